@@ -1,0 +1,94 @@
+/**
+ * TypeDataModels of the Actor types (DESIGN.md §4). Derived numbers are computed by the pure rules in
+ * module/rules/ and never stored as truth.
+ * @module data/actors
+ */
+import { bool, choice, count, html, int, list, object, price, schema, statDice, str, die, STAT_KEYS } from "./fields.mjs";
+import { healthMax, guardBase, statModifier, vehicleGuard } from "../rules/record.mjs";
+
+const { TypeDataModel } = foundry.abstract;
+const BANDS = ["easy", "medium", "hard", "longShot"];
+
+/** Adds `mod` (the die's modifier) to each stat. */
+function prepareStats(stats) {
+  for (const key of STAT_KEYS) stats[key].mod = statModifier(stats[key].die);
+}
+
+/** A player character (rulebook: Your character record). */
+export class CharacterData extends TypeDataModel {
+  static defineSchema() {
+    return {
+      description: html(),
+      stats: statDice(),
+      effort: schema({ die: die(6) }),
+      health: schema({ value: count(10), bonus: int(0) }),
+      hustle: schema({ value: count(3), max: count(3) }),
+      guard: schema({ bonus: int(0) }),
+      cash: schema({ pocket: count(0), stash: count(0) }),
+      heat: count(0, { max: 5 }),
+      rep: schema({ level: count(1, { min: 1, max: 33 }), xp: count(0) }),
+      advances: count(0),
+      relationships: schema({ crew: count(0), street: count(0), police: count(0) }),
+      story: schema({ hustle: str(), vice: str(), bond: str(), ambition: str() }),
+      details: schema({ streetName: str(), pronouns: str(), age: count(18), ends: str(), look: str(), background: str() }),
+      factions: list(schema({ name: str(), renown: count(0), influence: count(0), stance: str("open") })),
+      printed: schema({ health: count(0), hustle: count(0), guard: count(0) }, { nullable: true, initial: null }),
+      reconciliation: list(object())
+    };
+  }
+
+  prepareDerivedData() {
+    prepareStats(this.stats);
+    this.health.max = healthMax(this.stats.grt.die, this.health.bonus);
+    this.guard.base = guardBase(this.stats.mov.die, this.stats.grt.die, this.guard.bonus);
+    this.guard.value = this.guard.base;
+  }
+}
+
+/** A street profile NPC with printed numbers (rulebook: People on the street). */
+export class NpcData extends TypeDataModel {
+  static defineSchema() {
+    return {
+      description: html(),
+      stats: statDice(),
+      health: schema({ value: count(8), max: count(8) }),
+      guard: schema({ value: count(10) }),
+      armourReduction: count(0)
+    };
+  }
+
+  prepareDerivedData() {
+    prepareStats(this.stats);
+  }
+}
+
+/** A motor (rulebook: Getting a motor; Vehicle roster). Speed in squares per green band. */
+export class VehicleData extends TypeDataModel {
+  static defineSchema() {
+    return {
+      description: html(),
+      performance: schema({ die: die(6) }),
+      handling: int(0),
+      speed: count(1),
+      body: schema({ value: count(1), max: count(1) }),
+      size: count(0),
+      armour: count(0),
+      seats: schema({ crew: count(1, { min: 1 }), passengers: count(0) }),
+      occupants: list(schema({ actorId: str(), seat: str() })),
+      fuel: schema({ value: count(0), max: count(0) }),
+      lock: choice(BANDS, "medium"),
+      value: price(),
+      abilities: list(str()),
+      tyres: schema({ flat: count(0) }),
+      onFire: bool(),
+      incidents: list(object())
+    };
+  }
+
+  prepareDerivedData() {
+    this.guard = { value: vehicleGuard(this.size) };
+  }
+}
+
+/** Actor type → data model, for CONFIG.Actor.dataModels. */
+export const ACTOR_MODELS = { character: CharacterData, npc: NpcData, vehicle: VehicleData };

@@ -1,0 +1,156 @@
+/**
+ * TypeDataModels of every Item type (DESIGN.md §4). The compendium content comes from packs-src/ through the
+ * build (tools/the_smoke/compile.py), which fills exactly these fields.
+ * @module data/items
+ */
+import { bool, choice, count, html, int, list, price, schema, str, STAT_KEYS } from "./fields.mjs";
+
+const { TypeDataModel } = foundry.abstract;
+const CONDITIONS = ["bruised", "hurt", "bleeding", "inPain", "broken", "knackered", "restrained", "stunned", "prone",
+  "down", "cuffed", "grabbed", "burning", "shaken", "brickingIt", "mullered", "gassed", "blazed", "wired", "lovedUp",
+  "numb", "giggling", "pumped", "foggy", "crashing", "wrungOut", "jittery", "roidRage", "buzzing", "dutchCourage",
+  "numbed"];
+const BANDS = ["easy", "medium", "hard", "longShot"];
+const OUTCOMES = ["properMess", "badLuck", "justAbout", "sorted", "smashedIt", "legendary"];
+const condition = () => choice(CONDITIONS);
+const statStep = () => schema({ stat: choice(STAT_KEYS), situation: str() }, { nullable: true, initial: null });
+
+/** Shared by every item: the printed text as HTML. */
+class ItemData extends TypeDataModel {
+  static defineSchema() {
+    return { description: html() };
+  }
+}
+
+/** Physical kit carried in quantity. */
+class KitData extends ItemData {
+  static defineSchema() {
+    return { ...super.defineSchema(), price: price(), quantity: count(1) };
+  }
+}
+
+/** A perk: steps its stat die once when its situation fits (rulebook: Hustle, perks and your luck). */
+export class PerkData extends ItemData {
+  static defineSchema() {
+    return { ...super.defineSchema(), stat: choice(STAT_KEYS, "mus"), situation: str() };
+  }
+}
+
+/** A weapon (rulebook: Weapons; Distance, ammunition and holds). `magazine.size` 0 = no magazine. */
+export class WeaponData extends KitData {
+  static defineSchema() {
+    return {
+      ...super.defineSchema(),
+      stat: choice(["mus", "aim"], "mus"),
+      impact: count(0),
+      range: choice(["engaged", "near", "far", "distant"], "engaged"),
+      magazine: schema({ size: count(0), ammoType: str(), loaded: count(0) }),
+      traits: list(str()),
+      category: choice(["melee", "handgun", "smg", "shotgun", "rifle", "thrown", "launcher"], "melee"),
+      bleedOn: choice(["smashedIt", "anyDamage"]),
+      onHit: list(condition()),
+      areaEngaged: bool(),
+      jamsOn: choice(OUTCOMES),
+      breaksOn: choice(OUTCOMES)
+    };
+  }
+}
+
+/** Armour: only the worn suit counts (rulebook: Armour). */
+export class ArmourData extends KitData {
+  static defineSchema() {
+    return { ...super.defineSchema(), guard: count(0), reduction: count(0), worn: bool() };
+  }
+}
+
+/** Ammunition; `quantity` is the number of rounds (rulebook: Ammunition). */
+export class AmmoData extends ItemData {
+  static defineSchema() {
+    return { ...super.defineSchema(), ammoType: str(), packSize: count(1), price: price(), quantity: count(0) };
+  }
+}
+
+/** Tools and gear with the structured parts of their printed effect (rulebook: Tools and gear). */
+export class GearData extends KitData {
+  static defineSchema() {
+    return {
+      ...super.defineSchema(),
+      lockEasing: schema({ targets: list(str()), bands: count(0) }, { nullable: true, initial: null }),
+      noise: choice(["loud", "silent"]),
+      statStep: statStep(),
+      bandEasing: schema({ stat: choice(STAT_KEYS), situation: str(), bands: count(1) }, { nullable: true, initial: null }),
+      applies: condition(),
+      repair: schema({
+        stat: choice(STAT_KEYS), band: choice(BANDS), sorted: count(0), smashedIt: count(0),
+        legendary: new foundry.data.fields.JSONField({ required: false }), fixesFlat: bool()
+      }, { nullable: true, initial: null, required: false }),
+      witnessedHeat: int(0),
+      uses: new foundry.data.fields.NumberField({ required: true, nullable: true, integer: true, min: 1, initial: null })
+    };
+  }
+}
+
+/** Clobber and outfits (rulebook: Clobber and outfits). */
+export class OutfitData extends KitData {
+  static defineSchema() {
+    return { ...super.defineSchema(), disguise: str(), heatDrop: count(0), statStep: statStep(), heatIfCaught: count(0) };
+  }
+}
+
+/** Food and medicine; `duration` in game minutes (rulebook: Food and medicine). */
+export class ConsumableData extends KitData {
+  static defineSchema() {
+    return {
+      ...super.defineSchema(),
+      restoreHealth: count(0), removes: list(condition()), grants: condition(), duration: count(0),
+      uses: count(1), usesLeft: count(1),
+      check: schema({ stat: choice(STAT_KEYS), band: choice(BANDS) }, { nullable: true, initial: null }),
+      repeat: schema({ while: condition(), grants: condition() }, { nullable: true, initial: null })
+    };
+  }
+}
+
+/** A drug; prices in whole pounds, duration in game minutes (rulebook: Drugs and game effects). */
+export class DrugData extends KitData {
+  static defineSchema() {
+    return {
+      ...super.defineSchema(),
+      salePrice: count(0), saleUnit: str(), high: condition(), comedown: condition(), duration: count(1),
+      possessionHeat: count(0)
+    };
+  }
+}
+
+/** A background: suggested spread, perk choices (keys), kit (refs), cash (rulebook: Ten backgrounds). */
+export class BackgroundData extends ItemData {
+  static defineSchema() {
+    return {
+      ...super.defineSchema(),
+      spread: schema(Object.fromEntries(STAT_KEYS.map(k => [k, count(4)]))),
+      perks: list(str()),
+      kit: list(new foundry.data.fields.JSONField()),
+      cash: count(0),
+      suggestedHustle: str()
+    };
+  }
+}
+
+/** A vehicle ability with its structured effects (rulebook: Vehicle abilities). */
+export class VehicleAbilityData extends ItemData {
+  static defineSchema() {
+    return {
+      ...super.defineSchema(),
+      wheels: new foundry.data.fields.ObjectField(),
+      offRoadPenaltyWaived: list(str()),
+      enclosedGuard: bool(true), blocksSightOut: bool(), cage: bool(), stretcher: bool(), foldable: bool(),
+      unsellable: bool(), ignoresRoads: bool(), hearingBand: choice(BANDS),
+      anprRange: new foundry.data.fields.NumberField({ required: true, nullable: true, integer: true, min: 0, initial: null })
+    };
+  }
+}
+
+/** Item type → data model, for CONFIG.Item.dataModels. */
+export const ITEM_MODELS = {
+  perk: PerkData, weapon: WeaponData, armour: ArmourData, ammo: AmmoData, gear: GearData, outfit: OutfitData,
+  consumable: ConsumableData, drug: DrugData, background: BackgroundData, vehicleAbility: VehicleAbilityData
+};

@@ -1,0 +1,77 @@
+"""Shared fixtures: a scratch copy of the project to build in, so tests can corrupt the catalogue and check that
+a failed build leaves the previous ``dist/`` untouched without touching the working tree."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+LINKED = ("tools", "node_modules", "module", "templates", "lang", "styles")  # read-only inputs, shared
+COPIED = ("packs-src", "system.yml")  # tests may edit these
+
+
+def make_project(dest: Path) -> Path:
+    """A scratch project at ``dest``: catalogue copied, everything else linked to the real checkout."""
+    dest.mkdir(parents=True, exist_ok=True)
+    for name in LINKED:
+        if (ROOT / name).exists():
+            (dest / name).symlink_to(ROOT / name, target_is_directory=True)
+    for name in COPIED:
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, dest / name)
+        else:
+            shutil.copy2(src, dest / name)
+    return dest
+
+
+def tree_digest(path: Path) -> dict[str, str]:
+    """``{relative path: sha256}`` of every file under ``path`` (empty if it does not exist)."""
+    if not path.exists():
+        return {}
+    return {p.relative_to(path).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(path.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="session")
+def built_project(tmp_path_factory) -> Path:
+    """A scratch project with one good build done (quiet)."""
+    from the_smoke.build import Options, build
+
+    root = make_project(tmp_path_factory.mktemp("project") / "the-smoke")
+    build(Options(root=root, quiet=True))
+    return root
+
+
+@pytest.fixture()
+def project(tmp_path, built_project) -> Path:
+    """A fresh scratch project whose ``dist/`` and generated output are copies of a good build."""
+    root = make_project(tmp_path / "the-smoke")
+    for name in ("dist", "packs", "build", "system.json"):
+        src = built_project / name
+        if src.is_dir():
+            shutil.copytree(src, root / name)
+        elif src.exists():
+            shutil.copy2(src, root / name)
+    return root
+
+
+def extract(root: Path, packs: list[str] | None = None) -> dict[str, list[dict]]:
+    """Extract built packs with the official CLI (from a copy, since opening LevelDB changes it)."""
+    manifest = json.loads((root / "system.json").read_text())
+    names = packs or [p["name"] for p in manifest["packs"]]
+    work = root / "build" / "extract-test"
+    shutil.rmtree(work, ignore_errors=True)
+    shutil.copytree(root / "packs", work / "packs")
+    subprocess.run(["node", str(ROOT / "tools" / "pack.mjs"), "extract", str(work / "packs"), str(work / "json"),
+                    *names], check=True, capture_output=True, cwd=ROOT)
+    out = {name: [json.loads(p.read_text()) for p in sorted((work / "json" / name).glob("*.json"))]
+           for name in names}
+    shutil.rmtree(work, ignore_errors=True)
+    return out

@@ -1,0 +1,320 @@
+"""The build: load → validate → compile → generate → pack → zip, then install the results atomically.
+
+Everything is produced in a private staging folder under ``build/``. Only when every stage has succeeded are the
+generated folders swapped into the source tree (``packs/``, ``module/generated/``, ``templates/generated/``,
+``icons/generated/``, ``system.json``) and the zip and manifest moved into ``dist/``. A failure at any stage leaves
+the previous build, ``dist/`` included, exactly as it was.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from . import generate, journals, odds
+from .catalogue import Catalogue, load_catalogue
+from .compile import Compiler
+from .rules import Tables
+from .validate import Report, validate
+from .yamlio import CatalogueError, load
+
+ROOT = Path(__file__).resolve().parents[2]
+GENERATED_DIRS = ("packs", "module/generated", "templates/generated", "icons/generated")
+SHIPPED = ("module", "templates", "lang", "styles", "icons")  # hand-written folders that go into the zip
+SHIPPED_FILES = ("README.md", "LICENSE")
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+SKIP_IN_PACKS = ("LOG", "LOG.old", "LOCK")
+
+
+class BuildError(Exception):
+    """A stage failed; the message says which and why. Nothing was installed."""
+
+
+@dataclass
+class Options:
+    root: Path = ROOT
+    source: Path | None = None  # default root/packs-src
+    extra: Path | None = None
+    dist: Path | None = None  # default root/dist
+    force: bool = False
+    quiet: bool = False
+    odds_check: bool = True
+
+    def __post_init__(self) -> None:
+        self.source = self.source or self.root / "packs-src"
+        self.dist = self.dist or self.root / "dist"
+
+
+@dataclass
+class Result:
+    version: str
+    zip_path: Path
+    counts: dict[str, int] = field(default_factory=dict)
+    timings: dict[str, float] = field(default_factory=dict)
+    reconciliations: list[str] = field(default_factory=list)
+    up_to_date: bool = False
+    documents: int = 0
+
+
+class Progress:
+    def __init__(self, quiet: bool):
+        self.quiet = quiet
+        self.timings: dict[str, float] = {}
+
+    def stage(self, name: str, fn: Callable[[], Any], describe: Callable[[Any], str]) -> Any:
+        t0 = time.perf_counter()
+        out = fn()
+        dt = time.perf_counter() - t0
+        self.timings[name] = self.timings.get(name, 0.0) + dt
+        self.say(f"{name:<9} {describe(out)} ({dt:.2f} s)")
+        return out
+
+    def say(self, text: str) -> None:
+        if not self.quiet:
+            print(text, flush=True)
+
+
+def read_system_meta(root: Path) -> dict[str, Any]:
+    file = root / "system.yml"
+    loc = load(file)
+    meta = loc.data
+    for need in ("title", "description", "version", "compatibility", "packFolders"):
+        if not isinstance(meta, dict) or need not in meta:
+            raise CatalogueError(f"missing {need!r}", file=file, line=loc.line_of(()), field=need)
+    meta["_loc"] = loc
+    meta["_file"] = file
+    return meta
+
+
+def input_fingerprint(opts: Options) -> str:
+    """SHA-256 over every input file's path and bytes: catalogue, overlay, tooling, shipped sources."""
+    h = hashlib.sha256()
+    roots = [opts.source, opts.root / "tools", opts.root / "system.yml"] + [opts.root / d for d in SHIPPED]
+    if opts.extra:
+        roots.append(opts.extra)
+    skip = {opts.root / d for d in GENERATED_DIRS}
+    for base in roots:
+        files = [base] if base.is_file() else sorted(p for p in base.rglob("*") if p.is_file()) if base.exists() else []
+        for p in files:
+            if any(s in p.parents for s in skip) or "__pycache__" in p.parts:
+                continue
+            h.update(str(p.relative_to(opts.root) if p.is_relative_to(opts.root) else p).encode())
+            h.update(b"\0")
+            h.update(p.read_bytes())
+            h.update(b"\0")
+    h.update(str(opts.extra.resolve() if opts.extra else "").encode())
+    return h.hexdigest()
+
+
+def node_packs(mode: str, src: Path, dest: Path, names: list[str], root: Path) -> dict[str, int]:
+    """Run ``tools/pack.mjs`` (the official Foundry CLI) on ``names``; ``{pack: files}``. Raises BuildError."""
+    cli = root / "node_modules" / "@foundryvtt" / "foundryvtt-cli"
+    if not cli.exists():
+        raise BuildError("the Foundry CLI is not installed: run `npm ci` (the README's build command does)")
+    env = dict(os.environ, XDG_DATA_HOME=str(dest.parent / ".xdg"))
+    proc = subprocess.run(["node", str(root / "tools" / "pack.mjs"), mode, str(src), str(dest), *names],
+                          cwd=root, capture_output=True, text=True, env=env)
+    if proc.returncode != 0:
+        raise BuildError(f"{mode} failed (official Foundry CLI):\n{proc.stderr.strip()}")
+    out = {}
+    for line in proc.stdout.splitlines():
+        rec = json.loads(line)
+        out[rec["pack"]] = rec["files"]
+    return out
+
+
+def write_json_docs(folder: Path, docs: list[dict[str, Any]]) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for doc in docs:
+        (folder / f"{doc['_id']}.json").write_text(json.dumps(doc, ensure_ascii=False, indent=2, sort_keys=True),
+                                                   encoding="utf-8")
+
+
+def zip_members(opts: Options, stage: Path) -> dict[str, Path]:
+    """Archive name → file: hand-written shipped files from the tree, generated ones from the stage."""
+    members: dict[str, Path] = {}
+    generated = [Path(d) for d in GENERATED_DIRS]
+    for d in SHIPPED:
+        base = opts.root / d
+        if not base.exists():
+            continue
+        for p in sorted(base.rglob("*")):
+            rel = p.relative_to(opts.root)
+            if p.is_file() and not any(rel.is_relative_to(g) for g in generated) and "__pycache__" not in rel.parts:
+                members[rel.as_posix()] = p
+    for f in SHIPPED_FILES:
+        if (opts.root / f).exists():
+            members[f] = opts.root / f
+    for d in GENERATED_DIRS:
+        base = stage / d
+        for p in sorted(base.rglob("*")) if base.exists() else []:
+            if p.is_file() and p.name not in SKIP_IN_PACKS:
+                members[p.relative_to(stage).as_posix()] = p
+    members["system.json"] = stage / "system.json"
+    return dict(sorted(members.items()))
+
+
+def write_zip(path: Path, members: dict[str, Path]) -> None:
+    """A byte-reproducible zip: sorted names, fixed dates and permissions."""
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for name, src in members.items():
+            info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, src.read_bytes())
+
+
+def _install(stage: Path, opts: Options, version: str, zip_tmp: Path, manifest_tmp: Path) -> None:
+    trash = Path(tempfile.mkdtemp(prefix="old.", dir=opts.root / "build"))
+    for d in GENERATED_DIRS:
+        target = opts.root / d
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if target.exists():
+            os.replace(target, trash / d.replace("/", "__"))
+        if (stage / d).exists():
+            os.replace(stage / d, target)
+    os.replace(stage / "system.json", opts.root / "system.json")
+    opts.dist.mkdir(parents=True, exist_ok=True)
+    os.replace(zip_tmp, opts.dist / f"the-smoke-{version}.zip")
+    os.replace(manifest_tmp, opts.dist / "system.json")
+    shutil.rmtree(trash, ignore_errors=True)
+
+
+def pack_entries(meta: dict[str, Any], cat: Catalogue, compiled: dict[str, list]) -> tuple[list, list]:
+    """``system.json`` ``packs`` and ``packFolders``; homebrew packs not in system.yml go to a Homebrew folder."""
+    labels = {name: p.label for name, p in cat.packs.items()}
+    types = {name: p.document_class for name, p in cat.packs.items()}
+    labels.update({journals.RULES_PACK: "Rules Reference", journals.TABLES_PACK: "Roll Tables"})
+    types.update({journals.RULES_PACK: "JournalEntry", journals.TABLES_PACK: "RollTable"})
+    packs = []
+    for name in compiled:
+        own = {"PLAYER": "OBSERVER", "ASSISTANT": "OWNER"}
+        if name in cat.packs:
+            own.update(cat.packs[name].meta.data.get("ownership", {}))
+        packs.append({"name": name, "label": labels[name], "path": f"packs/{name}", "type": types[name],
+                      "system": "the-smoke", "ownership": own, "flags": {}})
+    folders, placed = [], set()
+    loc, file = meta["_loc"], meta["_file"]
+    for i, f in enumerate(meta["packFolders"]):
+        for j, name in enumerate(f["packs"]):
+            if name not in compiled:
+                raise CatalogueError(f"pack {name!r} does not exist", file=file,
+                                     line=loc.line_of(["packFolders", i, "packs", j]),
+                                     field=f"packFolders.{i}.packs.{j}")
+            placed.add(name)
+        folders.append({"name": f["name"], "sorting": "m", "color": f.get("color"), "packs": list(f["packs"]),
+                        "folders": []})
+    rest = [n for n in compiled if n not in placed]
+    if rest:
+        folders.append({"name": "Homebrew", "sorting": "a", "color": None, "packs": rest, "folders": []})
+    return packs, folders
+
+
+def build(opts: Options) -> Result:
+    """Run the whole build. Raises :class:`BuildError` (or :class:`CatalogueError`) and installs nothing on
+    failure; returns the :class:`Result` on success."""
+    progress = Progress(opts.quiet)
+    (opts.root / "build").mkdir(exist_ok=True)
+    meta = read_system_meta(opts.root)
+    version = str(meta["version"])
+    fingerprint = input_fingerprint(opts)
+    stamp = opts.root / "build" / "stamp.json"
+    zip_final = opts.dist / f"the-smoke-{version}.zip"
+    if not opts.force and stamp.exists() and zip_final.exists() and (opts.root / "system.json").exists():
+        previous = json.loads(stamp.read_text())
+        if previous.get("fingerprint") == fingerprint:
+            progress.say(f"up to date: {zip_final.relative_to(opts.root) if zip_final.is_relative_to(opts.root) else zip_final} "
+                         f"(inputs unchanged; --force rebuilds)")
+            return Result(version=version, zip_path=zip_final, up_to_date=True, counts=previous.get("counts", {}),
+                          documents=previous.get("documents", 0))
+
+    cat = progress.stage("load", lambda: load_catalogue(opts.source, opts.extra),
+                         lambda c: f"{c.document_count} documents in {len(c.packs)} packs, "
+                                   f"{len(c.conditions)} Conditions, {len(c.rules)} rules tables "
+                                   f"from {len(c.files)} files"
+                                   + (f"; homebrew overrides {len(c.overrides)}" if c.overrides else ""))
+    for line in cat.overrides:
+        progress.say(f"  homebrew replaces {line}")
+    report: Report = progress.stage("validate", lambda: validate(cat, odds=opts.odds_check),
+                                    lambda r: "ok" if r.ok else f"{len(r.errors)} problem(s)")
+    if not report.ok:
+        raise BuildError("validation failed:\n" + "\n".join(f"  {e}" for e in report.errors))
+    for line in report.reconciliations:
+        progress.say(f"  reconciliation: {line}")
+
+    tables = Tables.from_catalogue(cat)
+    stage = Path(tempfile.mkdtemp(prefix="stage.", dir=opts.root / "build"))
+    try:
+        def do_compile() -> dict[str, list]:
+            compiled = Compiler(cat, version, tables).compile_all()
+            compiled[journals.RULES_PACK] = journals.rules_journal(cat, version)
+            compiled[journals.TABLES_PACK] = journals.roll_tables(cat, version)
+            return compiled
+
+        compiled = progress.stage("compile", do_compile,
+                                  lambda c: f"{sum(len(v) for v in c.values())} documents and folders, "
+                                            f"{sum(len(d.get('items', [])) for v in c.values() for d in v)} embedded items")
+        packs, pack_folders = pack_entries(meta, cat, compiled)
+        manifest = generate.system_manifest(meta, cat, packs, pack_folders)
+
+        def do_generate() -> int:
+            files = {
+                "module/generated/rules.mjs": generate.rules_module(cat, tables.as_js()),
+                "module/generated/odds.mjs": generate.odds_module(tables.modifiers),
+                "templates/generated/stat-dice.hbs": generate.stat_dice_partial(tables.stats),
+                "system.json": json.dumps(manifest, ensure_ascii=False, indent=2) + "\n",
+            }
+            for key in cat.conditions:
+                files[f"icons/generated/conditions/{key}.svg"] = generate.condition_icon(cat, key)
+            for rel, text in files.items():
+                generate.write_text(stage / rel, text)
+            for name, docs in compiled.items():
+                write_json_docs(stage / "packs-json" / name, docs)
+            return len(files)
+
+        progress.stage("generate", do_generate, lambda n: f"{n} files (JS data, odds, templates, icons, system.json)")
+        counts = progress.stage("pack", lambda: node_packs("pack", stage / "packs-json", stage / "packs",
+                                                           list(compiled), opts.root),
+                                lambda c: f"{len(c)} compendia, {sum(c.values())} documents with the official CLI")
+
+        def do_zip() -> Path:
+            members = zip_members(opts, stage)
+            tmp = stage / "dist.zip"
+            write_zip(tmp, members)
+            return tmp
+
+        zip_tmp = progress.stage("zip", do_zip, lambda p: f"{p.stat().st_size / 1024:.0f} KiB")
+        manifest_tmp = stage / "dist-system.json"
+        manifest_tmp.write_text(json.dumps(manifest, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        _install(stage, opts, version, zip_tmp, manifest_tmp)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+
+    documents = sum(len(v) for k, v in compiled.items())
+    doc_counts = {k: sum(1 for d in v if not d["_key"].startswith("!folders!")) for k, v in compiled.items()}
+    stamp.write_text(json.dumps({"fingerprint": fingerprint, "counts": doc_counts, "documents": documents},
+                                indent=2, sort_keys=True))
+    progress.say(f"built    {zip_final.relative_to(opts.root) if zip_final.is_relative_to(opts.root) else zip_final} "
+                 f"and dist/system.json (version {version})")
+    return Result(version=version, zip_path=zip_final, counts=doc_counts, timings=progress.timings,
+                  reconciliations=report.reconciliations, documents=documents)
+
+
+def main_build(opts: Options) -> int:
+    try:
+        build(opts)
+    except (BuildError, CatalogueError) as e:
+        print(f"build failed: {e}", file=sys.stderr)
+        print("nothing was written; the previous build and dist/ are unchanged", file=sys.stderr)
+        return 1
+    return 0

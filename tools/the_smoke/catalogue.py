@@ -1,0 +1,158 @@
+"""Load the catalogue (``packs-src/``) and an optional homebrew overlay into memory.
+
+Layout (see ``docs/catalogue-format.md``)::
+
+    <root>/<pack>/_pack.yml      compendium metadata
+    <root>/<pack>/<key>.yml      one document
+    <root>/conditions/<id>.yml   one Condition
+    <root>/rules/<table>.yml     one rules table
+
+An overlay (a GM's homebrew folder) has the same layout. Its documents add to a pack or, with the same key,
+replace the catalogue's entry; a new pack needs its own ``_pack.yml``. Nothing here writes to disk.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .yamlio import CatalogueError, Located, load
+
+CONDITIONS = "conditions"
+RULES = "rules"
+PACK_META = "_pack.yml"
+
+
+@dataclass
+class Entry:
+    """One YAML document of the catalogue: a compendium document, a Condition or a rules table."""
+
+    pack: str
+    key: str
+    file: Path
+    loc: Located
+    origin: str = "core"  # "core" or "extra"
+
+    @property
+    def data(self) -> Any:
+        return self.loc.data
+
+    @property
+    def label(self) -> str:
+        name = self.data.get("name") if isinstance(self.data, dict) else None
+        return f"{self.pack}/{self.key}" + (f" ({name})" if name else "")
+
+    def error(self, message: str, path: tuple | list = ()) -> CatalogueError:
+        """A :class:`CatalogueError` located at ``path`` inside this entry."""
+        return CatalogueError(message, file=self.file, line=self.loc.line_of(path), entry=self.label,
+                              field=".".join(str(p) for p in path) or None)
+
+
+@dataclass
+class Pack:
+    """A compendium's metadata and its documents, keyed by catalogue key."""
+
+    name: str
+    meta: Entry
+    entries: dict[str, Entry] = field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        return self.meta.data["label"]
+
+    @property
+    def document_class(self) -> str:
+        return self.meta.data["type"]
+
+    @property
+    def document_type(self) -> str:
+        return self.meta.data["documentType"]
+
+
+@dataclass
+class Catalogue:
+    """Everything the build reads from YAML."""
+
+    packs: dict[str, Pack] = field(default_factory=dict)
+    conditions: dict[str, Entry] = field(default_factory=dict)
+    rules: dict[str, Entry] = field(default_factory=dict)
+    files: list[Path] = field(default_factory=list)
+    overrides: list[str] = field(default_factory=list)
+
+    @property
+    def document_count(self) -> int:
+        return sum(len(p.entries) for p in self.packs.values())
+
+    def entries(self):
+        """Every compendium document entry, in pack then key order."""
+        for pack in sorted(self.packs):
+            for key in sorted(self.packs[pack].entries):
+                yield self.packs[pack].entries[key]
+
+
+def _yaml_files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.iterdir() if p.is_file() and p.suffix in (".yml", ".yaml"))
+
+
+def _entry(pack: str, file: Path, origin: str) -> Entry:
+    loc = load(file)
+    key = file.stem
+    if not isinstance(loc.data, dict):
+        raise CatalogueError("expected a mapping of fields", file=file, line=loc.line_of(()),
+                             entry=f"{pack}/{key}")
+    entry = Entry(pack=pack, key=key, file=file, loc=loc, origin=origin)
+    declared = loc.data.get("key")
+    if pack != RULES and declared != key:
+        raise entry.error(f"key {declared!r} does not match the file name {file.name!r} "
+                          f"(a document's file is named <key>.yml)", ["key"])
+    return entry
+
+
+def load_catalogue(root: Path, extra: Path | None = None) -> Catalogue:
+    """Read ``root`` (normally ``packs-src/``) and overlay ``extra``. Raises :class:`CatalogueError` on the first
+    unreadable file, malformed YAML, duplicate mapping key or file-name/key mismatch."""
+    cat = Catalogue()
+    if not root.is_dir():
+        raise CatalogueError("catalogue folder not found", file=root)
+    _read_tree(cat, root, "core")
+    if extra is not None:
+        if not extra.is_dir():
+            raise CatalogueError("homebrew folder not found", file=extra)
+        _read_tree(cat, extra, "extra")
+    return cat
+
+
+def _read_tree(cat: Catalogue, root: Path, origin: str) -> None:
+    for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
+        name = folder.name
+        files = _yaml_files(folder)
+        cat.files.extend(files)
+        if name == CONDITIONS:
+            target = cat.conditions
+        elif name == RULES:
+            target = cat.rules
+        else:
+            meta_file = folder / PACK_META
+            if meta_file.exists():
+                meta = Entry(pack=name, key="_pack", file=meta_file, loc=load(meta_file), origin=origin)
+                if not isinstance(meta.data, dict):
+                    raise meta.error("expected a mapping (label, type, documentType)")
+                if name in cat.packs:
+                    raise meta.error(f"pack {name!r} already exists in the catalogue; add documents to it "
+                                     f"without a _pack.yml")
+                cat.packs[name] = Pack(name=name, meta=meta)
+            elif name not in cat.packs:
+                raise CatalogueError(f"folder {name!r} has no {PACK_META} and is not an existing pack",
+                                     file=folder)
+            target = cat.packs[name].entries
+        for file in files:
+            if file.name == PACK_META:
+                continue
+            entry = _entry(name, file, origin)
+            if entry.key in target:
+                previous = target[entry.key]
+                if previous.origin == origin:  # same key twice in one tree (e.g. x.yml and x.yaml)
+                    raise entry.error(f"duplicate key {entry.key!r} (also in {previous.file})", ["key"])
+                cat.overrides.append(f"{name}/{entry.key} from {file}")
+            target[entry.key] = entry

@@ -1,0 +1,176 @@
+"""``the-smoke``: the one command line for building the system, checking the catalogue and exact odds.
+
+Subcommands: build, validate, unpack, fmt, odds, tn-table. Each has ``--help``. Exit status 0 on success,
+1 when the input is bad (the message names file, line, entry and field), 2 on wrong usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from . import odds
+from .build import ROOT, BuildError, Options, main_build
+from .yamlio import CatalogueError
+
+DICE = ("4", "6", "8", "10", "12", "20")
+
+
+def _die(value: str) -> int:
+    v = value.lower().lstrip("d")
+    if v not in DICE:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a die (d4, d6, d8, d10, d12, d20)")
+    return int(v)
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    return main_build(Options(root=args.root, extra=args.extra, force=args.force, quiet=args.quiet))
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from .catalogue import load_catalogue
+    from .validate import validate
+
+    t0 = time.perf_counter()
+    try:
+        cat = load_catalogue(args.root / "packs-src", args.extra)
+    except CatalogueError as e:
+        print(f"invalid: {e}", file=sys.stderr)
+        return 1
+    report = validate(cat)
+    for e in report.errors:
+        print(e, file=sys.stderr)
+    for line in report.reconciliations:
+        print(f"reconciliation: {line}")
+    if report.errors:
+        print(f"invalid: {len(report.errors)} problem(s)", file=sys.stderr)
+        return 1
+    print(f"valid: {cat.document_count} documents, {len(cat.conditions)} Conditions, {len(cat.rules)} rules "
+          f"tables ({time.perf_counter() - t0:.2f} s)")
+    return 0
+
+
+def cmd_unpack(args: argparse.Namespace) -> int:
+    from .unpack import unpack
+
+    try:
+        unpack(args.root, args.out or args.root / "packs-src", packs_dir=args.packs, only=args.pack or None)
+    except (BuildError, CatalogueError, FileNotFoundError) as e:
+        print(f"unpack failed: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def cmd_fmt(args: argparse.Namespace) -> int:
+    from .unpack import format_tree
+
+    try:
+        changed = format_tree(args.dir or args.root / "packs-src")
+    except CatalogueError as e:
+        print(f"fmt failed: {e}", file=sys.stderr)
+        return 1
+    for f in changed:
+        print(f"formatted {f}")
+    print(f"{len(changed)} file(s) rewritten")
+    return 0
+
+
+def _check_kwargs(args: argparse.Namespace) -> dict:
+    return {"modifier": args.modifier, "bonus": args.bonus, "on_a_roll": args.on_a_roll,
+            "off_your_game": args.off_your_game, "in_pain": args.in_pain}
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    kw = _check_kwargs(args)
+    success = odds.success_chance(args.effort, args.stat, args.tn, **kw)
+    outcomes = odds.outcome_chances(args.effort, args.stat, args.tn, **kw)
+    if args.json:
+        print(json.dumps({"success": float(success), "outcomes": {k: float(v) for k, v in outcomes.items()}}))
+    else:
+        print(f"Effort d{args.effort} + stat d{args.stat} vs TN {args.tn}: success {float(success):.2%}")
+        for k, v in outcomes.items():
+            print(f"  {k:<11} {float(v):7.2%}")
+    return 0
+
+
+def cmd_tn_table(args: argparse.Namespace) -> int:
+    table = odds.tn_table(args.effort)
+    if args.json:
+        print(json.dumps({str(stat): row for stat, row in table.items()}))
+    else:
+        print(f"Effort or Performance d{args.effort}: Easy / Medium / Hard / Long Shot")
+        for stat, row in table.items():
+            print(f"  d{stat:<3} " + "  ".join(f"{row[b]:>3}" for b in odds.BANDS))
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="the-smoke", description=__doc__.splitlines()[0])
+    p.add_argument("--root", type=Path, default=ROOT, help="the repository (default: this checkout)")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    b = sub.add_parser("build", help="validate the catalogue and build packs/, system.json and dist/*.zip",
+                       description="Load and validate packs-src/ (plus --extra), compile it, pack the compendia with "
+                                   "the official Foundry CLI, generate JS data, templates and system.json, and write "
+                                   "dist/the-smoke-<version>.zip and dist/system.json. Nothing is replaced unless "
+                                   "every stage succeeds. An unchanged input is not rebuilt (use --force).")
+    b.add_argument("--extra", type=Path, help="a homebrew folder with the same layout as packs-src/, overlaid on it")
+    b.add_argument("--force", action="store_true", help="rebuild even if no input changed")
+    b.add_argument("--quiet", action="store_true", help="print errors only")
+    b.set_defaults(fn=cmd_build)
+
+    v = sub.add_parser("validate", help="check the catalogue (schemas and cross-checks) without writing anything",
+                       description="Check every YAML file against its JSON Schema, then the cross-checks: references, "
+                                   "vehicle Guard, pregenerated dice, printed TN tables against the odds engine.")
+    v.add_argument("--extra", type=Path, help="a homebrew folder to check together with the catalogue")
+    v.set_defaults(fn=cmd_validate)
+
+    u = sub.add_parser("unpack", help="extract packs/ back into catalogue YAML (edits made in Foundry → source)",
+                       description="Extract the built compendia with the official Foundry CLI and write canonical "
+                                   "catalogue YAML. Each pack folder is replaced whole; the Rules journal and roll "
+                                   "tables are skipped (their source is packs-src/rules and conditions).")
+    u.add_argument("--packs", type=Path, help="folder of LevelDB packs (default: packs/)")
+    u.add_argument("--out", type=Path, help="where to write the YAML (default: packs-src/)")
+    u.add_argument("--pack", action="append", help="only this pack (repeatable)")
+    u.set_defaults(fn=cmd_unpack)
+
+    f = sub.add_parser("fmt", help="rewrite catalogue YAML in canonical form (what unpack writes)")
+    f.add_argument("dir", nargs="?", type=Path, help="folder to format (default: packs-src/)")
+    f.set_defaults(fn=cmd_fmt)
+
+    def check_args(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("--effort", type=_die, default=6, help="Effort (or Performance) die, e.g. 6 or d6")
+        sp.add_argument("--stat", type=_die, required=True, help="stat die, e.g. 8 or d8")
+        sp.add_argument("--modifier", type=int, help="replaces the stat die's modifier (e.g. +8 for d12 stepped twice)")
+        sp.add_argument("--bonus", type=int, default=0, help="added to the total (situational, Handling, Conditions)")
+        sp.add_argument("--on-a-roll", action="store_true", help="2 Hustle: both dice explode on their top two faces")
+        sp.add_argument("--off-your-game", action="store_true", help="neither die explodes (cancels On a Roll)")
+        sp.add_argument("--in-pain", action="store_true", help="the Effort die never explodes")
+        sp.add_argument("--json", action="store_true", help="machine-readable output")
+
+    o = sub.add_parser("odds", help="exact chance of success and of each outcome for a check",
+                       description="Exact odds for Effort + stat die (+ modifier + bonus) against a TN. "
+                                   "Outputs {\"success\": p, \"outcomes\": {\"properMess\": p, ...}} with --json.")
+    check_args(o)
+    o.add_argument("--tn", type=int, required=True, help="the Target Number")
+    o.set_defaults(fn=cmd_odds)
+
+    t = sub.add_parser("tn-table", help="the band TNs (Easy/Medium/Hard/Long Shot) for an Effort die",
+                       description="The Variable-Effort TN table the odds engine picks for one Effort or Performance die: "
+                                   "each band's TN is the one whose success chance is closest to its target.")
+    t.add_argument("--effort", type=_die, required=True, help="Effort or Performance die")
+    t.add_argument("--json", action="store_true", help="print {\"4\": {\"easy\": 7, ...}, ...}")
+    t.set_defaults(fn=cmd_tn_table)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    return args.fn(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
