@@ -487,7 +487,7 @@ def test_armour_matches_book(printed):
     assert doc["guard"] == int(printed["guard"])
     assert doc["reduction"] == int(printed["reduction"])
     assert doc["price"] == money(printed["price"])
-    assert doc["worn"] is False
+    assert doc.get("worn", False) is False  # optional; the catalogue leaves the default out
     assert doc["description"] == printed["note"]
 
 

@@ -119,7 +119,7 @@ def parser() -> argparse.ArgumentParser:
                                    "every stage succeeds. An unchanged input is not rebuilt (use --force).")
     b.add_argument("--extra", type=Path, help="a homebrew folder with the same layout as packs-src/, overlaid on it")
     b.add_argument("--force", action="store_true", help="rebuild even if no input changed")
-    b.add_argument("--quiet", action="store_true", help="print errors only")
+    b.add_argument("-q", "--quiet", action="store_true", help="print errors only")
     b.set_defaults(fn=cmd_build)
 
     v = sub.add_parser("validate", help="check the catalogue (schemas and cross-checks) without writing anything",

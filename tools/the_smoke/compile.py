@@ -13,6 +13,7 @@ from typing import Any
 
 from . import ids
 from .catalogue import Catalogue, Entry, Pack
+from .rules import worn_armour_guard
 
 SYSTEM_ID = "the-smoke"
 CORE_VERSION = "13.345"
@@ -180,7 +181,7 @@ class Compiler:
         kind = pack.document_type
         description = text_to_html(data.get("description", ""))
         if kind == "character":
-            system = self.rules.character_system(data)
+            system = self.rules.character_system(data, worn_armour_guard(self.cat, data["kit"]))
         elif kind == "npc":
             system = {
                 "stats": {k: {"die": data["stats"][k]} for k in STAT_KEYS},

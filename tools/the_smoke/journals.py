@@ -102,8 +102,8 @@ def roll_tables(cat: Catalogue, version: str) -> list[dict[str, Any]]:
     results = []
     for row in data["events"]:
         rid = ids.embedded_id(TABLES_PACK, "street-events", str(row["roll"]))
-        results.append({"_id": rid, "type": "text", "name": row["event"], "img": "icons/svg/d20-black.svg",
-                        "description": f"<p>{render('escape.j2', text=row['appears'])}</p>",
+        results.append({"_id": rid, "type": "text", "name": row["title"], "img": "icons/svg/d20-black.svg",
+                        "description": f"<p>{render('escape.j2', text=row['text'])}</p>",
                         "documentUuid": None, "weight": 1, "range": [row["roll"], row["roll"]], "drawn": False,
                         "flags": {}, "_stats": _stats(version), "_key": f"!tables.results!{tid}.{rid}"})
     return [{"_id": tid, "name": data.get("title", "Street events"), "img": "icons/svg/d20-grey.svg",

@@ -50,9 +50,9 @@ def hbs_env() -> jinja2.Environment:
                               comment_start_string="[#", comment_end_string="#]")
 
 
-def render(name: str, **context: Any) -> str:
+def render(template: str, **context: Any) -> str:
     """Render an HTML/SVG template (autoescaped)."""
-    return html_env().get_template(name).render(**context)
+    return html_env().get_template(template).render(**context)
 
 
 def render_hbs(name: str, **context: Any) -> str:

@@ -76,9 +76,18 @@ def _object_schema(node: dict[str, Any]) -> dict[str, Any]:
     return {}
 
 
+def strip_defaults(kind: str, data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` without optional fields that equal their default (canonical YAML never spells a default out)."""
+    defaults = DEFAULTS.get(kind, {})
+    out = {k: v for k, v in data.items() if not (k in defaults and v == defaults[k])}
+    if kind == "ammo" and out.get("quantity") == out.get("packSize"):
+        out.pop("quantity", None)
+    return out
+
+
 def canonical(kind: str, data: dict[str, Any]) -> str:
     """Canonical YAML text of one catalogue document of type ``kind``."""
-    return dump(order(data, sch.schema(kind)))
+    return dump(order(strip_defaults(kind, data), sch.schema(kind)))
 
 
 class Decompiler:

@@ -178,7 +178,8 @@ def check_rules(cat: Catalogue, report: Report, *, odds: bool = True) -> None:
                 need = ", ".join(f"{n} d{d}" for d, n in sorted(want.items()))
                 report.errors.append(entry.error(f"stats use {have}; a character uses {need}", ["stats"]))
             else:
-                report.reconciliations.extend(tables.reconcile_character(entry))
+                report.reconciliations.extend(
+                    tables.reconcile_character(entry, rules.worn_armour_guard(cat, data["kit"])))
     if odds:
         report.errors.extend(tables.check_tn_tables())
 

@@ -35,7 +35,7 @@ class CatalogueError(Exception):
         self.field = field
 
     def __str__(self) -> str:
-        where = self.file or "<input>"
+        where = _display_path(self.file) if self.file else "<input>"
         if self.line:
             where += f":{self.line}"
         parts = [where]
@@ -44,6 +44,17 @@ class CatalogueError(Exception):
         if self.field:
             parts.append(self.field)
         return ": ".join(parts + [self.message])
+
+
+def _display_path(file: str) -> str:
+    """``file`` relative to the working directory when it is inside it, else as given."""
+    import os
+
+    try:
+        rel = os.path.relpath(file)
+    except ValueError:
+        return file
+    return file if rel.startswith("..") else rel
 
 
 @dataclass
@@ -146,6 +157,6 @@ _CanonicalDumper.add_representer(str, _str_representer)
 
 
 def dump(data: Any) -> str:
-    """Canonical YAML text: insertion order kept (callers order keys), block style, unicode, width 110."""
+    """Canonical YAML text: insertion order kept (callers order keys), block style, unicode, no line wrapping."""
     return yaml.dump(data, Dumper=_CanonicalDumper, sort_keys=False, allow_unicode=True,
-                     default_flow_style=False, width=110, indent=2)
+                     default_flow_style=False, width=1_000_000, indent=2)

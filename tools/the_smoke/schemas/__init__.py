@@ -42,9 +42,13 @@ def validator(name: str) -> Draft202012Validator:
 
 
 def resolve(node: dict[str, Any]) -> dict[str, Any]:
-    """Follow a ``$ref`` (one level at a time) to the schema it names."""
+    """Follow ``$ref`` links to the schema they name. Fragment-only refs (``#/$defs/...``) occur only inside
+    ``common.schema.json`` and are resolved there."""
     while isinstance(node, dict) and "$ref" in node:
-        node = registry().resolver(BASE).lookup(node["$ref"]).contents
+        ref = node["$ref"]
+        if ref.startswith("#"):
+            ref = "common.schema.json" + ref
+        node = registry().resolver(BASE).lookup(ref).contents
     return node
 
 
