@@ -547,8 +547,8 @@ def expected_gear_rules(text: str) -> dict:
                            "smashedIt": int(m.group(4)), "legendary": legendary, "fixesFlat": bool(m.group(6))}
     elif m := re.search(r"A (Graft) check can repair (\d+) Body", text):
         n = int(m.group(2))  # no band printed: the repair is the same on any success
-        rules["repair"] = {"stat": STAT_WORDS[m.group(1)], "sorted": n, "smashedIt": n, "legendary": n,
-                           "fixesFlat": False}
+        # fixesFlat is left out: false is its default and the canonical catalogue omits defaults
+        rules["repair"] = {"stat": STAT_WORDS[m.group(1)], "sorted": n, "smashedIt": n, "legendary": n}
     return rules
 
 

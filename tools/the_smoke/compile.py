@@ -39,6 +39,11 @@ DEFAULTS: dict[str, dict[str, Any]] = {
                        "ignoresRoads": False, "hearingBand": None, "anprRange": None},
 }
 
+# Sub-fields of structured gear rules that the YAML may leave out.
+NESTED_DEFAULTS: dict[tuple[str, str], dict[str, Any]] = {
+    ("gear", "repair"): {"band": None, "sorted": 0, "smashedIt": 0, "legendary": 0, "fixesFlat": False},
+}
+
 DEFAULT_IMG = {
     "perk": "icons/svg/upgrade.svg", "weapon": "icons/svg/sword.svg", "armour": "icons/svg/shield.svg",
     "ammo": "icons/svg/target.svg", "gear": "icons/svg/item-bag.svg", "outfit": "icons/svg/mystery-man.svg",
@@ -110,6 +115,9 @@ class Compiler:
                 system[k] = copy.deepcopy(v)
         for k, v in DEFAULTS.get(kind, {}).items():
             system.setdefault(k, copy.deepcopy(v))
+        for (nkind, nfield), nested in NESTED_DEFAULTS.items():
+            if nkind == kind and isinstance(system.get(nfield), dict):
+                system[nfield] = {**nested, **system[nfield]}
         if kind == "weapon":
             mag = system.get("magazine")
             system["magazine"] = ({"size": mag["size"], "ammoType": mag["ammoType"], "loaded": 0} if mag

@@ -24,7 +24,7 @@ from typing import Any
 from . import journals
 from . import schemas as sch
 from .build import BuildError, node_packs
-from .compile import DEFAULTS, KIT_ORIGIN, META, STAT_KEYS, SYSTEM_ID
+from .compile import DEFAULTS, KIT_ORIGIN, META, NESTED_DEFAULTS, STAT_KEYS, SYSTEM_ID
 from .rules import Tables
 from .yamlio import dump
 
@@ -80,6 +80,9 @@ def strip_defaults(kind: str, data: dict[str, Any]) -> dict[str, Any]:
     """``data`` without optional fields that equal their default (canonical YAML never spells a default out)."""
     defaults = DEFAULTS.get(kind, {})
     out = {k: v for k, v in data.items() if not (k in defaults and v == defaults[k])}
+    for (nkind, nfield), nested in NESTED_DEFAULTS.items():
+        if nkind == kind and isinstance(out.get(nfield), dict):
+            out[nfield] = {k: v for k, v in out[nfield].items() if not (k in nested and v == nested[k])}
     if kind == "ammo" and out.get("quantity") == out.get("packSize"):
         out.pop("quantity", None)
     return out
@@ -113,10 +116,7 @@ class Decompiler:
         if kind == "weapon":
             mag = out.get("magazine") or {}
             out["magazine"] = {"size": mag["size"], "ammoType": mag["ammoType"]} if mag.get("size") else None
-        for k, default in DEFAULTS.get(kind, {}).items():
-            if k in out and out[k] == default:
-                del out[k]
-        return out
+        return strip_defaults(kind, out)
 
     def refs(self, doc: dict[str, Any]) -> tuple[list, list]:
         perks, kit = [], []

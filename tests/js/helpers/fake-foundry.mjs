@@ -1,0 +1,62 @@
+// A minimal stand-in for the slice of the Foundry v13 client the entry module touches at load time: enough to
+// import module/the-smoke.mjs in node, run its init hook and inspect what it registered. Test double only.
+class Field {
+  constructor(options = {}) { this.options = options; }
+}
+class SchemaField extends Field {
+  constructor(fields, options = {}) { super(options); this.fields = fields; }
+}
+class ArrayField extends Field {
+  constructor(element, options = {}) { super(options); this.element = element; }
+}
+const fields = {
+  SchemaField, ArrayField,
+  NumberField: class NumberField extends Field {},
+  StringField: class StringField extends Field {},
+  BooleanField: class BooleanField extends Field {},
+  HTMLField: class HTMLField extends Field {},
+  ObjectField: class ObjectField extends Field {},
+  JSONField: class JSONField extends Field {}
+};
+
+const hooks = new Map();
+const registered = { sheets: [], templates: null };
+
+export function install() {
+  const Base = class {};
+  globalThis.foundry = {
+    data: { fields },
+    abstract: { TypeDataModel: class TypeDataModel {} },
+    applications: {
+      api: { HandlebarsApplicationMixin: B => class extends B {} },
+      sheets: { ActorSheetV2: class ActorSheetV2 extends Base {}, ItemSheetV2: class ItemSheetV2 extends Base {} },
+      apps: { DocumentSheetConfig: { registerSheet: (doc, scope, cls, opts) => registered.sheets.push({ doc: doc.name, scope, cls, opts }) } },
+      handlebars: { loadTemplates: async paths => { registered.templates = paths; } },
+      ux: { TextEditor: { implementation: { enrichHTML: async s => s } } }
+    },
+    utils: { hasProperty: (o, p) => p.split(".").reduce((x, k) => x?.[k], o) !== undefined }
+  };
+  globalThis.Hooks = {
+    once: (name, fn) => hooks.set(name, [...(hooks.get(name) ?? []), fn]),
+    on: (name, fn) => hooks.set(name, [...(hooks.get(name) ?? []), fn]),
+    callAll: async (name, ...args) => { for (const fn of hooks.get(name) ?? []) await fn(...args); }
+  };
+  globalThis.CONFIG = { Actor: { dataModels: {} }, Item: { dataModels: {} }, statusEffects: [] };
+  globalThis.game = { system: {}, i18n: { localize: s => s } };
+  globalThis.Actor = class Actor {};
+  globalThis.Item = class Item {};
+  return registered;
+}
+
+/**
+ * The field tree of a data model: nested SchemaFields as objects (with `"__nullable": true` when the field
+ * accepts null), every other field as its class name.
+ */
+export function fieldTree(schema) {
+  return Object.fromEntries(Object.entries(schema).map(([k, f]) => {
+    if (!(f instanceof SchemaField)) return [k, f.constructor.name];
+    const tree = fieldTree(f.fields);
+    if (f.options.nullable) tree.__nullable = true;
+    return [k, tree];
+  }));
+}
