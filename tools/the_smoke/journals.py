@@ -18,6 +18,30 @@ STAT_NAMES = {"mus": "Muscle", "grt": "Grit", "mov": "Moves", "whl": "Wheels", "
               "sav": "Savvy", "frt": "Front", "btl": "Bottle"}
 
 
+# Display names of the rules tables in the Rules journal (a homebrew table falls back to its file name).
+TITLES = {
+    "chase": "The chase gauge and contact", "combat": "Combat, harm and recovery", "creation": "Making a new face",
+    "damage-severity": "Damage severity", "dice": "Dice and the die ladder", "difficulty": "Choosing difficulty",
+    "explosion-moments": "Explosions and big moments", "fence": "The fence's offer", "gm-checks": "GM checks",
+    "hazards": "Hazards", "heat": "Heat on your heels", "hustle": "Hustle", "money": "Money, shops and custody",
+    "outcomes": "Outcomes and challenges", "police-response": "Police response", "ranges": "Range bands",
+    "renown": "Renown and Influence", "rep": "The Rep ladder", "shifts": "Service shifts, clocks and pay",
+    "speed-dice": "Speed dice", "stats": "The nine stats", "street-events": "Street events (d20)",
+    "tn-tables": "Variable Effort TN tables", "vehicle-fire": "Vehicle fire and repairs",
+    "vehicle-theft": "Vehicle theft", "witnessed-crimes": "Witnessed crimes",
+}
+
+
+def rules_source(file) -> str:
+    """The rulebook sections a rules file cites in its first comment line (``# Rulebook: ...``)."""
+    first = file.read_text(encoding="utf-8").split("\n", 1)[0]
+    return first[2:].strip() if first.startswith("# ") else ""
+
+
+def title_of(key: str) -> str:
+    return TITLES.get(key) or key.replace("-", " ").capitalize()
+
+
 def _stats(version: str) -> dict[str, Any]:
     s = stats_block()
     s["systemVersion"] = version
@@ -78,11 +102,9 @@ def condition_effects(c: dict[str, Any]) -> list[str]:
 def rules_journal(cat: Catalogue, version: str) -> list[dict[str, Any]]:
     docs = []
     for i, key in enumerate(sorted(cat.rules)):
-        data = cat.rules[key].data
-        body = {k: v for k, v in data.items() if k not in ("title", "source")}
-        content = render("rules-page.html.j2", data=body, source=data.get("source", ""))
-        docs.append(_journal(key, data.get("title", key), [(key, data.get("title", key), content)],
-                             (i + 1) * 100000, version))
+        entry = cat.rules[key]
+        content = render("rules-page.html.j2", data=entry.data, source=rules_source(entry.file))
+        docs.append(_journal(key, title_of(key), [(key, title_of(key), content)], (i + 1) * 100000, version))
     pages = []
     for key in sorted(cat.conditions, key=lambda k: cat.conditions[k].data["name"]):
         c = cat.conditions[key].data
@@ -106,8 +128,8 @@ def roll_tables(cat: Catalogue, version: str) -> list[dict[str, Any]]:
                         "description": f"<p>{render('escape.j2', text=row['text'])}</p>",
                         "documentUuid": None, "weight": 1, "range": [row["roll"], row["roll"]], "drawn": False,
                         "flags": {}, "_stats": _stats(version), "_key": f"!tables.results!{tid}.{rid}"})
-    return [{"_id": tid, "name": data.get("title", "Street events"), "img": "icons/svg/d20-grey.svg",
-             "description": f"<p>{render('escape.j2', text=data.get('source', ''))}</p>",
+    return [{"_id": tid, "name": title_of("street-events"), "img": "icons/svg/d20-grey.svg",
+             "description": f"<p>{render('escape.j2', text=rules_source(entry.file))}</p>",
              "results": results, "formula": "1d20", "replacement": True, "displayRoll": True, "folder": None,
              "sort": 0, "ownership": {"default": 0},
              "flags": {SYSTEM_ID: {"key": f"{TABLES_PACK}/street-events", "generated": True}},
