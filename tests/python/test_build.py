@@ -332,3 +332,10 @@ def test_cli_bad_input_exits_non_zero(project):
 def test_every_subcommand_has_help(command):
     out = run_cli(command, "--help")
     assert out.returncode == 0 and "usage: the-smoke" in out.stdout
+
+
+def test_odds_engine_constants_follow_the_rules_tables(project):
+    path = project / "packs-src/rules/outcomes.yml"
+    path.write_text(path.read_text().replace("margin: {min: 4, max: 7}", "margin: {min: 5, max: 7}"))
+    msg = failing_build(project)
+    assert "rules/outcomes.yml:" in msg and "outcome margins" in msg and "'smashedIt': 5" in msg

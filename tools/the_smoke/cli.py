@@ -78,9 +78,21 @@ def cmd_fmt(args: argparse.Namespace) -> int:
     return 0
 
 
+def _rules(root: Path) -> tuple[dict[int, int], dict]:
+    """Die modifiers and band targets from packs-src/rules (dice.yml, difficulty.yml)."""
+    from fractions import Fraction
+
+    from .yamlio import load
+
+    dice = load(root / "packs-src" / "rules" / "dice.yml").data
+    difficulty = load(root / "packs-src" / "rules" / "difficulty.yml").data
+    return ({row["die"]: row["modifier"] for row in dice["modifiers"]},
+            {b["id"]: Fraction(b["targetChance"], 100) for b in difficulty["bands"]})
+
+
 def _check_kwargs(args: argparse.Namespace) -> dict:
     return {"modifier": args.modifier, "bonus": args.bonus, "on_a_roll": args.on_a_roll,
-            "off_your_game": args.off_your_game, "in_pain": args.in_pain}
+            "off_your_game": args.off_your_game, "in_pain": args.in_pain, "modifiers": _rules(args.root)[0]}
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
@@ -97,7 +109,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
 
 def cmd_tn_table(args: argparse.Namespace) -> int:
-    table = odds.tn_table(args.effort)
+    modifiers, targets = _rules(args.root)
+    table = odds.tn_table(args.effort, modifiers=modifiers, targets=targets)
     if args.json:
         print(json.dumps({str(stat): row for stat, row in table.items()}))
     else:

@@ -85,6 +85,10 @@ BANDS: tuple[str, ...] = ("easy", "medium", "hard", "longShot")
 
 #: Outcome ids by margin, worst first, with the inclusive margin range of each ("The roll").
 OUTCOMES: tuple[str, ...] = ("properMess", "badLuck", "justAbout", "sorted", "smashedIt", "legendary")
+
+#: Lowest margin of each outcome (None = open below), in ``OUTCOMES`` order ("The roll", margin table). The build
+#: checks these, DEFAULT_MODIFIERS and DEFAULT_TARGETS against packs-src/rules (rules.Tables.check_engine_constants).
+OUTCOME_MINIMA: tuple[int | None, ...] = (None, -3, 0, 1, 4, 8)
 OUTCOME_MARGINS: dict[str, tuple[int | None, int | None]] = {
     "properMess": (None, -4),
     "badLuck": (-3, -1),
@@ -345,7 +349,7 @@ def outcome_chances(
     def at_least(margin: int) -> Fraction:  # P(margin >= m)
         return sum_at_least(ef, em, sf, sm, k + margin)
 
-    cuts = [at_least(m) for m in (-3, 0, 1, 4, 8)]  # P(margin >= lower bound) of outcomes 2..6
+    cuts = [at_least(m) for m in OUTCOME_MINIMA[1:]]  # P(margin >= lower bound) of outcomes 2..6
     bounds = [Fraction(1)] + cuts + [Fraction(0)]
     return {oid: bounds[i] - bounds[i + 1] for i, oid in enumerate(OUTCOMES)}
 

@@ -16,7 +16,7 @@ from . import odds
 from .catalogue import Catalogue, Entry
 from .yamlio import CatalogueError
 
-REQUIRED = ("dice", "tn-tables", "difficulty", "creation", "combat", "chase", "stats")
+REQUIRED = ("dice", "tn-tables", "difficulty", "outcomes", "creation", "combat", "chase", "stats")
 STAT_KEYS = ("mus", "grt", "mov", "whl", "aim", "grf", "sav", "frt", "btl")
 
 
@@ -168,6 +168,24 @@ class Tables:
                     errors.append(entry.error(f"Effort d{cd['effort']}, stat d{row['stat']}, {band}: printed "
                                               f"{cell['percent']}% but TN {cell['tn']} succeeds {float(p):.2%}",
                                               ["choosingDifficulty", "rows", ri, band, "percent"]))
+        return errors
+
+    def check_engine_constants(self) -> list[CatalogueError]:
+        """The odds engine's built-in book values (used when it is called without data, e.g. in its own tests)
+        must equal the rules tables, so the numbers cannot drift apart."""
+        errors = []
+        if dict(odds.DEFAULT_MODIFIERS) != self.modifiers:
+            errors.append(self.entries["dice"].error(
+                f"die modifiers {self.modifiers} differ from the odds engine's {odds.DEFAULT_MODIFIERS}", ["modifiers"]))
+        if dict(odds.DEFAULT_TARGETS) != self.targets:
+            errors.append(self.entries["difficulty"].error("band target chances differ from the odds engine's", ["bands"]))
+        outcomes = self.entries["outcomes"].data["outcomes"] if "outcomes" in self.entries else []
+        minima = tuple(o["margin"]["min"] for o in outcomes)
+        ids = tuple(o["id"] for o in outcomes)
+        if (ids, minima) != (odds.OUTCOMES, odds.OUTCOME_MINIMA):
+            errors.append(self.entries["outcomes"].error(
+                f"outcome margins {dict(zip(ids, minima))} differ from the odds engine's "
+                f"{dict(zip(odds.OUTCOMES, odds.OUTCOME_MINIMA))}", ["outcomes"]))
         return errors
 
     def as_js(self) -> dict[str, Any]:

@@ -180,6 +180,7 @@ def check_rules(cat: Catalogue, report: Report, *, odds: bool = True) -> None:
             else:
                 report.reconciliations.extend(
                     tables.reconcile_character(entry, rules.worn_armour_guard(cat, data["kit"])))
+    report.errors.extend(tables.check_engine_constants())
     if odds:
         report.errors.extend(tables.check_tn_tables())
 
