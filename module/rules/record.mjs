@@ -5,19 +5,17 @@
  * @module rules/record
  */
 import { RULES } from "../generated/rules.mjs";
-
-const MODIFIERS = new Map(RULES.dice.modifiers.map(row => [row.die, row.modifier]));
+import { modifierOf } from "./dice.mjs";
+import { conditionEffects } from "./check.mjs";
 
 /**
- * A stat die's modifier: d4 +2, d6 +3, d8 +4, d10 +5, d12 +6, d20 +10.
+ * A stat die's modifier: d4 +2, d6 +3, d8 +4, d10 +5, d12 +6, d20 +10 (same as dice.modifierOf).
  * @param {number} die  Faces: 4, 6, 8, 10, 12 or 20.
  * @returns {number}
  * @throws {RangeError} for a die not on the ladder.
  */
 export function statModifier(die) {
-  const mod = MODIFIERS.get(die);
-  if (mod === undefined) throw new RangeError(`d${die} is not on the die ladder (${RULES.dice.ladder.join(", ")})`);
-  return mod;
+  return modifierOf(die);
 }
 
 /**
@@ -51,4 +49,156 @@ export function guardBase(movDie, grtDie, bonus = 0) {
 export function vehicleGuard(size) {
   const v = RULES.chase.vehicleGuard;
   return v.base + v.perSize * size;
+}
+
+/**
+ * @typedef {object} ArmourLike  An armour item's data: `{guard, reduction, worn}`, or an Item with them under
+ *   `system` (catalogue armour: Guard bonus and damage reduction).
+ */
+
+/** The system data of an item-like object. @param {object} item @returns {object} */
+const dataOf = item => item?.system ?? item ?? {};
+
+/**
+ * The one suit that counts: "Only the armour you wear counts … wearing a second suit replaces the first" (Armour;
+ * Attacking and defending › Damage). Given a list, the last worn one; given one suit, it unless marked not worn.
+ * @param {ArmourLike|ArmourLike[]|null|undefined} armour
+ * @returns {{guard: number, reduction: number, name?: string}|null}
+ */
+export function wornArmour(armour) {
+  if (!armour) return null;
+  const list = Array.isArray(armour) ? armour.filter(a => dataOf(a).worn === true) : [armour].filter(a => dataOf(a).worn !== false);
+  const suit = list.at(-1);
+  if (!suit) return null;
+  const d = dataOf(suit);
+  return { guard: d.guard ?? 0, reduction: d.reduction ?? 0, ...(suit.name ? { name: suit.name } : {}) };
+}
+
+/**
+ * A situational Guard row of RULES.combat.guardModifiers from a cover value.
+ * @param {"light"|"heavy"|string|null} cover  "light", "heavy", a guardModifiers id (lightCover, heavyCover,
+ *   enclosed, dodgeAction) or null/"none".
+ * @returns {{id: string, label: string, guard: number, reduction: number}|null}
+ * @throws {RangeError} for an unknown cover.
+ */
+export function coverModifier(cover) {
+  if (cover === null || cover === undefined || cover === "none") return null;
+  const id = { light: "lightCover", heavy: "heavyCover" }[cover] ?? cover;
+  const row = (RULES.combat.guardModifiers ?? []).find(m => m.id === id);
+  if (!row) throw new RangeError(`unknown cover "${cover}" (light, heavy or ${(RULES.combat.guardModifiers ?? []).map(m => m.id).join(", ")})`);
+  return row;
+}
+
+/**
+ * Current Guard with its parts (Your character record › The numbers beside your name; Attacking and defending ›
+ * Make an attack, Defensive actions): base + the one worn suit's Guard + cover + Conditions (Prone, Grabbed,
+ * Stunned −2; Down −4; suppressed Conditions count nothing).
+ * @param {object} guard
+ * @param {number} guard.base  From {@link guardBase} (7 + better of Moves/Grit modifier + Growth).
+ * @param {ArmourLike|ArmourLike[]|null} [guard.wornArmour]  A suit, or the character's armour items.
+ * @param {Iterable<string>} [guard.conditions=[]]  Active status ids.
+ * @param {"light"|"heavy"|string|null} [guard.cover=null]  See {@link coverModifier}.
+ * @returns {{value: number, parts: {kind: string, label: string, guard: number}[]}}
+ */
+export function guardBreakdown({ base, wornArmour: armour = null, conditions = [], cover = null } = {}) {
+  if (!Number.isInteger(base)) throw new TypeError(`Guard base must be a whole number, got ${base}`);
+  const parts = [{ kind: "base", label: "Base", guard: base }];
+  const suit = wornArmour(armour);
+  if (suit?.guard) parts.push({ kind: "armour", label: suit.name ?? "Armour", guard: suit.guard });
+  const c = coverModifier(cover);
+  if (c?.guard) parts.push({ kind: "cover", label: c.label, guard: c.guard });
+  for (const entry of conditionEffects(conditions, null).applied) {
+    if (entry.guard) parts.push({ kind: "condition", label: entry.name, guard: entry.guard });
+  }
+  return { value: parts.reduce((sum, p) => sum + p.guard, 0), parts };
+}
+
+/**
+ * Current Guard: {@link guardBreakdown}'s value.
+ * @param {object} guard  As {@link guardBreakdown}.
+ * @returns {number}
+ */
+export function guardValue(guard) {
+  return guardBreakdown(guard).value;
+}
+
+/**
+ * Damage reduction: the one worn suit's reduction, + heavy cover's reduction (+1) when given.
+ * @param {ArmourLike|ArmourLike[]|null} items  A suit or the character's armour items.
+ * @param {{cover?: "light"|"heavy"|string|null}} [opts]
+ * @returns {number}
+ */
+export function armourReduction(items, { cover = null } = {}) {
+  return (wornArmour(items)?.reduction ?? 0) + (coverModifier(cover)?.reduction ?? 0);
+}
+
+const REP = RULES.rep;
+
+/** @param {number} level @returns {void} @throws {RangeError} */
+function checkLevel(level) {
+  if (!Number.isInteger(level) || level < 1 || level > REP.maxLevel) {
+    throw new RangeError(`Rep level must be a whole number from 1 to ${REP.maxLevel}, got ${level}`);
+  }
+}
+
+/**
+ * The tier of a Rep level (Rep, Renown and Influence › Personal Rep).
+ * @param {number} level  1–33.
+ * @returns {{id: string, label: string, minLevel: number, maxLevel: number, statCap: number}}
+ * @throws {RangeError} for a level off the ladder.
+ */
+export function repTier(level) {
+  checkLevel(level);
+  return REP.tiers.find(t => level >= t.minLevel && level <= t.maxLevel);
+}
+
+/**
+ * The permanent stat cap (die faces) at a Rep level: Street d8, Known d10, Firm/Guv'nor d12, Empire d20.
+ * @param {number} level
+ * @returns {number}
+ */
+export function statCap(level) {
+  return repTier(level).statCap;
+}
+
+/**
+ * Whether temporary steps may reach d20 at this level (the tier named by RULES.dice.overflow.exceptTier).
+ * @param {number} level
+ * @returns {boolean}
+ */
+export function isEmpire(level) {
+  return repTier(level).id === RULES.dice.overflow.exceptTier;
+}
+
+/**
+ * Maximum Hustle at a Rep level: 3, +1 on entering each of Rep 5, 11, 19 and 27 (Hustle, perks and your luck;
+ * Rep, Renown and Influence › Personal Rep).
+ * @param {number} level  1–33.
+ * @returns {number}
+ */
+export function hustleMax(level) {
+  checkLevel(level);
+  const inc = RULES.hustle.maxIncrease ?? { atRep: REP.levelUp.hustleMaxAt, amount: REP.levelUp.hustleMaxIncrease };
+  return RULES.hustle.max + inc.amount * inc.atRep.filter(rep => level >= rep).length;
+}
+
+/**
+ * Total XP of the next level (XP is cumulative), or null at the top level.
+ * @param {number} level  Current level, 1–33.
+ * @returns {number|null}
+ */
+export function nextThreshold(level) {
+  checkLevel(level);
+  return REP.levels.find(l => l.level === level + 1)?.xp ?? null;
+}
+
+/**
+ * The highest level whose total XP has been reached (the book applies every level in order).
+ * @param {number} xp  Total XP earned, ≥ 0.
+ * @returns {number} 1–33.
+ * @throws {RangeError} for negative or non-integer XP.
+ */
+export function levelForXp(xp) {
+  if (!Number.isInteger(xp) || xp < 0) throw new RangeError(`XP must be a whole number ≥ 0, got ${xp}`);
+  return REP.levels.reduce((best, l) => (xp >= l.xp && l.level > best ? l.level : best), 1);
 }
