@@ -1,16 +1,20 @@
 /**
- * The Smoke for Foundry VTT v13 — entry module. Registration only: data models, sheets, status effects and
- * templates. Rules live in module/rules (pure), data models in module/data, windows in module/apps.
+ * The Smoke for Foundry VTT v13 — entry module. Registration only: document classes, data models, sheets,
+ * status effects, settings and templates. Rules live in module/rules (pure), data models in module/data,
+ * documents in module/documents, windows in module/apps.
  */
 import { ACTOR_MODELS } from "./data/actors.mjs";
 import { ITEM_MODELS } from "./data/items.mjs";
-import { SmokeActorSheet, SmokeItemSheet } from "./apps/sheets.mjs";
+import { SmokeActor } from "./documents/actor.mjs";
+import { CharacterSheet, NpcSheet, SmokeItemSheet, VehicleSheet } from "./apps/sheets.mjs";
 import { statusEffects } from "./rules/conditions.mjs";
 import { CONDITIONS, RULES } from "./generated/rules.mjs";
 
 export const SYSTEM_ID = "the-smoke";
+const ITEM_TYPES = Object.keys(ITEM_MODELS);
 
 Hooks.once("init", () => {
+  CONFIG.Actor.documentClass = SmokeActor;
   Object.assign(CONFIG.Actor.dataModels, ACTOR_MODELS);
   Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
   CONFIG.Actor.trackableAttributes = {
@@ -21,16 +25,21 @@ Hooks.once("init", () => {
   CONFIG.statusEffects = statusEffects(CONDITIONS);
 
   const { DocumentSheetConfig } = foundry.applications.apps;
-  DocumentSheetConfig.registerSheet(Actor, SYSTEM_ID, SmokeActorSheet, {
-    types: Object.keys(ACTOR_MODELS), makeDefault: true, label: "SMOKE.Sheet.actor"
-  });
-  DocumentSheetConfig.registerSheet(Item, SYSTEM_ID, SmokeItemSheet, {
-    types: Object.keys(ITEM_MODELS), makeDefault: true, label: "SMOKE.Sheet.item"
+  DocumentSheetConfig.registerSheet(Actor, SYSTEM_ID, CharacterSheet, { types: ["character"], makeDefault: true, label: "SMOKE.Sheet.actor" });
+  DocumentSheetConfig.registerSheet(Actor, SYSTEM_ID, NpcSheet, { types: ["npc"], makeDefault: true, label: "SMOKE.Sheet.actor" });
+  DocumentSheetConfig.registerSheet(Actor, SYSTEM_ID, VehicleSheet, { types: ["vehicle"], makeDefault: true, label: "SMOKE.Sheet.actor" });
+  DocumentSheetConfig.registerSheet(Item, SYSTEM_ID, SmokeItemSheet, { types: ITEM_TYPES, makeDefault: true, label: "SMOKE.Sheet.item" });
+
+  game.settings.register(SYSTEM_ID, "skipRollDialog", {
+    name: "SMOKE.Setting.skipRollDialog.name", hint: "SMOKE.Setting.skipRollDialog.hint",
+    scope: "client", config: true, type: Boolean, default: false
   });
 
-  game.system.smoke = { RULES, CONDITIONS };
+  game.system.api = { RULES, CONDITIONS };
   return foundry.applications.handlebars.loadTemplates({
-    "the-smoke.stat-dice": "systems/the-smoke/templates/generated/stat-dice.hbs"
+    "the-smoke.stat-dice": "systems/the-smoke/templates/generated/stat-dice.hbs",
+    ...Object.fromEntries(ITEM_TYPES.map(t => [`the-smoke.item-fields-${t}`,
+      `systems/the-smoke/templates/generated/item-fields-${t}.hbs`]))
   });
 });
 

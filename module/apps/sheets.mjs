@@ -1,8 +1,12 @@
 /**
- * Minimal v13 sheets (ApplicationV2 + Handlebars): every actor and item opens and shows its record. The full
- * character sheet with the roll dialog comes with the sheets-and-checks work; this keeps the system usable.
+ * Sheets (ApplicationV2 + Handlebars): the character record as the book lays it out, the street-profile NPC,
+ * a motor, and one item sheet whose fields per type are generated from the catalogue's JSON Schemas.
+ * Rulebook: Your character record; A record of your own; People on the street; Vehicle roster.
  * @module apps/sheets
  */
+import { CONDITIONS } from "../generated/rules.mjs";
+import { conditionEffects } from "../rules/check.mjs";
+import { armourReduction, nextThreshold, repTier, statCap } from "../rules/record.mjs";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ActorSheetV2, ItemSheetV2 } = foundry.applications.sheets;
@@ -10,37 +14,157 @@ const { ActorSheetV2, ItemSheetV2 } = foundry.applications.sheets;
 // The fvtt-types mixin type is too deep for tsc (see shared notes/toolchain.md); cast to the sheet base.
 const ActorBase = /** @type {typeof ActorSheetV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ActorSheetV2)));
 const ItemBase = /** @type {typeof ItemSheetV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ItemSheetV2)));
+const STAT_KEYS = ["mus", "grt", "mov", "whl", "aim", "grf", "sav", "frt", "btl"];
+const KIT_GROUPS = ["weapon", "armour", "ammo", "gear", "outfit", "consumable", "drug"];
 
-/** An actor's record: identity, the nine stat dice (character, NPC) or the motor's numbers, and its items. */
-export class SmokeActorSheet extends ActorBase {
+/** Shared behaviour of every actor sheet: stat rolls, item controls, Conditions. */
+class SmokeActorSheetBase extends ActorBase {
   static DEFAULT_OPTIONS = {
     classes: ["the-smoke", "sheet", "actor"],
-    position: { width: 620, height: 720 },
-    window: { resizable: true }
+    position: { width: 700, height: 780 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+    actions: {
+      rollStat: SmokeActorSheetBase.#onRollStat,
+      openItem: SmokeActorSheetBase.#onOpenItem,
+      deleteItem: SmokeActorSheetBase.#onDeleteItem,
+      useItem: SmokeActorSheetBase.#onUseItem,
+      toggleWorn: SmokeActorSheetBase.#onToggleWorn,
+      addCondition: SmokeActorSheetBase.#onAddCondition,
+      removeCondition: SmokeActorSheetBase.#onRemoveCondition
+    }
   };
-
-  static PARTS = { body: { template: "systems/the-smoke/templates/actor/actor-sheet.hbs" } };
 
   /** @override */
   async _prepareContext(options) {
     const context = await super._prepareContext(options);
     const actor = this.document;
+    const i18n = game.i18n;
+    const statuses = actor.statuses ?? new Set();
+    const effects = conditionEffects(statuses);
     return Object.assign(context, {
-      actor,
-      system: actor.system,
-      isVehicle: actor.type === "vehicle",
-      items: actor.items.contents.sort((a, b) => a.sort - b.sort),
+      actor, system: actor.system, editable: this.isEditable,
+      stats: STAT_KEYS.map(key => ({
+        key, name: i18n.localize(`SMOKE.Stat.${key}.name`), abbr: i18n.localize(`SMOKE.Stat.${key}.abbr`),
+        die: actor.system.stats?.[key]?.die, mod: actor.system.stats?.[key]?.mod
+      })),
+      conditions: effects.applied.map(a => {
+        const c = CONDITIONS.find(x => x.key === a.id);
+        return { id: a.id, name: a.name, img: c.img, description: c.description, recovery: c.recovery,
+          suppressedBy: a.suppressedBy ? CONDITIONS.find(x => x.key === a.suppressedBy)?.name : null };
+      }),
+      conditionChoices: CONDITIONS.filter(c => !statuses.has(c.key)).map(c => ({ id: c.key, name: c.name })),
       description: await foundry.applications.ux.TextEditor.implementation.enrichHTML(actor.system.description ?? "")
+    });
+  }
+
+  /** Item rows for a type, with the numbers a player needs at a glance. */
+  _itemRows(type) {
+    return this.document.items.filter(i => i.type === type).sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0))
+      .map(i => ({ id: i.id, name: i.name, img: i.img, system: i.system, type: i.type }));
+  }
+
+  static async #onRollStat(event, target) {
+    await this.document.rollStat(target.dataset.stat, { skipDialog: event.shiftKey });
+  }
+
+  static #onOpenItem(event, target) {
+    this.document.items.get(target.closest("[data-item-id]").dataset.itemId)?.sheet.render({ force: true });
+  }
+
+  static async #onDeleteItem(event, target) {
+    await this.document.items.get(target.closest("[data-item-id]").dataset.itemId)?.delete();
+  }
+
+  static async #onUseItem(event, target) {
+    const item = this.document.items.get(target.closest("[data-item-id]").dataset.itemId);
+    try {
+      await this.document.useItem(item);
+    } catch (err) {
+      ui.notifications.warn(err.message);
+    }
+  }
+
+  /** Wearing armour takes off any other worn suit: only one counts (rulebook: Damage). */
+  static async #onToggleWorn(event, target) {
+    const item = this.document.items.get(target.closest("[data-item-id]").dataset.itemId);
+    const wear = !item.system.worn;
+    const updates = [{ _id: item.id, "system.worn": wear }];
+    if (wear) {
+      for (const other of this.document.items) {
+        if (other.type === "armour" && other.id !== item.id && other.system.worn) updates.push({ _id: other.id, "system.worn": false });
+      }
+    }
+    await this.document.updateEmbeddedDocuments("Item", updates);
+  }
+
+  static async #onAddCondition(event, target) {
+    const select = this.element.querySelector("select[name='newCondition']");
+    if (select?.value) await this.document.addCondition(select.value);
+  }
+
+  static async #onRemoveCondition(event, target) {
+    await this.document.removeCondition(target.closest("[data-condition]").dataset.condition);
+  }
+}
+
+/** The character record (rulebook: Your character record; A record of your own). */
+export class CharacterSheet extends SmokeActorSheetBase {
+  static PARTS = { body: { template: "systems/the-smoke/templates/actor/character-sheet.hbs" } };
+
+  /** @override */
+  async _prepareContext(options) {
+    const context = await super._prepareContext(options);
+    const sys = this.document.system;
+    const level = sys.rep.level;
+    const kit = KIT_GROUPS.map(type => ({ type, label: game.i18n.localize(`TYPES.Item.${type}`), items: this._itemRows(type) }))
+      .filter(g => g.items.length);
+    const ammo = this._itemRows("ammo");
+    for (const weapon of kit.find(g => g.type === "weapon")?.items ?? []) {
+      const mag = weapon.system.magazine;
+      weapon.magazine = mag?.size ? { loaded: mag.loaded, size: mag.size,
+        spare: ammo.filter(a => a.system.ammoType === mag.ammoType).reduce((n, a) => n + a.system.quantity, 0) } : null;
+    }
+    const cap = statCap(level);
+    return Object.assign(context, {
+      kit,
+      perks: this._itemRows("perk"),
+      backgroundItems: this._itemRows("background"),
+      tier: game.i18n.localize(`SMOKE.Tier.${repTier(level)}`),
+      statCap: cap,
+      nextXp: nextThreshold(level),
+      armourReduction: armourReduction(this.document.items.filter(i => i.type === "armour").map(i => i.system)),
+      heatStars: [1, 2, 3, 4, 5].map(n => ({ n, lit: n <= sys.heat })),
+      reconciliation: sys.reconciliation ?? []
     });
   }
 }
 
-/** An item's printed text and type. */
+/** A street-profile NPC (rulebook: People on the street). */
+export class NpcSheet extends SmokeActorSheetBase {
+  static PARTS = { body: { template: "systems/the-smoke/templates/actor/npc-sheet.hbs" } };
+
+  /** @override */
+  async _prepareContext(options) {
+    const context = await super._prepareContext(options);
+    return Object.assign(context, {
+      kit: KIT_GROUPS.flatMap(type => this._itemRows(type))
+    });
+  }
+}
+
+/** A motor's record (rulebook: Getting a motor). Boarding and the gauge come with the motors work. */
+export class VehicleSheet extends SmokeActorSheetBase {
+  static PARTS = { body: { template: "systems/the-smoke/templates/actor/vehicle-sheet.hbs" } };
+}
+
+/** Any item: its printed text and its type's fields (generated from the catalogue's schemas). */
 export class SmokeItemSheet extends ItemBase {
   static DEFAULT_OPTIONS = {
     classes: ["the-smoke", "sheet", "item"],
-    position: { width: 480, height: 420 },
-    window: { resizable: true }
+    position: { width: 520, height: 560 },
+    window: { resizable: true },
+    form: { submitOnChange: true }
   };
 
   static PARTS = { body: { template: "systems/the-smoke/templates/item/item-sheet.hbs" } };
@@ -50,8 +174,8 @@ export class SmokeItemSheet extends ItemBase {
     const context = await super._prepareContext(options);
     const item = this.document;
     return Object.assign(context, {
-      item,
-      system: item.system,
+      item, system: item.system, editable: this.isEditable,
+      fieldsPartial: `the-smoke.item-fields-${item.type}`,
       typeLabel: game.i18n.localize(`TYPES.Item.${item.type}`),
       description: await foundry.applications.ux.TextEditor.implementation.enrichHTML(item.system.description ?? "")
     });

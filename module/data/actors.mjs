@@ -4,7 +4,7 @@
  * @module data/actors
  */
 import { bool, choice, count, html, int, list, object, price, schema, statDice, str, die, STAT_KEYS } from "./fields.mjs";
-import { healthMax, guardBase, statModifier, vehicleGuard } from "../rules/record.mjs";
+import { guardValue, healthMax, guardBase, hustleMax, statModifier, vehicleGuard, wornArmour } from "../rules/record.mjs";
 
 const { TypeDataModel } = foundry.abstract;
 const BANDS = ["easy", "medium", "hard", "longShot"];
@@ -41,7 +41,10 @@ export class CharacterData extends TypeDataModel {
     prepareStats(this.stats);
     this.health.max = healthMax(this.stats.grt.die, this.health.bonus);
     this.guard.base = guardBase(this.stats.mov.die, this.stats.grt.die, this.guard.bonus);
-    this.guard.value = this.guard.base;
+    const actor = this.parent;
+    const armour = wornArmour(actor?.items?.filter?.(i => i.type === "armour").map(i => i.system) ?? []);
+    this.guard.value = guardValue({ base: this.guard.base, wornArmour: armour, conditions: actor?.statuses ?? [] });
+    this.hustle.levelMax = hustleMax(this.rep.level);
   }
 }
 

@@ -6,6 +6,7 @@ import { readFileSync, existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 import { install } from "./helpers/fake-foundry.mjs";
+import { RULES } from "../../module/generated/rules.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const manifest = JSON.parse(readFileSync(path.join(root, "system.json"), "utf8"));
@@ -16,10 +17,11 @@ await Hooks.callAll("init");
 test("every documentType in system.json has a data model and a sheet", () => {
   for (const doc of ["Actor", "Item"]) {
     assert.deepEqual(Object.keys(CONFIG[doc].dataModels).sort(), Object.keys(manifest.documentTypes[doc]).sort());
-    const sheet = registered.sheets.find(s => s.doc === doc);
-    assert.ok(sheet, `${doc} sheet registered`);
-    assert.deepEqual(sheet.opts.types.sort(), Object.keys(manifest.documentTypes[doc]).sort());
+    const types = registered.sheets.filter(s => s.doc === doc).flatMap(s => s.opts.types);
+    assert.deepEqual(types.sort(), Object.keys(manifest.documentTypes[doc]).sort());
   }
+  assert.equal(CONFIG.Actor.documentClass.name, "SmokeActor");
+  assert.equal(registered.settings["the-smoke.skipRollDialog"].scope, "client");
 });
 
 test("the 31 Conditions are the status effects", () => {
@@ -45,4 +47,33 @@ test("the language file has every TYPES label", () => {
   for (const doc of ["Actor", "Item"]) {
     for (const type of Object.keys(manifest.documentTypes[doc])) assert.ok(lang.TYPES[doc][type], `${doc}.${type}`);
   }
+});
+
+test("every SMOKE.* string the code and templates name is in lang/en.json", async () => {
+  const { readdirSync, statSync } = await import("node:fs");
+  const lang = JSON.parse(readFileSync(path.join(root, "lang/en.json"), "utf8"));
+  const has = key => key.split(".").reduce((o, k) => o?.[k], lang) !== undefined;
+  const files = [];
+  const walk = dir => readdirSync(dir).forEach(f => {
+    const p = path.join(dir, f);
+    if (statSync(p).isDirectory()) walk(p); else if (/\.(mjs|hbs)$/.test(f)) files.push(p);
+  });
+  ["module", "templates"].forEach(d => walk(path.join(root, d)));
+  const missing = new Set();
+  for (const file of files) {
+    for (const [, key] of readFileSync(file, "utf8").matchAll(/["'](SMOKE\.[A-Za-z0-9_.]+[A-Za-z0-9_])["']/g)) {
+      if (!has(key)) missing.add(`${key} (${path.relative(root, file)})`);
+    }
+  }
+  // keys built at run time: every value they can take
+  const dynamic = [
+    ...RULES.difficulty.bands.map(b => `SMOKE.Band.${b.id}`),
+    ...RULES.outcomes.outcomes.map(o => `SMOKE.Outcome.${o.id}`),
+    ...RULES["explosion-moments"].moments.map(m => `SMOKE.Moment.${m.id}`),
+    ...RULES.rep.tiers.map(t => `SMOKE.Tier.${t.id}`),
+    ...RULES.hustle.spends.map(s => `SMOKE.Check.spent.${s.id}`),
+    ...RULES.stats.stats.flatMap(s => ["name", "abbr", "use"].map(k => `SMOKE.Stat.${s.key}.${k}`))
+  ];
+  for (const key of dynamic) if (!has(key)) missing.add(key);
+  assert.deepEqual([...missing], []);
 });

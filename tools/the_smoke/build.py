@@ -274,6 +274,8 @@ def build(opts: Options) -> Result:
                 "templates/generated/stat-dice.hbs": generate.stat_dice_partial(tables.stats),
                 "system.json": json.dumps(manifest, ensure_ascii=False, indent=2) + "\n",
             }
+            for kind in generate.DOCUMENT_TYPES["Item"]:
+                files[f"templates/generated/item-fields-{kind}.hbs"] = generate.item_fields_partial(kind)
             for key in cat.conditions:
                 files[f"icons/generated/conditions/{key}.svg"] = generate.condition_icon(cat, key)
             for rel, text in files.items():

@@ -20,7 +20,7 @@ const fields = {
 };
 
 const hooks = new Map();
-const registered = { sheets: [], templates: null };
+const registered = { sheets: [], templates: null, settings: {} };
 
 export function install() {
   const Base = class {};
@@ -28,7 +28,7 @@ export function install() {
     data: { fields },
     abstract: { TypeDataModel: class TypeDataModel {} },
     applications: {
-      api: { HandlebarsApplicationMixin: B => class extends B {} },
+      api: { HandlebarsApplicationMixin: B => class extends B {}, ApplicationV2: class ApplicationV2 extends Base {} },
       sheets: { ActorSheetV2: class ActorSheetV2 extends Base {}, ItemSheetV2: class ItemSheetV2 extends Base {} },
       apps: { DocumentSheetConfig: { registerSheet: (doc, scope, cls, opts) => registered.sheets.push({ doc: doc.name, scope, cls, opts }) } },
       handlebars: { loadTemplates: async paths => { registered.templates = paths; } },
@@ -41,8 +41,9 @@ export function install() {
     on: (name, fn) => hooks.set(name, [...(hooks.get(name) ?? []), fn]),
     callAll: async (name, ...args) => { for (const fn of hooks.get(name) ?? []) await fn(...args); }
   };
-  globalThis.CONFIG = { Actor: { dataModels: {} }, Item: { dataModels: {} }, statusEffects: [] };
-  globalThis.game = { system: {}, i18n: { localize: s => s } };
+  globalThis.CONFIG = { Actor: { dataModels: {}, documentClass: null }, Item: { dataModels: {} }, statusEffects: [] };
+  globalThis.game = { system: {}, i18n: { localize: s => s },
+    settings: { register: (scope, key, config) => { registered.settings[`${scope}.${key}`] = config; } } };
   globalThis.Actor = class Actor {};
   globalThis.Item = class Item {};
   return registered;

@@ -1,0 +1,172 @@
+/**
+ * The roll dialog: TN source, perk, Hustle spend, situational modifier, the Conditions that apply, the roll mode,
+ * and the live exact odds of success and of each outcome (rulebook: Before you throw the dice).
+ * @module apps/roll-dialog
+ */
+import { checkOdds } from "../rules/odds.mjs";
+import { defaultChoices, planFor, resolveTN, unboostedDice } from "../documents/check.mjs";
+import { bandTN } from "../rules/check.mjs";
+
+const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
+const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
+const BANDS = ["easy", "medium", "hard", "longShot"];
+const OUTCOMES = ["properMess", "badLuck", "justAbout", "sorted", "smashedIt", "legendary"];
+
+export class RollDialog extends Base {
+  static DEFAULT_OPTIONS = {
+    classes: ["the-smoke", "roll-dialog"],
+    tag: "form",
+    window: { title: "SMOKE.Dialog.title", resizable: true },
+    position: { width: 440 },
+    form: { handler: RollDialog.#onSubmit, submitOnChange: false, closeOnSubmit: true },
+    actions: { cancel: RollDialog.#onCancel }
+  };
+
+  static PARTS = { form: { template: "systems/the-smoke/templates/dialog/roll-dialog.hbs" } };
+
+  /**
+   * Ask for a check's choices.
+   * @param {Actor} actor
+   * @param {string} statKey
+   * @param {{vehicle?: object|null}} [options]
+   * @returns {Promise<import("../documents/check.mjs").CheckChoices|null>} null when closed without rolling.
+   */
+  static prompt(actor, statKey, { vehicle = null } = {}) {
+    return new Promise(resolve => {
+      const dialog = new this({ actor, statKey, vehicle, resolve });
+      dialog.render({ force: true });
+    });
+  }
+
+  constructor({ actor, statKey, vehicle = null, resolve, ...options }) {
+    super(options);
+    this.actor = actor;
+    this.statKey = statKey;
+    this.vehicle = vehicle;
+    this._resolve = resolve;
+    this.choices = { ...defaultChoices(), ...this.#targetChoice() };
+  }
+
+  get title() {
+    return game.i18n.format("SMOKE.Dialog.titleFor", {
+      actor: this.actor.name, stat: game.i18n.localize(`SMOKE.Stat.${this.statKey}.name`)
+    });
+  }
+
+  /** A targeted token's Guard, if the user has one targeted. */
+  #targetChoice() {
+    const target = game.user.targets?.first?.()?.actor;
+    const guard = target?.system?.guard?.value;
+    return Number.isInteger(guard) ? { targetGuard: guard, targetName: target.name } : {};
+  }
+
+  /** @override */
+  async _prepareContext() {
+    const i18n = game.i18n;
+    const actor = this.actor;
+    const c = this.choices;
+    const { effortDie, statDie } = unboostedDice(actor, this.statKey, this.vehicle);
+    const perks = actor.items.filter(i => i.type === "perk" && i.system.stat === this.statKey);
+    const hustle = actor.system.hustle?.value ?? 0;
+    let plan = null;
+    let error = null;
+    try {
+      plan = planFor(actor, this.statKey, this.#choicesForPlan(), this.vehicle);
+    } catch (err) {
+      error = err.message;
+    }
+    let odds = null;
+    if (plan && Number.isInteger(plan.tn)) {
+      odds = checkOdds({ effortDie: plan.effort.die, statDie: plan.stat.die, tn: plan.tn, modifier: plan.modifier,
+        flags: plan.flags });
+    }
+    const pct = p => `${(p * 100).toFixed(1)}%`;
+    return {
+      stat: i18n.localize(`SMOKE.Stat.${this.statKey}.name`),
+      effortDie, statDie,
+      bands: BANDS.map(b => ({ id: b, label: i18n.localize(`SMOKE.Band.${b}`), tn: bandTN(effortDie, statDie, b),
+        selected: c.tnSource === "band" && c.band === b })),
+      sources: [
+        { id: "band", label: i18n.localize("SMOKE.Dialog.sourceBand") },
+        { id: "fixed", label: i18n.localize("SMOKE.Dialog.sourceFixed") },
+        { id: "opposed", label: i18n.localize("SMOKE.Dialog.sourceOpposed") },
+        ...(c.targetGuard !== undefined ? [{ id: "guard", label: i18n.format("SMOKE.Dialog.sourceGuard",
+          { target: c.targetName, guard: c.targetGuard }) }] : [])
+      ].map(s => ({ ...s, checked: c.tnSource === s.id })),
+      choices: c,
+      isBand: c.tnSource === "band",
+      needsNumber: c.tnSource === "fixed" || c.tnSource === "opposed",
+      perks: perks.map(p => ({ id: p.id, name: p.name, situation: p.system.situation, selected: c.perkId === p.id })),
+      hustlePoints: hustle,
+      hustleOptions: [0, 1, 2].map(n => ({ value: n, label: i18n.localize(`SMOKE.Dialog.hustle${n}`),
+        checked: Number(c.hustle) === n, disabled: n > hustle })),
+      rollModes: Object.entries(CONFIG.Dice.rollModes).map(([id, mode]) => ({ id, label: i18n.localize(mode.label ?? mode),
+        selected: c.rollMode === id })),
+      plan, error,
+      applied: plan?.applied ?? [],
+      conditions: plan ? plan.conditions.applied.map(a => ({ name: a.name, text: a.effects.join("; "),
+        suppressedBy: a.suppressedBy })) : [],
+      formula: plan?.formula,
+      tn: plan?.tn,
+      odds: odds ? {
+        success: pct(odds.success),
+        outcomes: OUTCOMES.map(id => ({ id, label: i18n.localize(`SMOKE.Outcome.${id}`), value: pct(odds.outcomes[id]) }))
+      } : null
+    };
+  }
+
+  #choicesForPlan() {
+    const c = { ...this.choices };
+    if (c.tnSource === "guard") c.tn = c.targetGuard;
+    return c;
+  }
+
+  /** Re-plan and refresh the odds whenever a choice changes. */
+  _onRender(context, options) {
+    super._onRender?.(context, options);
+    this.element.addEventListener("change", event => this.#onChange(event));
+  }
+
+  #onChange(event) {
+    const data = new foundry.applications.ux.FormDataExtended(this.element).object;
+    this.choices = {
+      ...this.choices,
+      tnSource: data.tnSource ?? this.choices.tnSource,
+      band: data.band ?? this.choices.band,
+      tn: data.tn === "" || data.tn === null || data.tn === undefined ? null : Number(data.tn),
+      perkId: data.perkId || null,
+      hustle: Number(data.hustle ?? 0),
+      situational: Number(data.situational) || 0,
+      rollMode: data.rollMode ?? this.choices.rollMode
+    };
+    this.render();
+  }
+
+  static async #onSubmit(event, form, formData) {
+    const data = formData.object;
+    const choices = { ...this.choices, tnSource: data.tnSource, band: data.band ?? this.choices.band,
+      tn: data.tn === "" || data.tn == null ? null : Number(data.tn), perkId: data.perkId || null,
+      hustle: Number(data.hustle ?? 0), situational: Number(data.situational) || 0, rollMode: data.rollMode };
+    if (choices.tnSource === "guard") choices.tn = this.choices.targetGuard;
+    try {
+      resolveTN(this.actor, this.statKey, choices, this.vehicle);
+      planFor(this.actor, this.statKey, choices, this.vehicle);
+    } catch (err) {
+      ui.notifications.warn(err.message);
+      throw err;
+    }
+    this._resolve?.(choices);
+    this._resolve = null;
+  }
+
+  static #onCancel() {
+    this.close();
+  }
+
+  /** @override */
+  _onClose(options) {
+    super._onClose?.(options);
+    this._resolve?.(null);
+    this._resolve = null;
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * The Smoke's Actor: checks from the sheet, Conditions with their book behaviour (three Bruised become Hurt,
+ * another dose escalates, a high's comedown follows when it ends), and using consumables and drugs.
+ * Rulebook: The roll; Harm, aid and recovery › Keep Conditions readable; Conditions; Food and medicine; Drugs.
+ * @module documents/actor
+ */
+import { CONDITIONS } from "../generated/rules.mjs";
+import { rollCheck, defaultChoices } from "./check.mjs";
+import { RollDialog } from "../apps/roll-dialog.mjs";
+
+const BY_ID = new Map(CONDITIONS.map(c => [c.key, c]));
+export const SYSTEM_ID = "the-smoke";
+
+export class SmokeActor extends Actor {
+  /**
+   * Roll a stat check: the roll dialog unless skipped (Shift-click or the client setting), then the chat card.
+   * @param {string} statKey  One of mus grt mov whl aim grf sav frt btl.
+   * @param {{skipDialog?: boolean, vehicle?: {performance: number, handling: number, name?: string}|null}} [options]
+   * @returns {Promise<ChatMessage|null>} null if the dialog was closed.
+   */
+  async rollStat(statKey, { skipDialog = false, vehicle = null } = {}) {
+    if (!this.system.stats?.[statKey]) throw new Error(`unknown stat ${statKey}`);
+    const skip = skipDialog || game.settings.get(SYSTEM_ID, "skipRollDialog");
+    const choices = skip ? defaultChoices() : await RollDialog.prompt(this, statKey, { vehicle });
+    if (!choices) return null;
+    try {
+      return await rollCheck(this, statKey, choices, { vehicle });
+    } catch (err) {
+      ui.notifications.warn(err.message);
+      return null;
+    }
+  }
+
+  /**
+   * Apply a Condition the way the book counts it: a third Bruised becomes Hurt; another dose of a Condition with
+   * an escalation (Dutch Courage) gives the escalated one (Mullered). Returns the Condition actually applied.
+   * @param {string} id  Condition id.
+   * @returns {Promise<string>}
+   */
+  async addCondition(id) {
+    const c = BY_ID.get(id);
+    if (!c) throw new Error(`unknown Condition ${id}`);
+    if (c.becomes) {
+      const count = (this.getFlag(SYSTEM_ID, `count.${id}`) ?? (this.statuses.has(id) ? 1 : 0)) + 1;
+      if (count >= c.becomes.count) {
+        await this.unsetFlag(SYSTEM_ID, `count.${id}`);
+        await this.toggleStatusEffect(id, { active: false });
+        return this.addCondition(c.becomes.condition);
+      }
+      await this.setFlag(SYSTEM_ID, `count.${id}`, count);
+    }
+    if (c.escalation && this.statuses.has(id)) {
+      await this.toggleStatusEffect(id, { active: false });
+      return this.addCondition(c.escalation.repeat);
+    }
+    if (!this.statuses.has(id)) await this.toggleStatusEffect(id, { active: true });
+    return id;
+  }
+
+  /**
+   * End a Condition; a high with a comedown is followed by it (rulebook: Conditions · highs).
+   * @param {string} id
+   * @returns {Promise<void>}
+   */
+  async removeCondition(id) {
+    if (!this.statuses.has(id)) return;
+    await this.toggleStatusEffect(id, { active: false });
+    if (BY_ID.get(id)?.becomes) await this.unsetFlag(SYSTEM_ID, `count.${id}`);
+    const comedown = BY_ID.get(id)?.comedown;
+    if (comedown) await this.addCondition(comedown);
+  }
+
+  /**
+   * Use a consumable or a drug: restore Health (never above max), remove the listed Conditions, grant the listed
+   * one (with its duration in game minutes), and use up one use. A drug grants its high.
+   * @param {Item} item  An owned consumable or drug.
+   * @returns {Promise<{restored: number, removed: string[], granted: string|null}>}
+   * @throws {Error} when the item is not usable or has no uses left.
+   */
+  async useItem(item) {
+    if (item.parent !== this) throw new Error("the item is not carried by this actor");
+    const s = item.system;
+    if (item.type === "consumable" && s.usesLeft < 1) {
+      throw new Error(game.i18n.format("SMOKE.Use.noUses", { item: item.name }));
+    }
+    if (!["consumable", "drug"].includes(item.type)) throw new Error(game.i18n.format("SMOKE.Use.notUsable", { item: item.name }));
+    const removed = [];
+    for (const id of s.removes ?? []) {
+      if (this.statuses.has(id)) {
+        await this.toggleStatusEffect(id, { active: false });
+        removed.push(id);
+      }
+    }
+    let granted = item.type === "drug" ? s.high : s.grants;
+    if (item.type === "consumable" && s.repeat && this.statuses.has(s.repeat.while)) granted = s.repeat.grants;
+    if (granted) granted = await this.addCondition(granted);
+    let restored = 0;
+    if (s.restoreHealth && this.system.health) {
+      const value = Math.min(this.system.health.max, this.system.health.value + s.restoreHealth);
+      restored = value - this.system.health.value;
+      await this.update({ "system.health.value": value });
+    }
+    if (item.type === "consumable") {
+      await item.update({ "system.usesLeft": s.usesLeft - 1 });
+    } else {
+      const left = (s.quantity ?? 1) - 1;
+      if (left > 0) await item.update({ "system.quantity": left });
+      else await item.delete();
+    }
+    const text = game.i18n.format("SMOKE.Use.card", {
+      actor: this.name, item: item.name,
+      effects: [restored ? game.i18n.format("SMOKE.Use.restored", { n: restored }) : null,
+        ...removed.map(id => game.i18n.format("SMOKE.Use.removed", { condition: BY_ID.get(id).name })),
+        granted ? game.i18n.format("SMOKE.Use.granted", { condition: BY_ID.get(granted).name,
+          minutes: s.duration }) : null].filter(Boolean).join("; ") || game.i18n.localize("SMOKE.Use.nothing")
+    });
+    await ChatMessage.create({ speaker: ChatMessage.getSpeaker({ actor: this }),
+      content: `<p>${foundry.utils.escapeHTML(text)}</p>` });
+    return { restored, removed, granted };
+  }
+}
