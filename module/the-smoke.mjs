@@ -7,6 +7,7 @@ import { ACTOR_MODELS } from "./data/actors.mjs";
 import { ITEM_MODELS } from "./data/items.mjs";
 import { SmokeActor } from "./documents/actor.mjs";
 import { CharacterSheet, NpcSheet, SmokeItemSheet, VehicleSheet } from "./apps/sheets.mjs";
+import { ChallengeTracker, TeamworkApp, registerGroupSettings } from "./apps/group-checks.mjs";
 import { statusEffects } from "./rules/conditions.mjs";
 import { CONDITIONS, RULES } from "./generated/rules.mjs";
 
@@ -35,12 +36,26 @@ Hooks.once("init", () => {
     scope: "client", config: true, type: Boolean, default: false
   });
 
-  game.system.api = { RULES, CONDITIONS };
+  registerGroupSettings();
+
+  game.system.api = { RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker } };
   return foundry.applications.handlebars.loadTemplates({
     "the-smoke.stat-dice": "systems/the-smoke/templates/generated/stat-dice.hbs",
     ...Object.fromEntries(ITEM_TYPES.map(t => [`the-smoke.item-fields-${t}`,
       `systems/the-smoke/templates/generated/item-fields-${t}.hbs`]))
   });
+});
+
+/** GM tools in the scene controls: the teamwork roll and the challenge track (players get the track only). */
+Hooks.on("getSceneControlButtons", controls => {
+  const tokens = controls.tokens ?? controls.token;
+  if (!tokens?.tools) return;
+  tokens.tools.smokeChallenge = { name: "smokeChallenge", title: "SMOKE.Group.openChallenge", icon: "fa-solid fa-list-check",
+    button: true, order: 90, onChange: () => new ChallengeTracker().render({ force: true }) };
+  if (game.user.isGM) {
+    tokens.tools.smokeTeamwork = { name: "smokeTeamwork", title: "SMOKE.Group.openTeamwork", icon: "fa-solid fa-people-group",
+      button: true, order: 91, onChange: () => new TeamworkApp().render({ force: true }) };
+  }
 });
 
 /** Vehicles track Body on their token bar; people track Health (system.json's primary attribute). */
