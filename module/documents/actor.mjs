@@ -35,9 +35,10 @@ export class SmokeActor extends Actor {
    * Apply a Condition the way the book counts it: a third Bruised becomes Hurt; another dose of a Condition with
    * an escalation (Dutch Courage) gives the escalated one (Mullered). Returns the Condition actually applied.
    * @param {string} id  Condition id.
+   * @param {{minutes?: number}} [options]  How long it lasts, in game minutes (an item's duration).
    * @returns {Promise<string>}
    */
-  async addCondition(id) {
+  async addCondition(id, { minutes = 0 } = {}) {
     const c = BY_ID.get(id);
     if (!c) throw new Error(`unknown Condition ${id}`);
     if (c.becomes) {
@@ -51,9 +52,12 @@ export class SmokeActor extends Actor {
     }
     if (c.escalation && this.statuses.has(id)) {
       await this.toggleStatusEffect(id, { active: false });
-      return this.addCondition(c.escalation.repeat);
+      return this.addCondition(c.escalation.repeat, { minutes });
     }
-    if (!this.statuses.has(id)) await this.toggleStatusEffect(id, { active: true });
+    if (!this.statuses.has(id)) {
+      const effect = await this.toggleStatusEffect(id, { active: true });
+      if (minutes && effect?.update) await effect.update({ "duration.seconds": minutes * 60 });
+    }
     return id;
   }
 
@@ -93,7 +97,7 @@ export class SmokeActor extends Actor {
     }
     let granted = item.type === "drug" ? s.high : s.grants;
     if (item.type === "consumable" && s.repeat && this.statuses.has(s.repeat.while)) granted = s.repeat.grants;
-    if (granted) granted = await this.addCondition(granted);
+    if (granted) granted = await this.addCondition(granted, { minutes: s.duration });
     let restored = 0;
     if (s.restoreHealth && this.system.health) {
       const value = Math.min(this.system.health.max, this.system.health.value + s.restoreHealth);

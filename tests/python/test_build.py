@@ -328,7 +328,7 @@ def test_cli_bad_input_exits_non_zero(project):
     assert "unknown field 'impcat'" in out.stderr and "previous build and dist/ are unchanged" in out.stderr
 
 
-@pytest.mark.parametrize("command", ["build", "validate", "unpack", "fmt", "odds", "tn-table"])
+@pytest.mark.parametrize("command", ["build", "validate", "unpack", "fmt", "preview", "odds", "tn-table"])
 def test_every_subcommand_has_help(command):
     out = run_cli(command, "--help")
     assert out.returncode == 0 and "usage: the-smoke" in out.stdout

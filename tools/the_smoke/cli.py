@@ -1,6 +1,6 @@
 """``the-smoke``: the one command line for building the system, checking the catalogue and exact odds.
 
-Subcommands: build, validate, unpack, fmt, odds, tn-table. Each has ``--help``. Exit status 0 on success,
+Subcommands: build, validate, unpack, fmt, preview, odds, tn-table. Each has ``--help``. Exit status 0 on success,
 1 when the input is bad (the message names file, line, entry and field), 2 on wrong usage.
 """
 
@@ -78,6 +78,12 @@ def cmd_fmt(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_preview(args: argparse.Namespace) -> int:
+    from .preview import main_preview
+
+    return main_preview(args.root, args.port)
+
+
 def _rules(root: Path) -> tuple[dict[int, int], dict]:
     """Die modifiers and band targets from packs-src/rules (dice.yml, difficulty.yml)."""
     from fractions import Fraction
@@ -153,6 +159,12 @@ def parser() -> argparse.ArgumentParser:
     f = sub.add_parser("fmt", help="rewrite catalogue YAML in canonical form (what unpack writes)")
     f.add_argument("dir", nargs="?", type=Path, help="folder to format (default: packs-src/)")
     f.set_defaults(fn=cmd_fmt)
+
+    pv = sub.add_parser("preview", help="click through the built system in the stand-in client (no Foundry needed)",
+                        description="Unpack dist/the-smoke-<version>.zip, extract its compendia and serve them in the "
+                                    "browser test rig's stand-in for the Foundry v13 client; prints the address.")
+    pv.add_argument("--port", type=int, default=30013, help="port to listen on (0: any free port; default 30013)")
+    pv.set_defaults(fn=cmd_preview)
 
     def check_args(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("--effort", type=_die, default=6, help="Effort (or Performance) die, e.g. 6 or d6")
