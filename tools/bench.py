@@ -24,7 +24,8 @@ sys.path.insert(0, str(HERE))
 from the_smoke.build import Options, build  # noqa: E402
 
 ROOT = HERE.parent
-LINKED = ("tools", "node_modules", "module", "templates", "lang", "styles")
+LINKED = ("tools", "node_modules")
+COPIED = ("module", "templates", "lang", "styles")
 
 
 def make_project(dest: Path, scale: int) -> int:
@@ -34,6 +35,8 @@ def make_project(dest: Path, scale: int) -> int:
     dest.mkdir(parents=True)
     for name in LINKED:
         (dest / name).symlink_to(ROOT / name, target_is_directory=True)
+    for name in COPIED:
+        shutil.copytree(ROOT / name, dest / name, ignore=shutil.ignore_patterns("generated", "__pycache__"))
     shutil.copy2(ROOT / "system.yml", dest / "system.yml")
     shutil.copytree(ROOT / "packs-src", dest / "packs-src")
     count = sum(1 for p in (dest / "packs-src").glob("*/*.yml") if p.parent.name not in ("rules", "conditions")

@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-LINKED = ("tools", "node_modules", "module", "templates", "lang", "styles")  # read-only inputs, shared
-COPIED = ("packs-src", "system.yml")  # tests may edit these
+LINKED = ("tools", "node_modules")  # read-only inputs, shared
+# Copied: tests may edit them, and the build writes generated folders inside module/ and templates/.
+COPIED = ("packs-src", "system.yml", "module", "templates", "lang", "styles")
+GENERATED = ("generated",)
 
 
 def make_project(dest: Path) -> Path:
@@ -25,7 +27,7 @@ def make_project(dest: Path) -> Path:
     for name in COPIED:
         src = ROOT / name
         if src.is_dir():
-            shutil.copytree(src, dest / name)
+            shutil.copytree(src, dest / name, ignore=shutil.ignore_patterns(*GENERATED, "__pycache__"))
         else:
             shutil.copy2(src, dest / name)
     return dest
@@ -53,7 +55,7 @@ def built_project(tmp_path_factory) -> Path:
 def project(tmp_path, built_project) -> Path:
     """A fresh scratch project whose ``dist/`` and generated output are copies of a good build."""
     root = make_project(tmp_path / "the-smoke")
-    for name in ("dist", "packs", "build", "system.json"):
+    for name in ("dist", "packs", "build", "system.json", "module/generated", "templates/generated", "icons"):
         src = built_project / name
         if src.is_dir():
             shutil.copytree(src, root / name)

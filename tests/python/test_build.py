@@ -77,7 +77,7 @@ def test_wrong_type_names_the_field(project):
     path = edit(project, "vehicles/hackney-carriage.yml", "speed: 9", "speed: nine")
     msg = failing_build(project)
     assert f"vehicles/hackney-carriage.yml:{line_of(path, 'speed: nine')}: vehicles/hackney-carriage " \
-           f"(Hackney Carriage): speed: 'nine' is not of type 'integer'" in msg
+           f"(Hackney Carriage): speed: 'nine' is not a whole number" in msg
 
 
 def test_duplicate_mapping_key(project):

@@ -31,7 +31,7 @@ from .yamlio import CatalogueError, load
 ROOT = Path(__file__).resolve().parents[2]
 GENERATED_DIRS = ("packs", "module/generated", "templates/generated", "icons/generated")
 SHIPPED = ("module", "templates", "lang", "styles", "icons")  # hand-written folders that go into the zip
-SHIPPED_FILES = ("README.md", "LICENSE")
+SHIPPED_FILES = ("README.md",)
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 SKIP_IN_PACKS = ("LOG", "LOG.old", "LOCK")
 
@@ -91,9 +91,25 @@ def read_system_meta(root: Path) -> dict[str, Any]:
     for need in ("title", "description", "version", "compatibility", "packFolders"):
         if not isinstance(meta, dict) or need not in meta:
             raise CatalogueError(f"missing {need!r}", file=file, line=loc.line_of(()), field=need)
+    if not isinstance(meta["version"], str):
+        raise CatalogueError(f"version must be text: write it in quotes, version: \"{meta['version']}\" "
+                             f"(unquoted, 1.10 would be read as the number 1.1)", file=file,
+                             line=loc.line_of(["version"]), field="version")
     meta["_loc"] = loc
     meta["_file"] = file
     return meta
+
+
+def output_fingerprint(opts: Options, version: str) -> str:
+    """SHA-256 of what a build leaves behind (the zip, both manifests, the generated folders' file lists)."""
+    h = hashlib.sha256()
+    for rel in (opts.dist / f"the-smoke-{version}.zip", opts.dist / "system.json", opts.root / "system.json"):
+        h.update(rel.read_bytes() if rel.is_file() else b"missing")
+    for d in GENERATED_DIRS:
+        base = opts.root / d
+        names = sorted(p.relative_to(base).as_posix() for p in base.rglob("*") if p.is_file()) if base.is_dir() else []
+        h.update("\n".join(n for n in names if not n.split("/")[-1].startswith(("LOG", "LOCK", "MANIFEST", "0"))).encode())
+    return h.hexdigest()
 
 
 def input_fingerprint(opts: Options) -> str:
@@ -108,7 +124,7 @@ def input_fingerprint(opts: Options) -> str:
         for p in files:
             if any(s in p.parents for s in skip) or "__pycache__" in p.parts:
                 continue
-            h.update(str(p.relative_to(opts.root) if p.is_relative_to(opts.root) else p).encode())
+            h.update(os.fsencode(p.relative_to(opts.root) if p.is_relative_to(opts.root) else p))
             h.update(b"\0")
             h.update(p.read_bytes())
             h.update(b"\0")
@@ -140,6 +156,12 @@ def write_json_docs(folder: Path, docs: list[dict[str, Any]]) -> None:
                                                    encoding="utf-8")
 
 
+def _shipped(rel: Path) -> bool:
+    """Leave editor backups, hidden files and caches out of the zip."""
+    return not any(part.startswith(".") or part == "__pycache__" for part in rel.parts) and \
+        not rel.name.endswith(("~", ".swp", ".swo", ".bak", ".orig"))
+
+
 def zip_members(opts: Options, stage: Path) -> dict[str, Path]:
     """Archive name → file: hand-written shipped files from the tree, generated ones from the stage."""
     members: dict[str, Path] = {}
@@ -150,7 +172,7 @@ def zip_members(opts: Options, stage: Path) -> dict[str, Path]:
             continue
         for p in sorted(base.rglob("*")):
             rel = p.relative_to(opts.root)
-            if p.is_file() and not any(rel.is_relative_to(g) for g in generated) and "__pycache__" not in rel.parts:
+            if p.is_file() and not any(rel.is_relative_to(g) for g in generated) and _shipped(rel):
                 members[rel.as_posix()] = p
     for f in SHIPPED_FILES:
         if (opts.root / f).exists():
@@ -175,6 +197,14 @@ def write_zip(path: Path, members: dict[str, Path]) -> None:
 
 
 def _install(stage: Path, opts: Options, version: str, zip_tmp: Path, manifest_tmp: Path) -> None:
+    # everything that could refuse is checked before the first swap
+    if opts.dist.exists() and not opts.dist.is_dir():
+        raise BuildError(f"{opts.dist} is a file; the build writes its zip into a dist/ folder")
+    opts.dist.mkdir(parents=True, exist_ok=True)
+    for d in GENERATED_DIRS + ("system.json",):
+        target = opts.root / d
+        if d != "system.json" and target.exists() and not target.is_dir():
+            raise BuildError(f"{target} is a file where the build writes a folder")
     trash = Path(tempfile.mkdtemp(prefix="old.", dir=opts.root / "build"))
     for d in GENERATED_DIRS:
         target = opts.root / d
@@ -232,7 +262,7 @@ def build(opts: Options) -> Result:
     zip_final = opts.dist / f"the-smoke-{version}.zip"
     if not opts.force and stamp.exists() and zip_final.exists() and (opts.root / "system.json").exists():
         previous = json.loads(stamp.read_text())
-        if previous.get("fingerprint") == fingerprint:
+        if previous.get("fingerprint") == fingerprint and previous.get("outputs") == output_fingerprint(opts, version):
             progress.say(f"up to date: {zip_final.relative_to(opts.root) if zip_final.is_relative_to(opts.root) else zip_final} "
                          f"(inputs unchanged; --force rebuilds)")
             return Result(version=version, zip_path=zip_final, up_to_date=True, counts=previous.get("counts", {}),
@@ -304,7 +334,9 @@ def build(opts: Options) -> Result:
 
     documents = sum(len(v) for k, v in compiled.items())
     doc_counts = {k: sum(1 for d in v if not d["_key"].startswith("!folders!")) for k, v in compiled.items()}
-    stamp.write_text(json.dumps({"fingerprint": fingerprint, "counts": doc_counts, "documents": documents},
+    stamp.write_text(json.dumps({"fingerprint": fingerprint, "counts": doc_counts, "documents": documents,
+                                 "outputs": output_fingerprint(opts, version),
+                                 "extra": str(opts.extra.resolve()) if opts.extra else None},
                                 indent=2, sort_keys=True))
     progress.say(f"built    {zip_final.relative_to(opts.root) if zip_final.is_relative_to(opts.root) else zip_final} "
                  f"and dist/system.json (version {version})")

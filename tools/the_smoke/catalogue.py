@@ -13,6 +13,7 @@ replace the catalogue's entry; a new pack needs its own ``_pack.yml``. Nothing h
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,11 @@ from .yamlio import CatalogueError, Located, load
 CONDITIONS = "conditions"
 RULES = "rules"
 PACK_META = "_pack.yml"
+# Compendia the build makes itself (the Rules journal and the roll tables); a catalogue pack may not use the names.
+GENERATED_PACKS = ("rules", "roll-tables")
+PACK_NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+# Names Windows (and so Foundry) refuses as file or folder names.
+RESERVED_NAMES = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
 
 
 @dataclass
@@ -98,13 +104,18 @@ def _yaml_files(folder: Path) -> list[Path]:
 def _entry(pack: str, file: Path, origin: str) -> Entry:
     loc = load(file)
     key = file.stem
+    if loc.data is None:
+        raise CatalogueError("the file is empty (it needs the entry's fields, starting with key: and name:)",
+                             file=file, entry=f"{pack}/{key}")
     if not isinstance(loc.data, dict):
-        raise CatalogueError("expected a mapping of fields", file=file, line=loc.line_of(()),
+        raise CatalogueError("expected a mapping of fields (field: value lines)", file=file, line=loc.line_of(()),
                              entry=f"{pack}/{key}")
     entry = Entry(pack=pack, key=key, file=file, loc=loc, origin=origin)
     declared = loc.data.get("key")
     if pack != RULES and declared != key:
-        raise entry.error(f"key {declared!r} does not match the file name {file.name!r} "
+        if "key" not in loc.data:
+            raise entry.error(f"missing key: (the file name says it should be 'key: {key}')")
+        raise entry.error(f"key {str(declared)[:60]!r} does not match the file name {file.name!r} "
                           f"(a document's file is named <key>.yml)", ["key"])
     return entry
 
@@ -128,11 +139,23 @@ def _read_tree(cat: Catalogue, root: Path, origin: str) -> None:
         name = folder.name
         files = _yaml_files(folder)
         cat.files.extend(files)
+        for sub in sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")):
+            raise CatalogueError(f"subfolders are not read: move the files of {sub.name!r} up into {name!r} "
+                                 f"(group entries with `folder:` and the pack's folders instead)", file=sub)
+        if name in (CONDITIONS, RULES) and (folder / PACK_META).exists():
+            raise CatalogueError(f"{name!r} is not a compendium: it holds the {name} data, so it takes no "
+                                 f"{PACK_META}", file=folder / PACK_META)
         if name == CONDITIONS:
             target = cat.conditions
         elif name == RULES:
             target = cat.rules
         else:
+            if not PACK_NAME.match(name) or name in RESERVED_NAMES:
+                raise CatalogueError(f"pack folder {name!r} must be lower-case words joined by hyphens "
+                                     f"(e.g. my-gadgets), and not a reserved name", file=folder)
+            if name in GENERATED_PACKS:
+                raise CatalogueError(f"pack name {name!r} is used by the build's own reference compendium; "
+                                     f"choose another folder name", file=folder)
             meta_file = folder / PACK_META
             if meta_file.exists():
                 meta = Entry(pack=name, key="_pack", file=meta_file, loc=load(meta_file), origin=origin)

@@ -20,7 +20,8 @@ DICE = ("4", "6", "8", "10", "12", "20")
 
 
 def _die(value: str) -> int:
-    v = value.lower().lstrip("d")
+    v = value.lower()
+    v = v[1:] if v.startswith("d") else v
     if v not in DICE:
         raise argparse.ArgumentTypeError(f"{value!r} is not a die (d4, d6, d8, d10, d12, d20)")
     return int(v)
@@ -58,7 +59,7 @@ def cmd_unpack(args: argparse.Namespace) -> int:
 
     try:
         unpack(args.root, args.out or args.root / "packs-src", packs_dir=args.packs, only=args.pack or None)
-    except (BuildError, CatalogueError, FileNotFoundError) as e:
+    except (BuildError, CatalogueError, OSError) as e:
         print(f"unpack failed: {e}", file=sys.stderr)
         return 1
     return 0
@@ -68,7 +69,7 @@ def cmd_fmt(args: argparse.Namespace) -> int:
     from .unpack import format_tree
 
     try:
-        changed = format_tree(args.dir or args.root / "packs-src")
+        changed = format_tree(args.root / "packs-src", args.dir)
     except CatalogueError as e:
         print(f"fmt failed: {e}", file=sys.stderr)
         return 1
@@ -101,14 +102,34 @@ def _check_kwargs(args: argparse.Namespace) -> dict:
             "off_your_game": args.off_your_game, "in_pain": args.in_pain, "modifiers": _rules(args.root)[0]}
 
 
+BOUND = 200  # every TN, bonus and modifier in play is far inside this; past it the exact sums get slow
+
+
+def _bounded(args: argparse.Namespace) -> str | None:
+    for name in ("tn", "bonus", "modifier"):
+        value = getattr(args, name, None)
+        if value is not None and abs(value) > BOUND:
+            return f"--{name} {value} is out of range (use -{BOUND} to {BOUND})"
+    return None
+
+
 def cmd_odds(args: argparse.Namespace) -> int:
+    problem = _bounded(args)
+    if problem:
+        print(f"the-smoke odds: error: {problem}", file=sys.stderr)
+        return 2
     kw = _check_kwargs(args)
     success = odds.success_chance(args.effort, args.stat, args.tn, **kw)
     outcomes = odds.outcome_chances(args.effort, args.stat, args.tn, **kw)
     if args.json:
         print(json.dumps({"success": float(success), "outcomes": {k: float(v) for k, v in outcomes.items()}}))
     else:
-        print(f"Effort d{args.effort} + stat d{args.stat} vs TN {args.tn}: success {float(success):.2%}")
+        extras = [f"modifier {args.modifier:+d}" if args.modifier is not None else "",
+                  f"bonus {args.bonus:+d}" if args.bonus else "", "On a Roll" if args.on_a_roll else "",
+                  "Off Your Game" if args.off_your_game else "", "In Pain" if args.in_pain else ""]
+        extra = ", ".join(e for e in extras if e)
+        print(f"Effort d{args.effort} + stat d{args.stat}{f' ({extra})' if extra else ''} vs TN {args.tn}: "
+              f"success {float(success):.2%}")
         for k, v in outcomes.items():
             print(f"  {k:<11} {float(v):7.2%}")
     return 0
@@ -194,6 +215,10 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if not (args.root / "packs-src").is_dir() or not (args.root / "system.yml").is_file():
+        print(f"the-smoke: error: {args.root} is not a The Smoke checkout (no packs-src/ and system.yml)",
+              file=sys.stderr)
+        return 2
     return args.fn(args)
 
 

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import copy
 import html
+import re
+
+import nh3
 from typing import Any
 
 from . import ids
@@ -55,11 +58,12 @@ DEFAULT_IMG = {
 
 def text_to_html(text: str) -> str:
     """Printed plain text → the HTML stored in ``system.description`` (one ``<p>`` per paragraph, escaped).
-    Text that already is HTML (starts with ``<``) passes through unchanged."""
+    Text that is already HTML (it starts with a tag, as ``unpack`` writes rich text edited in Foundry) is kept,
+    after the ammonia sanitizer (``nh3``) removes scripts, event handlers and other unsafe markup."""
     if not text:
         return ""
-    if text.lstrip().startswith("<"):
-        return text
+    if re.match(r"\s*<[A-Za-z]", text):
+        return nh3.clean(text)
     return "".join(f"<p>{html.escape(p, quote=False)}</p>" for p in text.split("\n\n"))
 
 

@@ -195,17 +195,39 @@ def unpack(root: Path, out: Path, *, packs_dir: Path | None = None, only: list[s
            quiet: bool = False) -> dict[str, int]:
     """Extract ``packs/`` (per ``system.json``) into catalogue YAML under ``out``. Returns ``{pack: documents}``."""
     packs_dir = packs_dir or root / "packs"
+    if not (root / "system.json").exists():
+        raise BuildError("no system.json: build first (scripts/build.sh)")
     manifest = json.loads((root / "system.json").read_text(encoding="utf-8"))
     wanted = [p for p in manifest["packs"] if p["name"] not in GENERATED_PACKS and (not only or p["name"] in only)]
     if only:
         unknown = sorted(set(only) - {p["name"] for p in manifest["packs"]})
         if unknown:
             raise BuildError(f"no such pack: {', '.join(unknown)}")
+        generated = sorted(set(only) & set(GENERATED_PACKS))
+        if generated:
+            raise BuildError(f"{', '.join(generated)} are made by the build from packs-src/rules and "
+                             f"packs-src/conditions: edit that YAML instead")
+    if not packs_dir.is_dir():
+        raise BuildError(f"packs folder {packs_dir} not found")
+    missing = [p["name"] for p in wanted if not (packs_dir / p["name"]).is_dir()]
+    if missing:
+        raise BuildError(f"no pack folder for {', '.join(missing)} in {packs_dir}")
+    if out.exists() and not out.is_dir():
+        raise BuildError(f"--out {out} is a file, not a folder")
+    stamp = root / "build" / "stamp.json"
+    homebrew = json.loads(stamp.read_text()).get("extra") if stamp.exists() else None
+    if homebrew and out.resolve() == (root / "packs-src").resolve() and packs_dir.resolve() == (root / "packs").resolve():
+        raise BuildError(f"the packs were built with homebrew from {homebrew}; unpacking them into packs-src/ "
+                         f"would copy it into the book's catalogue. Use --out DIR (or rebuild without --extra)")
     from .catalogue import load_catalogue
     tables = Tables.from_catalogue(load_catalogue(root / "packs-src"))
+    (root / "build").mkdir(exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix="unpack.", dir=root / "build"))
     try:
-        node_packs("extract", packs_dir, tmp / "json", [p["name"] for p in wanted], root)
+        # read a copy: opening a LevelDB pack rewrites its log and manifest
+        for p in wanted:
+            shutil.copytree(packs_dir / p["name"], tmp / "packs" / p["name"])
+        node_packs("extract", tmp / "packs", tmp / "json", [p["name"] for p in wanted], root)
         counts = {}
         for p in wanted:
             files = decompile_pack(tmp / "json" / p["name"], p["name"], p["label"], p["type"],
@@ -218,6 +240,11 @@ def unpack(root: Path, out: Path, *, packs_dir: Path | None = None, only: list[s
         out.mkdir(parents=True, exist_ok=True)
         for p in wanted:
             dest = out / p["name"]
+            # keep what is not catalogue YAML (a GM's notes beside the entries)
+            if dest.is_dir():
+                for f in dest.iterdir():
+                    if f.is_file() and f.suffix not in (".yml", ".yaml"):
+                        shutil.copy2(f, tmp / "yaml" / p["name"] / f.name)
             old = tmp / "old" / p["name"]
             old.parent.mkdir(parents=True, exist_ok=True)
             if dest.exists():
@@ -230,19 +257,27 @@ def unpack(root: Path, out: Path, *, packs_dir: Path | None = None, only: list[s
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def format_tree(source: Path) -> list[Path]:
-    """Rewrite every document YAML under ``source`` in canonical form; returns the files that changed."""
+def format_tree(source: Path, extra: Path | None = None) -> list[Path]:
+    """Rewrite document YAML in canonical form: the whole catalogue ``source``, or only a homebrew folder ``extra``
+    (read as an overlay on ``source``). Returns the files that changed."""
     from .catalogue import load_catalogue
-    cat = load_catalogue(source)
+    if extra is not None and extra.resolve() == source.resolve():
+        extra = None
+    cat = load_catalogue(source, extra)
+    wanted = "extra" if extra is not None else "core"
     changed = []
     for pack in cat.packs.values():
         for entry in [pack.meta, *pack.entries.values()]:
+            if entry.origin != wanted:
+                continue
             kind = "pack" if entry is pack.meta else pack.document_type
             text = canonical(kind, entry.data)
             if entry.file.read_text(encoding="utf-8") != text:
                 entry.file.write_text(text, encoding="utf-8", newline="\n")
                 changed.append(entry.file)
     for entry in cat.conditions.values():
+        if entry.origin != wanted:
+            continue
         text = canonical("condition", entry.data)
         if entry.file.read_text(encoding="utf-8") != text:
             entry.file.write_text(text, encoding="utf-8", newline="\n")

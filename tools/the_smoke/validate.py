@@ -19,6 +19,33 @@ from .catalogue import Catalogue, Entry
 from .yamlio import CatalogueError
 
 KIT_TYPES = ("weapon", "armour", "ammo", "gear", "outfit", "consumable", "drug")
+ITEM_TYPES = KIT_TYPES + ("perk", "background", "vehicleAbility")
+ACTOR_TYPES = ("character", "npc", "vehicle")
+LIMIT = 1_000_000  # no number in the game comes near this; larger ones are typing mistakes
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "...'"
+
+
+def _friendly(err: Any) -> str:
+    """A schema error in words a GM can act on."""
+    v, kind = err.validator, err.validator_value
+    if v == "type" and err.instance is None:
+        return "is empty (in YAML a # starts a comment: put text with # in quotes)"
+    if v == "type":
+        names = {"integer": "a whole number", "string": "text", "boolean": "true or false", "array": "a list",
+                 "object": "a mapping of fields", "null": "null", "number": "a number"}
+        want = " or ".join(names.get(t, t) for t in (kind if isinstance(kind, list) else [kind]))
+        return f"{_short(err.instance)} is not {want}"
+    if v == "pattern" and "a-z0-9" in str(kind):
+        return f"{_short(err.instance)} must be lower-case letters and digits joined by hyphens (e.g. pool-cue)"
+    if v == "enum":
+        return f"{_short(err.instance)} is not one of {', '.join(map(str, kind))}"
+    if v == "required":
+        return err.message
+    return err.message if len(err.message) < 200 else err.message[:197] + "..."
 
 
 @dataclass
@@ -50,8 +77,15 @@ def _schema_errors(entry: Entry, schema_name: str) -> Iterable[CatalogueError]:
                 yield entry.error(f"unknown field {extra!r}{more}", path + [extra])
             continue
         if err.validator in ("oneOf", "anyOf") and err.context:
-            best = min(err.context, key=lambda e: len(list(e.absolute_path)))
-            message = best.message
+            from jsonschema.exceptions import best_match
+
+            # the alternative that got furthest into the value says what is wrong
+            best = max(err.context, key=lambda e: (len(list(e.absolute_path)), e.validator != "type"))
+            best = best_match([best]) or best
+            path = list(best.absolute_path)
+            message = _friendly(best)
+        else:
+            message = _friendly(err)
         yield entry.error(message, path)
 
 
@@ -59,6 +93,17 @@ def check_schemas(cat: Catalogue, report: Report) -> None:
     for pack in cat.packs.values():
         before = len(report.errors)
         report.errors.extend(_schema_errors(pack.meta, "pack"))
+        if len(report.errors) == before:
+            meta = pack.meta.data
+            allowed = ITEM_TYPES if meta["type"] == "Item" else ACTOR_TYPES
+            if meta["documentType"] not in allowed:
+                report.errors.append(pack.meta.error(
+                    f"{meta['documentType']!r} is not an {meta['type']} type (use one of {', '.join(allowed)})",
+                    ["documentType"]))
+            keys = [f["key"] for f in meta.get("folders", [])]
+            for i, key in enumerate(keys):
+                if key in keys[:i]:
+                    report.errors.append(pack.meta.error(f"folder key {key!r} is declared twice", ["folders", i, "key"]))
         if len(report.errors) > before:
             continue  # documents of a broken pack cannot be checked against its type
         for entry in pack.entries.values():
@@ -67,6 +112,20 @@ def check_schemas(cat: Catalogue, report: Report) -> None:
         report.errors.extend(_schema_errors(entry, "condition"))
     for entry in cat.rules.values():
         report.errors.extend(_schema_errors(entry, f"rules/{entry.key}"))
+    for entry in [*cat.entries(), *cat.conditions.values(), *cat.rules.values()]:
+        report.errors.extend(_too_large(entry, entry.data, []))
+
+
+def _too_large(entry: Entry, value: Any, path: list) -> list[CatalogueError]:
+    if isinstance(value, bool):
+        return []
+    if isinstance(value, (int, float)) and abs(value) > LIMIT:
+        return [entry.error(f"{_short(value)} is too large (numbers stay within ±{LIMIT:,})", path)]
+    if isinstance(value, dict):
+        return [e for k, v in value.items() for e in _too_large(entry, v, path + [k])]
+    if isinstance(value, list):
+        return [e for i, v in enumerate(value) for e in _too_large(entry, v, path + [i])]
+    return []
 
 
 class Index:
@@ -93,8 +152,8 @@ class Index:
             close = difflib.get_close_matches(ref, [k for t in types for k in self.by_type.get(t, {})], n=1)
             return None, f"no {' or '.join(types)} with key {ref!r}" + (f"; did you mean {close[0]!r}?" if close else "")
         if len(found) > 1:
-            return None, (f"{ref!r} is ambiguous ({', '.join(e.pack for e in found)}); "
-                          f"write it as <pack>/{ref}")
+            return None, (f"{ref!r} is ambiguous: " + ", ".join(f"{e.pack} ({e.file})" for e in found)
+                          + f" share the key; write it as <pack>/{ref}, or rename the new entry's key")
         return found[0], None
 
 
@@ -122,7 +181,24 @@ def check_references(cat: Catalogue, index: Index, report: Report) -> None:
         for i, perk in enumerate(data.get("perks", []) if kind in ("background", "character") else []):
             need(["perks", i], perk, ("perk",))
         for i, ref in enumerate(data.get("kit", [])):
-            need(["kit", i] + (["item"] if isinstance(ref, dict) else []), item_ref_key(ref), KIT_TYPES)
+            found, why = index.resolve(item_ref_key(ref), KIT_TYPES)
+            if found is None:
+                report.errors.append(entry.error(why or "unresolved reference",
+                                                 ["kit", i] + (["item"] if isinstance(ref, dict) else [])))
+                continue
+            if not isinstance(ref, dict):
+                continue
+            kind_of = cat.packs[found.pack].document_type
+            if ref.get("worn") and kind_of != "armour":
+                report.errors.append(entry.error(f"only armour is worn; {found.label} is {kind_of}",
+                                                 ["kit", i, "worn"]))
+            if "loaded" in ref:
+                mag = found.data.get("magazine") if kind_of == "weapon" else None
+                if not mag:
+                    report.errors.append(entry.error(f"{found.label} has no magazine to load", ["kit", i, "loaded"]))
+                elif ref["loaded"] > mag["size"]:
+                    report.errors.append(entry.error(f"loaded {ref['loaded']} but {found.label}'s magazine holds "
+                                                     f"{mag['size']}", ["kit", i, "loaded"]))
         if kind == "character":
             need(["details", "background"], data["details"]["background"], ("background",))
         if kind == "vehicle":
