@@ -4,10 +4,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
+# Browser tests drive Debian's Chromium (Playwright's own browser download is not reachable here); elsewhere set
+# CHROMIUM_PATH, or run `.venv/bin/playwright install chromium` and the tests use Playwright's browser.
+if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "setup: installing Chromium (apt-get install chromium)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "setup: no /usr/bin/chromium: the browser tests use CHROMIUM_PATH or Playwright's own browser" >&2
+  fi
+fi
 .venv/bin/the-smoke build
 status=0
 echo "== pytest"
-.venv/bin/python -m pytest -q "$@" || status=1
+.venv/bin/python -m pytest -q tests/python tests/e2e "$@" || status=1
 echo "== node --test"
 node --test tests/js/ || status=1
 exit $status

@@ -100,7 +100,7 @@ export async function rollCheck(actor, statKey, choices, { vehicle = null } = {}
     perkId: perk?.id ?? null, hustle: plan.hustle.cost, spend: plan.hustle.spend, situational: Number(choices.situational) || 0,
     conditions: plan.conditions.applied.filter(c => !c.suppressedBy).map(c => c.id),
     vehicle: vehicle?.name ?? null,
-    total: result.total, margin: result.margin, outcome: result.outcome, moment: result.moment?.id ?? null
+    total: result.total, margin: result.margin, outcome: result.outcome, moment: result.moment
   };
   const content = await foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE,
     cardContext(actor, statKey, plan, result, choices, perk, vehicle));
@@ -145,7 +145,7 @@ export function cardContext(actor, statKey, plan, result, choices, perk, vehicle
     outcome: result.outcome,
     outcomeLabel: i18n.localize(`SMOKE.Outcome.${result.outcome}`),
     success: result.success,
-    moment: result.moment ? i18n.localize(`SMOKE.Moment.${result.moment.id}`) : null,
+    moment: result.moment ? i18n.localize(`SMOKE.Moment.${result.moment}`) : null,
     explosions: result.explosions,
     spent: plan.hustle.cost ? i18n.format(`SMOKE.Check.spent.${plan.hustle.spend}`, { cost: plan.hustle.cost }) : null,
     perk: perk?.name ?? null,

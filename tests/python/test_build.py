@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import ROOT, extract, make_project, tree_digest
+from project import ROOT, extract, make_project, tree_digest
 from the_smoke.build import BuildError, Options, build
 from the_smoke.yamlio import CatalogueError
 

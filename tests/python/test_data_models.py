@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from conftest import ROOT
+from project import ROOT
 from the_smoke.build import Options, read_system_meta
 from the_smoke.catalogue import load_catalogue
 from the_smoke.compile import Compiler

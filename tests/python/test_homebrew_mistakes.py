@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from conftest import ROOT, tree_digest
+from project import ROOT, tree_digest
 from test_build import failing_build, run_cli, snapshot
 from the_smoke.build import BuildError, Options, build
 from the_smoke.yamlio import CatalogueError
@@ -109,7 +109,7 @@ def test_html_descriptions_are_sanitised(project, extra):
     (extra / "weapons" / "shiv.yml").write_text(WEAPON.format(
         key="shiv", name="Shiv", description="'<p onclick=\"x()\">Sharp<script>alert(1)</script></p>'"))
     build(Options(root=project, extra=extra, quiet=True, force=True))
-    from conftest import extract
+    from project import extract
     shiv = next(d for d in extract(project, ["weapons"])["weapons"] if d["name"] == "Shiv")
     assert shiv["system"]["description"] == "<p>Sharp</p>"
 

@@ -1,0 +1,250 @@
+"""Browser-test fixtures for The Smoke.
+
+By default the tests boot the REAL built system (``dist/the-smoke-*.zip``, built beforehand by the test command)
+inside the harness stand-in client (``tests/harness/``): the zip is unpacked to a temp dir, its compendia are extracted
+to JSON with the official CLI (``tools/pack.mjs extract``), and ``tests/harness/server.mjs`` serves it on a free port.
+
+With ``FOUNDRY_URL`` set, the same page fixtures log in to that real Foundry VTT v13 server instead (see
+tests/harness/README.md for the user/password variables); tests marked ``harness_only`` are skipped there.
+
+Fixtures: ``server`` (session), ``browser`` (session), ``world`` (reset per test), ``open_user_page`` (factory),
+``gm_page`` / ``player1_page`` / ``player2_page`` (booted pages, separate browser contexts), ``page_errors``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import urllib.request
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+FOUNDRY_URL = os.environ.get("FOUNDRY_URL", "").rstrip("/")
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
+BOOT_TIMEOUT_MS = 20_000
+
+# role → (user-name env var, default name, password env var)
+ROLES = {
+    "gm": ("FOUNDRY_GM_USER", "Gamemaster", "FOUNDRY_GM_PASSWORD"),
+    "player1": ("FOUNDRY_PLAYER1_USER", "Player One", "FOUNDRY_PLAYER1_PASSWORD"),
+    "player2": ("FOUNDRY_PLAYER2_USER", "Player Two", "FOUNDRY_PLAYER2_PASSWORD"),
+}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "harness_only: uses the stand-in's test endpoints or internals; "
+                                       "skipped when FOUNDRY_URL points at a real Foundry")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not FOUNDRY_URL:
+        return
+    skip = pytest.mark.skip(reason="harness_only: not applicable to a real Foundry server (FOUNDRY_URL is set)")
+    for item in items:
+        if "harness_only" in item.keywords:
+            item.add_marker(skip)
+
+
+def user_name(role: str) -> str:
+    env, default, _ = ROLES[role]
+    return os.environ.get(env, default)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Servers
+# --------------------------------------------------------------------------------------------------------------
+
+@dataclass
+class HarnessServer:
+    """The stand-in server: its URL, the manifest it serves, and its test endpoints."""
+
+    url: str
+    manifest: dict
+    process: subprocess.Popen | None = None
+    is_harness: bool = True
+    user_ids: dict[str, str] = field(default_factory=dict)
+
+    def _call(self, path: str, body: dict | None = None, method: str = "GET") -> object:
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.url + path, data=data, method=method,
+                                     headers={"content-type": "application/json"})
+        with urllib.request.urlopen(req, timeout=10) as resp:
+            return json.loads(resp.read() or b"null")
+
+    def reset(self) -> None:
+        self._call("/harness/reset", {}, "POST")
+
+    def seed(self, **documents: list) -> dict:
+        """Create documents as the GM (test setup): ``seed(actors=[...], items=[...], messages=[...])``."""
+        return self._call("/harness/seed", documents, "POST")
+
+    def world(self) -> dict:
+        """The server's stored world (users, actors, items, messages, settings)."""
+        return self._call("/harness/world")
+
+    def login(self, page: Page, role: str) -> None:
+        if not self.user_ids:
+            self.user_ids = {u["name"]: u["_id"] for u in self._call("/harness/users")}
+        page.goto(f"{self.url}/game?user={self.user_ids[user_name(role)]}")
+
+
+@dataclass
+class FoundryServer:
+    """A real Foundry VTT v13 server (FOUNDRY_URL): login through /join. Untested here (no licence on this machine)."""
+
+    url: str
+    manifest: dict
+    is_harness: bool = False
+
+    def reset(self) -> None:
+        """A real world cannot be reset; the gm_page fixture deletes what a test created instead."""
+
+    def login(self, page: Page, role: str) -> None:
+        _, _, password_env = ROLES[role]
+        page.goto(f"{self.url}/join")
+        page.locator("select[name=userid]").select_option(label=user_name(role))
+        page.locator("input[name=password]").fill(os.environ.get(password_env, ""))
+        page.locator("button[name=join]").click()
+        page.wait_for_url("**/game")
+
+
+@pytest.fixture(scope="session")
+def dist_zip() -> Path:
+    zips = sorted(ROOT.glob("dist/the-smoke-*.zip"), key=lambda p: p.stat().st_mtime)
+    if not zips:
+        pytest.fail("no dist/the-smoke-*.zip: build first (`.venv/bin/the-smoke build`)")
+    return zips[-1]
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory, dist_zip: Path):
+    """The harness server for the built system (or the real Foundry named by FOUNDRY_URL)."""
+    with zipfile.ZipFile(dist_zip) as zf:
+        manifest = json.loads(zf.read("system.json"))
+    if FOUNDRY_URL:
+        yield FoundryServer(FOUNDRY_URL, manifest)
+        return
+    base = tmp_path_factory.mktemp("harness")
+    system_dir, packs_dir = base / "system", base / "packs"
+    with zipfile.ZipFile(dist_zip) as zf:
+        zf.extractall(system_dir)
+    names = [p["name"] for p in manifest.get("packs", [])]
+    extract = subprocess.run(["node", "tools/pack.mjs", "extract", str(system_dir / "packs"), str(packs_dir), *names],
+                             cwd=ROOT, capture_output=True, text=True, timeout=120)
+    if extract.returncode:
+        pytest.fail(f"pack extraction failed:\n{extract.stderr}")
+    log = open(base / "server.log", "w")  # noqa: SIM115 (closed at teardown)
+    proc = subprocess.Popen(["node", "tests/harness/server.mjs", "--system", str(system_dir), "--packs", str(packs_dir),
+                             "--port", "0"], cwd=ROOT, stdout=subprocess.PIPE, stderr=log, text=True)
+    line = proc.stdout.readline()
+    if not line:
+        proc.wait(5)
+        log.close()
+        pytest.fail(f"harness server did not start:\n{(base / 'server.log').read_text()}")
+    try:
+        yield HarnessServer(json.loads(line)["url"], manifest, proc)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
+        log.close()
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Browser and pages
+# --------------------------------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory: pytest.TempPathFactory):
+    """Chromium per notes/toolchain.md: Debian's binary (Playwright's download does not work here), no sandbox,
+    XDG config/cache in a temp dir so the home directory stays untouched."""
+    xdg = tmp_path_factory.mktemp("xdg")
+    env = {**os.environ, "XDG_CONFIG_HOME": str(xdg / "config"), "XDG_CACHE_HOME": str(xdg / "cache")}
+    kwargs: dict = {"headless": True, "args": CHROMIUM_ARGS, "env": env}
+    if Path(CHROMIUM).exists() or shutil.which(CHROMIUM):
+        kwargs["executable_path"] = CHROMIUM
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(**kwargs)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def world(server):
+    """A fresh world for the test (the harness resets its in-memory state)."""
+    server.reset()
+    return server
+
+
+@pytest.fixture
+def page_errors() -> dict:
+    """{page: [messages]}: console errors and uncaught exceptions of every page opened by ``open_user_page``."""
+    return {}
+
+
+@pytest.fixture
+def open_user_page(world, browser: Browser, page_errors: dict):
+    """Factory: ``open_user_page("gm" | "player1" | "player2", init_script=None)`` → a booted Page (game.ready) in its
+    own browser context. ``init_script`` runs before any page script (e.g. to observe the boot hooks)."""
+    contexts = []
+
+    def open_page(role: str, init_script: str | None = None) -> Page:
+        context = browser.new_context(viewport={"width": 1400, "height": 900})
+        contexts.append(context)
+        page = context.new_page()
+        errors = page_errors.setdefault(page, [])
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        if init_script:
+            page.add_init_script(init_script)
+        world.login(page, role)
+        page.wait_for_function("() => window.game?.ready === true", timeout=BOOT_TIMEOUT_MS)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+def _track_created(page: Page):
+    """For a real Foundry: remember the world's actors/items/messages, and delete what the test added."""
+    before = page.evaluate("() => ['actors', 'items', 'messages'].map(c => game[c].map(d => d.id))")
+
+    def cleanup() -> None:
+        page.evaluate("""async before => {
+            for (const [i, c] of ['actors', 'items', 'messages'].entries()) {
+              const ids = game[c].filter(d => !before[i].includes(d.id)).map(d => d.id);
+              if (ids.length) await game[c].documentClass.deleteDocuments(ids);
+            }
+        }""", before)
+    return cleanup
+
+
+@pytest.fixture
+def gm_page(open_user_page, server) -> Page:
+    page = open_user_page("gm")
+    cleanup = None if server.is_harness else _track_created(page)
+    yield page
+    if cleanup:
+        cleanup()
+
+
+@pytest.fixture
+def player1_page(open_user_page) -> Page:
+    return open_user_page("player1")
+
+
+@pytest.fixture
+def player2_page(open_user_page) -> Page:
+    return open_user_page("player2")

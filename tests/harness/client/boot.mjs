@@ -1,0 +1,201 @@
+/**
+ * Boots the stand-in client for one user (TEST DOUBLE of Foundry VTT v13's Game#initialize):
+ * connect as ?user=<id> → install globals → import the system's esmodules → "init" → load languages → "i18nInit"
+ * → build world documents and compendium collections → "setup" → keybindings locked → render the page → ready.
+ */
+import CONST from "./constants.mjs";
+import Hooks from "./hooks.mjs";
+import * as utils from "./utils.mjs";
+import { DataModel, TypeDataModel, fields } from "./data.mjs";
+import {
+  ActiveEffect, Actor, Actors, ChatMessage, ChatMessages, Item, Items, User, Users, WorldCollection, fromUuid,
+  fromUuidSync, getDocumentClass
+} from "./documents.mjs";
+import { Die, Roll, terms } from "./dice.mjs";
+import {
+  ActorSheetV2, ApplicationV2, DialogV2, DocumentSheetConfig, DocumentSheetV2, DragDrop, FormDataExtended,
+  HandlebarsApplicationMixin, ItemSheetV2, TextEditor, appv1, instances
+} from "./applications.mjs";
+import { getTemplate, loadTemplates, registerHelpers, renderTemplate } from "./handlebars.mjs";
+import { ClientKeybindings, ClientSettings, CompendiumCollection, Localization } from "./game.mjs";
+import { Database, HarnessSocket } from "./database.mjs";
+import { ChatLog, Notifications, Sidebar } from "./ui.mjs";
+
+/** A core-like default list; the system normally replaces it (the full v13 core list is not reproduced). */
+const CORE_STATUS_EFFECTS = [
+  { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" },
+  { id: "unconscious", name: "EFFECT.StatusUnconscious", img: "icons/svg/unconscious.svg" },
+  { id: "prone", name: "EFFECT.StatusProne", img: "icons/svg/falling.svg" },
+  { id: "blind", name: "EFFECT.StatusBlind", img: "icons/svg/blind.svg" },
+  { id: "invisible", name: "EFFECT.StatusInvisible", img: "icons/svg/invisible.svg" },
+  { id: "fly", name: "EFFECT.StatusFlying", img: "icons/svg/wing.svg" },
+  { id: "hover", name: "EFFECT.StatusHover", img: "icons/svg/wingfoot.svg" },
+  { id: "burrow", name: "EFFECT.StatusBurrow", img: "icons/svg/mole.svg" }
+];
+
+function installGlobals(socket, database, world) {
+  const manifest = world.system;
+  globalThis.CONST = CONST;
+  globalThis.Hooks = Hooks;
+  globalThis.foundry = {
+    CONST,
+    utils: { ...utils, getDocumentClass },
+    abstract: { DataModel, TypeDataModel },
+    data: { fields },
+    documents: { Actor, Item, ActiveEffect, ChatMessage, User,
+      collections: { WorldCollection, Actors, Items, ChatMessages, Users, CompendiumCollection } },
+    dice: { Roll, terms },
+    applications: {
+      api: { ApplicationV2, HandlebarsApplicationMixin, DocumentSheetV2, DialogV2 },
+      sheets: { ActorSheetV2, ItemSheetV2 },
+      apps: { DocumentSheetConfig },
+      ux: { TextEditor, FormDataExtended, DragDrop },
+      handlebars: { getTemplate, loadTemplates, renderTemplate },
+      instances
+    },
+    appv1
+  };
+  Object.assign(globalThis, { Actor, Item, ActiveEffect, ChatMessage, User, Roll, fromUuid, fromUuidSync, getDocumentClass });
+
+  globalThis.CONFIG = {
+    Actor: { documentClass: Actor, dataModels: {}, typeLabels: {}, sheetClasses: {}, trackableAttributes: {} },
+    Item: { documentClass: Item, dataModels: {}, typeLabels: {}, sheetClasses: {} },
+    ActiveEffect: { documentClass: ActiveEffect, dataModels: {}, legacyTransferral: false },
+    ChatMessage: { documentClass: ChatMessage, dataModels: {}, typeLabels: {}, template: "templates/sidebar/chat-message.hbs" },
+    User: { documentClass: User },
+    Dice: { rolls: [Roll], terms: { d: Die }, randomUniform: Math.random,
+      rollModes: {
+        publicroll: { label: "CHAT.RollPublic", icon: "fa-solid fa-globe" },
+        gmroll: { label: "CHAT.RollPrivate", icon: "fa-solid fa-user-secret" },
+        blindroll: { label: "CHAT.RollBlind", icon: "fa-solid fa-eye-slash" },
+        selfroll: { label: "CHAT.RollSelf", icon: "fa-solid fa-user" }
+      } },
+    statusEffects: utils.deepClone(CORE_STATUS_EFFECTS),
+    specialStatusEffects: { DEFEATED: "dead", INVISIBLE: "invisible", BLIND: "blind", BURROW: "burrow", HOVER: "hover", FLY: "fly" },
+    queries: { dialog: DialogV2._handleQuery },
+    sounds: { dice: "sounds/dice.wav" },
+    ux: { TextEditor, DragDrop },
+    debug: { dice: false }
+  };
+
+  const game = {
+    userId: world.userId,
+    ready: false,
+    release: { generation: 13, build: 345 },
+    version: "13.345",
+    system: utils.deepClone(manifest),
+    world: { id: "harness", title: "Harness World" },
+    documentTypes: {
+      Actor: Object.keys(manifest.documentTypes?.Actor ?? {}),
+      Item: Object.keys(manifest.documentTypes?.Item ?? {}),
+      ChatMessage: ["base"], ActiveEffect: ["base"], User: ["base"]
+    },
+    settings: new ClientSettings(),
+    keybindings: new ClientKeybindings(),
+    i18n: new Localization(),
+    socket: { on: (e, fn) => socket.on(e, fn), off: (e, fn) => socket.off(e, fn), emit: (e, ...a) => socket.emit(e, ...a) },
+    collections: new utils.Collection(),
+    packs: new utils.Collection(),
+    users: null,
+    actors: null,
+    items: null,
+    messages: null,
+    harness: { socket, database, activeUsers: new Set(world.activeUsers) },
+    get user() {
+      return this.users?.get(this.userId) ?? null;
+    }
+  };
+  globalThis.game = game;
+  for (const doc of ["Actor", "Item"]) {
+    for (const type of game.documentTypes[doc]) CONFIG[doc].typeLabels[type] = `TYPES.${doc}.${type}`;
+  }
+  game.settings.register("core", "rollMode", { name: "CHAT.RollVisibility", scope: "client", config: true,
+    type: String, default: CONST.DICE_ROLL_MODES.PUBLIC, choices: Object.values(CONST.DICE_ROLL_MODES) });
+}
+
+function buildWorld(world) {
+  const g = globalThis.game;
+  g.users = new Users("User");
+  g.actors = new Actors("Actor");
+  g.items = new Items("Item");
+  g.messages = new ChatMessages("ChatMessage");
+  for (const c of [g.users, g.actors, g.items, g.messages]) g.collections.set(c.documentName, c);
+  for (const u of world.users) g.users._addFromSource(u);
+  for (const a of world.actors) g.actors._addFromSource(a);
+  for (const i of world.items) g.items._addFromSource(i);
+  for (const m of world.messages) g.messages._addFromSource(m);
+  g.settings._initialize(world.settings);
+  for (const p of world.system.packs ?? []) {
+    const id = `${world.system.id}.${p.name}`;
+    g.packs.set(id, new CompendiumCollection({ ...p, id, packageType: "system", packageName: world.system.id }));
+  }
+}
+
+async function boot() {
+  const userId = new URLSearchParams(location.search).get("user");
+  const socket = new HarnessSocket();
+  const database = new Database(socket);
+  const pending = [];
+  let live = false;
+  socket.onEvent = msg => {
+    if (!live) return void pending.push(msg);
+    handleEvent(msg);
+  };
+  const world = await socket.connect(userId);
+  installGlobals(socket, database, world);
+  globalThis.ui = { notifications: new Notifications(document.getElementById("notifications")) };
+  registerHelpers();
+
+  for (const path of world.system.styles ?? []) {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = `systems/${world.system.id}/${path}`;
+    document.head.append(link);
+  }
+  for (const path of world.system.esmodules ?? []) await import(new URL(`systems/${world.system.id}/${path}`, document.baseURI));
+
+  Hooks.callAll("init");
+  const languages = (world.system.languages ?? []).filter(l => l.lang === "en").map(l => `systems/${world.system.id}/${l.path}`);
+  await game.i18n.initialize(["harness/lang/core.json", ...languages]);
+  Hooks.callAll("i18nInit");
+
+  buildWorld(world);
+  Hooks.callAll("setup");
+  game.keybindings.initialize();
+
+  document.getElementById("harness-user").textContent = `${game.user.name}`;
+  ui.sidebar = new Sidebar(document.getElementById("sidebar"));
+  ui.chat = new ChatLog(document.getElementById("chat-log"));
+  ui.sidebar.render();
+  await ui.chat.render();
+
+  live = true;
+  for (const msg of pending.splice(0)) handleEvent(msg);
+  game.ready = true;
+  document.body.dataset.ready = "true";
+  Hooks.callAll("ready");
+}
+
+function handleEvent(msg) {
+  try {
+    if (msg.type === "modifyDocument") game.harness.database.apply(msg);
+    else if (msg.type === "userActivity") {
+      if (msg.active) game.harness.activeUsers.add(msg.userId);
+      else game.harness.activeUsers.delete(msg.userId);
+      Hooks.callAll("userConnected", game.users.get(msg.userId), msg.active);
+    }
+  } catch (err) {
+    console.error("The harness could not apply a server event", msg, err);
+  }
+}
+
+boot().catch(err => {
+  console.error("Harness boot failed:", err);
+  document.body.dataset.bootError = err.message;
+  const box = document.getElementById("notifications");
+  const li = document.createElement("li");
+  li.className = "notification error";
+  li.setAttribute("role", "alert");
+  li.textContent = `Boot failed: ${err.message}`;
+  box?.append(li);
+});

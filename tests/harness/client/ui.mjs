@@ -1,0 +1,170 @@
+/**
+ * The page frame of the harness (TEST DOUBLE, not Foundry's UI): notifications, a sidebar with the world's actors
+ * and the compendium packs, and the chat log. Each part has an accessible name so tests find it by role.
+ */
+import { escapeHTML } from "./utils.mjs";
+
+/* ============================================= Notifications ============================================ */
+
+/** v13 ui.notifications: info / warn / error / success with {localize, format, permanent, console}. */
+export class Notifications {
+  #id = 0;
+  #element;
+
+  constructor(element) {
+    this.#element = element;
+  }
+
+  notify(message, type = "info", { localize = false, format, permanent = false, console: log = true } = {}) {
+    if (message instanceof Error) message = message.message;
+    if (format) message = game.i18n.format(message, format);
+    else if (localize) message = game.i18n.localize(message);
+    const notification = { id: ++this.#id, type, message, permanent, timestamp: Date.now() };
+    if (log) console[type === "error" ? "error" : type === "warning" ? "warn" : "info"](message);
+    const li = document.createElement("li");
+    li.className = `notification ${type}`;
+    li.dataset.notificationId = String(notification.id);
+    li.setAttribute("role", type === "error" ? "alert" : "status");
+    li.textContent = message;
+    this.#element.append(li);
+    if (!permanent) setTimeout(() => li.remove(), 5000);
+    return notification;
+  }
+
+  info(message, options) { return this.notify(message, "info", options); }
+  warn(message, options) { return this.notify(message, "warning", options); }
+  error(message, options) { return this.notify(message, "error", options); }
+  success(message, options) { return this.notify(message, "success", options); }
+
+  remove(notification) {
+    this.#element.querySelector(`[data-notification-id="${notification?.id ?? notification}"]`)?.remove();
+  }
+
+  clear() {
+    this.#element.replaceChildren();
+  }
+}
+
+/* ================================================ Sidebar =============================================== */
+
+export class Sidebar {
+  constructor(root) {
+    this.root = root;
+    this.actors = root.querySelector("#actors .directory-list");
+    this.packs = root.querySelector("#compendium .directory-list");
+    root.querySelector("#actors").addEventListener("click", e => this.#onActorClick(e));
+    this.packs.addEventListener("click", e => this.#onPackClick(e));
+    this.packs.addEventListener("toggle", e => this.#onPackToggle(e), true);
+    this.packs.addEventListener("dragstart", e => {
+      const li = e.target.closest("[data-uuid]");
+      if (li) e.dataTransfer.setData("text/plain", JSON.stringify({ type: li.dataset.documentName, uuid: li.dataset.uuid }));
+    });
+  }
+
+  render() {
+    this.renderActors();
+    this.renderPacks();
+  }
+
+  onDocumentChange(documentName) {
+    if (documentName === "Actor") this.renderActors();
+  }
+
+  /** World actors this user may see (LIMITED or better), by sort then name. */
+  renderActors() {
+    const actors = game.actors.filter(a => a.visible).sort((a, b) => (a.sort - b.sort) || a.name.localeCompare(b.name));
+    this.actors.innerHTML = actors.map(a => `<li class="directory-item document actor" data-entry-id="${a.id}">
+        <button type="button" class="entry-name" data-action="openSheet">${escapeHTML(a.name)}</button></li>`).join("");
+  }
+
+  renderPacks() {
+    const packs = game.packs.filter(p => p.visible);
+    this.packs.innerHTML = packs.map(p => `<li class="directory-item compendium" data-pack="${escapeHTML(p.collection)}">
+        <details><summary>${escapeHTML(p.title)}</summary>
+          <ol class="pack-entries" aria-label="${escapeHTML(p.title)}"></ol></details></li>`).join("");
+  }
+
+  async #onActorClick(event) {
+    const button = event.target.closest('[data-action="openSheet"]');
+    if (!button) return;
+    const actor = game.actors.get(button.closest("[data-entry-id]").dataset.entryId);
+    const sheet = actor?.sheet;
+    if (!sheet) return ui.notifications.warn(`No sheet is registered for ${actor?.name}`);
+    await sheet.render({ force: true });
+  }
+
+  async #onPackToggle(event) {
+    const details = event.target;
+    if (!(details instanceof HTMLDetailsElement) || !details.open) return;
+    const li = details.closest("[data-pack]");
+    const pack = game.packs.get(li.dataset.pack);
+    const list = li.querySelector(".pack-entries");
+    if (list.dataset.loaded) return;
+    list.dataset.loaded = "true";
+    const index = await pack.getIndex();
+    const canImport = ["Actor", "Item"].includes(pack.documentName);
+    list.innerHTML = index.contents.sort((a, b) => a.name.localeCompare(b.name)).map(e => `
+      <li class="directory-item pack-entry" draggable="true" data-entry-id="${e._id}" data-uuid="${escapeHTML(e.uuid)}"
+          data-document-name="${escapeHTML(pack.documentName)}">
+        <button type="button" class="entry-name" data-action="viewEntry">${escapeHTML(e.name)}</button>
+        ${canImport ? `<button type="button" data-action="importEntry" aria-label="${escapeHTML(`Import ${e.name}`)}">Import</button>` : ""}
+      </li>`).join("");
+  }
+
+  async #onPackClick(event) {
+    const button = event.target.closest("[data-action]");
+    if (!button) return;
+    const entry = button.closest("[data-entry-id]");
+    if (!entry) return;
+    const pack = game.packs.get(button.closest("[data-pack]").dataset.pack);
+    const doc = await pack.getDocument(entry.dataset.entryId);
+    if (button.dataset.action === "viewEntry") await doc.sheet?.render({ force: true });
+    else if (button.dataset.action === "importEntry") {
+      try {
+        await pack.importDocument(doc);
+      } catch (err) {
+        console.warn(err);
+      }
+    }
+  }
+}
+
+/* =============================================== Chat log =============================================== */
+
+/** ui.chat: each visible message rendered by ChatMessage#renderHTML for THIS user. */
+export class ChatLog {
+  constructor(element) {
+    this.element = element;
+    this.element.addEventListener("click", event => {
+      const roll = event.target.closest(".dice-roll");
+      if (roll) roll.classList.toggle("expanded");
+    });
+  }
+
+  async render() {
+    this.element.replaceChildren();
+    for (const message of game.messages.contents.sort((a, b) => a.timestamp - b.timestamp)) await this.postOne(message);
+  }
+
+  async postOne(message) {
+    if (!message.visible) return;
+    const html = await message.renderHTML();
+    html.dataset.messageId = message.id;
+    this.element.querySelector(`[data-message-id="${message.id}"]`)?.remove();
+    this.element.append(html);
+    message.logged = true;
+  }
+
+  async updateMessage(message) {
+    const existing = this.element.querySelector(`[data-message-id="${message.id}"]`);
+    if (!existing) return this.postOne(message);
+    const html = await message.renderHTML();
+    html.dataset.messageId = message.id;
+    existing.replaceWith(html);
+    return undefined;
+  }
+
+  deleteMessage(id) {
+    this.element.querySelector(`[data-message-id="${id}"]`)?.remove();
+  }
+}

@@ -1,0 +1,233 @@
+#!/usr/bin/env node
+/**
+ * The harness server (TEST DOUBLE of a Foundry VTT v13 server for browser tests).
+ *
+ *   node tests/harness/server.mjs --system <unzipped dist dir> --packs <extracted pack JSON dir> [--port 0] [--host 127.0.0.1]
+ *
+ * Prints one JSON line {"url": "http://127.0.0.1:PORT"} on stdout when listening. Serves the built system at
+ * /systems/<id>/, the stand-in client at /harness/ (page: /game?user=<id>), core template stand-ins at /templates/,
+ * placeholder SVGs for icons/svg/*, and a WebSocket at /ws?user=<id> for documents, settings, game.socket relays and
+ * User#query. Test endpoints: GET /harness/users, GET /harness/world, POST /harness/reset, POST /harness/seed.
+ */
+import http from "node:http";
+import { readFile, stat } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { WebSocketServer } from "ws";
+import { PermissionError, World } from "./world.mjs";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const CLIENT = path.join(HERE, "client");
+const HANDLEBARS = createRequire(import.meta.url).resolve("handlebars/dist/handlebars.min.js");
+const TYPES = { ".html": "text/html", ".mjs": "text/javascript", ".js": "text/javascript", ".json": "application/json",
+  ".css": "text/css", ".hbs": "text/plain", ".svg": "image/svg+xml", ".png": "image/png", ".webp": "image/webp",
+  ".jpg": "image/jpeg", ".md": "text/plain" };
+
+function parseArgs(argv) {
+  const args = { port: 0, host: "127.0.0.1" };
+  for (let i = 0; i < argv.length; i += 2) {
+    const key = argv[i].replace(/^--/, "");
+    if (!["system", "packs", "port", "host"].includes(key)) throw new Error(`Unknown argument ${argv[i]}`);
+    args[key] = argv[i + 1];
+  }
+  if (!args.system || !args.packs) throw new Error("Usage: server.mjs --system <dir> --packs <dir> [--port 0] [--host 127.0.0.1]");
+  return args;
+}
+
+const args = parseArgs(process.argv.slice(2));
+const systemDir = path.resolve(args.system);
+const manifest = JSON.parse(await readFile(path.join(systemDir, "system.json"), "utf8"));
+const world = new World({ manifest, packsDir: path.resolve(args.packs) });
+
+/* ================================================== HTTP ================================================== */
+
+async function sendFile(res, root, relative) {
+  const file = path.resolve(root, decodeURIComponent(relative));
+  if (!file.startsWith(root + path.sep)) return send(res, 403, "Forbidden");
+  try {
+    if (!(await stat(file)).isFile()) return send(res, 404, "Not found");
+  } catch {
+    return send(res, 404, "Not found");
+  }
+  res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream", "cache-control": "no-store" });
+  res.end(await readFile(file));
+  return undefined;
+}
+
+function send(res, status, body, type = "text/plain") {
+  res.writeHead(status, { "content-type": type, "cache-control": "no-store" });
+  res.end(typeof body === "string" ? body : JSON.stringify(body));
+}
+
+const json = (res, body, status = 200) => send(res, status, body, "application/json");
+
+async function readBody(req) {
+  const chunks = [];
+  for await (const chunk of req) chunks.push(chunk);
+  const text = Buffer.concat(chunks).toString("utf8");
+  return text ? JSON.parse(text) : {};
+}
+
+function placeholderIcon(name) {
+  const label = name.replace(/\.svg$/, "").replace(/[^a-z0-9-]/gi, " ");
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" role="img" aria-label="${label}">`
+    + `<rect width="64" height="64" rx="8" fill="#888"/><text x="32" y="38" font-size="10" text-anchor="middle" fill="#fff">`
+    + `${label.slice(0, 10)}</text></svg>`;
+}
+
+/** POST /harness/seed {actors, items, messages, users}: created as the GM (test setup), broadcast to clients. */
+function seed(body) {
+  const gm = world.gm;
+  const out = {};
+  for (const [documentName, key] of [["Actor", "actors"], ["Item", "items"], ["ChatMessage", "messages"]]) {
+    if (!body[key]?.length) continue;
+    const { result, ids } = world.modify(gm, { documentName, operation: "create", data: body[key], options: { keepId: true } });
+    broadcast({ type: "modifyDocument", documentName, operation: "create", parentUuid: null, result, options: {}, userId: gm._id });
+    out[key] = ids;
+  }
+  for (const patch of body.users ?? []) {
+    const { result } = world.modify(gm, { documentName: "User", operation: "update", updates: [patch] });
+    broadcast({ type: "modifyDocument", documentName: "User", operation: "update", parentUuid: null, result, options: {}, userId: gm._id });
+  }
+  return out;
+}
+
+const server = http.createServer(async (req, res) => {
+  try {
+    const url = new URL(req.url, "http://harness");
+    const p = url.pathname;
+    if (req.method === "POST" && p === "/harness/reset") {
+      world.reset();
+      return json(res, { ok: true });
+    }
+    if (req.method === "POST" && p === "/harness/seed") return json(res, seed(await readBody(req)));
+    if (req.method !== "GET") return send(res, 405, "Method not allowed");
+    if (p === "/harness/users") return json(res, world.users.map(u => ({ _id: u._id, name: u.name, role: u.role })));
+    if (p === "/harness/world") return json(res, world);
+    if (p === "/") {
+      const links = world.users.map(u => `<li><a href="/game?user=${u._id}">${u.name}</a></li>`).join("");
+      return send(res, 200, `<!DOCTYPE html><html lang="en"><title>The Smoke harness</title><h1>Join as</h1><ul>${links}</ul></html>`, "text/html");
+    }
+    if (p === "/game") return sendFile(res, CLIENT, "index.html");
+    if (p === "/favicon.ico") return send(res, 204, "");
+    if (p === "/harness/vendor/handlebars.min.js") return sendFile(res, path.dirname(HANDLEBARS), path.basename(HANDLEBARS));
+    if (p.startsWith("/harness/")) return sendFile(res, CLIENT, p.slice("/harness/".length));
+    if (p.startsWith("/templates/")) return sendFile(res, path.join(CLIENT, "templates"), p.slice("/templates/".length));
+    if (p.startsWith(`/systems/${manifest.id}/`)) return sendFile(res, systemDir, p.slice(`/systems/${manifest.id}/`.length));
+    if (p.startsWith("/icons/svg/")) return send(res, 200, placeholderIcon(path.basename(p)), "image/svg+xml");
+    return send(res, 404, "Not found");
+  } catch (err) {
+    return send(res, err instanceof SyntaxError ? 400 : 500, err.message);
+  }
+});
+
+/* =============================================== WebSocket ================================================ */
+
+const wss = new WebSocketServer({ server, path: "/ws" });
+const connections = new Map(); // ws → userId
+const queries = new Map(); // qid → {from, rid, target}
+let qid = 0;
+
+const activeUsers = () => Array.from(new Set(connections.values()));
+const sendTo = (ws, msg) => ws.readyState === ws.OPEN && ws.send(JSON.stringify(msg));
+
+function broadcast(msg, except = null) {
+  for (const ws of connections.keys()) if (ws !== except) sendTo(ws, msg);
+}
+
+async function handleRequest(ws, user, msg) {
+  switch (msg.action) {
+    case "modifyDocument": {
+      const { result, ids } = world.modify(user, msg);
+      broadcast({ type: "modifyDocument", documentName: msg.documentName, operation: msg.operation,
+        parentUuid: msg.parentUuid ?? null, result, options: msg.options ?? {}, userId: user._id });
+      return ids;
+    }
+    case "setSetting": {
+      const setting = world.setSetting(user, msg);
+      broadcast({ type: "modifyDocument", documentName: "Setting", operation: "update", parentUuid: null,
+        result: [setting], options: {}, userId: user._id });
+      return setting;
+    }
+    case "getPack":
+      return world.pack(user, msg.pack);
+    case "emit": {
+      const allowed = manifest.socket && msg.event === `system.${manifest.id}`;
+      if (!allowed) throw new Error(`Socket event "${msg.event}" is not permitted (only system.${manifest.id} with "socket": true)`);
+      broadcast({ type: "socket", event: msg.event, args: msg.args ?? [] }, ws);
+      return true;
+    }
+    case "query": {
+      const target = [...connections].find(([, id]) => id === msg.userId)?.[0];
+      if (!target) throw new Error(`User ${world.user(msg.userId)?.name ?? msg.userId} is not active`);
+      const id = ++qid;
+      queries.set(id, { from: ws, rid: msg.rid, target });
+      sendTo(target, { type: "query", qid: id, name: msg.name, data: msg.data });
+      return undefined; // answered when the target replies
+    }
+    default:
+      throw new Error(`Unknown request ${msg.action}`);
+  }
+}
+
+wss.on("connection", (ws, req) => {
+  const userId = new URL(req.url, "http://harness").searchParams.get("user");
+  const user = world.user(userId);
+  if (!user) return ws.close(4001, `Unknown user ${userId}`);
+  const wasActive = activeUsers().includes(userId);
+  connections.set(ws, userId);
+  sendTo(ws, world.snapshot(userId, activeUsers()));
+  if (!wasActive) broadcast({ type: "userActivity", userId, active: true }, ws);
+
+  ws.on("message", async raw => {
+    let msg;
+    try {
+      msg = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    if (msg.type === "queryResult") {
+      const q = queries.get(msg.qid);
+      if (!q || q.target !== ws) return;
+      queries.delete(msg.qid);
+      sendTo(q.from, { type: "response", rid: q.rid, result: msg.result, error: msg.error });
+      return;
+    }
+    if (msg.type !== "request") return;
+    try {
+      const me = world.user(connections.get(ws));
+      const result = await handleRequest(ws, me, msg);
+      if (msg.action !== "query") sendTo(ws, { type: "response", rid: msg.rid, result });
+    } catch (err) {
+      if (!(err instanceof PermissionError)) console.error(`[harness] ${msg.action} failed: ${err.message}`);
+      sendTo(ws, { type: "response", rid: msg.rid, error: err.message });
+    }
+  });
+
+  ws.on("close", () => {
+    connections.delete(ws);
+    for (const [id, q] of queries) {
+      if (q.target === ws) {
+        queries.delete(id);
+        sendTo(q.from, { type: "response", rid: q.rid, error: `User ${user.name} disconnected before answering` });
+      }
+    }
+    if (!activeUsers().includes(userId)) broadcast({ type: "userActivity", userId, active: false });
+  });
+  return undefined;
+});
+
+server.listen(Number(args.port), args.host, () => {
+  const { port } = server.address();
+  process.stdout.write(`${JSON.stringify({ url: `http://${args.host}:${port}` })}\n`);
+});
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    for (const ws of connections.keys()) ws.terminate();
+    wss.close();
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 1000).unref();
+  });
+}
