@@ -55,10 +55,13 @@ def main_preview(root: Path, port: int) -> int:
     except BuildError as e:
         print(f"preview failed: {e}", file=sys.stderr)
         return 1
+    import urllib.request
+
+    with urllib.request.urlopen(f"{url}/harness/users", timeout=10) as resp:
+        users = json.loads(resp.read())
     print(f"The Smoke in the stand-in client (not Foundry): {url}")
-    print(f"  as the GM:         {url}/game?user=gm")
-    print(f"  as Player One:     {url}/game?user=player1")
-    print(f"  as Player Two:     {url}/game?user=player2")
+    for user in users:
+        print(f"  as {user['name'] + ':':<12} {url}/game?user={user['_id']}")
     print("Ctrl+C stops it.", flush=True)
     try:
         proc.wait()

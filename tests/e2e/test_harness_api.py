@@ -1,0 +1,90 @@
+"""The rest of the slice the system relies on, across users: sheet forms, drag and drop from a compendium,
+game.socket relays, User#query and DialogV2.query, and world settings that only a GM may write."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+GIVE_PREGEN = """async playerId => {
+    const pack = game.packs.get("the-smoke.pregens");
+    const index = await pack.getIndex();
+    const entry = index.contents.sort((a, b) => a.name.localeCompare(b.name))[0];
+    const actor = await game.actors.importFromCompendium(pack, entry._id, {[`ownership.${playerId}`]: 3});
+    return {id: actor.id, name: actor.name};
+}"""
+
+
+def give_pregen(gm_page: Page, player_page: Page) -> dict:
+    return gm_page.evaluate(GIVE_PREGEN, player_page.evaluate("game.user.id"))
+
+
+def open_sheet(page: Page, name: str):
+    page.get_by_role("list", name="Actors").get_by_role("button", name=name, exact=True).click()
+    sheet = page.locator(".application.sheet.actor")
+    expect(sheet).to_be_visible()
+    return sheet
+
+
+@pytest.mark.harness_only
+def test_sheet_form_submits_on_change_and_the_model_cleans_it(gm_page: Page, player1_page: Page):
+    actor = give_pregen(gm_page, player1_page)
+    heat = open_sheet(player1_page, actor["name"]).get_by_label("Heat")
+    heat.fill("2")
+    heat.press("Tab")
+    gm_page.wait_for_function("id => game.actors.get(id).system.heat === 2", arg=actor["id"])
+    heat.fill("9")  # NumberField max 5: cleaning clamps, as v13 does
+    heat.press("Tab")
+    gm_page.wait_for_function("id => game.actors.get(id).system.heat === 5", arg=actor["id"])
+    expect(player1_page.locator(".application.sheet.actor").get_by_label("Heat")).to_have_value("5")
+
+
+@pytest.mark.harness_only
+def test_drag_a_compendium_item_onto_an_owned_sheet(gm_page: Page, player1_page: Page):
+    actor = give_pregen(gm_page, player1_page)
+    sheet = open_sheet(player1_page, actor["name"])
+    sidebar = player1_page.get_by_role("complementary", name="Sidebar")
+    sidebar.get_by_text("Weapons", exact=True).click()
+    entry = sidebar.get_by_role("list", name="Weapons").locator("li").first
+    weapon = entry.locator(".entry-name").inner_text()
+    entry.drag_to(sheet.locator(".window-content"))
+    gm_page.wait_for_function("([id, name]) => !!game.actors.get(id).items.getName(name)", arg=[actor["id"], weapon])
+    assert gm_page.evaluate("([id, name]) => game.actors.get(id).items.getName(name).type", [actor["id"], weapon]) == "weapon"
+
+
+def test_socket_relay_and_queries(gm_page: Page, player1_page: Page):
+    for page in (gm_page, player1_page):
+        page.evaluate("() => { window.__got = []; game.socket.on('system.the-smoke', d => window.__got.push(d)); }")
+    player1_page.evaluate("game.socket.emit('system.the-smoke', {hello: 'GM'})")
+    gm_page.wait_for_function("window.__got.length === 1")
+    assert gm_page.evaluate("window.__got") == [{"hello": "GM"}]
+    assert player1_page.evaluate("window.__got") == []  # the sender does not receive its own emit
+
+    gm_page.evaluate("""() => { CONFIG.queries["the-smoke.ping"] = async (data, {timeout}) =>
+        ({pong: data.n + 1, ranAsGM: game.user.isGM}); }""")
+    assert player1_page.evaluate("game.users.activeGM.query('the-smoke.ping', {n: 41})") == {"pong": 42, "ranAsGM": True}
+    refused = player1_page.evaluate("game.users.activeGM.query('the-smoke.unknown', {}).then(() => null, e => e.message)")
+    assert "not registered" in refused
+    inactive = gm_page.evaluate("game.users.getName('Player Two').query('the-smoke.ping', {n: 1}).then(() => null, e => e.message)")
+    assert "not active" in inactive
+
+
+def test_dialog_query_asks_another_user(gm_page: Page, player1_page: Page):
+    gm_page.evaluate("""() => { window.__answer = foundry.applications.api.DialogV2.query(
+        game.users.getName("Player One"), "confirm", {window: {title: "Dodge?"}, content: "<p>Dodge the swing?</p>"}); }""")
+    dialog = player1_page.get_by_role("dialog")
+    expect(dialog).to_contain_text("Dodge the swing?")
+    dialog.get_by_role("button", name="Yes").click()
+    assert gm_page.evaluate("window.__answer") is True
+    expect(player1_page.get_by_role("dialog")).to_have_count(0)
+
+
+def test_world_settings_are_written_by_a_gm_only(gm_page: Page, player1_page: Page):
+    refused = player1_page.evaluate("""game.settings.set("the-smoke", "challenge", {name: "mine"})
+        .then(() => null, e => e.message)""")
+    assert refused and "lacks permission" in refused
+    assert player1_page.evaluate("game.settings.get('the-smoke', 'challenge')") is None
+    challenge = {"name": "The heist", "target": 5, "limit": 3, "contributions": []}
+    gm_page.evaluate("c => game.settings.set('the-smoke', 'challenge', c)", challenge)
+    player1_page.wait_for_function("game.settings.get('the-smoke', 'challenge')?.name === 'The heist'")
+    assert player1_page.evaluate("game.settings.get('the-smoke', 'challenge')") == challenge

@@ -1,0 +1,124 @@
+"""Benchmark of the sheets and the check in the browser (a script that prints figures; not a test).
+
+Boots the built system (``dist/``) in the stand-in client (``tests/harness``) in headless Chromium and prints:
+time to open a character sheet with 10 and with 100 items, click-to-card time for a check (dialog skipped, and
+through the dialog), the chat card's size in bytes, and the clicks a plain stat check needs.
+Timings are medians of several runs, measured in the page with ``performance.now()``.
+
+Usage: scripts/build.sh && .venv/bin/python tools/bench_ui.py [--runs 7] [--screenshots DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import urllib.request
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from the_smoke.preview import prepare, start_server  # noqa: E402
+
+ROOT = HERE.parent
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+
+OPEN_SHEET = """async ([n, runs]) => {
+  const items = Array.from({length: n}, (_, i) => ({name: `Thing ${i}`, type: i % 3 ? "gear" : "weapon"}));
+  const actor = await Actor.create({name: `Bench ${n}`, type: "character"});
+  await actor.createEmbeddedDocuments("Item", items);
+  const times = [];
+  for (let r = 0; r < runs; r++) {
+    const t0 = performance.now();
+    await actor.sheet.render({force: true});
+    times.push(performance.now() - t0);
+    await actor.sheet.close();
+  }
+  return times;
+}"""
+
+CLICK_TO_CARD = """async ([actorId, viaDialog]) => {
+  const before = game.messages.size;
+  const sheet = game.actors.get(actorId).sheet;
+  await sheet.render({force: true});
+  const button = sheet.element.querySelector("[data-action=rollStat][data-stat=grf]");
+  const t0 = performance.now();
+  button.dispatchEvent(new MouseEvent("click", {bubbles: true, shiftKey: !viaDialog}));
+  if (viaDialog) {
+    let dialog;
+    while (!(dialog = document.querySelector(".roll-dialog button[type=submit]"))) await new Promise(r => setTimeout(r, 1));
+    dialog.click();
+  }
+  while (game.messages.size === before || !document.querySelector("#chat-log .smoke-check-card:last-of-type"))
+    await new Promise(r => setTimeout(r, 1));
+  const elapsed = performance.now() - t0;
+  await sheet.close();
+  const message = game.messages.contents.at(-1);
+  return {elapsed, bytes: new TextEncoder().encode(JSON.stringify(message.toObject())).length,
+          contentBytes: new TextEncoder().encode(message.content).length};
+}"""
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--screenshots", type=Path, help="also save a sheet, the roll dialog and a card as PNGs here")
+    args = ap.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    work = Path(tempfile.mkdtemp(prefix="bench-ui."))
+    system, packs = prepare(ROOT, work)
+    proc, url = start_server(ROOT, system, packs)
+    try:
+        with urllib.request.urlopen(f"{url}/harness/users") as resp:
+            gm = next(u for u in json.loads(resp.read()) if u["role"] == 4)["_id"]
+        with sync_playwright() as pw:
+            kw = {"executable_path": CHROMIUM} if Path(CHROMIUM).exists() else {}
+            browser = pw.chromium.launch(headless=True, args=["--no-sandbox", "--disable-gpu"], **kw)
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.goto(f"{url}/game?user={gm}")
+            page.wait_for_function("game.ready === true")
+            print(f"{'measure':<44} {'median':>10} {'min':>9} {'max':>9}")
+            for n in (10, 100):
+                t = page.evaluate(OPEN_SHEET, [n, args.runs])
+                print(f"{'open a character sheet with %d items (ms)' % n:<44} {statistics.median(t):>10.1f} "
+                      f"{min(t):>9.1f} {max(t):>9.1f}")
+            actor_id = page.evaluate("""async () => {
+                const pack = game.packs.get("the-smoke.pregens");
+                const entry = (await pack.getIndex()).contents.find(e => e.name.startsWith("Danny"));
+                return (await game.actors.importFromCompendium(pack, entry._id)).id;
+            }""")
+            for via, label in ((False, "click to card, Shift-click (ms)"), (True, "click to card, through the dialog (ms)")):
+                runs = [page.evaluate(CLICK_TO_CARD, [actor_id, via]) for _ in range(args.runs)]
+                t = [r["elapsed"] for r in runs]
+                print(f"{label:<44} {statistics.median(t):>10.1f} {min(t):>9.1f} {max(t):>9.1f}")
+            print(f"chat card size: {runs[-1]['bytes']} bytes as a message document, "
+                  f"{runs[-1]['contentBytes']} bytes of card HTML")
+            print("clicks for a plain stat check: 2 (the stat, then Roll in the dialog); 1 with Shift-click or the "
+                  "'Roll checks without the dialog' setting")
+            if args.screenshots:
+                args.screenshots.mkdir(parents=True, exist_ok=True)
+                page.evaluate("id => game.actors.get(id).sheet.render({force: true})", actor_id)
+                page.wait_for_selector(".application.sheet.actor")
+                page.screenshot(path=str(args.screenshots / "sheet.png"))
+                page.locator(".application.sheet.actor [data-stat=grf]").first.click()
+                page.wait_for_selector(".application.roll-dialog")
+                page.screenshot(path=str(args.screenshots / "dialog.png"))
+                page.locator(".application.roll-dialog button[type=submit]").click()
+                page.wait_for_timeout(300)
+                page.screenshot(path=str(args.screenshots / "card.png"))
+                print(f"screenshots in {args.screenshots}")
+            browser.close()
+    finally:
+        proc.terminate()
+        proc.wait(5)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
