@@ -7,7 +7,7 @@ import { ACTOR_MODELS } from "./data/actors.mjs";
 import { ITEM_MODELS } from "./data/items.mjs";
 import { SmokeActor } from "./documents/actor.mjs";
 import { CharacterSheet, NpcSheet, SmokeItemSheet, VehicleSheet } from "./apps/sheets.mjs";
-import { ChallengeTracker, TeamworkApp, registerGroupSettings } from "./apps/group-checks.mjs";
+import { ChallengeTracker, TeamworkApp, contribute, registerGroupSettings, rollTeamwork, setChallenge } from "./apps/group-checks.mjs";
 import { statusEffects } from "./rules/conditions.mjs";
 import { CONDITIONS, RULES } from "./generated/rules.mjs";
 
@@ -38,7 +38,7 @@ Hooks.once("init", () => {
 
   registerGroupSettings();
 
-  game.system.api = { RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker } };
+  game.system.api = { RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker }, rollTeamwork, setChallenge, contribute };
   return foundry.applications.handlebars.loadTemplates({
     "the-smoke.stat-dice": "systems/the-smoke/templates/generated/stat-dice.hbs",
     ...Object.fromEntries(ITEM_TYPES.map(t => [`the-smoke.item-fields-${t}`,

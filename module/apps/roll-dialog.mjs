@@ -6,6 +6,7 @@
 import { checkOdds } from "../rules/odds.mjs";
 import { defaultChoices, planFor, resolveTN, unboostedDice } from "../documents/check.mjs";
 import { bandTN } from "../rules/check.mjs";
+import { CONDITIONS } from "../generated/rules.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
@@ -105,7 +106,8 @@ export class RollDialog extends Base {
       plan, error,
       applied: plan?.applied ?? [],
       conditions: plan ? plan.conditions.applied.map(a => ({ name: a.name, text: a.effects.join("; "),
-        suppressedBy: a.suppressedBy })) : [],
+        suppressedBy: a.suppressedBy?.length ? a.suppressedBy.map(id => CONDITIONS.find(c => c.key === id)?.name ?? id)
+          .join(", ") : null })) : [],
       formula: plan?.formula,
       tn: plan?.tn,
       odds: odds ? {

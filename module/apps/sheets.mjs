@@ -51,7 +51,8 @@ class SmokeActorSheetBase extends ActorBase {
       conditions: effects.applied.map(a => {
         const c = CONDITIONS.find(x => x.key === a.id);
         return { id: a.id, name: a.name, img: c.img, description: c.description, recovery: c.recovery,
-          suppressedBy: a.suppressedBy ? CONDITIONS.find(x => x.key === a.suppressedBy)?.name : null };
+          suppressedBy: a.suppressedBy?.length
+            ? a.suppressedBy.map(id => CONDITIONS.find(x => x.key === id)?.name ?? id).join(", ") : null };
       }),
       conditionChoices: CONDITIONS.filter(c => !statuses.has(c.key)).map(c => ({ id: c.key, name: c.name })),
       description: await foundry.applications.ux.TextEditor.implementation.enrichHTML(actor.system.description ?? "")
@@ -130,7 +131,7 @@ export class CharacterSheet extends SmokeActorSheetBase {
       kit,
       perks: this._itemRows("perk"),
       backgroundItems: this._itemRows("background"),
-      tier: game.i18n.localize(`SMOKE.Tier.${repTier(level)}`),
+      tier: game.i18n.localize(`SMOKE.Tier.${repTier(level).id}`),
       statCap: cap,
       nextXp: nextThreshold(level),
       armourReduction: armourReduction(this.document.items.filter(i => i.type === "armour").map(i => i.system)),

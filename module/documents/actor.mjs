@@ -96,7 +96,12 @@ export class SmokeActor extends Actor {
       }
     }
     let granted = item.type === "drug" ? s.high : s.grants;
-    if (item.type === "consumable" && s.repeat && this.statuses.has(s.repeat.while)) granted = s.repeat.grants;
+    if (item.type === "consumable" && s.repeat && this.statuses.has(s.repeat.while)) {
+      // "A second while you have it": the stronger Condition takes the place of the first
+      await this.toggleStatusEffect(s.repeat.while, { active: false });
+      removed.push(s.repeat.while);
+      granted = s.repeat.grants;
+    }
     if (granted) granted = await this.addCondition(granted, { minutes: s.duration });
     let restored = 0;
     if (s.restoreHealth && this.system.health) {

@@ -98,7 +98,7 @@ export async function rollCheck(actor, statKey, choices, { vehicle = null } = {}
   const snapshot = {
     actorId: actor.id, stat: statKey, tn: plan.tn, tnSource: choices.tnSource, band: choices.band ?? null,
     perkId: perk?.id ?? null, hustle: plan.hustle.cost, spend: plan.hustle.spend, situational: Number(choices.situational) || 0,
-    conditions: plan.conditions.applied.filter(c => !c.suppressedBy).map(c => c.id),
+    conditions: plan.conditions.applied.filter(c => !c.suppressedBy?.length).map(c => c.id),
     vehicle: vehicle?.name ?? null,
     total: result.total, margin: result.margin, outcome: result.outcome, moment: result.moment
   };
