@@ -37,10 +37,10 @@ def test_first_aid_kit_heals_removes_and_uses_up_a_use(gm_page: Page, page_error
     sheet = open_sheet(gm_page, actor_id)
     expect(sheet.locator(".smoke-conditions")).to_contain_text("Bleeding")
     sheet.get_by_role("button", name="Use First Aid Kit").click()
+    expect(gm_page.locator("#chat-log .chat-message").last).to_contain_text("restores 2 Health")  # use is complete
     expect(sheet.locator(".smoke-conditions")).to_contain_text("No Conditions.")
     assert gm_page.evaluate("id => game.actors.get(id).system.health.value", actor_id) == 7
     assert gm_page.evaluate("([a, i]) => game.actors.get(a).items.get(i).system.usesLeft", [actor_id, kit]) == 2
-    expect(gm_page.locator("#chat-log .chat-message").last).to_contain_text("restores 2 Health")
     assert page_errors[gm_page] == []
 
 

@@ -117,7 +117,7 @@ export class World {
   #check(user, operation, documentName, { top, target, data }) {
     if (isGM(user)) return;
     if (top) {
-      if (userLevel(user, top) < OWNER) this.#refuse(user, operation, documentName, target?._id ?? data?._id);
+      if (userLevel(user, top) < OWNER) this.#refuse(user, operation, documentName, target?._id);
       return;
     }
     switch (documentName) {

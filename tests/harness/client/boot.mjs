@@ -39,11 +39,18 @@ function installGlobals(socket, database, world) {
   globalThis.Hooks = Hooks;
   globalThis.foundry = {
     CONST,
-    utils: { ...utils, getDocumentClass },
+    utils: {
+      mergeObject: utils.mergeObject, deepClone: utils.deepClone, getProperty: utils.getProperty,
+      setProperty: utils.setProperty, hasProperty: utils.hasProperty, expandObject: utils.expandObject,
+      flattenObject: utils.flattenObject, escapeHTML: utils.escapeHTML, randomID: utils.randomID,
+      debounce: utils.debounce, isEmpty: utils.isEmpty, isNewerVersion: utils.isNewerVersion, getType: utils.getType,
+      diffObject: utils.diffObject, objectsEqual: utils.objectsEqual, parseHTML: utils.parseHTML,
+      isSubclass: utils.isSubclass, Collection: utils.Collection, getDocumentClass
+    },
     abstract: { DataModel, TypeDataModel },
-    data: { fields },
-    documents: { Actor, Item, ActiveEffect, ChatMessage, User,
-      collections: { WorldCollection, Actors, Items, ChatMessages, Users, CompendiumCollection } },
+    data: { fields, validators: { isValidId: utils.isValidId, isJSON: utils.isJSON } },
+    documents: { Actor, Item, ActiveEffect, ChatMessage, User, abstract: { WorldCollection },
+      collections: { Actors, Items, ChatMessages, Users, CompendiumCollection } },
     dice: { Roll, terms },
     applications: {
       api: { ApplicationV2, HandlebarsApplicationMixin, DocumentSheetV2, DialogV2 },

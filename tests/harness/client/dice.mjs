@@ -259,11 +259,19 @@ export class DiceTerm extends RollTerm {
   }
 }
 
-/** A fair die. Modifiers implemented: x, xo (explode), k/kh/kl (keep), d/dh/dl (drop), cs (count successes). */
+/**
+ * A fair die. Modifiers implemented: x, xo (explode), k/kh/kl (keep), d/dh/dl (drop), cs (count successes).
+ * v13's other modifiers (r rr min max cf df sf ms even odd) throw here rather than being silently ignored.
+ */
 export class Die extends DiceTerm {
   static DENOMINATION = "d";
   static MODIFIERS = { x: "explode", xo: "explodeOnce", k: "keep", kh: "keep", kl: "keep", d: "drop", dh: "drop",
-    dl: "drop", cs: "countSuccess" };
+    dl: "drop", cs: "countSuccess", r: "unsupported", rr: "unsupported", min: "unsupported", max: "unsupported",
+    cf: "unsupported", df: "unsupported", sf: "unsupported", ms: "unsupported", even: "unsupported", odd: "unsupported" };
+
+  unsupported(modifier) {
+    throw new Error(`The harness Die does not implement the "${modifier}" modifier (see tests/harness/README.md)`);
+  }
 
   get denomination() {
     return `d${this.faces}`;

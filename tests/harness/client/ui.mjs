@@ -131,8 +131,13 @@ export class Sidebar {
 
 /* =============================================== Chat log =============================================== */
 
-/** ui.chat: each visible message rendered by ChatMessage#renderHTML for THIS user. */
+/**
+ * ui.chat: each visible message rendered by ChatMessage#renderHTML for THIS user. Operations are queued so messages
+ * land in the order the server sent them, however long each takes to render.
+ */
 export class ChatLog {
+  #queue = Promise.resolve();
+
   constructor(element) {
     this.element = element;
     this.element.addEventListener("click", event => {
@@ -141,12 +146,24 @@ export class ChatLog {
     });
   }
 
+  #enqueue(fn) {
+    const run = this.#queue.then(fn);
+    this.#queue = run.catch(err => console.error("Chat log update failed", err));
+    return run;
+  }
+
   async render() {
-    this.element.replaceChildren();
-    for (const message of game.messages.contents.sort((a, b) => a.timestamp - b.timestamp)) await this.postOne(message);
+    return this.#enqueue(async () => {
+      this.element.replaceChildren();
+      for (const message of game.messages.contents.sort((a, b) => a.timestamp - b.timestamp)) await this.#post(message);
+    });
   }
 
   async postOne(message) {
+    return this.#enqueue(() => this.#post(message));
+  }
+
+  async #post(message) {
     if (!message.visible) return;
     const html = await message.renderHTML();
     html.dataset.messageId = message.id;
@@ -156,15 +173,17 @@ export class ChatLog {
   }
 
   async updateMessage(message) {
-    const existing = this.element.querySelector(`[data-message-id="${message.id}"]`);
-    if (!existing) return this.postOne(message);
-    const html = await message.renderHTML();
-    html.dataset.messageId = message.id;
-    existing.replaceWith(html);
-    return undefined;
+    return this.#enqueue(async () => {
+      const existing = this.element.querySelector(`[data-message-id="${message.id}"]`);
+      if (!existing) return this.#post(message);
+      const html = await message.renderHTML();
+      html.dataset.messageId = message.id;
+      existing.replaceWith(html);
+      return undefined;
+    });
   }
 
   deleteMessage(id) {
-    this.element.querySelector(`[data-message-id="${id}"]`)?.remove();
+    return this.#enqueue(() => this.element.querySelector(`[data-message-id="${id}"]`)?.remove());
   }
 }
