@@ -58,6 +58,12 @@ Hooks.on("getSceneControlButtons", controls => {
   }
 });
 
+/** However a Condition ends, its book consequences follow, once: on the client of the user who ended it. */
+Hooks.on("deleteActiveEffect", (effect, options, userId) => {
+  if (userId !== game.user.id || !(effect.parent instanceof Actor)) return;
+  for (const id of effect.statuses ?? []) effect.parent.onConditionEnded?.(id);
+});
+
 /** Vehicles track Body on their token bar; people track Health (system.json's primary attribute). */
 Hooks.on("preCreateActor", (actor, data) => {
   if (actor.type === "vehicle" && !foundry.utils.hasProperty(data, "prototypeToken.bar1.attribute")) {

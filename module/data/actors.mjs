@@ -22,7 +22,7 @@ export class CharacterData extends TypeDataModel {
       stats: statDice(),
       effort: schema({ die: die(6) }),
       health: schema({ value: count(10), bonus: int(0) }),
-      hustle: schema({ value: count(3), max: count(3) }),
+      hustle: schema({ value: count(3), max: count(3) }), // max is derived from Rep (prepareDerivedData)
       guard: schema({ bonus: int(0) }),
       cash: schema({ pocket: count(0), stash: count(0) }),
       heat: count(0, { max: 5 }),
@@ -44,7 +44,7 @@ export class CharacterData extends TypeDataModel {
     const actor = this.parent;
     const armour = wornArmour(actor?.items?.filter?.(i => i.type === "armour").map(i => i.system) ?? []);
     this.guard.value = guardValue({ base: this.guard.base, wornArmour: armour, conditions: actor?.statuses ?? [] });
-    this.hustle.levelMax = hustleMax(this.rep.level);
+    this.hustle.max = hustleMax(this.rep.level);
   }
 }
 

@@ -44,8 +44,8 @@ export class SmokeActor extends Actor {
     if (c.becomes) {
       const count = (this.getFlag(SYSTEM_ID, `count.${id}`) ?? (this.statuses.has(id) ? 1 : 0)) + 1;
       if (count >= c.becomes.count) {
-        await this.unsetFlag(SYSTEM_ID, `count.${id}`);
         await this.toggleStatusEffect(id, { active: false });
+        await this.unsetFlag(SYSTEM_ID, `count.${id}`);
         return this.addCondition(c.becomes.condition);
       }
       await this.setFlag(SYSTEM_ID, `count.${id}`, count);
@@ -62,16 +62,26 @@ export class SmokeActor extends Actor {
   }
 
   /**
-   * End a Condition; a high with a comedown is followed by it (rulebook: Conditions · highs).
+   * End a Condition (its comedown follows through {@link SmokeActor#onConditionEnded}).
    * @param {string} id
    * @returns {Promise<void>}
    */
   async removeCondition(id) {
-    if (!this.statuses.has(id)) return;
-    await this.toggleStatusEffect(id, { active: false });
-    if (BY_ID.get(id)?.becomes) await this.unsetFlag(SYSTEM_ID, `count.${id}`);
-    const comedown = BY_ID.get(id)?.comedown;
-    if (comedown) await this.addCondition(comedown);
+    if (this.statuses.has(id)) await this.toggleStatusEffect(id, { active: false });
+  }
+
+  /**
+   * A Condition's status effect was deleted, however it ended (sheet, token HUD, expiry): a high is followed by its
+   * comedown (rulebook: Conditions · highs), and a stacking count starts again. Called once, on the client of the
+   * user who ended it (see the deleteActiveEffect hook in the entry module).
+   * @param {string} id  Condition id.
+   * @returns {Promise<void>}
+   */
+  async onConditionEnded(id) {
+    const c = BY_ID.get(id);
+    if (!c) return;
+    if (c.becomes && this.getFlag(SYSTEM_ID, `count.${id}`) !== undefined) await this.unsetFlag(SYSTEM_ID, `count.${id}`);
+    if (c.comedown && !this.statuses.has(c.comedown)) await this.addCondition(c.comedown);
   }
 
   /**

@@ -67,6 +67,13 @@ def test_a_high_is_followed_by_its_comedown(gm_page: Page):
     sheet.locator("[data-condition=blazed]").get_by_role("button", name="Remove Blazed").click()
     expect(sheet.locator("[data-condition=foggy]")).to_be_visible()
     assert statuses(gm_page, actor_id) == ["foggy"]
+    # ended another way (token HUD, expiry): the comedown still follows, once
+    gm_page.evaluate("""async id => { const a = game.actors.get(id);
+        await a.toggleStatusEffect("foggy", {active: false}); await a.toggleStatusEffect("wired", {active: true});
+        await a.toggleStatusEffect("wired", {active: false}); }""", actor_id)
+    gm_page.wait_for_function("id => game.actors.get(id).statuses.has('crashing')", arg=actor_id)
+    gm_page.wait_for_timeout(300)
+    assert statuses(gm_page, actor_id) == ["crashing"]
 
 
 def test_three_bruised_become_hurt_and_a_second_can_makes_you_mullered(gm_page: Page):
