@@ -38,7 +38,9 @@ Hooks.once("init", () => {
 
   registerGroupSettings();
 
-  game.system.api = { RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker }, rollTeamwork, setChallenge, contribute };
+  // fvtt-types has ModuleConfig for a module's `api` but no counterpart for a system's.
+  /** @type {foundry.packages.System & {api?: object}} */ (game.system).api = {
+    RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker }, rollTeamwork, setChallenge, contribute };
   return foundry.applications.handlebars.loadTemplates({
     "the-smoke.stat-dice": "systems/the-smoke/templates/generated/stat-dice.hbs",
     ...Object.fromEntries(ITEM_TYPES.map(t => [`the-smoke.item-fields-${t}`,
@@ -67,6 +69,8 @@ Hooks.on("deleteActiveEffect", (effect, options, userId) => {
 /** Vehicles track Body on their token bar; people track Health (system.json's primary attribute). */
 Hooks.on("preCreateActor", (actor, data) => {
   if (actor.type === "vehicle" && !foundry.utils.hasProperty(data, "prototypeToken.bar1.attribute")) {
-    actor.updateSource({ "prototypeToken.bar1.attribute": "body", "prototypeToken.bar2.attribute": "fuel" });
+    // fvtt-types 13.345 has no type for Foundry's dot-notation update keys.
+    actor.updateSource(/** @type {Actor.UpdateData} */ (
+      { "prototypeToken.bar1.attribute": "body", "prototypeToken.bar2.attribute": "fuel" }));
   }
 });

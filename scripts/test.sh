@@ -16,6 +16,8 @@ if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then
 fi
 .venv/bin/the-smoke build
 status=0
+echo "== typecheck (module/ against the community Foundry v13 types)"
+npx --no-install tsc -p tsconfig.json || status=1
 echo "== pytest"
 .venv/bin/python -m pytest -q tests/python tests/e2e "$@" || status=1
 echo "== node --test"

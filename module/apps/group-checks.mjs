@@ -15,6 +15,14 @@ const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
 const STAT_KEYS = ["mus", "grt", "mov", "whl", "aim", "grf", "sav", "frt", "btl"];
 
+/**
+ * @typedef {object} Challenge  The world setting "the-smoke.challenge" (null when no challenge runs).
+ * @property {string} name
+ * @property {number} target   Progress needed.
+ * @property {number} limit    Consequence limit.
+ * @property {(ReturnType<typeof challengeContribution> & {source: string})[]} contributions  In order.
+ */
+
 /** Register the world setting that holds the current challenge. Called from the entry module's init. */
 export function registerGroupSettings() {
   game.settings.register(SYSTEM_ID, "challenge", {
@@ -23,7 +31,10 @@ export function registerGroupSettings() {
   });
 }
 
-/** The GM's window for a teamwork roll. */
+/**
+ * The GM's window for a teamwork roll.
+ * @extends {Base<{characters: {id: string|null, name: string}[], stats: {key: string, name: string}[]}>}
+ */
 export class TeamworkApp extends Base {
   static DEFAULT_OPTIONS = {
     id: "smoke-teamwork", classes: ["the-smoke", "group-check"], tag: "form",
@@ -40,6 +51,10 @@ export class TeamworkApp extends Base {
     };
   }
 
+  /**
+   * @returns {Promise<any>}  The teamwork result. ApplicationV2 ignores what a form handler returns; fvtt-types
+   *   declares it void, hence `any` here.
+   */
   static async #onSubmit(event, form, formData) {
     const data = formData.object;
     const ids = Object.entries(data).filter(([k, v]) => k.startsWith("actor.") && v).map(([k]) => k.slice(6));
@@ -55,7 +70,7 @@ export class TeamworkApp extends Base {
 /**
  * Roll a teamwork check: each actor rolls the stat (defaults: no perk, no Hustle) against the TN, publicly;
  * then one card gives the average (rounded down), its margin and the one outcome.
- * @param {Actor[]} actors
+ * @param {Actor.Implementation[]} actors
  * @param {string} statKey
  * @param {number} tn
  * @returns {Promise<{average: number, margin: number, outcome: string}>}
@@ -65,8 +80,12 @@ export async function rollTeamwork(actors, statKey, tn) {
   for (const actor of actors) {
     const message = await rollCheck(actor, statKey, { tnSource: "fixed", tn, perkId: null, hustle: 0, situational: 0,
       rollMode: "publicroll" });
-    totals.push({ name: actor.name, total: message.getFlag(SYSTEM_ID, "check").total });
+    if (!message) continue; // a hook cancelled this member's card: they are left out of the average
+    const check = /** @type {import("../documents/check.mjs").CheckSnapshot} */ (
+      /** @type {ChatMessage.Implementation} */ (message).getFlag(SYSTEM_ID, "check"));
+    totals.push({ name: actor.name, total: check.total });
   }
+  if (!totals.length) throw new Error(game.i18n.localize("SMOKE.Group.needActorsAndTN"));
   const result = teamwork(totals.map(t => t.total), tn);
   const content = await foundry.applications.handlebars.renderTemplate("systems/the-smoke/templates/chat/teamwork-card.hbs", {
     stat: game.i18n.localize(`SMOKE.Stat.${statKey}.name`), tn, totals, ...result,
@@ -76,8 +95,13 @@ export async function rollTeamwork(actors, statKey, tn) {
   return result;
 }
 
-/** The shared challenge track: everyone sees it; the GM sets it up and records contributions. */
+/**
+ * The shared challenge track: everyone sees it; the GM sets it up and records contributions.
+ * @extends {Base<{isGM: boolean, challenge: Challenge|null, state: ReturnType<typeof challengeState>|null,
+ *   outcomes: {id: string, label: string}[]}>}
+ */
 export class ChallengeTracker extends Base {
+  /** @type {ChallengeTracker|null} The open window, if any. */
   static instance = null;
 
   static DEFAULT_OPTIONS = {

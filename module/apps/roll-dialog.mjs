@@ -10,9 +10,27 @@ import { CONDITIONS } from "../generated/rules.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
+/** @type {("easy"|"medium"|"hard"|"longShot")[]} */
 const BANDS = ["easy", "medium", "hard", "longShot"];
 const OUTCOMES = ["properMess", "badLuck", "justAbout", "sorted", "smashedIt", "legendary"];
 
+/**
+ * @typedef {import("../documents/check.mjs").CheckChoices & {targetGuard?: number, targetName?: string}} DialogChoices
+ *   The choices so far, with the targeted token's Guard (when one is targeted) for the Guard TN source.
+ */
+
+/**
+ * @typedef {object} DialogForm  The dialog's inputs (templates/dialog/roll-dialog.hbs) as FormDataExtended reads them.
+ * @property {import("../documents/check.mjs").CheckChoices["tnSource"]} tnSource
+ * @property {import("../documents/check.mjs").CheckChoices["band"]} [band]  Shown for the band source only.
+ * @property {number|string|null} [tn]   Shown for a fixed or opposed TN only; empty is null or "".
+ * @property {string} perkId              "" for no perk.
+ * @property {number|string} [hustle]
+ * @property {number|string|null} situational
+ * @property {string} rollMode
+ */
+
+/** @extends {Base<Record<string, unknown>>}  (its render context is the template's data, see _prepareContext) */
 export class RollDialog extends Base {
   static DEFAULT_OPTIONS = {
     classes: ["the-smoke", "roll-dialog"],
@@ -27,7 +45,7 @@ export class RollDialog extends Base {
 
   /**
    * Ask for a check's choices.
-   * @param {Actor} actor
+   * @param {Actor.Implementation} actor
    * @param {string} statKey
    * @param {{vehicle?: object|null}} [options]
    * @returns {Promise<import("../documents/check.mjs").CheckChoices|null>} null when closed without rolling.
@@ -44,7 +62,9 @@ export class RollDialog extends Base {
     this.actor = actor;
     this.statKey = statKey;
     this.vehicle = vehicle;
+    /** @type {((choices: import("../documents/check.mjs").CheckChoices|null) => void)|null} */
     this._resolve = resolve;
+    /** @type {DialogChoices} */
     this.choices = { ...defaultChoices(), ...this.#targetChoice() };
   }
 
@@ -58,7 +78,9 @@ export class RollDialog extends Base {
   #targetChoice() {
     const target = game.user.targets?.first?.()?.actor;
     const guard = target?.system?.guard?.value;
-    return Number.isInteger(guard) ? { targetGuard: guard, targetName: target.name } : {};
+    // A whole-number Guard means there is a target.
+    return Number.isInteger(guard)
+      ? { targetGuard: guard, targetName: /** @type {Actor.Implementation} */ (target).name } : {};
   }
 
   /** @override */
@@ -78,8 +100,9 @@ export class RollDialog extends Base {
     }
     let odds = null;
     if (plan && Number.isInteger(plan.tn)) {
-      odds = checkOdds({ effortDie: plan.effort.die, statDie: plan.stat.die, tn: plan.tn, modifier: plan.modifier,
-        flags: plan.flags });
+      // plan.tn is a whole number here (tsc does not narrow on Number.isInteger).
+      odds = checkOdds({ effortDie: plan.effort.die, statDie: plan.stat.die, tn: /** @type {number} */ (plan.tn),
+        modifier: plan.modifier, flags: plan.flags });
     }
     const pct = p => `${(p * 100).toFixed(1)}%`;
     return {
@@ -91,8 +114,9 @@ export class RollDialog extends Base {
         { id: "band", label: i18n.localize("SMOKE.Dialog.sourceBand") },
         { id: "fixed", label: i18n.localize("SMOKE.Dialog.sourceFixed") },
         { id: "opposed", label: i18n.localize("SMOKE.Dialog.sourceOpposed") },
+        // format() fills `{guard}` from any value; fvtt-types types the data as strings only.
         ...(c.targetGuard !== undefined ? [{ id: "guard", label: i18n.format("SMOKE.Dialog.sourceGuard",
-          { target: c.targetName, guard: c.targetGuard }) }] : [])
+          /** @type {Record<string, any>} */ ({ target: c.targetName, guard: c.targetGuard })) }] : [])
       ].map(s => ({ ...s, checked: c.tnSource === s.id })),
       choices: c,
       isBand: c.tnSource === "band",
@@ -123,14 +147,22 @@ export class RollDialog extends Base {
     return c;
   }
 
-  /** Re-plan and refresh the odds whenever a choice changes. */
+  /**
+   * Re-plan and refresh the odds whenever a choice changes.
+   * @param {Record<string, unknown>} context
+   * @param {foundry.applications.api.ApplicationV2.RenderOptions} options
+   * @returns {any}  Nothing. fvtt-types declares this hook as returning a Promise; Foundry awaits whatever it
+   *   returns, so this synchronous override is fine.
+   */
   _onRender(context, options) {
     super._onRender?.(context, options);
     this.element.addEventListener("change", event => this.#onChange(event));
   }
 
   #onChange(event) {
-    const data = new foundry.applications.ux.FormDataExtended(this.element).object;
+    // The application's tag is "form", so its element is the form.
+    const form = /** @type {HTMLFormElement} */ (this.element);
+    const data = /** @type {DialogForm} */ (new foundry.applications.ux.FormDataExtended(form).object);
     this.choices = {
       ...this.choices,
       tnSource: data.tnSource ?? this.choices.tnSource,
@@ -144,8 +176,10 @@ export class RollDialog extends Base {
     this.render();
   }
 
+  /** @this {RollDialog} */
   static async #onSubmit(event, form, formData) {
     const data = formData.object;
+    /** @type {DialogChoices} */
     const choices = { ...this.choices, tnSource: data.tnSource, band: data.band ?? this.choices.band,
       tn: data.tn === "" || data.tn == null ? null : Number(data.tn), perkId: data.perkId || null,
       hustle: Number(data.hustle ?? 0), situational: Number(data.situational) || 0, rollMode: data.rollMode };
@@ -161,6 +195,7 @@ export class RollDialog extends Base {
     this._resolve = null;
   }
 
+  /** @this {RollDialog} */
   static #onCancel() {
     this.close();
   }

@@ -15,7 +15,19 @@ const { ActorSheetV2, ItemSheetV2 } = foundry.applications.sheets;
 const ActorBase = /** @type {typeof ActorSheetV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ActorSheetV2)));
 const ItemBase = /** @type {typeof ItemSheetV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ItemSheetV2)));
 const STAT_KEYS = ["mus", "grt", "mov", "whl", "aim", "grf", "sav", "frt", "btl"];
+/** @type {("weapon"|"armour"|"ammo"|"gear"|"outfit"|"consumable"|"drug")[]} */
 const KIT_GROUPS = ["weapon", "armour", "ammo", "gear", "outfit", "consumable", "drug"];
+
+/**
+ * @template {Item.ConfiguredSubTypes} T
+ * @typedef {object} ItemRow  An owned item as the actor sheets list it.
+ * @property {string|null} id
+ * @property {string} name
+ * @property {Item.Implementation["img"]} img
+ * @property {Item.SystemOfType<T>} system
+ * @property {T} type
+ * @property {{loaded: number, size: number, spare: number}|null} [magazine]  A weapon's, on the character sheet.
+ */
 
 /** Shared behaviour of every actor sheet: stat rolls, item controls, Conditions. */
 class SmokeActorSheetBase extends ActorBase {
@@ -59,51 +71,71 @@ class SmokeActorSheetBase extends ActorBase {
     });
   }
 
-  /** Item rows for a type, with the numbers a player needs at a glance. */
+  /**
+   * Item rows for a type, with the numbers a player needs at a glance.
+   * @template {Item.ConfiguredSubTypes} T
+   * @param {T} type
+   * @returns {ItemRow<T>[]}
+   */
   _itemRows(type) {
-    return this.document.items.filter(i => i.type === type).sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0))
-      .map(i => ({ id: i.id, name: i.name, img: i.img, system: i.system, type: i.type }));
+    // Filtered to `type`, so each row's type and system data are that type's.
+    return /** @type {ItemRow<T>[]} */ (this.document.items.filter(i => i.type === type)
+      .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0))
+      .map(i => ({ id: i.id, name: i.name, img: i.img, system: i.system, type: i.type })));
   }
 
+  /** @this {SmokeActorSheetBase} */
   static async #onRollStat(event, target) {
     await this.document.rollStat(target.dataset.stat, { skipDialog: event.shiftKey });
   }
 
+  /** @this {SmokeActorSheetBase} */
   static #onOpenItem(event, target) {
-    this.document.items.get(target.closest("[data-item-id]").dataset.itemId)?.sheet.render({ force: true });
+    // An item's sheet is the system's SmokeItemSheet (ApplicationV2); fvtt-types also allows an AppV1 sheet or null.
+    /** @type {{sheet: foundry.applications.api.ApplicationV2}|undefined} */ (
+      this.document.items.get(target.closest("[data-item-id]").dataset.itemId))?.sheet.render({ force: true });
   }
 
+  /** @this {SmokeActorSheetBase} */
   static async #onDeleteItem(event, target) {
     await this.document.items.get(target.closest("[data-item-id]").dataset.itemId)?.delete();
   }
 
+  /** @this {SmokeActorSheetBase} */
   static async #onUseItem(event, target) {
     const item = this.document.items.get(target.closest("[data-item-id]").dataset.itemId);
     try {
-      await this.document.useItem(item);
+      await this.document.useItem(/** @type {Item.Implementation} the row's owned item */ (item));
     } catch (err) {
       ui.notifications.warn(err.message);
     }
   }
 
-  /** Wearing armour takes off any other worn suit: only one counts (rulebook: Damage). */
+  /**
+   * Wearing armour takes off any other worn suit: only one counts (rulebook: Damage).
+   * @this {SmokeActorSheetBase}
+   */
   static async #onToggleWorn(event, target) {
-    const item = this.document.items.get(target.closest("[data-item-id]").dataset.itemId);
+    // The toggle is on the rows of owned armour only.
+    const item = /** @type {Item.OfType<"armour">} */ (this.document.items.get(target.closest("[data-item-id]").dataset.itemId));
     const wear = !item.system.worn;
     const updates = [{ _id: item.id, "system.worn": wear }];
     if (wear) {
       for (const other of this.document.items) {
-        if (other.type === "armour" && other.id !== item.id && other.system.worn) updates.push({ _id: other.id, "system.worn": false });
+        if (other.type === "armour" && other.id !== item.id
+          && /** @type {Item.OfType<"armour">} */ (other).system.worn) updates.push({ _id: other.id, "system.worn": false });
       }
     }
     await this.document.updateEmbeddedDocuments("Item", updates);
   }
 
+  /** @this {SmokeActorSheetBase} */
   static async #onAddCondition(event, target) {
-    const select = this.element.querySelector("select[name='newCondition']");
+    const select = /** @type {HTMLSelectElement|null} */ (this.element.querySelector("select[name='newCondition']"));
     if (select?.value) await this.document.addCondition(select.value);
   }
 
+  /** @this {SmokeActorSheetBase} */
   static async #onRemoveCondition(event, target) {
     await this.document.removeCondition(target.closest("[data-condition]").dataset.condition);
   }
@@ -116,7 +148,8 @@ export class CharacterSheet extends SmokeActorSheetBase {
   /** @override */
   async _prepareContext(options) {
     const context = await super._prepareContext(options);
-    const sys = this.document.system;
+    // Registered for character actors only (the-smoke.mjs).
+    const sys = /** @type {Actor.SystemOfType<"character">} */ (this.document.system);
     const level = sys.rep.level;
     const kit = KIT_GROUPS.map(type => ({ type, label: game.i18n.localize(`TYPES.Item.${type}`), items: this._itemRows(type) }))
       .filter(g => g.items.length);
@@ -178,7 +211,9 @@ export class SmokeItemSheet extends ItemBase {
       item, system: item.system, editable: this.isEditable,
       fieldsPartial: `the-smoke.item-fields-${item.type}`,
       typeLabel: game.i18n.localize(`TYPES.Item.${item.type}`),
-      description: await foundry.applications.ux.TextEditor.implementation.enrichHTML(item.system.description ?? "")
+      // Every item type of the system has a description (ItemData).
+      description: await foundry.applications.ux.TextEditor.implementation.enrichHTML(
+        /** @type {Item.SystemOfType<Item.ConfiguredSubTypes>} */ (item.system).description ?? "")
     });
   }
 }

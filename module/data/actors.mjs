@@ -9,12 +9,30 @@ import { guardValue, healthMax, guardBase, hustleMax, statModifier, vehicleGuard
 const { TypeDataModel } = foundry.abstract;
 const BANDS = ["easy", "medium", "hard", "longShot"];
 
-/** Adds `mod` (the die's modifier) to each stat. */
+/**
+ * Adds `mod` (the die's modifier) to each stat.
+ * @param {{[K in import("./fields.mjs").StatKey]: {die: number, mod?: number}}} stats
+ */
 function prepareStats(stats) {
   for (const key of STAT_KEYS) stats[key].mod = statModifier(stats[key].die);
 }
 
-/** A player character (rulebook: Your character record). */
+/**
+ * @typedef {foundry.data.fields.SchemaField.InitializedData<ReturnType<typeof CharacterData.defineSchema>>} CharacterStored
+ */
+
+/**
+ * @typedef {object} CharacterDerived  The fields CharacterData#prepareDerivedData completes.
+ * @property {{[K in import("./fields.mjs").StatKey]: CharacterStored["stats"][K] & {mod: number}}} stats
+ * @property {CharacterStored["health"] & {max: number}} health
+ * @property {CharacterStored["guard"] & {base: number, value: number}} guard
+ */
+
+/**
+ * A player character (rulebook: Your character record).
+ * @extends {foundry.abstract.TypeDataModel<ReturnType<typeof CharacterData.defineSchema>, Actor.Implementation, {},
+ *   CharacterDerived>}
+ */
 export class CharacterData extends TypeDataModel {
   static defineSchema() {
     return {
@@ -48,7 +66,15 @@ export class CharacterData extends TypeDataModel {
   }
 }
 
-/** A street profile NPC with printed numbers (rulebook: People on the street). */
+/**
+ * @typedef {foundry.data.fields.SchemaField.InitializedData<ReturnType<typeof NpcData.defineSchema>>} NpcStored
+ */
+
+/**
+ * A street profile NPC with printed numbers (rulebook: People on the street).
+ * @extends {foundry.abstract.TypeDataModel<ReturnType<typeof NpcData.defineSchema>, Actor.Implementation, {},
+ *   {stats: {[K in import("./fields.mjs").StatKey]: NpcStored["stats"][K] & {mod: number}}}>}
+ */
 export class NpcData extends TypeDataModel {
   static defineSchema() {
     return {
@@ -65,7 +91,11 @@ export class NpcData extends TypeDataModel {
   }
 }
 
-/** A motor (rulebook: Getting a motor; Vehicle roster). Speed in squares per green band. */
+/**
+ * A motor (rulebook: Getting a motor; Vehicle roster). Speed in squares per green band.
+ * @extends {foundry.abstract.TypeDataModel<ReturnType<typeof VehicleData.defineSchema>, Actor.Implementation, {},
+ *   {guard: {value: number}}>}
+ */
 export class VehicleData extends TypeDataModel {
   static defineSchema() {
     return {

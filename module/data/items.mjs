@@ -15,32 +15,53 @@ const OUTCOMES = ["properMess", "badLuck", "justAbout", "sorted", "smashedIt", "
 const condition = () => choice(CONDITIONS);
 const statStep = () => schema({ stat: choice(STAT_KEYS), situation: str() }, { nullable: true, initial: null });
 
-/** Shared by every item: the printed text as HTML. */
+/*
+ * Each schema below spreads its parent's by naming the parent class (`KitData.defineSchema()`) rather than
+ * `super.defineSchema()`: the result is the same (no defineSchema reads `this`), but tsc cannot infer a schema
+ * type through `super` in a class whose `@extends` depends on that schema (TS2310, "recursively references
+ * itself"), and the system data of each item type (DataModelConfig in types/the-smoke.d.ts) comes from it.
+ */
+
+/**
+ * Shared by every item: the printed text as HTML.
+ * @template {foundry.data.fields.DataSchema} [Schema=ReturnType<typeof ItemData.defineSchema>]  A subclass's schema.
+ * @extends {foundry.abstract.TypeDataModel<Schema, Item.Implementation>}
+ */
 class ItemData extends TypeDataModel {
   static defineSchema() {
     return { description: html() };
   }
 }
 
-/** Physical kit carried in quantity. */
+/**
+ * Physical kit carried in quantity.
+ * @template {foundry.data.fields.DataSchema} [Schema=ReturnType<typeof KitData.defineSchema>]  A subclass's schema.
+ * @extends {ItemData<Schema>}
+ */
 class KitData extends ItemData {
   static defineSchema() {
-    return { ...super.defineSchema(), price: price(), quantity: count(1) };
+    return { ...ItemData.defineSchema(), price: price(), quantity: count(1) };
   }
 }
 
-/** A perk: steps its stat die once when its situation fits (rulebook: Hustle, perks and your luck). */
+/**
+ * A perk: steps its stat die once when its situation fits (rulebook: Hustle, perks and your luck).
+ * @extends {ItemData<ReturnType<typeof PerkData.defineSchema>>}
+ */
 export class PerkData extends ItemData {
   static defineSchema() {
-    return { ...super.defineSchema(), stat: choice(STAT_KEYS, "mus"), situation: str() };
+    return { ...ItemData.defineSchema(), stat: choice(STAT_KEYS, "mus"), situation: str() };
   }
 }
 
-/** A weapon (rulebook: Weapons; Distance, ammunition and holds). `magazine.size` 0 = no magazine. */
+/**
+ * A weapon (rulebook: Weapons; Distance, ammunition and holds). `magazine.size` 0 = no magazine.
+ * @extends {KitData<ReturnType<typeof WeaponData.defineSchema>>}
+ */
 export class WeaponData extends KitData {
   static defineSchema() {
     return {
-      ...super.defineSchema(),
+      ...KitData.defineSchema(),
       stat: choice(["mus", "aim"], "mus"),
       impact: count(0),
       range: choice(["engaged", "near", "far", "distant"], "engaged"),
@@ -56,25 +77,34 @@ export class WeaponData extends KitData {
   }
 }
 
-/** Armour: only the worn suit counts (rulebook: Armour). */
+/**
+ * Armour: only the worn suit counts (rulebook: Armour).
+ * @extends {KitData<ReturnType<typeof ArmourData.defineSchema>>}
+ */
 export class ArmourData extends KitData {
   static defineSchema() {
-    return { ...super.defineSchema(), guard: count(0), reduction: count(0), worn: bool() };
+    return { ...KitData.defineSchema(), guard: count(0), reduction: count(0), worn: bool() };
   }
 }
 
-/** Ammunition; `quantity` is the number of rounds (rulebook: Ammunition). */
+/**
+ * Ammunition; `quantity` is the number of rounds (rulebook: Ammunition).
+ * @extends {ItemData<ReturnType<typeof AmmoData.defineSchema>>}
+ */
 export class AmmoData extends ItemData {
   static defineSchema() {
-    return { ...super.defineSchema(), ammoType: str(), packSize: count(1), price: price(), quantity: count(0) };
+    return { ...ItemData.defineSchema(), ammoType: str(), packSize: count(1), price: price(), quantity: count(0) };
   }
 }
 
-/** Tools and gear with the structured parts of their printed effect (rulebook: Tools and gear). */
+/**
+ * Tools and gear with the structured parts of their printed effect (rulebook: Tools and gear).
+ * @extends {KitData<ReturnType<typeof GearData.defineSchema>>}
+ */
 export class GearData extends KitData {
   static defineSchema() {
     return {
-      ...super.defineSchema(),
+      ...KitData.defineSchema(),
       lockEasing: schema({ targets: list(str()), bands: count(0) }, { nullable: true, initial: null }),
       noise: choice(["loud", "silent"]),
       statStep: statStep(),
@@ -90,18 +120,24 @@ export class GearData extends KitData {
   }
 }
 
-/** Clobber and outfits (rulebook: Clobber and outfits). */
+/**
+ * Clobber and outfits (rulebook: Clobber and outfits).
+ * @extends {KitData<ReturnType<typeof OutfitData.defineSchema>>}
+ */
 export class OutfitData extends KitData {
   static defineSchema() {
-    return { ...super.defineSchema(), disguise: str(), heatDrop: count(0), statStep: statStep(), heatIfCaught: count(0) };
+    return { ...KitData.defineSchema(), disguise: str(), heatDrop: count(0), statStep: statStep(), heatIfCaught: count(0) };
   }
 }
 
-/** Food and medicine; `duration` in game minutes (rulebook: Food and medicine). */
+/**
+ * Food and medicine; `duration` in game minutes (rulebook: Food and medicine).
+ * @extends {KitData<ReturnType<typeof ConsumableData.defineSchema>>}
+ */
 export class ConsumableData extends KitData {
   static defineSchema() {
     return {
-      ...super.defineSchema(),
+      ...KitData.defineSchema(),
       restoreHealth: count(0), removes: list(condition()), grants: condition(), duration: count(0),
       uses: count(1), usesLeft: count(1),
       check: schema({ stat: choice(STAT_KEYS), band: choice(BANDS) }, { nullable: true, initial: null }),
@@ -110,22 +146,28 @@ export class ConsumableData extends KitData {
   }
 }
 
-/** A drug; prices in whole pounds, duration in game minutes (rulebook: Drugs and game effects). */
+/**
+ * A drug; prices in whole pounds, duration in game minutes (rulebook: Drugs and game effects).
+ * @extends {KitData<ReturnType<typeof DrugData.defineSchema>>}
+ */
 export class DrugData extends KitData {
   static defineSchema() {
     return {
-      ...super.defineSchema(),
+      ...KitData.defineSchema(),
       salePrice: count(0), saleUnit: str(), high: condition(), comedown: condition(), duration: count(1),
       possessionHeat: count(0)
     };
   }
 }
 
-/** A background: suggested spread, perk choices (keys), kit (refs), cash (rulebook: Ten backgrounds). */
+/**
+ * A background: suggested spread, perk choices (keys), kit (refs), cash (rulebook: Ten backgrounds).
+ * @extends {ItemData<ReturnType<typeof BackgroundData.defineSchema>>}
+ */
 export class BackgroundData extends ItemData {
   static defineSchema() {
     return {
-      ...super.defineSchema(),
+      ...ItemData.defineSchema(),
       spread: schema(Object.fromEntries(STAT_KEYS.map(k => [k, count(4)]))),
       perks: list(str()),
       kit: list(new foundry.data.fields.JSONField()),
@@ -135,11 +177,14 @@ export class BackgroundData extends ItemData {
   }
 }
 
-/** A vehicle ability with its structured effects (rulebook: Vehicle abilities). */
+/**
+ * A vehicle ability with its structured effects (rulebook: Vehicle abilities).
+ * @extends {ItemData<ReturnType<typeof VehicleAbilityData.defineSchema>>}
+ */
 export class VehicleAbilityData extends ItemData {
   static defineSchema() {
     return {
-      ...super.defineSchema(),
+      ...ItemData.defineSchema(),
       wheels: new foundry.data.fields.ObjectField(),
       offRoadPenaltyWaived: list(str()),
       enclosedGuard: bool(true), blocksSightOut: bool(), cage: bool(), stretcher: bool(), foldable: bool(),

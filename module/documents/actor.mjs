@@ -16,7 +16,8 @@ export class SmokeActor extends Actor {
    * Roll a stat check: the roll dialog unless skipped (Shift-click or the client setting), then the chat card.
    * @param {string} statKey  One of mus grt mov whl aim grf sav frt btl.
    * @param {{skipDialog?: boolean, vehicle?: {performance: number, handling: number, name?: string}|null}} [options]
-   * @returns {Promise<ChatMessage|null>} null if the dialog was closed.
+   * @returns {Promise<ChatMessage.Implementation|null|undefined>} null if the dialog was closed or the check failed
+   *   (a warning says why), undefined if a hook cancelled the chat message.
    */
   async rollStat(statKey, { skipDialog = false, vehicle = null } = {}) {
     if (!this.system.stats?.[statKey]) throw new Error(`unknown stat ${statKey}`);
@@ -55,8 +56,13 @@ export class SmokeActor extends Actor {
       return this.addCondition(c.escalation.repeat, { minutes });
     }
     if (!this.statuses.has(id)) {
-      const effect = await this.toggleStatusEffect(id, { active: true });
-      if (minutes && effect?.update) await effect.update({ "duration.seconds": minutes * 60 });
+      // Not active (checked above), so toggling it on creates and returns its ActiveEffect (or undefined if a hook
+      // stopped it); fvtt-types also allows the boolean of toggling an existing effect.
+      const effect = /** @type {ActiveEffect.Implementation|undefined} */ (
+        await this.toggleStatusEffect(id, { active: true }));
+      // fvtt-types 13.345 has no type for Foundry's dot-notation update keys.
+      if (minutes && effect?.update) await effect.update(
+        /** @type {ActiveEffect.UpdateData} */ ({ "duration.seconds": minutes * 60 }));
     }
     return id;
   }
@@ -87,14 +93,15 @@ export class SmokeActor extends Actor {
   /**
    * Use a consumable or a drug: restore Health (never above max), remove the listed Conditions, grant the listed
    * one (with its duration in game minutes), and use up one use. A drug grants its high.
-   * @param {Item} item  An owned consumable or drug.
+   * @param {Item.Implementation} item  An owned consumable or drug.
    * @returns {Promise<{restored: number, removed: string[], granted: string|null}>}
    * @throws {Error} when the item is not usable or has no uses left.
    */
   async useItem(item) {
     if (item.parent !== this) throw new Error("the item is not carried by this actor");
-    const s = item.system;
-    if (item.type === "consumable" && s.usesLeft < 1) {
+    // Only a consumable or a drug gets past the checks below (an Item's type fixes its system data).
+    const s = /** @type {Item.SystemOfType<"consumable" | "drug">} */ (item.system);
+    if (item.type === "consumable" && /** @type {Item.SystemOfType<"consumable">} */ (s).usesLeft < 1) {
       throw new Error(game.i18n.format("SMOKE.Use.noUses", { item: item.name }));
     }
     if (!["consumable", "drug"].includes(item.type)) throw new Error(game.i18n.format("SMOKE.Use.notUsable", { item: item.name }));
@@ -105,7 +112,8 @@ export class SmokeActor extends Actor {
         removed.push(id);
       }
     }
-    let granted = item.type === "drug" ? s.high : s.grants;
+    // A drug's `high` or a consumable's `grants` (each reads the field its type has).
+    let granted = /** @type {string|null} */ (item.type === "drug" ? s.high : s.grants);
     if (item.type === "consumable" && s.repeat && this.statuses.has(s.repeat.while)) {
       // "A second while you have it": the stronger Condition takes the place of the first
       await this.toggleStatusEffect(s.repeat.while, { active: false });
@@ -117,21 +125,23 @@ export class SmokeActor extends Actor {
     if (s.restoreHealth && this.system.health) {
       const value = Math.min(this.system.health.max, this.system.health.value + s.restoreHealth);
       restored = value - this.system.health.value;
-      await this.update({ "system.health.value": value });
+      await this.update(/** @type {Actor.UpdateData} */ ({ "system.health.value": value })); // dot-notation key, as above
     }
     if (item.type === "consumable") {
-      await item.update({ "system.usesLeft": s.usesLeft - 1 });
+      await item.update(/** @type {Item.UpdateData} */ ({
+        "system.usesLeft": /** @type {Item.SystemOfType<"consumable">} */ (s).usesLeft - 1 }));
     } else {
       const left = (s.quantity ?? 1) - 1;
-      if (left > 0) await item.update({ "system.quantity": left });
+      if (left > 0) await item.update(/** @type {Item.UpdateData} */ ({ "system.quantity": left }));
       else await item.delete();
     }
+    // format() fills `{n}`, `{minutes}` from any value; fvtt-types types the data as strings only.
     const text = game.i18n.format("SMOKE.Use.card", {
       actor: this.name, item: item.name,
-      effects: [restored ? game.i18n.format("SMOKE.Use.restored", { n: restored }) : null,
+      effects: [restored ? game.i18n.format("SMOKE.Use.restored", /** @type {Record<string, any>} */ ({ n: restored })) : null,
         ...removed.map(id => game.i18n.format("SMOKE.Use.removed", { condition: BY_ID.get(id).name })),
-        granted ? game.i18n.format("SMOKE.Use.granted", { condition: BY_ID.get(granted).name,
-          minutes: s.duration }) : null].filter(Boolean).join("; ") || game.i18n.localize("SMOKE.Use.nothing")
+        granted ? game.i18n.format("SMOKE.Use.granted", /** @type {Record<string, any>} */ ({ condition: BY_ID.get(granted).name,
+          minutes: s.duration })) : null].filter(Boolean).join("; ") || game.i18n.localize("SMOKE.Use.nothing")
     });
     await ChatMessage.create({ speaker: ChatMessage.getSpeaker({ actor: this }),
       content: `<p>${foundry.utils.escapeHTML(text)}</p>` });

@@ -14,43 +14,72 @@ export const CARD_TEMPLATE = "systems/the-smoke/templates/chat/check-card.hbs";
  * @typedef {object} CheckChoices  What the roll dialog (or the defaults) decided.
  * @property {"band"|"fixed"|"opposed"|"guard"} tnSource
  * @property {"easy"|"medium"|"hard"|"longShot"} [band]
- * @property {number} [tn]          Fixed TN, opposed total or the target's Guard.
+ * @property {number|null} [tn]     Fixed TN, opposed total or the target's Guard (null: none entered).
  * @property {string} [targetName]  Whose Guard (for the card).
  * @property {string|null} perkId   An owned perk item id whose stat matches, or null.
- * @property {0|1|2} hustle         Hustle to spend.
+ * @property {number} hustle        Hustle to spend: 0, 1 or 2 (from the dialog's choices, checked by planCheck).
  * @property {number} situational   Situational modifier.
  * @property {string} rollMode      A CONST.DICE_ROLL_MODES value.
  */
 
 /**
+ * @typedef {object} CheckSnapshot  What a check's chat card stores in `flags["the-smoke"].check`.
+ * @property {string|null} actorId
+ * @property {string} stat           Stat key.
+ * @property {number|null} tn
+ * @property {CheckChoices["tnSource"]} tnSource
+ * @property {CheckChoices["band"]|null} band
+ * @property {string|null} perkId
+ * @property {number} hustle         Hustle paid.
+ * @property {string|null} spend     The Hustle spend (RULES.hustle.spends id).
+ * @property {number} situational
+ * @property {string[]} conditions   Ids of the Conditions that changed the roll (suppressed ones left out).
+ * @property {string|null} vehicle   The driven vehicle's name.
+ * @property {number} total
+ * @property {number} margin
+ * @property {string} outcome        Outcome id.
+ * @property {string|null} moment    Explosion moment id.
+ */
+
+/**
  * The dice a check uses before any boost: the Effort die (or a driven vehicle's Performance) and the stat die.
- * @param {Actor} actor
+ * @param {Actor.Implementation} actor  A character or NPC (an actor with stats).
  * @param {string} statKey
  * @param {{performance: number, handling: number}|null} [vehicle]
  * @returns {{effortDie: number, statDie: number}}
  */
 export function unboostedDice(actor, statKey, vehicle = null) {
-  const sys = actor.system;
+  // Only people have stats and roll checks (SmokeActor#rollStat refuses a stat the actor lacks).
+  const sys = /** @type {Actor.SystemOfType<"character" | "npc">} */ (actor.system);
   return { effortDie: vehicle ? vehicle.performance : (sys.effort?.die ?? 6), statDie: sys.stats[statKey].die };
 }
 
 /**
  * The TN for the choices: a band's TN comes from the Variable-Effort table of the unboosted dice.
+ * @param {Actor.Implementation} actor
+ * @param {string} statKey
+ * @param {CheckChoices} choices
+ * @param {{performance: number, handling: number}|null} [vehicle]
  * @returns {number}
  * @throws {Error} when a fixed/opposed/guard TN is missing.
  */
 export function resolveTN(actor, statKey, choices, vehicle = null) {
   if (choices.tnSource === "band") {
     const { effortDie, statDie } = unboostedDice(actor, statKey, vehicle);
-    return bandTN(effortDie, statDie, choices.band);
+    // A band source always carries its band (defaultChoices, the roll dialog); bandTN refuses anything else.
+    return bandTN(effortDie, statDie, /** @type {"easy"|"medium"|"hard"|"longShot"} */ (choices.band));
   }
-  const tn = Number(choices.tn);
+  const tn = choices.tn === null || choices.tn === undefined || String(choices.tn).trim() === "" ? NaN : Number(choices.tn);
   if (!Number.isInteger(tn)) throw new Error(game.i18n.localize("SMOKE.Check.errorNoTN"));
   return tn;
 }
 
 /**
  * Build the plan for an actor's check with the given choices.
+ * @param {Actor.Implementation} actor
+ * @param {string} statKey
+ * @param {CheckChoices} choices
+ * @param {{performance: number, handling: number}|null} [vehicle]
  * @returns {import("../rules/check.mjs").CheckPlan}
  */
 export function planFor(actor, statKey, choices, vehicle = null) {
@@ -64,29 +93,34 @@ export function planFor(actor, statKey, choices, vehicle = null) {
     situational: Number(choices.situational) || 0,
     conditions: actor.statuses ?? [],
     tn: resolveTN(actor, statKey, choices, vehicle),
-    empire: actor.type === "character" ? isEmpire(actor.system.rep.level) : false,
+    empire: actor.type === "character" ? isEmpire(/** @type {Actor.SystemOfType<"character">} */ (actor.system).rep.level) : false,
     vehicle
   });
 }
 
-/** The default choices when the dialog is skipped: Medium, no perk, no Hustle, the chat's roll mode. */
+/**
+ * The default choices when the dialog is skipped: Medium, no perk, no Hustle, the chat's roll mode.
+ * @returns {CheckChoices}
+ */
 export function defaultChoices() {
   return { tnSource: "band", band: "medium", perkId: null, hustle: 0, situational: 0,
-    rollMode: game.settings.get("core", "rollMode") };
+    // fvtt-types 13.345 leaves the core rollMode setting's value type unresolved; it is a roll mode key (a string).
+    rollMode: /** @type {string} */ (game.settings.get("core", "rollMode")) };
 }
 
 /**
  * Roll a check and post its chat card. Hustle is paid before the dice are thrown (paid even on failure).
- * @param {Actor} actor
+ * @param {Actor.Implementation} actor
  * @param {string} statKey
  * @param {CheckChoices} choices
  * @param {{vehicle?: {performance: number, handling: number, name?: string}|null}} [options]
- * @returns {Promise<ChatMessage>}
+ * @returns {Promise<ChatMessage.Implementation|undefined>}  undefined if a hook cancelled the message.
  * @throws {Error} when the character lacks the Hustle (nothing is spent or rolled).
  */
 export async function rollCheck(actor, statKey, choices, { vehicle = null } = {}) {
   const plan = planFor(actor, statKey, choices, vehicle);
-  if (plan.hustle.cost) await actor.update({ "system.hustle.value": plan.hustle.remaining });
+  // fvtt-types 13.345 has no type for Foundry's dot-notation update keys.
+  if (plan.hustle.cost) await actor.update(/** @type {Actor.UpdateData} */ ({ "system.hustle.value": plan.hustle.remaining }));
   const roll = await new Roll(plan.formula).evaluate();
   const [effortTerm, statTerm] = roll.dice;
   const result = resolveCheck({
@@ -95,6 +129,7 @@ export async function rollCheck(actor, statKey, choices, { vehicle = null } = {}
     plan
   });
   const perk = choices.perkId ? actor.items.get(choices.perkId) : null;
+  /** @type {CheckSnapshot} */
   const snapshot = {
     actorId: actor.id, stat: statKey, tn: plan.tn, tnSource: choices.tnSource, band: choices.band ?? null,
     perkId: perk?.id ?? null, hustle: plan.hustle.cost, spend: plan.hustle.spend, situational: Number(choices.situational) || 0,
@@ -111,7 +146,10 @@ export async function rollCheck(actor, statKey, choices, { vehicle = null } = {}
     flavor: game.i18n.format("SMOKE.Check.flavor", { stat: game.i18n.localize(`SMOKE.Stat.${statKey}.name`) }),
     flags: { [SYSTEM_ID]: { check: snapshot } }
   };
-  ChatMessage.applyRollMode(messageData, choices.rollMode ?? game.settings.get("core", "rollMode"));
+  // A key of CONFIG.Dice.rollModes (the dialog lists those; the setting holds one). Restated for fvtt-types, which
+  // types CheckChoices' string and the core setting's value more loosely than applyRollMode's parameter.
+  ChatMessage.applyRollMode(messageData,
+    /** @type {ChatMessage.PassableRollMode} */ (choices.rollMode ?? game.settings.get("core", "rollMode")));
   return ChatMessage.create(messageData);
 }
 

@@ -20,7 +20,7 @@ const MOMENTS = RULES["explosion-moments"].moments;
 
 /** "+2" / "−1" / "+0", the book's signs. @param {number} n @returns {string} */
 const signed = n => (n < 0 ? `−${-n}` : `+${n}`);
-/** @param {string} key @returns {string} */
+/** @param {string|null} key @returns {string|null} */
 const statName = key => STAT_NAMES.get(key) ?? key;
 
 /**
@@ -95,6 +95,7 @@ export function conditionEffects(statusIds = [], statKey = null) {
   for (const c of active) {
     for (const target of c.suppresses ?? []) suppressors.set(target, [...(suppressors.get(target) ?? []), c.key]);
   }
+  /** @type {ConditionEffects} */
   const result = {
     statKey, modifier: 0, offYourGame: false, inPain: false, guard: 0, speedDice: 0, noReaction: false,
     noSpeedDice: false, cannotAct: false, cannotDrive: false, cannotMoveAway: false,
@@ -102,6 +103,7 @@ export function conditionEffects(statusIds = [], statKey = null) {
   };
   for (const c of active) {
     const by = suppressors.get(c.key) ?? null;
+    /** @type {ConditionEntry} */
     const entry = {
       id: c.key, name: c.name, suppressedBy: by, modifier: 0, guard: 0, offYourGame: false, inPain: false, effects: [], rollEffects: []
     };
@@ -201,7 +203,7 @@ export function conditionEffects(statusIds = [], statKey = null) {
 export function planCheck({
   effortDie = RULES.dice.defaultEffort, statDie, statKey = null, perk = false, hustle = 0, hustlePoints,
   situational = 0, effortSteps = 0, conditions = [], tn = null, empire = false, vehicle = null
-} = {}) {
+} = /** @type {any} */ ({})) { // a bare call gets {}, which the checks below refuse; the JSDoc types the argument
   for (const [name, value] of [["situational", situational], ["effortSteps", effortSteps], ["hustle", hustle]]) {
     if (!Number.isInteger(value)) throw new TypeError(`${name} must be a whole number, got ${value}`);
   }
@@ -211,6 +213,7 @@ export function planCheck({
   const warnings = [];
 
   // 3. Replace Effort with vehicle Performance if driving.
+  /** @type {PlannedDie["source"]} */
   let source = "effort";
   let baseEffort = effortDie;
   let handling = 0;
@@ -239,7 +242,8 @@ export function planCheck({
       throw new RangeError(`no Hustle spend costs ${hustle} (${RULES.hustle.spends.map(s => `${s.cost}: ${s.id}`).join(", ")})`);
     }
     if (!Number.isInteger(hustlePoints)) throw new TypeError("hustlePoints (the character's current Hustle) is required to spend Hustle");
-    if (hustlePoints < hustle) throw new RangeError(`spending ${hustle} Hustle needs ${hustle} points; the character has ${hustlePoints}`);
+    // A whole number from here on (tsc does not narrow on Number.isInteger).
+    if (/** @type {number} */ (hustlePoints) < hustle) throw new RangeError(`spending ${hustle} Hustle needs ${hustle} points; the character has ${hustlePoints}`);
   }
   const onARoll = !!spend && spend.explodeTopFaces > RULES.dice.explosions.normalTopFaces;
   const effort = stepDie(baseEffort, (spend?.effortSteps ?? 0) + effortSteps, { empire });
@@ -280,10 +284,12 @@ export function planCheck({
   if (situational) applied.push({ kind: "situational", text: `situational ${signed(situational)}` });
   const modifier = modifierParts.reduce((sum, p) => sum + p.value, 0);
 
+  /** @type {PlannedDie} */
   const effortPlan = {
     source, baseDie: baseEffort, die: effort.die, bonus: effort.bonus, mode: modes.effort,
     explodesFrom: explodesFrom(effort.die, modes.effort), formula: dieFormula(effort.die, modes.effort)
   };
+  /** @type {PlannedDie & {modifier: number}} */
   const statPlan = {
     source: "stat", baseDie: statDie, die: stat.die, bonus: stat.bonus, modifier: statMod, mode: modes.stat,
     explodesFrom: explodesFrom(stat.die, modes.stat), formula: dieFormula(stat.die, modes.stat)
@@ -292,7 +298,9 @@ export function planCheck({
   const formula = `${formulas.effort} + ${formulas.stat}${modifier < 0 ? ` - ${-modifier}` : ` + ${modifier}`}`;
   return {
     tn, statKey, effort: effortPlan, stat: statPlan, modifier, modifierParts, formulas, formula,
-    hustle: { spend: spend?.id ?? null, cost: hustle, remaining: spend ? hustlePoints - hustle : (hustlePoints ?? null) },
+    // With a spend, hustlePoints passed the whole-number check above.
+    hustle: { spend: spend?.id ?? null, cost: hustle,
+      remaining: spend ? /** @type {number} */ (hustlePoints) - hustle : (hustlePoints ?? null) },
     flags, conditions: cond, applied, warnings
   };
 }
@@ -349,14 +357,15 @@ function readChain(chain, planned, name) {
  * @param {number[]} rolled.statRolls    Stat die faces in roll order, e.g. [8, 2].
  * @param {CheckPlan} rolled.plan        From {@link planCheck}: the dice and their explosion modes.
  * @param {number} [rolled.modifier]     Default plan.modifier.
- * @param {number} [rolled.tn]           Default plan.tn.
+ * @param {number|null} [rolled.tn]      Default plan.tn.
  * @returns {{effort: {die: number, chain: number[], total: number, explosions: number},
  *   stat: {die: number, chain: number[], total: number, explosions: number}, modifier: number, tn: number,
  *   total: number, margin: number, outcome: string, outcomeLabel: string, success: boolean, explosions: number,
  *   moment: string|null, momentLabel: string|null}}
  * @throws {RangeError} for faces inconsistent with the plan; {TypeError} without a plan or a TN.
  */
-export function resolveCheck({ effortRolls, statRolls, modifier, tn, plan } = {}) {
+export function resolveCheck({ effortRolls, statRolls, modifier, tn, plan } = /** @type {any} */ ({})) {
+  // a bare call gets {}, which the checks below refuse; the JSDoc types the argument
   if (!plan?.effort || !plan?.stat) throw new TypeError("resolveCheck needs the plan from planCheck");
   modifier ??= plan.modifier;
   tn ??= plan.tn;
@@ -365,12 +374,13 @@ export function resolveCheck({ effortRolls, statRolls, modifier, tn, plan } = {}
   const effort = readChain(effortRolls, plan.effort, plan.effort.source === "performance" ? "Performance" : "Effort");
   const stat = readChain(statRolls, plan.stat, "stat");
   const total = effort.total + stat.total + modifier;
-  const margin = total - tn;
+  // tn is a whole number from here on (checked above; tsc does not narrow on Number.isInteger).
+  const margin = total - /** @type {number} */ (tn);
   const outcome = outcomeFor(margin);
   const explosions = effort.explosions + stat.explosions;
   const moment = momentFor(explosions);
   return {
-    effort, stat, modifier, tn, total, margin, outcome: outcome.id, outcomeLabel: outcome.label,
+    effort, stat, modifier, tn: /** @type {number} */ (tn), total, margin, outcome: outcome.id, outcomeLabel: outcome.label,
     success: outcome.success, explosions, moment: moment?.id ?? null, momentLabel: moment?.label ?? null
   };
 }
@@ -420,7 +430,8 @@ export function challengeContribution(outcome, { costAccepted = false } = {}) {
  * @returns {{progress: number, consequences: number, target: number, limit: number, done: boolean, failed: boolean,
  *   over: boolean, endedAt: number|null, ignored: number}}  endedAt: index of the ending contribution.
  */
-export function challengeState({ contributions = [], target, limit } = {}) {
+export function challengeState({ contributions = [], target, limit } = /** @type {any} */ ({})) {
+  // a bare call gets {}, which the checks below refuse; the JSDoc types the argument
   if (!Number.isInteger(target) || target < 1) throw new RangeError(`progress target must be a positive whole number, got ${target}`);
   if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`consequence limit must be a positive whole number, got ${limit}`);
   let progress = 0;

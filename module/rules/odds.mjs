@@ -17,6 +17,7 @@ const OUTCOMES = RULES.outcomes.outcomes.map(o => ({ id: o.id, min: o.margin.min
  * @returns {{effort: "normal"|"onARoll"|"none", stat: "normal"|"onARoll"|"none"}}
  */
 export function explosionModes({ onARoll = false, offYourGame = false, inPain = false } = {}) {
+  /** @type {"normal"|"onARoll"|"none"} */
   let mode = "normal";
   if (onARoll && !offYourGame) mode = "onARoll";
   else if (offYourGame && !onARoll) mode = "none";
@@ -52,6 +53,7 @@ export function diceAtLeast(effortDie, statDie, modes, k) {
 export function checkOdds({ effortDie, statDie, tn, modifier, flags = {} }) {
   const modes = explosionModes(flags);
   const atLeastMargin = m => diceAtLeast(effortDie, statDie, modes, tn + m - modifier);
+  /** @type {Record<string, number>} */
   const outcomes = {};
   OUTCOMES.forEach((o, i) => {
     const next = OUTCOMES[i + 1];

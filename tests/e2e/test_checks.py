@@ -168,3 +168,17 @@ def test_names_with_markup_render_as_text_everywhere(gm_page: Page, player1_page
         assert page.evaluate("window.__pwned") is None
         assert page.locator("img[src=x]").count() == 0
     assert page_errors[gm_page] == [] and page_errors[player1_page] == []
+
+
+def test_a_fixed_tn_left_empty_is_refused(gm_page: Page):
+    actor_id = import_pregen(gm_page, "Jaz Kaur")
+    sheet = open_sheet(gm_page, actor_id)
+    sheet.get_by_role("button", name=re.compile("Wheels")).click()
+    dialog = gm_page.locator(".application.roll-dialog")
+    dialog.get_by_role("radio", name="Fixed TN").check()
+    expect(dialog.get_by_label("TN or opposed total")).to_have_value("")
+    before = gm_page.evaluate("game.messages.size")
+    dialog.get_by_role("button", name="Roll", exact=True).click()
+    expect(dialog.get_by_role("alert")).to_contain_text("Give the TN")
+    expect(dialog).to_be_visible()
+    assert gm_page.evaluate("game.messages.size") == before

@@ -1,0 +1,117 @@
+/**
+ * Type-level configuration of fvtt-types for The Smoke. Read only by `npm run typecheck` (tsconfig.json includes
+ * it); never shipped. This is the declaration merging into "fvtt-types/configuration" that the fvtt-types docs
+ * describe, and it must stay in step with what module/the-smoke.mjs registers at runtime: the Actor document
+ * class, the data models of system.json's documentTypes, the settings and the flags.
+ */
+import type { CharacterData, NpcData, VehicleData } from "../module/data/actors.mjs";
+import type {
+  AmmoData, ArmourData, BackgroundData, ConsumableData, DrugData, GearData, OutfitData, PerkData, VehicleAbilityData,
+  WeaponData
+} from "../module/data/items.mjs";
+import type { SmokeActor } from "../module/documents/actor.mjs";
+import type { CheckSnapshot } from "../module/documents/check.mjs";
+import type { Challenge } from "../module/apps/group-checks.mjs";
+import type { challengeState, teamwork } from "../module/rules/check.mjs";
+
+declare module "fvtt-types/configuration" {
+  /** CONFIG.Actor.documentClass = SmokeActor (the-smoke.mjs, init). Items use the core Item class. */
+  interface DocumentClassConfig {
+    Actor: typeof SmokeActor;
+  }
+
+  /**
+   * The same class for every sub-type, so `Actor.OfType<…>`, `Actor.Stored` and the world's `game.actors` are
+   * SmokeActors too. (fvtt-types' example uses a generic `SmokeActor<SubType>`; the system's class does not vary
+   * by sub-type, and a generic one would leave `this.system` unresolved inside its own methods.)
+   */
+  interface ConfiguredActor<SubType extends Actor.SubType> {
+    document: SmokeActor;
+  }
+
+  /** system.json documentTypes = CONFIG.Actor.dataModels (ACTOR_MODELS) and CONFIG.Item.dataModels (ITEM_MODELS). */
+  interface DataModelConfig {
+    Actor: {
+      character: typeof CharacterData;
+      npc: typeof NpcData;
+      vehicle: typeof VehicleData;
+    };
+    Item: {
+      perk: typeof PerkData;
+      weapon: typeof WeaponData;
+      armour: typeof ArmourData;
+      ammo: typeof AmmoData;
+      gear: typeof GearData;
+      outfit: typeof OutfitData;
+      consumable: typeof ConsumableData;
+      drug: typeof DrugData;
+      background: typeof BackgroundData;
+      vehicleAbility: typeof VehicleAbilityData;
+    };
+  }
+
+  /** game.settings.register("the-smoke", …): the-smoke.mjs and apps/group-checks.mjs. */
+  interface SettingConfig {
+    /** scope "client", type Boolean, default false: roll with the default choices, no dialog. */
+    "the-smoke.skipRollDialog": boolean;
+    /** scope "world", type Object, default null: the running progress challenge. */
+    "the-smoke.challenge": Challenge | null;
+  }
+
+  /** The flags the system writes, all under its own scope. */
+  interface FlagConfig {
+    Actor: {
+      "the-smoke"?: {
+        /** SmokeActor#addCondition: Bruised marks counted towards Hurt, keyed `count.<condition id>`. */
+        [key: `count.${string}`]: number;
+      };
+    };
+    ChatMessage: {
+      "the-smoke"?: {
+        /** A check's card (documents/check.mjs rollCheck). */
+        check?: CheckSnapshot;
+        /** The teamwork card (apps/group-checks.mjs rollTeamwork). */
+        teamwork?: ReturnType<typeof teamwork> & { tn: number; stat: string };
+        /** The challenge track card (apps/group-checks.mjs). */
+        challenge?: ReturnType<typeof challengeState>;
+      };
+    };
+  }
+
+  /** game.system.id */
+  interface SystemNameConfig {
+    name: "the-smoke";
+  }
+
+  /**
+   * The system's code runs from the init hook on (registration) or after ready (sheets, dialogs, chat), so type
+   * `game`, `ui` etc. as initialised, as fvtt-types' own "fvtt-types/lenient" entry point does.
+   */
+  interface AssumeHookRan {
+    ready: never;
+  }
+}
+
+/**
+ * fvtt-types 13.345.1 leaves v13's `getSceneControlButtons` hook out of its HookConfig (commented "TODO" in
+ * src/foundry/client/hooks.d.mts). HookConfig is a declaration-merging interface, but "fvtt-types/configuration"
+ * re-exports it as `export * as Hooks`, which cannot be augmented, so augment the file that declares it.
+ * v13 calls the hook with the scene controls keyed by name (`controls.tokens`, …).
+ */
+declare module "../node_modules/fvtt-types/src/configuration/hooks.mjs" {
+  interface HookConfig {
+    getSceneControlButtons: (controls: Record<string, foundry.applications.ui.SceneControls.Control>) => void;
+  }
+}
+
+/**
+ * The Smoke's actors are of its own three types. fvtt-types also allows for an Actor sub-type added by another
+ * package (`module.type`, data unknown) and for "base", so `Actor#system` would have no known properties unless
+ * narrowed by a type check the code does not make (it reads `system.stats?.…` etc. defensively). State the
+ * system's own types here, once, instead of casting at every `this.system`.
+ */
+declare module "../module/documents/actor.mjs" {
+  interface SmokeActor {
+    system: Actor.SystemOfType<Actor.ConfiguredSubTypes>;
+  }
+}
