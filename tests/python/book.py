@@ -51,3 +51,23 @@ def table_rows(chunk: str) -> list[list[str]]:
             continue
         rows.append(cells)
     return rows
+
+
+@lru_cache(maxsize=None)
+def catalogue_pack(pack: str) -> dict[str, dict]:
+    """{printed name: document} of one catalogue pack (``packs-src/<pack>``); the file name must be the key and
+    names must be unique within the pack."""
+    import yaml
+
+    folder = ROOT / "packs-src" / pack
+    assert folder.is_dir(), f"{folder} is missing"
+    docs: dict[str, dict] = {}
+    for p in sorted(folder.glob("*.yml")):
+        if p.name == "_pack.yml":
+            continue
+        doc = yaml.safe_load(p.read_text(encoding="utf-8"))
+        assert isinstance(doc, dict), p
+        assert p.stem == doc["key"], f"{p.name}: key {doc['key']!r} does not match the file name"
+        assert doc["name"] not in docs, f"two documents named {doc['name']!r} in {pack}"
+        docs[doc["name"]] = doc
+    return docs

@@ -72,17 +72,7 @@ def ref_opts(ref) -> dict:
     return {} if isinstance(ref, str) else {k: v for k, v in ref.items() if k != "item"}
 
 
-def load_pack(pack: str) -> dict[str, dict]:
-    folder = PACKS / pack
-    assert folder.is_dir(), f"{folder} is missing"
-    docs = {}
-    for p in sorted(folder.glob("*.yml")):
-        if p.name == "_pack.yml":
-            continue
-        doc = yaml.safe_load(p.read_text(encoding="utf-8"))
-        assert doc["key"] == p.stem, f"{p.name}: key {doc['key']!r} does not match the file name"
-        docs[doc["name"]] = doc
-    return docs
+load_pack = book.catalogue_pack
 
 
 def load_pack_meta(pack: str) -> dict:

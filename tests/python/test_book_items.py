@@ -102,21 +102,7 @@ def bold_notes(chunk: str) -> dict[str, str]:
     return out
 
 
-@lru_cache(maxsize=None)
-def load_pack(pack: str) -> dict[str, dict]:
-    """{printed name: document} for one pack; the file name must be the key."""
-    folder = PACKS / pack
-    assert folder.is_dir(), f"{folder} is missing"
-    docs = {}
-    for p in sorted(folder.glob("*.yml")):
-        if p.name == "_pack.yml":
-            continue
-        doc = yaml.safe_load(p.read_text(encoding="utf-8"))
-        assert isinstance(doc, dict), p
-        assert p.stem == doc["key"], (p.name, doc["key"])
-        assert doc["name"] not in docs, f"two documents named {doc['name']!r} in {pack}"
-        docs[doc["name"]] = doc
-    return docs
+load_pack = book.catalogue_pack
 
 
 @lru_cache(maxsize=None)
