@@ -4,14 +4,13 @@
  * @module data/items
  */
 import { bool, choice, count, html, int, list, price, schema, str, STAT_KEYS } from "./fields.mjs";
+import { CONDITIONS as CONDITION_DATA, RULES } from "../generated/rules.mjs";
 
 const { TypeDataModel } = foundry.abstract;
-const CONDITIONS = ["bruised", "hurt", "bleeding", "inPain", "broken", "knackered", "restrained", "stunned", "prone",
-  "down", "cuffed", "grabbed", "burning", "shaken", "brickingIt", "mullered", "gassed", "blazed", "wired", "lovedUp",
-  "numb", "giggling", "pumped", "foggy", "crashing", "wrungOut", "jittery", "roidRage", "buzzing", "dutchCourage",
-  "numbed"];
-const BANDS = ["easy", "medium", "hard", "longShot"];
-const OUTCOMES = ["properMess", "badLuck", "justAbout", "sorted", "smashedIt", "legendary"];
+// The ids come from the catalogue (packs-src/conditions, rules/difficulty.yml, rules/outcomes.yml).
+const CONDITIONS = CONDITION_DATA.map(c => c.key);
+const BANDS = RULES.difficulty.bands.map(b => b.id);
+const OUTCOMES = RULES.outcomes.outcomes.map(o => o.id);
 const condition = () => choice(CONDITIONS);
 const statStep = () => schema({ stat: choice(STAT_KEYS), situation: str() }, { nullable: true, initial: null });
 
