@@ -8,7 +8,6 @@ printed Variable-Effort TN tables agree with the odds engine.
 
 from __future__ import annotations
 
-from collections import Counter
 from fractions import Fraction
 from typing import Any
 
@@ -191,10 +190,6 @@ class Tables:
     def as_js(self) -> dict[str, Any]:
         """Every rules table for the generated JS module, keyed by file name, sorted."""
         return {k: self.data[k] for k in sorted(self.data)}
-
-
-def dice_counts(stats: dict[str, int]) -> Counter:
-    return Counter(stats.values())
 
 
 def worn_armour_guard(cat: Catalogue, kit: list) -> int:

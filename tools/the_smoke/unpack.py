@@ -24,7 +24,7 @@ from typing import Any
 from . import journals
 from . import schemas as sch
 from .build import BuildError, node_packs
-from .compile import DEFAULTS, KIT_ORIGIN, META, NESTED_DEFAULTS, STAT_KEYS, SYSTEM_ID
+from .compile import DEFAULT_IMG, DEFAULTS, KIT_ORIGIN, NESTED_DEFAULTS, STAT_KEYS, SYSTEM_ID
 from .rules import Tables
 from .yamlio import dump
 
@@ -101,7 +101,6 @@ class Decompiler:
         data: dict[str, Any] = {"key": key, "name": doc["name"]}
         if doc.get("folder"):
             data["folder"] = folders.get(doc["folder"], slug(doc["folder"]))
-        from .compile import DEFAULT_IMG
         if doc.get("img") and doc["img"] != DEFAULT_IMG.get(doc["type"]):
             data["img"] = doc["img"]
         data["description"] = html_to_text(doc.get("system", {}).get("description", ""))
@@ -285,4 +284,4 @@ def format_tree(source: Path, extra: Path | None = None) -> list[Path]:
     return changed
 
 
-__all__ = ["unpack", "format_tree", "canonical", "html_to_text", "META"]
+__all__ = ["unpack", "format_tree", "canonical", "html_to_text"]
