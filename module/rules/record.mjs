@@ -203,3 +203,19 @@ export function levelForXp(xp) {
   if (!Number.isInteger(xp) || xp < 0) throw new RangeError(`XP must be a whole number ≥ 0, got ${xp}`);
   return REP.levels.reduce((best, l) => (xp >= l.xp && l.level > best ? l.level : best), 1);
 }
+
+/**
+ * A stats record as plain die faces keyed by stat key (Data dictionary: a die is stored as its faces). Accepts the
+ * plain form `{mus: 4, grt: 6, …}` or the actor's `system.stats` form `{mus: {die: 4}, …}`; keys are kept as given
+ * (validators report unknown or missing keys), and a value that is neither a number nor `{die}` becomes NaN.
+ * @param {Record<string, number|{die: number}>} stats
+ * @returns {Record<string, number>}  A new object; the argument is not changed.
+ * @throws {TypeError} when stats is not an object.
+ */
+export function statFaces(stats) {
+  if (!stats || typeof stats !== "object") throw new TypeError(`stats must be an object of stat dice, got ${stats}`);
+  return Object.fromEntries(Object.entries(stats).map(([key, v]) => {
+    const die = typeof v === "number" ? v : v?.die;
+    return [key, typeof die === "number" ? die : NaN];
+  }));
+}
