@@ -7,6 +7,8 @@
 import { CONDITIONS } from "../generated/rules.mjs";
 import { conditionEffects } from "../rules/check.mjs";
 import { armourReduction, nextThreshold, repTier, statCap } from "../rules/record.mjs";
+import { levelsAvailable } from "../rules/progression.mjs";
+import { LevelUpApp } from "./level-up.mjs";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ActorSheetV2, ItemSheetV2 } = foundry.applications.sheets;
@@ -43,7 +45,9 @@ class SmokeActorSheetBase extends ActorBase {
       useItem: SmokeActorSheetBase.#onUseItem,
       toggleWorn: SmokeActorSheetBase.#onToggleWorn,
       addCondition: SmokeActorSheetBase.#onAddCondition,
-      removeCondition: SmokeActorSheetBase.#onRemoveCondition
+      removeCondition: SmokeActorSheetBase.#onRemoveCondition,
+      levelUp: SmokeActorSheetBase.#onLevelUp,
+      awardXp: SmokeActorSheetBase.#onAwardXp
     }
   };
 
@@ -136,6 +140,22 @@ class SmokeActorSheetBase extends ActorBase {
   }
 
   /** @this {SmokeActorSheetBase} */
+  static #onLevelUp() {
+    new LevelUpApp({ actor: this.document }).render({ force: true });
+  }
+
+  /** @this {SmokeActorSheetBase} */
+  static async #onAwardXp() {
+    const kind = /** @type {HTMLSelectElement} */ (this.element.querySelector("select[data-xp='kind']"))?.value;
+    const raw = /** @type {HTMLInputElement} */ (this.element.querySelector("input[data-xp='amount']"))?.value;
+    try {
+      await /** @type {any} */ (this.document).awardXp(kind, { amount: raw === "" ? undefined : Number(raw) });
+    } catch (err) {
+      ui.notifications.warn(err.message);
+    }
+  }
+
+  /** @this {SmokeActorSheetBase} */
   static async #onRemoveCondition(event, target) {
     await this.document.removeCondition(target.closest("[data-condition]").dataset.condition);
   }
@@ -169,6 +189,10 @@ export class CharacterSheet extends SmokeActorSheetBase {
       nextXp: nextThreshold(level),
       armourReduction: armourReduction(this.document.items.filter(i => i.type === "armour").map(i => i.system)),
       heatStars: [1, 2, 3, 4, 5].map(n => ({ n, lit: n <= sys.heat })),
+      levelsAvailable: levelsAvailable(level, sys.rep.xp),
+      isGM: game.user.isGM,
+      xpKinds: ["serviceJob", "patOrder", "vehicleSale", "mission", "gm"].map(k => ({ id: k,
+        label: game.i18n.localize(`SMOKE.Xp.${k}`) })),
       reconciliation: sys.reconciliation ?? []
     });
   }

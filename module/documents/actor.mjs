@@ -7,6 +7,7 @@
 import { CONDITIONS } from "../generated/rules.mjs";
 import { rollCheck, defaultChoices } from "./check.mjs";
 import { RollDialog } from "../apps/roll-dialog.mjs";
+import { xpAward } from "../rules/progression.mjs";
 
 const BY_ID = new Map(CONDITIONS.map(c => [c.key, c]));
 export const SYSTEM_ID = "the-smoke";
@@ -30,6 +31,26 @@ export class SmokeActor extends Actor {
       ui.notifications.warn(err.message);
       return null;
     }
+  }
+
+  /**
+   * Award XP for what the book lists (rulebook: The Rep ladder › Earn XP): a service job 1, a Pat order 2, a stolen
+   * vehicle sale worth £500+ 1 (`amount` = sale value in pounds), a mission its printed 3–5, a GM award `amount`.
+   * XP is cumulative; Busted or Wasted award none. GM only.
+   * @param {"serviceJob"|"patOrder"|"vehicleSale"|"mission"|"gm"|"busted"|"wasted"} kind
+   * @param {{amount?: number}} [options]
+   * @returns {Promise<number>} XP added.
+   * @throws {Error|RangeError} for a player, or an amount the award does not allow.
+   */
+  async awardXp(kind, { amount } = {}) {
+    if (!game.user.isGM) throw new Error(game.i18n.localize("SMOKE.Xp.gmOnly"));
+    const xp = xpAward(kind, { amount });
+    const why = game.i18n.localize(`SMOKE.Xp.${kind}`);
+    const rep = /** @type {any} */ (this.system).rep; // a character: only its sheet offers awards
+    if (xp) await this.update(/** @type {any} */ ({ "system.rep.xp": rep.xp + xp }));
+    await ChatMessage.create({ speaker: ChatMessage.getSpeaker({ actor: this }), content: `<p>${foundry.utils.escapeHTML(
+      xp ? game.i18n.format("SMOKE.Xp.card", { actor: this.name, xp: String(xp), why }) : game.i18n.format("SMOKE.Xp.none", { why }))}</p>` });
+    return xp;
   }
 
   /**

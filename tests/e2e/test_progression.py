@@ -1,0 +1,58 @@
+"""XP awards and Level Up in the browser (rulebook: The Rep ladder › Earn XP; Personal Rep; Growth)."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from test_checks import import_pregen, open_sheet
+from test_harness_boot import SEED_DICE
+
+
+def test_xp_awards_in_one_click(gm_page: Page):
+    actor_id = import_pregen(gm_page, "Jaz Kaur")
+    sheet = open_sheet(gm_page, actor_id)
+    sheet.get_by_label("XP for").select_option("patOrder")
+    sheet.get_by_role("button", name="Award XP").click()
+    expect(gm_page.locator("#chat-log .chat-message").last).to_contain_text("Jaz Kaur gains 2 XP (Completed Pat order)")
+    sheet.get_by_label("XP for").select_option("mission")
+    sheet.get_by_label("XP (mission 3–5, GM award)").fill("7")
+    sheet.get_by_role("button", name="Award XP").click()
+    expect(gm_page.get_by_role("status").filter(has_text="3–5").first).to_be_visible()
+    assert gm_page.evaluate("id => game.actors.get(id).system.rep.xp", actor_id) == 2
+
+
+def test_level_up_across_two_levels_resumes_and_applies_once(gm_page: Page, page_errors):
+    """Jaz at Rep 1 with 13 XP can take Rep 2 (even: a perk) and Rep 3 (odd: a stat within d8; third: Growth)."""
+    actor_id = import_pregen(gm_page, "Jaz Kaur")
+    gm_page.evaluate("id => game.actors.get(id).update({'system.rep.xp': 13})", actor_id)
+    sheet = open_sheet(gm_page, actor_id)
+    sheet.get_by_role("button", name="Level Up (2 available)").click()
+    window = gm_page.locator(".application.level-up")
+    perk = window.get_by_label("Perk for Rep 2")
+    perk.select_option(label="Parkour")
+    expect(window.locator(".smoke-level-missing")).not_to_contain_text("Rep 2: choose a perk")
+    window.get_by_role("button", name="Close").click()
+
+    sheet.get_by_role("button", name="Level Up (2 available)").click()  # resume: the choice is still there
+    expect(window.get_by_label("Perk for Rep 2")).to_have_value(re.compile(r"\w{16}"))
+    expect(window.get_by_label("Perk for Rep 2").locator("option:checked")).to_have_text("Parkour")
+    stat = window.get_by_label("Stat to raise at Rep 3")
+    expect(stat.locator("option")).not_to_contain_text(["Wheels d8"])  # already at the Street cap d8
+    stat.select_option("mus")
+    gm_page.evaluate(SEED_DICE, [(3, 4), (6, 6)])  # Grit d4 → 3: Health +2; better of Moves d6/Grit d4 → 6 (top): +2
+    window.get_by_role("button", name="Roll Growth for Rep 3").click()
+    expect(window).to_contain_text("Growth: Health max +2, Guard base +2")
+    apply = window.get_by_role("button", name="Apply the new levels")
+    apply.dblclick()
+    expect(window).to_have_count(0)
+    gm_page.wait_for_timeout(300)
+    after = gm_page.evaluate("""id => { const a = game.actors.get(id); return {level: a.system.rep.level,
+        mus: a.system.stats.mus.die, health: a.system.health.max, guard: a.system.guard.base,
+        perks: a.items.filter(i => i.type === 'perk').map(i => i.name).sort(), draft: a.getFlag('the-smoke', 'levelUp') ?? null}; }""",
+                             actor_id)
+    assert after == {"level": 3, "mus": 6, "health": 12, "guard": 12, "perks": ["Getaway Driver", "Parkour"],
+                     "draft": None}
+    expect(sheet.get_by_role("button", name=re.compile("Level Up"))).to_have_count(0)
+    assert page_errors[gm_page] == []
