@@ -9,6 +9,7 @@ import { SmokeActor } from "./documents/actor.mjs";
 import { CharacterSheet, NpcSheet, SmokeItemSheet, VehicleSheet } from "./apps/sheets.mjs";
 import { ChallengeTracker, TeamworkApp, contribute, registerGroupSettings, rollTeamwork, setChallenge } from "./apps/group-checks.mjs";
 import { statusEffects } from "./rules/conditions.mjs";
+import { CharacterCreator } from "./apps/creator.mjs";
 import { CONDITIONS, RULES } from "./generated/rules.mjs";
 
 export const SYSTEM_ID = "the-smoke";
@@ -40,7 +41,7 @@ Hooks.once("init", () => {
 
   // fvtt-types has ModuleConfig for a module's `api` but no counterpart for a system's.
   /** @type {foundry.packages.System & {api?: object}} */ (game.system).api = {
-    RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker }, rollTeamwork, setChallenge, contribute };
+    RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator }, rollTeamwork, setChallenge, contribute };
   return foundry.applications.handlebars.loadTemplates({
     "the-smoke.stat-dice": "systems/the-smoke/templates/generated/stat-dice.hbs",
     ...Object.fromEntries(ITEM_TYPES.map(t => [`the-smoke.item-fields-${t}`,

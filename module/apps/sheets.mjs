@@ -9,6 +9,7 @@ import { conditionEffects } from "../rules/check.mjs";
 import { armourReduction, nextThreshold, repTier, statCap } from "../rules/record.mjs";
 import { levelsAvailable } from "../rules/progression.mjs";
 import { LevelUpApp } from "./level-up.mjs";
+import { CharacterCreator } from "./creator.mjs";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ActorSheetV2, ItemSheetV2 } = foundry.applications.sheets;
@@ -47,6 +48,7 @@ class SmokeActorSheetBase extends ActorBase {
       addCondition: SmokeActorSheetBase.#onAddCondition,
       removeCondition: SmokeActorSheetBase.#onRemoveCondition,
       levelUp: SmokeActorSheetBase.#onLevelUp,
+      openCreator: SmokeActorSheetBase.#onOpenCreator,
       awardXp: SmokeActorSheetBase.#onAwardXp
     }
   };
@@ -140,6 +142,11 @@ class SmokeActorSheetBase extends ActorBase {
   }
 
   /** @this {SmokeActorSheetBase} */
+  static #onOpenCreator() {
+    new CharacterCreator({ actor: /** @type {any} */ (this.document) }).render({ force: true });
+  }
+
+  /** @this {SmokeActorSheetBase} */
   static #onLevelUp() {
     new LevelUpApp({ actor: this.document }).render({ force: true });
   }
@@ -190,6 +197,7 @@ export class CharacterSheet extends SmokeActorSheetBase {
       armourReduction: armourReduction(this.document.items.filter(i => i.type === "armour").map(i => i.system)),
       heatStars: [1, 2, 3, 4, 5].map(n => ({ n, lit: n <= sys.heat })),
       levelsAvailable: levelsAvailable(level, sys.rep.xp),
+      blank: this.document.items.size === 0 && this.isEditable,
       isGM: game.user.isGM,
       xpKinds: ["serviceJob", "patOrder", "vehicleSale", "mission", "gm"].map(k => ({ id: k,
         label: game.i18n.localize(`SMOKE.Xp.${k}`) })),

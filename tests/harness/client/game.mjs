@@ -4,7 +4,7 @@
 import { DataField, DataModel } from "./data.mjs";
 import { DOCUMENT_OWNERSHIP_LEVELS, KEYBINDING_PRECEDENCE, USER_ROLES } from "./constants.mjs";
 import { getDocumentClass } from "./documents.mjs";
-import { Collection, deepClone, getProperty, isSubclass, mergeObject } from "./utils.mjs";
+import { Collection, deepClone, getProperty, isSubclass, mergeObject, setProperty } from "./utils.mjs";
 
 /* =============================================== Settings ============================================== */
 
@@ -243,10 +243,13 @@ export class CompendiumCollection extends Collection {
     return this.#sources;
   }
 
-  async getIndex() {
+  /** v13: the index holds _id, uuid, name, img, type, sort, folder, plus any requested `fields` (dot paths). */
+  async getIndex({ fields = [] } = {}) {
     for (const s of await this.#load()) {
-      this.index.set(s._id, { _id: s._id, uuid: `Compendium.${this.collection}.${this.documentName}.${s._id}`,
-        name: s.name, img: s.img, type: s.type, sort: s.sort, folder: s.folder ?? null });
+      const entry = this.index.get(s._id) ?? { _id: s._id, uuid: `Compendium.${this.collection}.${this.documentName}.${s._id}`,
+        name: s.name, img: s.img, type: s.type, sort: s.sort, folder: s.folder ?? null };
+      for (const path of fields) setProperty(entry, path, deepClone(getProperty(s, path)));
+      this.index.set(s._id, entry);
     }
     return this.index;
   }

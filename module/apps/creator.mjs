@@ -1,0 +1,252 @@
+/**
+ * The Character Creator: the book's seven steps to a legal character (rulebook: Making a new face; Ten
+ * backgrounds). The draft is saved on the actor after every step, so closing and reopening resumes; Back and Next
+ * never create anything; Finish validates the whole draft, names the step that is incomplete, and builds the
+ * character once, with items fetched from the compendia by catalogue id.
+ * @module apps/creator
+ */
+import { CATALOGUE_IDS, RULES } from "../generated/rules.mjs";
+import { startingNumbers, validateSpread } from "../rules/creation.mjs";
+
+export const SYSTEM_ID = "the-smoke";
+const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
+const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
+const STATS = RULES.stats.stats.map(s => s.key);
+const STEPS = ["who", "background", "stats", "perk", "kit", "story", "finish"];
+const KIT_PACKS = ["weapons", "armour", "ammunition", "gear", "outfits", "consumables", "drugs"];
+
+/**
+ * The compendium and id of a kit reference (a catalogue key, or pack/key).
+ * @param {string|{item: string, worn?: boolean, quantity?: number}} ref
+ * @returns {{pack: string, id: string, worn: boolean, quantity: number}}
+ * @throws {Error} when the key is not in the catalogue.
+ */
+export function kitRef(ref) {
+  const key = typeof ref === "string" ? ref : ref.item;
+  const [packName, k] = key.includes("/") ? key.split("/") : [null, key];
+  const pack = packName ?? KIT_PACKS.find(p => /** @type {any} */ (CATALOGUE_IDS)[p]?.[k]);
+  const id = pack ? /** @type {any} */ (CATALOGUE_IDS)[pack]?.[k] : undefined;
+  if (!pack || !id) throw new Error(`no catalogue item ${key}`);
+  return { pack, id, worn: typeof ref === "object" && !!ref.worn, quantity: typeof ref === "object" ? ref.quantity ?? 1 : 1 };
+}
+
+/**
+ * What a draft still lacks, per step (empty lists when it is a legal character). Pure apart from i18n.
+ * @param {Record<string, any>} d  The draft.
+ * @returns {Record<string, string[]>}
+ */
+export function draftProblems(d) {
+  const i18n = game.i18n;
+  const p = Object.fromEntries(STEPS.map(s => [s, /** @type {string[]} */ ([])]));
+  if (!d.identity?.name?.trim()) p.who.push(i18n.localize("SMOKE.Creator.needName"));
+  if (!(Number(d.identity?.age) >= RULES.creation.minimumAge)) {
+    p.who.push(i18n.format("SMOKE.Creator.needAge", /** @type {any} */ ({ age: RULES.creation.minimumAge })));
+  }
+  if (!d.background) p.background.push(i18n.localize("SMOKE.Creator.needBackground"));
+  const spread = validateSpread(d.stats ?? {});
+  if (!spread.ok) p.stats.push(i18n.format("SMOKE.Creator.badSpread", { problems: spread.problems.join(", ") }));
+  if (!d.perk) p.perk.push(i18n.localize("SMOKE.Creator.needPerk"));
+  if (!RULES.creation.extraItems.items.includes(d.extra)) p.kit.push(i18n.localize("SMOKE.Creator.needExtra"));
+  return p;
+}
+
+/** @extends {Base<Record<string, unknown>>}  (its render context is the template's data, see _prepareContext) */
+export class CharacterCreator extends Base {
+  static DEFAULT_OPTIONS = {
+    classes: ["the-smoke", "creator"],
+    tag: "form",
+    window: { title: "SMOKE.Creator.title", resizable: true },
+    position: { width: 560 },
+    form: { handler: CharacterCreator.#onChange, submitOnChange: true, closeOnSubmit: false },
+    actions: { next: CharacterCreator.#onNext, back: CharacterCreator.#onBack, finish: CharacterCreator.#onFinish,
+      useSpread: CharacterCreator.#onUseSpread }
+  };
+
+  static PARTS = { body: { template: "systems/the-smoke/templates/apps/creator.hbs" } };
+
+  /** @param {{actor: Actor.Implementation} & object} options */
+  constructor({ actor, ...options }) {
+    super(options);
+    this.actor = actor;
+    this.finishing = false;
+  }
+
+  get title() {
+    return game.i18n.format("SMOKE.Creator.titleFor", { actor: this.actor.name });
+  }
+
+  /** @returns {Record<string, any>} */
+  get draft() {
+    return foundry.utils.deepClone(this.actor.getFlag(SYSTEM_ID, "creator") ?? {
+      step: 0, identity: { name: "", streetName: "", pronouns: "", age: 18, ends: "", look: "" },
+      stats: Object.fromEntries(STATS.map(k => [k, 4])), story: { hustle: "", vice: "", bond: "", ambition: "" }
+    });
+  }
+
+  async #save(draft) {
+    await this.actor.setFlag(SYSTEM_ID, "creator", draft);
+  }
+
+  /** The ten backgrounds from the compendium index (with the fields the step shows). */
+  async #backgrounds() {
+    const pack = /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.backgrounds`));
+    const index = await pack.getIndex({ fields: ["system.spread", "system.perks", "system.kit", "system.cash",
+      "system.suggestedHustle"] });
+    return [...index].sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  async _prepareContext() {
+    const i18n = game.i18n;
+    const d = this.draft;
+    const step = STEPS[d.step] ?? STEPS[0];
+    const backgrounds = await this.#backgrounds();
+    const bg = backgrounds.find(b => b._id === d.background);
+    const perkPack = /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.perks`));
+    const perkIndex = [...await perkPack.getIndex({ fields: ["system.stat", "system.situation"] })];
+    const statName = k => i18n.localize(`SMOKE.Stat.${k}.name`);
+    const extras = await Promise.all(RULES.creation.extraItems.items.map(async key => {
+      const ref = kitRef(key);
+      const entry = [...await /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.${ref.pack}`)).getIndex()]
+        .find(e => e._id === ref.id);
+      return { key, name: entry?.name ?? key, selected: d.extra === key };
+    }));
+    const problems = draftProblems(d);
+    return {
+      step, stepNumber: d.step + 1, stepCount: STEPS.length, stepTitle: i18n.localize(`SMOKE.Creator.step.${step}`),
+      [`is_${step}`]: true, first: d.step === 0, last: d.step === STEPS.length - 1, draft: d,
+      backgrounds: backgrounds.map(b => ({ id: b._id, name: b.name, selected: b._id === d.background,
+        spread: STATS.map(k => `${i18n.localize(`SMOKE.Stat.${k}.abbr`)} d${b.system.spread[k]}`).join(", "),
+        perks: b.system.perks.map(k => perkIndex.find(p => p._id === CATALOGUE_IDS.perks[k])?.name ?? k).join(", "),
+        kit: b.system.kit.map(r => typeof r === "string" ? r : r.item).join(", "), cash: b.system.cash })),
+      stats: STATS.map(k => ({ key: k, name: statName(k), die: d.stats?.[k] ?? 4,
+        options: [4, 6, 8].map(n => ({ n, selected: (d.stats?.[k] ?? 4) === n })) })),
+      perks: bg ? bg.system.perks.map(k => {
+        const p = perkIndex.find(x => x._id === CATALOGUE_IDS.perks[k]);
+        return { id: p?._id, name: p?.name, stat: statName(p?.system?.stat), situation: p?.system?.situation,
+          selected: d.perk === p?._id };
+      }) : [],
+      background: bg ? { name: bg.name, cash: bg.system.cash, suggestedHustle: bg.system.suggestedHustle,
+        kit: bg.system.kit.map(r => typeof r === "string" ? r : r.item).join(", ") } : null,
+      extras,
+      problems: problems[step], allProblems: STEPS.flatMap(s => problems[s].map(text => ({
+        step: i18n.localize(`SMOKE.Creator.step.${s}`), text }))),
+      numbers: validateSpread(d.stats ?? {}).ok ? startingNumbers(d.stats) : null
+    };
+  }
+
+  /** Keep every field as typed, after each change. @this {CharacterCreator} */
+  static async #onChange(event, form, formData) {
+    const data = /** @type {Record<string, any>} */ (foundry.utils.expandObject(formData.object));
+    const d = this.draft;
+    if (data.identity) d.identity = { ...d.identity, ...data.identity };
+    if (data.story) d.story = { ...d.story, ...data.story };
+    if (data.stats) d.stats = { ...d.stats, ...Object.fromEntries(Object.entries(data.stats).map(([k, v]) => [k, Number(v)])) };
+    if (data.background !== undefined && data.background !== d.background) {
+      d.background = data.background;
+      d.perk = null;
+      const bg = (await this.#backgrounds()).find(b => b._id === data.background);
+      if (bg) d.stats = { ...bg.system.spread };  // the suggestion, freely rearranged on the next step
+    }
+    if (data.perk !== undefined) d.perk = data.perk || null;
+    if (data.extra !== undefined) d.extra = data.extra || null;
+    await this.#save(d);
+    this.render();
+  }
+
+  /** @this {CharacterCreator} */
+  static async #onNext() {
+    const d = this.draft;
+    const problems = draftProblems(d)[STEPS[d.step]];
+    if (problems.length) {
+      ui.notifications.warn(problems.join(" "));
+      return;
+    }
+    d.step = Math.min(d.step + 1, STEPS.length - 1);
+    await this.#save(d);
+    this.render();
+  }
+
+  /** @this {CharacterCreator} */
+  static async #onBack() {
+    const d = this.draft;
+    d.step = Math.max(d.step - 1, 0);
+    await this.#save(d);
+    this.render();
+  }
+
+  /** @this {CharacterCreator} */
+  static async #onUseSpread() {
+    const d = this.draft;
+    const bg = (await this.#backgrounds()).find(b => b._id === d.background);
+    if (!bg) return;
+    d.stats = { ...bg.system.spread };
+    await this.#save(d);
+    this.render();
+  }
+
+  /** Build the character, once. @this {CharacterCreator} */
+  static async #onFinish() {
+    if (this.finishing) return;
+    const d = this.draft;
+    const problems = draftProblems(d);
+    const first = STEPS.find(s => problems[s].length);
+    if (first) {
+      ui.notifications.warn(game.i18n.format("SMOKE.Creator.incomplete", {
+        step: game.i18n.localize(`SMOKE.Creator.step.${first}`), problems: problems[first].join(" ") }));
+      return;
+    }
+    this.finishing = true;
+    try {
+      await buildCharacter(this.actor, d);
+      await this.close();
+      this.actor.sheet?.render({ force: true });
+    } finally {
+      this.finishing = false;
+    }
+  }
+}
+
+/**
+ * Turn a complete draft into the character: the record's numbers (Rep 1, 0 XP, Hustle 3/3, Health 8 + Grit
+ * modifier), identity and story, the background's cash, and its kit, Fists, the one extra item and the chosen
+ * perk from the compendia by catalogue id (the first armour in the kit worn). Refuses an actor that already has
+ * items, so a second Finish cannot duplicate anything.
+ * @param {Actor.Implementation} actor
+ * @param {Record<string, any>} d  A draft with no problems (see {@link draftProblems}).
+ * @returns {Promise<void>}
+ * @throws {Error} when the actor already has kit or perks.
+ */
+export async function buildCharacter(actor, d) {
+  if (actor.items.size) throw new Error(game.i18n.localize("SMOKE.Creator.alreadyBuilt"));
+  const bgPack = /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.backgrounds`));
+  const bg = await bgPack.getDocument(d.background);
+  const refs = [...bg.system.kit];
+  for (const key of RULES.creation.startingItems) if (!refs.some(r => (typeof r === "string" ? r : r.item) === key)) refs.unshift(key);
+  refs.push(d.extra);
+  const items = [];
+  let worn = false;
+  for (const r of refs) {
+    const ref = kitRef(r);
+    const doc = await /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.${ref.pack}`)).getDocument(ref.id);
+    const data = doc.toObject();
+    if (data.type === "armour" && !worn) { data.system.worn = true; worn = true; }
+    items.push(data);
+  }
+  const perk = await /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.perks`)).getDocument(d.perk);
+  items.unshift(perk.toObject());
+  const start = startingNumbers(d.stats);
+  const bgKey = Object.entries(CATALOGUE_IDS.backgrounds).find(([, id]) => id === d.background)?.[0] ?? "";
+  const { name, ...details } = d.identity;
+  await actor.update(/** @type {any} */ ({
+    name: name.trim(),
+    "system.details": { ...details, age: Number(details.age), background: bgKey },
+    "system.stats": Object.fromEntries(STATS.map(k => [k, { die: d.stats[k] }])),
+    "system.story": d.story,
+    "system.cash.pocket": bg.system.cash,
+    "system.rep": start.rep,
+    "system.hustle.value": start.hustle.value,
+    "system.health": { value: start.health.value, bonus: 0 },
+    [`flags.${SYSTEM_ID}.-=creator`]: null
+  }));
+  await actor.createEmbeddedDocuments("Item", items);
+}
