@@ -7,7 +7,9 @@
 import { CONDITIONS } from "../generated/rules.mjs";
 import { conditionEffects } from "../rules/check.mjs";
 import { armourReduction, nextThreshold, repTier, statCap } from "../rules/record.mjs";
-import { levelsAvailable } from "../rules/progression.mjs";
+import { advance, legalStatRaises, levelsAvailable, policeStopStart, renownRank, restoreInfluence, shopDiscountBreakdown,
+  spendInfluence, stageAward } from "../rules/progression.mjs";
+import { RULES } from "../generated/rules.mjs";
 import { LevelUpApp } from "./level-up.mjs";
 import { CharacterCreator } from "./creator.mjs";
 
@@ -49,6 +51,12 @@ class SmokeActorSheetBase extends ActorBase {
       removeCondition: SmokeActorSheetBase.#onRemoveCondition,
       levelUp: SmokeActorSheetBase.#onLevelUp,
       openCreator: SmokeActorSheetBase.#onOpenCreator,
+      addFaction: SmokeActorSheetBase.#onAddFaction,
+      factionFavour: SmokeActorSheetBase.#onFactionFavour,
+      factionJob: SmokeActorSheetBase.#onFactionJob,
+      factionStage: SmokeActorSheetBase.#onFactionStage,
+      awardAdvance: SmokeActorSheetBase.#onAwardAdvance,
+      spendAdvance: SmokeActorSheetBase.#onSpendAdvance,
       awardXp: SmokeActorSheetBase.#onAwardXp
     }
   };
@@ -141,6 +149,71 @@ class SmokeActorSheetBase extends ActorBase {
     if (select?.value) await this.document.addCondition(select.value);
   }
 
+  /** The faction row a control belongs to, and a copy of the factions array to change. */
+  #faction(target) {
+    const index = Number(target.closest("[data-faction]").dataset.faction);
+    const factions = foundry.utils.deepClone(/** @type {any} */ (this.document.system).factions);
+    return { index, factions, faction: factions[index] };
+  }
+
+  /** @this {SmokeActorSheetBase} */
+  static async #onAddFaction() {
+    const factions = [.../** @type {any} */ (this.document.system).factions, { name: game.i18n.localize("SMOKE.Faction.new"),
+      renown: 0, influence: 0, stance: "open" }];
+    await this.document.update(/** @type {any} */ ({ "system.factions": factions }));
+  }
+
+  /** Spend Influence on a favour (1 introduction, 2 access/equipment/lift, 4 major intervention). @this {SmokeActorSheetBase} */
+  static async #onFactionFavour(event, target) {
+    const { factions, faction } = this.#faction(target);
+    const favour = /** @type {HTMLSelectElement} */ (target.closest("[data-faction]").querySelector("select[data-favour]")).value;
+    const result = spendInfluence(faction.influence, favour);
+    if (!result.ok) {
+      ui.notifications.warn(game.i18n.format("SMOKE.Faction.short", /** @type {any} */ ({ cost: result.cost,
+        have: faction.influence })));
+      return;
+    }
+    faction.influence = result.influence;
+    await this.document.update(/** @type {any} */ ({ "system.factions": factions }));
+  }
+
+  /** A career job restores 1 Influence (a finale 2), up to the rank's cap. @this {SmokeActorSheetBase} */
+  static async #onFactionJob(event, target) {
+    const { factions, faction } = this.#faction(target);
+    faction.influence = restoreInfluence(faction.influence, faction.renown, { finale: target.dataset.finale === "true" }).influence;
+    await this.document.update(/** @type {any} */ ({ "system.factions": factions }));
+  }
+
+  /** Completing the next career stage awards its Renown. @this {SmokeActorSheetBase} */
+  static async #onFactionStage(event, target) {
+    const { factions, faction } = this.#faction(target);
+    const stage = (faction.stagesDone ?? 0) + 1;
+    if (stage > RULES.renown.careerStages.length) return;
+    faction.renown += stageAward(stage);
+    faction.stagesDone = stage;
+    await this.document.update(/** @type {any} */ ({ "system.factions": factions }));
+  }
+
+  /** GM: award an advance (rulebook: Advances). @this {SmokeActorSheetBase} */
+  static async #onAwardAdvance() {
+    if (!game.user.isGM) return;
+    await this.document.update(/** @type {any} */ ({ "system.advances": /** @type {any} */ (this.document.system).advances + 1 }));
+  }
+
+  /** Spend an advance: one stat one step within the current cap. @this {SmokeActorSheetBase} */
+  static async #onSpendAdvance() {
+    const sys = /** @type {any} */ (this.document.system);
+    const key = /** @type {HTMLSelectElement} */ (this.element.querySelector("select[data-advance]"))?.value;
+    if (!sys.advances || !key) return;
+    try {
+      const stats = advance(Object.fromEntries(Object.entries(sys.stats).map(([k, v]) => [k, /** @type {any} */ (v).die])),
+        key, sys.rep.level);
+      await this.document.update(/** @type {any} */ ({ [`system.stats.${key}.die`]: stats[key], "system.advances": sys.advances - 1 }));
+    } catch (err) {
+      ui.notifications.warn(err.message);
+    }
+  }
+
   /** @this {SmokeActorSheetBase} */
   static #onOpenCreator() {
     new CharacterCreator({ actor: /** @type {any} */ (this.document) }).render({ force: true });
@@ -172,6 +245,25 @@ class SmokeActorSheetBase extends ActorBase {
 export class CharacterSheet extends SmokeActorSheetBase {
   static PARTS = { body: { template: "systems/the-smoke/templates/actor/character-sheet.hbs" } };
 
+  /**
+   * Faction rows are named `system.factions.<i>.<field>`; an ArrayField is updated whole, so turn the indexed
+   * object the form gives into the full array (other rows unchanged).
+   * @override
+   */
+  _processFormData(event, form, formData) {
+    const data = /** @type {any} */ (super._processFormData(event, form, formData));
+    const edits = data.system?.factions;
+    if (edits && !Array.isArray(edits)) {
+      const factions = foundry.utils.deepClone(/** @type {any} */ (this.document.system).factions);
+      for (const [i, row] of Object.entries(edits)) {
+        if (factions[Number(i)]) Object.assign(factions[Number(i)], row, { renown: Number(row.renown ?? factions[Number(i)].renown),
+          influence: Number(row.influence ?? factions[Number(i)].influence) });
+      }
+      data.system.factions = factions;
+    }
+    return data;
+  }
+
   /** @override */
   async _prepareContext(options) {
     const context = await super._prepareContext(options);
@@ -198,12 +290,36 @@ export class CharacterSheet extends SmokeActorSheetBase {
       heatStars: [1, 2, 3, 4, 5].map(n => ({ n, lit: n <= sys.heat })),
       levelsAvailable: levelsAvailable(level, sys.rep.xp),
       blank: this.document.items.size === 0 && this.isEditable,
+      factions: sys.factions.map((f, i) => {
+        const rank = renownRank(f.renown);
+        return { index: i, ...f, rank: rank.rank, cap: rank.influenceCap,
+          stances: RULES.renown.stances.map(st => ({ id: st.id, label: st.label, selected: st.id === f.stance })),
+          nextStage: (f.stagesDone ?? 0) < RULES.renown.careerStages.length ? (f.stagesDone ?? 0) + 1 : null };
+      }),
+      favours: RULES.renown.influence.costs,
+      unlocks: RULES.rep.unlocks.filter(u => u.rep <= level),
+      advanceChoices: legalStatRaises(Object.fromEntries(Object.entries(sys.stats).map(([k, v]) => [k, v.die])), cap)
+        .map(k => ({ key: k, name: game.i18n.localize(`SMOKE.Stat.${k}.name`) })),
+      relationshipNotes: relationshipNotes(this.document, sys),
       isGM: game.user.isGM,
       xpKinds: ["serviceJob", "patOrder", "vehicleSale", "mission", "gm"].map(k => ({ id: k,
         label: game.i18n.localize(`SMOKE.Xp.${k}`) })),
       reconciliation: sys.reconciliation ?? []
     });
   }
+}
+
+/** What the relationship counters unlock (rulebook: Relationship counters; Discounts). */
+function relationshipNotes(actor, sys) {
+  const i18n = game.i18n;
+  const who = { street: sys.relationships.street, crew: sys.relationships.crew,
+    wideBoy: actor.items.some(i => i.type === "perk" && i.flags?.["the-smoke"]?.key === "perks/wide-boy") };
+  const shops = shopDiscountBreakdown({ ...who, shop: "shops" }).percent;
+  const pat = shopDiscountBreakdown({ ...who, shop: "pat" }).percent;
+  return [
+    policeStopStart(sys.relationships.police) ? i18n.localize("SMOKE.Record.policeStops") : null,
+    shops || pat ? i18n.format("SMOKE.Record.discounts", /** @type {any} */ ({ shops, pat })) : null
+  ].filter(Boolean);
 }
 
 /** A street-profile NPC (rulebook: People on the street). */

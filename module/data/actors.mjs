@@ -49,7 +49,7 @@ export class CharacterData extends TypeDataModel {
       relationships: schema({ crew: count(0), street: count(0), police: count(0) }),
       story: schema({ hustle: str(), vice: str(), bond: str(), ambition: str() }),
       details: schema({ streetName: str(), pronouns: str(), age: count(18), ends: str(), look: str(), background: str() }),
-      factions: list(schema({ name: str(), renown: count(0), influence: count(0), stance: str("open") })),
+      factions: list(schema({ name: str(), renown: count(0), influence: count(0), stance: str("open"), stagesDone: count(0) })),
       printed: schema({ health: count(0), hustle: count(0), guard: count(0) }, { nullable: true, initial: null }),
       reconciliation: list(object())
     };
