@@ -67,6 +67,22 @@ Hooks.on("deleteActiveEffect", (effect, options, userId) => {
   for (const id of effect.statuses ?? []) effect.parent.onConditionEnded?.(id);
 });
 
+/** The actor directory offers the Character Creator: a blank character, then the seven steps. */
+Hooks.on("renderActorDirectory", (app, html) => {
+  const root = html instanceof HTMLElement ? html : /** @type {any} */ (html)?.[0];
+  const actions = root?.querySelector?.(".header-actions");
+  if (!actions || actions.querySelector("[data-smoke-creator]") || !game.user.can("ACTOR_CREATE")) return;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.dataset.smokeCreator = "";
+  button.textContent = game.i18n.localize("SMOKE.Creator.title");
+  button.addEventListener("click", async () => {
+    const actor = await Actor.implementation.create({ name: game.i18n.localize("SMOKE.Creator.newName"), type: "character" });
+    if (actor) new CharacterCreator({ actor: /** @type {any} */ (actor) }).render({ force: true });
+  });
+  actions.append(button);
+});
+
 /** Vehicles track Body on their token bar; people track Health (system.json's primary attribute). */
 Hooks.on("preCreateActor", (actor, data) => {
   if (actor.type === "vehicle" && !foundry.utils.hasProperty(data, "prototypeToken.bar1.attribute")) {

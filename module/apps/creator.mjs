@@ -136,7 +136,19 @@ export class CharacterCreator extends Base {
 
   /** Keep every field as typed, after each change. @this {CharacterCreator} */
   static async #onChange(event, form, formData) {
-    const data = /** @type {Record<string, any>} */ (foundry.utils.expandObject(formData.object));
+    await this.#merge(formData.object);
+    this.render();
+  }
+
+  /**
+   * Merge the form's current values into the saved draft. Buttons call this first, so a value typed just before
+   * clicking Next counts even if its change event has not been handled yet.
+   * @param {Record<string, any>} [flat]  Form data (default: read from the form now).
+   * @returns {Promise<Record<string, any>>} the saved draft.
+   */
+  async #merge(flat) {
+    flat ??= new foundry.applications.ux.FormDataExtended(/** @type {HTMLFormElement} */ (this.element)).object;
+    const data = /** @type {Record<string, any>} */ (foundry.utils.expandObject(flat));
     const d = this.draft;
     if (data.identity) d.identity = { ...d.identity, ...data.identity };
     if (data.story) d.story = { ...d.story, ...data.story };
@@ -150,12 +162,12 @@ export class CharacterCreator extends Base {
     if (data.perk !== undefined) d.perk = data.perk || null;
     if (data.extra !== undefined) d.extra = data.extra || null;
     await this.#save(d);
-    this.render();
+    return d;
   }
 
   /** @this {CharacterCreator} */
   static async #onNext() {
-    const d = this.draft;
+    const d = await this.#merge();
     const problems = draftProblems(d)[STEPS[d.step]];
     if (problems.length) {
       ui.notifications.warn(problems.join(" "));
@@ -168,7 +180,7 @@ export class CharacterCreator extends Base {
 
   /** @this {CharacterCreator} */
   static async #onBack() {
-    const d = this.draft;
+    const d = await this.#merge();
     d.step = Math.max(d.step - 1, 0);
     await this.#save(d);
     this.render();
@@ -187,15 +199,16 @@ export class CharacterCreator extends Base {
   /** Build the character, once. @this {CharacterCreator} */
   static async #onFinish() {
     if (this.finishing) return;
-    const d = this.draft;
+    this.finishing = true;
+    const d = await this.#merge();
     const problems = draftProblems(d);
     const first = STEPS.find(s => problems[s].length);
     if (first) {
       ui.notifications.warn(game.i18n.format("SMOKE.Creator.incomplete", {
         step: game.i18n.localize(`SMOKE.Creator.step.${first}`), problems: problems[first].join(" ") }));
+      this.finishing = false;
       return;
     }
-    this.finishing = true;
     try {
       await buildCharacter(this.actor, d);
       await this.close();
