@@ -56,3 +56,11 @@ def test_level_up_across_two_levels_resumes_and_applies_once(gm_page: Page, page
                      "draft": None}
     expect(sheet.get_by_role("button", name=re.compile("Level Up"))).to_have_count(0)
     assert page_errors[gm_page] == []
+
+
+def test_big_sal_sheet_shows_the_printed_health_and_where_it_differs(gm_page: Page):
+    actor_id = import_pregen(gm_page, "Big Sal Moretti")
+    sheet = open_sheet(gm_page, actor_id)
+    expect(sheet.locator(".smoke-health-max")).to_have_text("14")
+    expect(sheet.locator(".smoke-reconciliation")).to_contain_text(
+        "health.max is printed 14; the rule gives 11 (Four pregenerated characters)")
