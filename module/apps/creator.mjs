@@ -78,7 +78,7 @@ export class CharacterCreator extends Base {
   /** @returns {Record<string, any>} */
   get draft() {
     return foundry.utils.deepClone(this.actor.getFlag(SYSTEM_ID, "creator") ?? {
-      step: 0, identity: { name: "", streetName: "", pronouns: "", age: 18, ends: "", look: "" },
+      step: 0, identity: { name: this.actor.name, streetName: "", pronouns: "", age: 18, ends: "", look: "" },
       stats: Object.fromEntries(STATS.map(k => [k, 4])), story: { hustle: "", vice: "", bond: "", ambition: "" }
     });
   }
@@ -110,6 +110,14 @@ export class CharacterCreator extends Base {
         .find(e => e._id === ref.id);
       return { key, name: entry?.name ?? key, selected: d.extra === key };
     }));
+    const itemName = async r => {
+      const ref = kitRef(r);
+      const index = await /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.${ref.pack}`)).getIndex();
+      return index.get(ref.id)?.name ?? ref.id;
+    };
+    const kitNames = async b => (await Promise.all(b.system.kit.map(itemName))).join(", ");
+    const kits = Object.fromEntries(await Promise.all(backgrounds.map(async b => [b._id, await kitNames(b)])));
+    const perk = perkIndex.find(p => p._id === d.perk);
     const problems = draftProblems(d);
     return {
       step, stepNumber: d.step + 1, stepCount: STEPS.length, stepTitle: i18n.localize(`SMOKE.Creator.step.${step}`),
@@ -117,8 +125,8 @@ export class CharacterCreator extends Base {
       backgrounds: backgrounds.map(b => ({ id: b._id, name: b.name, selected: b._id === d.background,
         spread: STATS.map(k => `${i18n.localize(`SMOKE.Stat.${k}.abbr`)} d${b.system.spread[k]}`).join(", "),
         perks: b.system.perks.map(k => perkIndex.find(p => p._id === CATALOGUE_IDS.perks[k])?.name ?? k).join(", "),
-        kit: b.system.kit.map(r => typeof r === "string" ? r : r.item).join(", "), cash: b.system.cash })),
-      stats: STATS.map(k => ({ key: k, name: statName(k), die: d.stats?.[k] ?? 4,
+        kit: kits[b._id], cash: b.system.cash })),
+      stats: STATS.map(k => ({ key: k, name: statName(k), use: i18n.localize(`SMOKE.Stat.${k}.use`), die: d.stats?.[k] ?? 4,
         options: [4, 6, 8].map(n => ({ n, selected: (d.stats?.[k] ?? 4) === n })) })),
       perks: bg ? bg.system.perks.map(k => {
         const p = perkIndex.find(x => x._id === CATALOGUE_IDS.perks[k]);
@@ -126,7 +134,9 @@ export class CharacterCreator extends Base {
           selected: d.perk === p?._id };
       }) : [],
       background: bg ? { name: bg.name, cash: bg.system.cash, suggestedHustle: bg.system.suggestedHustle,
-        kit: bg.system.kit.map(r => typeof r === "string" ? r : r.item).join(", ") } : null,
+        kit: kits[bg._id] } : null,
+      summary: { perk: perk?.name ?? null, extra: extras.find(e => e.selected)?.name ?? null,
+        stats: STATS.map(k => `${i18n.localize(`SMOKE.Stat.${k}.abbr`)} d${d.stats?.[k] ?? 4}`).join(", ") },
       extras,
       problems: problems[step], allProblems: STEPS.flatMap(s => problems[s].map(text => ({
         step: i18n.localize(`SMOKE.Creator.step.${s}`), text }))),

@@ -4,12 +4,11 @@
  * Rulebook: Your character record; A record of your own; People on the street; Vehicle roster.
  * @module apps/sheets
  */
-import { CONDITIONS } from "../generated/rules.mjs";
+import { CATALOGUE_IDS, CONDITIONS, RULES } from "../generated/rules.mjs";
 import { conditionEffects } from "../rules/check.mjs";
 import { armourReduction, nextThreshold, repTier, statCap } from "../rules/record.mjs";
 import { advance, legalStatRaises, levelsAvailable, policeStopStart, renownRank, restoreInfluence, shopDiscountBreakdown,
   spendInfluence, stageAward } from "../rules/progression.mjs";
-import { RULES } from "../generated/rules.mjs";
 import { LevelUpApp } from "./level-up.mjs";
 import { CharacterCreator } from "./creator.mjs";
 
@@ -281,7 +280,9 @@ export class CharacterSheet extends SmokeActorSheetBase {
     const cap = statCap(level);
     return Object.assign(context, {
       kit,
-      perks: this._itemRows("perk"),
+      perks: this._itemRows("perk").map(p => ({ ...p,
+        statName: game.i18n.localize(`SMOKE.Stat.${/** @type {any} */ (p.system).stat}.name`) })),
+      backgroundName: await backgroundName(sys.details.background),
       backgroundItems: this._itemRows("background"),
       tier: game.i18n.localize(`SMOKE.Tier.${repTier(level).id}`),
       statCap: cap,
@@ -307,6 +308,14 @@ export class CharacterSheet extends SmokeActorSheetBase {
       reconciliation: sys.reconciliation ?? []
     });
   }
+}
+
+/** The printed name of a background catalogue key (the record stores the key). */
+async function backgroundName(key) {
+  const id = key ? /** @type {any} */ (CATALOGUE_IDS).backgrounds?.[key] : null;
+  if (!id) return key ?? "";
+  const index = await /** @type {any} */ (game.packs.get("the-smoke.backgrounds"))?.getIndex();
+  return index?.get(id)?.name ?? key;
 }
 
 /** What the relationship counters unlock (rulebook: Relationship counters; Discounts). */
