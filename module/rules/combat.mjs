@@ -1,0 +1,318 @@
+/**
+ * Speed-dice combat: how many speed dice a combatant rolls, the action queue built from everyone's faces, range
+ * bands in map squares, the modifiers of an attack (burst, close quarters, Distant, drive-by, tyres), damage and its
+ * severity, and the Dodge reaction.
+ * Rulebook: When it kicks off › Start a round, Read the queue, One reaction; Attacking and defending › Make an
+ * attack, Take the hit or Dodge, Damage, Example: the bat; Distance, ammunition and holds › (range bands), Shooting;
+ * Harm, aid and recovery (damage severity table).
+ * Every number is read from RULES (packs-src/rules/speed-dice.yml, combat.yml, ranges.yml, damage-severity.yml).
+ * Pure: imports only generated data, no Foundry globals.
+ * @module rules/combat
+ */
+import { RULES } from "../generated/rules.mjs";
+
+const SPEED = RULES["speed-dice"];
+const COMBAT = RULES.combat;
+const BANDS = RULES.ranges.bands;
+const BAND_IDS = BANDS.map(b => b.id);
+const SEVERITIES = RULES["damage-severity"].severities;
+/** Fixed locale for the alphabetical tie-break, so every client orders the queue the same way. */
+const NAME_LOCALE = "en-GB";
+
+/** @param {Iterable<string>|null|undefined} ids @returns {Set<string>} */
+const idSet = ids => new Set(ids ?? []);
+
+/**
+ * Speed dice for a Moves (or Performance) die, before Conditions (When it kicks off › Start a round).
+ * @param {number} die  Faces: 4, 6, 8, 10, 12 or 20.
+ * @returns {number} Number of d6 speed dice.
+ * @throws {RangeError} for a die not in the table.
+ */
+export function speedDiceForDie(die) {
+  const row = SPEED.counts.find(r => r.dice.includes(die));
+  if (!row) throw new RangeError(`no speed-dice count for d${die}`);
+  return row.count;
+}
+
+/**
+ * @typedef {object} VehicleSpeedState  The motor a combatant is driving.
+ * @property {number} performance  Performance die faces (4 … 20).
+ * @property {number} [flatTyres=0]  Number of flat tyres.
+ * @property {number} [body]       Current Body; 0 removes a die. Omitted = not at 0.
+ */
+
+/**
+ * How many speed dice a combatant rolls this round (When it kicks off › Start a round; The chase gauge).
+ * Personal count from Moves; Stunned and Knackered each remove one, to a minimum of one if able to act. Down,
+ * Cuffed or surrendered → 0 (even at the wheel: Cuffed prevents driving, Down prevents acting). A driver uses the
+ * better of the personal count and the motor's count: Performance die, −1 for two or more flat tyres, −1 at 0 Body,
+ * minimum one. Personal Conditions do not reduce the motor's count.
+ * @param {object} args
+ * @param {number} args.moves  Moves die faces.
+ * @param {Iterable<string>} [args.conditions]  Active Condition ids.
+ * @param {boolean} [args.surrendered=false]
+ * @param {VehicleSpeedState|null} [args.vehicle=null]  The motor when driving, else null.
+ * @returns {number} Number of d6 speed dice (0 … 4).
+ * @throws {RangeError} for a Moves or Performance die not in the table, or a negative flat-tyre count.
+ */
+export function speedDiceCount({ moves, conditions = [], surrendered = false, vehicle = null }) {
+  const active = idSet(conditions);
+  const none = SPEED.noDice;
+  if ((surrendered && none.surrendered) || none.conditions.some(c => active.has(c))) return 0;
+  let personal = speedDiceForDie(moves);
+  for (const r of SPEED.reductions) if (active.has(r.condition)) personal += r.dice;
+  personal = Math.max(SPEED.minimumIfCanAct, personal);
+  if (!vehicle) return personal;
+  const v = SPEED.vehicle;
+  const flat = vehicle.flatTyres ?? 0;
+  if (!Number.isInteger(flat) || flat < 0) throw new RangeError(`flat tyres must be a whole number ≥ 0, not ${flat}`);
+  let motor = speedDiceForDie(vehicle.performance);
+  if (flat >= v.flatTyres.atLeast) motor += v.flatTyres.dice;
+  if (vehicle.body !== undefined && vehicle.body !== null && vehicle.body <= 0) motor += v.zeroBody.dice;
+  motor = Math.max(v.minimum, motor);
+  return v.driverUsesBetterCount ? Math.max(personal, motor) : motor;
+}
+
+/**
+ * @typedef {object} SpeedEntry  One combatant's revealed speed dice.
+ * @property {string} id         Combatant id (final tie-break).
+ * @property {string} name       Name (alphabetical tie-break).
+ * @property {boolean} isPC      PCs act before NPCs on a tie.
+ * @property {number} movesDie   Moves die faces (the better die acts first on a tie).
+ * @property {number[]} dice     Rolled faces, 1 … 6 each.
+ */
+
+/**
+ * @typedef {object} SpeedAction  One die = one action.
+ * @property {string} combatantId
+ * @property {number} face   The die's face.
+ * @property {number} index  Position of the die in its entry's `dice`.
+ */
+
+/** @typedef {{entry: SpeedEntry, face: number, index: number}} QueueItem */
+
+/** @type {Record<string, (a: QueueItem, b: QueueItem) => number>} */
+const TIE_BREAKS = {
+  betterMoves: (a, b) => b.entry.movesDie - a.entry.movesDie,
+  pcBeforeNpc: (a, b) => Number(b.entry.isPC) - Number(a.entry.isPC),
+  alphabetical: (a, b) => String(a.entry.name).localeCompare(String(b.entry.name), NAME_LOCALE)
+};
+
+/**
+ * The round's action queue (When it kicks off › Read the queue): every die is one action, highest face first. Ties
+ * go by the book's order (RULES["speed-dice"].tieBreak: better Moves die, PC before NPC, alphabetical name in a
+ * fixed locale), then by combatant id, then by die position — so the order is fully deterministic.
+ * @param {SpeedEntry[]} entries
+ * @returns {SpeedAction[]}
+ * @throws {RangeError} for a face that is not a whole number 1 … 6, or a duplicate id.
+ * @throws {Error} for a tie-break in the data this module does not know.
+ */
+export function speedQueue(entries) {
+  const seen = new Set();
+  /** @type {QueueItem[]} */
+  const items = [];
+  for (const entry of entries) {
+    if (seen.has(entry.id)) throw new RangeError(`duplicate combatant id "${entry.id}"`);
+    seen.add(entry.id);
+    (entry.dice ?? []).forEach((face, index) => {
+      if (!Number.isInteger(face) || face < 1 || face > SPEED.die) {
+        throw new RangeError(`speed die face ${face} of "${entry.name}" is not 1 … ${SPEED.die}`);
+      }
+      items.push({ entry, face, index });
+    });
+  }
+  const breaks = SPEED.tieBreak.map(key => {
+    const f = TIE_BREAKS[key];
+    if (!f) throw new Error(`unknown speed-dice tie-break "${key}"`);
+    return f;
+  });
+  items.sort((a, b) => {
+    if (a.face !== b.face) return b.face - a.face;
+    for (const f of breaks) {
+      const d = f(a, b);
+      if (d) return d;
+    }
+    if (a.entry.id !== b.entry.id) return a.entry.id < b.entry.id ? -1 : 1;
+    return a.index - b.index;
+  });
+  return items.map(({ entry, face, index }) => ({ combatantId: entry.id, face, index }));
+}
+
+/**
+ * The range band of a distance (Distance, ammunition and holds): Engaged ≤ 1.6, Near ≤ 10, Far ≤ 25, Distant beyond.
+ * @param {number} distanceSquares  Distance in map squares (≥ 0).
+ * @returns {"engaged"|"near"|"far"|"distant"} Band id.
+ * @throws {RangeError} for a negative or non-finite distance.
+ */
+export function rangeBand(distanceSquares) {
+  if (typeof distanceSquares !== "number" || !Number.isFinite(distanceSquares) || distanceSquares < 0) {
+    throw new RangeError(`distance must be a finite number of squares ≥ 0, not ${distanceSquares}`);
+  }
+  const band = BANDS.find(b => (b.over === null || distanceSquares > b.over) && (b.upTo === null || distanceSquares <= b.upTo));
+  return band.id;
+}
+
+/** @param {string} band @returns {number} @throws {RangeError} */
+function bandIndex(band) {
+  const i = BAND_IDS.indexOf(band);
+  if (i < 0) throw new RangeError(`unknown range band "${band}" (${BAND_IDS.join(", ")})`);
+  return i;
+}
+
+/**
+ * The attack modifier of a band (Distance, ammunition and holds): Distant −1, others 0.
+ * @param {"engaged"|"near"|"far"|"distant"} band
+ * @returns {number}
+ * @throws {RangeError} for an unknown band.
+ */
+export function bandAttack(band) {
+  return BANDS[bandIndex(band)].attack;
+}
+
+/**
+ * Whether a weapon reaches a band: "A weapon's listed range is its maximum."
+ * @param {"engaged"|"near"|"far"|"distant"} weaponRange  The weapon's listed range.
+ * @param {"engaged"|"near"|"far"|"distant"} band         The target's band.
+ * @returns {boolean}
+ * @throws {RangeError} for an unknown band.
+ */
+export function inRange(weaponRange, band) {
+  return bandIndex(band) <= bandIndex(weaponRange);
+}
+
+/**
+ * @typedef {object} WeaponLike  The parts of a weapon's data an attack needs (packs-src/weapons).
+ * @property {string} category  melee, handgun, smg, shotgun, rifle, thrown, launcher.
+ * @property {string[]} [traits]  e.g. burst, twoHanded, loud.
+ * @property {"engaged"|"near"|"far"|"distant"} range  Listed (maximum) range.
+ */
+
+/**
+ * @typedef {object} AttackModifiers
+ * @property {number} attack   Modifier to the attack total.
+ * @property {number} impact   Modifier to the weapon's Impact.
+ * @property {number} rounds   Ammunition spent (a thrown weapon: items; hand-to-hand: 0).
+ * @property {string[]} effects  What applied, in words ("Burst +2 Impact", "Distant −1" …).
+ */
+
+/** "+2" / "−1", the book's signs. @param {number} n @returns {string} */
+const signed = n => (n < 0 ? `−${-n}` : `+${n}`);
+
+/**
+ * The situational modifiers of one attack (Distance, ammunition and holds › Shooting; Close quarters).
+ * Burst: three rounds for +2 Impact, only with the burst trait. Shotguns +2 Impact at Engaged; rifles −2 attack at
+ * Engaged; Distant −1. Drive-by: passenger −1, driver −2 (no two-handed weapon). Shooting at tyres −2.
+ * @param {object} args
+ * @param {WeaponLike} args.weapon
+ * @param {"engaged"|"near"|"far"|"distant"} args.band  The target's band.
+ * @param {boolean} [args.burst=false]
+ * @param {"passenger"|"driver"|null} [args.driveBy=null]
+ * @param {boolean} [args.tyres=false]  Shooting at a motor's tyres.
+ * @returns {AttackModifiers}
+ * @throws {RangeError} for a target beyond the weapon's range, a burst without the burst trait, a driver firing a
+ *   two-handed weapon, or an unknown band or drive-by role.
+ */
+export function attackModifiers({ weapon, band, burst = false, driveBy = null, tyres = false }) {
+  const s = COMBAT.shooting;
+  const traits = weapon.traits ?? [];
+  if (!inRange(weapon.range, band)) throw new RangeError(`a ${weapon.range} weapon cannot reach ${band}`);
+  /** @type {AttackModifiers} */
+  const out = { attack: 0, impact: 0, rounds: 0, effects: [] };
+  if (weapon.category === "melee") out.rounds = 0;
+  else out.rounds = s.singleShot.rounds;
+  if (burst) {
+    if (!traits.includes("burst")) throw new RangeError("this weapon cannot fire a burst");
+    out.rounds = s.burst.rounds;
+    out.impact += s.burst.impact;
+    out.effects.push(`Burst ${signed(s.burst.impact)} Impact`);
+  }
+  if (band === "engaged" && weapon.category === "shotgun") {
+    out.impact += s.closeQuarters.shotgunEngagedImpact;
+    out.effects.push(`Shotgun at Engaged ${signed(s.closeQuarters.shotgunEngagedImpact)} Impact`);
+  }
+  if (band === "engaged" && weapon.category === "rifle") {
+    out.attack += s.closeQuarters.rifleEngagedAttack;
+    out.effects.push(`Rifle at Engaged ${signed(s.closeQuarters.rifleEngagedAttack)}`);
+  }
+  const bandMod = bandAttack(band);
+  if (bandMod) {
+    out.attack += bandMod;
+    out.effects.push(`${BANDS[bandIndex(band)].label} ${signed(bandMod)}`);
+  }
+  if (driveBy !== null && driveBy !== undefined) {
+    if (driveBy !== "passenger" && driveBy !== "driver") throw new RangeError(`unknown drive-by role "${driveBy}"`);
+    if (driveBy === "driver" && !s.driveBy.driverTwoHanded && traits.includes("twoHanded")) {
+      throw new RangeError("a driver cannot fire a two-handed weapon");
+    }
+    out.attack += s.driveBy[driveBy];
+    out.effects.push(`Drive-by (${driveBy}) ${signed(s.driveBy[driveBy])}`);
+  }
+  if (tyres) {
+    out.attack += s.tyres.attack;
+    out.effects.push(`Tyres ${signed(s.tyres.attack)}`);
+  }
+  return out;
+}
+
+/**
+ * Damage of a hit (Attacking and defending › Damage): attack margin + weapon Impact − armour reduction, minimum 0.
+ * A margin below the hit margin (0) is a miss and deals 0.
+ * @param {object} args
+ * @param {number} args.margin     Attack total − the target's original Guard.
+ * @param {number} args.impact     Weapon Impact including modifiers (burst, shotgun at Engaged).
+ * @param {number} [args.reduction=0]  Worn armour's (plus heavy cover's) damage reduction.
+ * @returns {number} Damage to Health (or Body).
+ * @throws {RangeError} for a non-finite number.
+ */
+export function damage({ margin, impact, reduction = 0 }) {
+  for (const [k, v] of [["margin", margin], ["impact", impact], ["reduction", reduction]]) {
+    if (typeof v !== "number" || !Number.isFinite(v)) throw new RangeError(`${k} must be a finite number, not ${v}`);
+  }
+  if (margin < COMBAT.attack.hitsAtMargin) return 0;
+  return Math.max(COMBAT.attack.damage.minimum, margin + impact - reduction);
+}
+
+/**
+ * @typedef {object} Severity
+ * @property {string} id          none, minor, moderate, severe, critical.
+ * @property {string} label       Printed name.
+ * @property {string[]} suggested  Condition ids the GM may choose ONE from (guidance, not a command).
+ */
+
+/**
+ * The severity of one hit's damage (Harm, aid and recovery, damage severity table).
+ * @param {number} dmg  Damage dealt, a whole number ≥ 0.
+ * @returns {Severity}
+ * @throws {RangeError} for a negative or fractional damage.
+ */
+export function severity(dmg) {
+  if (!Number.isInteger(dmg) || dmg < 0) throw new RangeError(`damage must be a whole number ≥ 0, not ${dmg}`);
+  const row = SEVERITIES.find(r => dmg >= r.damage.min && (r.damage.max === null || dmg <= r.damage.max));
+  if (!row) throw new RangeError(`no severity for damage ${dmg}`);
+  return { id: row.id, label: row.label, suggested: [...row.suggested] };
+}
+
+/**
+ * Whether a Dodge reaction cancels the hit (Attacking and defending › Take the hit or Dodge): Moves roll against
+ * the attack's total; meeting it succeeds.
+ * @param {object} args
+ * @param {number} args.attackTotal
+ * @param {number} args.dodgeTotal
+ * @returns {boolean} true = the whole hit is cancelled.
+ */
+export function dodge({ attackTotal, dodgeTotal }) {
+  return COMBAT.reactions.dodge.meetingSucceeds ? dodgeTotal >= attackTotal : dodgeTotal > attackTotal;
+}
+
+/**
+ * Whether a combatant can still Dodge this round (When it kicks off › One reaction): one reaction per round;
+ * Stunned and Down prevent it even if unspent.
+ * @param {Iterable<string>} conditions  Active Condition ids.
+ * @param {boolean} [reactionUsed=false]  The round's reaction is already spent.
+ * @returns {boolean}
+ */
+export function canReact(conditions, reactionUsed = false) {
+  if (reactionUsed) return false;
+  const active = idSet(conditions);
+  return !COMBAT.reactions.dodge.preventedBy.some(c => active.has(c));
+}
