@@ -146,18 +146,28 @@ export class CharacterCreator extends Base {
 
   /** Keep every field as typed, after each change. @this {CharacterCreator} */
   static async #onChange(event, form, formData) {
-    await this.#merge(formData.object);
-    this.render();
+    await this.#merge();
+    // Re-render only for choices that change what the step shows; re-rendering on a typed field would replace the
+    // input the player has moved on to, and lose what they are typing.
+    const name = /** @type {HTMLInputElement|null} */ (event?.target)?.name ?? "";
+    if (/^(background|perk|extra|stats\.)/.test(name)) this.render();
   }
 
   /**
-   * Merge the form's current values into the saved draft. Buttons call this first, so a value typed just before
-   * clicking Next counts even if its change event has not been handled yet.
-   * @param {Record<string, any>} [flat]  Form data (default: read from the form now).
+   * Merge the form's current values into the saved draft. Merges run one after another and each reads the form
+   * when it runs, so a quick sequence of edits and a click on Next can never save an older value over a newer one.
    * @returns {Promise<Record<string, any>>} the saved draft.
    */
-  async #merge(flat) {
-    flat ??= new foundry.applications.ux.FormDataExtended(/** @type {HTMLFormElement} */ (this.element)).object;
+  #merge() {
+    this.#queue = this.#queue.then(() => this.#mergeNow(), () => this.#mergeNow());
+    return this.#queue;
+  }
+
+  /** @type {Promise<any>} */
+  #queue = Promise.resolve();
+
+  async #mergeNow() {
+    const flat = new foundry.applications.ux.FormDataExtended(/** @type {HTMLFormElement} */ (this.element)).object;
     const data = /** @type {Record<string, any>} */ (foundry.utils.expandObject(flat));
     const d = this.draft;
     if (data.identity) d.identity = { ...d.identity, ...data.identity };
