@@ -127,7 +127,7 @@ export class CharacterCreator extends Base {
         perks: b.system.perks.map(k => perkIndex.find(p => p._id === CATALOGUE_IDS.perks[k])?.name ?? k).join(", "),
         kit: kits[b._id], cash: b.system.cash })),
       stats: STATS.map(k => ({ key: k, name: statName(k), use: i18n.localize(`SMOKE.Stat.${k}.use`), die: d.stats?.[k] ?? 4,
-        options: [4, 6, 8].map(n => ({ n, selected: (d.stats?.[k] ?? 4) === n })) })),
+        options: RULES.creation.statDistribution.map(row => row.die).sort((a, b) => a - b).map(n => ({ n, selected: (d.stats?.[k] ?? 4) === n })) })),
       perks: bg ? bg.system.perks.map(k => {
         const p = perkIndex.find(x => x._id === CATALOGUE_IDS.perks[k]);
         return { id: p?._id, name: p?.name, stat: statName(p?.system?.stat), situation: p?.system?.situation,
@@ -140,7 +140,8 @@ export class CharacterCreator extends Base {
       extras,
       problems: problems[step], allProblems: STEPS.flatMap(s => problems[s].map(text => ({
         step: i18n.localize(`SMOKE.Creator.step.${s}`), text }))),
-      numbers: validateSpread(d.stats ?? {}).ok ? startingNumbers(d.stats) : null
+      numbers: validateSpread(d.stats ?? {}).ok ? startingNumbers(d.stats) : null,
+      minimumAge: RULES.creation.minimumAge
     };
   }
 

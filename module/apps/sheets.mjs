@@ -288,7 +288,9 @@ export class CharacterSheet extends SmokeActorSheetBase {
       statCap: cap,
       nextXp: nextThreshold(level),
       armourReduction: armourReduction(this.document.items.filter(i => i.type === "armour").map(i => i.system)),
-      heatStars: [1, 2, 3, 4, 5].map(n => ({ n, lit: n <= sys.heat })),
+      heatStars: Array.from({ length: RULES.heat.max }, (_, i) => ({ n: i + 1, lit: i + 1 <= sys.heat })),
+      heatMax: RULES.heat.max,
+      minimumAge: RULES.creation.minimumAge,
       levelsAvailable: levelsAvailable(level, sys.rep.xp),
       blank: this.document.items.size === 0 && this.isEditable,
       factions: sys.factions.map((f, i) => {
@@ -327,7 +329,7 @@ function relationshipNotes(actor, sys) {
   const pat = shopDiscountBreakdown({ ...who, shop: "pat" }).percent;
   return [
     policeStopStart(sys.relationships.police) ? i18n.localize("SMOKE.Record.policeStops") : null,
-    shops || pat ? i18n.format("SMOKE.Record.discounts", /** @type {any} */ ({ shops, pat })) : null
+    shops || pat ? i18n.format("SMOKE.Record.discounts", /** @type {any} */ ({ shops, pat, cap: shopDiscountBreakdown(who).cap })) : null
   ].filter(Boolean);
 }
 
