@@ -11,6 +11,15 @@ import { ChallengeTracker, TeamworkApp, contribute, registerGroupSettings, rollT
 import { statusEffects } from "./rules/conditions.mjs";
 import { CharacterCreator } from "./apps/creator.mjs";
 import { CONDITIONS, RULES } from "./generated/rules.mjs";
+import { SmokeCombatData, SmokeCombatantData } from "./data/combat.mjs";
+import { SmokeCombat, registerCombatRequests } from "./documents/combat.mjs";
+import { registerRequestHooks, registerRequestQueries, requestGM } from "./documents/requests.mjs";
+import { registerSpeedDiceQuery } from "./documents/speed-dice.mjs";
+import { makeAttack, registerAttackRequests } from "./documents/attack.mjs";
+import { registerActionRequests } from "./documents/actions.mjs";
+import { CombatConsole, registerConsoleHooks } from "./apps/combat-console.mjs";
+import { registerAttackCard } from "./apps/attack-card.mjs";
+import { registerVehicleRequests } from "./documents/vehicle.mjs";
 
 export const SYSTEM_ID = "the-smoke";
 const ITEM_TYPES = Object.keys(ITEM_MODELS);
@@ -26,6 +35,20 @@ Hooks.once("init", () => {
   };
   CONFIG.statusEffects = statusEffects(CONDITIONS);
 
+  // Fights (When it kicks off): speed dice on the core Combat documents; every write through the active GM.
+  CONFIG.Combat.documentClass = SmokeCombat;
+  CONFIG.Combat.dataModels.base = SmokeCombatData;
+  CONFIG.Combatant.dataModels.base = SmokeCombatantData;
+  registerRequestQueries();
+  registerRequestHooks();
+  registerSpeedDiceQuery();
+  registerCombatRequests();
+  registerAttackRequests();
+  registerActionRequests();
+  registerConsoleHooks();
+  registerAttackCard();
+  registerVehicleRequests();
+
   const { DocumentSheetConfig } = foundry.applications.apps;
   DocumentSheetConfig.registerSheet(Actor, SYSTEM_ID, CharacterSheet, { types: ["character"], makeDefault: true, label: "SMOKE.Sheet.actor" });
   DocumentSheetConfig.registerSheet(Actor, SYSTEM_ID, NpcSheet, { types: ["npc"], makeDefault: true, label: "SMOKE.Sheet.actor" });
@@ -38,10 +61,15 @@ Hooks.once("init", () => {
   });
 
   registerGroupSettings();
+  game.settings.register(SYSTEM_ID, "openConsole", {
+    name: "SMOKE.Setting.openConsole.name", hint: "SMOKE.Setting.openConsole.hint",
+    scope: "client", config: true, type: Boolean, default: true
+  });
 
   // fvtt-types has ModuleConfig for a module's `api` but no counterpart for a system's.
   /** @type {foundry.packages.System & {api?: object}} */ (game.system).api = {
-    RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator }, rollTeamwork, setChallenge, contribute };
+    RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole }, rollTeamwork, setChallenge,
+    contribute, requestGM, makeAttack };
   return foundry.applications.handlebars.loadTemplates({
     "the-smoke.stat-dice": "systems/the-smoke/templates/generated/stat-dice.hbs",
     ...Object.fromEntries(ITEM_TYPES.map(t => [`the-smoke.item-fields-${t}`,
@@ -53,6 +81,8 @@ Hooks.once("init", () => {
 Hooks.on("getSceneControlButtons", controls => {
   const tokens = controls.tokens ?? controls.token;
   if (!tokens?.tools) return;
+  tokens.tools.smokeConsole = { name: "smokeConsole", title: "SMOKE.Combat.open", icon: "fa-solid fa-dice-six",
+    button: true, order: 89, onChange: () => CombatConsole.open() };
   tokens.tools.smokeChallenge = { name: "smokeChallenge", title: "SMOKE.Group.openChallenge", icon: "fa-solid fa-list-check",
     button: true, order: 90, onChange: () => new ChallengeTracker().render({ force: true }) };
   if (game.user.isGM) {

@@ -10,6 +10,8 @@ import type {
   WeaponData
 } from "../module/data/items.mjs";
 import type { SmokeActor } from "../module/documents/actor.mjs";
+import type { SmokeCombat } from "../module/documents/combat.mjs";
+import type { SmokeCombatData, SmokeCombatantData } from "../module/data/combat.mjs";
 import type { CheckSnapshot } from "../module/documents/check.mjs";
 import type { Challenge } from "../module/apps/group-checks.mjs";
 import type { challengeState, teamwork } from "../module/rules/check.mjs";
@@ -18,6 +20,12 @@ declare module "fvtt-types/configuration" {
   /** CONFIG.Actor.documentClass = SmokeActor (the-smoke.mjs, init). Items use the core Item class. */
   interface DocumentClassConfig {
     Actor: typeof SmokeActor;
+    Combat: typeof SmokeCombat;
+  }
+
+  /** CONFIG.Combat.documentClass = SmokeCombat for every sub-type (there is only "base"). */
+  interface ConfiguredCombat<SubType extends Combat.SubType> {
+    document: SmokeCombat;
   }
 
   /**
@@ -35,6 +43,12 @@ declare module "fvtt-types/configuration" {
       character: typeof CharacterData;
       npc: typeof NpcData;
       vehicle: typeof VehicleData;
+    };
+    Combat: {
+      base: typeof SmokeCombatData;
+    };
+    Combatant: {
+      base: typeof SmokeCombatantData;
     };
     Item: {
       perk: typeof PerkData;
@@ -56,6 +70,8 @@ declare module "fvtt-types/configuration" {
     "the-smoke.skipRollDialog": boolean;
     /** scope "world", type Object, default null: the running progress challenge. */
     "the-smoke.challenge": Challenge | null;
+    /** scope "client", type Boolean, default true: open the Combat Console when a fight starts. */
+    "the-smoke.openConsole": boolean;
   }
 
   /** The flags the system writes, all under its own scope. */
@@ -113,5 +129,22 @@ declare module "../node_modules/fvtt-types/src/configuration/hooks.mjs" {
 declare module "../module/documents/actor.mjs" {
   interface SmokeActor {
     system: Actor.SystemOfType<Actor.ConfiguredSubTypes>;
+  }
+}
+
+/**
+ * The system's v13 queries (CONFIG.queries; User#query reaches one user): the GM request channel
+ * (documents/requests.mjs) and the reveal of secret speed dice (documents/speed-dice.mjs).
+ */
+declare global {
+  namespace CONFIG {
+    interface Queries {
+      "the-smoke.request": (data: { type: string; data: object; userId: string; key: string | null }) => Promise<
+        { result?: unknown; refused?: string; badKey?: boolean }>;
+      "the-smoke.sessionKey": (data: { key: string }) => boolean;
+      "the-smoke.wantKey": (data: { userId: string }) => Promise<boolean>;
+      "the-smoke.speedDice": (data: { combatId: string; round: number; combatantId: string }) => Promise<
+        { faces?: number[]; refused?: boolean }>;
+    }
   }
 }

@@ -47,17 +47,18 @@ export class RollDialog extends Base {
    * Ask for a check's choices.
    * @param {Actor.Implementation} actor
    * @param {string} statKey
-   * @param {{vehicle?: object|null}} [options]
+   * @param {{vehicle?: object|null, initial?: Partial<DialogChoices>}} [options]  `initial`: choices to start from
+   *   (an attack presets the target's Guard and the attack's modifiers).
    * @returns {Promise<import("../documents/check.mjs").CheckChoices|null>} null when closed without rolling.
    */
-  static prompt(actor, statKey, { vehicle = null } = {}) {
+  static prompt(actor, statKey, { vehicle = null, initial = {} } = {}) {
     return new Promise(resolve => {
-      const dialog = new this({ actor, statKey, vehicle, resolve });
+      const dialog = new this({ actor, statKey, vehicle, initial, resolve });
       dialog.render({ force: true });
     });
   }
 
-  constructor({ actor, statKey, vehicle = null, resolve, ...options }) {
+  constructor({ actor, statKey, vehicle = null, initial = {}, resolve, ...options }) {
     super(options);
     this.actor = actor;
     this.statKey = statKey;
@@ -65,7 +66,7 @@ export class RollDialog extends Base {
     /** @type {((choices: import("../documents/check.mjs").CheckChoices|null) => void)|null} */
     this._resolve = resolve;
     /** @type {DialogChoices} */
-    this.choices = { ...defaultChoices(), ...this.#targetChoice() };
+    this.choices = { ...defaultChoices(), ...this.#targetChoice(), ...initial };
   }
 
   get title() {

@@ -1,6 +1,6 @@
 /**
  * Sheets (ApplicationV2 + Handlebars): the character record as the book lays it out, the street-profile NPC,
- * a motor, and one item sheet whose fields per type are generated from the catalogue's JSON Schemas.
+ * and one item sheet whose fields per type are generated from the catalogue's JSON Schemas.
  * Rulebook: Your character record; A record of your own; People on the street; Vehicle roster.
  * @module apps/sheets
  */
@@ -346,10 +346,8 @@ export class NpcSheet extends SmokeActorSheetBase {
   }
 }
 
-/** A motor's record (rulebook: Getting a motor). Boarding and the gauge come with the motors work. */
-export class VehicleSheet extends SmokeActorSheetBase {
-  static PARTS = { body: { template: "systems/the-smoke/templates/actor/vehicle-sheet.hbs" } };
-}
+/** A motor's record lives in its own module (apps/vehicle-sheet.mjs); re-exported for the entry module. */
+export { VehicleSheet } from "./vehicle-sheet.mjs";
 
 /** Any item: its printed text and its type's fields (generated from the catalogue's schemas). */
 export class SmokeItemSheet extends ItemBase {

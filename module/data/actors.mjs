@@ -4,7 +4,8 @@
  * @module data/actors
  */
 import { bool, choice, count, html, int, list, object, price, schema, statDice, str, die, STAT_KEYS } from "./fields.mjs";
-import { guardValue, healthMax, guardBase, hustleMax, statModifier, vehicleGuard, wornArmour } from "../rules/record.mjs";
+import { guardValue, healthMax, guardBase, hustleMax, statModifier, wornArmour } from "../rules/record.mjs";
+import { LOCK_KINDS, abilityEffects, riderGuard, seatPlan, vehicleGuardValue, vehicleNumbers } from "../rules/vehicles.mjs";
 
 const { TypeDataModel } = foundry.abstract;
 const BANDS = ["easy", "medium", "hard", "longShot"];
@@ -92,12 +93,36 @@ export class NpcData extends TypeDataModel {
 }
 
 /**
- * A motor (rulebook: Getting a motor; Vehicle roster). Speed in squares per green band.
+ * @typedef {foundry.data.fields.SchemaField.InitializedData<ReturnType<typeof VehicleData.defineSchema>>} VehicleStored
+ */
+
+/**
+ * @typedef {object} VehicleDerived  The fields VehicleData#prepareDerivedData adds (never stored).
+ * @property {{base: number, evasive: number, bonus: number, value: number}} guard  6 + 2 × Size plus temporary
+ *   defences (gone evasive +2, `defences.bonus`).
+ * @property {import("../rules/vehicles.mjs").VehicleNumbers & {error?: string}} adjusted  Performance, Handling and
+ *   Speed after flat tyres and low Body.
+ * @property {{seats: number, crew: number, passengers: number}} capacity  Seats in all (crew + passengers).
+ * @property {import("../rules/vehicles.mjs").Seat[]} seatList  The seats in order (driver, crew, passengers).
+ * @property {import("../rules/vehicles.mjs").AbilityEffects} effects  What its abilities do.
+ * @property {number} riderGuard  Guard bonus of its riders (enclosed +2; 0 when Exposed).
+ */
+
+/**
+ * A motor (rulebook: Getting a motor; Vehicle roster; Vehicle abilities; Fire, repairs and selling up). Speed in
+ * squares per green band. Stored: the record, `occupants[] {actorId, seat, tokenId}` (seat ids from
+ * rules/vehicles.mjs seatPlan; a deleted actor leaves its seat vacant), `abilitiesOn` (switched-on abilities: blue
+ * lights), `tyres.flat`, `defences` (gone evasive this round, other temporary Guard), `onFire` with `fire.round` (the
+ * round it caught fire in, in `fire.combatId`; it explodes at the end of the next), `destroyed`, `patched` (the
+ * roadside patch used since the last garage) and `incidents[]` (rules/vehicles.mjs incident). A copy of a motor
+ * starts with empty seats (documents/vehicle.mjs, the preCreateActor and preCreateToken hooks).
  * @extends {foundry.abstract.TypeDataModel<ReturnType<typeof VehicleData.defineSchema>, Actor.Implementation, {},
- *   {guard: {value: number}}>}
+ *   VehicleDerived>}
  */
 export class VehicleData extends TypeDataModel {
   static defineSchema() {
+    const nullableInt = () => new foundry.data.fields.NumberField({ required: true, nullable: true, integer: true, min: 0,
+      initial: null });
     return {
       description: html(),
       performance: schema({ die: die(6) }),
@@ -107,19 +132,42 @@ export class VehicleData extends TypeDataModel {
       size: count(0),
       armour: count(0),
       seats: schema({ crew: count(1, { min: 1 }), passengers: count(0) }),
-      occupants: list(schema({ actorId: str(), seat: str() })),
+      occupants: list(schema({ actorId: str(), seat: str(), tokenId: str() })),
       fuel: schema({ value: count(0), max: count(0) }),
       lock: choice(BANDS, "medium"),
+      lockKind: choice(LOCK_KINDS, "car"),
       value: price(),
       abilities: list(str()),
+      abilitiesOn: list(str()),
       tyres: schema({ flat: count(0) }),
+      defences: schema({ evasive: bool(), bonus: int(0) }),
       onFire: bool(),
-      incidents: list(object())
+      fire: schema({ round: nullableInt(), combatId: str() }),
+      destroyed: bool(),
+      patched: bool(),
+      incidents: list(schema({
+        round: nullableInt(), what: str(), vehicle: str(), other: str(), bodyLost: count(0),
+        riderInjuries: list(schema({ name: str(), damage: count(0), conditions: list(str()) })),
+        flatTyres: count(0), witnesses: str(), at: count(0)
+      }))
     };
   }
 
   prepareDerivedData() {
-    this.guard = { value: vehicleGuard(this.size) };
+    const guard = vehicleGuardValue({ size: this.size, evasive: this.defences?.evasive ?? false,
+      bonus: this.defences?.bonus ?? 0 });
+    let adjusted;
+    try {
+      adjusted = vehicleNumbers({ performance: this.performance.die, handling: this.handling, speed: this.speed,
+        body: this.body.value, bodyMax: this.body.max, flatTyres: this.tyres.flat });
+    } catch (err) {
+      // A record the rules cannot read (a hand-edited die) still opens; the sheet shows why.
+      adjusted = { printedPerformance: this.performance.die, performance: this.performance.die, steps: 0, floored: false,
+        handling: this.handling, speed: this.speed, flatTyres: this.tyres.flat, lowBody: false, error: err.message };
+    }
+    const capacity = { seats: this.seats.crew + this.seats.passengers, crew: this.seats.crew, passengers: this.seats.passengers };
+    Object.assign(this, { guard, adjusted, capacity, seatList: seatPlan(this.seats, this.abilities),
+      effects: abilityEffects(this.abilities), riderGuard: riderGuard(this.abilities) });
   }
 }
 

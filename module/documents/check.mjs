@@ -19,6 +19,7 @@ export const CARD_TEMPLATE = "systems/the-smoke/templates/chat/check-card.hbs";
  * @property {string|null} perkId   An owned perk item id whose stat matches, or null.
  * @property {number} hustle        Hustle to spend: 0, 1 or 2 (from the dialog's choices, checked by planCheck).
  * @property {number} situational   Situational modifier.
+ * @property {number} [effortSteps]  Steps of Effort up (an Aim action before this shot: 1).
  * @property {string} rollMode      A CONST.DICE_ROLL_MODES value.
  */
 
@@ -91,6 +92,7 @@ export function planFor(actor, statKey, choices, vehicle = null) {
     hustle: Number(choices.hustle) || 0,
     hustlePoints: actor.system.hustle?.value ?? 0,
     situational: Number(choices.situational) || 0,
+    effortSteps: Number(choices.effortSteps) || 0,
     conditions: actor.statuses ?? [],
     tn: resolveTN(actor, statKey, choices, vehicle),
     empire: actor.type === "character" ? isEmpire(/** @type {Actor.SystemOfType<"character">} */ (actor.system).rep.level) : false,
@@ -113,11 +115,12 @@ export function defaultChoices() {
  * @param {Actor.Implementation} actor
  * @param {string} statKey
  * @param {CheckChoices} choices
- * @param {{vehicle?: {performance: number, handling: number, name?: string}|null}} [options]
+ * @param {{vehicle?: {performance: number, handling: number, name?: string}|null, flags?: object}} [options]
+ *   `flags`: more `flags["the-smoke"]` for the card (an attack's target and weapon, a hold…).
  * @returns {Promise<ChatMessage.Implementation|undefined>}  undefined if a hook cancelled the message.
  * @throws {Error} when the character lacks the Hustle (nothing is spent or rolled).
  */
-export async function rollCheck(actor, statKey, choices, { vehicle = null } = {}) {
+export async function rollCheck(actor, statKey, choices, { vehicle = null, flags = {} } = {}) {
   const plan = planFor(actor, statKey, choices, vehicle);
   // fvtt-types 13.345 has no type for Foundry's dot-notation update keys.
   if (plan.hustle.cost) await actor.update(/** @type {Actor.UpdateData} */ ({ "system.hustle.value": plan.hustle.remaining }));
@@ -144,7 +147,7 @@ export async function rollCheck(actor, statKey, choices, { vehicle = null } = {}
     content,
     rolls: [roll],
     flavor: game.i18n.format("SMOKE.Check.flavor", { stat: game.i18n.localize(`SMOKE.Stat.${statKey}.name`) }),
-    flags: { [SYSTEM_ID]: { check: snapshot } }
+    flags: { [SYSTEM_ID]: { ...flags, check: snapshot } }
   };
   // A key of CONFIG.Dice.rollModes (the dialog lists those; the setting holds one). Restated for fvtt-types, which
   // types CheckChoices' string and the core setting's value more loosely than applyRollMode's parameter.

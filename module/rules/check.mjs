@@ -195,7 +195,10 @@ export function conditionEffects(statusIds = [], statKey = null) {
  * @param {Iterable<string>} [check.conditions=[]]  Active status ids.
  * @param {number|null} [check.tn=null]  The TN, fixed beforehand from the unboosted dice, a print or a defence.
  * @param {boolean} [check.empire=false]  Empire tier: temporary steps may reach d20.
- * @param {{performance: number, handling?: number}|null} [check.vehicle=null]  When driving.
+ * @param {{performance: number, handling?: number, steps?: number, modifiers?: {value: number, text: string}[]}|null}
+ *   [check.vehicle=null]  When driving: the record's Performance die (the TN's die), Handling, `steps` the die is
+ *   stepped (flat tyres: −1 each, see rules/vehicles.mjs vehicleNumbers) and the situational driving `modifiers` with
+ *   their words (blue lights, off road, a junction; rules/vehicles.mjs drivingModifiers).
  * @returns {CheckPlan}
  * @throws {RangeError} for a die off the ladder, an unknown Hustle spend, or Hustle the character lacks;
  *   {TypeError} for a missing hustlePoints or non-integer modifiers.
@@ -217,11 +220,20 @@ export function planCheck({
   let source = "effort";
   let baseEffort = effortDie;
   let handling = 0;
+  let vehicleSteps = 0;
+  /** @type {{value: number, text: string}[]} */
+  let driving = [];
   if (vehicle) {
     source = "performance";
     baseEffort = vehicle.performance;
     handling = vehicle.handling ?? 0;
+    vehicleSteps = vehicle.steps ?? 0;
+    driving = vehicle.modifiers ?? [];
     if (!Number.isInteger(handling)) throw new TypeError(`vehicle handling must be a whole number, got ${handling}`);
+    if (!Number.isInteger(vehicleSteps)) throw new TypeError(`vehicle steps must be a whole number, got ${vehicleSteps}`);
+    if (!Array.isArray(driving) || driving.some(m => !Number.isInteger(m?.value))) {
+      throw new TypeError("vehicle modifiers must be a list of {value, text} with whole-number values");
+    }
     applied.push({ kind: "performance", text: `Performance d${baseEffort} replaces Effort` });
   }
   modifierOf(baseEffort); // validates the Effort / Performance die
@@ -246,7 +258,7 @@ export function planCheck({
     if (/** @type {number} */ (hustlePoints) < hustle) throw new RangeError(`spending ${hustle} Hustle needs ${hustle} points; the character has ${hustlePoints}`);
   }
   const onARoll = !!spend && spend.explodeTopFaces > RULES.dice.explosions.normalTopFaces;
-  const effort = stepDie(baseEffort, (spend?.effortSteps ?? 0) + effortSteps, { empire });
+  const effort = stepDie(baseEffort, (spend?.effortSteps ?? 0) + effortSteps + vehicleSteps, { empire });
   const effortLabel = source === "performance" ? "Performance" : "Effort";
   const effortTo = effort.bonus ? `d${effort.die} ${signed(effort.bonus)}` : `d${effort.die}`;
   if (spend) {
@@ -254,6 +266,7 @@ export function planCheck({
     applied.push({ kind: "hustle", text: `${hustle} Hustle: ${what}` });
   }
   if (effortSteps) applied.push({ kind: "effortStep", text: `${effortLabel} stepped ${effortSteps}` });
+  if (vehicleSteps) applied.push({ kind: "vehicleSteps", text: `Performance stepped ${vehicleSteps} (flat tyres)` });
 
   // 5. Conditions, Handling and other modifiers.
   const cond = conditionEffects(conditions, statKey);
@@ -278,9 +291,11 @@ export function planCheck({
   if (stat.bonus) modifierParts.push({ kind: "statOverflow", value: stat.bonus, text: `stat step above d${stat.die} ${signed(stat.bonus)}` });
   if (effort.bonus) modifierParts.push({ kind: "effortOverflow", value: effort.bonus, text: `${effortLabel} step above d${effort.die} ${signed(effort.bonus)}` });
   if (handling) modifierParts.push({ kind: "handling", value: handling, text: `Handling ${signed(handling)}` });
+  for (const m of driving) if (m.value) modifierParts.push({ kind: "driving", value: m.value, text: m.text });
   if (situational) modifierParts.push({ kind: "situational", value: situational, text: `situational ${signed(situational)}` });
   if (cond.modifier) modifierParts.push({ kind: "conditions", value: cond.modifier, text: `Conditions ${signed(cond.modifier)}` });
   if (vehicle) applied.push({ kind: "handling", text: `Handling ${signed(handling)}` });
+  for (const m of driving) applied.push({ kind: "driving", text: m.text });
   if (situational) applied.push({ kind: "situational", text: `situational ${signed(situational)}` });
   const modifier = modifierParts.reduce((sum, p) => sum + p.value, 0);
 

@@ -99,6 +99,25 @@ const TIE_BREAKS = {
 };
 
 /**
+ * Order two combatants whose dice tie (When it kicks off › Read the queue): the book's tie-breaks in
+ * RULES["speed-dice"].tieBreak (better Moves die, PC before NPC, alphabetical name in a fixed locale), then the id,
+ * so every client sorts the same way. Also the simple tracker's tie-break on equal initiative.
+ * @param {{id: string, name: string, isPC: boolean, movesDie: number}} a
+ * @param {{id: string, name: string, isPC: boolean, movesDie: number}} b
+ * @returns {number} < 0 when `a` acts first.
+ * @throws {Error} for a tie-break in the data this module does not know.
+ */
+export function compareTied(a, b) {
+  for (const key of SPEED.tieBreak) {
+    const f = TIE_BREAKS[key];
+    if (!f) throw new Error(`unknown speed-dice tie-break "${key}"`);
+    const d = f(/** @type {QueueItem} */ ({ entry: a }), /** @type {QueueItem} */ ({ entry: b }));
+    if (d) return d;
+  }
+  return a.id === b.id ? 0 : a.id < b.id ? -1 : 1;
+}
+
+/**
  * The round's action queue (When it kicks off › Read the queue): every die is one action, highest face first. Ties
  * go by the book's order (RULES["speed-dice"].tieBreak: better Moves die, PC before NPC, alphabetical name in a
  * fixed locale), then by combatant id, then by die position — so the order is fully deterministic.
@@ -121,19 +140,9 @@ export function speedQueue(entries) {
       items.push({ entry, face, index });
     });
   }
-  const breaks = SPEED.tieBreak.map(key => {
-    const f = TIE_BREAKS[key];
-    if (!f) throw new Error(`unknown speed-dice tie-break "${key}"`);
-    return f;
-  });
   items.sort((a, b) => {
     if (a.face !== b.face) return b.face - a.face;
-    for (const f of breaks) {
-      const d = f(a, b);
-      if (d) return d;
-    }
-    if (a.entry.id !== b.entry.id) return a.entry.id < b.entry.id ? -1 : 1;
-    return a.index - b.index;
+    return compareTied(a.entry, b.entry) || a.index - b.index;
   });
   return items.map(({ entry, face, index }) => ({ combatantId: entry.id, face, index }));
 }
@@ -315,4 +324,63 @@ export function canReact(conditions, reactionUsed = false) {
   if (reactionUsed) return false;
   const active = idSet(conditions);
   return !COMBAT.reactions.dodge.preventedBy.some(c => active.has(c));
+}
+
+/**
+ * The Conditions a weapon adds on a hit (Attacking and defending › Extra effects): stun, gas, smoke and fire on any
+ * hit; bleed only on Smashed It or Legendary when the hit did damage.
+ * @param {string[]} traits
+ * @param {string} outcome
+ * @param {number} dealt  Damage dealt.
+ * @returns {string[]}
+ */
+export function weaponConditions(traits, outcome, dealt) {
+  const out = [];
+  for (const row of COMBAT.weaponEffects) {
+    if (!traits.includes(row.trait)) continue;
+    if (row.outcomes && !row.outcomes.includes(outcome)) continue;
+    if (row.needsDamage && dealt <= 0) continue;
+    for (const c of row.conditions) if (!out.includes(c)) out.push(c);
+  }
+  return out;
+}
+
+const SEVERITY_ORDER = SEVERITIES.map(r => r.id);
+
+/**
+ * The GM's one discretionary Condition after a damaging hit: the severity's suggestions, plus the next band's when
+ * the attack exploded (The roll › Explosions and big moments).
+ * @param {number} dealt
+ * @param {boolean} exploded
+ * @returns {{severity: string, label: string, suggested: string[]}}
+ */
+export function conditionChoices(dealt, exploded) {
+  const sev = severity(dealt);
+  const suggested = [...sev.suggested];
+  if (exploded && dealt > 0) {
+    const next = SEVERITY_ORDER[SEVERITY_ORDER.indexOf(sev.id) + 1];
+    const row = next ? SEVERITIES.find(r => r.id === next) : null;
+    for (const c of row?.suggested ?? []) if (!suggested.includes(c)) suggested.push(c);
+  }
+  return { severity: sev.id, label: sev.label, suggested: suggested.filter(c => c !== "down") };
+}
+
+/**
+ * How many rounds a reload moves and from which carried ammunition (Distance… › Shooting › Reload): as many as the
+ * magazine lacks, from the actor's matching ammunition items in order.
+ * @param {{size: number, loaded: number, ammoType: string}} magazine
+ * @param {{id: string, ammoType: string, quantity: number}[]} ammo  Carried ammunition.
+ * @returns {{moved: number, takes: {id: string, quantity: number}[]}}  `takes`: each item's new quantity.
+ */
+export function reloadPlan(magazine, ammo) {
+  let need = Math.max(0, magazine.size - magazine.loaded);
+  const takes = [];
+  for (const a of ammo) {
+    if (!need) break;
+    if (a.ammoType !== magazine.ammoType || a.quantity <= 0) continue;
+    const n = Math.min(need, a.quantity);
+    need -= n;
+    takes.push({ id: a.id, quantity: a.quantity - n });
+  }
+  return { moved: Math.max(0, magazine.size - magazine.loaded) - need, takes };
 }

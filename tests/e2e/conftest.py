@@ -8,7 +8,8 @@ With ``FOUNDRY_URL`` set, the same page fixtures log in to that real Foundry VTT
 tests/harness/README.md for the user/password variables); tests marked ``harness_only`` are skipped there.
 
 Fixtures: ``server`` (session), ``browser`` (session), ``world`` (reset per test), ``open_user_page`` (factory),
-``gm_page`` / ``player1_page`` / ``player2_page`` (booted pages, separate browser contexts), ``page_errors``.
+``gm_page`` / ``player1_page`` / ``player2_page`` (booted pages, separate browser contexts), ``gm2_page`` (the second
+GM, "Assistant GM"), ``page_errors``.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ BOOT_TIMEOUT_MS = 20_000
 # role → (user-name env var, default name, password env var)
 ROLES = {
     "gm": ("FOUNDRY_GM_USER", "Gamemaster", "FOUNDRY_GM_PASSWORD"),
+    "gm2": ("FOUNDRY_GM2_USER", "Assistant GM", "FOUNDRY_GM2_PASSWORD"),
     "player1": ("FOUNDRY_PLAYER1_USER", "Player One", "FOUNDRY_PLAYER1_PASSWORD"),
     "player2": ("FOUNDRY_PLAYER2_USER", "Player Two", "FOUNDRY_PLAYER2_PASSWORD"),
 }
@@ -83,11 +85,12 @@ class HarnessServer:
         self._call("/harness/reset", {}, "POST")
 
     def seed(self, **documents: list) -> dict:
-        """Create documents as the GM (test setup): ``seed(actors=[...], items=[...], messages=[...])``."""
+        """Create documents as the GM (test setup): ``seed(actors=[...], items=[...], scenes=[...], combats=[...],
+        messages=[...], users=[...])`` (users are patches such as ``{"_id": ..., "character": ...}``)."""
         return self._call("/harness/seed", documents, "POST")
 
     def world(self) -> dict:
-        """The server's stored world (users, actors, items, messages, settings)."""
+        """The server's stored world (users, actors, items, scenes, combats, messages, settings)."""
         return self._call("/harness/world")
 
     def login(self, page: Page, role: str) -> None:
@@ -195,8 +198,9 @@ def page_errors() -> dict:
 
 @pytest.fixture
 def open_user_page(world, browser: Browser, page_errors: dict):
-    """Factory: ``open_user_page("gm" | "player1" | "player2", init_script=None)`` → a booted Page (game.ready) in its
-    own browser context. ``init_script`` runs before any page script (e.g. to observe the boot hooks)."""
+    """Factory: ``open_user_page("gm" | "gm2" | "player1" | "player2", init_script=None)`` → a booted Page
+    (game.ready) in its own browser context. ``init_script`` runs before any page script (e.g. to observe the boot
+    hooks). The same role may be opened more than once (two tabs of one user: each is its own connection)."""
     contexts = []
 
     def open_page(role: str, init_script: str | None = None) -> Page:
@@ -248,3 +252,9 @@ def player1_page(open_user_page) -> Page:
 @pytest.fixture
 def player2_page(open_user_page) -> Page:
     return open_user_page("player2")
+
+
+@pytest.fixture
+def gm2_page(open_user_page) -> Page:
+    """The second GM ("Assistant GM", role GAMEMASTER like the first)."""
+    return open_user_page("gm2")

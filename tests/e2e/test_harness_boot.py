@@ -186,7 +186,9 @@ def test_blind_roll_shows_the_roller_no_number(gm_page: Page, player1_page: Page
     gm_id = gm_page.evaluate("game.user.id")
     player1_page.evaluate(SEED_DICE, [(6, 6), (6, 6), (2, 6)])  # 6 → 6 → 2 = 14, + 3 = 17
     sent = player1_page.evaluate(BLIND_ROLL)
-    assert sent["whisper"] == [gm_id] and sent["blind"] is True
+    # v13 whispers a blind roll to every GM user, active or not (getWhisperRecipients("GM")).
+    gm_ids = gm_page.evaluate("game.users.filter(u => u.isGM).map(u => u.id)")
+    assert gm_id in gm_ids and sent["whisper"] == gm_ids and sent["blind"] is True
     selector = f'#chat-log [data-message-id="{sent["id"]}"]'
 
     gm_message = gm_page.locator(selector)

@@ -7,7 +7,8 @@
  * Prints one JSON line {"url": "http://127.0.0.1:PORT"} on stdout when listening. Serves the built system at
  * /systems/<id>/, the stand-in client at /harness/ (page: /game?user=<id>), core template stand-ins at /templates/,
  * placeholder SVGs for icons/svg/*, and a WebSocket at /ws?user=<id> for documents, settings, game.socket relays and
- * User#query. Test endpoints: GET /harness/users, GET /harness/world, POST /harness/reset, POST /harness/seed.
+ * User#query. A user may hold several connections (tabs); a query reaches the most recent one. Test endpoints:
+ * GET /harness/users, GET /harness/world, POST /harness/reset, POST /harness/seed.
  */
 import http from "node:http";
 import { readFile, stat } from "node:fs/promises";
@@ -76,14 +77,19 @@ function placeholderIcon(name) {
     + `${label.slice(0, 10)}</text></svg>`;
 }
 
-/** POST /harness/seed {actors, items, messages, users}: created as the GM (test setup), broadcast to clients. */
+/**
+ * POST /harness/seed {actors, items, scenes, combats, messages, users}: created as the GM (test setup, `keepId`, in
+ * that order), broadcast to clients.
+ */
 function seed(body) {
   const gm = world.gm;
   const out = {};
-  for (const [documentName, key] of [["Actor", "actors"], ["Item", "items"], ["ChatMessage", "messages"]]) {
+  const kinds = [["Actor", "actors"], ["Item", "items"], ["Scene", "scenes"], ["Combat", "combats"], ["ChatMessage", "messages"]];
+  for (const [documentName, key] of kinds) {
     if (!body[key]?.length) continue;
-    const { result, ids } = world.modify(gm, { documentName, operation: "create", data: body[key], options: { keepId: true } });
+    const { result, ids, followUps } = world.modify(gm, { documentName, operation: "create", data: body[key], options: { keepId: true } });
     broadcast({ type: "modifyDocument", documentName, operation: "create", parentUuid: null, result, options: {}, userId: gm._id });
+    broadcastFollowUps(followUps, gm);
     out[key] = ids;
   }
   for (const patch of body.users ?? []) {
@@ -136,12 +142,21 @@ function broadcast(msg, except = null) {
   for (const ws of connections.keys()) if (ws !== except) sendTo(ws, msg);
 }
 
+/** Changes the server made as a consequence of a write (another Scene deactivated), broadcast after it. */
+function broadcastFollowUps(followUps = [], user) {
+  for (const f of followUps) broadcast({ type: "modifyDocument", ...f, options: {}, userId: user._id });
+}
+
+/** A user's connections, oldest first (a user may be connected from several tabs). */
+const connectionsOf = userId => [...connections].filter(([, id]) => id === userId).map(([ws]) => ws);
+
 async function handleRequest(ws, user, msg) {
   switch (msg.action) {
     case "modifyDocument": {
-      const { result, ids } = world.modify(user, msg);
+      const { result, ids, followUps } = world.modify(user, msg);
       broadcast({ type: "modifyDocument", documentName: msg.documentName, operation: msg.operation,
         parentUuid: msg.parentUuid ?? null, result, options: msg.options ?? {}, userId: user._id });
+      broadcastFollowUps(followUps, user);
       return ids;
     }
     case "setSetting": {
@@ -159,7 +174,8 @@ async function handleRequest(ws, user, msg) {
       return true;
     }
     case "query": {
-      const target = [...connections].find(([, id]) => id === msg.userId)?.[0];
+      // A query reaches ONE connection of the target user: the most recent one (the last tab opened).
+      const target = connectionsOf(msg.userId).at(-1);
       if (!target) throw new Error(`User ${world.user(msg.userId)?.name ?? msg.userId} is not active`);
       const id = ++qid;
       queries.set(id, { from: ws, rid: msg.rid, target });

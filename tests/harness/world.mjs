@@ -1,7 +1,8 @@
 /**
  * World state of the harness server (TEST DOUBLE of a Foundry world): users, actors (with embedded items and
- * effects), world items, chat messages, stored settings. Every write names the acting user — always the user of the
- * connection it came from — and is checked before anything changes; a refused batch changes nothing.
+ * effects), world items, scenes (with embedded tokens), combats (with embedded combatants), chat messages, stored
+ * settings. Every write names the acting user — always the user of the connection it came from — and is checked
+ * before anything changes; a refused batch changes nothing.
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
@@ -9,6 +10,7 @@ import { deepClone, isValidId, mergeObject, randomID } from "./client/utils.mjs"
 
 export const USERS = Object.freeze([
   { _id: "HarnessGMaster01", name: "Gamemaster", role: 4, color: "#a33b3b", character: null, flags: {}, _stats: {} },
+  { _id: "HarnessGMaster02", name: "Assistant GM", role: 4, color: "#a36f3b", character: null, flags: {}, _stats: {} },
   { _id: "HarnessPlayer001", name: "Player One", role: 1, color: "#3b6ea3", character: null, flags: {}, _stats: {} },
   { _id: "HarnessPlayer002", name: "Player Two", role: 1, color: "#3ba35a", character: null, flags: {}, _stats: {} }
 ]);
@@ -17,8 +19,18 @@ const OWNER = 3;
 const OBSERVER = 2;
 const ROLES = { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 };
 const LEVELS = { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 };
-const COLLECTIONS = { Actor: "actors", Item: "items", ChatMessage: "messages", User: "users" };
-const EMBEDDED = { Actor: { Item: "items", ActiveEffect: "effects" }, Item: { ActiveEffect: "effects" } };
+const COLLECTIONS = { Actor: "actors", Item: "items", Scene: "scenes", Combat: "combats", ChatMessage: "messages",
+  User: "users" };
+const EMBEDDED = { Actor: { Item: "items", ActiveEffect: "effects" }, Item: { ActiveEffect: "effects" },
+  Scene: { Token: "tokens" }, Combat: { Combatant: "combatants" } };
+/** Keys of embedded source arrays, for id generation. */
+const EMBEDDED_KEYS = ["items", "effects", "tokens", "combatants"];
+/** v13 BaseCombat#canUpdate: the only Combat fields a non-GM may write. */
+const COMBAT_PLAYER_KEYS = ["round", "turn", "combatants"];
+/** v13 BaseCombatant#canUpdate: the only Combatant fields a non-GM owner may write. */
+const COMBATANT_PLAYER_KEYS = ["initiative", "flags", "defeated", "system"];
+/** v13 CONST.USER_PERMISSIONS TOKEN_CREATE / TOKEN_DELETE default role. */
+const TOKEN_CREATE_DELETE_ROLE = ROLES.ASSISTANT;
 
 export class PermissionError extends Error {}
 
@@ -53,6 +65,8 @@ export class World {
     this.users = deepClone([...USERS]);
     this.actors = [];
     this.items = [];
+    this.scenes = [];
+    this.combats = [];
     this.messages = [];
     this.settings = [];
   }
@@ -68,11 +82,12 @@ export class World {
   /** Everything a client gets on connection (Foundry sends every world document to every client). */
   snapshot(userId, activeUsers) {
     return deepClone({ type: "world", userId, system: this.manifest, activeUsers, users: this.users, actors: this.actors,
-      items: this.items, messages: this.messages, settings: this.settings });
+      items: this.items, scenes: this.scenes, combats: this.combats, messages: this.messages, settings: this.settings });
   }
 
   toJSON() {
-    return { users: this.users, actors: this.actors, items: this.items, messages: this.messages, settings: this.settings };
+    return { users: this.users, actors: this.actors, items: this.items, scenes: this.scenes, combats: this.combats,
+      messages: this.messages, settings: this.settings };
   }
 
   /* ------------------------------------------------ Locating ------------------------------------------------ */
@@ -108,6 +123,44 @@ export class World {
     return { list: parent[key], top };
   }
 
+  /** The world actor a token source stands for (the harness has no ActorDelta: linked or not, the world actor). */
+  #tokenActor(token) {
+    return token?.actorId ? (this.actors.find(a => a._id === token.actorId) ?? null) : null;
+  }
+
+  /** v13 Combatant#actor: the token's actor if the combatant has a token, else the world actor by actorId. */
+  #combatantActor(combat, combatant) {
+    if (combatant.tokenId) {
+      const sceneId = combatant.sceneId ?? combat.scene ?? null;
+      const token = this.scenes.find(s => s._id === sceneId)?.tokens?.find(t => t._id === combatant.tokenId);
+      if (token) return this.#tokenActor(token);
+    }
+    return combatant.actorId ? (this.actors.find(a => a._id === combatant.actorId) ?? null) : null;
+  }
+
+  /** v13 BaseCombatant#getUserLevel: the actor's level (a combatant without an actor is GM-only). */
+  #combatantLevel(user, combat, combatant) {
+    const actor = this.#combatantActor(combat, combatant);
+    return actor ? userLevel(user, actor) : LEVELS.NONE;
+  }
+
+  /** v13 BaseCombatant#canUpdate for a non-GM: OWNER of the actor, and only the allowed keys. */
+  #playerMayUpdateCombatant(user, combat, combatant, changes) {
+    if (this.#combatantLevel(user, combat, combatant) < OWNER) return false;
+    return Object.keys(changes).every(k => (k === "_id") || COMBATANT_PLAYER_KEYS.includes(k));
+  }
+
+  /** v13 BaseCombat#canUpdate for a non-GM: round, turn, and combatants the user may update. */
+  #playerMayUpdateCombat(user, combat, changes) {
+    if (Object.keys(changes).some(k => !COMBAT_PLAYER_KEYS.includes(k))) return false;
+    if (!("combatants" in changes)) return true;
+    if (!Array.isArray(changes.combatants)) return false;
+    return changes.combatants.every(({ _id, ...change }) => {
+      const combatant = combat.combatants?.find(c => c._id === _id);
+      return !!combatant && this.#playerMayUpdateCombatant(user, combat, combatant, change);
+    });
+  }
+
   /* ---------------------------------------------- Permissions ---------------------------------------------- */
 
   #refuse(user, action, documentName, id) {
@@ -116,11 +169,31 @@ export class World {
 
   #check(user, operation, documentName, { top, target, data }) {
     if (isGM(user)) return;
+    const refuse = () => this.#refuse(user, operation, documentName, target?._id);
     if (top) {
-      if (userLevel(user, top) < OWNER) this.#refuse(user, operation, documentName, target?._id);
-      return;
+      switch (documentName) {
+        case "Combatant": // v13 BaseCombatant: create/delete OWNER (of the actor), update via #canUpdate
+          if (operation === "update") {
+            if (!this.#playerMayUpdateCombatant(user, top, target, data)) refuse();
+          } else if (this.#combatantLevel(user, top, target ?? data) < OWNER) refuse();
+          return;
+        case "Token": // v13 BaseToken: create/delete need TOKEN_CREATE/TOKEN_DELETE (ASSISTANT), update the actor's OWNER
+          if (operation !== "update") {
+            if (user.role < TOKEN_CREATE_DELETE_ROLE) refuse();
+          } else {
+            const actor = this.#tokenActor(target);
+            if (!actor || (userLevel(user, actor) < OWNER)) refuse();
+          }
+          return;
+        default:
+          if (userLevel(user, top) < OWNER) refuse();
+          return;
+      }
     }
     switch (documentName) {
+      case "Combat": // v13 BaseCombat: create/delete ASSISTANT; a player may update round, turn and own combatants
+        if ((operation !== "update") || !this.#playerMayUpdateCombat(user, target, data)) refuse();
+        return;
       case "Actor":
       case "Item":
         if (operation === "create" || userLevel(user, target) < OWNER) this.#refuse(user, operation, documentName, target?._id);
@@ -147,7 +220,7 @@ export class World {
   }
 
   #ensureEmbeddedIds(source) {
-    for (const key of ["items", "effects"]) {
+    for (const key of EMBEDDED_KEYS) {
       for (const child of source[key] ?? []) {
         if (!isValidId(child._id)) child._id = randomID();
         this.#ensureEmbeddedIds(child);
@@ -178,7 +251,8 @@ export class World {
         this.#ensureEmbeddedIds(src);
         list.push(src);
       }
-      return { result: deepClone(sources), ids: sources.map(s => s._id) };
+      const followUps = this.#activateScene(documentName, parentUuid, sources);
+      return { result: deepClone(sources), ids: sources.map(s => s._id), followUps };
     }
     if (operation === "update") {
       const pairs = updates.map(u => {
@@ -188,13 +262,15 @@ export class World {
         return { target, changes };
       });
       for (const { target, changes } of pairs) this.#check(user, "update", documentName, { top, target, data: changes });
+      for (const { target, changes } of pairs) this.#mergeEmbeddedArrays(documentName, parentUuid, target, changes);
       const result = pairs.map(({ target, changes }) => {
         mergeObject(target, changes, { performDeletions: true });
         const stats = { modifiedTime: Date.now(), lastModifiedBy: user._id };
         target._stats = { ...(target._stats ?? {}), ...stats };
         return { _id: target._id, ...changes, _stats: stats };
       });
-      return { result: deepClone(result), ids: result.map(r => r._id) };
+      const followUps = this.#activateScene(documentName, parentUuid, result);
+      return { result: deepClone(result), ids: result.map(r => r._id), followUps };
     }
     if (operation === "delete") {
       const targets = ids.map(id => {
@@ -207,6 +283,37 @@ export class World {
       return { result: [...ids], ids: [...ids] };
     }
     throw new Error(`Unknown operation ${operation}`);
+  }
+
+  /**
+   * An update that carries an embedded array (e.g. Combat#resetAll sends `combatants`) merges each element into the
+   * stored element with the same `_id`; the array sent is the new list.
+   */
+  #mergeEmbeddedArrays(documentName, parentUuid, target, changes) {
+    if (parentUuid) return;
+    for (const key of Object.values(EMBEDDED[documentName] ?? {})) {
+      if (!Array.isArray(changes[key])) continue;
+      changes[key] = changes[key].map(change => {
+        const existing = target[key]?.find(e => e._id === change._id);
+        const merged = existing ? mergeObject(deepClone(existing), change, { performDeletions: true }) : change;
+        if (!isValidId(merged._id)) merged._id = randomID();
+        return merged;
+      });
+    }
+  }
+
+  /** One active Scene at a time (as Foundry's server does): activating one deactivates the others. */
+  #activateScene(documentName, parentUuid, changes) {
+    if ((documentName !== "Scene") || parentUuid) return [];
+    const activated = changes.filter(c => c.active === true).map(c => c._id).at(-1);
+    if (!activated) return [];
+    const result = [];
+    for (const scene of this.scenes) {
+      if ((scene._id === activated) || !scene.active) continue;
+      scene.active = false;
+      result.push({ _id: scene._id, active: false });
+    }
+    return result.length ? [{ documentName: "Scene", operation: "update", parentUuid: null, result }] : [];
   }
 
   /** Store a world setting (GM only) or a user setting (that user, or a GM). */

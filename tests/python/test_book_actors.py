@@ -26,7 +26,7 @@ KEY_RE = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 COMMON = {"key", "name", "folder", "img", "description"}
 FIELDS = {
     "vehicle": COMMON | {"performance", "handling", "speed", "body", "size", "guard", "armour", "seats", "fuel",
-                         "lock", "value", "abilities"},
+                         "lock", "lockKind", "value", "abilities"},
     "character": COMMON | {"details", "stats", "effort", "printed", "cash", "rep", "story", "perks", "kit"},
     "npc": COMMON | {"stats", "health", "guard", "armourReduction", "kit"},
     "condition": {"key", "name", "group", "description", "recovery", "modifiers", "offYourGame", "effortNoExplode",
@@ -266,6 +266,21 @@ def test_vehicle_guard_is_six_plus_twice_size():
         assert v["guard"] == 6 + 2 * v["size"], v["name"]
     for d in load_pack("vehicles").values():
         assert d["guard"] == 6 + 2 * d["size"], d["name"]
+
+
+def test_vehicle_lock_kind_follows_the_book():
+    """Which tools ease a motor's lock (Tools & gear: "bike locks", "car locks"): the roster's bicycles and scooters
+    (Size 0) have bike locks, motorbikes (Size 1, the police bike too) their own, the helicopter (Flying) none a tool
+    names; every car, van, bus and emergency vehicle a car lock (the default, left out of the YAML)."""
+    says = book.between("# Tools & gear · 1–8", "# Tools & gear · 9–16")
+    assert "bike locks are one band easier" in says and "car locks two bands easier" in says
+    for d in load_pack("vehicles").values():
+        expected = {0: "bike", 1: "motorbike"}.get(d["size"], "car")
+        assert expected != "bike" or d["folder"] == "bicycles-and-scooters", d["name"]
+        if "flying" in d["abilities"]:
+            expected = "aircraft"
+        assert d.get("lockKind", "car") == expected, d["name"]
+        assert "lockKind" not in d or d["lockKind"] != "car", f"{d['name']}: the default is left out"
 
 
 def test_vehicle_pack_folders():

@@ -209,7 +209,7 @@ class Rules:
 
 # Files checked by several tests: each test owns some top-level keys (test_parts_cover_their_files checks the union).
 PARTS = {
-    "combat": [("health", "guard", "attack"), ("reactions", "guardModifiers", "conditionGuard"),
+    "combat": [("health", "guard", "attack", "weaponEffects"), ("reactions", "guardModifiers", "conditionGuard"),
                ("shooting", "grab", "breakFree", "cuff"), ("down", "firstAid", "ongoingHarm", "endOfRound", "recovery",
                                                            "simpleTracker")],
     "rep": [("maxLevel", "tiers", "levels"), ("levelUp", "growth", "advance", "unlocks", "xp")],
@@ -537,6 +537,12 @@ def test_combat_health_guard_attack():
         t.eq({"guard": guard, "impact": impact, "total": total, "margin": margin, "reduction": reduction,
               "damage": damage, "severity": "severe", "condition": "bleeding", "healthBefore": before,
               "healthAfter": after}, "attack", "example")
+        says("stun gives Stunned and Prone, gas or smoke gives Gassed, and fire gives Burning. A bleed weapon adds "
+             "Bleeding on Smashed It or Legendary when it causes damage.")
+        t.eq([{"trait": "stun", "conditions": ["stunned", "prone"]}, {"trait": "gas", "conditions": ["gassed"]},
+              {"trait": "smoke", "conditions": ["gassed"]}, {"trait": "fire", "conditions": ["burning"]},
+              {"trait": "bleed", "conditions": ["bleeding"], "outcomes": ["smashedIt", "legendary"],
+               "needsDamage": True}], "weaponEffects")
 
 
 def test_combat_reactions_and_guard_changes():

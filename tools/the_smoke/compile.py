@@ -40,6 +40,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "vehicleAbility": {"wheels": {}, "offRoadPenaltyWaived": [], "enclosedGuard": True, "blocksSightOut": False,
                        "cage": False, "stretcher": False, "foldable": False, "unsellable": False,
                        "ignoresRoads": False, "hearingBand": None, "anprRange": None},
+    "vehicle": {"lockKind": "car"},
 }
 
 # Sub-fields of structured gear rules that the YAML may leave out.
@@ -208,8 +209,10 @@ class Compiler:
                 "size": data["size"], "armour": data["armour"],
                 "seats": dict(data["seats"]), "occupants": [],
                 "fuel": {"value": data["fuel"], "max": data["fuel"]}, "lock": data["lock"],
-                "value": data["value"], "abilities": list(data["abilities"]),
-                "tyres": {"flat": 0}, "onFire": False, "incidents": [],
+                "lockKind": data.get("lockKind", DEFAULTS["vehicle"]["lockKind"]),
+                "value": data["value"], "abilities": list(data["abilities"]), "abilitiesOn": [],
+                "tyres": {"flat": 0}, "defences": {"evasive": False, "bonus": 0}, "onFire": False,
+                "fire": {"round": None, "combatId": ""}, "destroyed": False, "patched": False, "incidents": [],
             }
         system["description"] = description
         doc["system"] = system

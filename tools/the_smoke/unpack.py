@@ -146,11 +146,13 @@ class Decompiler:
         if kind == "npc":
             return {"stats": {k: system["stats"][k]["die"] for k in STAT_KEYS}, "health": system["health"]["max"],
                     "guard": system["guard"]["value"], "armourReduction": system["armourReduction"], "kit": kit}
-        return {"performance": system["performance"]["die"], "handling": system["handling"],
-                "speed": system["speed"], "body": system["body"]["max"], "size": system["size"],
-                "guard": self.tables.vehicle_guard(system["size"]), "armour": system["armour"],
-                "seats": system["seats"], "fuel": system["fuel"]["max"], "lock": system["lock"],
-                "value": system["value"], "abilities": system["abilities"]}
+        return strip_defaults(kind, {
+            "performance": system["performance"]["die"], "handling": system["handling"],
+            "speed": system["speed"], "body": system["body"]["max"], "size": system["size"],
+            "guard": self.tables.vehicle_guard(system["size"]), "armour": system["armour"],
+            "seats": system["seats"], "fuel": system["fuel"]["max"], "lock": system["lock"],
+            "lockKind": system.get("lockKind", DEFAULTS["vehicle"]["lockKind"]),
+            "value": system["value"], "abilities": system["abilities"]})
 
     def document(self, doc: dict[str, Any], key: str, folders: dict[str, str]) -> tuple[str, dict[str, Any]]:
         kind = doc["type"]

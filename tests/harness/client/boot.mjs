@@ -19,7 +19,9 @@ import {
 import { getTemplate, loadTemplates, registerHelpers, renderTemplate } from "./handlebars.mjs";
 import { ClientKeybindings, ClientSettings, CompendiumCollection, Localization } from "./game.mjs";
 import { Database, HarnessSocket } from "./database.mjs";
-import { ChatLog, Notifications, Sidebar } from "./ui.mjs";
+import { ChatLog, CombatTracker, Notifications, Sidebar } from "./ui.mjs";
+import { Combat, CombatEncounters, Combatant } from "./combat.mjs";
+import { BaseGrid, HarnessCanvas, Scene, Scenes, SquareGrid, Token, TokenDocument, TokenLayer } from "./canvas.mjs";
 
 /** A core-like default list; the system normally replaces it (the full v13 core list is not reproduced). */
 const CORE_STATUS_EFFECTS = [
@@ -32,6 +34,10 @@ const CORE_STATUS_EFFECTS = [
   { id: "hover", name: "EFFECT.StatusHover", img: "icons/svg/wingfoot.svg" },
   { id: "burrow", name: "EFFECT.StatusBurrow", img: "icons/svg/mole.svg" }
 ];
+
+/** The document types of a document that has sub-types: "base" plus the manifest's. */
+const typesOf = (manifest, documentName) =>
+  Array.from(new Set(["base", ...Object.keys(manifest.documentTypes?.[documentName] ?? {})]));
 
 function installGlobals(socket, database, world) {
   const manifest = world.system;
@@ -49,8 +55,11 @@ function installGlobals(socket, database, world) {
     },
     abstract: { DataModel, TypeDataModel },
     data: { fields, validators: { isValidId: utils.isValidId, isJSON: utils.isJSON } },
-    documents: { Actor, Item, ActiveEffect, ChatMessage, User, abstract: { WorldCollection },
-      collections: { Actors, Items, ChatMessages, Users, CompendiumCollection } },
+    documents: { Actor, Item, ActiveEffect, ChatMessage, User, Combat, Combatant, Scene, TokenDocument,
+      abstract: { WorldCollection },
+      collections: { Actors, Items, ChatMessages, Users, CombatEncounters, Scenes, CompendiumCollection } },
+    grid: { BaseGrid, SquareGrid },
+    canvas: { placeables: { Token }, layers: { TokenLayer } },
     dice: { Roll, terms },
     applications: {
       api: { ApplicationV2, HandlebarsApplicationMixin, DocumentSheetV2, DialogV2 },
@@ -62,7 +71,8 @@ function installGlobals(socket, database, world) {
     },
     appv1
   };
-  Object.assign(globalThis, { Actor, Item, ActiveEffect, ChatMessage, User, Roll, fromUuid, fromUuidSync, getDocumentClass });
+  Object.assign(globalThis, { Actor, Item, ActiveEffect, ChatMessage, User, Combat, Combatant, Scene, TokenDocument, Roll,
+    fromUuid, fromUuidSync, getDocumentClass });
 
   globalThis.CONFIG = {
     Actor: { documentClass: Actor, dataModels: {}, typeLabels: {}, sheetClasses: {}, trackableAttributes: {} },
@@ -70,6 +80,11 @@ function installGlobals(socket, database, world) {
     ActiveEffect: { documentClass: ActiveEffect, dataModels: {}, legacyTransferral: false },
     ChatMessage: { documentClass: ChatMessage, dataModels: {}, typeLabels: {}, template: "templates/sidebar/chat-message.hbs" },
     User: { documentClass: User },
+    Combat: { documentClass: Combat, dataModels: {}, typeLabels: {}, initiative: { formula: null, decimals: 2 } },
+    Combatant: { documentClass: Combatant, dataModels: {}, typeLabels: {} },
+    Scene: { documentClass: Scene },
+    Token: { documentClass: TokenDocument, objectClass: Token, layerClass: TokenLayer },
+    time: { roundTime: 6, turnTime: 0 },
     Dice: { rolls: [Roll], terms: { d: Die }, randomUniform: Math.random,
       rollModes: {
         publicroll: { label: "CHAT.RollPublic", icon: "fa-solid fa-globe" },
@@ -95,7 +110,8 @@ function installGlobals(socket, database, world) {
     documentTypes: {
       Actor: Object.keys(manifest.documentTypes?.Actor ?? {}),
       Item: Object.keys(manifest.documentTypes?.Item ?? {}),
-      ChatMessage: ["base"], ActiveEffect: ["base"], User: ["base"]
+      ChatMessage: ["base"], ActiveEffect: ["base"], User: ["base"],
+      Combat: typesOf(manifest, "Combat"), Combatant: typesOf(manifest, "Combatant"), Scene: ["base"], Token: ["base"]
     },
     settings: new ClientSettings(),
     keybindings: new ClientKeybindings(),
@@ -106,10 +122,16 @@ function installGlobals(socket, database, world) {
     users: null,
     actors: null,
     items: null,
+    scenes: null,
+    combats: null,
     messages: null,
     harness: { socket, database, activeUsers: new Set(world.activeUsers) },
     get user() {
       return this.users?.get(this.userId) ?? null;
+    },
+    /** v13 Game#combat: the viewed combat encounter. */
+    get combat() {
+      return this.combats?.viewed ?? null;
     }
   };
   globalThis.game = game;
@@ -118,6 +140,11 @@ function installGlobals(socket, database, world) {
   }
   game.settings.register("core", "rollMode", { name: "CHAT.RollVisibility", scope: "client", config: true,
     type: String, default: CONST.DICE_ROLL_MODES.PUBLIC, choices: Object.values(CONST.DICE_ROLL_MODES) });
+  game.settings.register("core", Combat.CONFIG_SETTING, { scope: "world", config: false, type: Object,
+    default: { resource: "", skipDefeated: false } });
+  game.settings.register("core", "gridDiagonals", { scope: "world", config: true, type: Number,
+    default: manifest.grid?.diagonals ?? CONST.GRID_DIAGONALS.EQUIDISTANT });
+  globalThis.canvas = new HarnessCanvas(document.getElementById("board"));
 }
 
 function buildWorld(world) {
@@ -125,11 +152,15 @@ function buildWorld(world) {
   g.users = new Users("User");
   g.actors = new Actors("Actor");
   g.items = new Items("Item");
+  g.scenes = new Scenes("Scene");
+  g.combats = new CombatEncounters("Combat");
   g.messages = new ChatMessages("ChatMessage");
-  for (const c of [g.users, g.actors, g.items, g.messages]) g.collections.set(c.documentName, c);
+  for (const c of [g.users, g.actors, g.items, g.scenes, g.combats, g.messages]) g.collections.set(c.documentName, c);
   for (const u of world.users) g.users._addFromSource(u);
   for (const a of world.actors) g.actors._addFromSource(a);
   for (const i of world.items) g.items._addFromSource(i);
+  for (const s of world.scenes ?? []) g.scenes._addFromSource(s);
+  for (const c of world.combats ?? []) g.combats._addFromSource(c);
   for (const m of world.messages) g.messages._addFromSource(m);
   g.settings._initialize(world.settings);
   for (const p of world.system.packs ?? []) {
@@ -173,8 +204,11 @@ async function boot() {
   document.getElementById("harness-user").textContent = `${game.user.name}`;
   ui.sidebar = new Sidebar(document.getElementById("sidebar"));
   ui.chat = new ChatLog(document.getElementById("chat-log"));
+  ui.combat = new CombatTracker(document.getElementById("combat-tracker"));
   ui.sidebar.render();
   await ui.chat.render();
+  canvas.draw();
+  ui.combat.render();
 
   live = true;
   for (const msg of pending.splice(0)) handleEvent(msg);

@@ -150,7 +150,7 @@ export class Database {
       const createData = deepClone(d);
       const doc = new cls(deepClone(d), { parent, strict: true });
       if ((await doc._preCreate(createData, options, user)) === false) continue;
-      if (Hooks.call(`preCreate${cls.documentName}`, doc, createData, options, user.id) === false) continue;
+      if (!options.noHook && (Hooks.call(`preCreate${cls.documentName}`, doc, createData, options, user.id) === false)) continue;
       toCreate.push(doc.toObject());
     }
     if (!toCreate.length) return [];
@@ -174,7 +174,7 @@ export class Database {
       if (diff) changes = diffObject(doc._source, changes, { deletionKeys: true });
       if (isEmpty(changes)) continue;
       if ((await doc._preUpdate(changes, options, user)) === false) continue;
-      if (Hooks.call(`preUpdate${cls.documentName}`, doc, changes, options, user.id) === false) continue;
+      if (!options.noHook && (Hooks.call(`preUpdate${cls.documentName}`, doc, changes, options, user.id) === false)) continue;
       toUpdate.push({ ...changes, _id: doc.id });
     }
     if (!toUpdate.length) return [];
@@ -193,7 +193,7 @@ export class Database {
     for (const id of ids) {
       const doc = collection.get(id, { strict: true });
       if ((await doc._preDelete(options, user)) === false) continue;
-      if (Hooks.call(`preDelete${cls.documentName}`, doc, options, user.id) === false) continue;
+      if (!options.noHook && (Hooks.call(`preDelete${cls.documentName}`, doc, options, user.id) === false)) continue;
       toDelete.push(id);
       docs.set(id, doc);
     }
@@ -204,7 +204,11 @@ export class Database {
 
   /* -------------------------------------- Server broadcasts → local world ---------------------------------- */
 
-  /** Apply a {documentName, operation, parentUuid, result, options, userId} broadcast on this client. */
+  /**
+   * Apply a {documentName, operation, parentUuid, result, options, userId} broadcast on this client: sources, then
+   * each document's _onCreate/_onUpdate/_onDelete and create/update/delete hook (skipped with `noHook`), then the
+   * top-level document's _on…DescendantDocuments. `options` are the requester's operation options, unchanged.
+   */
   apply({ documentName, operation, parentUuid, result, options = {}, userId }) {
     if (documentName === "Setting") return globalThis.game.settings._applySettings(operation, result);
     const parent = parentUuid ? globalThis.fromUuidSync(parentUuid) : null;
@@ -227,7 +231,10 @@ export class Database {
       root?.reset();
       for (const [doc, source] of touched) {
         doc._onCreate(source, options, userId);
-        Hooks.callAll(`create${documentName}`, doc, options, userId);
+        if (!options.noHook) Hooks.callAll(`create${documentName}`, doc, options, userId);
+      }
+      if (root && touched.length) {
+        root._onCreateDescendantDocuments(parent, key, touched.map(t => t[0]), touched.map(t => t[1]), options, userId);
       }
     } else if (operation === "update") {
       for (const change of result) {
@@ -240,7 +247,10 @@ export class Database {
       root?.reset();
       for (const [doc, change] of touched) {
         doc._onUpdate(change, options, userId);
-        Hooks.callAll(`update${documentName}`, doc, change, options, userId);
+        if (!options.noHook) Hooks.callAll(`update${documentName}`, doc, change, options, userId);
+      }
+      if (root && touched.length) {
+        root._onUpdateDescendantDocuments(parent, key, touched.map(t => t[0]), touched.map(t => t[1]), options, userId);
       }
     } else if (operation === "delete") {
       for (const id of result) {
@@ -257,11 +267,14 @@ export class Database {
       root?.reset();
       for (const [doc] of touched) {
         doc._onDelete(options, userId);
-        Hooks.callAll(`delete${documentName}`, doc, options, userId);
+        if (!options.noHook) Hooks.callAll(`delete${documentName}`, doc, options, userId);
+      }
+      if (root && touched.length) {
+        root._onDeleteDescendantDocuments(parent, key, touched.map(t => t[0]), touched.map(t => t[0].id), options, userId);
       }
     }
-    if (root && touched.length) root._onDescendantDocuments();
     globalThis.ui.sidebar?.onDocumentChange(root?.documentName ?? documentName);
+    if ((root?.documentName ?? documentName) === "Combat") globalThis.ui.combat?.render();
     return undefined;
   }
 }

@@ -186,6 +186,11 @@ export class ClientDocument extends DataModel {
     return this.isEmbedded || this.testUserPermission(globalThis.game.user, "LIMITED");
   }
 
+  /** v13 ClientDocument#hasPlayerOwner: does any non-GM user own this document? */
+  get hasPlayerOwner() {
+    return globalThis.game.users.some(u => !u.isGM && this.testUserPermission(u, "OWNER"));
+  }
+
   /* ------------------------------------------- Data preparation ----------------------------------------- */
 
   _safePrepareData() {
@@ -248,9 +253,10 @@ export class ClientDocument extends DataModel {
 
   /* ------------------------------------------------ CRUD ------------------------------------------------ */
 
+  /** v13 Document.create: one data object → one document (or undefined); an array → an array. */
   static async create(data, operation = {}) {
-    const created = await this.createDocuments([data], operation);
-    return created.shift();
+    const created = await this.createDocuments(data instanceof Array ? data : [data], operation);
+    return data instanceof Array ? created : created.shift();
   }
 
   static async createDocuments(data = [], operation = {}) {
@@ -307,7 +313,24 @@ export class ClientDocument extends DataModel {
     for (const app of Object.values(this.apps)) app.close({ submit: false });
   }
 
-  /** Called on the top-level document after an embedded change (v13 _on{Create,Update,Delete}DescendantDocuments). */
+  /**
+   * v13 _on{Create,Update,Delete}DescendantDocuments, called on the top-level document after embedded documents of
+   * `parent` (this document or a child) changed, once per batch: (parent, collection key, documents, data | changes |
+   * ids, options, userId). The harness's default re-renders this document's apps (`_onDescendantDocuments`).
+   */
+  _onCreateDescendantDocuments(parent, collection, documents, data, options, userId) {
+    this._onDescendantDocuments();
+  }
+
+  _onUpdateDescendantDocuments(parent, collection, documents, changes, options, userId) {
+    this._onDescendantDocuments();
+  }
+
+  _onDeleteDescendantDocuments(parent, collection, documents, ids, options, userId) {
+    this._onDescendantDocuments();
+  }
+
+  /** Harness helper: re-render this document's apps after an embedded change. */
   _onDescendantDocuments() {
     this.render(false);
   }
@@ -436,8 +459,20 @@ export class Actor extends ClientDocument {
     return null;
   }
 
-  getActiveTokens() {
-    return [];
+  /**
+   * v13 Actor#getActiveTokens: this actor's tokens in the viewed scene — Token placeables, or TokenDocuments with
+   * `document`; `linked` keeps linked tokens only. The harness's tokens all stand for the world actor (no ActorDelta).
+   */
+  getActiveTokens(linked = false, document = false) {
+    const canvas = globalThis.canvas;
+    if (!canvas?.ready) return [];
+    const tokens = [];
+    for (const t of canvas.scene.tokens) {
+      if ((t.actorId !== this.id) || (linked && !t.actorLink)) continue;
+      if (document) tokens.push(t);
+      else if (t.object) tokens.push(t.object);
+    }
+    return tokens;
   }
 
   getRollData() {
@@ -993,9 +1028,14 @@ export class Items extends WorldCollection {
 export class ChatMessages extends WorldCollection {}
 
 export class Users extends WorldCollection {
-  /** The first active GM by id (v13 Users#activeGM). */
+  /**
+   * v13 Users#activeGM: "one User who is an active Gamemaster (non-assistant if possible)": among active users with
+   * isGM, the highest role, ties broken by the lowest id (code-point order, as core's String#compare).
+   */
   get activeGM() {
-    return this.filter(u => u.isGM && u.active).sort((a, b) => (a.id > b.id ? 1 : -1))[0] ?? null;
+    const gms = this.filter(u => u.isGM && u.active);
+    gms.sort((a, b) => (b.role - a.role) || ((a.id < b.id) ? -1 : (a.id > b.id ? 1 : 0)));
+    return gms[0] ?? null;
   }
 
   get players() {

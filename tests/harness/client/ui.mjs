@@ -187,3 +187,55 @@ export class ChatLog {
     return this.#enqueue(() => this.element.querySelector(`[data-message-id="${id}"]`)?.remove());
   }
 }
+
+/* ============================================ Combat tracker ============================================ */
+
+/**
+ * ui.combat: a tiny read-only stand-in for v13's CombatTracker sidebar (no controls, no context menu, not an
+ * ApplicationV2): `viewed` (the combat it was told to view, else the active one, else the first of the scene),
+ * `render({combat})`, and a list of the viewed combat's visible combatants in turn order with the current one marked.
+ */
+export class CombatTracker {
+  #viewedId = null;
+
+  constructor(element) {
+    this.element = element;
+  }
+
+  get viewed() {
+    const chosen = this.#viewedId ? game.combats?.get(this.#viewedId) : null;
+    return chosen ?? game.combats?._defaultViewed() ?? null;
+  }
+
+  set viewed(combat) {
+    this.#viewedId = combat?.id ?? null;
+    this.render();
+  }
+
+  /** Was a combat explicitly chosen (and does it still exist)? */
+  get hasViewed() {
+    return !!(this.#viewedId && game.combats?.get(this.#viewedId));
+  }
+
+  isViewing(combat) {
+    return (this.#viewedId === combat?.id) || (this.viewed === combat);
+  }
+
+  render(options = {}) {
+    if ("combat" in options) this.#viewedId = options.combat?.id ?? null;
+    if (!this.element) return this;
+    const combat = this.viewed;
+    if (!combat) {
+      this.element.innerHTML = `<p class="combat-empty">No combat encounter</p>`;
+      return this;
+    }
+    const current = combat.combatant;
+    const rows = combat.turns.filter(c => c.visible).map(c => `<li class="combatant${c === current ? " active" : ""}"
+        data-combatant-id="${c.id}"${c === current ? ' aria-current="true"' : ""}>
+        <span class="combatant-name">${escapeHTML(c.name ?? "")}</span>
+        <span class="combatant-initiative">${c.initiative ?? ""}</span></li>`).join("");
+    this.element.innerHTML = `<p class="combat-round">${combat.started ? `Round ${combat.round}` : "Not started"}</p>
+      <ol class="combat-tracker" aria-label="Combatants">${rows}</ol>`;
+    return this;
+  }
+}

@@ -34,18 +34,20 @@ export function install() {
       handlebars: { loadTemplates: async paths => { registered.templates = paths; } },
       ux: { TextEditor: { implementation: { enrichHTML: async s => s } } }
     },
-    utils: { hasProperty: (o, p) => p.split(".").reduce((x, k) => x?.[k], o) !== undefined }
+    utils: { hasProperty: (o, p) => p.split(".").reduce((x, k) => x?.[k], o) !== undefined, debounce: fn => fn }
   };
   globalThis.Hooks = {
     once: (name, fn) => hooks.set(name, [...(hooks.get(name) ?? []), fn]),
     on: (name, fn) => hooks.set(name, [...(hooks.get(name) ?? []), fn]),
     callAll: async (name, ...args) => { for (const fn of hooks.get(name) ?? []) await fn(...args); }
   };
-  globalThis.CONFIG = { Actor: { dataModels: {}, documentClass: null }, Item: { dataModels: {} }, statusEffects: [] };
+  globalThis.CONFIG = { Actor: { dataModels: {}, documentClass: null }, Item: { dataModels: {} }, statusEffects: [],
+    Combat: { dataModels: {}, documentClass: null }, Combatant: { dataModels: {} }, queries: {} };
   globalThis.game = { system: {}, i18n: { localize: s => s },
     settings: { register: (scope, key, config) => { registered.settings[`${scope}.${key}`] = config; } } };
   globalThis.Actor = class Actor {};
   globalThis.Item = class Item {};
+  globalThis.Combat = class Combat {};
   return registered;
 }
 

@@ -1,0 +1,91 @@
+/**
+ * What an attack card adds under the check (rulebook: Attacking and defending): hit or miss against the target's
+ * Guard; on a hit, **Take hit** / **Dodge** for the target's owner (or the GM) until the hit is resolved; then the
+ * damage, its severity and the weapon's Conditions, and for the GM the one discretionary Condition. Rendered per
+ * viewer in `renderChatMessageHTML`, so a button appears only for someone allowed to press it — and the GM's
+ * request handler checks again.
+ * @module apps/attack-card
+ */
+import { requestGM } from "../documents/requests.mjs";
+import { conditionName } from "../documents/combat.mjs";
+
+export const SYSTEM_ID = "the-smoke";
+
+/** @param {string} s */
+const esc = s => foundry.utils.escapeHTML(String(s ?? ""));
+
+/**
+ * The extra HTML for an attack card, for this viewer.
+ * @param {ChatMessage.Implementation} message
+ * @returns {string|null}
+ */
+function attackSection(message) {
+  const i18n = game.i18n;
+  const flags = /** @type {any} */ (message.flags?.[SYSTEM_ID]);
+  const attack = flags?.attack;
+  const check = flags?.check;
+  if (!attack || !check || !message.isContentVisible) return null;
+  const combat = game.combats?.get(attack.combatId);
+  const target = combat?.combatants.get(attack.targetId);
+  const targetName = target?.name ?? "";
+  const parts = [`<p class="smoke-attack-line">${esc(i18n.format("SMOKE.Attack.line", { weapon: attack.weapon, impact: String(attack.impact),
+    target: targetName, guard: String(attack.guard), band: i18n.localize(`SMOKE.Range.${attack.band}`) }))}</p>`];
+  if (attack.effects?.length) parts.push(`<p class="smoke-attack-effects">${esc(attack.effects.join("; "))}</p>`);
+  if (check.margin < 0) {
+    parts.push(`<p class="smoke-attack-result miss">${esc(i18n.localize("SMOKE.Attack.miss"))}</p>`);
+  } else if (!attack.resolved) {
+    const may = game.user.isGM || !!target?.actor?.isOwner;
+    parts.push(`<p class="smoke-attack-result hit">${esc(i18n.format("SMOKE.Attack.hitOn", { name: targetName }))}</p>`);
+    if (may) {
+      parts.push(`<div class="smoke-attack-buttons"><button type="button" data-smoke-resolve="take">${esc(i18n.localize("SMOKE.Attack.takeHit"))}</button>`
+        + `<button type="button" data-smoke-resolve="dodge">${esc(i18n.localize("SMOKE.Attack.dodge"))}</button></div>`);
+    } else {
+      parts.push(`<p class="smoke-attack-waiting">${esc(i18n.format("SMOKE.Attack.waitingFor", { name: targetName }))}</p>`);
+    }
+  } else {
+    const r = attack.resolved;
+    if (r.dodged) parts.push(`<p class="smoke-attack-result dodged">${esc(i18n.format("SMOKE.Attack.dodged", { name: targetName, total: String(r.dodgeTotal) }))}</p>`);
+    else if (r.flat) parts.push(`<p class="smoke-attack-result flat">${esc(i18n.format("SMOKE.Attack.flatTyre", { name: targetName }))}</p>`);
+    else {
+      if (r.choice === "dodge") parts.push(`<p class="smoke-attack-result">${esc(i18n.format("SMOKE.Attack.dodgeFailed", { total: String(r.dodgeTotal) }))}</p>`);
+      parts.push(`<p class="smoke-attack-result damage">${esc(i18n.format("SMOKE.Attack.damage", { name: targetName, damage: String(r.damage),
+        severity: r.severityLabel ?? "" }))}</p>`);
+      if (r.conditions?.length) parts.push(`<p class="smoke-attack-conditions">${esc(i18n.format("SMOKE.Attack.weaponConditions",
+        { conditions: r.conditions.map(conditionName).join(", ") }))}</p>`);
+      if (r.gmCondition) parts.push(`<p class="smoke-attack-gm-condition">${esc(i18n.format("SMOKE.Attack.gmConditionChosen", { condition: conditionName(r.gmCondition) }))}</p>`);
+      else if (game.user.isGM && r.suggested?.length) {
+        parts.push(`<div class="smoke-attack-suggested"><span>${esc(i18n.localize("SMOKE.Attack.gmCondition"))}</span>`
+          + r.suggested.map(id => `<button type="button" data-smoke-condition="${esc(id)}">${esc(conditionName(id))}</button>`).join("") + "</div>");
+      }
+    }
+  }
+  return `<section class="smoke-attack">${parts.join("")}</section>`;
+}
+
+/** Register the chat hook. */
+export function registerAttackCard() {
+  Hooks.on("renderChatMessageHTML", (message, html) => {
+    const extra = attackSection(message);
+    if (!extra) return;
+    const root = /** @type {HTMLElement} */ (html);
+    const host = root.querySelector(".smoke-check-card") ?? root.querySelector(".message-content") ?? root;
+    host.insertAdjacentHTML("beforeend", extra);
+    const run = async (type, data, button) => {
+      button.disabled = true;
+      try {
+        await requestGM(type, { messageId: message.id, ...data });
+      } catch (err) {
+        ui.notifications.warn(err.message);
+        button.disabled = false;
+      }
+    };
+    for (const b of root.querySelectorAll("[data-smoke-resolve]")) {
+      const button = /** @type {HTMLButtonElement} */ (b);
+      button.addEventListener("click", () => run("attack.resolve", { choice: button.dataset.smokeResolve }, button));
+    }
+    for (const b of root.querySelectorAll("[data-smoke-condition]")) {
+      const button = /** @type {HTMLButtonElement} */ (b);
+      button.addEventListener("click", () => run("attack.condition", { condition: button.dataset.smokeCondition }, button));
+    }
+  });
+}

@@ -1,0 +1,277 @@
+/**
+ * The Combat Console (rulebook: When it kicks off): the table's view of a fight. Everyone sees the round, the queue
+ * after the reveal (whose die is current, what each has left) and each side's Guard, Health and reaction; a player
+ * sees their own secret speed dice before the reveal and nobody else's. The owner of the current die (or the GM)
+ * picks an action; the GM starts, reveals, steps back and ends the round. Every write goes to the active GM
+ * (documents/requests.mjs); this window only reads documents and asks.
+ * @module apps/combat-console
+ */
+import { RULES } from "../generated/rules.mjs";
+import { rangeBand } from "../rules/combat.mjs";
+import { conditionName, speedDiceFor } from "../documents/combat.mjs";
+import { heldDice, onHeldDiceChange, rollSecretDice } from "../documents/speed-dice.mjs";
+import { currentGuard, makeAttack, rollHold, tokenDistance } from "../documents/attack.mjs";
+import { improvised, reload, stayConscious } from "../documents/actions.mjs";
+import { requestGM } from "../documents/requests.mjs";
+
+export const SYSTEM_ID = "the-smoke";
+const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
+const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
+const STAT_KEYS = ["mus", "grt", "mov", "whl", "aim", "grf", "sav", "frt", "btl"];
+const BANDS = ["engaged", "near", "far", "distant"];
+/** Actions that only spend the die (their effect is applied by the GM with the spend). */
+const SIMPLE_ACTS = ["done", "aim", "dodge", "coverLight", "coverHeavy", "surrender", "getUp"];
+
+/** @extends {Base<Record<string, any>>} */
+export class CombatConsole extends Base {
+  static DEFAULT_OPTIONS = {
+    id: "smoke-combat-console", classes: ["the-smoke", "combat-console"],
+    window: { title: "SMOKE.Combat.title", resizable: true }, position: { width: 560, height: /** @type {"auto"} */ ("auto") },
+    actions: {
+      startCombat: CombatConsole.#startCombat, reveal: CombatConsole.#reveal, back: CombatConsole.#back,
+      endRound: CombatConsole.#endRound, setMode: CombatConsole.#setMode, rollDice: CombatConsole.#rollDice,
+      act: CombatConsole.#act, attack: CombatConsole.#attack, reload: CombatConsole.#reload, grab: CombatConsole.#grab,
+      breakFree: CombatConsole.#breakFree, cuff: CombatConsole.#cuff, improvised: CombatConsole.#improvised,
+      stayConscious: CombatConsole.#stayConscious
+    }
+  };
+
+  static PARTS = { body: { template: "systems/the-smoke/templates/apps/combat-console.hbs" } };
+
+  /** @type {CombatConsole|null} */
+  static instance = null;
+
+  /** Open (or bring forward) the console. @returns {CombatConsole} */
+  static open() {
+    this.instance ??= new this();
+    this.instance.render({ force: true });
+    return this.instance;
+  }
+
+  /** Re-render the open console soon (many document changes arrive together). */
+  static refresh = foundry.utils.debounce(() => {
+    if (CombatConsole.instance?.rendered) CombatConsole.instance.render();
+  }, 30);
+
+  /** @override */
+  async _prepareContext() {
+    const i18n = game.i18n;
+    const combat = /** @type {any} */ (game.combat);
+    const isGM = game.user.isGM;
+    if (!combat) return { combat: null, isGM };
+    const sys = combat.system;
+    const revealed = combat.isSpeed && sys.phase === "acting";
+    const q = combat.isSpeed ? combat.queue : null;
+    const current = revealed ? q.current : null;
+    const currentC = current ? combat.combatants.get(current.combatantId) : (!combat.isSpeed && combat.started ? combat.combatant : null);
+    const rows = combat.turns.map(c => this.#row(combat, c, { revealed, currentId: currentC?.id, left: q?.left?.[c.id] ?? 0 }));
+    return {
+      combat, isGM, round: combat.round, started: combat.started, speed: combat.isSpeed,
+      modeLabel: i18n.localize(combat.isSpeed ? "SMOKE.Combat.modeSpeed" : "SMOKE.Combat.modeSimple"),
+      phaseLabel: combat.isSpeed && combat.started ? i18n.localize(`SMOKE.Combat.phase.${sys.phase}`) : "",
+      queue: revealed ? q.actions.map(a => ({ face: a.face, name: combat.combatants.get(a.combatantId)?.name ?? "",
+        spent: a.spent !== null, current: a === current })) : [],
+      queueEmpty: revealed && !current,
+      rows,
+      act: currentC && (currentC.isOwner || isGM) ? this.#actContext(combat, currentC, current?.face ?? null) : null,
+      waiting: currentC && !(currentC.isOwner || isGM) ? currentC.name : null,
+      gm: isGM ? {
+        canStart: !combat.started, canReveal: combat.isSpeed && combat.started && sys.phase === "rolling",
+        canBack: combat.isSpeed ? !!q?.last : combat.started, canEndRound: combat.started
+      } : null
+    };
+  }
+
+  /** One combatant's row. What a player sees of dice before the reveal: only their own. */
+  #row(combat, c, { revealed, currentId, left }) {
+    const actor = c.actor;
+    const sys = actor?.system ?? {};
+    const owner = c.isOwner;
+    const held = !revealed && owner ? heldDice(combat, c) : null;
+    const health = actor?.type === "vehicle" ? sys.body : sys.health;
+    return {
+      id: c.id, name: c.name, img: c.img, current: c.id === currentId, owner, defeated: c.isDefeated,
+      guard: actor ? currentGuard(c) : null,
+      health: health ? `${health.value}/${health.max}` : "",
+      reaction: !c.system.reaction,
+      statuses: actor ? [...actor.statuses].map(conditionName) : [],
+      dice: revealed ? c.system.dice.map(d => ({ face: d.face, spent: d.spent !== null })).sort((a, b) => b.face - a.face) : null,
+      left: revealed ? left : null,
+      secret: held ? held.map(face => ({ face })) : null,
+      count: combat.isSpeed && actor ? speedDiceFor(c) : null,
+      canRoll: combat.isSpeed && combat.started && combat.system.phase === "rolling" && owner && !held,
+      initiative: combat.isSpeed ? null : c.initiative,
+      down: !!actor?.statuses.has("down"), downRounds: c.system.downRounds,
+      canStayConscious: !!actor?.statuses.has("down") && owner
+    };
+  }
+
+  /** The action bar for the combatant whose die is current. */
+  #actContext(combat, c, face) {
+    const actor = c.actor;
+    const others = combat.turns.filter(o => o.id !== c.id && o.actor);
+    const weapons = actor?.items.filter(i => i.type === "weapon") ?? [];
+    const stats = actor?.system.stats ? STAT_KEYS.map(key => ({ key, name: game.i18n.localize(`SMOKE.Stat.${key}.name`) })) : [];
+    const grabbedBy = c.system.grabbedBy ? combat.combatants.get(c.system.grabbedBy) : null;
+    return {
+      id: c.id, name: c.name, face,
+      person: !!actor?.system.stats,
+      weapons: weapons.map(w => {
+        const mag = w.system.magazine;
+        return { id: w.id, name: w.name, impact: w.system.impact, range: game.i18n.localize(`SMOKE.Range.${w.system.range}`),
+          ammo: mag?.size ? `${mag.loaded}/${mag.size}` : null, burst: w.system.traits.includes("burst") };
+      }),
+      reloadable: weapons.filter(w => w.system.magazine?.size).map(w => ({ id: w.id, name: w.name })),
+      targets: others.map(o => {
+        const distance = tokenDistance(c.token, o.token);
+        return { id: o.id, name: o.name, guard: currentGuard(o), vehicle: o.actor.type === "vehicle",
+          band: distance === null ? null : game.i18n.localize(`SMOKE.Range.${rangeBand(distance)}`),
+          distance: distance === null ? null : Math.round(distance * 10) / 10 };
+      }),
+      needsBand: others.some(o => tokenDistance(c.token, o.token) === null),
+      bands: BANDS.map(id => ({ id, label: game.i18n.localize(`SMOKE.Range.${id}`) })),
+      stats,
+      breakFreeStats: RULES.combat.breakFree.stats.map(key => ({ key, name: game.i18n.localize(`SMOKE.Stat.${key}.name`) })),
+      grabbed: !!grabbedBy, grabbedBy: grabbedBy?.name ?? null,
+      simple: SIMPLE_ACTS.map(id => ({ id, label: game.i18n.localize(`SMOKE.Act.${id}`), hint: game.i18n.localize(`SMOKE.Act.${id}Hint`) }))
+    };
+  }
+
+  /** @override */
+  async _onFirstRender(context, options) {
+    await super._onFirstRender?.(context, options);
+    this._unsubscribe = onHeldDiceChange(() => this.render());
+  }
+
+  /** @override */
+  _onClose(options) {
+    super._onClose?.(options);
+    this._unsubscribe?.();
+    if (CombatConsole.instance === this) CombatConsole.instance = null;
+  }
+
+  /** The form fields of the action bar. */
+  #form() {
+    const get = name => /** @type {HTMLInputElement|HTMLSelectElement|null} */ (this.element.querySelector(`[name="${name}"]`));
+    return {
+      weaponId: get("weaponId")?.value ?? "", targetId: get("targetId")?.value ?? "", band: get("band")?.value || undefined,
+      burst: /** @type {HTMLInputElement|null} */ (get("burst"))?.checked ?? false,
+      tyres: /** @type {HTMLInputElement|null} */ (get("tyres"))?.checked ?? false,
+      driveBy: get("driveBy")?.value || null, reloadId: get("reloadId")?.value ?? "",
+      stat: get("stat")?.value ?? "mus", breakFreeStat: get("breakFreeStat")?.value ?? "mus"
+    };
+  }
+
+  /** The current combatant, if this user may act for it. */
+  #acting() {
+    const combat = /** @type {any} */ (game.combat);
+    const id = this.element.querySelector("[data-acting-id]")?.getAttribute("data-acting-id");
+    const c = id ? combat?.combatants.get(id) : null;
+    return c && (c.isOwner || game.user.isGM) ? { combat, c } : null;
+  }
+
+  static async #guard(fn) {
+    try {
+      return await fn();
+    } catch (err) {
+      ui.notifications.warn(err.message);
+      return null;
+    }
+  }
+
+  /** @this {CombatConsole} */
+  static async #startCombat() {
+    await CombatConsole.#guard(() => game.combat?.startCombat());
+  }
+
+  /** @this {CombatConsole} */
+  static async #reveal() {
+    await CombatConsole.#guard(() => /** @type {any} */ (game.combat)?.reveal());
+  }
+
+  /** @this {CombatConsole} */
+  static async #back() {
+    await CombatConsole.#guard(() => game.combat?.previousTurn());
+  }
+
+  /** @this {CombatConsole} */
+  static async #endRound() {
+    await CombatConsole.#guard(() => game.combat?.nextRound());
+  }
+
+  /** @this {CombatConsole} */
+  static async #setMode(event, target) {
+    const combat = game.combat;
+    if (!combat || combat.started || !game.user.isGM) return;
+    await combat.update(/** @type {any} */ ({ "system.mode": target.dataset.mode }));
+  }
+
+  /** @this {CombatConsole} */
+  static async #rollDice(event, target) {
+    const combat = game.combat;
+    const c = combat?.combatants.get(target.dataset.combatantId ?? "");
+    if (combat && c) await CombatConsole.#guard(() => rollSecretDice(combat, c));
+  }
+
+  /** @this {CombatConsole} */
+  static async #act(event, target) {
+    const a = this.#acting();
+    if (a) await CombatConsole.#guard(() => requestGM("combat.spend", { combatId: a.combat.id, combatantId: a.c.id, action: target.dataset.act }));
+  }
+
+  /** @this {CombatConsole} */
+  static async #attack(event) {
+    const a = this.#acting();
+    const f = this.#form();
+    if (a) await makeAttack(a.combat, a.c, { weaponId: f.weaponId, targetId: f.targetId, band: /** @type {any} */ (f.band),
+      burst: f.burst, tyres: f.tyres, driveBy: /** @type {any} */ (f.driveBy), skipDialog: event.shiftKey });
+  }
+
+  /** @this {CombatConsole} */
+  static async #reload() {
+    const a = this.#acting();
+    if (a) await reload(a.combat, a.c, this.#form().reloadId);
+  }
+
+  /** @this {CombatConsole} */
+  static async #grab(event) {
+    const a = this.#acting();
+    if (a) await rollHold(a.combat, a.c, "grab", { targetId: this.#form().targetId, skipDialog: event.shiftKey });
+  }
+
+  /** @this {CombatConsole} */
+  static async #breakFree(event) {
+    const a = this.#acting();
+    if (a) await rollHold(a.combat, a.c, "breakFree", { stat: this.#form().breakFreeStat, skipDialog: event.shiftKey });
+  }
+
+  /** @this {CombatConsole} */
+  static async #cuff() {
+    const a = this.#acting();
+    if (a) await CombatConsole.#guard(() => requestGM("hold.cuff", { combatId: a.combat.id, actorId: a.c.id, targetId: this.#form().targetId }));
+  }
+
+  /** @this {CombatConsole} */
+  static async #improvised(event) {
+    const a = this.#acting();
+    if (a) await improvised(a.combat, a.c, this.#form().stat, { skipDialog: event.shiftKey });
+  }
+
+  /** @this {CombatConsole} */
+  static async #stayConscious(event, target) {
+    const combat = game.combat;
+    const c = combat?.combatants.get(target.dataset.combatantId ?? "");
+    if (combat && c) await stayConscious(combat, c);
+  }
+}
+
+/** Hooks that keep the console current and open it for everyone when a fight starts. */
+export function registerConsoleHooks() {
+  for (const hook of ["updateCombat", "createCombat", "deleteCombat", "createCombatant", "updateCombatant", "deleteCombatant",
+    "updateActor", "createActiveEffect", "deleteActiveEffect", "updateToken", "createItem", "updateItem", "deleteItem"]) {
+    Hooks.on(/** @type {any} */ (hook), () => CombatConsole.refresh());
+  }
+  Hooks.on("updateCombat", (combat, changed) => {
+    if (changed.round === 1 && game.settings.get(SYSTEM_ID, "openConsole")) CombatConsole.open();
+  });
+}

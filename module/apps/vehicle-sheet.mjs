@@ -1,0 +1,332 @@
+/**
+ * A motor's record (ApplicationV2 + Handlebars): Performance, Handling and Speed with what flat tyres and low Body do
+ * to them, Body, Size, Guard with its temporary defences, Armour, Fuel, seats, lock, value and the riders' Guard; the
+ * abilities with their blue-light switch; the seats by name with who sits in each (a deleted occupant leaves the seat
+ * vacant), Board, Leave and Release, and actors dropped onto a seat; the driving check with its situation; theft and
+ * carjacking; the roadside patch, the Toolkit and the garage; the fire; the incident record.
+ * Rulebook: Getting a motor; Vehicle abilities; Fire, repairs and selling up; Skids, collisions and contact › Keep an
+ * incident record.
+ * @module apps/vehicle-sheet
+ */
+import { RULES, VEHICLE_ABILITIES } from "../generated/rules.mjs";
+import { LOCK_KINDS, TERRAINS, canFold, canRepair, fireState, garageBill, seating } from "../rules/vehicles.mjs";
+import {
+  abilityName, boardVehicle, chooseActor, canDrive, leaveVehicle, ownedPeople, payGarage, promptBoard,
+  rollDriving, rollRepair, rollTheft, seatLabel, setAbilityOn, theftTools, vehicleOf
+} from "../documents/vehicle.mjs";
+
+const { HandlebarsApplicationMixin } = foundry.applications.api;
+const { ActorSheetV2 } = foundry.applications.sheets;
+// The fvtt-types mixin type is too deep for tsc (see shared notes/toolchain.md); cast to the sheet base.
+const Base = /** @type {typeof ActorSheetV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ActorSheetV2)));
+
+/** @param {string} key @param {Record<string, unknown>} [data] @returns {string} */
+const L = (key, data) => (data ? game.i18n.format(key, /** @type {Record<string, string>} */ (data)) : game.i18n.localize(key));
+/** "+1" / "−2" @param {number} n */
+const signed = n => (n < 0 ? `−${-n}` : `+${n}`);
+const GAUGES = RULES.chase.gauge.bands.map(b => b.id);
+
+/** The motor's record sheet. Controls a non-owner may use (Board, the driving check, theft, repairs) stay enabled. */
+export class VehicleSheet extends Base {
+  static DEFAULT_OPTIONS = {
+    classes: ["the-smoke", "sheet", "actor", "vehicle"],
+    position: { width: 720, height: 820 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+    actions: {
+      board: VehicleSheet.#onBoard,
+      leave: VehicleSheet.#onLeave,
+      openOccupant: VehicleSheet.#onOpenOccupant,
+      toggleAbility: VehicleSheet.#onToggleAbility,
+      drive: VehicleSheet.#onDrive,
+      nick: VehicleSheet.#onNick,
+      carjack: VehicleSheet.#onCarjack,
+      patchUp: VehicleSheet.#onPatchUp,
+      toolkit: VehicleSheet.#onToolkit,
+      garage: VehicleSheet.#onGarage
+    }
+  };
+
+  static PARTS = { body: { template: "systems/the-smoke/templates/actor/vehicle-sheet.hbs" } };
+
+  /** The driving situation chosen on this sheet (not stored): terrain, junction, gauge band. */
+  situation = { terrain: "road", junction: false, gauge: "green" };
+
+  /** @returns {any} The motor's system data with its derived fields (VehicleData). */
+  get #sys() {
+    return /** @type {any} */ (this.document.system);
+  }
+
+  /** @override */
+  async _prepareContext(options) {
+    const context = await super._prepareContext(options);
+    const actor = this.document;
+    const s = this.#sys;
+    const exists = id => !!game.actors.get(id);
+    const { rows, stray } = seating(s.seatList ?? [], s.occupants ?? [], exists);
+    const a = s.adjusted ?? {};
+    const changed = a.performance !== s.performance.die || a.handling !== s.handling || a.speed !== s.speed;
+    const fire = s.onFire ? fireState({ body: s.body.value, fireRound: s.fire?.round ?? null }) : null;
+    const can = canDrive(actor);
+    const bill = garageBill({ body: Math.min(s.body.value, s.body.max), bodyMax: s.body.max, flatTyres: s.tyres.flat });
+    return Object.assign(context, {
+      actor, system: s, editable: this.isEditable, isGM: game.user.isGM,
+      recordError: a.error ? L("SMOKE.Vehicle.recordError", { error: a.error }) : null,
+      adjusted: { ...a, changed, printedHandling: signed(s.handling), signedHandling: signed(a.handling ?? s.handling), notes: [
+        a.flatTyres ? L("SMOKE.Vehicle.flatNote", { n: a.flatTyres }) : null,
+        a.floored ? L("SMOKE.Vehicle.flooredNote") : null,
+        a.lowBody ? L("SMOKE.Vehicle.lowBodyNote") : null].filter(Boolean) },
+      guardParts: L("SMOKE.Vehicle.guardParts", { base: s.guard.base, evasive: signed(s.guard.evasive),
+        bonus: signed(s.guard.bonus) }),
+      lockBands: Object.fromEntries(RULES.difficulty.bands.map(b => [b.id, L(`SMOKE.Band.${b.id}`)])),
+      lockKinds: Object.fromEntries(LOCK_KINDS.map(k => [k, L(`SMOKE.Vehicle.lockKinds.${k}`)])),
+      lockLabel: `${L(`SMOKE.Band.${s.lock}`)} (${L(`SMOKE.Vehicle.lockKinds.${s.lockKind}`)})`,
+      valueLabel: s.value === null ? L("SMOKE.Vehicle.notStock") : L("SMOKE.Vehicle.pounds", { pounds: s.value })
+        + (s.effects?.unsellable ? ` · ${L("SMOKE.Vehicle.unsellable")}` : ""),
+      riderGuardLabel: s.riderGuard ? L("SMOKE.Vehicle.enclosed", { n: signed(s.riderGuard) }) : L("SMOKE.Vehicle.exposed"),
+      fire: fire ? (fire.explodesAtEndOfRound !== null ? L("SMOKE.Vehicle.fireRound", { round: fire.explodesAtEndOfRound })
+        : L("SMOKE.Vehicle.fireSeconds", { seconds: fire.countdownSeconds })) : null,
+      abilities: (s.abilities ?? []).map(id => {
+        const data = /** @type {any} */ (VEHICLE_ABILITIES)[id];
+        return { id, name: data ? abilityName(id) : L("SMOKE.Vehicle.unknownAbility", { id }), description: data?.description ?? "",
+          switchable: s.effects?.switchable?.includes(id) ?? false, on: (s.abilitiesOn ?? []).includes(id) };
+      }),
+      seats: rows.map(r => ({
+        id: r.seat.id, label: seatLabel(r.seat), caged: r.seat.caged,
+        notes: [r.seat.caged && L("SMOKE.Boarding.caged"), r.seat.loadBay && L("SMOKE.Boarding.loadBay"),
+          r.seat.stretcher && L("SMOKE.Boarding.stretcher")].filter(Boolean),
+        occupant: r.occupant ? { id: r.occupant.actorId, name: game.actors.get(r.occupant.actorId)?.name ?? "" } : null,
+        missing: r.missing
+      })),
+      foldNote: s.effects?.foldable ? L(canFold({ abilities: s.abilities, aboard: rows.filter(r => r.occupant).length })
+        ? "SMOKE.Vehicle.foldable" : "SMOKE.Vehicle.foldableEmpty") : null,
+      stray: stray.map(o => ({ id: o.actorId, name: game.actors.get(o.actorId)?.name ?? o.actorId })),
+      driverLine: can.ok ? L("SMOKE.Vehicle.drivenBy", { driver: can.driver.name }) : can.message,
+      situation: this.situation,
+      terrains: Object.fromEntries(TERRAINS.map(t => [t, L(`SMOKE.Vehicle.terrains.${t}`)])),
+      gauges: Object.fromEntries(GAUGES.map(g => [g, L(`SMOKE.Vehicle.gauge.${g}`)])),
+      carjack: { mus: L("SMOKE.Stat.mus.name"), frt: L("SMOKE.Stat.frt.name") },
+      garage: actor.isOwner && !s.destroyed ? L("SMOKE.Repair.garage", { pounds: bill.pounds }) : null,
+      incidents: (s.incidents ?? []).map(i => ({ ...i, round: i.round ?? "—",
+        injuries: (i.riderInjuries ?? []).map(r => L("SMOKE.Vehicle.incident.injury", { name: r.name, damage: r.damage,
+          conditions: r.conditions.join(", ") })).join("; ") })),
+      description: await foundry.applications.ux.TextEditor.implementation.enrichHTML(s.description ?? "")
+    });
+  }
+
+  /**
+   * Keep the situation inputs' choices across renders.
+   * @param {Record<string, unknown>} context
+   * @param {any} options
+   * @returns {Promise<void>}
+   */
+  async _onRender(context, options) {
+    await super._onRender(context, options);
+    for (const el of this.element.querySelectorAll("[data-situation]")) {
+      el.addEventListener("change", event => {
+        event.stopPropagation();
+        const input = /** @type {HTMLInputElement} */ (event.currentTarget);
+        const key = /** @type {"terrain"|"junction"|"gauge"} */ (input.dataset.situation);
+        /** @type {any} */ (this.situation)[key] = input.type === "checkbox" ? input.checked : input.value;
+      });
+    }
+  }
+
+  /**
+   * A sheet the user cannot edit still lets them board, drive, nick the motor or repair it: those requests are checked
+   * by the GM (documents/vehicle.mjs).
+   * @override
+   */
+  _toggleDisabled(disabled) {
+    super._toggleDisabled(disabled);
+    if (!disabled || this.document.pack) return;
+    for (const el of this.element.querySelectorAll("[data-open]")) /** @type {HTMLButtonElement} */ (el).disabled = false;
+  }
+
+  /** Anyone who sees a world motor may drop an actor onto a seat (the GM checks the boarding). */
+  _canDragDrop() {
+    return !this.document.pack;
+  }
+
+  /**
+   * A drop: an actor boards (onto the seat it was dropped on, else the first free one); anything else is refused with
+   * a message, a motor too.
+   * @param {DragEvent} event
+   */
+  async _onDrop(event) {
+    const data = /** @type {any} */ (foundry.applications.ux.TextEditor.implementation.getDragEventData(event));
+    if (Hooks.call("dropActorSheetData", this.document, this, data) === false) return null;
+    const seat = /** @type {HTMLElement|null} */ (/** @type {HTMLElement} */ (event.target)?.closest?.("[data-seat]"))?.dataset.seat ?? null;
+    if (data?.type !== "Actor") {
+      ui.notifications.warn(L("SMOKE.Boarding.notActor"));
+      return null;
+    }
+    const actor = /** @type {Actor.Implementation|null} */ (await /** @type {any} */ (getDocumentClass("Actor")).fromDropData(data));
+    if (!actor) {
+      ui.notifications.warn(L("SMOKE.Boarding.notActor"));
+      return null;
+    }
+    if (actor.type === "vehicle") {
+      ui.notifications.warn(L("SMOKE.Boarding.notPerson", { name: actor.name }));
+      return null;
+    }
+    try {
+      return await boardVehicle(this.document, actor, { seat });
+    } catch (err) {
+      ui.notifications.warn(err.message);
+      return null;
+    }
+  }
+
+  /** @this {VehicleSheet} */
+  static async #onBoard() {
+    await promptBoard(this.document);
+  }
+
+  /**
+   * Leave a seat; behind the cage, Release: the GM needs nobody, anyone else lets the rider out with one of their
+   * actors who is outside the motor or in a front seat (their assigned character first).
+   * @this {VehicleSheet}
+   */
+  static async #onLeave(event, target) {
+    const actorId = target.dataset.actorId;
+    const s = this.#sys;
+    const entry = (s.occupants ?? []).find(o => o.actorId === actorId);
+    const seat = s.seatList?.find(x => x.id === entry?.seat);
+    let releaser = null;
+    if (seat?.caged && !game.user.isGM && game.actors.get(actorId)) {
+      const outside = ownedPeople().filter(a => {
+        if (a.id === actorId) return false;
+        const at = vehicleOf(a);
+        return !at || at.vehicle.uuid !== this.document.uuid || at.seat.kind !== "passenger";
+      });
+      if (!outside.length) {
+        ui.notifications.warn(L("SMOKE.Boarding.refused.caged", { actor: game.actors.get(actorId)?.name ?? "",
+          vehicle: this.document.name }));
+        return;
+      }
+      releaser = await chooseActor(L("SMOKE.Boarding.releaseTitle"), outside);
+      if (!releaser) return;
+    }
+    try {
+      await leaveVehicle(this.document, actorId, { releaser });
+    } catch (err) {
+      ui.notifications.warn(err.message);
+    }
+  }
+
+  /** @this {VehicleSheet} */
+  static #onOpenOccupant(event, target) {
+    const actor = game.actors.get(target.dataset.actorId);
+    /** @type {any} */ (actor)?.sheet?.render({ force: true });
+  }
+
+  /** @this {VehicleSheet} */
+  static async #onToggleAbility(event, target) {
+    const id = target.closest("[data-ability]").dataset.ability;
+    try {
+      await setAbilityOn(this.document, id, !(this.#sys.abilitiesOn ?? []).includes(id));
+    } catch (err) {
+      ui.notifications.warn(err.message);
+    }
+  }
+
+  /** The driving check with the situation chosen here; Shift-click skips the dialog. @this {VehicleSheet} */
+  static async #onDrive(event) {
+    const { terrain, junction, gauge } = this.situation;
+    await rollDriving(this.document, { situation: { terrain, junction }, gauge: gauge === "green" ? null : /** @type {any} */ (gauge),
+      skipDialog: event.shiftKey });
+  }
+
+  /** Nick it: Graft against the lock, with a tool chosen from what the thief carries. @this {VehicleSheet} */
+  static async #onNick(event) {
+    const thief = await chooseActor(L("SMOKE.Theft.whoTitle", { vehicle: this.document.name }));
+    if (!thief) return;
+    const s = this.#sys;
+    const tools = theftTools(this.document, thief);
+    let toolId = null;
+    let olderCar = false;
+    if (tools.length) {
+      const esc = v => foundry.utils.escapeHTML(String(v));
+      const options = [...tools.map(t => `<option value="${esc(t.item.id)}">${esc(L("SMOKE.Theft.toolOption",
+        { tool: t.item.name, bands: t.bands })
+        + (t.loud ? ` ${L("SMOKE.Theft.loud")}` : "") + (t.olderCarOnly ? ` ${L("SMOKE.Theft.olderOnly")}` : ""))}</option>`),
+      `<option value="">${esc(L("SMOKE.Theft.noTool"))}</option>`].join("");
+      const older = s.lockKind === "car"
+        ? `<label><input type="checkbox" name="olderCar"> ${esc(L("SMOKE.Theft.olderCar"))}</label>` : "";
+      const data = /** @type {any} */ (await foundry.applications.api.DialogV2.input(/** @type {any} */ ({
+        window: { title: L("SMOKE.Theft.toolTitle", { vehicle: this.document.name }) },
+        content: `<label>${esc(L("SMOKE.Theft.tool"))} <select name="toolId">${options}</select></label>${older}`,
+        ok: { label: L("SMOKE.Theft.attempt") } })));
+      if (!data) return;
+      toolId = data.toolId ?? "";
+      olderCar = !!data.olderCar;
+    }
+    try {
+      await rollTheft(this.document, thief, { toolId, olderCar, skipDialog: event.shiftKey });
+    } catch (err) {
+      ui.notifications.warn(err.message);
+    }
+  }
+
+  /** Carjack with Muscle or Front. @this {VehicleSheet} */
+  static async #onCarjack(event, target) {
+    const thief = await chooseActor(L("SMOKE.Theft.whoTitle", { vehicle: this.document.name }));
+    if (!thief) return;
+    try {
+      await rollTheft(this.document, thief, { carjacking: true, stat: /** @type {any} */ (target.dataset.stat),
+        skipDialog: event.shiftKey });
+    } catch (err) {
+      ui.notifications.warn(err.message);
+    }
+  }
+
+  /**
+   * A repair the motor cannot have (nothing to mend, the patch used, no flat) is refused before anyone is asked.
+   * @param {"patchUp"|"toolkit"} kind @param {"body"|"flat"} [mode] @returns {boolean}
+   */
+  #repairable(kind, mode = "body") {
+    const s = this.#sys;
+    const can = canRepair(kind, { body: Math.min(s.body.value, s.body.max), bodyMax: s.body.max, flatTyres: s.tyres.flat,
+      patched: s.patched, destroyed: s.destroyed, mode });
+    if (!can.ok) ui.notifications.warn(L(`SMOKE.Repair.refused.${can.reason}`, { vehicle: this.document.name, kit: "" }));
+    return can.ok;
+  }
+
+  /** @this {VehicleSheet} */
+  static async #onPatchUp(event) {
+    if (!this.#repairable("patchUp")) return;
+    const who = await chooseActor(L("SMOKE.Repair.whoTitle", { vehicle: this.document.name }));
+    if (!who) return;
+    try {
+      await rollRepair(this.document, who, { kind: "patchUp", skipDialog: event.shiftKey });
+    } catch (err) {
+      ui.notifications.warn(err.message);
+    }
+  }
+
+  /** @this {VehicleSheet} */
+  static async #onToolkit(event, target) {
+    if (!this.#repairable("toolkit", /** @type {any} */ (target.dataset.mode))) return;
+    const who = await chooseActor(L("SMOKE.Repair.whoTitle", { vehicle: this.document.name }));
+    if (!who) return;
+    try {
+      await rollRepair(this.document, who, { kind: "toolkit", mode: /** @type {any} */ (target.dataset.mode),
+        skipDialog: event.shiftKey });
+    } catch (err) {
+      ui.notifications.warn(err.message);
+    }
+  }
+
+  /** @this {VehicleSheet} */
+  static async #onGarage() {
+    const payer = await chooseActor(L("SMOKE.Repair.payerTitle", { vehicle: this.document.name }),
+      ownedPeople().filter(a => a.type === "character"));
+    if (!payer) return;
+    try {
+      await payGarage(this.document, payer);
+    } catch (err) {
+      ui.notifications.warn(err.message);
+    }
+  }
+}

@@ -1,0 +1,386 @@
+/**
+ * The Smoke's Combat and Combatant (rulebook: When it kicks off). Built on Foundry's Combat documents so the core
+ * tracker, tokens and modules keep working: a combatant's `initiative` is its highest unspent speed die, so the core
+ * tracker lists the queue; `turn` points at whoever owns the current die.
+ *
+ * Every write runs on the **active GM's client** (documents/requests.mjs): revealing, spending a die, stepping back,
+ * ending a round. A round's end is applied once per (combat, round) — `system.roundEnded` records it — however many
+ * GMs and players are connected and however often the GM steps back and forth. Secret speed dice stay in the
+ * roller's client until the reveal (documents/speed-dice.mjs).
+ * @module documents/combat
+ */
+import { compareTied, speedDiceCount } from "../rules/combat.mjs";
+import { endOfRound, pocketCashLoss, queueState } from "../rules/round.mjs";
+import { assertOwner, registerRequest, requestGM } from "./requests.mjs";
+import { collectSpeedDice } from "./speed-dice.mjs";
+import { CONDITIONS } from "../generated/rules.mjs";
+
+export const SYSTEM_ID = "the-smoke";
+const PEOPLE = new Set(["character", "npc"]);
+
+/**
+ * A Condition's printed name.
+ * @param {string} id  Condition id.
+ * @returns {string}
+ */
+export function conditionName(id) {
+  return CONDITIONS.find(c => c.key === id)?.name ?? id;
+}
+
+/**
+ * The Moves die of a combatant's actor (0 for a motor).
+ * @param {Actor.Implementation|null|undefined} actor
+ * @returns {number}
+ */
+export function movesDieOf(actor) {
+  return /** @type {any} */ (actor?.system)?.stats?.mov?.die ?? 0;
+}
+
+/**
+ * A combatant as the queue's tie-breaks see it.
+ * @param {Combatant.Implementation} c
+ * @returns {{id: string, name: string, isPC: boolean, movesDie: number}}
+ */
+function tieEntry(c) {
+  return { id: /** @type {string} */ (c.id), name: c.name ?? "", isPC: c.actor?.type === "character", movesDie: movesDieOf(c.actor) };
+}
+
+/**
+ * The motor an actor is driving: `{performance, flatTyres, body}` for the speed-dice count, or null.
+ * @param {Actor.Implementation} actor
+ * @returns {import("../rules/combat.mjs").VehicleSpeedState|null}
+ */
+function drivenMotor(actor) {
+  const motor = game.actors?.find(a => a.type === "vehicle"
+    && /** @type {any} */ (a.system).occupants?.some(o => o.actorId === actor.id && o.seat === "driver"));
+  if (!motor) return null;
+  const v = /** @type {any} */ (motor.system);
+  return { performance: v.performance.die, flatTyres: v.tyres.flat, body: v.body.value };
+}
+
+/**
+ * How many speed dice a combatant rolls this round (When it kicks off › Start a round): from Moves, or for a driver
+ * the better of Moves and the motor's Performance; a motor on its own counts from Performance.
+ * @param {Combatant.Implementation} combatant
+ * @returns {number} 0 … 4.
+ */
+export function speedDiceFor(combatant) {
+  const actor = combatant.actor;
+  if (!actor) return 0;
+  const sys = /** @type {any} */ (actor.system);
+  if (actor.type === "vehicle") {
+    return speedDiceCount({ moves: 4, vehicle: { performance: sys.performance.die, flatTyres: sys.tyres.flat, body: sys.body.value } });
+  }
+  return speedDiceCount({ moves: movesDieOf(actor) || 4, conditions: actor.statuses ?? [],
+    surrendered: /** @type {any} */ (combatant.system).surrendered, vehicle: drivenMotor(actor) });
+}
+
+export class SmokeCombat extends Combat {
+  /** @returns {boolean} The book's speed dice (true) or the simple tracker. */
+  get isSpeed() {
+    return /** @type {any} */ (this.system).mode !== "simple";
+  }
+
+  /**
+   * Where the queue stands (rules/round.mjs queueState).
+   * @returns {ReturnType<typeof queueState>}
+   */
+  get queue() {
+    return queueState(this.combatants.contents.map(c => ({
+      ...tieEntry(c), dice: /** @type {any} */ (c.system).dice.map(d => ({ face: d.face, spent: d.spent ?? null }))
+    })));
+  }
+
+  /**
+   * Turn order: initiative (the highest unspent speed die, or the simple tracker's roll) high to low, then the
+   * book's tie-breaks; combatants without an action left go last. Used unbound by core, so no `this`.
+   * @override
+   */
+  _sortCombatants(a, b) {
+    const ia = a.initiative ?? -Infinity;
+    const ib = b.initiative ?? -Infinity;
+    if (ia !== ib) return ib - ia;
+    return compareTied(tieEntry(a), tieEntry(b));
+  }
+
+  /** Speed mode: "Done" spends the current die with no other action. @override */
+  async nextTurn() {
+    if (this.isSpeed) {
+      const current = this.queue.current;
+      if (current) await requestGM("combat.spend", { combatId: this.id, combatantId: current.combatantId, action: "done" });
+      return this;
+    }
+    await requestGM("combat.nextTurn", { combatId: this.id });
+    return this;
+  }
+
+  /** Speed mode: the GM steps back one spent die. @override */
+  async previousTurn() {
+    await requestGM(this.isSpeed ? "combat.back" : "combat.previousTurn", { combatId: this.id });
+    return this;
+  }
+
+  /** End the round (once) and begin the next. @override */
+  async nextRound() {
+    await requestGM("combat.nextRound", { combatId: this.id });
+    return this;
+  }
+
+  /** Back a round; its end is not applied again when the GM moves forward. @override */
+  async previousRound() {
+    await requestGM("combat.previousRound", { combatId: this.id });
+    return this;
+  }
+
+  /**
+   * The GM reveals everyone's speed dice: each player's client hands over the dice it rolled (or rolls them now),
+   * NPC dice come from the GM's client, then the queue starts.
+   * @returns {Promise<void>}
+   */
+  async reveal() {
+    await requestGM("combat.reveal", { combatId: this.id });
+  }
+
+  /** Point `turn` at the combatant holding the current die (after dice changed). GM. */
+  async _syncTurn() {
+    this.setupTurns();
+    const current = this.queue.current;
+    const index = current ? this.turns.findIndex(c => c.id === current.combatantId) : 0;
+    const turn = Math.max(0, index);
+    if (turn !== this.turn) await this.update({ turn }, /** @type {any} */ ({ turnEvents: false }));
+  }
+}
+
+/** Fresh per-round fields of a combatant. */
+const FRESH = { "system.dice": [], "system.reaction": false, "system.defences.dodge": false, "system.defences.cover": "none" };
+
+/**
+ * The active GM's side of a fight. Each handler re-checks the requesting user against the documents.
+ * @returns {void}
+ */
+export function registerCombatRequests() {
+  const combatOf = id => {
+    const combat = /** @type {SmokeCombat|undefined} */ (game.combats?.get(id));
+    if (!combat) throw new Error(game.i18n.localize("SMOKE.Combat.noCombat"));
+    return combat;
+  };
+  const gmOnly = user => {
+    if (!user.isGM) throw new Error(game.i18n.localize("SMOKE.Combat.gmOnly"));
+  };
+
+  registerRequest("combat.reveal", async (user, { combatId }) => {
+    gmOnly(user);
+    const combat = combatOf(combatId);
+    if (!combat.isSpeed) throw new Error(game.i18n.localize("SMOKE.Combat.simpleNoDice"));
+    if (!combat.started) throw new Error(game.i18n.localize("SMOKE.Combat.notStarted"));
+    if (/** @type {any} */ (combat.system).phase !== "rolling") throw new Error(game.i18n.localize("SMOKE.Combat.alreadyRevealed"));
+    const round = combat.round;
+    await combat.update(/** @type {any} */ ({ "system.phase": "revealing" }));
+    const dice = await collectSpeedDice(combat, round);
+    await combat.updateEmbeddedDocuments("Combatant", combat.combatants.map(c => {
+      const faces = dice.get(/** @type {string} */ (c.id)) ?? [];
+      return { _id: c.id, "system.dice": faces.map(face => ({ face, spent: null })), initiative: faces.length ? Math.max(...faces) : null };
+    }), /** @type {any} */ ({ turnEvents: false }));
+    await combat.update(/** @type {any} */ ({ "system.phase": "acting", "system.revealedRound": round }));
+    await combat._syncTurn();
+    await postQueueCard(combat);
+  });
+
+  registerRequest("combat.spend", async (user, { combatId, combatantId, action = "done" }) => {
+    const combat = combatOf(combatId);
+    const combatant = combat.combatants.get(combatantId);
+    assertOwner(user, combatant?.actor ?? null);
+    return spendDieAsGM(combat, /** @type {Combatant.Implementation} */ (combatant), action);
+  });
+
+  registerRequest("combat.back", async (user, { combatId }) => {
+    gmOnly(user);
+    const combat = combatOf(combatId);
+    const last = combat.queue.last;
+    if (!last) throw new Error(game.i18n.localize("SMOKE.Combat.nothingToUndo"));
+    const c = /** @type {Combatant.Implementation} */ (combat.combatants.get(last.combatantId));
+    const dice = /** @type {any} */ (c.system).dice.map((d, i) => ({ face: d.face, spent: i === last.index ? null : d.spent }));
+    await c.update(/** @type {any} */ ({ "system.dice": dice, initiative: topUnspent(dice) }), { turnEvents: false });
+    await combat._syncTurn();
+  });
+
+  registerRequest("combat.nextRound", async (user, { combatId }) => {
+    gmOnly(user);
+    await advanceRound(combatOf(combatId));
+  });
+
+  registerRequest("combat.previousRound", async (user, { combatId }) => {
+    gmOnly(user);
+    const combat = combatOf(combatId);
+    if (combat.round <= 1) return;
+    await combat.updateEmbeddedDocuments("Combatant", combat.combatants.map(c => ({ _id: c.id, ...FRESH, initiative: null })),
+      /** @type {any} */ ({ turnEvents: false }));
+    await combat.update(/** @type {any} */ ({ round: combat.round - 1, turn: 0, "system.phase": "rolling" }), { direction: -1 });
+  });
+
+  // The simple tracker: one action a turn; Bleeding at the end of that actor's turn (With the simple tracker).
+  registerRequest("combat.nextTurn", async (user, { combatId }) => {
+    const combat = combatOf(combatId);
+    const current = combat.combatant;
+    if (!user.isGM) assertOwner(user, current?.actor ?? null);
+    const key = combat.round * 1000 + (combat.turn ?? 0);
+    if (current?.actor && key > /** @type {any} */ (combat.system).turnEnded) {
+      await combat.update(/** @type {any} */ ({ "system.turnEnded": key }));
+      if (current.actor.statuses.has("bleeding")) await applyHealthLoss(current.actor, 1);
+    }
+    const last = (combat.turn ?? 0) >= combat.turns.length - 1;
+    if (last) return advanceRound(combat);
+    await Combat.prototype.nextTurn.call(combat);
+  });
+
+  registerRequest("combat.previousTurn", async (user, { combatId }) => {
+    gmOnly(user);
+    await Combat.prototype.previousTurn.call(combatOf(combatId));
+  });
+}
+
+/** The highest unspent face, or null. @param {{face: number, spent: number|null}[]} dice */
+function topUnspent(dice) {
+  const left = dice.filter(d => d.spent === null).map(d => d.face);
+  return left.length ? Math.max(...left) : null;
+}
+
+/**
+ * Spend the current die of a combatant on an action (When it kicks off › Read the queue; Attacking and defending ›
+ * Defensive actions). The Dodge action's +2 Guard lasted until this next action, so it ends first. GM side only
+ * (request handlers); the requester's ownership is checked by the caller.
+ * @param {SmokeCombat} combat
+ * @param {Combatant.Implementation} combatant
+ * @param {string} action  done, attack, aim, dodge, coverLight, coverHeavy, reload, grab, breakFree, cuff,
+ *   surrender, getUp, improvised, drive, ram, pit, evasive.
+ * @returns {Promise<{aimed: boolean}>}  Whether an Aim was waiting for this attack.
+ * @throws {Error} when the dice are not revealed or the current die is somebody else's.
+ */
+export async function spendDieAsGM(combat, combatant, action) {
+  const sys = /** @type {any} */ (combatant.system);
+  const wasAimed = sys.aimed;
+  /** @type {Record<string, any>} */
+  const update = { "system.defences.dodge": action === "dodge" };
+  if (combat.isSpeed) {
+    if (/** @type {any} */ (combat.system).phase !== "acting") throw new Error(game.i18n.localize("SMOKE.Combat.notRevealed"));
+    const q = combat.queue;
+    if (q.current?.combatantId !== combatant.id) {
+      const who = q.current ? combat.combatants.get(q.current.combatantId)?.name ?? "" : "";
+      throw new Error(q.current ? game.i18n.format("SMOKE.Combat.notYourDie", { name: who }) : game.i18n.localize("SMOKE.Combat.queueEmpty"));
+    }
+    let dice = sys.dice.map((d, i) => ({ face: d.face, spent: i === q.current?.index ? q.nextSpend : d.spent }));
+    if (action === "surrender") dice = dice.filter(d => d.spent !== null);
+    Object.assign(update, { "system.dice": dice, initiative: topUnspent(dice) });
+  } else if (combat.combatant?.id !== combatant.id) {
+    throw new Error(game.i18n.format("SMOKE.Combat.notYourTurn", { name: combat.combatant?.name ?? "" }));
+  }
+  if (action === "coverLight") update["system.defences.cover"] = "light";
+  if (action === "coverHeavy") update["system.defences.cover"] = "heavy";
+  if (action === "aim") update["system.aimed"] = true;
+  if (action === "attack") update["system.aimed"] = false;
+  if (action === "surrender") update["system.surrendered"] = true;
+  await combatant.update(update, /** @type {any} */ ({ turnEvents: false }));
+  if (action === "getUp" && combatant.actor?.statuses.has("prone")) await /** @type {any} */ (combatant.actor).removeCondition("prone");
+  if (combat.isSpeed) await combat._syncTurn();
+  return { aimed: wasAimed && action === "attack" };
+}
+
+/**
+ * Lose Health and go Down at 0 (Harm, aid and recovery › At zero Health). GM side.
+ * @param {Actor.Implementation} actor  A character or NPC.
+ * @param {number} amount  Whole Health points ≥ 0.
+ * @returns {Promise<number>} Health afterwards.
+ */
+export async function applyHealthLoss(actor, amount) {
+  const health = /** @type {any} */ (actor.system).health;
+  const value = Math.max(0, health.value - amount);
+  if (value !== health.value) await actor.update(/** @type {any} */ ({ "system.health.value": value }));
+  if (value <= 0 && !actor.statuses.has("down")) await /** @type {any} */ (actor).addCondition("down");
+  return value;
+}
+
+/**
+ * End the round once and begin the next (When it kicks off › End a round): ongoing harm, Stunned and round-long
+ * defences end, the Down clock, then reactions restored and fresh (secret) speed dice. GM side.
+ * @param {SmokeCombat} combat
+ * @returns {Promise<void>}
+ */
+async function advanceRound(combat) {
+  const round = combat.round;
+  const ended = /** @type {any} */ (combat.system).roundEnded;
+  const lines = round > ended ? await resolveEndOfRound(combat) : null;
+  const update = { round: round + 1, turn: 0, "system.phase": "rolling", "system.roundEnded": Math.max(round, ended) };
+  const options = { direction: 1, worldTime: { delta: CONFIG.time?.roundTime ?? 0 } };
+  // v13 passes `worldTime: {delta}` (fvtt-types 13.345 still types the older `advanceTime`).
+  Hooks.callAll("combatRound", combat, /** @type {any} */ (update), /** @type {any} */ (options));
+  await combat.updateEmbeddedDocuments("Combatant", combat.combatants.map(c => ({ _id: c.id, ...FRESH,
+    initiative: combat.isSpeed ? null : c.initiative })), /** @type {any} */ ({ turnEvents: false }));
+  await combat.update(/** @type {any} */ (update), /** @type {any} */ (options));
+  if (lines?.length) {
+    await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },
+      content: `<div class="smoke-round-end"><h3>${foundry.utils.escapeHTML(game.i18n.format("SMOKE.Combat.roundEnded", { round: String(round) }))}</h3>`
+        + `<ul>${lines.map(l => `<li>${foundry.utils.escapeHTML(l)}</li>`).join("")}</ul></div>` });
+  }
+}
+
+/**
+ * Apply the end of a round to the people in the fight; returns what happened, in words.
+ * @param {SmokeCombat} combat
+ * @returns {Promise<string[]>}
+ */
+async function resolveEndOfRound(combat) {
+  const i18n = game.i18n;
+  const people = combat.combatants.contents.filter(c => c.actor && PEOPLE.has(c.actor.type));
+  const effects = endOfRound(people.map(c => ({
+    id: /** @type {string} */ (c.id), health: /** @type {any} */ (c.actor?.system).health.value,
+    // The simple tracker resolves Bleeding at the end of that actor's turn instead (With the simple tracker).
+    conditions: [...(c.actor?.statuses ?? [])].filter(id => combat.isSpeed || id !== "bleeding"), downRounds: /** @type {any} */ (c.system).downRounds
+  })));
+  const lines = [];
+  for (const e of effects) {
+    const c = /** @type {Combatant.Implementation} */ (combat.combatants.get(e.id));
+    const actor = /** @type {Actor.Implementation} */ (c.actor);
+    if (e.healthLost) {
+      await applyHealthLoss(actor, e.healthLost);
+      lines.push(i18n.format("SMOKE.Combat.ongoingHarm", { name: c.name ?? "", loss: String(e.healthLost), health: String(e.health) }));
+    }
+    for (const id of e.remove) {
+      await /** @type {any} */ (actor).removeCondition(id);
+      lines.push(i18n.format("SMOKE.Combat.conditionEnds", { name: c.name ?? "", condition: conditionName(id) }));
+    }
+    if (e.downRounds !== /** @type {any} */ (c.system).downRounds) await c.update(/** @type {any} */ ({ "system.downRounds": e.downRounds }));
+    if (e.wasted) lines.push(await wasted(c));
+    else if (e.downRounds) lines.push(i18n.format("SMOKE.Combat.downClock", { name: c.name ?? "", rounds: String(e.downRounds) }));
+  }
+  return lines;
+}
+
+/**
+ * Wasted (Harm, aid and recovery › Wasted): wake at Homerton A&E, Heat cleared, lose 10% of pocket cash (at least
+ * £50, never more than is held); the combatant leaves the fight (defeated). GM side.
+ * @param {Combatant.Implementation} combatant
+ * @returns {Promise<string>} The chat line.
+ */
+export async function wasted(combatant) {
+  const actor = /** @type {Actor.Implementation} */ (combatant.actor);
+  const sys = /** @type {any} */ (actor.system);
+  let loss = 0;
+  if (actor.type === "character") {
+    loss = pocketCashLoss(sys.cash.pocket, "wasted");
+    await actor.update(/** @type {any} */ ({ "system.cash.pocket": sys.cash.pocket - loss, "system.heat": 0 }));
+  }
+  await combatant.update({ defeated: true });
+  return game.i18n.format("SMOKE.Combat.wasted", { name: combatant.name ?? "", loss: String(loss) });
+}
+
+/**
+ * The revealed queue as a public chat card.
+ * @param {SmokeCombat} combat
+ */
+async function postQueueCard(combat) {
+  const q = combat.queue;
+  const items = q.actions.map(a => `<li><b>${a.face}</b> ${foundry.utils.escapeHTML(combat.combatants.get(a.combatantId)?.name ?? "")}</li>`);
+  await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },
+    content: `<div class="smoke-queue-card"><h3>${foundry.utils.escapeHTML(game.i18n.format("SMOKE.Combat.revealed", { round: String(combat.round) }))}</h3>`
+      + `<ol>${items.join("")}</ol></div>` });
+}

@@ -1,0 +1,121 @@
+/**
+ * Secret speed dice (rulebook: When it kicks off › Start a round — "everyone rolls… secretly, then reveals them
+ * together"). Foundry sends every document and every whispered roll message to every client, so a player's dice
+ * are rolled with core `Roll` **in that player's client** and kept there (in memory and this tab's
+ * sessionStorage, so a reload cannot re-roll them) — never in a Combatant, a flag or a chat message — until the GM
+ * reveals. At the reveal the active GM asks each owner's client for them with the `the-smoke.speedDice` query,
+ * which answers only while the combat is in its "revealing" phase for that round.
+ * @module documents/speed-dice
+ */
+import { speedDiceFor } from "./combat.mjs";
+
+const QUERY = "the-smoke.speedDice";
+const QUERY_TIMEOUT_MS = 15_000;
+/** @type {Map<string, number[]>} */
+const held = new Map();
+/** @type {Set<() => void>} */
+const listeners = new Set();
+
+const keyOf = (combatId, round, combatantId) => `${combatId}.${round}.${combatantId}`;
+const storageKey = () => `the-smoke.speedDice.${game.world?.id ?? ""}.${game.user?.id ?? ""}`;
+
+function load() {
+  try {
+    const saved = JSON.parse(globalThis.sessionStorage?.getItem(storageKey()) ?? "{}");
+    for (const [k, v] of Object.entries(saved)) if (Array.isArray(v)) held.set(k, v);
+  } catch { /* a damaged entry only means the dice are rolled again */ }
+}
+
+function save() {
+  try {
+    globalThis.sessionStorage?.setItem(storageKey(), JSON.stringify(Object.fromEntries(held)));
+  } catch { /* storage full or disabled: the dice stay in memory */ }
+}
+
+/**
+ * Call `fn` whenever this client's secret dice change (the console re-renders).
+ * @param {() => void} fn
+ * @returns {() => void} Unsubscribe.
+ */
+export function onHeldDiceChange(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+/**
+ * The dice this client rolled for a combatant this round, or null.
+ * @param {Combat.Implementation} combat
+ * @param {Combatant.Implementation} combatant
+ * @returns {number[]|null}
+ */
+export function heldDice(combat, combatant) {
+  return held.get(keyOf(combat.id, combat.round, combatant.id)) ?? null;
+}
+
+/**
+ * Roll a combatant's speed dice in this client, privately: ordinary d6s that never explode; no chat message.
+ * Rolling again in the same round returns the dice already rolled.
+ * @param {Combat.Implementation} combat
+ * @param {Combatant.Implementation} combatant  One this user owns (or an NPC, for the GM).
+ * @returns {Promise<number[]>} Faces 1 … 6, as many as {@link speedDiceFor}.
+ * @throws {Error} when the user does not own the combatant.
+ */
+export async function rollSecretDice(combat, combatant) {
+  if (!combatant.isOwner) throw new Error(game.i18n.format("SMOKE.Request.notOwner", { name: combatant.name ?? "" }));
+  const key = keyOf(combat.id, combat.round, combatant.id);
+  const existing = held.get(key);
+  if (existing) return existing;
+  const count = speedDiceFor(combatant);
+  let faces = [];
+  if (count > 0) {
+    const roll = await new Roll(`${count}d6`).evaluate();
+    faces = roll.dice[0].results.map(r => r.result);
+  }
+  held.set(key, faces);
+  save();
+  for (const fn of listeners) fn();
+  return faces;
+}
+
+/** Register the query a player's client answers at the reveal (init, every client). */
+export function registerSpeedDiceQuery() {
+  load();
+  CONFIG.queries[QUERY] = async ({ combatId, round, combatantId }) => {
+    const combat = game.combats?.get(combatId);
+    const combatant = combat?.combatants.get(combatantId);
+    // Anyone may send a query; only the GM can put a combat into its revealing phase, when the dice go public anyway.
+    if (!combat || !combatant || combat.round !== round || /** @type {any} */ (combat.system).phase !== "revealing") return { refused: true };
+    if (!combatant.isOwner) return { refused: true };
+    return { faces: await rollSecretDice(combat, combatant) };
+  };
+}
+
+/**
+ * The GM collects every combatant's dice for the reveal: from the owning player's client (which rolls them then if
+ * the player had not), otherwise from this (GM) client. Dice that do not fit (wrong count or faces) are replaced by
+ * the GM's own roll, with a warning. GM side, phase "revealing".
+ * @param {Combat.Implementation} combat
+ * @param {number} round
+ * @returns {Promise<Map<string, number[]>>} Combatant id → faces.
+ */
+export async function collectSpeedDice(combat, round) {
+  const out = new Map();
+  await Promise.all(combat.combatants.map(async c => {
+    const count = speedDiceFor(c);
+    if (!count) return out.set(c.id, []);
+    const owner = game.users.find(u => u.active && !u.isGM && !!c.actor?.testUserPermission(u, "OWNER"));
+    if (owner) {
+      try {
+        const reply = /** @type {any} */ (await owner.query(QUERY, { combatId: /** @type {string} */ (combat.id), round, combatantId: /** @type {string} */ (c.id) }, { timeout: QUERY_TIMEOUT_MS }));
+        const faces = reply?.faces;
+        if (Array.isArray(faces) && faces.length === count && faces.every(f => Number.isInteger(f) && f >= 1 && f <= 6)) return out.set(c.id, faces);
+        ui.notifications.warn(game.i18n.format("SMOKE.Combat.diceReplaced", { name: c.name ?? "", user: owner.name ?? "" }));
+      } catch {
+        ui.notifications.warn(game.i18n.format("SMOKE.Combat.diceReplaced", { name: c.name ?? "", user: owner.name ?? "" }));
+      }
+      held.delete(keyOf(combat.id, round, c.id));
+    }
+    return out.set(c.id, await rollSecretDice(combat, c));
+  }));
+  return out;
+}

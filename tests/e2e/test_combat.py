@@ -1,0 +1,296 @@
+"""The Combat Console in the browser (rulebook: When it kicks off; Attacking and defending; Harm, aid and recovery):
+secret speed dice, the reveal, the queue and its tie-break, actions on a die, Take hit / Dodge, the end of a round
+once however many GMs are connected, and a player's write refused unless the GM's client makes it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from test_harness_boot import SEED_DICE
+
+P1, P2, GM = "HarnessPlayer001", "HarnessPlayer002", "HarnessGMaster01"
+
+
+def make_actor(page: Page, name: str, *, owner: str | None = None, kind: str = "character", system: dict | None = None,
+               items: list | None = None) -> str:
+    """Create an actor as the GM (owned by ``owner`` if given); returns its id."""
+    return page.evaluate("""async ([name, owner, kind, system, items]) => {
+        const data = {name, type: kind, system: system ?? {}, items: items ?? []};
+        if (owner) data.ownership = {[owner]: 3};
+        return (await Actor.implementation.create(data)).id;
+    }""", [name, owner, kind, system, items])
+
+
+def make_fight(page: Page, actor_ids: list[str], *, mode: str = "speed", start: bool = True) -> str:
+    """Create a combat with one combatant per actor (as the GM) and start it; returns the combat id."""
+    return page.evaluate("""async ([ids, mode, start]) => {
+        const combat = await Combat.implementation.create({system: {mode}});
+        await combat.createEmbeddedDocuments("Combatant", ids.map(actorId => ({actorId})));
+        await combat.activate?.();
+        if (start) await combat.startCombat();
+        return combat.id;
+    }""", [actor_ids, mode, start])
+
+
+def console(page: Page):
+    page.evaluate("() => game.system.api.apps.CombatConsole.open()")
+    app = page.locator("#smoke-combat-console")
+    expect(app).to_be_visible()
+    return app
+
+
+def row(app, name: str):
+    return app.locator("tr.smoke-combatant", has=app.page.locator(".smoke-combatant-name", has_text=re.compile(f"^{name}$")))
+
+
+def combatant_id(page: Page, actor_id: str) -> str:
+    return page.evaluate("id => game.combat.combatants.find(c => c.actorId === id).id", actor_id)
+
+
+def frames_log(page: Page) -> list[str]:
+    """Every WebSocket frame this page receives from now on."""
+    log: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: log.append(str(payload))))
+    return log
+
+
+def two_players_fight(gm: Page, *, moves: int = 6) -> tuple[str, str, str]:
+    alf = make_actor(gm, "Alf", owner=P1, system={"stats": {"mov": {"die": moves}}})
+    bex = make_actor(gm, "Bex", owner=P2, system={"stats": {"mov": {"die": moves}}})
+    return alf, bex, make_fight(gm, [alf, bex])
+
+
+def reveal_with(gm: Page, p1: Page, p2: Page, alf_dice, bex_dice, names=("Alf", "Bex")) -> None:
+    """Each player rolls their own speed dice (fixed faces) in their console, then the GM reveals."""
+    for page, dice, name in ((p1, alf_dice, names[0]), (p2, bex_dice, names[1])):
+        app = console(page)
+        page.evaluate(SEED_DICE, [(f, 6) for f in dice])
+        row(app, name).get_by_role("button", name=re.compile("Roll 2 speed dice")).click()
+        expect(row(app, name).locator(".smoke-secret .smoke-face")).to_have_count(len(dice))
+    gm_app = console(gm)
+    gm_app.get_by_role("button", name="Reveal speed dice").click()
+    expect(gm_app.locator(".smoke-queue li")).to_have_count(len(alf_dice) + len(bex_dice))
+
+
+def test_secret_dice_never_reach_another_browser_before_the_reveal(gm_page, player1_page, player2_page, page_errors):
+    alf, bex, _ = two_players_fight(gm_page)
+    p2_frames = frames_log(player2_page)
+    gm_frames = frames_log(gm_page)
+    app1 = console(player1_page)
+    player1_page.evaluate(SEED_DICE, [(5, 6), (3, 6)])
+    row(app1, "Alf").get_by_role("button", name="Roll 2 speed dice").click()
+    expect(row(app1, "Alf").locator(".smoke-secret .smoke-face")).to_have_text(["5", "3"])
+
+    app2 = console(player2_page)
+    expect(row(app2, "Alf").locator(".smoke-hidden-dice")).to_have_text("2 dice, hidden")
+    expect(row(app2, "Alf").locator(".smoke-face")).to_have_count(0)
+    expect(row(app2, "Alf").get_by_role("button")).to_have_count(0)
+    # Not in the other player's documents, flags, chat, storage or anything the server sent: nothing was sent at all.
+    leak = player2_page.evaluate("""() => ({
+        combatant: JSON.stringify(game.combat.combatants.contents.map(c => c.toObject())),
+        messages: game.messages.size, storage: JSON.stringify(sessionStorage)})""")
+    assert '"face"' not in leak["combatant"] and leak["messages"] == 0 and "5" not in leak["storage"]
+    gm_page.wait_for_timeout(200)
+    assert not [f for f in p2_frames + gm_frames if '"faces"' in f or "speedDice" in f], "dice left the roller's browser"
+
+    p2_frames.clear()
+    gm_page.evaluate(SEED_DICE, [(4, 6), (1, 6)])  # Bex never rolled: her client rolls when the GM asks
+    player2_page.evaluate(SEED_DICE, [(4, 6), (1, 6)])
+    console(gm_page).get_by_role("button", name="Reveal speed dice").click()
+    expect(row(app2, "Alf").locator(".smoke-combatant-dice .smoke-face")).to_have_text(["5", "3"])
+    expect(row(app2, "Bex").locator(".smoke-combatant-dice .smoke-face")).to_have_text(["4", "1"])
+    assert not [f for f in p2_frames if '"faces"' in f], "player 2 received player 1's query reply"
+    for page in (gm_page, player1_page, player2_page):
+        assert page_errors[page] == []
+
+
+def test_queue_tie_break_and_spending_for_a_5_3_and_b_5_2(gm_page, player1_page, player2_page, page_errors):
+    """A [5, 3] and B [5, 2], both PCs with Moves d6: the 5s tie and go alphabetically → A5, B5, A3, B2."""
+    alf, bex, combat_id = two_players_fight(gm_page)
+    reveal_with(gm_page, player1_page, player2_page, [5, 3], [5, 2])
+    for page in (gm_page, player1_page, player2_page):
+        app = console(page)
+        expect(app.locator(".smoke-queue li")).to_have_text(["5 Alf", "5 Bex", "3 Alf", "2 Bex"])
+        expect(app.locator(".smoke-queue li.current")).to_have_text("5 Alf")
+    assert gm_page.evaluate("() => game.combat.combatant.name") == "Alf"
+    assert gm_page.evaluate("() => game.combat.turns.map(c => c.initiative)") == [5, 5]
+
+    # Bex cannot take Alf's die; the console does not even offer her actions.
+    app2 = console(player2_page)
+    expect(app2.locator(".smoke-waiting")).to_have_text("Waiting for Alf to act.")
+    refused = player2_page.evaluate("""async id => {
+        try { await game.system.api.requestGM("combat.spend", {combatId: game.combat.id, combatantId: id, action: "done"}); return null; }
+        catch (e) { return e.message; } }""", combatant_id(player2_page, bex))
+    assert refused == "Not yet: the current die is Alf's."
+
+    app1 = console(player1_page)
+    app1.get_by_role("button", name="Dodge").click()
+    expect(app1.locator(".smoke-queue li.current")).to_have_text("5 Bex")
+    expect(row(app1, "Alf").locator(".smoke-combatant-guard")).to_have_text(
+        str(gm_page.evaluate("id => game.actors.get(id).system.guard.value + 2", alf)))
+    app2.get_by_role("button", name="Light cover").click()
+    expect(app2.locator(".smoke-queue li.current")).to_have_text("3 Alf")
+    # Alf's Dodge lasts until his next action: spending the 3 ends it.
+    app1.get_by_role("button", name="Done (short move)").click()
+    expect(app1.locator(".smoke-queue li.current")).to_have_text("2 Bex")
+    expect(row(app1, "Alf").locator(".smoke-combatant-guard")).to_have_text(
+        str(gm_page.evaluate("id => game.actors.get(id).system.guard.value", alf)))
+
+    # The GM steps back twice and forward again: nothing is spent twice or lost.
+    gm_app = console(gm_page)
+    gm_app.get_by_role("button", name="Step back").click()
+    expect(gm_app.locator(".smoke-queue li.current")).to_have_text("3 Alf")
+    gm_app.get_by_role("button", name="Step back").click()
+    expect(gm_app.locator(".smoke-queue li.current")).to_have_text("5 Bex")
+    expect(gm_app.locator(".smoke-queue li.spent")).to_have_text(["5 Alf"])
+    spent = gm_page.evaluate("() => game.combat.combatants.contents.flatMap(c => c.system.dice.map(d => d.spent))")
+    assert sorted(s for s in spent if s is not None) == [1]
+    for page in (gm_page, player1_page, player2_page):
+        assert page_errors[page] == []
+
+
+def sal_and_target(gm: Page, *, target_owner: str | None = None, target_kind: str = "npc", reaction_spent=False):
+    """Sal (player 1) with a Cricket Bat; the target has Guard 10, 1 armour reduction and 8 Health."""
+    bat = gm.evaluate("""async () => {
+        const pack = game.packs.get("the-smoke.weapons");
+        const entry = (await pack.getIndex()).contents.find(e => e.name === "Cricket Bat");
+        return (await pack.getDocument(entry._id)).toObject();
+    }""")
+    sal = make_actor(gm, "Sal", owner=P1, system={"stats": {"mus": {"die": 8}, "mov": {"die": 6}}}, items=[bat])
+    if target_kind == "npc":
+        target = make_actor(gm, "Mook", kind="npc", system={"stats": {"mov": {"die": 4}}, "guard": {"value": 10},
+                                                            "armourReduction": 1, "health": {"value": 8, "max": 8}})
+    else:
+        target = make_actor(gm, "Bex", owner=target_owner, system={"stats": {"mov": {"die": 6}}})
+    return sal, target
+
+
+def choose(select, text: str) -> None:
+    """Select the option whose label starts with ``text``."""
+    value = select.locator("option", has_text=re.compile(f"^{re.escape(text)}")).first.get_attribute("value")
+    select.select_option(value)
+
+
+def attack_as(page: Page, target_name: str, band: str = "engaged"):
+    app = console(page)
+    choose(app.get_by_label("Weapon"), "Cricket Bat")
+    choose(app.get_by_label("Target"), target_name)
+    if app.get_by_label("Range band").count():
+        app.get_by_label("Range band").select_option(band)
+    app.get_by_role("button", name="Attack", exact=True).click(modifiers=["Shift"])
+
+
+def test_the_bat_take_hit_applies_5_damage_and_the_gm_picks_bleeding(gm_page, player1_page, page_errors):
+    """The book's bat: Guard 10, Impact 3, total 13 (margin +3), armour 1, no reaction → 5 damage, Severe; 8 → 3."""
+    sal, mook = sal_and_target(gm_page)
+    make_fight(gm_page, [sal, mook])
+    gm_page.evaluate(SEED_DICE, [(2, 6)])  # the NPC's one die, rolled by the GM at the reveal
+    player1_page.evaluate(SEED_DICE, [(6, 6), (1, 6)])
+    console(player1_page).get_by_role("button", name="Roll 2 speed dice").click()
+    console(gm_page).get_by_role("button", name="Reveal speed dice").click()
+    expect(console(player1_page).locator(".smoke-act h3")).to_have_text("Sal acts on a 6")
+
+    mod = player1_page.evaluate("id => game.actors.get(id).system.stats.mus.mod", sal)
+    player1_page.evaluate(SEED_DICE, [(4, 6), (13 - 4 - mod, 8)])
+    attack_as(player1_page, "Mook")
+    card = gm_page.locator("#chat-log .smoke-check-card:has(.smoke-attack)").last
+    expect(card.locator(".smoke-total")).to_have_text("13")
+    expect(card.locator(".smoke-tn")).to_have_text("10")
+    expect(card.locator(".smoke-attack-result.hit")).to_have_text("Hit on Mook!")
+    # The target is the GM's NPC: the player sees no buttons, the GM does.
+    expect(player1_page.locator("#chat-log .smoke-check-card:has(.smoke-attack)").last.locator("[data-smoke-resolve]")).to_have_count(0)
+    card.get_by_role("button", name="Take hit").click()
+    expect(card.locator(".smoke-attack-result.damage")).to_have_text("Mook takes 5 damage: Severe.")
+    assert gm_page.evaluate("id => game.actors.get(id).system.health.value", mook) == 3
+    card.get_by_role("button", name="Bleeding").click()
+    expect(card.locator(".smoke-attack-gm-condition")).to_have_text("The GM adds Bleeding.")
+    assert gm_page.evaluate("id => [...game.actors.get(id).statuses]", mook) == ["bleeding"]
+    expect(card.locator(".smoke-attack-suggested")).to_have_count(0)
+    # Resolve a hit only once.
+    again = gm_page.evaluate("""async id => { try { await game.system.api.requestGM("attack.resolve", {messageId: id, choice: "take"}); }
+        catch (e) { return e.message; } }""", gm_page.evaluate("() => game.messages.contents.at(-1).id"))
+    assert again == "That hit is already resolved."
+    assert gm_page.evaluate("id => game.actors.get(id).system.health.value", mook) == 3
+    for page in (gm_page, player1_page):
+        assert page_errors[page] == []
+
+
+def test_a_dodge_that_exactly_meets_the_attack_total_cancels_the_hit(gm_page, player1_page, player2_page, page_errors):
+    sal, bex = sal_and_target(gm_page, target_owner=P2, target_kind="character")
+    make_fight(gm_page, [sal, bex])
+    reveal_with(gm_page, player1_page, player2_page, [6, 1], [2, 1], names=("Sal", "Bex"))
+    mod = player1_page.evaluate("id => game.actors.get(id).system.stats.mus.mod", sal)
+    guard = player1_page.evaluate("id => game.actors.get(id).system.guard.value", bex)
+    total = guard + 2
+    player1_page.evaluate(SEED_DICE, [(3, 6), (total - 3 - mod, 8)])
+    attack_as(player1_page, "Bex")
+    card2 = player2_page.locator("#chat-log .smoke-check-card:has(.smoke-attack)").last
+    expect(card2.locator(".smoke-total")).to_have_text(str(total))
+    # Bex's Dodge is rolled by the GM's client: Moves d6 against the attack total, exactly meeting it.
+    mov_mod = gm_page.evaluate("id => game.actors.get(id).system.stats.mov.mod", bex)
+    effort = min(5, total - mov_mod - 1)
+    gm_page.evaluate(SEED_DICE, [(effort, 6), (total - mov_mod - effort, 6)])
+    card2.get_by_role("button", name="Dodge").click()
+    expect(card2.locator(".smoke-attack-result.dodged")).to_have_text(f"Bex dodges (Moves {total}): the whole hit is cancelled.")
+    assert gm_page.evaluate("id => game.actors.get(id).system.health.value", bex) == \
+        gm_page.evaluate("id => game.actors.get(id).system.health.max", bex)
+    assert gm_page.evaluate("id => game.combat.combatants.find(c => c.actorId === id).system.reaction", bex) is True
+    for page in (gm_page, player1_page, player2_page):
+        assert page_errors[page] == []
+
+
+def test_bleeding_applies_once_with_two_gms_and_the_gm_stepping_back_and_forth(gm_page, gm2_page, player1_page,
+                                                                                 page_errors):
+    alf = make_actor(gm_page, "Alf", owner=P1, system={"stats": {"mov": {"die": 6}}, "health": {"value": 8}})
+    gm_page.evaluate("id => game.actors.get(id).toggleStatusEffect('bleeding', {active: true})", alf)
+    make_fight(gm_page, [alf])
+    health = lambda: gm_page.evaluate("id => game.actors.get(id).system.health.value", alf)  # noqa: E731
+    round_ = lambda: gm_page.evaluate("() => game.combat.round")  # noqa: E731
+
+    console(gm2_page).get_by_role("button", name="End round").click()  # the assistant GM: runs on the active GM
+    gm_page.wait_for_function("() => game.combat.round === 2")
+    assert health() == 7
+    gm_page.evaluate("() => game.combat.previousRound()")
+    gm_page.wait_for_function("() => game.combat.round === 1")
+    console(gm_page).get_by_role("button", name="End round").click()
+    gm_page.wait_for_function("() => game.combat.round === 2")
+    assert health() == 7, "round 1 already ended: stepping back and forward does not bleed again"
+    gm2_page.evaluate("() => game.combat.nextRound()")
+    gm_page.wait_for_function("() => game.combat.round === 3")
+    assert (health(), round_()) == (6, 3)
+    for page in (gm_page, gm2_page, player1_page):
+        expect(page.locator("#chat-log .smoke-round-end")).to_have_count(2)
+        assert page_errors[page] == []
+
+
+def test_a_player_cannot_apply_damage_or_drive_the_queue_directly(gm_page, player1_page, page_errors):
+    sal, mook = sal_and_target(gm_page)
+    combat_id = make_fight(gm_page, [sal, mook])
+    direct = player1_page.evaluate("""async id => {
+        try { await game.actors.get(id).update({"system.health.value": 0}); return "allowed"; } catch (e) { return e.message; } }""", mook)
+    assert "lacks permission" in direct
+    forged = player1_page.evaluate("""async combatId => game.users.activeGM.query("the-smoke.request",
+        {type: "combat.nextRound", data: {combatId}, userId: "HarnessGMaster01", key: "guessed"})""", combat_id)
+    assert forged == {"badKey": True}
+    refused = player1_page.evaluate("""async () => {
+        try { await game.combat.nextRound(); return "allowed"; } catch (e) { return e.message; } }""")
+    assert refused == "Only a GM can do that."
+    reveal = player1_page.evaluate("""async () => {
+        try { await game.combat.reveal(); return "allowed"; } catch (e) { return e.message; } }""")
+    assert reveal == "Only a GM can do that."
+    # A forged attack card (the player claims the GM's NPC hit someone) is refused.
+    forged_card = player1_page.evaluate("""async ([combatId, mookC, salC]) => {
+        const m = await ChatMessage.create({content: "x", flags: {"the-smoke": {
+            check: {total: 30, margin: 20, outcome: "legendary"},
+            attack: {combatId, attackerId: mookC, targetId: salC, weapon: "x", impact: 9, traits: [], band: "engaged",
+                     guard: 10, resolved: null}}}});
+        try { await game.system.api.requestGM("attack.resolve", {messageId: m.id, choice: "take"}); return "allowed"; }
+        catch (e) { return e.message; } }""", [combat_id, combatant_id(player1_page, mook), combatant_id(player1_page, sal)])
+    assert forged_card == "That card was not rolled by the attacker's owner."
+    assert gm_page.evaluate("() => game.combat.round") == 1
+    assert gm_page.evaluate("id => game.actors.get(id).system.health.value", mook) == 8
+    assert gm_page.evaluate("id => game.actors.get(id).system.health.value", sal) == \
+        gm_page.evaluate("id => game.actors.get(id).system.health.max", sal)

@@ -1,0 +1,432 @@
+"""Motors in the browser (rulebook: Getting a motor; Vehicle abilities; Fire, repairs and selling up): boarding by
+seat through the GM, capacity, a deleted occupant, duplicated motors, the driving check with Performance, Handling,
+flat tyres and blue lights, theft with a loud tool and the keys handed over by the GM, repairs and the garage."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from test_harness_boot import SEED_DICE
+
+VEHICLES_MODULE = "/systems/the-smoke/module/documents/vehicle.mjs"
+
+
+def import_actor(page: Page, pack: str, name: str, update: dict | None = None) -> str:
+    """Import an actor from a compendium as the GM, with an update (ownership …); returns its id."""
+    return page.evaluate("""async ([pack, name, update]) => {
+        const p = game.packs.get(`the-smoke.${pack}`);
+        const entry = (await p.getIndex()).contents.find(e => e.name === name);
+        const actor = await game.actors.importFromCompendium(p, entry._id, update ?? {});
+        return actor.id;
+    }""", [pack, name, update])
+
+
+def give_item(page: Page, actor_id: str, pack: str, name: str) -> str:
+    """Copy a compendium item onto an actor (as the GM); returns the new item's id."""
+    return page.evaluate("""async ([actorId, pack, name]) => {
+        const p = game.packs.get(`the-smoke.${pack}`);
+        const entry = (await p.getIndex()).contents.find(e => e.name === name);
+        const doc = await p.getDocument(entry._id);
+        const [item] = await game.actors.get(actorId).createEmbeddedDocuments("Item", [doc.toObject()]);
+        return item.id;
+    }""", [actor_id, pack, name])
+
+
+def open_sheet(page: Page, actor_id: str):
+    page.evaluate("id => game.actors.get(id).sheet.render({force: true})", actor_id)
+    sheet = page.locator(f".application.sheet.vehicle[id$='{actor_id}']")
+    expect(sheet).to_be_visible()
+    return sheet
+
+
+def occupants(page: Page, vehicle_id: str) -> list[tuple[str, str]]:
+    return page.evaluate("id => game.actors.get(id).system.occupants.map(o => [o.actorId, o.seat])", vehicle_id)
+
+
+def drop_on(page: Page, selector: str, data: dict) -> None:
+    """Drop drag data ({type, uuid}) on an element, as dragging from the Actors directory does."""
+    page.evaluate("""([selector, data]) => {
+        const el = document.querySelector(selector);
+        const dt = new DataTransfer();
+        dt.setData("text/plain", JSON.stringify(data));
+        el.dispatchEvent(new DragEvent("dragover", {dataTransfer: dt, bubbles: true, cancelable: true}));
+        el.dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
+    }""", [selector, data])
+
+
+def notification(page: Page, text: str | re.Pattern) -> None:
+    expect(page.locator("#notifications, .notifications").get_by_text(text).first).to_be_visible()
+
+
+def observer(user_id: str | None = None) -> dict:
+    """Ownership: players may see the motor (OBSERVER); `user_id` owns it."""
+    return {"ownership": {"default": 2, **({user_id: 3} if user_id else {})}}
+
+
+def test_board_a_car_with_a_driver_and_a_passenger(gm_page: Page, player1_page: Page, page_errors):
+    """Player One boards their character into the driver's seat of a motor they do not own (the GM checks it); the GM
+    drops a second character from the Actors directory onto a passenger seat; the sheet lists them by seat; a motor
+    or an item dropped on a seat is refused; Leave seat empties it."""
+    p1 = player1_page.evaluate("game.user.id")
+    car = import_actor(gm_page, "vehicles", "Vexa Hatch", observer())
+    danny = import_actor(gm_page, "pregens", 'Danny "Tealeaf" Doyle', {"ownership": {p1: 3}})
+    jaz = import_actor(gm_page, "pregens", "Jaz Kaur")
+    player1_page.wait_for_function("([c, d]) => !!game.actors.get(c) && !!game.actors.get(d)", arg=[car, danny])
+
+    sheet = open_sheet(player1_page, car)
+    expect(sheet.locator("[data-seat=driver] .smoke-seat-vacant")).to_have_text("vacant")
+    sheet.get_by_role("button", name="Board", exact=True).click()
+    dialog = player1_page.locator("dialog.application")
+    expect(dialog.get_by_label("Who")).to_have_text('Danny "Tealeaf" Doyle')  # only the player's own
+    dialog.get_by_label("Seat").select_option("driver")
+    dialog.get_by_role("button", name="Board").click()
+    expect(sheet.locator("[data-seat=driver] .smoke-seat-occupant")).to_have_text('Danny "Tealeaf" Doyle')
+
+    gm_sheet = open_sheet(gm_page, car)
+    drop_on(gm_page, f".sheet.vehicle[id$='{car}'] [data-seat=passenger-2]", {"type": "Actor", "uuid": f"Actor.{jaz}"})
+    expect(gm_sheet.locator("[data-seat=passenger-2] .smoke-seat-occupant")).to_have_text("Jaz Kaur")
+    assert occupants(gm_page, car) == [[danny, "driver"], [jaz, "passenger-2"]]
+    expect(sheet.locator("[data-seat=passenger-2] .smoke-seat-occupant")).to_have_text("Jaz Kaur")
+    expect(sheet.locator(".smoke-vehicle-driver")).to_have_text('Driver: Danny "Tealeaf" Doyle.')
+
+    # A motor, or something that is not an actor, dropped on a seat is refused with a message.
+    van = import_actor(gm_page, "vehicles", "Tranzit White Van")
+    drop_on(gm_page, f".sheet.vehicle[id$='{car}'] [data-seat=passenger-1]", {"type": "Actor", "uuid": f"Actor.{van}"})
+    notification(gm_page, "Only people board a motor: Tranzit White Van is a motor.")
+    item = gm_page.evaluate("id => game.actors.get(id).items.contents[0].uuid", danny)
+    drop_on(gm_page, f".sheet.vehicle[id$='{car}'] [data-seat=passenger-1]", {"type": "Item", "uuid": item})
+    notification(gm_page, re.compile("Only people board a motor: drop a character"))
+    assert occupants(gm_page, car) == [[danny, "driver"], [jaz, "passenger-2"]]
+
+    # Danny is aboard: a second motor refuses him until he gets out.
+    error = player1_page.evaluate("""async ([van, danny, mod]) => {
+        const { boardVehicle } = await import(mod);
+        try { await boardVehicle(game.actors.get(van), game.actors.get(danny)); return null; } catch (e) { return e.message; }
+    }""", [van, danny, VEHICLES_MODULE])
+    assert error in ('Danny "Tealeaf" Doyle is aboard Vexa Hatch: get out of it first.', "You cannot see Tranzit White Van: ask the GM to share it.")
+
+    sheet.locator("[data-seat=driver]").get_by_role("button", name="Leave seat").click()
+    expect(sheet.locator("[data-seat=driver] .smoke-seat-vacant")).to_be_visible()
+    assert occupants(gm_page, car) == [[jaz, "passenger-2"]]
+    assert page_errors[gm_page] == [] and page_errors[player1_page] == []
+
+
+def test_a_fifth_occupant_in_a_four_seat_car_is_refused(gm_page: Page, page_errors):
+    """The Brixton Bruiser seats 1 crew and 3 passengers: four aboard, the fifth is refused — by the Board button, by a
+    drop and by the API — with the capacity in words."""
+    car = import_actor(gm_page, "vehicles", "Brixton Bruiser")
+    people = gm_page.evaluate("""async () => {
+        const made = await Actor.createDocuments([1, 2, 3, 4, 5].map(n => ({name: `Mate ${n}`, type: "npc"})));
+        return made.map(a => a.id);
+    }""")
+    seats = gm_page.evaluate("""async ([car, people, mod]) => {
+        const { boardVehicle } = await import(mod);
+        const out = [];
+        for (const id of people.slice(0, 4)) out.push((await boardVehicle(game.actors.get(car), game.actors.get(id))).seat);
+        return out;
+    }""", [car, people, VEHICLES_MODULE])
+    assert seats == ["driver", "passenger-1", "passenger-2", "passenger-3"]
+    full = "Brixton Bruiser is full: all 4 seats (1 crew, 3 passengers) are taken."
+    error = gm_page.evaluate("""async ([car, fifth, mod]) => {
+        const { boardVehicle } = await import(mod);
+        try { await boardVehicle(game.actors.get(car), game.actors.get(fifth)); return null; } catch (e) { return e.message; }
+    }""", [car, people[4], VEHICLES_MODULE])
+    assert error == full
+    sheet = open_sheet(gm_page, car)
+    sheet.get_by_role("button", name="Board", exact=True).click()
+    notification(gm_page, full)
+    drop_on(gm_page, f".sheet.vehicle[id$='{car}'] [data-seat=passenger-3]", {"type": "Actor", "uuid": f"Actor.{people[4]}"})
+    assert len(occupants(gm_page, car)) == 4
+    assert people[4] not in [a for a, _ in occupants(gm_page, car)]
+    assert page_errors[gm_page] == []
+
+
+def test_a_deleted_driver_leaves_the_seat_vacant_and_duplicates_have_their_own_seats(gm_page: Page, page_errors):
+    """Delete the driver's actor: the sheet still opens, the driver's seat vacant; someone else can take it. A
+    duplicated motor starts with empty seats; boarding one does not board the other."""
+    car = import_actor(gm_page, "vehicles", "Vexa Hatch")
+    jaz = import_actor(gm_page, "pregens", "Jaz Kaur")
+    sal = import_actor(gm_page, "pregens", "Big Sal Moretti")
+    gm_page.evaluate("""async ([car, jaz, sal, mod]) => {
+        const { boardVehicle } = await import(mod);
+        await boardVehicle(game.actors.get(car), game.actors.get(jaz), {seat: "driver"});
+        await boardVehicle(game.actors.get(car), game.actors.get(sal));
+        await game.actors.get(jaz).delete();
+    }""", [car, jaz, sal, VEHICLES_MODULE])
+    sheet = open_sheet(gm_page, car)
+    driver = sheet.locator("[data-seat=driver]")
+    expect(driver.locator(".smoke-seat-vacant")).to_have_text("vacant")
+    expect(driver).to_contain_text("no longer exists")
+    expect(sheet.locator("[data-seat=passenger-1] .smoke-seat-occupant")).to_have_text("Big Sal Moretti")
+    expect(sheet.locator(".smoke-vehicle-driver")).to_have_text(
+        "Vexa Hatch has no driver: nobody can drive it until someone takes the driver's seat.")
+    # No driver: the driving check says so and rolls nothing.
+    messages = gm_page.evaluate("game.messages.size")
+    sheet.get_by_role("button", name="Driving check").click()
+    notification(gm_page, "Vexa Hatch has no driver: nobody can drive it until someone takes the driver's seat.")
+    assert gm_page.evaluate("game.messages.size") == messages
+
+    femi = import_actor(gm_page, "pregens", "Femi Adebayo")
+    drop_on(gm_page, f".sheet.vehicle[id$='{car}'] [data-seat=driver]", {"type": "Actor", "uuid": f"Actor.{femi}"})
+    expect(driver.locator(".smoke-seat-occupant")).to_have_text("Femi Adebayo")
+    assert occupants(gm_page, car) == [[sal, "passenger-1"], [femi, "driver"]]
+
+    copy = gm_page.evaluate("""async id => {
+        const copy = await Actor.create(game.actors.get(id).toObject());
+        return copy.id;
+    }""", car)
+    assert copy != car and occupants(gm_page, copy) == []
+    gm_page.evaluate("""async ([copy, sal, mod, car]) => {
+        const { leaveVehicle, boardVehicle } = await import(mod);
+        await leaveVehicle(game.actors.get(car), game.actors.get(sal));
+        await boardVehicle(game.actors.get(copy), game.actors.get(sal), {seat: "driver"});
+    }""", [copy, sal, VEHICLES_MODULE, car])
+    assert occupants(gm_page, copy) == [[sal, "driver"]]
+    assert occupants(gm_page, car) == [[femi, "driver"]]
+    assert page_errors[gm_page] == []
+
+
+def test_a_driving_check_with_performance_handling_a_flat_and_blue_lights(gm_page: Page, page_errors):
+    """Jaz Kaur (Wheels d8) drives the Metro Police Area Car (Performance d10, Handling +1, Police kit). Lights on:
+    +1; one flat tyre: Performance d10 → d8, Handling +1 → −1, Speed 13 → 11. The TN stays Medium for the record's
+    d10 and Wheels d8: 14. Dice 5 (Performance d8), 6 (Wheels d8): 5 + 6 + 4 − 1 + 1 = 15, margin +1, Sorted."""
+    car = import_actor(gm_page, "vehicles", "Metro Police Area Car")
+    jaz = import_actor(gm_page, "pregens", "Jaz Kaur")
+    gm_page.evaluate("""async ([car, jaz, mod]) => {
+        const { boardVehicle } = await import(mod);
+        await boardVehicle(game.actors.get(car), game.actors.get(jaz));
+    }""", [car, jaz, VEHICLES_MODULE])
+    sheet = open_sheet(gm_page, car)
+    sheet.locator("[data-ability=police-kit]").get_by_role("button", name="Lights off").click()
+    expect(sheet.locator("[data-ability=police-kit]").get_by_role("button", name="Lights on")).to_be_visible()
+    sheet.get_by_label("Flat tyres").fill("1")
+    sheet.get_by_label("Flat tyres").dispatch_event("change")
+    expect(sheet.locator(".smoke-vehicle-performance")).to_have_text("d10 → d8")
+    expect(sheet.locator(".smoke-vehicle-handling")).to_have_text("+1 → −1")
+    expect(sheet.locator(".smoke-vehicle-speed")).to_have_text("13 → 11")
+    expect(sheet.locator(".smoke-vehicle-guard")).to_have_text("10")
+    expect(sheet.locator("[data-seat=passenger-1]")).to_contain_text("behind the cage")
+
+    sheet.get_by_role("button", name="Driving check").click()
+    dialog = gm_page.locator(".application.roll-dialog")
+    expect(dialog.get_by_label("Difficulty", exact=True)).to_contain_text("Medium — TN 14")
+    expect(dialog.locator("code")).to_have_text("1d8x>=8 + 1d8x>=8 + 4")
+    gm_page.evaluate(SEED_DICE, [(5, 8), (6, 8)])
+    dialog.get_by_role("button", name="Roll", exact=True).click()
+    card = gm_page.locator("#chat-log .smoke-check-card").last
+    expect(card.locator(".smoke-total")).to_have_text("15")
+    expect(card.locator(".smoke-tn")).to_have_text("14")
+    expect(card.locator(".smoke-outcome")).to_have_text("Sorted")
+    expect(card.locator(".smoke-card-die-label").first).to_contain_text("Metro Police Area Car")
+    expect(card.locator(".smoke-card-mod")).to_have_text(["Wheels d8 +4", "Handling −1", "Police kit, blue lights on +1"])
+    flags = gm_page.evaluate("game.messages.contents.at(-1).flags['the-smoke']")
+    assert flags["check"]["vehicle"] == "Metro Police Area Car" and flags["check"]["stat"] == "whl"
+    assert flags["driving"]["modifier"] == 1 and flags["driving"]["gauge"] is None
+
+    # In the red band of the gauge: Hard, and Handling −2 on top of the flat (the penalty is the band's).
+    gm_page.evaluate("""async ([car, mod]) => {
+        const { rollDriving } = await import(mod);
+        window.__drive = rollDriving(game.actors.get(car), {gauge: "red", situation: {terrain: "parks"}});
+    }""", [car, VEHICLES_MODULE])
+    expect(dialog.get_by_label("Difficulty", exact=True)).to_contain_text("Hard")
+    # d8 +4, Handling −1, lights +1, off road −2, red −2 → 0
+    expect(dialog.locator("code")).to_have_text("1d8x>=8 + 1d8x>=8 + 0")
+    dialog.get_by_role("button", name="Cancel").click()
+    assert page_errors[gm_page] == []
+
+
+def test_theft_with_a_loud_tool_hands_the_player_the_motor(gm_page: Page, player1_page: Page, page_errors):
+    """Danny (Effort d6, Graft d8) goes for the Carbon Whippet (lock Hard, a bike lock) with his angle grinder: two
+    bands easier, so Easy, TN 9, and loud. Dice 3 and 4: 3 + 4 + 4 = 11, margin +2, Sorted: the lock opens, and with
+    a loud tool somebody sees. The GM checks the roll and hands Player One the bike; the roll is used once."""
+    p1 = player1_page.evaluate("game.user.id")
+    bike = import_actor(gm_page, "vehicles", "Carbon Whippet Road Bike", observer())
+    danny = import_actor(gm_page, "pregens", 'Danny "Tealeaf" Doyle', {"ownership": {p1: 3}})
+    player1_page.wait_for_function("([b, d]) => !!game.actors.get(b) && !!game.actors.get(d)", arg=[bike, danny])
+    player1_page.evaluate("id => game.user.update({character: id})", danny)
+    assert player1_page.evaluate("id => game.actors.get(id).isOwner", bike) is False
+
+    sheet = open_sheet(player1_page, bike)
+    sheet.get_by_role("button", name="Nick it (Graft)").click()
+    tools = player1_page.locator("dialog.application")
+    expect(tools.get_by_label("Tool")).to_contain_text("Angle Grinder: 2 band(s) easier (loud)")
+    tools.get_by_role("button", name="Try the lock").click()
+    dialog = player1_page.locator(".application.roll-dialog")
+    expect(dialog.get_by_label("Difficulty", exact=True)).to_contain_text("Easy — TN 9")
+    player1_page.evaluate(SEED_DICE, [(3, 6), (4, 8)])
+    dialog.get_by_role("button", name="Roll", exact=True).click()
+
+    card = player1_page.locator("#chat-log .smoke-vehicle-card").last
+    expect(card).to_contain_text("Lock Hard; with Angle Grinder: Easy.")
+    expect(card).to_contain_text("Angle Grinder is loud")
+    expect(card).to_contain_text("The lock opens.")
+    expect(card).to_contain_text("Somebody sees: Nicking a bike (+1 Heat if the witnesses tell).")
+    expect(card).to_contain_text("Player One now has Carbon Whippet Road Bike.")
+    check = player1_page.locator("#chat-log .smoke-check-card").last
+    expect(check.locator(".smoke-outcome")).to_have_text("Sorted")
+    player1_page.wait_for_function("id => game.actors.get(id).isOwner", arg=bike)
+    assert gm_page.evaluate("([b, u]) => game.actors.get(b).ownership[u]", [bike, p1]) == 3
+
+    # The same roll cannot be used again.
+    error = player1_page.evaluate("""async () => {
+        const id = game.messages.contents.filter(m => m.flags['the-smoke']?.theft).at(-1).id;
+        try { await game.system.api.requestGM("vehicle.theft", {messageId: id}); return null; } catch (e) { return e.message; }
+    }""")
+    assert error == "That roll has already been used."
+    assert page_errors[gm_page] == [] and page_errors[player1_page] == []
+
+
+def test_a_failed_theft_keeps_the_motor_and_a_forged_band_is_refused(gm_page: Page, player1_page: Page):
+    """Bad Luck on the lock costs time and keeps the motor with its owner; a roll made against an easier band than the
+    lock's is refused by the GM."""
+    p1 = player1_page.evaluate("game.user.id")
+    car = import_actor(gm_page, "vehicles", "Range Ruler SUV", observer())  # Hard, a car lock
+    danny = import_actor(gm_page, "pregens", 'Danny "Tealeaf" Doyle', {"ownership": {p1: 3}})
+    player1_page.wait_for_function("([c, d]) => !!game.actors.get(c) && !!game.actors.get(d)", arg=[car, danny])
+    # No tool for a car lock (the slim jim only for an older car): Hard, TN 14 for d6 + d8. 2 + 5 + 4 = 11: Bad Luck.
+    player1_page.evaluate(SEED_DICE, [(2, 6), (5, 8)])
+    result = player1_page.evaluate("""async ([car, danny, mod]) => {
+        const { rollTheft } = await import(mod);
+        const r = await rollTheft(game.actors.get(car), game.actors.get(danny), {toolId: "", skipDialog: true});
+        return {opens: r.result.opens, time: r.result.costsTime, owner: r.owner};
+    }""", [car, danny, VEHICLES_MODULE])
+    assert result == {"opens": False, "time": True, "owner": False}
+    card = player1_page.locator("#chat-log .smoke-vehicle-card").last
+    expect(card).to_contain_text("The lock holds.")
+    expect(card).to_contain_text("It costs time.")
+    # A forged roll: Graft against Easy for a Hard lock.
+    player1_page.evaluate(SEED_DICE, [(6, 6), (1, 6), (8, 8), (1, 8)])
+    error = player1_page.evaluate("""async ([car, danny]) => {
+        const { rollCheck, defaultChoices } = await import("/systems/the-smoke/module/documents/check.mjs");
+        const m = await rollCheck(game.actors.get(danny), "grf", {...defaultChoices(), band: "easy"},
+          {flags: {theft: {vehicleUuid: `Actor.${car}`, carjacking: false, toolId: "", olderCar: false}}});
+        try { await game.system.api.requestGM("vehicle.theft", {messageId: m.id}); return null; } catch (e) { return e.message; }
+    }""", [car, danny])
+    assert error == "That roll was not against Range Ruler SUV's lock (Hard)."
+    assert gm_page.evaluate("([c, u]) => game.actors.get(c).ownership[u] ?? null", [car, p1]) is None
+
+
+def test_repairs_toolkit_patch_up_once_and_the_garage(gm_page: Page, player1_page: Page, page_errors):
+    """A Vexa Hatch at 3 of 10 Body. Danny (Player One, who does not own it) works on it with a Toolkit: Graft Medium,
+    TN 12; dice 5 and 7: 16, Smashed It, 4 Body (7). The GM's Jaz patches it up: Graft Hard for d6 + d6, TN 12; Sorted, 2
+    Body (9), and the patch is used until a garage. The garage: £10 for the missing Body, from Danny's pocket."""
+    p1 = player1_page.evaluate("game.user.id")
+    car = import_actor(gm_page, "vehicles", "Vexa Hatch", observer())
+    danny = import_actor(gm_page, "pregens", 'Danny "Tealeaf" Doyle', {"ownership": {p1: 3}})
+    jaz = import_actor(gm_page, "pregens", "Jaz Kaur")
+    give_item(gm_page, danny, "gear", "Toolkit")
+    gm_page.evaluate("id => game.actors.get(id).update({'system.body.value': 3})", car)
+    player1_page.wait_for_function("([c, d]) => game.actors.get(c)?.system.body.value === 3 && game.actors.get(d)?.items.some(i => i.name === 'Toolkit')", arg=[car, danny])
+
+    sheet = open_sheet(player1_page, car)
+    sheet.get_by_role("button", name="Toolkit: Body").click()
+    dialog = player1_page.locator(".application.roll-dialog")
+    expect(dialog.get_by_label("Difficulty", exact=True)).to_contain_text("Medium — TN 12")
+    player1_page.evaluate(SEED_DICE, [(5, 6), (7, 8)])
+    dialog.get_by_role("button", name="Roll", exact=True).click()
+    card = player1_page.locator("#chat-log .smoke-vehicle-card").last
+    expect(card).to_contain_text("Vexa Hatch gets 4 Body back (7 of 10).")
+    gm_page.wait_for_function("id => game.actors.get(id).system.body.value === 7", arg=car)
+    assert gm_page.evaluate("id => game.actors.get(id).system.patched", car) is False
+
+    # The same roll cannot repair twice (one roll, one repair entry).
+    error = player1_page.evaluate("""async () => {
+        const id = game.messages.contents.filter(m => m.flags['the-smoke']?.repair).at(-1).id;
+        try { await game.system.api.requestGM("vehicle.repair", {messageId: id}); return null; } catch (e) { return e.message; }
+    }""")
+    assert error == "That roll has already been used."
+
+    # Jaz (Effort d6, Graft d6) patches it up: Hard, TN 12; dice 6 → 2 and 2: 8 + 2 + 3 = 13, margin +1, Sorted.
+    gm_page.evaluate(SEED_DICE, [(6, 6), (2, 6), (2, 6)])
+    restored = gm_page.evaluate("""async ([car, jaz, mod]) => {
+        const { rollRepair } = await import(mod);
+        const r = await rollRepair(game.actors.get(car), game.actors.get(jaz), {kind: "patchUp", skipDialog: true});
+        return [r.result.restored, r.message.flags['the-smoke'].check.outcome];
+    }""", [car, jaz, VEHICLES_MODULE])
+    assert restored == [2, "sorted"]
+    assert gm_page.evaluate("game.messages.contents.at(-2).flags['the-smoke'].check.tn") == 12
+    assert gm_page.evaluate("id => [game.actors.get(id).system.body.value, game.actors.get(id).system.patched]", car) == [9, True]
+    gm_sheet = open_sheet(gm_page, car)
+    gm_sheet.get_by_role("button", name=re.compile("Patch up")).click()
+    notification(gm_page, "Vexa Hatch has had its roadside patch: the next needs a garage first.")
+
+    # The garage: £10 a missing Body, from Danny's £40.
+    expect(gm_sheet.get_by_role("button", name="Garage (£10)")).to_be_visible()
+    paid = gm_page.evaluate("""async ([car, danny, mod]) => {
+        const { payGarage } = await import(mod);
+        return (await payGarage(game.actors.get(car), game.actors.get(danny))).pounds;
+    }""", [car, danny, VEHICLES_MODULE])
+    assert paid == 10
+    assert gm_page.evaluate("([c, d]) => [game.actors.get(c).system.body.value, game.actors.get(c).system.patched, game.actors.get(d).system.cash.pocket]", [car, danny]) == [10, False, 30]
+    assert page_errors[gm_page] == [] and page_errors[player1_page] == []
+
+
+def test_occupants_tokens_travel_hidden_with_the_motor(gm_page: Page, page_errors):
+    """On a scene: boarding hides Jaz's token on the motor's square; when the motor's token moves, the active GM's
+    client moves her hidden token along (the moveToken hook); leaving puts it beside the motor, shown again."""
+    car = import_actor(gm_page, "vehicles", "Vexa Hatch")
+    jaz = import_actor(gm_page, "pregens", "Jaz Kaur")
+    ids = gm_page.evaluate("""async ([car, jaz]) => {
+        const scene = await Scene.create({name: "Mare Street", active: true});
+        const [vt, jt] = await scene.createEmbeddedDocuments("Token", [
+          {name: "Vexa Hatch", actorId: car, actorLink: true, x: 500, y: 500},
+          {name: "Jaz Kaur", actorId: jaz, actorLink: true, x: 100, y: 100}]);
+        return {scene: scene.id, vt: vt.id, jt: jt.id};
+    }""", [car, jaz])
+    token = "([s, t]) => { const d = game.scenes.get(s).tokens.get(t); return [d.x, d.y, d.hidden]; }"
+    gm_page.evaluate("""async ([car, jaz, mod]) => {
+        const { boardVehicle } = await import(mod);
+        await boardVehicle(game.actors.get(car), game.actors.get(jaz));
+    }""", [car, jaz, VEHICLES_MODULE])
+    assert gm_page.evaluate(token, [ids["scene"], ids["jt"]]) == [500, 500, True]
+    assert occupants(gm_page, car) == [[jaz, "driver"]]
+    assert gm_page.evaluate("id => game.actors.get(id).system.occupants[0].tokenId", car) == ids["jt"]
+
+    gm_page.evaluate("([s, t]) => game.scenes.get(s).tokens.get(t).move([{x: 1200, y: 500}])", [ids["scene"], ids["vt"]])
+    gm_page.wait_for_function("([s, t]) => game.scenes.get(s).tokens.get(t).x === 1200", arg=[ids["scene"], ids["jt"]])
+    assert gm_page.evaluate(token, [ids["scene"], ids["jt"]]) == [1200, 500, True]
+
+    gm_page.evaluate("""async ([car, jaz, mod]) => {
+        const { leaveVehicle } = await import(mod);
+        await leaveVehicle(game.actors.get(car), game.actors.get(jaz));
+    }""", [car, jaz, VEHICLES_MODULE])
+    assert gm_page.evaluate(token, [ids["scene"], ids["jt"]]) == [1300, 500, False]
+    assert gm_page.evaluate("([s, t]) => game.scenes.get(s).tokens.get(t).flags['the-smoke']?.carried ?? null",
+                            [ids["scene"], ids["jt"]]) is None
+    assert page_errors[gm_page] == []
+
+
+def test_a_caged_rider_is_let_out_by_someone_outside(gm_page: Page, player1_page: Page, player2_page: Page, page_errors):
+    """Femi (Player Two) sits behind the Metro Police Area Car's cage: he cannot let himself out; Danny (Player One),
+    outside the car, releases him through the GM."""
+    p1 = player1_page.evaluate("game.user.id")
+    p2 = player2_page.evaluate("game.user.id")
+    car = import_actor(gm_page, "vehicles", "Metro Police Area Car", observer())
+    danny = import_actor(gm_page, "pregens", 'Danny "Tealeaf" Doyle', {"ownership": {p1: 3}})
+    femi = import_actor(gm_page, "pregens", "Femi Adebayo", {"ownership": {p2: 3}})
+    gm_page.evaluate("""async ([car, femi, mod]) => {
+        const { boardVehicle } = await import(mod);
+        await boardVehicle(game.actors.get(car), game.actors.get(femi), {seat: "passenger-2"});
+    }""", [car, femi, VEHICLES_MODULE])
+    player2_page.wait_for_function("id => game.actors.get(id)?.system.occupants.length === 1", arg=car)
+    sheet2 = open_sheet(player2_page, car)
+    seat = sheet2.locator("[data-seat=passenger-2]")
+    expect(seat).to_contain_text("behind the cage")
+    seat.get_by_role("button", name="Release").click()
+    notification(player2_page, "Femi Adebayo is behind the cage of Metro Police Area Car: someone outside or in a front "
+                               "seat (or the GM) must let them out.")
+    error = player2_page.evaluate("""async ([car, femi, mod]) => {
+        const { leaveVehicle } = await import(mod);
+        try { await leaveVehicle(game.actors.get(car), game.actors.get(femi)); return null; } catch (e) { return e.message; }
+    }""", [car, femi, VEHICLES_MODULE])
+    assert error.startswith("Femi Adebayo is behind the cage")
+    assert occupants(gm_page, car) == [[femi, "passenger-2"]]
+
+    player1_page.wait_for_function("id => game.actors.get(id)?.system.occupants.length === 1", arg=car)
+    sheet1 = open_sheet(player1_page, car)
+    sheet1.locator("[data-seat=passenger-2]").get_by_role("button", name="Release").click()
+    expect(sheet1.locator("[data-seat=passenger-2] .smoke-seat-vacant")).to_be_visible()
+    assert occupants(gm_page, car) == []
+    assert danny and page_errors[player1_page] == []

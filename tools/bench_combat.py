@@ -1,0 +1,128 @@
+"""Benchmark of the Combat Console (a script that prints figures; not a test).
+
+Boots the built system (``dist/``) in the stand-in client (``tests/harness``) in headless Chromium, as the GM, and
+for fights of 10 and 50 NPCs (Moves d6: two speed dice each) prints: the console's render time (median of several
+renders, after the reveal), the time to reveal, and the document writes of one whole round — the reveal, every die
+spent with "Done", and the end of the round — counted by the `create*`/`update*`/`delete*` hooks on the GM's client
+(each is one document written through the server).
+
+Usage: scripts/build.sh && .venv/bin/python tools/bench_combat.py [--runs 7] [--sizes 10 50]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import urllib.request
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from the_smoke.preview import prepare, start_server  # noqa: E402
+
+ROOT = HERE.parent
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+
+SETUP = """async n => {
+  for (const c of game.combats.contents) await c.delete();
+  const actors = await Actor.implementation.createDocuments(Array.from({length: n}, (_, i) => ({
+    name: `Goon ${String(i).padStart(2, "0")}`, type: "npc", system: {stats: {mov: {die: 6}}}})));
+  const combat = await Combat.implementation.create({});
+  await combat.createEmbeddedDocuments("Combatant", actors.map(a => ({actorId: a.id})));
+  await combat.activate?.();
+  await combat.startCombat();
+  return combat.id;
+}"""
+
+COUNT_WRITES = """() => {
+  window.__writes = {};
+  for (const doc of ["Combat", "Combatant", "Actor", "ChatMessage", "ActiveEffect", "Item"]) {
+    for (const op of ["create", "update", "delete"]) {
+      Hooks.on(`${op}${doc}`, () => { const k = `${op} ${doc}`; window.__writes[k] = (window.__writes[k] ?? 0) + 1; });
+    }
+  }
+}"""
+
+REVEAL = """async () => {
+  const t0 = performance.now();
+  await game.combat.reveal();
+  return performance.now() - t0;
+}"""
+
+RENDER = """async runs => {
+  const app = game.system.api.apps.CombatConsole.open();
+  await new Promise(r => setTimeout(r, 100));
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await app.render();
+    times.push(performance.now() - t0);
+  }
+  await app.close();
+  return times;
+}"""
+
+PLAY_ROUND = """async () => {
+  window.__writes = {};
+  await game.combat.reveal();
+  let spends = 0;
+  for (let current = game.combat.queue.current; current; current = game.combat.queue.current) {
+    await game.system.api.requestGM("combat.spend", {combatId: game.combat.id, combatantId: current.combatantId, action: "done"});
+    spends++;
+  }
+  await game.combat.nextRound();
+  await new Promise(r => setTimeout(r, 200));
+  return {spends, writes: window.__writes};
+}"""
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--sizes", type=int, nargs="+", default=[10, 50])
+    args = ap.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    work = Path(tempfile.mkdtemp(prefix="bench-combat."))
+    system, packs = prepare(ROOT, work)
+    proc, url = start_server(ROOT, system, packs)
+    try:
+        with urllib.request.urlopen(f"{url}/harness/users") as resp:
+            gm = next(u for u in json.loads(resp.read()) if u["role"] == 4)["_id"]
+        with sync_playwright() as pw:
+            kw = {"executable_path": CHROMIUM} if Path(CHROMIUM).exists() else {}
+            browser = pw.chromium.launch(headless=True, args=["--no-sandbox", "--disable-gpu"], **kw)
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.goto(f"{url}/game?user={gm}")
+            page.wait_for_function("game.ready === true")
+            page.evaluate("() => game.settings.set('the-smoke', 'openConsole', false)")
+            page.evaluate(COUNT_WRITES)
+            print(f"{'measure':<52} {'median':>9} {'min':>8} {'max':>8}")
+            for n in args.sizes:
+                page.evaluate(SETUP, n)
+                reveal_ms = page.evaluate(REVEAL)
+                t = page.evaluate(RENDER, args.runs)
+                print(f"{'console render, %d combatants (ms)' % n:<52} {statistics.median(t):>9.1f} {min(t):>8.1f} "
+                      f"{max(t):>8.1f}")
+                print(f"{'reveal, %d combatants (ms)' % n:<52} {reveal_ms:>9.1f}")
+                page.evaluate("() => game.combat.nextRound()")
+                played = page.evaluate(PLAY_ROUND)
+                writes = played["writes"]
+                total = sum(writes.values())
+                detail = ", ".join(f"{k} {v}" for k, v in sorted(writes.items()))
+                print(f"document writes in one round, {n} combatants, {played['spends']} dice: {total} ({detail})")
+            browser.close()
+    finally:
+        proc.terminate()
+        proc.wait(5)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
