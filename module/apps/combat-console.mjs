@@ -30,6 +30,7 @@ export class CombatConsole extends Base {
     actions: {
       startCombat: CombatConsole.#startCombat, reveal: CombatConsole.#reveal, back: CombatConsole.#back,
       endRound: CombatConsole.#endRound, setMode: CombatConsole.#setMode, rollDice: CombatConsole.#rollDice,
+      rollInitiative: CombatConsole.#rollInitiative, rollAll: CombatConsole.#rollAll,
       act: CombatConsole.#act, attack: CombatConsole.#attack, reload: CombatConsole.#reload, grab: CombatConsole.#grab,
       breakFree: CombatConsole.#breakFree, cuff: CombatConsole.#cuff, improvised: CombatConsole.#improvised,
       stayConscious: CombatConsole.#stayConscious
@@ -77,7 +78,8 @@ export class CombatConsole extends Base {
       waiting: currentC && !(currentC.isOwner || isGM) ? currentC.name : null,
       gm: isGM ? {
         canStart: !combat.started, canReveal: combat.isSpeed && combat.started && sys.phase === "rolling",
-        canBack: combat.isSpeed ? !!q?.last : combat.started, canEndRound: combat.started
+        canBack: combat.isSpeed ? !!q?.last : combat.started, canEndRound: combat.started,
+        canRollAll: !combat.isSpeed && combat.combatants.some(c => c.initiative === null)
       } : null
     };
   }
@@ -90,6 +92,7 @@ export class CombatConsole extends Base {
     const held = !revealed && owner ? heldDice(combat, c) : null;
     const health = actor?.type === "vehicle" ? sys.body : sys.health;
     return {
+      speed: combat.isSpeed,
       id: c.id, name: c.name, img: c.img, current: c.id === currentId, owner, defeated: c.isDefeated,
       guard: actor ? currentGuard(c) : null,
       health: health ? `${health.value}/${health.max}` : "",
@@ -99,8 +102,9 @@ export class CombatConsole extends Base {
       left: revealed ? left : null,
       secret: held ? held.map(face => ({ face })) : null,
       count: combat.isSpeed && actor ? speedDiceFor(c) : null,
-      canRoll: combat.isSpeed && combat.started && combat.system.phase === "rolling" && owner && !held,
-      initiative: combat.isSpeed ? null : c.initiative,
+      canRoll: combat.isSpeed && combat.started && combat.system.phase === "rolling" && owner && !held && speedDiceFor(c) > 0,
+      initiative: combat.isSpeed || c.initiative === null ? null : String(c.initiative),
+      canRollInitiative: !combat.isSpeed && owner && c.initiative === null,
       down: !!actor?.statuses.has("down"), downRounds: c.system.downRounds,
       canStayConscious: !!actor?.statuses.has("down") && owner
     };
@@ -214,8 +218,21 @@ export class CombatConsole extends Base {
   }
 
   /** @this {CombatConsole} */
+  static async #rollInitiative(event, target) {
+    const combat = game.combat;
+    if (combat) await CombatConsole.#guard(() => combat.rollInitiative([target.dataset.combatantId ?? ""]));
+  }
+
+  /** @this {CombatConsole} */
+  static async #rollAll() {
+    await CombatConsole.#guard(() => game.combat?.rollAll());
+  }
+
+  /** @this {CombatConsole} */
   static async #act(event, target) {
     const a = this.#acting();
+    // The simple tracker: Done ends the turn.
+    if (a && !a.combat.isSpeed && target.dataset.act === "done") return CombatConsole.#guard(() => a.combat.nextTurn());
     if (a) await CombatConsole.#guard(() => requestGM("combat.spend", { combatId: a.combat.id, combatantId: a.c.id, action: target.dataset.act }));
   }
 
@@ -271,6 +288,18 @@ export function registerConsoleHooks() {
     "updateActor", "createActiveEffect", "deleteActiveEffect", "updateToken", "createItem", "updateItem", "deleteItem"]) {
     Hooks.on(/** @type {any} */ (hook), () => CombatConsole.refresh());
   }
+  // The core combat tracker gets a button to the console.
+  Hooks.on("renderCombatTracker", (app, html) => {
+    const root = /** @type {HTMLElement} */ (html);
+    const header = root.querySelector?.(".combat-tracker-header, header");
+    if (!header || header.querySelector("[data-smoke-console]")) return;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.smokeConsole = "";
+    button.textContent = game.i18n.localize("SMOKE.Combat.open");
+    button.addEventListener("click", () => CombatConsole.open());
+    header.append(button);
+  });
   Hooks.on("updateCombat", (combat, changed) => {
     if (changed.round === 1 && game.settings.get(SYSTEM_ID, "openConsole")) CombatConsole.open();
   });

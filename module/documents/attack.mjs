@@ -6,13 +6,14 @@
  * @module documents/attack
  */
 import { RULES } from "../generated/rules.mjs";
-import { attackModifiers, canReact, conditionChoices, damage, dodge, rangeBand, weaponConditions } from "../rules/combat.mjs";
+import { attackModifiers, canReact, conditionChoices, damage, dodge, inRange, rangeBand, weaponConditions } from "../rules/combat.mjs";
 import { combatGuard, defenceModifiers } from "../rules/round.mjs";
 import { armourReduction } from "../rules/record.mjs";
 import { defaultChoices, rollCheck, SYSTEM_ID } from "./check.mjs";
 import { applyHealthLoss, spendDieAsGM } from "./combat.mjs";
 import { assertOwner, registerRequest, requestGM } from "./requests.mjs";
 import { RollDialog } from "../apps/roll-dialog.mjs";
+import { riderOf } from "./vehicle.mjs";
 
 const COMBAT = RULES.combat;
 
@@ -38,9 +39,7 @@ export function tokenDistance(a, b) {
  * @returns {boolean}
  */
 function enclosedIn(actor) {
-  if (!actor) return false;
-  const motor = game.actors?.find(a => a.type === "vehicle" && /** @type {any} */ (a.system).occupants?.some(o => o.actorId === actor.id));
-  return !!motor && !/** @type {any} */ (motor.system).abilities?.includes("exposed");
+  return !!actor && !!riderOf(actor)?.enclosed;
 }
 
 /**
@@ -102,6 +101,11 @@ export async function makeAttack(combat, attacker, choice) {
   const distance = tokenDistance(attacker.token, target.token);
   const band = distance === null ? choice.band ?? null : rangeBand(distance);
   if (!band) return warn(i18n.localize("SMOKE.Attack.noBand"));
+  if (!inRange(w.range, band)) return warn(i18n.format("SMOKE.Attack.outOfRange", { weapon: weapon.name,
+    range: i18n.localize(`SMOKE.Range.${w.range}`), target: target.name ?? "", band: i18n.localize(`SMOKE.Range.${band}`) }));
+  if (choice.burst && !w.traits.includes("burst")) return warn(i18n.format("SMOKE.Attack.noBurst", { weapon: weapon.name }));
+  if (choice.driveBy === "driver" && w.traits.includes("twoHanded"))
+    return warn(i18n.format("SMOKE.Attack.driverTwoHanded", { weapon: weapon.name }));
   let mods;
   try {
     mods = attackModifiers({ weapon: { category: w.category, traits: w.traits, range: w.range }, band,

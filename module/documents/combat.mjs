@@ -14,6 +14,7 @@ import { endOfRound, pocketCashLoss, queueState } from "../rules/round.mjs";
 import { assertOwner, registerRequest, requestGM } from "./requests.mjs";
 import { collectSpeedDice } from "./speed-dice.mjs";
 import { CONDITIONS } from "../generated/rules.mjs";
+import { vehicleDrivenBy } from "./vehicle.mjs";
 
 export const SYSTEM_ID = "the-smoke";
 const PEOPLE = new Set(["character", "npc"]);
@@ -51,8 +52,7 @@ function tieEntry(c) {
  * @returns {import("../rules/combat.mjs").VehicleSpeedState|null}
  */
 function drivenMotor(actor) {
-  const motor = game.actors?.find(a => a.type === "vehicle"
-    && /** @type {any} */ (a.system).occupants?.some(o => o.actorId === actor.id && o.seat === "driver"));
+  const motor = vehicleDrivenBy(actor);
   if (!motor) return null;
   const v = /** @type {any} */ (motor.system);
   return { performance: v.performance.die, flatTyres: v.tyres.flat, body: v.body.value };
@@ -186,6 +186,20 @@ export function registerCombatRequests() {
     await postQueueCard(combat);
   });
 
+  // Someone joins a fight whose dice are already revealed: the GM rolls theirs now, in the open (the secret has
+  // gone public for this round); they slot into the queue by face, and nothing already spent changes.
+  Hooks.on("createCombatant", async combatant => {
+    const combat = /** @type {SmokeCombat|null} */ (combatant.parent);
+    if (!game.user.isActiveGM || !combat?.isSpeed || /** @type {any} */ (combat.system).phase !== "acting") return;
+    const count = speedDiceFor(combatant);
+    const faces = count ? (await new Roll(`${count}d6`).evaluate()).dice[0].results.map(r => r.result) : [];
+    await combatant.update(/** @type {any} */ ({ "system.dice": faces.map(face => ({ face, spent: null })),
+      initiative: faces.length ? Math.max(...faces) : null }), { turnEvents: false });
+    await combat._syncTurn();
+    if (faces.length) await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },
+      content: `<p>${foundry.utils.escapeHTML(game.i18n.format("SMOKE.Combat.joined", { name: combatant.name ?? "", dice: faces.join(", ") }))}</p>` });
+  });
+
   registerRequest("combat.spend", async (user, { combatId, combatantId, action = "done" }) => {
     const combat = combatOf(combatId);
     const combatant = combat.combatants.get(combatantId);
@@ -229,8 +243,11 @@ export function registerCombatRequests() {
       if (current.actor.statuses.has("bleeding")) await applyHealthLoss(current.actor, 1);
     }
     const last = (combat.turn ?? 0) >= combat.turns.length - 1;
-    if (last) return advanceRound(combat);
-    await Combat.prototype.nextTurn.call(combat);
+    if (last) await advanceRound(combat);
+    else await Combat.prototype.nextTurn.call(combat);
+    // The simple tracker refreshes a reaction at the start of that actor's turn.
+    const next = combat.combatant;
+    if (next && /** @type {any} */ (next.system).reaction) await next.update(/** @type {any} */ ({ "system.reaction": false }));
   });
 
   registerRequest("combat.previousTurn", async (user, { combatId }) => {

@@ -100,22 +100,24 @@ export function registerSpeedDiceQuery() {
  */
 export async function collectSpeedDice(combat, round) {
   const out = new Map();
+  const gmRolls = [];
+  // Players' clients answer in parallel; the GM's own rolls follow in combatant order (deterministic with fixed dice).
   await Promise.all(combat.combatants.map(async c => {
     const count = speedDiceFor(c);
     if (!count) return out.set(c.id, []);
     const owner = game.users.find(u => u.active && !u.isGM && !!c.actor?.testUserPermission(u, "OWNER"));
     if (owner) {
       try {
-        const reply = /** @type {any} */ (await owner.query(QUERY, { combatId: /** @type {string} */ (combat.id), round, combatantId: /** @type {string} */ (c.id) }, { timeout: QUERY_TIMEOUT_MS }));
+        const reply = /** @type {any} */ (await owner.query(QUERY, { combatId: /** @type {string} */ (combat.id), round,
+          combatantId: /** @type {string} */ (c.id) }, { timeout: QUERY_TIMEOUT_MS }));
         const faces = reply?.faces;
         if (Array.isArray(faces) && faces.length === count && faces.every(f => Number.isInteger(f) && f >= 1 && f <= 6)) return out.set(c.id, faces);
-        ui.notifications.warn(game.i18n.format("SMOKE.Combat.diceReplaced", { name: c.name ?? "", user: owner.name ?? "" }));
-      } catch {
-        ui.notifications.warn(game.i18n.format("SMOKE.Combat.diceReplaced", { name: c.name ?? "", user: owner.name ?? "" }));
-      }
+      } catch { /* the player's client did not answer: the GM rolls below */ }
+      ui.notifications.warn(game.i18n.format("SMOKE.Combat.diceReplaced", { name: c.name ?? "", user: owner.name ?? "" }));
       held.delete(keyOf(combat.id, round, c.id));
     }
-    return out.set(c.id, await rollSecretDice(combat, c));
+    return gmRolls.push(c);
   }));
+  for (const c of combat.combatants.contents.filter(x => gmRolls.includes(x))) out.set(c.id, await rollSecretDice(combat, c));
   return out;
 }

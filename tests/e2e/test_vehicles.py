@@ -234,6 +234,18 @@ def test_a_driving_check_with_performance_handling_a_flat_and_blue_lights(gm_pag
     # d8 +4, Handling −1, lights +1, off road −2, red −2 → 0
     expect(dialog.locator("code")).to_have_text("1d8x>=8 + 1d8x>=8 + 0")
     dialog.get_by_role("button", name="Cancel").click()
+
+    # The incident record: who hit whom, Body lost, rider injuries, flat tyres, witnesses.
+    result = gm_page.evaluate("""async ([car, mod]) => {
+        const { recordIncident } = await import(mod);
+        await recordIncident(game.actors.get(car), {round: 2, what: "ram", other: "Vexa Hatch", bodyLost: 3,
+          riderInjuries: [{name: "Jaz Kaur", damage: 1, conditions: ["bruised"]}], flatTyres: 1, witnesses: "a bus queue"});
+        try { await recordIncident(game.actors.get(car), {what: "skid", bodyLost: -2}); return null; } catch (e) { return e.message; }
+    }""", [car, VEHICLES_MODULE])
+    assert "bodyLost" in result
+    row = sheet.locator(".smoke-vehicle-incidents tbody tr")
+    expect(row).to_have_count(1)
+    expect(row.locator("td")).to_have_text(["2", "ram", "Vexa Hatch", "3", "Jaz Kaur: 1 damage bruised", "1", "a bus queue"])
     assert page_errors[gm_page] == []
 
 
