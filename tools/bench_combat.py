@@ -12,22 +12,9 @@ Usage: scripts/build.sh && .venv/bin/python tools/bench_combat.py [--runs 7] [--
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import shutil
 import statistics
-import sys
-import tempfile
-import urllib.request
-from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-
-from the_smoke.preview import prepare, start_server  # noqa: E402
-
-ROOT = HERE.parent
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+from bench_browser import gm_page
 
 SETUP = """async n => {
   for (const c of game.combats.contents) await c.delete();
@@ -87,41 +74,23 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--sizes", type=int, nargs="+", default=[10, 50])
     args = ap.parse_args()
-    from playwright.sync_api import sync_playwright
-
-    work = Path(tempfile.mkdtemp(prefix="bench-combat."))
-    system, packs = prepare(ROOT, work)
-    proc, url = start_server(ROOT, system, packs)
-    try:
-        with urllib.request.urlopen(f"{url}/harness/users") as resp:
-            gm = next(u for u in json.loads(resp.read()) if u["role"] == 4)["_id"]
-        with sync_playwright() as pw:
-            kw = {"executable_path": CHROMIUM} if Path(CHROMIUM).exists() else {}
-            browser = pw.chromium.launch(headless=True, args=["--no-sandbox", "--disable-gpu"], **kw)
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page.goto(f"{url}/game?user={gm}")
-            page.wait_for_function("game.ready === true")
-            page.evaluate("() => game.settings.set('the-smoke', 'openConsole', false)")
-            page.evaluate(COUNT_WRITES)
-            print(f"{'measure':<52} {'median':>9} {'min':>8} {'max':>8}")
-            for n in args.sizes:
-                page.evaluate(SETUP, n)
-                reveal_ms = page.evaluate(REVEAL)
-                t = page.evaluate(RENDER, args.runs)
-                print(f"{'console render, %d combatants (ms)' % n:<52} {statistics.median(t):>9.1f} {min(t):>8.1f} "
-                      f"{max(t):>8.1f}")
-                print(f"{'reveal, %d combatants (ms)' % n:<52} {reveal_ms:>9.1f}")
-                page.evaluate("() => game.combat.nextRound()")
-                played = page.evaluate(PLAY_ROUND)
-                writes = played["writes"]
-                total = sum(writes.values())
-                detail = ", ".join(f"{k} {v}" for k, v in sorted(writes.items()))
-                print(f"document writes in one round, {n} combatants, {played['spends']} dice: {total} ({detail})")
-            browser.close()
-    finally:
-        proc.terminate()
-        proc.wait(5)
-        shutil.rmtree(work, ignore_errors=True)
+    with gm_page() as page:
+        page.evaluate("() => game.settings.set('the-smoke', 'openConsole', false)")
+        page.evaluate(COUNT_WRITES)
+        print(f"{'measure':<52} {'median':>9} {'min':>8} {'max':>8}")
+        for n in args.sizes:
+            page.evaluate(SETUP, n)
+            reveal_ms = page.evaluate(REVEAL)
+            t = page.evaluate(RENDER, args.runs)
+            print(f"{'console render, %d combatants (ms)' % n:<52} {statistics.median(t):>9.1f} {min(t):>8.1f} "
+                  f"{max(t):>8.1f}")
+            print(f"{'reveal, %d combatants (ms)' % n:<52} {reveal_ms:>9.1f}")
+            page.evaluate("() => game.combat.nextRound()")
+            played = page.evaluate(PLAY_ROUND)
+            writes = played["writes"]
+            total = sum(writes.values())
+            detail = ", ".join(f"{k} {v}" for k, v in sorted(writes.items()))
+            print(f"document writes in one round, {n} combatants, {played['spends']} dice: {total} ({detail})")
 
 
 if __name__ == "__main__":

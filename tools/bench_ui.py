@@ -11,22 +11,10 @@ Usage: scripts/build.sh && .venv/bin/python tools/bench_ui.py [--runs 7] [--scre
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import shutil
 import statistics
-import sys
-import tempfile
-import urllib.request
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-
-from the_smoke.preview import prepare, start_server  # noqa: E402
-
-ROOT = HERE.parent
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+from bench_browser import gm_page
 
 OPEN_SHEET = """async ([n, runs]) => {
   const items = Array.from({length: n}, (_, i) => ({name: `Thing ${i}`, type: i % 3 ? "gear" : "weapon"}));
@@ -69,55 +57,37 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--screenshots", type=Path, help="also save a sheet, the roll dialog and a card as PNGs here")
     args = ap.parse_args()
-    from playwright.sync_api import sync_playwright
-
-    work = Path(tempfile.mkdtemp(prefix="bench-ui."))
-    system, packs = prepare(ROOT, work)
-    proc, url = start_server(ROOT, system, packs)
-    try:
-        with urllib.request.urlopen(f"{url}/harness/users") as resp:
-            gm = next(u for u in json.loads(resp.read()) if u["role"] == 4)["_id"]
-        with sync_playwright() as pw:
-            kw = {"executable_path": CHROMIUM} if Path(CHROMIUM).exists() else {}
-            browser = pw.chromium.launch(headless=True, args=["--no-sandbox", "--disable-gpu"], **kw)
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page.goto(f"{url}/game?user={gm}")
-            page.wait_for_function("game.ready === true")
-            print(f"{'measure':<44} {'median':>10} {'min':>9} {'max':>9}")
-            for n in (10, 100):
-                t = page.evaluate(OPEN_SHEET, [n, args.runs])
-                print(f"{'open a character sheet with %d items (ms)' % n:<44} {statistics.median(t):>10.1f} "
-                      f"{min(t):>9.1f} {max(t):>9.1f}")
-            actor_id = page.evaluate("""async () => {
-                const pack = game.packs.get("the-smoke.pregens");
-                const entry = (await pack.getIndex()).contents.find(e => e.name.startsWith("Danny"));
-                return (await game.actors.importFromCompendium(pack, entry._id)).id;
-            }""")
-            for via, label in ((False, "click to card, Shift-click (ms)"), (True, "click to card, through the dialog (ms)")):
-                runs = [page.evaluate(CLICK_TO_CARD, [actor_id, via]) for _ in range(args.runs)]
-                t = [r["elapsed"] for r in runs]
-                print(f"{label:<44} {statistics.median(t):>10.1f} {min(t):>9.1f} {max(t):>9.1f}")
-            print(f"chat card size: {runs[-1]['bytes']} bytes as a message document, "
-                  f"{runs[-1]['contentBytes']} bytes of card HTML")
-            print("clicks for a plain stat check: 2 (the stat, then Roll in the dialog); 1 with Shift-click or the "
-                  "'Roll checks without the dialog' setting")
-            if args.screenshots:
-                args.screenshots.mkdir(parents=True, exist_ok=True)
-                page.evaluate("id => game.actors.get(id).sheet.render({force: true})", actor_id)
-                page.wait_for_selector(".application.sheet.actor")
-                page.screenshot(path=str(args.screenshots / "sheet.png"))
-                page.locator(".application.sheet.actor [data-stat=grf]").first.click()
-                page.wait_for_selector(".application.roll-dialog")
-                page.screenshot(path=str(args.screenshots / "dialog.png"))
-                page.locator(".application.roll-dialog button[type=submit]").click()
-                page.wait_for_timeout(300)
-                page.screenshot(path=str(args.screenshots / "card.png"))
-                print(f"screenshots in {args.screenshots}")
-            browser.close()
-    finally:
-        proc.terminate()
-        proc.wait(5)
-        shutil.rmtree(work, ignore_errors=True)
+    with gm_page() as page:
+        print(f"{'measure':<44} {'median':>10} {'min':>9} {'max':>9}")
+        for n in (10, 100):
+            t = page.evaluate(OPEN_SHEET, [n, args.runs])
+            print(f"{'open a character sheet with %d items (ms)' % n:<44} {statistics.median(t):>10.1f} "
+                  f"{min(t):>9.1f} {max(t):>9.1f}")
+        actor_id = page.evaluate("""async () => {
+            const pack = game.packs.get("the-smoke.pregens");
+            const entry = (await pack.getIndex()).contents.find(e => e.name.startsWith("Danny"));
+            return (await game.actors.importFromCompendium(pack, entry._id)).id;
+        }""")
+        for via, label in ((False, "click to card, Shift-click (ms)"), (True, "click to card, through the dialog (ms)")):
+            runs = [page.evaluate(CLICK_TO_CARD, [actor_id, via]) for _ in range(args.runs)]
+            t = [r["elapsed"] for r in runs]
+            print(f"{label:<44} {statistics.median(t):>10.1f} {min(t):>9.1f} {max(t):>9.1f}")
+        print(f"chat card size: {runs[-1]['bytes']} bytes as a message document, "
+              f"{runs[-1]['contentBytes']} bytes of card HTML")
+        print("clicks for a plain stat check: 2 (the stat, then Roll in the dialog); 1 with Shift-click or the "
+              "'Roll checks without the dialog' setting")
+        if args.screenshots:
+            args.screenshots.mkdir(parents=True, exist_ok=True)
+            page.evaluate("id => game.actors.get(id).sheet.render({force: true})", actor_id)
+            page.wait_for_selector(".application.sheet.actor")
+            page.screenshot(path=str(args.screenshots / "sheet.png"))
+            page.locator(".application.sheet.actor [data-stat=grf]").first.click()
+            page.wait_for_selector(".application.roll-dialog")
+            page.screenshot(path=str(args.screenshots / "dialog.png"))
+            page.locator(".application.roll-dialog button[type=submit]").click()
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(args.screenshots / "card.png"))
+            print(f"screenshots in {args.screenshots}")
 
 
 if __name__ == "__main__":

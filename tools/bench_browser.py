@@ -1,0 +1,48 @@
+"""Shared set-up of the browser benchmarks (``bench_ui.py``, ``bench_combat.py``): the built system in the stand-in
+client (``tests/harness``), headless Chromium, one page signed in as the GM. Not a test; not shipped."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+import tempfile
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from the_smoke.preview import prepare, start_server  # noqa: E402
+
+ROOT = HERE.parent
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+
+
+@contextmanager
+def gm_page() -> Iterator[object]:
+    """Yield a Playwright page of the stand-in, signed in as the GM, after ``game.ready``; clean up afterwards.
+    Uses Debian's Chromium (or ``CHROMIUM_PATH``), else Playwright's own browser."""
+    from playwright.sync_api import sync_playwright
+
+    work = Path(tempfile.mkdtemp(prefix="bench."))
+    system, packs = prepare(ROOT, work)
+    proc, url = start_server(ROOT, system, packs)
+    try:
+        with urllib.request.urlopen(f"{url}/harness/users") as resp:
+            gm = next(u for u in json.loads(resp.read()) if u["role"] == 4)["_id"]
+        with sync_playwright() as pw:
+            kw = {"executable_path": CHROMIUM} if Path(CHROMIUM).exists() else {}
+            browser = pw.chromium.launch(headless=True, args=["--no-sandbox", "--disable-gpu"], **kw)
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.goto(f"{url}/game?user={gm}")
+            page.wait_for_function("game.ready === true")
+            yield page
+            browser.close()
+    finally:
+        proc.terminate()
+        proc.wait(5)
+        shutil.rmtree(work, ignore_errors=True)
