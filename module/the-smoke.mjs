@@ -20,6 +20,7 @@ import { registerActionRequests } from "./documents/actions.mjs";
 import { CombatConsole, registerConsoleHooks } from "./apps/combat-console.mjs";
 import { registerAttackCard } from "./apps/attack-card.mjs";
 import { registerVehicleRequests } from "./documents/vehicle.mjs";
+import { registerChaseGauge } from "./apps/chase-gauge.mjs";
 
 export const SYSTEM_ID = "the-smoke";
 const ITEM_TYPES = Object.keys(ITEM_MODELS);
@@ -48,6 +49,7 @@ Hooks.once("init", () => {
   registerConsoleHooks();
   registerAttackCard();
   registerVehicleRequests();
+  registerChaseGauge();
 
   const { DocumentSheetConfig } = foundry.applications.apps;
   DocumentSheetConfig.registerSheet(Actor, SYSTEM_ID, CharacterSheet, { types: ["character"], makeDefault: true, label: "SMOKE.Sheet.actor" });

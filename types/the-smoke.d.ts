@@ -15,6 +15,7 @@ import type { SmokeCombatData, SmokeCombatantData } from "../module/data/combat.
 import type { CheckSnapshot } from "../module/documents/check.mjs";
 import type { Challenge } from "../module/apps/group-checks.mjs";
 import type { challengeState, teamwork } from "../module/rules/check.mjs";
+import type { GaugeFlag } from "../module/documents/chase.mjs";
 
 declare module "fvtt-types/configuration" {
   /** CONFIG.Actor.documentClass = SmokeActor (the-smoke.mjs, init). Items use the core Item class. */
@@ -80,6 +81,34 @@ declare module "fvtt-types/configuration" {
       "the-smoke"?: {
         /** SmokeActor#addCondition: Bruised marks counted towards Hurt, keyed `count.<condition id>`. */
         [key: `count.${string}`]: number;
+        /** The catalogue path of an actor built from the compendia (tools compile: "<pack>/<key>"). */
+        key?: string;
+        /** A motor's own crew Wheels die (faces), for a unit nobody drives (documents/chase.mjs). */
+        crewWheels?: number;
+        /** A motor burning outside rounds: when it explodes, ms since 1970 (0 in a fight; documents/chase.mjs). */
+        fireAt?: number;
+      };
+    };
+    Token: {
+      "the-smoke"?: {
+        /** A motor token's driving action on the chase gauge (documents/chase.mjs). */
+        gauge?: GaugeFlag;
+        /** An occupant's token carried (hidden) by a motor (documents/vehicle.mjs). */
+        carried?: { vehicle: string; hidden: boolean };
+      };
+    };
+    Combat: {
+      "the-smoke"?: {
+        /** The round at whose end the chase ended (everyone wanted beyond 30 squares; documents/chase.mjs). */
+        chaseOver?: number;
+      };
+    };
+    Combatant: {
+      "the-smoke"?: {
+        /** The GM's chase role for this combatant (documents/chase.mjs chaseRole). */
+        chaseRole?: "wanted" | "pursuer" | "none";
+        /** Spun out by a PIT: the next speed die is lost (documents/combat.mjs spendDieAsGM). */
+        spun?: boolean;
       };
     };
     ChatMessage: {
@@ -90,6 +119,8 @@ declare module "fvtt-types/configuration" {
         teamwork?: ReturnType<typeof teamwork> & { tn: number; stat: string };
         /** The challenge track card (apps/group-checks.mjs). */
         challenge?: ReturnType<typeof challengeState>;
+        /** A chase roll's purpose (documents/chase.mjs): a gauge line, a contact, a ram, a PIT or holding the line. */
+        chase?: Record<string, unknown>;
       };
     };
   }

@@ -27,14 +27,15 @@ function attackSection(message) {
   if (!attack || !check || !message.isContentVisible) return null;
   const combat = game.combats?.get(attack.combatId);
   const target = combat?.combatants.get(attack.targetId);
-  const targetName = target?.name ?? "";
+  const targetName = attack.targetName ?? target?.name ?? "";
+  const targetActor = target?.actor ?? (attack.targetUuid ? /** @type {any} */ (fromUuidSync(attack.targetUuid)) : null);
   const parts = [`<p class="smoke-attack-line">${esc(i18n.format("SMOKE.Attack.line", { weapon: attack.weapon, impact: String(attack.impact),
     target: targetName, guard: String(attack.guard), band: i18n.localize(`SMOKE.Range.${attack.band}`) }))}</p>`];
   if (attack.effects?.length) parts.push(`<p class="smoke-attack-effects">${esc(attack.effects.join("; "))}</p>`);
   if (check.margin < 0) {
     parts.push(`<p class="smoke-attack-result miss">${esc(i18n.localize("SMOKE.Attack.miss"))}</p>`);
   } else if (!attack.resolved) {
-    const may = game.user.isGM || !!target?.actor?.isOwner;
+    const may = !!target && (game.user.isGM || !!targetActor?.isOwner);
     parts.push(`<p class="smoke-attack-result hit">${esc(i18n.format("SMOKE.Attack.hitOn", { name: targetName }))}</p>`);
     if (may) {
       parts.push(`<div class="smoke-attack-buttons"><button type="button" data-smoke-resolve="take">${esc(i18n.localize("SMOKE.Attack.takeHit"))}</button>`
@@ -53,7 +54,7 @@ function attackSection(message) {
       if (r.conditions?.length) parts.push(`<p class="smoke-attack-conditions">${esc(i18n.format("SMOKE.Attack.weaponConditions",
         { conditions: r.conditions.map(conditionName).join(", ") }))}</p>`);
       if (r.gmCondition) parts.push(`<p class="smoke-attack-gm-condition">${esc(i18n.format("SMOKE.Attack.gmConditionChosen", { condition: conditionName(r.gmCondition) }))}</p>`);
-      else if (game.user.isGM && r.suggested?.length) {
+      else if (game.user.isGM && r.suggested?.length && targetActor) {
         parts.push(`<div class="smoke-attack-suggested"><span>${esc(i18n.localize("SMOKE.Attack.gmCondition"))}</span>`
           + r.suggested.map(id => `<button type="button" data-smoke-condition="${esc(id)}">${esc(conditionName(id))}</button>`).join("") + "</div>");
       }
@@ -62,10 +63,25 @@ function attackSection(message) {
   return `<section class="smoke-attack">${parts.join("")}</section>`;
 }
 
+/**
+ * A hold's result under its check (grab, break free).
+ * @param {ChatMessage.Implementation} message
+ * @returns {string|null}
+ */
+function holdSection(message) {
+  const hold = /** @type {any} */ (message.flags?.[SYSTEM_ID])?.hold;
+  if (!hold?.resolved || !message.isContentVisible) return null;
+  const combat = game.combats?.get(hold.combatId);
+  const who = combat?.combatants.get(hold.actorId)?.name ?? "";
+  const other = combat?.combatants.get(hold.otherId)?.name ?? "";
+  const key = `SMOKE.Hold.${hold.kind}${hold.resolved.success ? "Done" : "Failed"}`;
+  return `<p class="smoke-hold-result">${esc(game.i18n.format(key, { name: who, other }))}</p>`;
+}
+
 /** Register the chat hook. */
 export function registerAttackCard() {
   Hooks.on("renderChatMessageHTML", (message, html) => {
-    const extra = attackSection(message);
+    const extra = attackSection(message) ?? holdSection(message);
     if (!extra) return;
     const root = /** @type {HTMLElement} */ (html);
     const host = root.querySelector(".smoke-check-card") ?? root.querySelector(".message-content") ?? root;

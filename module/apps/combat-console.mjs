@@ -13,6 +13,11 @@ import { heldDice, onHeldDiceChange, rollSecretDice } from "../documents/speed-d
 import { currentGuard, makeAttack, rollHold, tokenDistance } from "../documents/attack.mjs";
 import { improvised, reload, stayConscious } from "../documents/actions.mjs";
 import { requestGM } from "../documents/requests.mjs";
+import {
+  chaseRole, driveStatus, goEvasive, manoeuvreGuard, motorAboard, motorOf, policeSuggestion, rollManoeuvre, sceneOf, setChaseRole, squaresBetween,
+  startDriving, vehicleTokenIn
+} from "../documents/chase.mjs";
+import { ChaseGauge } from "./chase-gauge.mjs";
 
 export const SYSTEM_ID = "the-smoke";
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
@@ -21,6 +26,10 @@ const STAT_KEYS = ["mus", "grt", "mov", "whl", "aim", "grf", "sav", "frt", "btl"
 const BANDS = ["engaged", "near", "far", "distant"];
 /** Actions that only spend the die (their effect is applied by the GM with the spend). */
 const SIMPLE_ACTS = ["done", "aim", "dodge", "coverLight", "coverHeavy", "surrender", "getUp"];
+/** A motor acting on its own (a police or traffic unit) only has these of them. */
+const MOTOR_ACTS = ["done"];
+/** The chase roles the GM cycles through (documents/chase.mjs chaseRole). */
+const ROLE_CYCLE = { wanted: "pursuer", pursuer: "none", "": "wanted" };
 
 /** @extends {Base<Record<string, any>>} */
 export class CombatConsole extends Base {
@@ -33,7 +42,8 @@ export class CombatConsole extends Base {
       rollInitiative: CombatConsole.#rollInitiative, rollAll: CombatConsole.#rollAll,
       act: CombatConsole.#act, attack: CombatConsole.#attack, reload: CombatConsole.#reload, grab: CombatConsole.#grab,
       breakFree: CombatConsole.#breakFree, cuff: CombatConsole.#cuff, improvised: CombatConsole.#improvised,
-      stayConscious: CombatConsole.#stayConscious
+      stayConscious: CombatConsole.#stayConscious, drive: CombatConsole.#drive, goEvasive: CombatConsole.#goEvasive,
+      ram: CombatConsole.#ram, pit: CombatConsole.#pit, chaseRole: CombatConsole.#chaseRole
     }
   };
 
@@ -91,7 +101,10 @@ export class CombatConsole extends Base {
     const owner = c.isOwner;
     const held = !revealed && owner ? heldDice(combat, c) : null;
     const health = actor?.type === "vehicle" ? sys.body : sys.health;
+    const role = chaseRole(c);
     return {
+      role, roleLabel: role ? game.i18n.localize(`SMOKE.Chase.role.${role}`) : "", roleButton: game.user.isGM,
+      fire: actor?.type === "vehicle" && sys.onFire && !sys.destroyed,
       speed: combat.isSpeed,
       id: c.id, name: c.name, img: c.img, current: c.id === currentId, owner, defeated: c.isDefeated,
       guard: actor ? currentGuard(c) : null,
@@ -137,7 +150,35 @@ export class CombatConsole extends Base {
       stats,
       breakFreeStats: RULES.combat.breakFree.stats.map(key => ({ key, name: game.i18n.localize(`SMOKE.Stat.${key}.name`) })),
       grabbed: !!grabbedBy, grabbedBy: grabbedBy?.name ?? null,
-      simple: SIMPLE_ACTS.map(id => ({ id, label: game.i18n.localize(`SMOKE.Act.${id}`), hint: game.i18n.localize(`SMOKE.Act.${id}Hint`) }))
+      spun: !!c.getFlag(SYSTEM_ID, "spun"),
+      simple: (actor?.type === "vehicle" ? MOTOR_ACTS : SIMPLE_ACTS).map(id => ({ id, label: game.i18n.localize(`SMOKE.Act.${id}`),
+        hint: game.i18n.localize(`SMOKE.Act.${id}Hint`) })),
+      drive: this.#driveContext(combat, c, others)
+    };
+  }
+
+  /**
+   * The driver's part of the action bar (rulebook: The chase gauge; Skids, collisions and contact): shown when the
+   * current die's actor drives a motor or is one. Drive starts a driving action; Go evasive, Ram and PIT are actions
+   * of their own. A motor that cannot be driven says why instead.
+   */
+  #driveContext(combat, c, others) {
+    const vehicle = motorOf(c);
+    if (!vehicle) return null;
+    const status = driveStatus(vehicle);
+    const scene = sceneOf(combat);
+    const here = vehicleTokenIn(vehicle, scene);
+    const suggestion = policeSuggestion(combat, c);
+    return {
+      vehicle: vehicle.name, blocked: status.ok ? null : status.message,
+      guard: vehicle.system.guard.value, evasive: !!vehicle.system.defences?.evasive,
+      suggestion: suggestion && suggestion.move !== "none" ? suggestion.text : null,
+      targets: others.filter(o => motorAboard(o) !== vehicle).map(o => {
+        const theirs = motorAboard(o);
+        const d = squaresBetween(here, theirs ? vehicleTokenIn(theirs, scene) : o.token);
+        return { id: o.id, name: o.name, motor: theirs && theirs !== o.actor ? theirs.name : null, guard: manoeuvreGuard(o),
+          squares: d === null ? null : Math.round(d * 10) / 10 };
+      })
     };
   }
 
@@ -162,7 +203,8 @@ export class CombatConsole extends Base {
       burst: /** @type {HTMLInputElement|null} */ (get("burst"))?.checked ?? false,
       tyres: /** @type {HTMLInputElement|null} */ (get("tyres"))?.checked ?? false,
       driveBy: get("driveBy")?.value || null, reloadId: get("reloadId")?.value ?? "",
-      stat: get("stat")?.value ?? "mus", breakFreeStat: get("breakFreeStat")?.value ?? "mus"
+      stat: get("stat")?.value ?? "mus", breakFreeStat: get("breakFreeStat")?.value ?? "mus",
+      driveTargetId: get("driveTargetId")?.value ?? ""
     };
   }
 
@@ -279,6 +321,39 @@ export class CombatConsole extends Base {
     const combat = game.combat;
     const c = combat?.combatants.get(target.dataset.combatantId ?? "");
     if (combat && c) await stayConscious(combat, c);
+  }
+
+  /** @this {CombatConsole} */
+  static async #drive() {
+    const a = this.#acting();
+    if (!a) return;
+    const started = await startDriving(a.combat, a.c);
+    if (started) ChaseGauge.open();
+  }
+
+  /** @this {CombatConsole} */
+  static async #goEvasive() {
+    const a = this.#acting();
+    if (a) await goEvasive(a.combat, a.c);
+  }
+
+  /** @this {CombatConsole} */
+  static async #ram(event) {
+    const a = this.#acting();
+    if (a) await rollManoeuvre(a.combat, a.c, "ram", this.#form().driveTargetId, { skipDialog: event.shiftKey });
+  }
+
+  /** @this {CombatConsole} */
+  static async #pit(event) {
+    const a = this.#acting();
+    if (a) await rollManoeuvre(a.combat, a.c, "pit", this.#form().driveTargetId, { skipDialog: event.shiftKey });
+  }
+
+  /** The GM cycles a combatant's chase role: wanted → pursuing → neither. @this {CombatConsole} */
+  static async #chaseRole(event, target) {
+    const combat = game.combat;
+    const c = combat?.combatants.get(target.dataset.combatantId ?? "");
+    if (combat && c && game.user.isGM) await setChaseRole(combat, c, /** @type {any} */ (ROLE_CYCLE[chaseRole(c)]));
   }
 }
 

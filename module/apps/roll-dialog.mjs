@@ -149,14 +149,20 @@ export class RollDialog extends Base {
   }
 
   /**
-   * Re-plan and refresh the odds whenever a choice changes.
+   * Re-plan and refresh the odds whenever a choice changes. The listeners go on the application's element once (it
+   * outlives each render). Pressing a button after typing in a field fires the field's change first; re-rendering
+   * then would replace the button under the pointer and swallow the click, so a change made by pressing a button
+   * only updates the choices.
    * @param {Record<string, unknown>} context
    * @param {foundry.applications.api.ApplicationV2.RenderOptions} options
-   * @returns {any}  Nothing. fvtt-types declares this hook as returning a Promise; Foundry awaits whatever it
-   *   returns, so this synchronous override is fine.
    */
-  _onRender(context, options) {
-    super._onRender?.(context, options);
+  async _onFirstRender(context, options) {
+    await super._onFirstRender?.(context, options);
+    this.element.addEventListener("pointerdown", event => {
+      if (!(/** @type {HTMLElement} */ (event.target))?.closest?.("button")) return;
+      this._pressing = true;
+      window.addEventListener("pointerup", () => setTimeout(() => { this._pressing = false; }, 0), { once: true });
+    });
     this.element.addEventListener("change", event => this.#onChange(event));
   }
 
@@ -174,7 +180,7 @@ export class RollDialog extends Base {
       situational: Number(data.situational) || 0,
       rollMode: data.rollMode ?? this.choices.rollMode
     };
-    this.render();
+    if (!this._pressing) this.render();
   }
 
   /** @this {RollDialog} */

@@ -119,7 +119,9 @@ export async function makeAttack(combat, attacker, choice) {
     return warn(i18n.format("SMOKE.Attack.needRounds", { weapon: weapon.name, need: String(mods.rounds), loaded: String(w.magazine.loaded) }));
 
   const guard = currentGuard(target);
-  const initial = { tnSource: "guard", tn: guard, targetGuard: guard, targetName: target.name ?? "", situational: mods.attack };
+  const aim = /** @type {any} */ (attacker.system).aimed ? COMBAT.shooting.aim.effortSteps : 0;
+  const initial = { tnSource: "guard", tn: guard, targetGuard: guard, targetName: target.name ?? "", situational: mods.attack,
+    effortSteps: aim };
   const skip = choice.skipDialog || game.settings.get(SYSTEM_ID, "skipRollDialog");
   /** @type {any} */
   const choices = skip ? { ...defaultChoices(), ...initial } : await RollDialog.prompt(actor, w.stat, { initial: /** @type {any} */ (initial) });
@@ -136,12 +138,13 @@ export async function makeAttack(combat, attacker, choice) {
 
   const impact = w.impact + mods.impact;
   const flags = { attack: {
-    combatId: combat.id, attackerId: attacker.id, targetId: target.id, weapon: weapon.name, impact,
+    combatId: combat.id, attackerId: attacker.id, targetId: target.id, targetName: target.name ?? "",
+    targetUuid: target.actor.uuid, weapon: weapon.name, impact,
     traits: [...w.traits], band, distance: distance === null ? null : Math.round(distance * 10) / 10, effects: mods.effects,
     tyres: !!choice.tyres, guard, resolved: null
   } };
   try {
-    return await rollCheck(actor, w.stat, { ...choices, effortSteps: spent?.aimed ? COMBAT.shooting?.aim?.effortSteps ?? 1 : 0 }, { flags });
+    return await rollCheck(actor, w.stat, { ...choices, effortSteps: spent?.aimed ? COMBAT.shooting.aim.effortSteps : 0 }, { flags });
   } catch (err) {
     return warn(err.message);
   }
@@ -240,9 +243,10 @@ export function registerAttackRequests() {
     if (!message || !resolved) throw new Error(game.i18n.localize("SMOKE.Attack.noCard"));
     if (resolved.gmCondition) throw new Error(game.i18n.localize("SMOKE.Attack.conditionChosen"));
     if (!resolved.suggested.includes(condition)) throw new Error(game.i18n.localize("SMOKE.Attack.notSuggested"));
-    const target = game.combats?.get(attack.combatId)?.combatants.get(attack.targetId);
-    if (!target?.actor) throw new Error(game.i18n.localize("SMOKE.Attack.noTarget"));
-    await /** @type {any} */ (target.actor).addCondition(condition);
+    const actor = game.combats?.get(attack.combatId)?.combatants.get(attack.targetId)?.actor
+      ?? (attack.targetUuid ? fromUuidSync(attack.targetUuid) : null);
+    if (!actor) throw new Error(game.i18n.localize("SMOKE.Attack.noTarget"));
+    await /** @type {any} */ (actor).addCondition(condition);
     await message.update(/** @type {any} */ ({ [`flags.${SYSTEM_ID}.attack.resolved.gmCondition`]: condition }));
   });
 
@@ -281,6 +285,8 @@ export function registerAttackRequests() {
     assertOwner(user, cuffer.actor);
     const reason = cuffRefusal(cuffer, target);
     if (reason) throw new Error(reason);
+    const distance = tokenDistance(cuffer.token, target.token);
+    if (distance !== null && rangeBand(distance) !== COMBAT.grab.range) throw new Error(game.i18n.localize("SMOKE.Hold.notEngagedCuff"));
     await spendDieAsGM(/** @type {any} */ (combat), cuffer, "cuff");
     await /** @type {any} */ (target.actor).addCondition(COMBAT.cuff.condition);
     return true;

@@ -15,6 +15,7 @@ import { assertOwner, registerRequest, requestGM } from "./requests.mjs";
 import { collectSpeedDice } from "./speed-dice.mjs";
 import { CONDITIONS } from "../generated/rules.mjs";
 import { vehicleDrivenBy } from "./vehicle.mjs";
+import { resolveChaseRoundEnd } from "./chase.mjs";
 
 export const SYSTEM_ID = "the-smoke";
 const PEOPLE = new Set(["character", "npc"]);
@@ -265,16 +266,23 @@ function topUnspent(dice) {
 /**
  * Spend the current die of a combatant on an action (When it kicks off › Read the queue; Attacking and defending ›
  * Defensive actions). The Dodge action's +2 Guard lasted until this next action, so it ends first. GM side only
- * (request handlers); the requester's ownership is checked by the caller.
+ * (request handlers); the requester's ownership is checked by the caller. A combatant spun out by a PIT
+ * (`flags["the-smoke"].spun`, documents/chase.mjs) loses its next action: that die can only be spent on "spun",
+ * which clears the mark (Skids, collisions and contact › PIT).
  * @param {SmokeCombat} combat
  * @param {Combatant.Implementation} combatant
  * @param {string} action  done, attack, aim, dodge, coverLight, coverHeavy, reload, grab, breakFree, cuff,
- *   surrender, getUp, improvised, drive, ram, pit, evasive.
+ *   surrender, getUp, improvised, drive, ram, pit, evasive, spun.
  * @returns {Promise<{aimed: boolean}>}  Whether an Aim was waiting for this attack.
- * @throws {Error} when the dice are not revealed or the current die is somebody else's.
+ * @throws {Error} when the dice are not revealed, the current die is somebody else's, or a spun-out combatant's die is
+ *   spent on anything but "spun" (or "spun" without a spin).
  */
 export async function spendDieAsGM(combat, combatant, action) {
   const sys = /** @type {any} */ (combatant.system);
+  const spun = !!combatant.getFlag(SYSTEM_ID, "spun");
+  if (spun !== (action === "spun")) {
+    throw new Error(game.i18n.format(spun ? "SMOKE.Chase.spunOnly" : "SMOKE.Chase.notSpun", { name: combatant.name ?? "" }));
+  }
   const wasAimed = sys.aimed;
   /** @type {Record<string, any>} */
   const update = { "system.defences.dodge": action === "dodge" };
@@ -296,6 +304,7 @@ export async function spendDieAsGM(combat, combatant, action) {
   if (action === "aim") update["system.aimed"] = true;
   if (action === "attack") update["system.aimed"] = false;
   if (action === "surrender") update["system.surrendered"] = true;
+  if (spun) update[`flags.${SYSTEM_ID}.-=spun`] = null;
   await combatant.update(update, /** @type {any} */ ({ turnEvents: false }));
   if (action === "getUp" && combatant.actor?.statuses.has("prone")) await /** @type {any} */ (combatant.actor).removeCondition("prone");
   if (combat.isSpeed) await combat._syncTurn();
@@ -325,7 +334,8 @@ export async function applyHealthLoss(actor, amount) {
 async function advanceRound(combat) {
   const round = combat.round;
   const ended = /** @type {any} */ (combat.system).roundEnded;
-  const lines = round > ended ? await resolveEndOfRound(combat) : null;
+  // Steps 1–3 for the people, then step 4: vehicle fires due and whether the chase has ended (documents/chase.mjs).
+  const lines = round > ended ? [...await resolveEndOfRound(combat), ...await resolveChaseRoundEnd(combat)] : null;
   const update = { round: round + 1, turn: 0, "system.phase": "rolling", "system.roundEnded": Math.max(round, ended) };
   const options = { direction: 1, worldTime: { delta: CONFIG.time?.roundTime ?? 0 } };
   // v13 passes `worldTime: {delta}` (fvtt-types 13.345 still types the older `advanceTime`).

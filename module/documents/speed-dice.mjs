@@ -1,35 +1,62 @@
 /**
  * Secret speed dice (rulebook: When it kicks off › Start a round — "everyone rolls… secretly, then reveals them
  * together"). Foundry sends every document and every whispered roll message to every client, so a player's dice
- * are rolled with core `Roll` **in that player's client** and kept there (in memory and this tab's
- * sessionStorage, so a reload cannot re-roll them) — never in a Combatant, a flag or a chat message — until the GM
- * reveals. At the reveal the active GM asks each owner's client for them with the `the-smoke.speedDice` query,
- * which answers only while the combat is in its "revealing" phase for that round.
+ * are rolled with core `Roll` **in that player's client** and kept there (in memory and the browser's localStorage,
+ * so reloading the page or opening a second tab cannot re-roll them) — never in a Combatant, a flag or a chat
+ * message — until the GM reveals. At the reveal the active GM asks each owner's client for them with the
+ * `the-smoke.speedDice` query, which answers only while the combat is in its "revealing" phase for that round.
+ * That someone has rolled (not what) is broadcast on the system socket so the GM knows when to reveal.
  * @module documents/speed-dice
  */
 import { speedDiceFor } from "./combat.mjs";
 
 const QUERY = "the-smoke.speedDice";
+const SOCKET = "system.the-smoke";
 const QUERY_TIMEOUT_MS = 15_000;
 /** @type {Map<string, number[]>} */
 const held = new Map();
 /** @type {Set<() => void>} */
 const listeners = new Set();
+/** Who has rolled, as told on the socket: "combatId.round.combatantId" (no values). */
+const rolled = new Set();
+let loaded = false;
 
 const keyOf = (combatId, round, combatantId) => `${combatId}.${round}.${combatantId}`;
 const storageKey = () => `the-smoke.speedDice.${game.world?.id ?? ""}.${game.user?.id ?? ""}`;
 
+/** Read this user's saved dice once the user is known (after ready). Every tab reads the storage again. */
 function load() {
+  if (!game.user) return;
   try {
-    const saved = JSON.parse(globalThis.sessionStorage?.getItem(storageKey()) ?? "{}");
+    const saved = JSON.parse(globalThis.localStorage?.getItem(storageKey()) ?? "{}");
     for (const [k, v] of Object.entries(saved)) if (Array.isArray(v)) held.set(k, v);
+    loaded = true;
   } catch { /* a damaged entry only means the dice are rolled again */ }
 }
 
+/** Keep only the dice of combats that still exist, and save. */
 function save() {
   try {
-    globalThis.sessionStorage?.setItem(storageKey(), JSON.stringify(Object.fromEntries(held)));
+    for (const k of held.keys()) if (!game.combats?.get(k.split(".")[0])) held.delete(k);
+    globalThis.localStorage?.setItem(storageKey(), JSON.stringify(Object.fromEntries(held)));
   } catch { /* storage full or disabled: the dice stay in memory */ }
+}
+
+/** @param {string} key @returns {number[]|undefined} */
+function lookup(key) {
+  if (!loaded || !held.has(key)) load();
+  return held.get(key);
+}
+
+/**
+ * Whether a combatant's owner has rolled this round (told on the socket; the GM's console shows it).
+ * @param {Combat.Implementation} combat
+ * @param {Combatant.Implementation} combatant
+ * @returns {boolean}
+ */
+export function hasRolled(combat, combatant) {
+  const key = keyOf(combat.id, combat.round, combatant.id);
+  return rolled.has(key) || !!lookup(key);
 }
 
 /**
@@ -49,7 +76,7 @@ export function onHeldDiceChange(fn) {
  * @returns {number[]|null}
  */
 export function heldDice(combat, combatant) {
-  return held.get(keyOf(combat.id, combat.round, combatant.id)) ?? null;
+  return lookup(keyOf(combat.id, combat.round, combatant.id)) ?? null;
 }
 
 /**
@@ -63,7 +90,7 @@ export function heldDice(combat, combatant) {
 export async function rollSecretDice(combat, combatant) {
   if (!combatant.isOwner) throw new Error(game.i18n.format("SMOKE.Request.notOwner", { name: combatant.name ?? "" }));
   const key = keyOf(combat.id, combat.round, combatant.id);
-  const existing = held.get(key);
+  const existing = lookup(key);
   if (existing) return existing;
   const count = speedDiceFor(combatant);
   let faces = [];
@@ -73,13 +100,22 @@ export async function rollSecretDice(combat, combatant) {
   }
   held.set(key, faces);
   save();
+  rolled.add(key);
+  game.socket?.emit(SOCKET, { type: "speedRolled", key });
   for (const fn of listeners) fn();
   return faces;
 }
 
 /** Register the query a player's client answers at the reveal (init, every client). */
 export function registerSpeedDiceQuery() {
-  load();
+  Hooks.once("ready", () => {
+    load();
+    game.socket?.on(SOCKET, data => {
+      if (data?.type !== "speedRolled" || typeof data.key !== "string") return;
+      rolled.add(data.key);
+      for (const fn of listeners) fn();
+    });
+  });
   CONFIG.queries[QUERY] = async ({ combatId, round, combatantId }) => {
     const combat = game.combats?.get(combatId);
     const combatant = combat?.combatants.get(combatantId);
@@ -101,11 +137,14 @@ export function registerSpeedDiceQuery() {
 export async function collectSpeedDice(combat, round) {
   const out = new Map();
   const gmRolls = [];
+  const offline = [];
   // Players' clients answer in parallel; the GM's own rolls follow in combatant order (deterministic with fixed dice).
   await Promise.all(combat.combatants.map(async c => {
     const count = speedDiceFor(c);
     if (!count) return out.set(c.id, []);
-    const owner = game.users.find(u => u.active && !u.isGM && !!c.actor?.testUserPermission(u, "OWNER"));
+    const players = game.users.filter(u => !u.isGM && !!c.actor?.testUserPermission(u, "OWNER"));
+    const owner = players.find(u => u.active);
+    if (players.length && !owner) offline.push(c.name ?? "");
     if (owner) {
       try {
         const reply = /** @type {any} */ (await owner.query(QUERY, { combatId: /** @type {string} */ (combat.id), round,
@@ -119,5 +158,7 @@ export async function collectSpeedDice(combat, round) {
     return gmRolls.push(c);
   }));
   for (const c of combat.combatants.contents.filter(x => gmRolls.includes(x))) out.set(c.id, await rollSecretDice(combat, c));
+  if (offline.length) await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },
+    content: `<p>${foundry.utils.escapeHTML(game.i18n.format("SMOKE.Combat.gmRolledFor", { names: offline.join(", ") }))}</p>` });
   return out;
 }

@@ -1,11 +1,13 @@
 /**
  * The chase gauge and what happens around it: a motor's adjusted numbers (flat tyres, low Body), the cumulative
- * movement gauge of one driving action (bands, lines crossed, state), failed gauge checks, evasive manoeuvres,
- * rams, the PIT, the getaway distance and the blast of a burning motor. Distances are in squares.
+ * movement gauge of one driving action (bands, lines crossed, state, a move planned up to the next line whose check is
+ * due), failed gauge checks, evasive manoeuvres, rams, the PIT, the getaway distance, the blast of a burning motor,
+ * and the police units' crew die and next move. Distances are in squares.
  * Rulebook: The chase gauge (Distance belongs to the action; Make the check at the line; Tyres and damage; Getting
  * away); Skids, collisions and contact (Failed gauge checks; Evasive manoeuvre; Ram; PIT); Fire, repairs and
- * selling up › At zero Body.
- * Every number is read from RULES.chase and RULES["vehicle-fire"] (packs-src/rules/chase.yml, vehicle-fire.yml).
+ * selling up › At zero Body; Police at the table › The next police move.
+ * Every number is read from RULES.chase, RULES["vehicle-fire"] and RULES["police-response"] (packs-src/rules/chase.yml,
+ * vehicle-fire.yml, police-response.yml).
  * Pure: imports only generated data and sibling rules, no Foundry globals.
  * @module rules/chase-gauge
  */
@@ -368,4 +370,92 @@ export function vehicleFire(distanceSquares, { inside = false, target = "person"
   }
   const d = nonNegative("distanceSquares", distanceSquares);
   return rows.find(r => r.upTo !== null && (r.over === null || d > r.over) && d <= r.upTo) ?? null;
+}
+
+// ------------------------------------------------------------------------------------------------ a move on the gauge
+
+const BAND_ORDER = GAUGE_BANDS.map(b => /** @type {GaugeBand} */ (b.id));
+
+/**
+ * @typedef {object} GaugeMove  What may happen to a move of `squares` on the gauge now.
+ * @property {number} allowed  Squares the motor may move before it must stop (0 … squares).
+ * @property {GaugeLine|null} stop  The line that stops it: a band whose check is due there ("yellow" / "red"), or
+ *   "over" at red's limit (the action's driving ends); null when the whole move goes through.
+ * @property {GaugeState} after  Where the motor stands after moving `allowed` squares.
+ */
+
+/**
+ * Plan a move of one driving action on the gauge (The chase gauge › Make the check at the line): the first line the
+ * move would cross whose check has not been passed yet stops it at that line ("Crossing into yellow triggers its check
+ * before you carry on"); a line already passed lets the motor carry on "up to the current limit"; red's limit is the
+ * end of the action's driving. At Speed 10 from 0, a move of 12 stops at 10 for the Medium check; once it is passed,
+ * 2 more go through (12 travelled: 3 yellow or 8 red left); a further 10 stops at 15 for the Hard check; after that
+ * at most 5 more, to 20.
+ * @param {object} move
+ * @param {number} move.speed      The motor's adjusted Speed in squares.
+ * @param {number} move.travelled  Squares already travelled in this action.
+ * @param {number} move.squares    Squares the move would add.
+ * @param {GaugeBand} [move.cleared="green"]  The furthest band whose line check this action has passed ("green":
+ *   none yet).
+ * @returns {GaugeMove}
+ * @throws {RangeError} for a negative or non-finite number or an unknown band.
+ */
+export function planMove({ speed, travelled, squares, cleared = "green" }) {
+  nonNegative("squares", squares);
+  const passed = BAND_ORDER.indexOf(checkBand(cleared, BAND_ORDER));
+  const lines = crossing(speed, travelled, travelled + squares);
+  const stop = lines.find(l => l.band === "over" || BAND_ORDER.indexOf(l.band) > passed) ?? null;
+  const allowed = stop ? stop.at - travelled : squares;
+  return { allowed, stop, after: gaugeState(speed, travelled + allowed) };
+}
+
+// ------------------------------------------------------------------------------------------------ police units
+
+const POLICE = RULES["police-response"];
+
+/**
+ * The Wheels die of a police or traffic unit nobody from the table drives (Police at the table › The next police
+ * move: "Use Wheels d8 for an unassigned police driver, d6 for ordinary traffic, unless the vehicle has an explicit
+ * crew die").
+ * @param {{police: boolean, crewDie?: number|null}} unit  police: a police unit; crewDie: the unit's own crew die.
+ * @returns {number}  Die faces.
+ * @throws {RangeError} for a crew die off the ladder.
+ */
+export function crewWheels({ police, crewDie = null }) {
+  if (crewDie !== null && crewDie !== undefined) {
+    if (!RULES.dice.ladder.includes(crewDie)) throw new RangeError(`crewDie must be one of ${RULES.dice.ladder.join(", ")}, got ${crewDie}`);
+    return crewDie;
+  }
+  return police ? POLICE.driverWheels.police : POLICE.driverWheels.traffic;
+}
+
+/**
+ * @typedef {object} PoliceMove  The police unit's suggested next move in a chase.
+ * @property {"none"|"close"|"pit"|"ram"|"fire"} move  none: nobody wanted (0 stars); close: drive to get alongside
+ *   for a PIT; pit, ram, fire: the tactic.
+ * @property {number} stars  The Heat it answers (the highest among the wanted).
+ */
+
+/**
+ * The next police move in a chase (Police at the table › The next police move: "In a chase, nearby units PIT at low
+ * Heat and ram at three or more; armed units can fire at four"), from the highest Heat star among the wanted. A PIT
+ * needs the unit within 4 squares (Skids, collisions and contact › PIT); further away it closes in first.
+ * @param {{stars: number, armed?: boolean, distance?: number|null}} unit  stars: 0–5; armed: the unit carries
+ *   firearms (an ARV); distance: squares to the nearest wanted participant (null: unknown).
+ * @returns {PoliceMove}
+ * @throws {RangeError} for stars that are not a whole number 0–5 or a negative distance.
+ */
+export function policeMove({ stars, armed = false, distance = null }) {
+  if (!Number.isInteger(stars) || stars < 0 || stars > RULES.heat.max) {
+    throw new RangeError(`stars must be a whole number 0–${RULES.heat.max}, got ${stars}`);
+  }
+  if (distance !== null) nonNegative("distance", distance);
+  const t = POLICE.tactics;
+  if (stars === 0) return { move: "none", stars };
+  if (armed && stars >= t.chaseArmedFireFromStars) return { move: "fire", stars };
+  if (stars >= t.chaseRamFromStars) return { move: "ram", stars };
+  if (stars < t.chasePitBelowStars) {
+    return { move: distance !== null && distance > CHASE.pit.withinSquares ? "close" : "pit", stars };
+  }
+  return { move: "ram", stars };
 }

@@ -105,6 +105,7 @@ export function combatGuard({ guard, includesConditions = true, conditions = [],
  * @property {Iterable<string>} conditions  Active status ids.
  * @property {number} [downRounds=0]  Rounds already counted Down without aid.
  * @property {boolean} [person=true]  false for a vehicle (no Health harm or Down clock).
+ * @property {boolean} [defeated=false]  Out of the fight (Wasted, defeated): nothing more happens to them here.
  */
 
 /**
@@ -135,16 +136,16 @@ export function endOfRound(combatants) {
   return combatants.map(c => {
     if (!Number.isInteger(c.health) || c.health < 0) throw new RangeError(`Health ${c.health} of ${c.id} is not a whole number ≥ 0`);
     const active = new Set(c.conditions);
-    const person = c.person !== false;
+    const person = c.person !== false && !c.defeated;
     const loss = person ? harm.filter(h => active.has(h.condition)).reduce((s, h) => s + h.health, 0) : 0;
     const health = Math.max(0, c.health - loss);
     const wasDown = active.has("down");
     const down = person && (wasDown || health <= downAt);
-    const downRounds = wasDown ? (c.downRounds ?? 0) + 1 : 0;
+    const downRounds = person && wasDown ? (c.downRounds ?? 0) + 1 : (c.defeated ? c.downRounds ?? 0 : 0);
     return {
       id: c.id, healthLost: c.health - health, health,
-      remove: ends.filter(id => active.has(id)), clearDefences: true,
-      down, downRounds, wasted: wasDown && downRounds >= limit
+      remove: c.defeated ? [] : ends.filter(id => active.has(id)), clearDefences: true,
+      down, downRounds, wasted: person && wasDown && downRounds >= limit
     };
   });
 }

@@ -73,6 +73,9 @@ test("end of round: three rounds Down without aid → Wasted", () => {
   assert.equal(down(2).downRounds, 3);
   assert.equal(down(2).wasted, true);
   assert.throws(() => endOfRound([{ id: "q", health: -1, conditions: [] }]), RangeError);
+  const [gone] = endOfRound([{ id: "w", health: 0, conditions: ["down", "bleeding", "stunned"], downRounds: 3, defeated: true }]);
+  assert.deepEqual([gone.healthLost, gone.remove, gone.downRounds, gone.wasted], [0, [], 3, false],
+    "someone already Wasted is not Wasted again, nor bleeds");
   const [car] = endOfRound([{ id: "v", health: 5, conditions: ["burning"], person: false }]);
   assert.equal(car.healthLost, 0, "a motor's fire is its own rule");
 });

@@ -1,0 +1,161 @@
+/**
+ * The chase gauge HUD (rulebook: The chase gauge; Fire, repairs and selling up › At zero Body): a small, non-modal
+ * window every user viewing the scene sees. For each motor driving this round: who drives it, the squares travelled in
+ * this action, the band it is in and the squares left to each band's limit, the check due at a line or on contact
+ * (with a button for the driver's player or the GM), or why its driving stopped. Below, the motors on fire and when
+ * they explode, and the chase's end. It only reads documents (the gauge lives on the motor's token, documents/
+ * chase.mjs) and refreshes as tokens, motors and the fight change; it opens by itself on every client viewing the
+ * scene when a driving action starts or a motor catches fire.
+ * @module apps/chase-gauge
+ */
+import { RULES } from "../generated/rules.mjs";
+import { gaugeState } from "../rules/chase-gauge.mjs";
+import { fireState } from "../rules/vehicles.mjs";
+import { driverOf } from "../documents/vehicle.mjs";
+import {
+  actionOpen, gaugeOf, mayRoll, pendingText, registerChaseRequests, rollGaugeCheck, unitWheels, isCrewedUnit,
+  startDriving, goEvasive, rollManoeuvre, resistPit, setChaseRole, chaseRole, chaseSides, policeSuggestion, squaresBetween
+} from "../documents/chase.mjs";
+
+export const SYSTEM_ID = "the-smoke";
+const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
+const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
+const BANDS = RULES.chase.gauge.bands;
+
+/** @param {string} key @param {Record<string, unknown>} [data] @returns {string} */
+const L = (key, data) => (data ? game.i18n.format(key, /** @type {Record<string, string>} */ (data)) : game.i18n.localize(key));
+
+/** @extends {Base<Record<string, any>>} */
+export class ChaseGauge extends Base {
+  static DEFAULT_OPTIONS = {
+    id: "smoke-chase-gauge", classes: ["the-smoke", "chase-gauge"],
+    window: { title: "SMOKE.Chase.hudTitle", resizable: true },
+    position: { width: 340, height: /** @type {"auto"} */ ("auto") },
+    actions: { check: ChaseGauge.#check }
+  };
+
+  static PARTS = { body: { template: "systems/the-smoke/templates/apps/chase-gauge.hbs" } };
+
+  /** @type {ChaseGauge|null} */
+  static instance = null;
+
+  /** Top right by default, clear of the Combat Console and the chat's start. @param {object} [options] */
+  constructor(options = {}) {
+    const width = /** @type {number} */ (ChaseGauge.DEFAULT_OPTIONS.position.width);
+    super(foundry.utils.mergeObject({ position: { left: Math.max(0, (globalThis.innerWidth ?? 1200) - width - 320), top: 60 } },
+      options, { inplace: false }));
+  }
+
+  /** The last driving action each token's HUD opened for (so a move does not reopen a closed HUD). @type {Map<string, string>} */
+  static lastAction = new Map();
+
+  /** Open (or bring forward) the HUD. @returns {ChaseGauge} */
+  static open() {
+    this.instance ??= new this();
+    this.instance.render({ force: true });
+    return this.instance;
+  }
+
+  /** Re-render the open HUD soon (a move changes a token, its flags and its occupants together). */
+  static refresh = foundry.utils.debounce(() => {
+    if (ChaseGauge.instance?.rendered) ChaseGauge.instance.render();
+  }, 30);
+
+  /** @override */
+  async _prepareContext() {
+    const scene = /** @type {any} */ (game.scenes?.viewed);
+    const combat = /** @type {any} */ (game.combat);
+    const tokens = scene ? scene.tokens.filter(t => t.actor?.type === "vehicle") : [];
+    const motors = [];
+    for (const t of tokens) {
+      const g = gaugeOf(t);
+      if (!g || !combat || g.combatId !== combat.id || g.round !== combat.round) continue;
+      motors.push({ token: t, g, open: actionOpen(g, combat) });
+    }
+    motors.sort((a, b) => Number(b.open) - Number(a.open) || (b.g.spend ?? 0) - (a.g.spend ?? 0));
+    const fires = tokens.filter(t => t.actor.system.onFire && !t.actor.system.destroyed).map(t => {
+      const s = t.actor.system;
+      const f = fireState({ body: 0, fireRound: s.fire?.round ?? null });
+      return { name: t.name, text: f.explodesAtEndOfRound !== null ? L("SMOKE.Vehicle.fireRound", { round: f.explodesAtEndOfRound })
+        : L("SMOKE.Vehicle.fireSeconds", { seconds: f.countdownSeconds }) };
+    });
+    const over = combat?.getFlag?.(SYSTEM_ID, "chaseOver");
+    return {
+      motors: motors.map(m => this.#motor(m)), fires,
+      over: over ? L("SMOKE.Chase.overShort", { round: over }) : null,
+      empty: !motors.length && !fires.length && !over
+    };
+  }
+
+  /** One motor's gauge. */
+  #motor({ token, g, open }) {
+    const vehicle = token.actor;
+    const speed = vehicle.system.adjusted.speed;
+    const state = gaugeState(speed, g.travelled);
+    const driver = driverOf(vehicle);
+    const band = state.band === "over" ? "red" : state.band;
+    const bands = BANDS.map(b => ({ id: b.id, label: L(`SMOKE.Vehicle.gauge.${b.id}`), limit: state.limits[b.id],
+      left: Math.max(0, state.limits[b.id] - g.travelled), current: b.id === band }));
+    let status;
+    if (g.ended) status = L(`SMOKE.Chase.ended.${g.ended}`, { vehicle: vehicle.name });
+    else if (g.pending) status = pendingText(vehicle, g);
+    else if (!open) status = L("SMOKE.Chase.actionDone");
+    else status = L("SMOKE.Chase.driving", { vehicle: vehicle.name });
+    return {
+      tokenId: token.id, name: token.name, speed,
+      driver: driver ? L("SMOKE.Chase.drivenBy", { driver: driver.name })
+        : isCrewedUnit(vehicle) ? L("SMOKE.Chase.crewWheels", { die: unitWheels(vehicle) }) : L("SMOKE.Chase.noDriverShort"),
+      travelled: L("SMOKE.Chase.travelled", { squares: g.travelled }),
+      band: L(`SMOKE.Vehicle.gauge.${band}`), bandId: band,
+      left: L("SMOKE.Chase.leftLine", { yellow: bands[1].left, red: bands[2].left, green: bands[0].left }),
+      bands, status, pending: !!g.pending, ended: !!g.ended,
+      canCheck: !!g.pending && open && mayRoll(vehicle)
+    };
+  }
+
+  /** @this {ChaseGauge} */
+  static async #check(event, target) {
+    const token = game.scenes?.viewed?.tokens.get(target.dataset.tokenId ?? "");
+    if (token) await rollGaugeCheck(token, { skipDialog: event.shiftKey });
+  }
+
+  /** @override */
+  _onClose(options) {
+    super._onClose?.(options);
+    if (ChaseGauge.instance === this) ChaseGauge.instance = null;
+  }
+}
+
+/**
+ * Register the chase (documents/chase.mjs requests and hooks) and the HUD's hooks; expose `game.system.api.chase` and
+ * `game.system.api.apps.ChaseGauge` at `setup`. Call once, from `init`.
+ */
+export function registerChaseGauge() {
+  registerChaseRequests();
+  for (const hook of ["updateToken", "updateActor", "updateCombat", "updateCombatant", "deleteCombat", "canvasReady",
+    "createToken", "deleteToken"]) {
+    Hooks.on(/** @type {any} */ (hook), () => ChaseGauge.refresh());
+  }
+  // A driving action starts, or a motor catches fire, on the scene this user views: everyone's HUD opens.
+  Hooks.on("updateToken", (token, changed) => {
+    const action = /** @type {any} */ (changed)?.flags?.[SYSTEM_ID]?.gauge?.action;
+    const before = ChaseGauge.lastAction.get(String(token.id));
+    if (!action || action === before || token.parent !== game.scenes?.viewed) return;
+    ChaseGauge.lastAction.set(String(token.id), action);
+    ChaseGauge.open();
+  });
+  Hooks.on("updateCombat", (combat, changed) => {
+    if (/** @type {any} */ (changed)?.flags?.[SYSTEM_ID]?.chaseOver && combat === game.combat) ChaseGauge.open();
+  });
+  Hooks.on("updateActor", (actor, changed) => {
+    if (actor.type !== "vehicle" || /** @type {any} */ (changed)?.system?.onFire !== true) return;
+    if (game.scenes?.viewed?.tokens.some(t => t.actorId === actor.id)) ChaseGauge.open();
+  });
+  Hooks.once("setup", () => {
+    const api = /** @type {any} */ (game.system).api;
+    if (!api) return;
+    api.apps = { ...(api.apps ?? {}), ChaseGauge };
+    api.chase = { gaugeOf, rollGaugeCheck, startDriving, goEvasive, rollManoeuvre, resistPit, setChaseRole, chaseRole,
+      chaseSides, policeSuggestion, squaresBetween, open: () => ChaseGauge.open() };
+  });
+}

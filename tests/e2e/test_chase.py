@@ -1,0 +1,640 @@
+"""The chase on the map in the browser (rulebook: The chase gauge; Skids, collisions and contact; Fire, repairs and
+selling up › At zero Body; Police at the table › The next police move): the gauge of a driving action measured from
+the motor token's movement and shown to everyone in the HUD, the check at each line, a failed red check's Body loss,
+contact between motors, ram and PIT, the blast at the end of the next round, getting away at 31 squares but not 30,
+and a short chase between a stolen car and a police area car played from start to finish."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from test_combat import P1, choose, console, make_actor, row
+from test_combat_actions import scene_with
+from test_harness_boot import SEED_DICE
+
+CAR = {"performance": {"die": 6}, "handling": 0, "speed": 10, "body": {"value": 10, "max": 10}, "size": 2,
+       "seats": {"crew": 1, "passengers": 4}, "lock": "easy"}
+
+
+def import_actor(page: Page, pack: str, name: str, update: dict | None = None) -> str:
+    return page.evaluate("""async ([pack, name, update]) => {
+        const p = game.packs.get(`the-smoke.${pack}`);
+        const entry = (await p.getIndex()).contents.find(e => e.name === name);
+        return (await game.actors.importFromCompendium(p, entry._id, update ?? {})).id;
+    }""", [pack, name, update])
+
+
+def board(page: Page, vehicle: str, actor: str, seat: str) -> None:
+    page.evaluate("""async ([vehicle, actor, seat]) => {
+        await game.system.api.vehicles.boardVehicle(game.actors.get(vehicle), game.actors.get(actor), {seat});
+    }""", [vehicle, actor, seat])
+
+
+def fight(page: Page, tokens: dict[str, str], actor_ids: list[str]) -> str:
+    """A started speed-dice fight on the viewed scene with a combatant for each actor (and its token)."""
+    return page.evaluate("""async ([tokens, ids]) => {
+        const combat = await Combat.implementation.create({scene: canvas.scene.id});
+        await combat.createEmbeddedDocuments("Combatant", ids.map(actorId => ({actorId, tokenId: tokens[actorId],
+            sceneId: canvas.scene.id})));
+        await combat.activate?.();
+        await combat.startCombat();
+        return combat.id;
+    }""", [tokens, actor_ids])
+
+
+def token_x(page: Page, token_id: str) -> int:
+    return page.evaluate("id => canvas.scene.tokens.get(id).x / 100", token_id)
+
+
+def move(page: Page, token_id: str, column: int, row_: int | None = None) -> None:
+    """Move a token to a square as its owner would drag it (TokenDocument#move: preMoveToken on this client)."""
+    page.evaluate("""async ([id, i, j]) => {
+        const t = canvas.scene.tokens.get(id);
+        await t.move([{x: i * 100, y: (j ?? t.y / 100) * 100}]);
+    }""", [token_id, column, row_])
+
+
+def hud(page: Page):
+    app = page.locator("#smoke-chase-gauge")
+    expect(app).to_be_visible()
+    return app
+
+
+def gauge(page: Page, token_id: str) -> dict:
+    return page.evaluate("id => canvas.scene.tokens.get(id).flags['the-smoke']?.gauge ?? null", token_id)
+
+
+def wheels_tn(page: Page, band: str, performance: int, wheels: int) -> int:
+    return page.evaluate("""async ([band, p, w]) => {
+        const { bandTN } = await import("/systems/the-smoke/module/rules/check.mjs");
+        return bandTN(p, w, band);
+    }""", [band, performance, wheels])
+
+
+def stat_mod(page: Page, die: int) -> int:
+    return page.evaluate("""async die => {
+        const { statModifier } = await import("/systems/the-smoke/module/rules/record.mjs");
+        return statModifier(die);
+    }""", die)
+
+
+def reveal(gm: Page, player: Page | None, player_dice: list[int], gm_dice: list[int], name: str | None = None) -> None:
+    """The player rolls their secret speed dice (fixed faces) in the console, the GM reveals (NPC dice fixed too)."""
+    if player is not None:
+        app = console(player)
+        player.evaluate(SEED_DICE, [(f, 6) for f in player_dice])
+        row(app, name).get_by_role("button", name=re.compile("Roll . speed dice")).click()
+        expect(row(app, name).locator(".smoke-secret .smoke-face")).to_have_count(len(player_dice))
+    gm.evaluate(SEED_DICE, [(f, 6) for f in gm_dice])
+    console(gm).get_by_role("button", name="Reveal speed dice").click()
+    expect(console(gm).locator(".smoke-queue li")).to_have_count(len(player_dice) + len(gm_dice))
+
+
+def stolen_car_chase(gm: Page, p1: Page, *, car_at=(1, 5), police_at=(1, 9), heat=2, extra_tokens=()):
+    """Jaz (Player One, Wheels d8, Heat 2) drives a Speed 10 hatch Player One has nicked, Femi rides as a passenger;
+    a Metro Police Area Car (crewed, nobody from the table in it) is in the fight. Returns the ids."""
+    jaz = make_actor(gm, "Jaz", owner=P1, system={"stats": {"whl": {"die": 8}, "mov": {"die": 6}}, "heat": heat,
+                                                  "health": {"value": 10}})
+    femi = make_actor(gm, "Femi", owner=P1, system={"stats": {"mov": {"die": 6}}, "health": {"value": 10}})
+    car = make_actor(gm, "Nicked Hatch", owner=P1, kind="vehicle", system=CAR)
+    police = import_actor(gm, "vehicles", "Metro Police Area Car", {"ownership": {"default": 2}})
+    tokens = scene_with(gm, [(car, *car_at), (jaz, car_at[0], car_at[1] + 1), (femi, car_at[0] + 1, car_at[1] + 1),
+                             (police, *police_at), *extra_tokens])
+    p1.wait_for_function("ids => ids.every(id => !!game.actors.get(id)) && !!canvas.scene", arg=[jaz, femi, car, police])
+    board(p1, car, jaz, "driver")
+    board(p1, car, femi, "passenger-1")
+    gm.wait_for_function("id => canvas.scene.tokens.get(id).hidden", arg=tokens[jaz])
+    combat = fight(gm, tokens, [jaz, police])
+    return {"jaz": jaz, "femi": femi, "car": car, "police": police, "tokens": tokens, "combat": combat}
+
+
+def test_twelve_squares_at_speed_10_stop_at_the_yellow_line_and_a_red_proper_mess_costs_7_body(
+        gm_page, player1_page, page_errors):
+    """Speed 10: green 10, yellow 15, red 20. Jaz drives 12 squares in one move: stopped at 10 with the yellow check
+    (Medium, Handling −1) prompted (closed, it stays due and the HUD offers it); passed, 2 more and the HUD reads 12 squares, yellow, 3 yellow or 8 red
+    left — on the GM's screen too. 5 more stop at 15 for the red check (Hard, −2); a Proper Mess costs 7 Body (Size 2,
+    no extra), gives the riders Shaken and 2 damage, and ends the action's driving: the next move is refused."""
+    ids = stolen_car_chase(gm_page, player1_page)
+    car_token = ids["tokens"][ids["car"]]
+    reveal(gm_page, player1_page, [6, 2], [5, 4, 1], "Jaz")
+    app = console(player1_page)
+    expect(app.locator(".smoke-act h3")).to_have_text("Jaz acts on a 6")
+    drive = app.locator(".smoke-act-drive")
+    expect(drive.locator("legend")).to_have_text("Driving Nicked Hatch")
+    # In the fight the motor moves on a driving action only.
+    move(player1_page, car_token, 4)
+    expect(player1_page.get_by_role("status").last).to_have_text(
+        "Nicked Hatch moves on a driving action: spend a speed die on Drive in the Combat Console first.")
+    assert token_x(gm_page, car_token) == 1
+    drive.get_by_role("button", name="Drive", exact=True).click()
+    expect(hud(player1_page).locator(".smoke-gauge-travelled")).to_have_text("0 squares this action")
+    expect(hud(gm_page).locator(".smoke-gauge-name")).to_have_text("Nicked Hatch")
+    assert gauge(gm_page, car_token)["travelled"] == 0
+    expect(app.locator(".smoke-queue li.current")).to_have_text("5 Metro Police Area Car")
+
+    move(player1_page, car_token, 13)  # 12 squares east
+    dialog = player1_page.locator(".application.roll-dialog")
+    expect(dialog).to_be_visible()
+    tn = wheels_tn(player1_page, "medium", 6, 8)
+    expect(dialog.get_by_label("Difficulty", exact=True)).to_contain_text(f"Medium — TN {tn}")
+    mod = stat_mod(player1_page, 8)
+    expect(dialog.locator("code")).to_have_text(f"1d6x>=6 + 1d8x>=8 + {mod - 1}")  # Handling 0, yellow −1
+    assert token_x(gm_page, car_token) == 11
+    expect(hud(gm_page).locator(".smoke-gauge-travelled")).to_have_text("10 squares this action")
+    expect(hud(gm_page).locator(".smoke-gauge-status")).to_have_text(
+        "Nicked Hatch stopped at the Yellow line after 10 squares: make the Medium gauge check (Handling −1) before "
+        "carrying on.")
+    # Nothing more moves until the check is made.
+    move(player1_page, car_token, 12)
+    assert token_x(gm_page, car_token) == 11
+
+    # Closed without rolling: the check stays due, and the HUD offers it to the driver's player (and the GM).
+    dialog.get_by_role("button", name="Cancel").click()
+    expect(dialog).to_have_count(0)
+    expect(hud(gm_page).get_by_role("button", name="Make the check")).to_be_visible()
+    hud(player1_page).get_by_role("button", name="Make the check").click()
+    player1_page.evaluate(SEED_DICE, [(5, 6), (7, 8)])  # 5 + 7 + mod − 1 ≥ TN
+    assert 5 + 7 + mod - 1 >= tn
+    dialog.get_by_role("button", name="Roll", exact=True).click()
+    expect(hud(gm_page).locator(".smoke-gauge-status")).to_have_text("Nicked Hatch is driving.")
+    expect(hud(gm_page).get_by_role("button", name="Make the check")).to_have_count(0)
+    move(player1_page, car_token, 13)
+    assert token_x(gm_page, car_token) == 13
+    for page in (gm_page, player1_page):
+        box = hud(page)
+        expect(box.locator(".smoke-gauge-travelled")).to_have_text("12 squares this action")
+        expect(box.locator(".smoke-gauge-band")).to_have_text("Yellow")
+        expect(box.locator(".smoke-gauge-bands li")).to_have_text(
+            [re.compile(r"Green\s+10\s+0 left"), re.compile(r"Yellow\s+15\s+3 left"), re.compile(r"Red\s+20\s+8 left")])
+        expect(box.locator(".smoke-gauge-summary")).to_have_text("0 green, 3 yellow or 8 red squares left.")
+    # The occupants' hidden tokens travelled with the motor.
+    gm_page.wait_for_function("id => canvas.scene.tokens.get(id).x === 1300", arg=ids["tokens"][ids["jaz"]])
+
+    move(player1_page, car_token, 18)  # 5 more: stopped at 15, the red line
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_label("Difficulty", exact=True)).to_contain_text(f"Hard — TN {wheels_tn(player1_page, 'hard', 6, 8)}")
+    expect(dialog.locator("code")).to_have_text(f"1d6x>=6 + 1d8x>=8 + {mod - 2}")  # red −2 replaces yellow −1
+    assert token_x(gm_page, car_token) == 16
+    player1_page.evaluate(SEED_DICE, [(1, 6), (1, 8)])
+    assert 1 + 1 + mod - 2 - wheels_tn(player1_page, "hard", 6, 8) <= -4  # a Proper Mess
+    dialog.get_by_role("button", name="Roll", exact=True).click()
+    card = gm_page.locator("#chat-log .smoke-chase-card").last
+    expect(card).to_contain_text("Nicked Hatch failed the Red gauge check (Proper Mess): 7 Body lost (3/10).")
+    expect(card).to_contain_text("Jaz: 2 damage, Shaken")
+    expect(card).to_contain_text("Femi: 2 damage, Shaken")
+    state = gm_page.evaluate("""ids => ({body: game.actors.get(ids.car).system.body.value,
+        jaz: [game.actors.get(ids.jaz).system.health.value, [...game.actors.get(ids.jaz).statuses]],
+        femi: [game.actors.get(ids.femi).system.health.value, [...game.actors.get(ids.femi).statuses]],
+        incident: game.actors.get(ids.car).system.incidents.at(-1)})""", ids)
+    assert state["body"] == 3
+    assert state["jaz"] == [8, ["shaken"]] and state["femi"] == [8, ["shaken"]]
+    assert state["incident"]["what"] == "skid" and state["incident"]["bodyLost"] == 7
+    expect(hud(player1_page).locator(".smoke-gauge-status")).to_have_text(
+        "Nicked Hatch lost control: this action's driving is over.")
+    move(player1_page, car_token, 17)
+    expect(player1_page.get_by_role("status").last).to_have_text("Nicked Hatch lost control: this action's driving is over.")
+    assert token_x(gm_page, car_token) == 16
+    for page in (gm_page, player1_page):
+        assert page_errors[page] == []
+
+
+def faces_for(total: int, dice: tuple[int, int]) -> tuple[int, int]:
+    """Two faces (neither exploding) of the given dice that add up to `total`."""
+    for a in range(1, dice[0]):
+        b = total - a
+        if 1 <= b < dice[1]:
+            return a, b
+    raise AssertionError(f"no faces of d{dice[0]} and d{dice[1]} make {total}")
+
+
+def test_a_motor_nobody_drives_says_so_and_moves_wait_for_drive(gm_page, player1_page, page_errors):
+    """A player's motor in the fight with nobody in the driver's seat: the console says it cannot be driven (no Drive
+    button, and the request is refused in words), and a move of its token is refused with the same words."""
+    car = make_actor(gm_page, "Lonely Hatch", owner=P1, kind="vehicle", system=CAR)
+    tokens = scene_with(gm_page, [(car, 2, 2)])
+    player1_page.wait_for_function("id => !!game.actors.get(id) && !!canvas.scene", arg=car)
+    fight(gm_page, tokens, [car])
+    reveal(gm_page, player1_page, [4, 3], [], "Lonely Hatch")
+    app = console(player1_page)
+    drive = app.locator(".smoke-act-drive")
+    expect(drive.locator(".smoke-drive-blocked")).to_have_text(
+        "Lonely Hatch has no driver: it cannot be driven until someone takes the driver's seat.")
+    expect(drive.get_by_role("button", name="Drive", exact=True)).to_have_count(0)
+    refused = player1_page.evaluate("""async () => {
+        const c = game.combat.combatants.contents[0];
+        try { await game.system.api.requestGM("chase.drive", {combatId: game.combat.id, combatantId: c.id}); return null; }
+        catch (e) { return e.message; } }""")
+    assert refused == "Lonely Hatch has no driver: it cannot be driven until someone takes the driver's seat."
+    assert gm_page.evaluate("() => game.combat.queue.current.face") == 4, "a refused Drive spends nothing"
+    move(player1_page, tokens[car], 5)
+    expect(player1_page.get_by_role("status").last).to_have_text(
+        "Lonely Hatch has no driver: it cannot be driven until someone takes the driver's seat.")
+    assert token_x(gm_page, tokens[car]) == 2
+    for page in (gm_page, player1_page):
+        assert page_errors[page] == []
+
+
+def test_a_burning_motor_explodes_at_the_end_of_the_next_round(gm_page, player1_page, page_errors):
+    """The hatch drops to 0 Body in round 1: it catches fire and everyone is told it explodes at the end of round 2
+    (chat, HUD, console). The end of round 1 leaves it burning; the end of round 2 blows it up: Jaz and Femi still
+    inside take 10 and Burning; a bystander 2 squares away 5, Burning and Prone; another 3 squares away 2 and Prone;
+    one 5 squares away nothing; the police car 4 squares away loses 2 Body; the hatch is a destroyed shell."""
+    stand = lambda name, i, j: (make_actor(gm_page, name, kind="npc", system={"health": {"value": 8, "max": 8}}), i, j)  # noqa: E731
+    near, mid, far = stand("Bystander", 3, 5), stand("Walker", 1, 2), stand("Jogger", 6, 5)
+    ids = stolen_car_chase(gm_page, player1_page, car_at=(1, 5), police_at=(1, 9), extra_tokens=(near, mid, far))
+    gm_page.evaluate("id => game.actors.get(id).update({'system.body.value': 0})", ids["car"])
+    card = gm_page.locator("#chat-log .smoke-chase-card").last
+    expect(card).to_contain_text("Nicked Hatch is on fire")
+    expect(card).to_contain_text("On fire: it explodes at the end of round 2. Everyone must get out.")
+    expect(card).to_contain_text("Jaz is still inside: get out!")
+    for page in (gm_page, player1_page):
+        expect(hud(page).locator(".smoke-gauge-fires")).to_have_text(
+            "Nicked Hatch: On fire: it explodes at the end of round 2. Everyone must get out.")
+        expect(row(console(page), "Nicked Hatch").locator(".smoke-on-fire")).to_have_count(0)  # not a combatant
+    assert gm_page.evaluate("id => game.actors.get(id).system.fire.round", ids["car"]) == 1
+
+    console(gm_page).get_by_role("button", name="End round").click()
+    end1 = gm_page.locator("#chat-log .smoke-round-end").last
+    expect(end1).to_contain_text("Nicked Hatch is burning: it explodes at the end of round 2.")
+    assert gm_page.evaluate("id => game.actors.get(id).system.onFire", ids["car"]) is True
+
+    console(gm_page).get_by_role("button", name="End round").click()
+    end2 = gm_page.locator("#chat-log .smoke-round-end").last
+    expect(end2).to_contain_text("Nicked Hatch explodes.")
+    expect(end2).to_contain_text("Jaz (still inside): 10 damage, Burning.")
+    expect(end2).to_contain_text("Bystander (2 squares): 5 damage, Burning, Prone.")
+    expect(end2).to_contain_text("Walker (3 squares): 2 damage, Prone.")
+    expect(end2).to_contain_text("Metro Police Area Car (4 squares): 2 Body lost (14/16).")
+    expect(end2).not_to_contain_text("Jogger")
+    state = gm_page.evaluate("""([ids, near, mid, far]) => {
+        const a = id => game.actors.get(id);
+        const p = id => [a(id).system.health.value, [...a(id).statuses].sort()];
+        return {car: [a(ids.car).system.destroyed, a(ids.car).system.onFire], jaz: p(ids.jaz), femi: p(ids.femi),
+                near: p(near), mid: p(mid), far: p(far), police: a(ids.police).system.body.value};
+    }""", [ids, near[0], mid[0], far[0]])
+    assert state["car"] == [True, False]
+    assert state["jaz"] == [0, ["burning", "down"]] and state["femi"] == [0, ["burning", "down"]]
+    assert state["near"] == [3, ["burning", "prone"]]
+    assert state["mid"] == [6, ["prone"]]
+    assert state["far"] == [8, []]
+    assert state["police"] == 14
+    # It blows up once: the next round's end leaves it be.
+    console(gm_page).get_by_role("button", name="End round").click()
+    expect(gm_page.locator("#chat-log .smoke-round-end").last).not_to_contain_text("explodes")
+    for page in (gm_page, player1_page):
+        assert page_errors[page] == []
+
+
+def test_getting_away_needs_more_than_30_squares(gm_page, player1_page, page_errors):
+    """The wanted hatch (Jaz, Heat 2, driving) exactly 30 squares from the police car at the end of round 1: the chase
+    goes on. 31 squares at the end of round 2: it ends, and the chat and the HUD say so; Jaz's Heat stays."""
+    ids = stolen_car_chase(gm_page, player1_page, car_at=(1, 3), police_at=(31, 3))
+    app = console(gm_page)
+    expect(row(app, "Jaz").locator(".smoke-chase-role")).to_have_text("Wanted")
+    expect(row(app, "Metro Police Area Car").locator(".smoke-chase-role")).to_have_text("Pursuing")
+    assert gm_page.evaluate("""ids => game.system.api.chase.squaresBetween(canvas.scene.tokens.get(ids.a),
+        canvas.scene.tokens.get(ids.b))""", {"a": ids["tokens"][ids["car"]], "b": ids["tokens"][ids["police"]]}) == 30
+    app.get_by_role("button", name="End round").click()
+    expect(gm_page.locator(".smoke-console-round")).to_have_text("Round 2")
+    assert gm_page.evaluate("() => game.combat.getFlag('the-smoke', 'chaseOver') ?? null") is None
+    expect(gm_page.locator("#chat-log")).not_to_contain_text("The chase is over")
+
+    move(gm_page, ids["tokens"][ids["car"]], 0)  # the GM's free move (no driving action): not measured, allowed
+    assert token_x(gm_page, ids["tokens"][ids["car"]]) == 0
+    app.get_by_role("button", name="End round").click()
+    over = ("The chase is over: everyone wanted is more than 30 squares from every pursuing unit. Their remaining Heat "
+            "still has to cool.")
+    for page in (gm_page, player1_page):
+        expect(page.locator("#chat-log .smoke-round-end").last).to_contain_text(over)
+        expect(hud(page).locator(".smoke-chase-over")).to_have_text(
+            "The chase ended at the end of round 2. Remaining Heat still has to cool.")
+    assert gm_page.evaluate("id => game.actors.get(id).system.heat", ids["jaz"]) == 2
+    for page in (gm_page, player1_page):
+        assert page_errors[page] == []
+
+
+def test_ram_go_evasive_and_a_pit_that_spins_the_hatch(gm_page, player1_page, page_errors):
+    """Jaz rams the police car (Guard 10): margin m does m + 4 (twice Size 2) to it and half, rounded up, back to the
+    hatch. The police try a PIT from 5 squares: refused, the die kept; they close to 4 and go evasive (Guard 12: Jaz's
+    second ram, 10 against 12, misses). Their PIT hits; Jaz fails to hold the line (Wheels, Hard): the hatch spins — 4
+    Body, riders Shaken — and Jaz's next die is lost."""
+    ids = stolen_car_chase(gm_page, player1_page, car_at=(3, 5), police_at=(1, 10))
+    reveal(gm_page, player1_page, [6, 3], [5, 4, 1], "Jaz")
+    mod = stat_mod(player1_page, 8)
+    app1 = console(player1_page)
+    drive = app1.locator(".smoke-act-drive")
+    choose(drive.get_by_label("Target"), "Metro Police Area Car")
+    expect(drive.get_by_label("Target").locator("option")).to_have_text(["Metro Police Area Car (Guard 10, 5 squares)"])
+    player1_page.evaluate(SEED_DICE, [(4, 6), (5, 8)])
+    total = 4 + 5 + mod
+    margin = total - 10
+    damage = margin + 4
+    assert margin >= 0
+    drive.get_by_role("button", name="Ram", exact=True).click(modifiers=["Shift"])
+    card = gm_page.locator("#chat-log .smoke-chase-card").last
+    expect(card).to_contain_text(f"Wheels {total} against Guard 10: margin {margin}, {damage} collision damage.")
+    expect(card).to_contain_text(f"Metro Police Area Car loses {damage} Body ({16 - damage}/16).")
+    self_loss = -(-damage // 2)
+    expect(card).to_contain_text(f"Nicked Hatch loses {self_loss} Body ({10 - self_loss}/10).")
+    assert gm_page.evaluate("id => game.actors.get(id).system.incidents.at(-1).what", ids["car"]) == "ram"
+
+    gm = console(gm_page)
+    expect(gm.locator(".smoke-act h3")).to_have_text("Metro Police Area Car acts on a 5")
+    expect(gm.locator(".smoke-police-suggestion")).to_have_text(
+        "Heat 2: close in (the nearest wanted is 5 squares away; a PIT needs 4).")
+    gdrive = gm.locator(".smoke-act-drive")
+    # Jaz is in the hatch: a ram or a PIT on her is on the hatch, against its Guard (10), not hers in the seat (12).
+    expect(gdrive.get_by_label("Target").locator("option")).to_have_text(["Jaz — Nicked Hatch (Guard 10, 5 squares)"])
+    choose(gdrive.get_by_label("Target"), "Jaz")
+    gdrive.get_by_role("button", name="PIT", exact=True).click(modifiers=["Shift"])
+    expect(gm_page.get_by_role("status").last).to_have_text(
+        "Jaz is 5 squares away: a PIT needs you alongside, within 4 squares.")
+    assert gm_page.evaluate("() => game.combat.queue.current.face") == 5
+    gdrive.get_by_role("button", name="Drive", exact=True).click()
+    expect(hud(gm_page).locator(".smoke-gauge-name")).to_have_text("Metro Police Area Car")
+    expect(hud(gm_page).locator(".smoke-gauge-driver")).to_have_text("Crew: Wheels d8")
+    move(gm_page, ids["tokens"][ids["police"]], 1, 9)
+    expect(hud(gm_page).locator(".smoke-gauge-travelled")).to_have_text("1 squares this action")
+
+    expect(gm.locator(".smoke-act h3")).to_have_text("Metro Police Area Car acts on a 4")
+    expect(gm.locator(".smoke-police-suggestion")).to_have_text("Heat 2: try a PIT.")
+    gm.locator(".smoke-act-drive").get_by_role("button", name="Go evasive").click()
+    expect(row(gm, "Metro Police Area Car").locator(".smoke-combatant-guard")).to_have_text("12")
+
+    expect(app1.locator(".smoke-act h3")).to_have_text("Jaz acts on a 3")
+    player1_page.evaluate(SEED_DICE, [(3, 6), (3, 8)])
+    total2 = 3 + 3 + mod
+    assert total2 < 12 <= total2 + 2  # a miss against 12 that would have hit without going evasive
+    app1.locator(".smoke-act-drive").get_by_role("button", name="Ram", exact=True).click(modifiers=["Shift"])
+    card = gm_page.locator("#chat-log .smoke-chase-card").last
+    expect(card).to_contain_text(f"Wheels {total2} against Guard 12: a miss.")
+
+    expect(gm.locator(".smoke-act h3")).to_have_text("Metro Police Area Car acts on a 1")
+    pdrive = gm.locator(".smoke-act-drive")
+    choose(pdrive.get_by_label("Target"), "Jaz")
+    gm_page.evaluate(SEED_DICE, [(7, 10), (6, 8)])  # crew Wheels d8 + Performance d10 + mod + Handling 1 vs 10
+    pdrive.get_by_role("button", name="PIT", exact=True).click(modifiers=["Shift"])
+    pit_card = player1_page.locator("#chat-log .smoke-chase-card", has_text="PITs").last
+    expect(pit_card).to_contain_text("Metro Police Area Car PITs Nicked Hatch")
+    expect(pit_card).to_contain_text("Nicked Hatch's driver must hold the line (Wheels, Hard).")
+    hold = player1_page.get_by_role("button", name="Hold the line (Nicked Hatch): Wheels, Hard")
+    expect(hold).to_be_visible()
+    player1_page.evaluate(SEED_DICE, [(1, 6), (1, 8)])
+    hold.click(modifiers=["Shift"])
+    spun = gm_page.locator("#chat-log .smoke-chase-card", has_text="spins").last
+    body_before = 10 - self_loss
+    expect(spun).to_contain_text(f"Nicked Hatch spins: 4 Body lost ({body_before - 4}/10); its riders are Shaken.")
+    expect(spun).to_contain_text("Jaz loses their next speed-die action.")
+    state = gm_page.evaluate("""ids => ({body: game.actors.get(ids.car).system.body.value,
+        jaz: [...game.actors.get(ids.jaz).statuses], femi: [...game.actors.get(ids.femi).statuses]})""", ids)
+    assert state == {"body": body_before - 4, "jaz": ["shaken"], "femi": ["shaken"]}
+
+    gm.get_by_role("button", name="End round").click()
+    expect(row(gm, "Metro Police Area Car").locator(".smoke-combatant-guard")).to_have_text("10")  # evasive ended
+    reveal(gm_page, player1_page, [5, 2], [4, 3, 1], "Jaz")
+    expect(app1.locator(".smoke-act-spun")).to_have_text("Jaz spun out after a PIT: this action is lost.")
+    expect(app1.locator(".smoke-act-drive")).to_have_count(0)
+    refused = player1_page.evaluate("""async () => {
+        const c = game.combat.combatants.find(x => x.name === "Jaz");
+        try { await game.system.api.requestGM("combat.spend", {combatId: game.combat.id, combatantId: c.id, action: "drive"});
+              return null; } catch (e) { return e.message; } }""")
+    assert refused == "Jaz spun out: this die is lost."
+    app1.get_by_role("button", name="Lose this action").click()
+    expect(app1.locator(".smoke-queue li.current")).to_have_text("4 Metro Police Area Car")
+    assert gm_page.evaluate("() => game.combat.combatants.find(x => x.name === 'Jaz').getFlag('the-smoke', 'spun') ?? null") is None
+    for page in (gm_page, player1_page):
+        assert page_errors[page] == []
+
+
+def test_a_move_through_another_motor_makes_the_evasive_manoeuvre(gm_page, player1_page, page_errors):
+    """Jaz drives 8 squares straight through the police car's square in green: stopped short of it, the evasive
+    manoeuvre is Easy; Bad Luck costs each motor 2 + pace 0 + the other's Size 2 = 4 Body, and the rest of the move
+    goes on past it."""
+    ids = stolen_car_chase(gm_page, player1_page, car_at=(1, 5), police_at=(6, 5))
+    reveal(gm_page, player1_page, [6, 2], [5, 4, 1], "Jaz")
+    console(player1_page).locator(".smoke-act-drive").get_by_role("button", name="Drive", exact=True).click()
+    expect(hud(player1_page).locator(".smoke-gauge-travelled")).to_have_text("0 squares this action")
+    car_token = ids["tokens"][ids["car"]]
+    move(player1_page, car_token, 9)
+    dialog = player1_page.locator(".application.roll-dialog")
+    tn = wheels_tn(player1_page, "easy", 6, 8)
+    expect(dialog.get_by_label("Difficulty", exact=True)).to_contain_text(f"Easy — TN {tn}")
+    assert token_x(gm_page, car_token) == 5
+    expect(hud(gm_page).locator(".smoke-gauge-status")).to_have_text(
+        "Nicked Hatch has run into Metro Police Area Car: make the evasive manoeuvre (Easy) before carrying on.")
+    mod = stat_mod(player1_page, 8)
+    player1_page.evaluate(SEED_DICE, list(zip(faces_for(tn - 2 - mod, (6, 8)), (6, 8))))
+    dialog.get_by_role("button", name="Roll", exact=True).click()
+    card = gm_page.locator("#chat-log .smoke-chase-card").last
+    expect(card).to_contain_text("Nicked Hatch hits Metro Police Area Car (Bad Luck).")
+    expect(card).to_contain_text("Nicked Hatch loses 4 Body (6/10).")
+    expect(card).to_contain_text("Metro Police Area Car loses 4 Body (12/16).")
+    gm_page.wait_for_function("id => canvas.scene.tokens.get(id).x === 900", arg=car_token)
+    expect(hud(gm_page).locator(".smoke-gauge-travelled")).to_have_text("8 squares this action")
+    incidents = gm_page.evaluate("""ids => [game.actors.get(ids.car).system.incidents.at(-1),
+        game.actors.get(ids.police).system.incidents.at(-1)].map(i => [i.what, i.other, i.bodyLost])""", ids)
+    assert incidents == [["evasive", "Metro Police Area Car", 4], ["evasive", "Nicked Hatch", 4]]
+    for page in (gm_page, player1_page):
+        assert page_errors[page] == []
+
+
+def test_a_short_chase_from_start_to_finish(gm_page, player1_page, page_errors):
+    """Player One has nicked an Ashdown GT Coupe (Performance d10, Handling +1, Speed 13: green 13, yellow 20) and Jaz
+    (Wheels d8, Heat 2) drives it 12 squares ahead of a Metro Police Area Car (Speed 13) whose crew the GM runs. One
+    round: Jaz pushes into yellow on each of her three dice (one roll each, passed), the police close in on green, then
+    push too and lose control (Bad Luck, 2 Body). At the end of the round they are 33 squares apart: the chase is over.
+    A driving action over a line takes the player 2 clicks (Drive, Roll) and one drag; on green, 1 click and 1 drag."""
+    clicks = {"player": 0, "gm": 0}
+    drags = {"player": 0, "gm": 0}
+
+    def click(who: str, locator, **kwargs) -> None:
+        clicks[who] += 1
+        locator.click(**kwargs)
+
+    def drag(who: str, page: Page, token_id: str, column: int) -> None:
+        drags[who] += 1
+        move(page, token_id, column)
+
+    jaz = make_actor(gm_page, "Jaz", owner=P1, system={"stats": {"whl": {"die": 8}, "mov": {"die": 6}}, "heat": 2})
+    car = import_actor(gm_page, "vehicles", "Ashdown GT Coupe", {"ownership": {"default": 2, P1: 3}})
+    police = import_actor(gm_page, "vehicles", "Metro Police Area Car", {"ownership": {"default": 2}})
+    tokens = gm_page.evaluate("""async ([car, jaz, police]) => {
+        const scene = await Scene.create({name: "Mare Street", active: true, width: 10000, height: 1000,
+            grid: {type: 1, size: 100, distance: 1, units: "sq"}, tokens: [
+              {name: "Ashdown GT Coupe", actorId: car, x: 1300, y: 300}, {name: "Jaz", actorId: jaz, x: 1300, y: 400},
+              {name: "Metro Police Area Car", actorId: police, x: 100, y: 500}]});
+        return Object.fromEntries(scene.tokens.map(t => [t.actorId, t.id]));
+    }""", [car, jaz, police])
+    player1_page.wait_for_function("ids => ids.every(id => !!game.actors.get(id)) && !!canvas.scene", arg=[jaz, car, police])
+    board(player1_page, car, jaz, "driver")
+    fight(gm_page, tokens, [jaz, police])
+    car_t, police_t = tokens[car], tokens[police]
+
+    # The speed dice: Jaz rolls three (the coupe's d10 beats her Moves d6), the police three; the GM reveals.
+    app = console(player1_page)
+    gm = console(gm_page)
+    player1_page.evaluate(SEED_DICE, [(6, 6), (4, 6), (2, 6)])
+    click("player", row(app, "Jaz").get_by_role("button", name="Roll 3 speed dice"))
+    expect(row(app, "Jaz").locator(".smoke-secret .smoke-face")).to_have_count(3)
+    gm_page.evaluate(SEED_DICE, [(5, 6), (3, 6), (1, 6)])
+    click("gm", gm.get_by_role("button", name="Reveal speed dice"))
+    expect(app.locator(".smoke-queue li")).to_have_text(["6 Jaz", "5 Metro Police Area Car", "4 Jaz", "3 Metro Police Area Car",
+                                                         "2 Jaz", "1 Metro Police Area Car"])
+    dialog_p = player1_page.locator(".application.roll-dialog")
+    tn = wheels_tn(player1_page, "medium", 10, 8)
+
+    def jaz_pushes_to(column: int, travelled_after: int) -> None:
+        """Drive; one drag 20 squares east; stopped at 13 for the yellow check, passed; the rest follows."""
+        click("player", app.locator(".smoke-act-drive").get_by_role("button", name="Drive", exact=True))
+        expect(hud(player1_page).locator(".smoke-gauge-travelled").first).to_have_text("0 squares this action")
+        drag("player", player1_page, car_t, column)
+        expect(dialog_p.get_by_label("Difficulty", exact=True)).to_contain_text(f"Medium — TN {tn}")
+        expect(dialog_p.locator("code")).to_have_text("1d10x>=10 + 1d8x>=8 + 4")  # Wheels +4, Handling +1, yellow −1
+        player1_page.evaluate(SEED_DICE, [(8, 10), (6, 8)])
+        assert 8 + 6 + 4 >= tn
+        click("player", dialog_p.get_by_role("button", name="Roll", exact=True))
+        gm_page.wait_for_function("([id, x]) => canvas.scene.tokens.get(id).x === x", arg=[car_t, column * 100])
+        expect(hud(gm_page).locator(".smoke-gauge-motor[data-band=yellow] .smoke-gauge-travelled")).to_have_text(
+            f"{travelled_after} squares this action")
+
+    def police_drive(column: int) -> None:
+        click("gm", gm.locator(".smoke-act-drive").get_by_role("button", name="Drive", exact=True))
+        expect(hud(gm_page).locator(".smoke-gauge-motor").first.locator(".smoke-gauge-name")).to_have_text("Metro Police Area Car")
+        drag("gm", gm_page, police_t, column)
+
+    # Jaz (6): 20 squares, one check.
+    expect(app.locator(".smoke-act h3")).to_have_text("Jaz acts on a 6")
+    before = clicks["player"]
+    jaz_pushes_to(33, 20)
+    action_over_a_line = clicks["player"] - before
+    assert action_over_a_line == 2 and drags["player"] == 1
+
+    # Police (5): the console suggests closing in (Heat 2, 32 squares away); the crew drives 13 on green.
+    expect(gm.locator(".smoke-act h3")).to_have_text("Metro Police Area Car acts on a 5")
+    expect(gm.locator(".smoke-police-suggestion")).to_have_text(
+        "Heat 2: close in (the nearest wanted is 32 squares away; a PIT needs 4).")
+    police_drive(14)
+    expect(hud(player1_page).locator(".smoke-gauge-motor").first).to_contain_text("13 squares this action")
+    assert token_x(gm_page, police_t) == 14
+
+    # Jaz (4) and the police (3).
+    expect(app.locator(".smoke-act h3")).to_have_text("Jaz acts on a 4")
+    jaz_pushes_to(53, 20)
+    police_drive(27)
+    assert token_x(gm_page, police_t) == 27
+
+    # Jaz (2); the police (1) push into yellow to catch up and lose control: Bad Luck, 2 Body, the action stops.
+    jaz_pushes_to(73, 20)
+    police_drive(47)
+    dialog_g = gm_page.locator(".application.roll-dialog")
+    expect(dialog_g.get_by_label("Difficulty", exact=True)).to_contain_text(f"Medium — TN {tn}")
+    expect(dialog_g.locator(".window-title")).to_have_text("Metro Police Area Car's crew: Wheels check")
+    gm_page.evaluate(SEED_DICE, list(zip(faces_for(tn - 2 - 4, (10, 8)), (10, 8))))  # d8 +4, Handling +1, yellow −1
+    click("gm", dialog_g.get_by_role("button", name="Roll", exact=True))
+    expect(gm_page.locator("#chat-log .smoke-chase-card").last).to_contain_text(
+        "Metro Police Area Car failed the Yellow gauge check (Bad Luck): 2 Body lost (14/16).")
+    assert token_x(gm_page, police_t) == 40
+
+    # The end of the round: everyone wanted (Jaz, in the coupe at 73) is 33 squares from the police (40).
+    expect(gm.locator(".smoke-queue-done")).to_be_visible()
+    click("gm", gm.get_by_role("button", name="End round"))
+    for page in (gm_page, player1_page):
+        expect(page.locator("#chat-log .smoke-round-end").last).to_contain_text("The chase is over")
+        expect(hud(page).locator(".smoke-chase-over")).to_have_text(
+            "The chase ended at the end of round 1. Remaining Heat still has to cool.")
+    assert clicks == {"player": 7, "gm": 6} and drags == {"player": 3, "gm": 3}
+    for page in (gm_page, player1_page):
+        assert page_errors[page] == []
+
+
+def test_outside_rounds_a_burning_motor_explodes_after_about_15_seconds(gm_page, player1_page, page_errors):
+    """No fight: the hatch at 0 Body catches fire and the card says about 15 seconds; 15 seconds later (the GM's clock
+    run forward) it explodes, once, and a bystander 2 squares away takes 5, Burning and Prone."""
+    gm_page.clock.install()
+    car = make_actor(gm_page, "Nicked Hatch", owner=P1, kind="vehicle", system=CAR)
+    by = make_actor(gm_page, "Bystander", kind="npc", system={"health": {"value": 8, "max": 8}})
+    scene_with(gm_page, [(car, 1, 1), (by, 3, 1)])
+    gm_page.evaluate("id => game.actors.get(id).update({'system.body.value': 0})", car)
+    card = player1_page.locator("#chat-log .smoke-chase-card").last
+    expect(card).to_contain_text("On fire: it explodes in about 15 seconds. Everyone must get out.")
+    gm_page.clock.run_for(14_000)
+    gm_page.wait_for_timeout(300)
+    assert gm_page.evaluate("id => game.actors.get(id).system.destroyed", car) is False
+    gm_page.clock.run_for(1_100)
+    blast = player1_page.locator("#chat-log .smoke-chase-card", has_text="explodes").last
+    expect(blast).to_contain_text("Bystander (2 squares): 5 damage, Burning, Prone.")
+    state = gm_page.evaluate("""([car, by]) => [game.actors.get(car).system.destroyed,
+        game.actors.get(by).system.health.value, [...game.actors.get(by).statuses].sort()]""", [car, by])
+    assert state == [True, 3, ["burning", "prone"]]
+    gm_page.clock.run_for(20_000)
+    gm_page.wait_for_timeout(300)
+    assert gm_page.evaluate("() => game.messages.filter(m => m.content.includes('Nicked Hatch explodes')).length") == 1
+    for page in (gm_page, player1_page):
+        assert page_errors[page] == []
+
+
+def test_ramming_a_person_knocks_them_prone_and_costs_the_motor_a_quarter(gm_page, player1_page, page_errors):
+    """A Metro Police Officer on foot (Guard 13, pursuing by default) is rammed: Wheels 16 against 13, margin 3, so
+    3 + 4 = 7 damage and Prone; the hatch takes a quarter, rounded up: 2 Body."""
+    officer = import_actor(gm_page, "street-people", "Metro Police Officer")
+    ids = stolen_car_chase(gm_page, player1_page, car_at=(1, 5), police_at=(1, 12), extra_tokens=((officer, 4, 5),))
+    gm_page.evaluate("""async ([officer, token]) => {
+        await game.combat.createEmbeddedDocuments("Combatant", [{actorId: officer, tokenId: token, sceneId: canvas.scene.id}]);
+    }""", [officer, ids["tokens"][officer]])
+    expect(row(console(gm_page), "Metro Police Officer").locator(".smoke-chase-role")).to_have_text("Pursuing")
+    reveal(gm_page, player1_page, [6, 2], [5, 4, 1, 3, 2], "Jaz")
+    guard = gm_page.evaluate("id => game.actors.get(id).system.guard.value", officer)
+    health = gm_page.evaluate("id => game.actors.get(id).system.health.value", officer)
+    drive = console(player1_page).locator(".smoke-act-drive")
+    choose(drive.get_by_label("Target"), "Metro Police Officer")
+    mod = stat_mod(player1_page, 8)
+    player1_page.evaluate(SEED_DICE, [(5, 6), (7, 8)])
+    total = 5 + 7 + mod
+    margin = total - guard
+    assert margin >= 0
+    drive.get_by_role("button", name="Ram", exact=True).click(modifiers=["Shift"])
+    card = gm_page.locator("#chat-log .smoke-chase-card").last
+    expect(card).to_contain_text(f"Wheels {total} against Guard {guard}: margin {margin}, {margin + 4} collision damage.")
+    expect(card).to_contain_text(f"Metro Police Officer takes {margin + 4} damage: Prone.")
+    self_loss = -(-(margin + 4) // 4)
+    expect(card).to_contain_text(f"Nicked Hatch loses {self_loss} Body ({10 - self_loss}/10).")
+    state = gm_page.evaluate("id => [game.actors.get(id).system.health.value, [...game.actors.get(id).statuses]]", officer)
+    assert state == [max(0, health - margin - 4), ["prone"]]
+    for page in (gm_page, player1_page):
+        assert page_errors[page] == []
+
+
+def test_past_reds_limit_the_move_is_cut_and_then_refused(gm_page, player1_page, page_errors):
+    """Speed 10 again: one drag of 12 stops at 10 for the yellow check, passed, and the rest follows; a drag of 11 more
+    stops at 15 for the red check, passed, and the rest is cut at red's limit, 20, with a message; one more square is
+    refused: the action's driving is over. It does not gain another 20."""
+    ids = stolen_car_chase(gm_page, player1_page)
+    car_token = ids["tokens"][ids["car"]]
+    reveal(gm_page, player1_page, [6, 2], [5, 4, 1], "Jaz")
+    console(player1_page).locator(".smoke-act-drive").get_by_role("button", name="Drive", exact=True).click()
+    expect(hud(player1_page).locator(".smoke-gauge-travelled")).to_have_text("0 squares this action")
+    dialog = player1_page.locator(".application.roll-dialog")
+    move(player1_page, car_token, 13)
+    expect(dialog.get_by_label("Difficulty", exact=True)).to_contain_text("Medium")
+    player1_page.evaluate(SEED_DICE, [(5, 6), (7, 8)])
+    dialog.get_by_role("button", name="Roll", exact=True).click()
+    gm_page.wait_for_function("id => canvas.scene.tokens.get(id).x === 1300", arg=car_token)
+    expect(hud(gm_page).locator(".smoke-gauge-travelled")).to_have_text("12 squares this action")
+    move(player1_page, car_token, 24)
+    expect(dialog.get_by_label("Difficulty", exact=True)).to_contain_text("Hard")
+    player1_page.evaluate(SEED_DICE, [(5, 6), (7, 8)])
+    dialog.get_by_role("button", name="Roll", exact=True).click()
+    gm_page.wait_for_function("id => canvas.scene.tokens.get(id).x === 2100", arg=car_token)
+    expect(player1_page.get_by_role("status").last).to_have_text(
+        "Nicked Hatch stopped at red's limit (20 squares): this action's driving is over.")
+    for page in (gm_page, player1_page):
+        expect(hud(page).locator(".smoke-gauge-travelled")).to_have_text("20 squares this action")
+        expect(hud(page).locator(".smoke-gauge-summary")).to_have_text("0 green, 0 yellow or 0 red squares left.")
+    move(player1_page, car_token, 22)
+    expect(player1_page.get_by_role("status").last).to_have_text(
+        "Nicked Hatch has reached red's limit: this action's driving is over.")
+    assert token_x(gm_page, car_token) == 21
+    for page in (gm_page, player1_page):
+        assert page_errors[page] == []
