@@ -9,7 +9,7 @@
 import { RULES } from "../generated/rules.mjs";
 import { rangeBand } from "../rules/combat.mjs";
 import { conditionName, speedDiceFor } from "../documents/combat.mjs";
-import { heldDice, onHeldDiceChange, rollSecretDice } from "../documents/speed-dice.mjs";
+import { hasRolled, heldDice, onHeldDiceChange, rollSecretDice } from "../documents/speed-dice.mjs";
 import { currentGuard, makeAttack, rollHold, tokenDistance } from "../documents/attack.mjs";
 import { improvised, reload, stayConscious } from "../documents/actions.mjs";
 import { requestGM } from "../documents/requests.mjs";
@@ -31,12 +31,32 @@ const MOTOR_ACTS = ["done"];
 /** The chase roles the GM cycles through (documents/chase.mjs chaseRole). */
 const ROLE_CYCLE = { wanted: "pursuer", pursuer: "none", "": "wanted" };
 
+/**
+ * Wrap the console's actions so that one runs at a time: while it runs (a request to the GM, a roll dialog) every
+ * button is disabled, so a double click cannot act twice or act on the next die; the console re-renders after.
+ * @param {Record<string, (this: CombatConsole, event: PointerEvent, target: HTMLElement) => any>} actions
+ * @returns {Record<string, (this: CombatConsole, event: PointerEvent, target: HTMLElement) => Promise<void>>}
+ */
+function oneAtATime(actions) {
+  return /** @type {any} */ (Object.fromEntries(Object.entries(actions).map(([name, fn]) => [name, /** @this {CombatConsole} */ async function (event, target) {
+    if (this._busy) return;
+    this._busy = true;
+    for (const b of this.element.querySelectorAll("button")) /** @type {HTMLButtonElement} */ (b).disabled = true;
+    try {
+      await fn.call(this, event, target);
+    } finally {
+      this._busy = false;
+      if (this.rendered) await this.render();
+    }
+  }])));
+}
+
 /** @extends {Base<Record<string, any>>} */
 export class CombatConsole extends Base {
   static DEFAULT_OPTIONS = {
     id: "smoke-combat-console", classes: ["the-smoke", "combat-console"],
     window: { title: "SMOKE.Combat.title", resizable: true }, position: { width: 560, height: /** @type {"auto"} */ ("auto") },
-    actions: {
+    actions: oneAtATime({
       startCombat: CombatConsole.#startCombat, reveal: CombatConsole.#reveal, back: CombatConsole.#back,
       endRound: CombatConsole.#endRound, setMode: CombatConsole.#setMode, rollDice: CombatConsole.#rollDice,
       rollInitiative: CombatConsole.#rollInitiative, rollAll: CombatConsole.#rollAll,
@@ -44,13 +64,20 @@ export class CombatConsole extends Base {
       breakFree: CombatConsole.#breakFree, cuff: CombatConsole.#cuff, improvised: CombatConsole.#improvised,
       stayConscious: CombatConsole.#stayConscious, drive: CombatConsole.#drive, goEvasive: CombatConsole.#goEvasive,
       ram: CombatConsole.#ram, pit: CombatConsole.#pit, chaseRole: CombatConsole.#chaseRole
-    }
+    })
   };
 
   static PARTS = { body: { template: "systems/the-smoke/templates/apps/combat-console.hbs" } };
 
   /** @type {CombatConsole|null} */
   static instance = null;
+
+  /** An action is running (oneAtATime). */
+  _busy = false;
+  /** @type {Record<string, string|boolean>} What this user picked in the action bar, kept while the same die is up. */
+  _picks = {};
+  /** @type {string|null} The combatant the picks were made for. */
+  _pickedFor = null;
 
   /** Open (or bring forward) the console. @returns {CombatConsole} */
   static open() {
@@ -76,15 +103,20 @@ export class CombatConsole extends Base {
     const current = revealed ? q.current : null;
     const currentC = current ? combat.combatants.get(current.combatantId) : (!combat.isSpeed && combat.started ? combat.combatant : null);
     const rows = combat.turns.map(c => this.#row(combat, c, { revealed, currentId: currentC?.id, left: q?.left?.[c.id] ?? 0 }));
+    // The simple tracker starts once everyone has an initiative.
+    const needInitiative = !combat.isSpeed && combat.started && combat.combatants.some(c => c.initiative === null);
     return {
       combat, isGM, round: combat.round, started: combat.started, speed: combat.isSpeed,
       modeLabel: i18n.localize(combat.isSpeed ? "SMOKE.Combat.modeSpeed" : "SMOKE.Combat.modeSimple"),
       phaseLabel: combat.isSpeed && combat.started ? i18n.localize(`SMOKE.Combat.phase.${sys.phase}`) : "",
       queue: revealed ? q.actions.map(a => ({ face: a.face, name: combat.combatants.get(a.combatantId)?.name ?? "",
-        spent: a.spent !== null, current: a === current })) : [],
+        spent: a.spent !== null, lost: a.lost, current: a === current })) : [],
       queueEmpty: revealed && !current,
       rows,
-      act: currentC && (currentC.isOwner || isGM) ? this.#actContext(combat, currentC, current?.face ?? null) : null,
+      act: currentC && (currentC.isOwner || isGM) && !needInitiative ? { ...this.#actContext(combat, currentC, current?.face ?? null),
+        dieIndex: current?.index ?? "" } : null,
+      needInitiative,
+      diceHeader: i18n.localize(combat.isSpeed ? "SMOKE.Combat.dice" : "SMOKE.Combat.initiative"),
       waiting: currentC && !(currentC.isOwner || isGM) ? currentC.name : null,
       gm: isGM ? {
         canStart: !combat.started, canReveal: combat.isSpeed && combat.started && sys.phase === "rolling",
@@ -102,6 +134,9 @@ export class CombatConsole extends Base {
     const held = !revealed && owner ? heldDice(combat, c) : null;
     const health = actor?.type === "vehicle" ? sys.body : sys.health;
     const role = chaseRole(c);
+    const count = combat.isSpeed && actor ? speedDiceFor(c) : 0;
+    const rolling = combat.isSpeed && combat.started && combat.system.phase === "rolling";
+    const playerHere = game.users.some(u => u.active && !u.isGM && !!actor?.testUserPermission(u, "OWNER"));
     return {
       role, roleLabel: role ? game.i18n.localize(`SMOKE.Chase.role.${role}`) : "", roleButton: game.user.isGM,
       fire: actor?.type === "vehicle" && sys.onFire && !sys.destroyed,
@@ -114,12 +149,18 @@ export class CombatConsole extends Base {
       dice: revealed ? c.system.dice.map(d => ({ face: d.face, spent: d.spent !== null })).sort((a, b) => b.face - a.face) : null,
       left: revealed ? left : null,
       secret: held ? held.map(face => ({ face })) : null,
-      count: combat.isSpeed && actor ? speedDiceFor(c) : null,
-      canRoll: combat.isSpeed && combat.started && combat.system.phase === "rolling" && owner && !held && speedDiceFor(c) > 0,
+      count: count || null,
+      rollLabel: plural("SMOKE.Combat.rollDice", count),
+      hiddenLabel: plural("SMOKE.Combat.hiddenDice", count),
+      downLabel: plural("SMOKE.Combat.downRounds", c.system.downRounds),
+      // The GM rolls only for those no connected player owns (a player's own roll would replace the GM's).
+      canRoll: rolling && owner && !held && count > 0 && (!game.user.isGM || !playerHere),
+      rolledLabel: rolling && count > 0 && (!owner || (game.user.isGM && playerHere))
+        ? game.i18n.localize(hasRolled(combat, c) ? "SMOKE.Combat.hasRolled" : "SMOKE.Combat.notRolled") : "",
       initiative: combat.isSpeed || c.initiative === null ? null : String(c.initiative),
       canRollInitiative: !combat.isSpeed && owner && c.initiative === null,
       down: !!actor?.statuses.has("down"), downRounds: c.system.downRounds,
-      canStayConscious: !!actor?.statuses.has("down") && owner
+      canStayConscious: !!actor?.statuses.has("down") && owner && !c.isDefeated && c.system.consciousRound !== combat.round
     };
   }
 
@@ -127,7 +168,9 @@ export class CombatConsole extends Base {
   #actContext(combat, c, face) {
     const actor = c.actor;
     const others = combat.turns.filter(o => o.id !== c.id && o.actor);
-    const weapons = actor?.items.filter(i => i.type === "weapon") ?? [];
+    // Bare fists last; the most recently chosen weapon and target are kept across re-renders (_onRender).
+    const weapons = (actor?.items.filter(i => i.type === "weapon") ?? [])
+      .sort((a, b) => Number(a.getFlag(SYSTEM_ID, "key") === "weapons/fists") - Number(b.getFlag(SYSTEM_ID, "key") === "weapons/fists"));
     const stats = actor?.system.stats ? STAT_KEYS.map(key => ({ key, name: game.i18n.localize(`SMOKE.Stat.${key}.name`) })) : [];
     const grabbedBy = c.system.grabbedBy ? combat.combatants.get(c.system.grabbedBy) : null;
     return {
@@ -138,8 +181,11 @@ export class CombatConsole extends Base {
         return { id: w.id, name: w.name, impact: w.system.impact, range: game.i18n.localize(`SMOKE.Range.${w.system.range}`),
           ammo: mag?.size ? `${mag.loaded}/${mag.size}` : null, burst: w.system.traits.includes("burst") };
       }),
-      reloadable: weapons.filter(w => w.system.magazine?.size).map(w => ({ id: w.id, name: w.name })),
-      targets: others.map(o => {
+      reloadable: weapons.filter(w => w.system.magazine?.size)
+        .sort((a, b) => (b.system.magazine.size - b.system.magazine.loaded) - (a.system.magazine.size - a.system.magazine.loaded))
+        .map(w => ({ id: w.id, name: w.name })),
+      // The other side first: a player's character aims at NPCs, an NPC at the players' characters.
+      targets: [...others].sort((a, b) => Number(isPC(a) === isPC(c)) - Number(isPC(b) === isPC(c))).map(o => {
         const distance = tokenDistance(c.token, o.token);
         return { id: o.id, name: o.name, guard: currentGuard(o), vehicle: o.actor.type === "vehicle",
           band: distance === null ? null : game.i18n.localize(`SMOKE.Range.${rangeBand(distance)}`),
@@ -186,6 +232,31 @@ export class CombatConsole extends Base {
   async _onFirstRender(context, options) {
     await super._onFirstRender?.(context, options);
     this._unsubscribe = onHeldDiceChange(() => this.render());
+    this._picks = {};
+    this.element.addEventListener("change", event => {
+      const t = /** @type {HTMLInputElement} */ (event.target);
+      if (t?.name) this._picks[t.name] = t.type === "checkbox" ? t.checked : t.value;
+    });
+  }
+
+  /**
+   * Put the user's picks back after a re-render (any change in the world re-renders), unless the acting combatant
+   * changed.
+   * @override
+   */
+  async _onRender(context, options) {
+    await super._onRender?.(context, options);
+    const acting = this.element.querySelector("[data-acting-id]")?.getAttribute("data-acting-id") ?? null;
+    if (acting !== this._pickedFor) {
+      this._picks = {};
+      this._pickedFor = acting;
+    }
+    for (const [name, value] of Object.entries(this._picks ?? {})) {
+      const el = /** @type {HTMLInputElement|HTMLSelectElement|null} */ (this.element.querySelector(`[name="${name}"]`));
+      if (!el) continue;
+      if (el instanceof HTMLInputElement && el.type === "checkbox") el.checked = !!value;
+      else if (!(el instanceof HTMLSelectElement) || [...el.options].some(o => o.value === value)) el.value = String(value);
+    }
   }
 
   /** @override */
@@ -213,7 +284,9 @@ export class CombatConsole extends Base {
     const combat = /** @type {any} */ (game.combat);
     const id = this.element.querySelector("[data-acting-id]")?.getAttribute("data-acting-id");
     const c = id ? combat?.combatants.get(id) : null;
-    return c && (c.isOwner || game.user.isGM) ? { combat, c } : null;
+    const raw = this.element.querySelector("[data-acting-id]")?.getAttribute("data-die-index");
+    const index = raw === null || raw === undefined || raw === "" ? null : Number(raw);
+    return c && (c.isOwner || game.user.isGM) ? { combat, c, index } : null;
   }
 
   static async #guard(fn) {
@@ -275,7 +348,8 @@ export class CombatConsole extends Base {
     const a = this.#acting();
     // The simple tracker: Done ends the turn.
     if (a && !a.combat.isSpeed && target.dataset.act === "done") return CombatConsole.#guard(() => a.combat.nextTurn());
-    if (a) await CombatConsole.#guard(() => requestGM("combat.spend", { combatId: a.combat.id, combatantId: a.c.id, action: target.dataset.act }));
+    if (a) await CombatConsole.#guard(() => requestGM("combat.spend", { combatId: a.combat.id, combatantId: a.c.id,
+      action: target.dataset.act, index: a.index }));
   }
 
   /** @this {CombatConsole} */
@@ -283,37 +357,38 @@ export class CombatConsole extends Base {
     const a = this.#acting();
     const f = this.#form();
     if (a) await makeAttack(a.combat, a.c, { weaponId: f.weaponId, targetId: f.targetId, band: /** @type {any} */ (f.band),
-      burst: f.burst, tyres: f.tyres, driveBy: /** @type {any} */ (f.driveBy), skipDialog: event.shiftKey });
+      burst: f.burst, tyres: f.tyres, driveBy: /** @type {any} */ (f.driveBy), skipDialog: event.shiftKey, dieIndex: a.index });
   }
 
   /** @this {CombatConsole} */
   static async #reload() {
     const a = this.#acting();
-    if (a) await reload(a.combat, a.c, this.#form().reloadId);
+    if (a) await reload(a.combat, a.c, this.#form().reloadId, { dieIndex: a.index });
   }
 
   /** @this {CombatConsole} */
   static async #grab(event) {
     const a = this.#acting();
-    if (a) await rollHold(a.combat, a.c, "grab", { targetId: this.#form().targetId, skipDialog: event.shiftKey });
+    if (a) await rollHold(a.combat, a.c, "grab", { targetId: this.#form().targetId, skipDialog: event.shiftKey, dieIndex: a.index });
   }
 
   /** @this {CombatConsole} */
   static async #breakFree(event) {
     const a = this.#acting();
-    if (a) await rollHold(a.combat, a.c, "breakFree", { stat: this.#form().breakFreeStat, skipDialog: event.shiftKey });
+    if (a) await rollHold(a.combat, a.c, "breakFree", { stat: this.#form().breakFreeStat, skipDialog: event.shiftKey, dieIndex: a.index });
   }
 
   /** @this {CombatConsole} */
   static async #cuff() {
     const a = this.#acting();
-    if (a) await CombatConsole.#guard(() => requestGM("hold.cuff", { combatId: a.combat.id, actorId: a.c.id, targetId: this.#form().targetId }));
+    if (a) await CombatConsole.#guard(() => requestGM("hold.cuff", { combatId: a.combat.id, actorId: a.c.id, targetId: this.#form().targetId,
+      index: a.index }));
   }
 
   /** @this {CombatConsole} */
   static async #improvised(event) {
     const a = this.#acting();
-    if (a) await improvised(a.combat, a.c, this.#form().stat, { skipDialog: event.shiftKey });
+    if (a) await improvised(a.combat, a.c, this.#form().stat, { skipDialog: event.shiftKey, dieIndex: a.index });
   }
 
   /** @this {CombatConsole} */
@@ -357,10 +432,24 @@ export class CombatConsole extends Base {
   }
 }
 
+/**
+ * A count with its noun: the key's string for many, the key + "One" for one (e.g. SMOKE.Combat.rollDice / rollDiceOne).
+ * @param {string} key @param {number} n @returns {string}
+ */
+function plural(key, n) {
+  return game.i18n.format(n === 1 ? `${key}One` : key, { n: String(n) });
+}
+
+/** @param {Combatant.Implementation} c @returns {boolean} */
+function isPC(c) {
+  return c.actor?.type === "character" || !!c.hasPlayerOwner;
+}
+
 /** Hooks that keep the console current and open it for everyone when a fight starts. */
 export function registerConsoleHooks() {
   for (const hook of ["updateCombat", "createCombat", "deleteCombat", "createCombatant", "updateCombatant", "deleteCombatant",
-    "updateActor", "createActiveEffect", "deleteActiveEffect", "updateToken", "createItem", "updateItem", "deleteItem"]) {
+    "updateActor", "deleteActor", "createActiveEffect", "deleteActiveEffect", "updateToken", "createToken", "deleteToken",
+    "createItem", "updateItem", "deleteItem"]) {
     Hooks.on(/** @type {any} */ (hook), () => CombatConsole.refresh());
   }
   // The core combat tracker gets a button to the console.
@@ -374,6 +463,10 @@ export function registerConsoleHooks() {
     button.textContent = game.i18n.localize("SMOKE.Combat.open");
     button.addEventListener("click", () => CombatConsole.open());
     header.append(button);
+  });
+  // After a reload, a fight in progress opens the console again.
+  Hooks.once("ready", () => {
+    if (game.combat?.started && game.settings.get(SYSTEM_ID, "openConsole")) CombatConsole.open();
   });
   Hooks.on("updateCombat", (combat, changed) => {
     if (changed.round === 1 && game.settings.get(SYSTEM_ID, "openConsole")) CombatConsole.open();

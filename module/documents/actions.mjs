@@ -24,9 +24,10 @@ function warn(text) {
  * @param {Combat.Implementation} combat
  * @param {Combatant.Implementation} combatant
  * @param {string} weaponId
+ * @param {{dieIndex?: number|null}} [opts]  The die acted on.
  * @returns {Promise<number|null>} Rounds moved, or null when refused (a warning says why).
  */
-export async function reload(combat, combatant, weaponId) {
+export async function reload(combat, combatant, weaponId, { dieIndex = null } = {}) {
   const i18n = game.i18n;
   const actor = /** @type {Actor.Implementation} */ (combatant.actor);
   const weapon = actor.items.get(weaponId);
@@ -37,7 +38,7 @@ export async function reload(combat, combatant, weaponId) {
   if (!plan.moved) return warn(i18n.format(mag.loaded >= mag.size ? "SMOKE.Reload.full" : "SMOKE.Reload.noAmmo",
     { weapon: weapon.name, ammoType: mag.ammoType }));
   try {
-    await requestGM("combat.spend", { combatId: combat.id, combatantId: combatant.id, action: "reload" });
+    await requestGM("combat.spend", { combatId: combat.id, combatantId: combatant.id, action: "reload", index: dieIndex });
   } catch (err) {
     return warn(err.message);
   }
@@ -56,17 +57,17 @@ export async function reload(combat, combatant, weaponId) {
  * @param {Combat.Implementation} combat
  * @param {Combatant.Implementation} combatant
  * @param {string} statKey
- * @param {{skipDialog?: boolean}} [opts]
+ * @param {{skipDialog?: boolean, dieIndex?: number|null}} [opts]
  * @returns {Promise<ChatMessage.Implementation|null|undefined>}
  */
-export async function improvised(combat, combatant, statKey, { skipDialog = false } = {}) {
+export async function improvised(combat, combatant, statKey, { skipDialog = false, dieIndex = null } = {}) {
   const actor = /** @type {Actor.Implementation} */ (combatant.actor);
   if (!/** @type {any} */ (actor.system).stats?.[statKey]) return warn(game.i18n.localize("SMOKE.Combat.noStat"));
   const skip = skipDialog || game.settings.get(SYSTEM_ID, "skipRollDialog");
   const choices = skip ? defaultChoices() : await RollDialog.prompt(actor, statKey);
   if (!choices) return null;
   try {
-    await requestGM("combat.spend", { combatId: combat.id, combatantId: combatant.id, action: "improvised" });
+    await requestGM("combat.spend", { combatId: combat.id, combatantId: combatant.id, action: "improvised", index: dieIndex });
   } catch (err) {
     return warn(err.message);
   }
@@ -102,6 +103,10 @@ export function registerActionRequests() {
     if (!message.author?.isGM && !combatant.actor.testUserPermission(/** @type {any} */ (message.author), "OWNER"))
       throw new Error(game.i18n.localize("SMOKE.Attack.forged"));
     if (flags.stayConscious.resolved) return { wasted: false };
+    const round = game.combats?.get(ref.combatId)?.round ?? 0;
+    if (/** @type {any} */ (combatant.system).consciousRound === round)
+      throw new Error(game.i18n.format("SMOKE.Combat.consciousOnce", { name: combatant.name ?? "" }));
+    await combatant.update(/** @type {any} */ ({ "system.consciousRound": round }));
     await message.update(/** @type {any} */ ({ [`flags.${SYSTEM_ID}.stayConscious.resolved`]: true }));
     // RULES.combat.down.stayConscious: {properMess: "wasted"} — that outcome's result.
     if (COMBAT.down.stayConscious[flags.check.outcome] !== "wasted") return { wasted: false };

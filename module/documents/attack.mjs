@@ -79,6 +79,7 @@ export function targetReduction(combatant) {
  * @property {"passenger"|"driver"|null} [driveBy]
  * @property {boolean} [tyres]     Shooting a motor's tyres.
  * @property {boolean} [skipDialog]
+ * @property {number|null} [dieIndex]  The die the user acted on (a double click must not spend the next one).
  */
 
 /**
@@ -129,7 +130,7 @@ export async function makeAttack(combat, attacker, choice) {
 
   let spent;
   try {
-    spent = await requestGM("combat.spend", { combatId: combat.id, combatantId: attacker.id, action: "attack" });
+    spent = await requestGM("combat.spend", { combatId: combat.id, combatantId: attacker.id, action: "attack", index: choice.dieIndex ?? null });
   } catch (err) {
     return warn(err.message);
   }
@@ -277,7 +278,7 @@ export function registerAttackRequests() {
     return { success };
   });
 
-  registerRequest("hold.cuff", async (user, { combatId, actorId, targetId }) => {
+  registerRequest("hold.cuff", async (user, { combatId, actorId, targetId, index = null }) => {
     const combat = game.combats?.get(combatId);
     const cuffer = combat?.combatants.get(actorId);
     const target = combat?.combatants.get(targetId);
@@ -287,7 +288,7 @@ export function registerAttackRequests() {
     if (reason) throw new Error(reason);
     const distance = tokenDistance(cuffer.token, target.token);
     if (distance !== null && rangeBand(distance) !== COMBAT.grab.range) throw new Error(game.i18n.localize("SMOKE.Hold.notEngagedCuff"));
-    await spendDieAsGM(/** @type {any} */ (combat), cuffer, "cuff");
+    await spendDieAsGM(/** @type {any} */ (combat), cuffer, "cuff", { index });
     await /** @type {any} */ (target.actor).addCondition(COMBAT.cuff.condition);
     return true;
   });
@@ -315,10 +316,11 @@ export function cuffRefusal(cuffer, target) {
  * @param {Combat.Implementation} combat
  * @param {Combatant.Implementation} combatant
  * @param {"grab"|"breakFree"} kind
- * @param {{targetId?: string, stat?: string, skipDialog?: boolean}} [opts]  grab: the target; breakFree: mus or mov.
+ * @param {{targetId?: string, stat?: string, skipDialog?: boolean, dieIndex?: number|null}} [opts]  grab: the target;
+ *   breakFree: mus or mov; dieIndex: the die acted on.
  * @returns {Promise<ChatMessage.Implementation|null|undefined>}
  */
-export async function rollHold(combat, combatant, kind, { targetId, stat, skipDialog = false } = {}) {
+export async function rollHold(combat, combatant, kind, { targetId, stat, skipDialog = false, dieIndex = null } = {}) {
   const i18n = game.i18n;
   const actor = /** @type {Actor.Implementation} */ (combatant.actor);
   const otherId = kind === "grab" ? targetId : /** @type {any} */ (combatant.system).grabbedBy;
@@ -336,7 +338,7 @@ export async function rollHold(combat, combatant, kind, { targetId, stat, skipDi
   const choices = skip ? { ...defaultChoices(), ...initial } : await RollDialog.prompt(actor, statKey, { initial: /** @type {any} */ (initial) });
   if (!choices) return null;
   try {
-    await requestGM("combat.spend", { combatId: combat.id, combatantId: combatant.id, action: kind });
+    await requestGM("combat.spend", { combatId: combat.id, combatantId: combatant.id, action: kind, index: dieIndex });
   } catch (err) {
     return warn(err.message);
   }

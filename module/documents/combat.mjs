@@ -13,12 +13,13 @@ import { compareTied, speedDiceCount } from "../rules/combat.mjs";
 import { endOfRound, pocketCashLoss, queueState } from "../rules/round.mjs";
 import { assertOwner, registerRequest, requestGM } from "./requests.mjs";
 import { collectSpeedDice } from "./speed-dice.mjs";
-import { CONDITIONS } from "../generated/rules.mjs";
+import { CONDITIONS, RULES } from "../generated/rules.mjs";
 import { vehicleDrivenBy } from "./vehicle.mjs";
 import { resolveChaseRoundEnd } from "./chase.mjs";
 
 export const SYSTEM_ID = "the-smoke";
 const PEOPLE = new Set(["character", "npc"]);
+const COMBAT_RULES = RULES.combat;
 
 /**
  * A Condition's printed name.
@@ -87,8 +88,10 @@ export class SmokeCombat extends Combat {
    * @returns {ReturnType<typeof queueState>}
    */
   get queue() {
+    // A combatant who can no longer act (Down, Cuffed, surrendered, gone) loses its unspent dice: they are skipped.
     return queueState(this.combatants.contents.map(c => ({
-      ...tieEntry(c), dice: /** @type {any} */ (c.system).dice.map(d => ({ face: d.face, spent: d.spent ?? null }))
+      ...tieEntry(c), canAct: !cannotAct(c),
+      dice: /** @type {any} */ (c.system).dice.map(d => ({ face: d.face, spent: d.spent ?? null }))
     })));
   }
 
@@ -108,10 +111,11 @@ export class SmokeCombat extends Combat {
   async nextTurn() {
     if (this.isSpeed) {
       const current = this.queue.current;
-      if (current) await requestGM("combat.spend", { combatId: this.id, combatantId: current.combatantId, action: "done" });
+      if (current) await requestGM("combat.spend", { combatId: this.id, combatantId: current.combatantId, action: "done",
+        index: current.index });
       return this;
     }
-    await requestGM("combat.nextTurn", { combatId: this.id });
+    await requestGM("combat.nextTurn", { combatId: this.id, round: this.round, turn: this.turn });
     return this;
   }
 
@@ -121,15 +125,19 @@ export class SmokeCombat extends Combat {
     return this;
   }
 
-  /** End the round (once) and begin the next. @override */
+  /**
+   * End the round (once) and begin the next. The request names the round this client sees, so a double click (or two
+   * GMs at once) ends it once and the second request is refused.
+   * @override
+   */
   async nextRound() {
-    await requestGM("combat.nextRound", { combatId: this.id });
+    await requestGM("combat.nextRound", { combatId: this.id, round: this.round });
     return this;
   }
 
   /** Back a round; its end is not applied again when the GM moves forward. @override */
   async previousRound() {
-    await requestGM("combat.previousRound", { combatId: this.id });
+    await requestGM("combat.previousRound", { combatId: this.id, round: this.round });
     return this;
   }
 
@@ -175,6 +183,7 @@ export function registerCombatRequests() {
     if (!combat.isSpeed) throw new Error(game.i18n.localize("SMOKE.Combat.simpleNoDice"));
     if (!combat.started) throw new Error(game.i18n.localize("SMOKE.Combat.notStarted"));
     if (/** @type {any} */ (combat.system).phase !== "rolling") throw new Error(game.i18n.localize("SMOKE.Combat.alreadyRevealed"));
+    if (!combat.combatants.size) throw new Error(game.i18n.localize("SMOKE.Combat.nobody"));
     const round = combat.round;
     await combat.update(/** @type {any} */ ({ "system.phase": "revealing" }));
     const dice = await collectSpeedDice(combat, round);
@@ -201,11 +210,11 @@ export function registerCombatRequests() {
       content: `<p>${foundry.utils.escapeHTML(game.i18n.format("SMOKE.Combat.joined", { name: combatant.name ?? "", dice: faces.join(", ") }))}</p>` });
   });
 
-  registerRequest("combat.spend", async (user, { combatId, combatantId, action = "done" }) => {
+  registerRequest("combat.spend", async (user, { combatId, combatantId, action = "done", index = null }) => {
     const combat = combatOf(combatId);
     const combatant = combat.combatants.get(combatantId);
     assertOwner(user, combatant?.actor ?? null);
-    return spendDieAsGM(combat, /** @type {Combatant.Implementation} */ (combatant), action);
+    return spendDieAsGM(combat, /** @type {Combatant.Implementation} */ (combatant), action, { index });
   });
 
   registerRequest("combat.back", async (user, { combatId }) => {
@@ -214,19 +223,37 @@ export function registerCombatRequests() {
     const last = combat.queue.last;
     if (!last) throw new Error(game.i18n.localize("SMOKE.Combat.nothingToUndo"));
     const c = /** @type {Combatant.Implementation} */ (combat.combatants.get(last.combatantId));
-    const dice = /** @type {any} */ (c.system).dice.map((d, i) => ({ face: d.face, spent: i === last.index ? null : d.spent }));
-    await c.update(/** @type {any} */ ({ "system.dice": dice, initiative: topUnspent(dice) }), { turnEvents: false });
+    const die = /** @type {any} */ (c.system).dice[last.index];
+    const undo = die.undo ?? {};
+    const dice = /** @type {any} */ (c.system).dice.map((d, i) => (i === last.index ? { face: d.face, spent: null, action: "", undo: {} } : d));
+    // Stepping back returns the die and undoes what the action itself set (a Dodge, cover, an Aim, a surrender, getting
+    // up); what a roll did (damage, a hold) stays — the GM sets that right by hand.
+    /** @type {Record<string, any>} */
+    const update = { "system.dice": dice, initiative: topUnspent(dice) };
+    for (const [key, path] of [["dodge", "system.defences.dodge"], ["cover", "system.defences.cover"], ["aimed", "system.aimed"],
+      ["surrendered", "system.surrendered"]]) if (key in undo) update[path] = undo[key];
+    await c.update(update, /** @type {any} */ ({ turnEvents: false }));
+    if (undo.prone && c.actor && !c.actor.statuses.has("prone")) await /** @type {any} */ (c.actor).addCondition("prone");
     await combat._syncTurn();
   });
 
-  registerRequest("combat.nextRound", async (user, { combatId }) => {
-    gmOnly(user);
-    await advanceRound(combatOf(combatId));
-  });
+  /** Refuse a round change asked for from a round that is already over (a double click, two GMs at once). */
+  const sameRound = (combat, round) => {
+    if (round !== undefined && round !== null && round !== combat.round)
+      throw new Error(game.i18n.format("SMOKE.Combat.roundMoved", { round: String(round), now: String(combat.round) }));
+  };
 
-  registerRequest("combat.previousRound", async (user, { combatId }) => {
+  registerRequest("combat.nextRound", async (user, { combatId, round }) => {
     gmOnly(user);
     const combat = combatOf(combatId);
+    sameRound(combat, round);
+    await advanceRound(combat);
+  });
+
+  registerRequest("combat.previousRound", async (user, { combatId, round }) => {
+    gmOnly(user);
+    const combat = combatOf(combatId);
+    sameRound(combat, round);
     if (combat.round <= 1) return;
     await combat.updateEmbeddedDocuments("Combatant", combat.combatants.map(c => ({ _id: c.id, ...FRESH, initiative: null })),
       /** @type {any} */ ({ turnEvents: false }));
@@ -234,14 +261,22 @@ export function registerCombatRequests() {
   });
 
   // The simple tracker: one action a turn; Bleeding at the end of that actor's turn (With the simple tracker).
-  registerRequest("combat.nextTurn", async (user, { combatId }) => {
+  registerRequest("combat.nextTurn", async (user, { combatId, round, turn }) => {
     const combat = combatOf(combatId);
     const current = combat.combatant;
     if (!user.isGM) assertOwner(user, current?.actor ?? null);
+    sameRound(combat, round);
+    if (turn !== undefined && turn !== null && turn !== combat.turn) throw new Error(game.i18n.localize("SMOKE.Combat.turnMoved"));
     const key = combat.round * 1000 + (combat.turn ?? 0);
     if (current?.actor && key > /** @type {any} */ (combat.system).turnEnded) {
       await combat.update(/** @type {any} */ ({ "system.turnEnded": key }));
-      if (current.actor.statuses.has("bleeding")) await applyHealthLoss(current.actor, 1);
+      const loss = COMBAT_RULES.ongoingHarm.find(h => h.condition === "bleeding")?.health ?? 0;
+      if (current.actor.statuses.has("bleeding") && !current.isDefeated && loss) {
+        const health = await applyHealthLoss(current.actor, loss);
+        await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },
+          content: `<p>${foundry.utils.escapeHTML(game.i18n.format("SMOKE.Combat.ongoingHarm", { name: current.name ?? "",
+            loss: String(loss), health: String(health) }))}</p>` });
+      }
     }
     const last = (combat.turn ?? 0) >= combat.turns.length - 1;
     if (last) await advanceRound(combat);
@@ -277,13 +312,19 @@ function topUnspent(dice) {
  * @throws {Error} when the dice are not revealed, the current die is somebody else's, or a spun-out combatant's die is
  *   spent on anything but "spun" (or "spun" without a spin).
  */
-export async function spendDieAsGM(combat, combatant, action) {
+export async function spendDieAsGM(combat, combatant, action, { index = null } = {}) {
   const sys = /** @type {any} */ (combatant.system);
   const spun = !!combatant.getFlag(SYSTEM_ID, "spun");
   if (spun !== (action === "spun")) {
     throw new Error(game.i18n.format(spun ? "SMOKE.Chase.spunOnly" : "SMOKE.Chase.notSpun", { name: combatant.name ?? "" }));
   }
+  const unable = cannotAct(combatant);
+  if (unable && action !== "done") throw new Error(game.i18n.format("SMOKE.Combat.cannotAct", { name: combatant.name ?? "", why: unable }));
   const wasAimed = sys.aimed;
+  const actor = combatant.actor;
+  // What this action changes, so that stepping back over it can restore it.
+  const undo = { dodge: sys.defences.dodge, cover: sys.defences.cover, aimed: sys.aimed, surrendered: sys.surrendered,
+    prone: action === "getUp" && !!actor?.statuses.has("prone") };
   /** @type {Record<string, any>} */
   const update = { "system.defences.dodge": action === "dodge" };
   if (combat.isSpeed) {
@@ -293,11 +334,19 @@ export async function spendDieAsGM(combat, combatant, action) {
       const who = q.current ? combat.combatants.get(q.current.combatantId)?.name ?? "" : "";
       throw new Error(q.current ? game.i18n.format("SMOKE.Combat.notYourDie", { name: who }) : game.i18n.localize("SMOKE.Combat.queueEmpty"));
     }
-    let dice = sys.dice.map((d, i) => ({ face: d.face, spent: i === q.current?.index ? q.nextSpend : d.spent }));
-    if (action === "surrender") dice = dice.filter(d => d.spent !== null);
+    // The die the requester saw (a double click must not spend the next one).
+    if (index !== null && index !== undefined && q.current.index !== index) throw new Error(game.i18n.localize("SMOKE.Combat.dieGone"));
+    const dice = sys.dice.map((d, i) => (i === q.current?.index ? { face: d.face, spent: q.nextSpend, action, undo }
+      : { face: d.face, spent: d.spent, action: d.action ?? "", undo: d.undo ?? {} }));
     Object.assign(update, { "system.dice": dice, initiative: topUnspent(dice) });
-  } else if (combat.combatant?.id !== combatant.id) {
-    throw new Error(game.i18n.format("SMOKE.Combat.notYourTurn", { name: combat.combatant?.name ?? "" }));
+  } else {
+    if (combat.combatant?.id !== combatant.id) throw new Error(game.i18n.format("SMOKE.Combat.notYourTurn", { name: combat.combatant?.name ?? "" }));
+    // The simple tracker: one action a turn (Done ends it).
+    const key = combat.round * 1000 + (combat.turn ?? 0);
+    if (action !== "done") {
+      if (sys.acted === key) throw new Error(game.i18n.format("SMOKE.Combat.actedThisTurn", { name: combatant.name ?? "" }));
+      update["system.acted"] = key;
+    }
   }
   if (action === "coverLight") update["system.defences.cover"] = "light";
   if (action === "coverHeavy") update["system.defences.cover"] = "heavy";
@@ -306,9 +355,25 @@ export async function spendDieAsGM(combat, combatant, action) {
   if (action === "surrender") update["system.surrendered"] = true;
   if (spun) update[`flags.${SYSTEM_ID}.-=spun`] = null;
   await combatant.update(update, /** @type {any} */ ({ turnEvents: false }));
-  if (action === "getUp" && combatant.actor?.statuses.has("prone")) await /** @type {any} */ (combatant.actor).removeCondition("prone");
+  if (undo.prone) await /** @type {any} */ (actor).removeCondition("prone");
   if (combat.isSpeed) await combat._syncTurn();
   return { aimed: wasAimed && action === "attack" };
+}
+
+/**
+ * Why a combatant cannot act on a die it holds, or null (When it kicks off: Down, Cuffed or surrendered characters
+ * have no speed dice; Attacking and defending › Take the hit or Dodge: "Down prevents acting"): its actor is gone,
+ * it is out of the fight, Down or Cuffed, or it has surrendered. Its remaining dice are skipped in the queue.
+ * @param {Combatant.Implementation} combatant
+ * @returns {string|null} The reason, in words.
+ */
+export function cannotAct(combatant) {
+  const actor = combatant.actor;
+  if (!actor) return game.i18n.localize("SMOKE.Combat.why.gone");
+  if (combatant.isDefeated) return game.i18n.localize("SMOKE.Combat.why.defeated");
+  for (const id of RULES["speed-dice"].noDice.conditions) if (actor.statuses.has(id)) return conditionName(id);
+  if (/** @type {any} */ (combatant.system).surrendered) return game.i18n.localize("SMOKE.Combat.why.surrendered");
+  return null;
 }
 
 /**
@@ -361,7 +426,8 @@ async function resolveEndOfRound(combat) {
   const effects = endOfRound(people.map(c => ({
     id: /** @type {string} */ (c.id), health: /** @type {any} */ (c.actor?.system).health.value,
     // The simple tracker resolves Bleeding at the end of that actor's turn instead (With the simple tracker).
-    conditions: [...(c.actor?.statuses ?? [])].filter(id => combat.isSpeed || id !== "bleeding"), downRounds: /** @type {any} */ (c.system).downRounds
+    conditions: [...(c.actor?.statuses ?? [])].filter(id => combat.isSpeed || id !== "bleeding"), downRounds: /** @type {any} */ (c.system).downRounds,
+    defeated: c.isDefeated
   })));
   const lines = [];
   for (const e of effects) {
@@ -397,7 +463,8 @@ export async function wasted(combatant) {
     await actor.update(/** @type {any} */ ({ "system.cash.pocket": sys.cash.pocket - loss, "system.heat": 0 }));
   }
   await combatant.update({ defeated: true });
-  return game.i18n.format("SMOKE.Combat.wasted", { name: combatant.name ?? "", loss: String(loss) });
+  return game.i18n.format(actor.type === "character" ? "SMOKE.Combat.wasted" : "SMOKE.Combat.wastedNpc",
+    { name: combatant.name ?? "", loss: String(loss) });
 }
 
 /**

@@ -21,18 +21,21 @@ const COMBAT = RULES.combat;
  * @typedef {object} QueueEntry  A combatant as the queue needs it.
  * @property {string} id  @property {string} name  @property {boolean} isPC  @property {number} movesDie
  * @property {SpeedDie[]} dice
+ * @property {boolean} [canAct=true]  false: Down, Cuffed, surrendered or gone — its unspent dice are lost (skipped).
  */
 
 /**
  * @typedef {object} QueueAction
  * @property {string} combatantId  @property {number} face  @property {number} index  Position in that combatant's dice.
  * @property {number|null} spent  The spend counter, null while unspent.
+ * @property {boolean} lost  Unspent, but its combatant can no longer act.
  */
 
 /**
  * Where the round's queue stands: every die in queue order (highest first, the book's tie-breaks), the current
  * action (the first unspent die in that order), the last spent one (what "step back" undoes) and the next spend
- * counter. A combatant joining mid-round simply adds dice: they are placed by face, nothing spent is reset.
+ * counter. A combatant joining mid-round simply adds dice: they are placed by face, nothing spent is reset. The
+ * unspent dice of a combatant who can no longer act are lost: never current, not counted as left.
  * @param {QueueEntry[]} entries
  * @returns {{actions: QueueAction[], current: QueueAction|null, last: QueueAction|null, nextSpend: number,
  *   left: Record<string, number>}}  `left`: unspent dice per combatant id.
@@ -44,11 +47,11 @@ export function queueState(entries) {
   const actions = order.map(a => {
     const spent = byId.get(a.combatantId)?.dice[a.index].spent ?? null;
     if (spent !== null && (!Number.isInteger(spent) || spent < 1)) throw new RangeError(`spend counter ${spent} is not a whole number ≥ 1`);
-    return { ...a, spent };
+    return { ...a, spent, lost: spent === null && byId.get(a.combatantId)?.canAct === false };
   });
   /** @type {Record<string, number>} */
-  const left = Object.fromEntries(entries.map(e => [e.id, e.dice.filter(d => d.spent === null).length]));
-  const current = actions.find(a => a.spent === null) ?? null;
+  const left = Object.fromEntries(entries.map(e => [e.id, e.canAct === false ? 0 : e.dice.filter(d => d.spent === null).length]));
+  const current = actions.find(a => a.spent === null && !a.lost) ?? null;
   const last = actions.reduce((best, a) => (a.spent !== null && (!best || a.spent > /** @type {number} */ (best.spent)) ? a : best),
     /** @type {QueueAction|null} */ (null));
   return { actions, current, last, nextSpend: (last?.spent ?? 0) + 1, left };

@@ -89,7 +89,7 @@ def test_range_bands_come_from_the_tokens(gm_page, page_errors):
     assert page_errors[gm_page] == []
 
 
-def test_grab_cuff_and_surrender(gm_page, player1_page, page_errors):
+def test_grab_and_cuff(gm_page, player1_page, page_errors):
     alf = make_actor(gm_page, "Alf", owner=P1, system={"stats": {"mus": {"die": 10}, "mov": {"die": 6}}})
     mook = make_actor(gm_page, "Mook", kind="npc", system={"stats": {"mov": {"die": 4}}, "guard": {"value": 9},
                                                            "health": {"value": 8, "max": 8}})
@@ -122,15 +122,13 @@ def test_grab_cuff_and_surrender(gm_page, player1_page, page_errors):
     gm_page.evaluate("([id, ties]) => game.actors.get(id).createEmbeddedDocuments('Item', [ties])", [alf, gear(gm_page, "Cable Ties")])
     app.get_by_role("button", name="Cuff").click()
     gm_page.wait_for_function("id => game.actors.get(id).statuses.has('cuffed')", arg=mook)
-    # The Mook's own die is next; it surrenders as well.
+    # Cuffed: the Mook's remaining die is lost, and it has no speed dice next round.
     gm = console(gm_page)
-    expect(gm.locator(".smoke-act h3")).to_have_text("Mook acts on a 1")
-    gm.get_by_role("button", name="Surrender").click()
+    expect(gm.locator(".smoke-queue li.lost")).to_have_text(["1 Mook"])
     expect(gm.locator(".smoke-queue-done")).to_be_visible()
     gm.get_by_role("button", name="End round").click()
     gm_page.wait_for_function("() => game.combat.round === 2")
-    assert gm_page.evaluate("id => game.combat.combatants.get(id).system.surrendered", mook_c) is True
-    expect(row(gm, "Mook").locator(".smoke-hidden-dice")).to_have_text("No speed dice")  # cuffed and surrendered
+    expect(row(gm, "Mook").locator(".smoke-hidden-dice")).to_have_text("No speed dice")
     for page in (gm_page, player1_page):
         assert page_errors[page] == []
 
@@ -196,3 +194,35 @@ def test_the_simple_tracker_one_action_a_turn_bleeding_at_the_end_of_that_turn(g
     assert gm_page.evaluate("id => game.actors.get(id).system.health.value", alf) == 8, "not again at the round's end"
     for page in (gm_page, player1_page):
         assert page_errors[page] == []
+
+
+def test_surrender_loses_the_other_dice_and_stepping_back_undoes_it(gm_page, page_errors):
+    alf = make_actor(gm_page, "Alf", system={"stats": {"mov": {"die": 6}}})
+    bex = make_actor(gm_page, "Bex", system={"stats": {"mov": {"die": 6}}})
+    make_fight(gm_page, [alf, bex])
+    gm_reveals_all(gm_page, [5, 3, 5, 2])
+    gm = console(gm_page)
+    gm.get_by_role("button", name="Surrender").click()
+    expect(gm.locator(".smoke-queue li.lost")).to_have_text(["3 Alf"])
+    expect(gm.locator(".smoke-queue li.current")).to_have_text("5 Bex")
+    expect(row(gm, "Alf").locator(".smoke-left")).to_have_text("0 left")
+    gm.get_by_role("button", name="Step back").click()
+    expect(gm.locator(".smoke-queue li.current")).to_have_text("5 Alf")
+    expect(gm.locator(".smoke-queue li.lost")).to_have_count(0)
+    assert gm_page.evaluate("id => game.combat.combatants.find(c => c.actorId === id).system.surrendered", alf) is False
+    # A double click on an action spends one die, never the next combatant's.
+    gm.get_by_role("button", name="Dodge").dblclick()
+    expect(gm.locator(".smoke-queue li.current")).to_have_text("5 Bex")
+    gm_page.wait_for_timeout(300)
+    expect(gm.locator(".smoke-queue li.spent")).to_have_text(["5 Alf"])
+    # Double-clicking End round ends one round.
+    gm.get_by_role("button", name="End round").dblclick()
+    gm_page.wait_for_function("() => game.combat.round === 2")
+    gm_page.wait_for_timeout(300)
+    assert gm_page.evaluate("() => game.combat.round") == 2
+    # And two requests to end the same round (two GMs at once, a macro twice): the second is refused.
+    settled = gm_page.evaluate("""async () => (await Promise.allSettled([game.combat.nextRound(), game.combat.nextRound()]))
+        .map(r => r.status === "fulfilled" ? "ok" : r.reason.message)""")
+    assert settled == ["ok", "Round 2 is already over (now round 3)."]
+    assert gm_page.evaluate("() => game.combat.round") == 3
+    assert page_errors[gm_page] == []
