@@ -1,0 +1,118 @@
+/**
+ * Fire and the blast: a motor at 0 Body catches fire and explodes at the end of the next round (outside a fight after
+ * about 15 seconds), hurting everyone inside and those nearby by the blast table, and leaving a destroyed shell.
+ *
+ * Rulebook: Fire, repairs and selling up › At zero Body.
+ * @module documents/chase/fire
+ */
+import { RULES } from "../../generated/rules.mjs";
+import { vehicleFire } from "../../rules/chase-gauge.mjs";
+import { fireState, incident as incidentEntry } from "../../rules/vehicles.mjs";
+import { applyHealthLoss, conditionName } from "../combat.mjs";
+import { occupantsOf, vehicleOf } from "../vehicle.mjs";
+import { L, SYSTEM_ID, isVehicle, sys } from "./common.mjs";
+import { sceneOf, squaresBetween, vehicleTokenIn } from "./map.mjs";
+import { harmVehicle, postCard } from "./harm.mjs";
+
+const FIRE = RULES["vehicle-fire"];
+
+// ------------------------------------------------------------------------------------------------ fire and the blast
+
+/** Motors catching fire right now on this GM client (one update at a time). */
+const igniting = new Set();
+/** Countdown timers outside rounds, by motor UUID. */
+const timers = new Map();
+
+/**
+ * A motor at 0 Body catches fire (Fire, repairs and selling up › At zero Body): in a fight it explodes at the end of
+ * the next round, outside one after about 15 seconds. A chat card tells everyone. Active GM only.
+ * @param {any} vehicle @returns {Promise<void>}
+ */
+export async function catchFire(vehicle) {
+  const s = sys(vehicle);
+  if (!game.user.isActiveGM || s.onFire || s.destroyed || s.body.value > FIRE.catchesFireAtBody || igniting.has(vehicle.uuid)) return;
+  igniting.add(vehicle.uuid);
+  try {
+    const combat = fireCombatOf(vehicle);
+    const round = combat ? combat.round : null;
+    const state = fireState({ body: s.body.value, fireRound: round });
+    const at = combat ? 0 : Date.now() + state.countdownSeconds * 1000;
+    await vehicle.update(/** @type {any} */ ({ "system.onFire": true, "system.fire.round": round, "system.fire.combatId": combat?.id ?? "",
+      [`flags.${SYSTEM_ID}.fireAt`]: at }));
+    await postCard(L("SMOKE.Chase.fireTitle", { vehicle: vehicle.name }), [
+      combat ? L("SMOKE.Vehicle.fireRound", { round: state.explodesAtEndOfRound })
+        : L("SMOKE.Vehicle.fireSeconds", { seconds: state.countdownSeconds }),
+      ...occupantsOf(vehicle).map(o => L("SMOKE.Chase.getOut", { name: o.actor.name ?? "" }))]);
+    if (!combat) scheduleBlast(vehicle, at);
+  } finally {
+    igniting.delete(vehicle.uuid);
+  }
+}
+
+/** The started fight a motor is in (its token on the fight's scene), or null. @param {any} vehicle */
+function fireCombatOf(vehicle) {
+  const fights = [game.combat, ...(game.combats?.contents ?? [])].filter(c => c?.started);
+  return fights.find(c => vehicleTokenIn(vehicle, sceneOf(c))) ?? null;
+}
+
+/** Outside rounds: the blast after the countdown (active GM). @param {any} vehicle @param {number} at  ms since 1970. */
+export function scheduleBlast(vehicle, at) {
+  clearTimeout(timers.get(vehicle.uuid));
+  timers.set(vehicle.uuid, setTimeout(async () => {
+    timers.delete(vehicle.uuid);
+    const v = /** @type {any} */ (fromUuidSync(vehicle.uuid));
+    if (!game.user.isActiveGM || !sys(v)?.onFire || sys(v).destroyed) return;
+    const scenes = [game.scenes?.viewed, .../** @type {any[]} */ (game.scenes?.contents ?? [])].filter(Boolean);
+    const token = scenes.map(scene => vehicleTokenIn(v, scene)).find(Boolean) ?? null;
+    const lines = await explode(v, token, null);
+    await postCard(L("SMOKE.Chase.blastTitle", { vehicle: v.name }), lines);
+  }, Math.max(0, at - Date.now())));
+}
+
+/**
+ * The blast of a burning motor (the blast table, rules vehicleFire): everyone still inside 10 damage and Burning;
+ * people outside within 2 squares 5 damage, Burning and Prone, over 2 to 4 squares 2 damage and Prone; motors within
+ * 2 squares 5 Body, over 2 to 4 2 Body (a motor reduced to 0 catches fire in its turn); people riding in another motor
+ * are behind its bodywork (the motor takes the blast). The motor becomes a destroyed shell. GM side.
+ * @param {any} vehicle @param {any} token  Its token (null: only the people inside are hurt).
+ * @param {number|null} round
+ * @returns {Promise<string[]>}  What happened, in words.
+ */
+export async function explode(vehicle, token, round) {
+  const lines = [L("SMOKE.Chase.explodes", { vehicle: vehicle.name })];
+  const inside = occupantsOf(vehicle);
+  const insideIds = new Set(inside.map(o => o.actor.id));
+  for (const { actor } of inside) {
+    const row = /** @type {any} */ (vehicleFire(0, { inside: true }));
+    lines.push(await blastPerson(actor, row, null));
+  }
+  if (token?.parent) {
+    for (const t of token.parent.tokens) {
+      if (t.id === token.id || !t.actor || insideIds.has(t.actor.id)) continue;
+      if (!isVehicle(t.actor) && vehicleOf(t.actor)) continue; // in another motor: its bodywork takes the blast
+      const d = squaresBetween(token, t);
+      if (d === null) continue;
+      if (isVehicle(t.actor)) {
+        const row = vehicleFire(d, { target: "vehicle" });
+        if (!row || sys(t.actor).destroyed) continue;
+        const left = await harmVehicle(t.actor, row.body, { what: "fire", other: vehicle.name, round });
+        lines.push(L("SMOKE.Chase.blastVehicle", { vehicle: t.actor.name, squares: d, body: row.body, left, max: sys(t.actor).body.max }));
+      } else {
+        const row = vehicleFire(d);
+        if (row) lines.push(await blastPerson(t.actor, row, d));
+      }
+    }
+  }
+  await vehicle.update(/** @type {any} */ ({ "system.onFire": false, "system.destroyed": true, "system.body.value": 0,
+    "system.incidents": [...(sys(vehicle).incidents ?? []), incidentEntry({ vehicle: vehicle.name, what: "fire", round,
+      riderInjuries: inside.map(o => ({ name: o.actor.name ?? "", damage: FIRE.blast[0].damage, conditions: [...FIRE.blast[0].conditions] })) })] }));
+  return lines;
+}
+
+/** One person in the blast. @param {any} actor @param {any} row @param {number|null} squares @returns {Promise<string>} */
+async function blastPerson(actor, row, squares) {
+  await applyHealthLoss(actor, row.damage);
+  for (const id of row.conditions) await actor.addCondition(id);
+  return L(squares === null ? "SMOKE.Chase.blastInside" : "SMOKE.Chase.blastPerson", { name: actor.name ?? "", squares: squares ?? 0,
+    damage: row.damage, conditions: row.conditions.map(conditionName).join(", ") || "—" });
+}

@@ -1,0 +1,116 @@
+/**
+ * Who is wanted and who pursues, and the end of a round for the chase: go evasive ends, vehicle fires due explode, and
+ * the chase is over when everyone wanted is more than 30 squares from every pursuing unit.
+ *
+ * **Who is wanted and who pursues.** A combatant's role is its `flags["the-smoke"].chaseRole` ("wanted", "pursuer" or
+ * "none"), which the GM sets in the Combat Console; unset, a motor with the Police kit, anyone riding in one and the
+ * book's police officers (catalogue keys in POLICE_PEOPLE, ./units.mjs) pursue, and a character with Heat 1 or more is
+ * wanted (so is a motor carrying one). Positions are the motor's token for anyone aboard one.
+ *
+ * Rulebook: The chase gauge (getting away); When it kicks off › End a round; Police at the table.
+ * @module documents/chase/getaway
+ */
+import { getaway } from "../../rules/chase-gauge.mjs";
+import { POLICE_ABILITY, fireState } from "../../rules/vehicles.mjs";
+import { requestGM } from "../requests.mjs";
+import { occupantsOf, vehicleOf } from "../vehicle.mjs";
+import { CHASE, L, SYSTEM_ID, isVehicle, sys, warn } from "./common.mjs";
+import { positionOf, sceneOf, squaresBetween, vehicleTokenIn } from "./map.mjs";
+import { POLICE_PEOPLE } from "./units.mjs";
+import { explode } from "./fire.mjs";
+
+export const ROLES = ["wanted", "pursuer", "none"];
+
+/**
+ * Who is wanted and who pursues (see the module notes): the GM's choice, else the default.
+ * @param {any} combatant @returns {"wanted"|"pursuer"|""}
+ */
+export function chaseRole(combatant) {
+  const set = combatant?.getFlag?.(SYSTEM_ID, "chaseRole");
+  if (set === "wanted" || set === "pursuer") return set;
+  if (set === "none") return "";
+  const actor = combatant?.actor;
+  if (!actor) return "";
+  const police = v => (sys(v)?.abilities ?? []).includes(POLICE_ABILITY);
+  if (isVehicle(actor)) {
+    if (police(actor)) return "pursuer";
+    return occupantsOf(actor).some(o => wantedPerson(o.actor)) ? "wanted" : "";
+  }
+  const ride = vehicleOf(actor);
+  if (ride && police(ride.vehicle)) return "pursuer";
+  if (POLICE_PEOPLE.includes(actor.getFlag?.(SYSTEM_ID, "key"))) return "pursuer";
+  return wantedPerson(actor) ? "wanted" : "";
+}
+
+/** @param {any} actor @returns {boolean} A character with Heat 1 or more. */
+const wantedPerson = actor => actor?.type === "character" && (sys(actor)?.heat ?? 0) >= 1;
+
+/**
+ * The wanted and the pursuers of a fight, with their positions.
+ * @param {any} combat
+ * @returns {{wanted: any[], pursuers: any[], stars: number}}  stars: the highest Heat among the wanted characters.
+ */
+export function chaseSides(combat) {
+  const wanted = [];
+  const pursuers = [];
+  let stars = 0;
+  for (const c of combat?.combatants ?? []) {
+    if (c.isDefeated) continue;
+    const role = chaseRole(c);
+    if (role === "wanted") wanted.push(c);
+    if (role === "pursuer") pursuers.push(c);
+    if (role === "wanted") {
+      const people = isVehicle(c.actor) ? occupantsOf(c.actor).map(o => o.actor) : [c.actor];
+      for (const p of people) if (p?.type === "character") stars = Math.max(stars, sys(p).heat ?? 0);
+    }
+  }
+  return { wanted, pursuers, stars };
+}
+
+/**
+ * Set a combatant's role in the chase (the GM, from the console): wanted, pursuer, or none.
+ * @param {any} combat @param {any} combatant @param {"wanted"|"pursuer"|"none"} role
+ */
+export async function setChaseRole(combat, combatant, role) {
+  try {
+    await requestGM("chase.role", { combatId: combat.id, combatantId: combatant.id, role });
+  } catch (err) {
+    warn(err.message);
+  }
+}
+
+/**
+ * The end of a round for the chase (When it kicks off › End a round, step 4: "Resolve vehicle fires when due and check
+ * whether the chase has ended"), with step 2's round-long defence of motors (go evasive ends). Called once per round by
+ * documents/combat.mjs advanceRound on the active GM.
+ * @param {any} combat
+ * @returns {Promise<string[]>}  What happened, in words, for the round's card.
+ */
+export async function resolveChaseRoundEnd(combat) {
+  const lines = [];
+  const scene = sceneOf(combat);
+  const round = combat.round;
+  const motors = [...new Set((scene?.tokens ?? []).filter(t => isVehicle(t.actor)).map(t => t.actor))];
+  for (const v of motors) {
+    const s = sys(v);
+    if (s.defences?.evasive) await v.update({ "system.defences.evasive": false });
+  }
+  // Fires due: caught in this fight, exploding at the end of the round after the one they caught in.
+  for (const v of motors) {
+    const s = sys(v);
+    if (!s.onFire || s.destroyed || s.fire?.combatId !== combat.id) continue;
+    const due = fireState({ body: 0, fireRound: s.fire.round ?? round }).explodesAtEndOfRound;
+    if (due !== null && due <= round) lines.push(...await explode(v, vehicleTokenIn(v, scene), round));
+    else if (due !== null) lines.push(L("SMOKE.Chase.burning", { vehicle: v.name, round: due }));
+  }
+  const over = combat.getFlag?.(SYSTEM_ID, "chaseOver");
+  const { wanted, pursuers } = chaseSides(combat);
+  if (!over && wanted.length && pursuers.length) {
+    const distances = wanted.map(w => pursuers.map(p => squaresBetween(positionOf(w, scene), positionOf(p, scene))));
+    if (distances.every(list => list.every(d => d !== null)) && getaway(/** @type {number[][]} */ (distances))) {
+      await combat.setFlag(SYSTEM_ID, "chaseOver", round);
+      lines.push(L("SMOKE.Chase.over", { beyond: CHASE.getaway.beyondSquares }));
+    }
+  }
+  return lines;
+}

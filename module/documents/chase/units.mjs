@@ -1,0 +1,160 @@
+/**
+ * Who drives a motor in the chase and rolls its check: its driver (documents/vehicle.mjs rollDriving), or the crew of a
+ * police or traffic unit; and the police units' side of the table (armed units, the suggested next police move).
+ *
+ * **Units nobody drives.** A motor in the fight with no driver is a police or traffic unit when it has the Police kit,
+ * a crew die (`flags["the-smoke"].crewWheels`, die faces) or no player owner; its crew rolls Wheels d8 (police) or d6
+ * (traffic) with the motor's Performance, Handling and abilities, on the GM's client. A player's motor with nobody in
+ * the driver's seat cannot be driven, and says so.
+ *
+ * Rulebook: Police at the table › The next police move; Getting a motor › Driving modifiers; Fire, repairs and selling
+ * up › At zero Body (a burning or destroyed motor is not free to drive).
+ * @module documents/chase/units
+ */
+import { RULES } from "../../generated/rules.mjs";
+import { crewWheels, policeMove } from "../../rules/chase-gauge.mjs";
+import { POLICE_ABILITY, drivingModifiers } from "../../rules/vehicles.mjs";
+import { defaultChoices, rollCheck } from "../check.mjs";
+import { RollDialog } from "../../apps/roll-dialog.mjs";
+import { abilityName, driverOf, occupantsOf, rollDriving } from "../vehicle.mjs";
+import { GAUGE_BANDS, L, SYSTEM_ID, isVehicle, signed, sys, warn } from "./common.mjs";
+import { motorOf, positionOf, sceneOf, squaresBetween } from "./map.mjs";
+import { chaseRole, chaseSides } from "./getaway.mjs";
+
+/** The book's police officers (street-people catalogue keys): pursuers by default. */
+export const POLICE_PEOPLE = Object.freeze(["street-people/metro-police-officer", "street-people/armed-response-officer"]);
+/** Units that carry firearms ("armed units can fire at four"): the Armed Response Vehicle. */
+export const ARMED_UNITS = Object.freeze(["vehicles/metro-arv-trojan"]);
+
+/**
+ * Whether a motor with nobody in the driver's seat is a unit with its own crew (a police unit, a crew die, or traffic
+ * no player owns).
+ * @param {any} vehicle @returns {boolean}
+ */
+export function isCrewedUnit(vehicle) {
+  if (!isVehicle(vehicle) || driverOf(vehicle)) return false;
+  const s = sys(vehicle);
+  return (s.abilities ?? []).includes(POLICE_ABILITY) || !!vehicle.getFlag?.(SYSTEM_ID, "crewWheels") || !vehicle.hasPlayerOwner;
+}
+
+/**
+ * The Wheels die of a unit's crew (rules crewWheels: police d8, traffic d6, unless the unit has a crew die).
+ * @param {any} vehicle @returns {number}
+ */
+export function unitWheels(vehicle) {
+  const crewDie = vehicle?.getFlag?.(SYSTEM_ID, "crewWheels") ?? null;
+  return crewWheels({ police: (sys(vehicle)?.abilities ?? []).includes(POLICE_ABILITY), crewDie });
+}
+
+/**
+ * Whether the motor can be driven now, and why not, in words ("With no driver the vehicle cannot be driven"; "A
+ * burning or destroyed motor is not free to drive normally").
+ * @param {any} vehicle
+ * @returns {{ok: true, driver: any, crew: boolean}|{ok: false, message: string}}
+ */
+export function driveStatus(vehicle) {
+  const s = sys(vehicle);
+  if (!isVehicle(vehicle)) return { ok: false, message: L("SMOKE.Vehicle.notVehicle") };
+  if (s.destroyed) return { ok: false, message: L("SMOKE.Vehicle.destroyedNoDrive", { vehicle: vehicle.name }) };
+  if (s.onFire) return { ok: false, message: L("SMOKE.Vehicle.burningNoDrive", { vehicle: vehicle.name }) };
+  const driver = driverOf(vehicle);
+  if (driver) return { ok: true, driver, crew: false };
+  if (isCrewedUnit(vehicle)) return { ok: true, driver: null, crew: true };
+  return { ok: false, message: L("SMOKE.Chase.cannotDrive", { vehicle: vehicle.name }) };
+}
+
+/**
+ * Whether a unit (or the people in it) carries a firearm ("armed units can fire at four"): the Armed Response
+ * Vehicle, or a loud Aim weapon on someone aboard (a gun; a Taser or CS spray is not).
+ * @param {any} combatant @returns {boolean}
+ */
+export function isArmed(combatant) {
+  const actor = combatant?.actor;
+  const vehicle = motorOf(combatant);
+  if (vehicle && ARMED_UNITS.includes(vehicle.getFlag?.(SYSTEM_ID, "key"))) return true;
+  const people = vehicle ? [actor, ...occupantsOf(vehicle).map(o => o.actor)] : [actor];
+  return people.some(p => p?.items?.some(i => i.type === "weapon" && sys(i).stat === "aim" && (sys(i).traits ?? []).includes("loud")));
+}
+
+/**
+ * The console's suggestion for a pursuing unit (rules policeMove): from the highest Heat among the wanted and the
+ * distance to the nearest of them.
+ * @param {any} combat @param {any} combatant
+ * @returns {(import("../../rules/chase-gauge.mjs").PoliceMove & {text: string})|null}  null when it is not a pursuer.
+ */
+export function policeSuggestion(combat, combatant) {
+  if (chaseRole(combatant) !== "pursuer") return null;
+  const scene = sceneOf(combat);
+  const { wanted, stars } = chaseSides(combat);
+  const here = positionOf(combatant, scene);
+  const distances = wanted.map(w => squaresBetween(here, positionOf(w, scene))).filter(d => d !== null);
+  const distance = distances.length ? Math.min(.../** @type {number[]} */ (distances)) : null;
+  const move = policeMove({ stars: Math.min(stars, RULES.heat.max), armed: isArmed(combatant), distance });
+  const text = L(`SMOKE.Chase.police.${move.move}`, { stars: move.stars, distance: distance ?? "?" });
+  return { ...move, text };
+}
+
+// ------------------------------------------------------------------------------------------------ rolling
+
+/**
+ * Whether this user rolls for the motor: the driver's owner, or the GM for a unit's crew (or anyone's).
+ * @param {any} vehicle @returns {boolean}
+ */
+export function mayRoll(vehicle) {
+  const driver = driverOf(vehicle);
+  if (driver) return driver.isOwner;
+  return game.user.isGM && isCrewedUnit(vehicle);
+}
+
+/**
+ * The driving check for a motor: its driver's (documents/vehicle.mjs rollDriving), or its crew's when it is a unit
+ * nobody drives (the GM: Wheels d8 police / d6 traffic with the motor's Performance, Handling and abilities).
+ * @param {any} vehicle
+ * @param {{band?: string|null, gauge?: string|null, tn?: number|null, targetName?: string|null, flags?: object,
+ *   skipDialog?: boolean}} options
+ * @returns {Promise<any>}  The chat message, or null when refused (a warning says why) or closed.
+ */
+export async function driveRoll(vehicle, options) {
+  const status = driveStatus(vehicle);
+  if (!status.ok) return warn(status.message);
+  if (!status.crew) return rollDriving(vehicle, /** @type {any} */ (options));
+  if (!game.user.isGM) return warn(L("SMOKE.Chase.crewGMOnly", { vehicle: vehicle.name }));
+  return rollCrew(vehicle, options);
+}
+
+/**
+ * A unit's crew rolls Wheels with the motor's Performance (Police at the table › The next police move). The crew is a
+ * temporary actor (never saved) with the crew's Wheels die; the card's check has no actor id.
+ * @param {any} vehicle @param {any} options @returns {Promise<any>}
+ */
+async function rollCrew(vehicle, { band = null, gauge = null, tn = null, targetName = null, flags = {}, skipDialog = false }) {
+  const die = unitWheels(vehicle);
+  const ActorClass = /** @type {any} */ (Actor.implementation);
+  const crew = new ActorClass({ name: L("SMOKE.Chase.crewName", { vehicle: vehicle.name }), type: "npc",
+    system: { stats: { whl: { die } } } });
+  const s = sys(vehicle);
+  const driving = drivingModifiers({ abilities: s.abilities, on: s.abilitiesOn });
+  const gaugeRow = gauge ? GAUGE_BANDS.find(b => b.id === gauge) : null;
+  const modifiers = driving.parts.map(p => ({ value: p.value, text: L(`SMOKE.Vehicle.driving.${p.id}`,
+    { ability: p.ability ? abilityName(p.ability) : "", value: signed(p.value) }) }));
+  if (gaugeRow?.handling) {
+    modifiers.push({ value: gaugeRow.handling, text: L("SMOKE.Vehicle.gaugeHandling",
+      { band: L(`SMOKE.Vehicle.gauge.${gaugeRow.id}`), value: signed(gaugeRow.handling) }) });
+  }
+  const a = s.adjusted;
+  const numbers = { performance: a.printedPerformance, handling: a.handling, steps: a.steps, modifiers, name: vehicle.name };
+  /** @type {any} */
+  const initial = tn === null || tn === undefined
+    ? { tnSource: "band", band: band ?? gaugeRow?.check ?? "medium" }
+    : { tnSource: targetName ? "guard" : "fixed", tn, targetGuard: targetName ? tn : undefined, targetName: targetName ?? undefined };
+  const skip = skipDialog || game.settings.get(SYSTEM_ID, "skipRollDialog");
+  const choices = skip ? { ...defaultChoices(), ...initial } : await RollDialog.prompt(crew, "whl", { vehicle: numbers, initial });
+  if (!choices) return null;
+  try {
+    return await rollCheck(crew, "whl", /** @type {any} */ (choices), { vehicle: numbers, flags: { ...flags,
+      driving: { vehicleUuid: vehicle.uuid, gauge, band: choices.tnSource === "band" ? choices.band : null, terrain: "road",
+        junction: false, modifier: driving.total + (gaugeRow?.handling ?? 0), crew: die } } });
+  } catch (err) {
+    return warn(err.message);
+  }
+}

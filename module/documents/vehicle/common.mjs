@@ -1,0 +1,124 @@
+/**
+ * What the motor modules share: the words (`L`), a motor's system data, a seat's name, a refusal from the pure rules in
+ * words, the motor and actor a request names, and rolls with a purpose (theft, repairs) with the small chat card about
+ * a motor. Internal to documents/vehicle/; documents/vehicle.mjs re-exports the public names (SYSTEM_ID, seatLabel).
+ *
+ * Rulebook: Getting a motor (Seats; Theft and recovery); Fire, repairs and selling up › Repairs.
+ * @module documents/vehicle/common
+ */
+import { defaultChoices, rollCheck } from "../check.mjs";
+import { RollDialog } from "../../apps/roll-dialog.mjs";
+
+export const SYSTEM_ID = "the-smoke";
+const CARD_TEMPLATE = "systems/the-smoke/templates/chat/vehicle-card.hbs";
+
+/**
+ * @typedef {Actor.Implementation} Vehicle  An actor of type "vehicle" (its system is VehicleData, derived fields
+ *   included: seatList, adjusted, guard, effects, capacity, riderGuard).
+ * @typedef {import("../../rules/vehicles.mjs").Seat} Seat
+ */
+
+/** @param {string} key @param {Record<string, unknown>} [data] @returns {string} */
+export const L = (key, data) => (data ? game.i18n.format(key, /** @type {Record<string, string>} */ (data)) : game.i18n.localize(key));
+/** @param {any} actor @returns {boolean} */
+export const isVehicle = actor => actor?.type === "vehicle";
+/** @param {Vehicle} vehicle @returns {any} The vehicle's system data (VehicleData with its derived fields). */
+export const sys = vehicle => /** @type {any} */ (vehicle).system;
+/** @param {string} id @returns {boolean} */
+export const actorExists = id => !!game.actors?.get(id);
+
+/** A seat's name in words: "Driver", "Crew 2", "Passenger 3". @param {Seat} seat @returns {string} */
+export function seatLabel(seat) {
+  if (!seat) return "";
+  if (seat.kind === "driver") return L("SMOKE.Boarding.driver");
+  return L(seat.kind === "crew" ? "SMOKE.Boarding.crew" : "SMOKE.Boarding.passenger", { n: seat.number });
+}
+
+/** @param {Vehicle} vehicle @param {string} seatId @returns {string} */
+function seatName(vehicle, seatId) {
+  const seat = sys(vehicle).seatList?.find(s => s.id === seatId);
+  return seat ? seatLabel(seat) : seatId;
+}
+
+// ------------------------------------------------------------------------------------------------ what a request names
+
+/**
+ * The motor a request names (a world actor's or a synthetic token actor's UUID).
+ * @param {string} uuid @returns {Vehicle}
+ * @throws {Error} when it is missing or not a motor.
+ */
+export function vehicleFrom(uuid) {
+  let doc = typeof uuid === "string" ? /** @type {any} */ (fromUuidSync(/** @type {any} */ (uuid))) : null;
+  if (doc?.documentName === "Token") doc = doc.actor;
+  if (!doc) throw new Error(L("SMOKE.Request.missing"));
+  if (!isVehicle(doc)) throw new Error(L("SMOKE.Vehicle.notVehicle"));
+  return doc;
+}
+
+/** @param {string} id @returns {Actor.Implementation} @throws {Error} when no such actor. */
+export function actorFrom(id) {
+  const actor = typeof id === "string" ? game.actors.get(id) : null;
+  if (!actor) throw new Error(L("SMOKE.Request.missing"));
+  return actor;
+}
+
+/** A refusal from the pure rules, in words. @param {any} r @param {Vehicle} vehicle @param {Actor.Implementation|null} actor */
+export function refusal(r, vehicle, actor) {
+  const s = sys(vehicle);
+  const holder = r.holder ? game.actors.get(r.holder)?.name ?? "" : "";
+  return new Error(L(`SMOKE.Boarding.refused.${r.reason}`, { vehicle: vehicle.name, actor: actor?.name ?? "",
+    seat: r.seat ? seatName(vehicle, r.seat) : "", holder, capacity: r.capacity ?? s.capacity?.seats,
+    crew: s.seats.crew, passengers: s.seats.passengers }));
+}
+
+/** @param {string} s */
+export const esc = s => foundry.utils.escapeHTML(String(s ?? ""));
+
+// ------------------------------------------------------------------------------------------------ rolls with a purpose
+
+/**
+ * Roll a check for a purpose and return its chat message: the roll dialog (unless skipped) opened on `initial`.
+ * @param {Actor.Implementation} actor @param {string} stat @param {object} initial @param {object} flags
+ * @param {boolean} skipDialog
+ * @returns {Promise<ChatMessage.Implementation|null>}
+ */
+export async function purposeRoll(actor, stat, initial, flags, skipDialog) {
+  const skip = skipDialog || game.settings.get(SYSTEM_ID, "skipRollDialog");
+  const choices = skip ? { ...defaultChoices(), ...initial } : await RollDialog.prompt(actor, stat, { initial });
+  if (!choices) return null;
+  try {
+    return (await rollCheck(actor, stat, choices, { flags })) ?? null;
+  } catch (err) {
+    ui.notifications.warn(err.message);
+    return null;
+  }
+}
+
+/**
+ * Post a small card about a motor (theft, repair, garage). Every string is escaped by the template.
+ * @param {{title: string, lines: (string|null|false)[], kind: string, speaker?: Actor.Implementation|null, flags?: object}} card
+ */
+export async function postCard({ title, lines, kind, speaker = null, flags = {} }) {
+  const content = await foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE,
+    { title, kind, lines: lines.filter(Boolean) });
+  return ChatMessage.create(/** @type {any} */ ({ content, flags: { [SYSTEM_ID]: flags },
+    speaker: speaker ? ChatMessage.getSpeaker({ actor: speaker }) : ChatMessage.getSpeaker() }));
+}
+
+/** The check snapshot and this system's flags of a chat message. @param {any} message */
+export const flagsOf = message => message?.flags?.[SYSTEM_ID] ?? {};
+
+/**
+ * A chat message a request may use: it exists, its author is the requester (or the requester is the GM), it holds a
+ * check and the purpose `key`, not yet applied.
+ * @param {User.Implementation} user @param {string} messageId @param {"theft"|"repair"} key
+ */
+export function purposeMessage(user, messageId, key) {
+  const message = /** @type {any} */ (game.messages.get(messageId));
+  if (!message) throw new Error(L("SMOKE.Request.missing"));
+  const f = flagsOf(message);
+  if (!f.check || !f[key]) throw new Error(L(`SMOKE.${key === "theft" ? "Theft" : "Repair"}.notThatRoll`));
+  if (!user.isGM && message.author?.id !== user.id) throw new Error(L("SMOKE.Vehicle.notYourRoll"));
+  if (f[key].applied) throw new Error(L("SMOKE.Vehicle.rollUsed"));
+  return { message, check: f.check, purpose: f[key] };
+}

@@ -1,0 +1,136 @@
+/**
+ * Driving a motor: the driving check (the driver's Wheels with the motor's Performance and Handling, the gauge band's
+ * penalty and the abilities' modifiers), switching blue lights on and off, and the incident record (the requests'
+ * handlers are in ./requests.mjs).
+ *
+ * Rulebook: Getting a motor › Vehicles have their own record, Driving modifiers; Vehicle abilities; Skids, collisions
+ * and contact › Keep an incident record.
+ * @module documents/vehicle/driving
+ */
+import { RULES, VEHICLE_ABILITIES } from "../../generated/rules.mjs";
+import { drivingModifiers, incident as incidentEntry } from "../../rules/vehicles.mjs";
+import { defaultChoices, rollCheck } from "../check.mjs";
+import { RollDialog } from "../../apps/roll-dialog.mjs";
+import { L, SYSTEM_ID, isVehicle, sys } from "./common.mjs";
+import { canDrive } from "./seats.mjs";
+import { perform } from "./requests.mjs";
+
+/**
+ * @typedef {import("./common.mjs").Vehicle} Vehicle
+ * @typedef {import("./common.mjs").Seat} Seat
+ */
+
+const GAUGE_BANDS = RULES.chase.gauge.bands;
+
+// -- blue lights -----------------------------------------------------------------------------------------
+
+/**
+ * Switch a switchable ability (blue lights: Police kit, Lights and siren) on or off. The driver's player, the motor's
+ * owner or the GM may.
+ * @param {Vehicle} vehicle
+ * @param {string} abilityId
+ * @param {boolean} on
+ * @returns {Promise<string[]>} The abilities now on.
+ * @throws {Error} when the ability is not a switchable one of this motor, or the user may not switch it.
+ */
+export async function setAbilityOn(vehicle, abilityId, on) {
+  if (!isVehicle(vehicle)) throw new Error(L("SMOKE.Vehicle.notVehicle"));
+  return perform("vehicle.lights", { vehicleUuid: vehicle.uuid, abilityId, on: !!on }, vehicle.isOwner);
+}
+
+// -- incidents -------------------------------------------------------------------------------------------
+
+/**
+ * Add an entry to the motor's incident record (Skids, collisions and contact › Keep an incident record). The motor's
+ * owner, an occupant's owner or the GM may.
+ * @param {Vehicle} vehicle
+ * @param {Partial<import("../../rules/vehicles.mjs").Incident> & {what: string}} entry  `vehicle` defaults to its name.
+ * @returns {Promise<import("../../rules/vehicles.mjs").Incident>}
+ * @throws {Error|RangeError} for a malformed entry (naming the field) or a user who may not write it.
+ */
+export async function recordIncident(vehicle, entry) {
+  if (!isVehicle(vehicle)) throw new Error(L("SMOKE.Vehicle.notVehicle"));
+  const normalised = incidentEntry({ vehicle: vehicle.name, ...entry });
+  return perform("vehicle.incident", { vehicleUuid: vehicle.uuid, entry: normalised }, vehicle.isOwner);
+}
+
+// ------------------------------------------------------------------------------------------------ driving
+
+/**
+ * @typedef {object} DrivingOptions
+ * @property {"easy"|"medium"|"hard"|"longShot"|null} [band]  The TN's band (default: the gauge band's check —
+ *   Medium in yellow, Hard in red — else Medium). Looked up for the unboosted Wheels and the record's Performance.
+ * @property {"green"|"yellow"|"red"|null} [gauge]  The gauge band the motor is in: its Handling penalty (−1, −2).
+ * @property {{terrain?: string, junction?: boolean}} [situation]  Where it is driven (rules/vehicles.mjs TERRAINS) and
+ *   whether at a junction or in a tight street; blue lights come from the motor's switched-on abilities.
+ * @property {number|null} [tn]  A fixed TN instead of a band (a ram or a PIT: the target's Guard).
+ * @property {string|null} [targetName]  Whose Guard `tn` is (the card says "vs X's Guard").
+ * @property {boolean} [skipDialog]  Roll with these choices, no dialog.
+ * @property {object} [flags]  More `flags["the-smoke"]` for the card (the Combat Console's context).
+ */
+
+/**
+ * A driving check (Getting a motor › Vehicles have their own record, Driving modifiers): the driver's Wheels with the
+ * motor's Performance replacing Effort (one step down per flat tyre), its Handling (after flat tyres), the gauge
+ * band's Handling penalty and the abilities' situational modifiers. The TN is set from the Variable-Effort table of the
+ * unboosted Wheels die and the record's Performance die. The card's flags carry
+ * `driving: {vehicleUuid, gauge, band, terrain, junction, modifier}` beside the usual `check`.
+ * With no driver (or a burning or destroyed motor) a warning says why and nothing is rolled; only the driver's owner
+ * or the GM rolls.
+ * @param {Vehicle} vehicle
+ * @param {DrivingOptions} [options]
+ * @returns {Promise<ChatMessage.Implementation|null|undefined>}  null when refused (a warning says why) or the dialog
+ *   was closed; undefined if a hook cancelled the message.
+ */
+export async function rollDriving(vehicle, { band = null, gauge = null, situation = {}, tn = null, targetName = null,
+  skipDialog = false, flags = {} } = {}) {
+  const can = canDrive(vehicle);
+  if (!can.ok) {
+    ui.notifications.warn(can.message);
+    return null;
+  }
+  const driver = can.driver;
+  if (!driver.isOwner) {
+    ui.notifications.warn(L("SMOKE.Vehicle.notYourDriver", { driver: driver.name, vehicle: vehicle.name }));
+    return null;
+  }
+  const gaugeRow = gauge ? GAUGE_BANDS.find(b => b.id === gauge) : null;
+  if (gauge && !gaugeRow) throw new RangeError(`gauge must be ${GAUGE_BANDS.map(b => b.id).join(", ")}, got "${gauge}"`);
+  const s = sys(vehicle);
+  const terrain = situation.terrain ?? "road";
+  const junction = !!situation.junction;
+  const driving = drivingModifiers({ abilities: s.abilities, on: s.abilitiesOn, terrain: /** @type {any} */ (terrain), junction });
+  const names = /** @type {Record<string, string>} */ (Object.fromEntries(s.effects.known.map(id => [id, abilityName(id)])));
+  const modifiers = driving.parts.map(p => ({ value: p.value, text: L(`SMOKE.Vehicle.driving.${p.id}`,
+    { ability: p.ability ? names[p.ability] : "", value: signed(p.value) }) }));
+  if (gaugeRow?.handling) {
+    modifiers.push({ value: gaugeRow.handling, text: L("SMOKE.Vehicle.gaugeHandling",
+      { band: L(`SMOKE.Vehicle.gauge.${gaugeRow.id}`), value: signed(gaugeRow.handling) }) });
+  }
+  const a = s.adjusted;
+  const numbers = { performance: a.printedPerformance, handling: a.handling, steps: a.steps, modifiers, name: vehicle.name };
+  const difficulty = band ?? gaugeRow?.check ?? "medium";
+  /** @type {any} */
+  const initial = tn === null || tn === undefined
+    ? { tnSource: "band", band: difficulty }
+    : { tnSource: targetName ? "guard" : "fixed", tn, targetGuard: targetName ? tn : undefined, targetName: targetName ?? undefined };
+  const skip = skipDialog || game.settings.get(SYSTEM_ID, "skipRollDialog");
+  const choices = skip ? { ...defaultChoices(), ...initial } : await RollDialog.prompt(driver, "whl", { vehicle: numbers, initial });
+  if (!choices) return null;
+  try {
+    return await rollCheck(driver, "whl", choices, { vehicle: numbers, flags: { ...flags,
+      driving: { vehicleUuid: vehicle.uuid, gauge, band: choices.tnSource === "band" ? choices.band : null, terrain, junction,
+        modifier: driving.total + (gaugeRow?.handling ?? 0) } } });
+  } catch (err) {
+    ui.notifications.warn(err.message);
+    return null;
+  }
+}
+
+/** "+1" / "−2". @param {number} n */
+const signed = n => (n < 0 ? `−${-n}` : `+${n}`);
+
+/** An ability's printed name (the catalogue's), or its key. @param {string} id @returns {string} */
+export function abilityName(id) {
+  return /** @type {Record<string, {name: string}>} */ (VEHICLE_ABILITIES)[id]?.name ?? id;
+}
