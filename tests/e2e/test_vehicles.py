@@ -9,6 +9,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from test_harness_boot import SEED_DICE
+from test_sheet_rules import add_from_pack
 
 VEHICLES_MODULE = "/systems/the-smoke/module/documents/vehicle.mjs"
 
@@ -25,13 +26,7 @@ def import_actor(page: Page, pack: str, name: str, update: dict | None = None) -
 
 def give_item(page: Page, actor_id: str, pack: str, name: str) -> str:
     """Copy a compendium item onto an actor (as the GM); returns the new item's id."""
-    return page.evaluate("""async ([actorId, pack, name]) => {
-        const p = game.packs.get(`the-smoke.${pack}`);
-        const entry = (await p.getIndex()).contents.find(e => e.name === name);
-        const doc = await p.getDocument(entry._id);
-        const [item] = await game.actors.get(actorId).createEmbeddedDocuments("Item", [doc.toObject()]);
-        return item.id;
-    }""", [actor_id, pack, name])
+    return add_from_pack(page, actor_id, pack, name)
 
 
 def open_sheet(page: Page, actor_id: str):

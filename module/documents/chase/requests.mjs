@@ -67,16 +67,26 @@ export function assertDriverRoll(author, check, driving, vehicle) {
   }
 }
 
+/**
+ * The fight, the acting combatant (owned by the requester), the motor it drives or is, and whether it can be driven.
+ * @param {User.Implementation} user  @param {string} combatId  @param {string} combatantId
+ * @throws {Error} when the requester does not own the combatant, it drives nothing, or the motor cannot be driven.
+ */
+function driverAt(user, combatId, combatantId) {
+  const combat = combatFrom(combatId);
+  const combatant = combat.combatants.get(combatantId);
+  assertOwner(user, combatant?.actor ?? null);
+  const vehicle = motorOf(/** @type {any} */ (combatant));
+  if (!vehicle) throw new Error(L("SMOKE.Chase.notDriving", { name: combatant?.name ?? "" }));
+  const status = driveStatus(vehicle);
+  if (!status.ok) throw new Error(status.message);
+  return { combat, combatant: /** @type {any} */ (combatant), vehicle, status };
+}
+
 const HANDLERS = {
   /** Drive: spend the die, start the action at 0 squares. */
   "chase.drive": async (user, { combatId, combatantId }) => {
-    const combat = combatFrom(combatId);
-    const combatant = combat.combatants.get(combatantId);
-    assertOwner(user, combatant?.actor ?? null);
-    const vehicle = motorOf(combatant);
-    if (!vehicle) throw new Error(L("SMOKE.Chase.notDriving", { name: combatant.name ?? "" }));
-    const status = driveStatus(vehicle);
-    if (!status.ok) throw new Error(status.message);
+    const { combat, combatant, vehicle, status } = driverAt(user, combatId, combatantId);
     if (status.crew && !isVehicle(combatant.actor)) throw new Error(L("SMOKE.Chase.notDriving", { name: combatant.name ?? "" }));
     const token = vehicleTokenIn(vehicle, sceneOf(combat));
     if (!token) throw new Error(L("SMOKE.Chase.noToken", { vehicle: vehicle.name }));
@@ -92,13 +102,7 @@ const HANDLERS = {
 
   /** Go evasive: spend the die; +2 vehicle Guard until the end of the round. */
   "chase.evasive": async (user, { combatId, combatantId }) => {
-    const combat = combatFrom(combatId);
-    const combatant = combat.combatants.get(combatantId);
-    assertOwner(user, combatant?.actor ?? null);
-    const vehicle = motorOf(combatant);
-    if (!vehicle) throw new Error(L("SMOKE.Chase.notDriving", { name: combatant.name ?? "" }));
-    const status = driveStatus(vehicle);
-    if (!status.ok) throw new Error(status.message);
+    const { combat, combatant, vehicle, status } = driverAt(user, combatId, combatantId);
     await spendDieAsGM(combat, combatant, "evasive");
     await vehicle.update({ "system.defences.evasive": true });
     return { guard: sys(vehicle).guard.value };
