@@ -7,6 +7,7 @@
  * @module apps/attack-card
  */
 import { requestGM } from "../documents/requests.mjs";
+import { rollDodge } from "../documents/attack.mjs";
 import { conditionName } from "../documents/combat.mjs";
 
 export const SYSTEM_ID = "the-smoke";
@@ -97,7 +98,12 @@ export function registerAttackCard() {
     };
     for (const b of root.querySelectorAll("[data-smoke-resolve]")) {
       const button = /** @type {HTMLButtonElement} */ (b);
-      button.addEventListener("click", () => run("attack.resolve", { choice: button.dataset.smokeResolve }, button));
+      button.addEventListener("click", async event => {
+        if (button.dataset.smokeResolve === "take") return run("attack.resolve", { choice: "take" }, button);
+        button.disabled = true;
+        const done = await rollDodge(message, { skipDialog: event.shiftKey });
+        if (!done) button.disabled = false;
+      });
     }
     for (const b of root.querySelectorAll("[data-smoke-condition]")) {
       const button = /** @type {HTMLButtonElement} */ (b);

@@ -205,22 +205,70 @@ async function landHit({ attack, check, target }) {
   return { damage: dealt, conditions, flat: false };
 }
 
+/**
+ * GM side: the total of a Dodge card, after checking it is this hit's Dodge — rolled by the target's owner (or a GM)
+ * for the target, Moves against the attack's total.
+ * @param {string|null} dodgeId  The Dodge card's message id.
+ * @param {{messageId: string, actor: Actor.Implementation, attackTotal: number}} hit
+ * @returns {number}
+ * @throws {Error} when the card is missing or is not this Dodge.
+ */
+function dodgeCardTotal(dodgeId, { messageId, actor, attackTotal }) {
+  const card = dodgeId ? game.messages?.get(dodgeId) : null;
+  const flags = /** @type {any} */ (card?.flags?.[SYSTEM_ID]);
+  const c = flags?.check;
+  const author = card?.author;
+  const fits = !!c && flags.dodge?.messageId === messageId && c.actorId === actor.id && c.stat === COMBAT.reactions.dodge.stat
+    && c.tn === attackTotal && !!author && (author.isGM || actor.testUserPermission(author, "OWNER"));
+  if (!fits) throw new Error(game.i18n.localize("SMOKE.Attack.notTheDodge"));
+  return c.total;
+}
+
+/**
+ * The target's owner Dodges a hit (Attacking and defending › Take the hit or Dodge): Moves against the attack's
+ * total through the roll dialog (Hustle and a perk may help), then the GM checks the card and resolves the hit.
+ * @param {ChatMessage.Implementation} message  The attack card.
+ * @param {{skipDialog?: boolean}} [opts]
+ * @returns {Promise<{dodged: boolean, damage: number}|null>} null when it could not be tried (a warning says why).
+ */
+export async function rollDodge(message, { skipDialog = false } = {}) {
+  const flags = /** @type {any} */ (message.flags?.[SYSTEM_ID]);
+  const attack = flags?.attack;
+  const target = attack ? game.combats?.get(attack.combatId)?.combatants.get(attack.targetId) : null;
+  const actor = target?.actor;
+  if (!actor || !flags?.check) return warn(game.i18n.localize("SMOKE.Attack.noTarget"));
+  if (actor.type === "vehicle" || !canReact(actor.statuses, /** @type {any} */ (target.system).reaction))
+    return warn(game.i18n.format("SMOKE.Attack.cannotDodge", { name: target.name ?? "" }));
+  const stat = COMBAT.reactions.dodge.stat;
+  const initial = { tnSource: "opposed", tn: flags.check.total };
+  const skip = skipDialog || game.settings.get(SYSTEM_ID, "skipRollDialog");
+  /** @type {any} */
+  const choices = skip ? { ...defaultChoices(), ...initial } : await RollDialog.prompt(actor, stat, { initial: /** @type {any} */ (initial) });
+  if (!choices) return null;
+  // The TN is the attack's total whatever the dialog was set to.
+  const card = await rollCheck(actor, stat, { ...choices, tnSource: "opposed", tn: flags.check.total }, { flags: { dodge: { messageId: message.id } } });
+  if (!card) return null;
+  try {
+    return await requestGM("attack.resolve", { messageId: message.id, choice: "dodge", dodgeId: card.id });
+  } catch (err) {
+    return warn(err.message);
+  }
+}
+
 /** The active GM's handlers for hits, Dodges, the GM's Condition and holds. */
 export function registerAttackRequests() {
   // Take the hit or Dodge (Attacking and defending › Take the hit or Dodge). Resolve a hit only once.
-  registerRequest("attack.resolve", async (user, { messageId, choice }) => {
+  registerRequest("attack.resolve", async (user, { messageId, choice, dodgeId = null }) => {
     const ctx = openAttack(user, messageId);
-    const { message, attack, check, target } = ctx;
+    const { message, check, target } = ctx;
     const actor = /** @type {Actor.Implementation} */ (target.actor);
     let dodged = false;
     let dodgeTotal = null;
     if (choice === "dodge") {
       if (actor.type === "vehicle" || !canReact(actor.statuses, /** @type {any} */ (target.system).reaction))
         throw new Error(game.i18n.format("SMOKE.Attack.cannotDodge", { name: target.name ?? "" }));
+      dodgeTotal = dodgeCardTotal(dodgeId, { messageId, actor, attackTotal: check.total });
       await target.update(/** @type {any} */ ({ "system.reaction": true }));
-      const card = await rollCheck(actor, COMBAT.reactions.dodge.stat,
-        { ...defaultChoices(), tnSource: "opposed", tn: check.total, rollMode: "publicroll" }, { flags: { dodge: { messageId } } });
-      dodgeTotal = /** @type {any} */ (card?.flags?.[SYSTEM_ID])?.check?.total ?? 0;
       dodged = dodge({ attackTotal: check.total, dodgeTotal });
     } else if (choice !== "take") {
       throw new Error(`unknown choice ${choice}`);

@@ -229,11 +229,16 @@ def test_a_dodge_that_exactly_meets_the_attack_total_cancels_the_hit(gm_page, pl
     attack_as(player1_page, "Bex")
     card2 = player2_page.locator("#chat-log .smoke-check-card:has(.smoke-attack)").last
     expect(card2.locator(".smoke-total")).to_have_text(str(total))
-    # Bex's Dodge is rolled by the GM's client: Moves d6 against the attack total, exactly meeting it.
-    mov_mod = gm_page.evaluate("id => game.actors.get(id).system.stats.mov.mod", bex)
+    # A Dodge needs this hit's Dodge card: asking the GM without one is refused, and spends nothing.
+    attack_id = player2_page.evaluate("() => game.messages.contents.findLast(m => m.flags['the-smoke']?.attack).id")
+    forged = player2_page.evaluate("""async id => { try { await game.system.api.requestGM("attack.resolve",
+        {messageId: id, choice: "dodge"}); return "allowed"; } catch (e) { return e.message; } }""", attack_id)
+    assert forged.startswith("That is not this hit's Dodge")
+    # Bex's player rolls the Dodge (Shift: no dialog): Moves against the attack total, exactly meeting it.
+    mov_mod = player2_page.evaluate("id => game.actors.get(id).system.stats.mov.mod", bex)
     effort = min(5, total - mov_mod - 1)
-    gm_page.evaluate(SEED_DICE, [(effort, 6), (total - mov_mod - effort, 6)])
-    card2.get_by_role("button", name="Dodge").click()
+    player2_page.evaluate(SEED_DICE, [(effort, 6), (total - mov_mod - effort, 6)])
+    card2.get_by_role("button", name="Dodge").click(modifiers=["Shift"])
     expect(card2.locator(".smoke-attack-result.dodged")).to_have_text(f"Bex dodges (Moves {total}): the whole hit is cancelled.")
     assert gm_page.evaluate("id => game.actors.get(id).system.health.value", bex) == \
         gm_page.evaluate("id => game.actors.get(id).system.health.max", bex)
