@@ -13,11 +13,11 @@ import { hasRolled, heldDice, onHeldDiceChange, rollSecretDice } from "../docume
 import { currentGuard, makeAttack, rollHold, tokenDistance } from "../documents/attack.mjs";
 import { improvised, reload, stayConscious } from "../documents/actions.mjs";
 import { requestGM } from "../documents/requests.mjs";
+import { ChaseGauge } from "./chase-gauge.mjs";
 import {
   chaseRole, driveStatus, goEvasive, manoeuvreGuard, motorAboard, motorOf, policeSuggestion, rollManoeuvre, sceneOf, setChaseRole, squaresBetween,
   startDriving, vehicleTokenIn
 } from "../documents/chase.mjs";
-import { ChaseGauge } from "./chase-gauge.mjs";
 
 export const SYSTEM_ID = "the-smoke";
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
@@ -62,7 +62,7 @@ export class CombatConsole extends Base {
       rollInitiative: CombatConsole.#rollInitiative, rollAll: CombatConsole.#rollAll,
       act: CombatConsole.#act, attack: CombatConsole.#attack, reload: CombatConsole.#reload, grab: CombatConsole.#grab,
       breakFree: CombatConsole.#breakFree, cuff: CombatConsole.#cuff, improvised: CombatConsole.#improvised,
-      stayConscious: CombatConsole.#stayConscious, drive: CombatConsole.#drive, goEvasive: CombatConsole.#goEvasive,
+      stayConscious: CombatConsole.#stayConscious, openGauge: CombatConsole.#openGauge, drive: CombatConsole.#drive, goEvasive: CombatConsole.#goEvasive,
       ram: CombatConsole.#ram, pit: CombatConsole.#pit, chaseRole: CombatConsole.#chaseRole
     })
   };
@@ -116,6 +116,7 @@ export class CombatConsole extends Base {
       act: currentC && (currentC.isOwner || isGM) && !needInitiative ? { ...this.#actContext(combat, currentC, current?.face ?? null),
         dieIndex: current?.index ?? "" } : null,
       needInitiative,
+      hasMotors: combat.combatants.some(c => !!motorOf(c)),
       diceHeader: i18n.localize(combat.isSpeed ? "SMOKE.Combat.dice" : "SMOKE.Combat.initiative"),
       waiting: currentC && !(currentC.isOwner || isGM) ? currentC.name : null,
       gm: isGM ? {
@@ -315,7 +316,20 @@ export class CombatConsole extends Base {
 
   /** @this {CombatConsole} */
   static async #endRound() {
-    await CombatConsole.#guard(() => game.combat?.nextRound());
+    const combat = /** @type {any} */ (game.combat);
+    if (!combat) return;
+    // Ending a round before the reveal, or with dice unspent, throws those actions away: ask first.
+    const early = combat.isSpeed && (combat.system.phase === "acting" ? !!combat.queue.current
+      : combat.combatants.some(c => speedDiceFor(c) > 0));
+    if (early && !(await foundry.applications.api.DialogV2.confirm({ window: { title: "SMOKE.Combat.endRound" },
+      content: `<p>${foundry.utils.escapeHTML(game.i18n.format(combat.system.phase !== "acting" ? "SMOKE.Combat.endBeforeReveal"
+        : "SMOKE.Combat.endWithDiceLeft", { round: String(combat.round) }))}</p>` }))) return;
+    await CombatConsole.#guard(() => combat.nextRound());
+  }
+
+  /** The chase gauge window (a driving action's squares and any check that is due). */
+  static #openGauge() {
+    ChaseGauge.open();
   }
 
   /** @this {CombatConsole} */

@@ -121,8 +121,9 @@ export async function makeAttack(combat, attacker, choice) {
 
   const guard = currentGuard(target);
   const aim = /** @type {any} */ (attacker.system).aimed ? COMBAT.shooting.aim.effortSteps : 0;
-  const initial = { tnSource: "guard", tn: guard, targetGuard: guard, targetName: target.name ?? "", situational: mods.attack,
-    effortSteps: aim };
+  // The attack's own modifiers (Distant, drive-by, tyres, rifle at Engaged) are added after the dialog, so a number the
+  // player types as situational adds to them instead of replacing them; the card lists them.
+  const initial = { tnSource: "guard", tn: guard, targetGuard: guard, targetName: target.name ?? "", effortSteps: aim };
   const skip = choice.skipDialog || game.settings.get(SYSTEM_ID, "skipRollDialog");
   /** @type {any} */
   const choices = skip ? { ...defaultChoices(), ...initial } : await RollDialog.prompt(actor, w.stat, { initial: /** @type {any} */ (initial) });
@@ -145,7 +146,8 @@ export async function makeAttack(combat, attacker, choice) {
     tyres: !!choice.tyres, guard, resolved: null
   } };
   try {
-    return await rollCheck(actor, w.stat, { ...choices, effortSteps: spent?.aimed ? COMBAT.shooting.aim.effortSteps : 0 }, { flags });
+    return await rollCheck(actor, w.stat, { ...choices, situational: (Number(choices.situational) || 0) + mods.attack,
+      effortSteps: spent?.aimed ? COMBAT.shooting.aim.effortSteps : 0 }, { flags });
   } catch (err) {
     return warn(err.message);
   }

@@ -422,7 +422,8 @@ async function advanceRound(combat) {
  */
 async function resolveEndOfRound(combat) {
   const i18n = game.i18n;
-  const people = combat.combatants.contents.filter(c => c.actor && PEOPLE.has(c.actor.type));
+  // Someone out of the fight (Wasted, defeated) is left alone: no harm, no Down clock, no line.
+  const people = combat.combatants.contents.filter(c => c.actor && PEOPLE.has(c.actor.type) && !c.isDefeated);
   const effects = endOfRound(people.map(c => ({
     id: /** @type {string} */ (c.id), health: /** @type {any} */ (c.actor?.system).health.value,
     // The simple tracker resolves Bleeding at the end of that actor's turn instead (With the simple tracker).

@@ -453,10 +453,11 @@ export function canRelease({ seats, occupants, releaser, caged }) {
  * @property {number} [flatTyres=0]
  * @property {boolean} [patched=false]   The roadside patch was used since the last garage.
  * @property {boolean} [destroyed=false] A destroyed shell (after the fire): no roadside repair.
+ * @property {boolean} [onFire=false]    Burning (0 Body, waiting to explode): nobody repairs it.
  */
 
 /** @param {RepairState} s */
-function repairState({ body, bodyMax, flatTyres = 0, patched = false, destroyed = false }) {
+function repairState({ body, bodyMax, flatTyres = 0, patched = false, destroyed = false, onFire = false }) {
   count("body", body);
   count("bodyMax", bodyMax);
   count("flatTyres", flatTyres);
@@ -467,13 +468,15 @@ function repairState({ body, bodyMax, flatTyres = 0, patched = false, destroyed 
  * Whether a repair entry can be tried at all; the refusal reasons a sheet shows before anyone rolls.
  * @param {"patchUp"|"toolkit"} kind
  * @param {RepairState & {mode?: "body"|"flat", fixesFlat?: boolean}} state  mode: what a toolkit repair is for.
- * @returns {{ok: true}|{ok: false, reason: "destroyed"|"alreadyPatched"|"noDamage"|"noFlat"|"kitNoFlat"}}
+ * @returns {{ok: true}|{ok: false, reason: "destroyed"|"burning"|"alreadyPatched"|"noDamage"|"noFlat"|"kitNoFlat"}}
  * @throws {RangeError} for an unknown kind or bad numbers.
  */
 export function canRepair(kind, state) {
   if (!REPAIR_KINDS.includes(kind)) throw new RangeError(`repair kind must be ${REPAIR_KINDS.join(" or ")}, got "${kind}"`);
   const s = repairState(state);
   if (s.destroyed) return { ok: false, reason: "destroyed" };
+  // "A vehicle at 0 Body catches fire… Everyone must get out": nobody repairs a burning motor.
+  if (state.onFire) return { ok: false, reason: "burning" };
   if (kind === "patchUp" && s.patched && FIRE.repairs.patchUp.oncePerGarageVisit) return { ok: false, reason: "alreadyPatched" };
   if (kind === "toolkit" && state.mode === "flat") {
     if (state.fixesFlat === false) return { ok: false, reason: "kitNoFlat" };

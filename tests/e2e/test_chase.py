@@ -10,7 +10,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from test_combat import P1, choose, console, make_actor, row
+from test_combat import P1, choose, console, end_round, make_actor, row
 from test_combat_actions import scene_with
 from test_harness_boot import SEED_DICE
 
@@ -255,12 +255,12 @@ def test_a_burning_motor_explodes_at_the_end_of_the_next_round(gm_page, player1_
         expect(row(console(page), "Nicked Hatch").locator(".smoke-on-fire")).to_have_count(0)  # not a combatant
     assert gm_page.evaluate("id => game.actors.get(id).system.fire.round", ids["car"]) == 1
 
-    console(gm_page).get_by_role("button", name="End round").click()
+    end_round(gm_page)
     end1 = gm_page.locator("#chat-log .smoke-round-end").last
     expect(end1).to_contain_text("Nicked Hatch is burning: it explodes at the end of round 2.")
     assert gm_page.evaluate("id => game.actors.get(id).system.onFire", ids["car"]) is True
 
-    console(gm_page).get_by_role("button", name="End round").click()
+    end_round(gm_page)
     end2 = gm_page.locator("#chat-log .smoke-round-end").last
     expect(end2).to_contain_text("Nicked Hatch explodes.")
     expect(end2).to_contain_text("Jaz (still inside): 10 damage, Burning.")
@@ -281,7 +281,7 @@ def test_a_burning_motor_explodes_at_the_end_of_the_next_round(gm_page, player1_
     assert state["far"] == [8, []]
     assert state["police"] == 14
     # It blows up once: the next round's end leaves it be.
-    console(gm_page).get_by_role("button", name="End round").click()
+    end_round(gm_page)
     expect(gm_page.locator("#chat-log .smoke-round-end").last).not_to_contain_text("explodes")
     for page in (gm_page, player1_page):
         assert page_errors[page] == []
@@ -296,14 +296,14 @@ def test_getting_away_needs_more_than_30_squares(gm_page, player1_page, page_err
     expect(row(app, "Metro Police Area Car").locator(".smoke-chase-role")).to_have_text("Pursuing")
     assert gm_page.evaluate("""ids => game.system.api.chase.squaresBetween(canvas.scene.tokens.get(ids.a),
         canvas.scene.tokens.get(ids.b))""", {"a": ids["tokens"][ids["car"]], "b": ids["tokens"][ids["police"]]}) == 30
-    app.get_by_role("button", name="End round").click()
+    end_round(app.page)
     expect(gm_page.locator(".smoke-console-round")).to_have_text("Round 2")
     assert gm_page.evaluate("() => game.combat.getFlag('the-smoke', 'chaseOver') ?? null") is None
     expect(gm_page.locator("#chat-log")).not_to_contain_text("The chase is over")
 
     move(gm_page, ids["tokens"][ids["car"]], 0)  # the GM's free move (no driving action): not measured, allowed
     assert token_x(gm_page, ids["tokens"][ids["car"]]) == 0
-    app.get_by_role("button", name="End round").click()
+    end_round(app.page)
     over = ("The chase is over: everyone wanted is more than 30 squares from every pursuing unit. Their remaining Heat "
             "still has to cool.")
     for page in (gm_page, player1_page):
@@ -391,7 +391,7 @@ def test_ram_go_evasive_and_a_pit_that_spins_the_hatch(gm_page, player1_page, pa
         jaz: [...game.actors.get(ids.jaz).statuses], femi: [...game.actors.get(ids.femi).statuses]})""", ids)
     assert state == {"body": body_before - 4, "jaz": ["shaken"], "femi": ["shaken"]}
 
-    gm.get_by_role("button", name="End round").click()
+    end_round(gm.page)
     expect(row(gm, "Metro Police Area Car").locator(".smoke-combatant-guard")).to_have_text("10")  # evasive ended
     reveal(gm_page, player1_page, [5, 2], [4, 3, 1], "Jaz")
     expect(app1.locator(".smoke-act-spun")).to_have_text("Jaz spun out after a PIT: this action is lost.")

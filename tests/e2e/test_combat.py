@@ -42,6 +42,19 @@ def console(page: Page):
     return app
 
 
+def end_round(page: Page, *, dbl: bool = False) -> None:
+    """The GM's End round; when dice are still unspent (or unrevealed) the console asks first: answer Yes."""
+    button = console(page).get_by_role("button", name="End round")
+    button.dblclick() if dbl else button.click()
+    yes = page.locator("dialog[open]", has_text="anyway?").get_by_role("button", name="Yes")
+    try:
+        yes.wait_for(timeout=1500)
+    except Exception:  # noqa: BLE001 — no question when nobody could act any more
+        return
+    # A double click's second click brings the console in front of the question, so press Yes where it is.
+    yes.dispatch_event("click")
+
+
 def row(app, name: str):
     return app.locator("tr.smoke-combatant", has=app.page.locator(".smoke-combatant-name", has_text=re.compile(f"^{name}$")))
 
@@ -255,12 +268,12 @@ def test_bleeding_applies_once_with_two_gms_and_the_gm_stepping_back_and_forth(g
     health = lambda: gm_page.evaluate("id => game.actors.get(id).system.health.value", alf)  # noqa: E731
     round_ = lambda: gm_page.evaluate("() => game.combat.round")  # noqa: E731
 
-    console(gm2_page).get_by_role("button", name="End round").click()  # the assistant GM: runs on the active GM
+    end_round(gm2_page)  # the assistant GM: runs on the active GM
     gm_page.wait_for_function("() => game.combat.round === 2")
     assert health() == 7
     gm_page.evaluate("() => game.combat.previousRound()")
     gm_page.wait_for_function("() => game.combat.round === 1")
-    console(gm_page).get_by_role("button", name="End round").click()
+    end_round(gm_page)
     gm_page.wait_for_function("() => game.combat.round === 2")
     assert health() == 7, "round 1 already ended: stepping back and forward does not bleed again"
     gm2_page.evaluate("() => game.combat.nextRound()")

@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from test_combat import GM, P1, P2, choose, combatant_id, console, make_actor, make_fight, row
+from test_combat import P1, choose, combatant_id, console, end_round, make_actor, make_fight, row
 from test_harness_boot import SEED_DICE
 
 
@@ -126,7 +126,7 @@ def test_grab_and_cuff(gm_page, player1_page, page_errors):
     gm = console(gm_page)
     expect(gm.locator(".smoke-queue li.lost")).to_have_text(["1 Mook"])
     expect(gm.locator(".smoke-queue-done")).to_be_visible()
-    gm.get_by_role("button", name="End round").click()
+    end_round(gm_page)
     gm_page.wait_for_function("() => game.combat.round === 2")
     expect(row(gm, "Mook").locator(".smoke-hidden-dice")).to_have_text("No speed dice")
     for page in (gm_page, player1_page):
@@ -142,7 +142,7 @@ def test_three_rounds_down_without_aid_is_wasted_with_the_cash_rule(gm_page, pag
     gm = console(gm_page)
     expect(row(gm, "Kid").locator(".smoke-hidden-dice")).to_have_text("No speed dice")  # Down
     for rounds in (1, 2, 3):
-        gm.get_by_role("button", name="End round").click()
+        end_round(gm_page)
         gm_page.wait_for_function("n => game.combat.round === n + 1", arg=rounds)
     cash, heat, defeated = gm_page.evaluate("""id => [game.actors.get(id).system.cash, game.actors.get(id).system.heat,
         game.combat.combatants.find(c => c.actorId === id).defeated]""", kid)
@@ -215,8 +215,11 @@ def test_surrender_loses_the_other_dice_and_stepping_back_undoes_it(gm_page, pag
     expect(gm.locator(".smoke-queue li.current")).to_have_text("5 Bex")
     gm_page.wait_for_timeout(300)
     expect(gm.locator(".smoke-queue li.spent")).to_have_text(["5 Alf"])
-    # Double-clicking End round ends one round.
-    gm.get_by_role("button", name="End round").dblclick()
+    # Double-clicking End round (dice left: the console asks, No keeps the round) ends one round.
+    gm.get_by_role("button", name="End round").click()
+    gm_page.locator("dialog[open]").get_by_role("button", name="No").click()
+    assert gm_page.evaluate("() => game.combat.round") == 1
+    end_round(gm_page, dbl=True)
     gm_page.wait_for_function("() => game.combat.round === 2")
     gm_page.wait_for_timeout(300)
     assert gm_page.evaluate("() => game.combat.round") == 2

@@ -248,6 +248,9 @@ test("patch up: Graft, Hard; 2 Body, 4 on a strong result; once until a garage",
   assert.throws(() => patchUp({ outcome: "sorted", ...at, destroyed: true }), RangeError);
   assert.deepEqual(canRepair("patchUp", { ...at, patched: true }), { ok: false, reason: "alreadyPatched" });
   assert.deepEqual(canRepair("patchUp", { body: 16, bodyMax: 16 }), { ok: false, reason: "noDamage" });
+  assert.deepEqual(canRepair("patchUp", { body: 0, bodyMax: 16, onFire: true }), { ok: false, reason: "burning" },
+    "at 0 Body a motor burns: everyone gets out, nobody patches it");
+  assert.deepEqual(canRepair("toolkit", { body: 0, bodyMax: 16, onFire: true }), { ok: false, reason: "burning" });
   assert.deepEqual(canRepair("toolkit", { ...at, destroyed: true }), { ok: false, reason: "destroyed" });
 });
 

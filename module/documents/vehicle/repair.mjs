@@ -50,7 +50,7 @@ export async function rollRepair(vehicle, repairer, { kind, mode = "body", kitId
   }
   const kitData = /** @type {any} */ (kit?.system)?.repair ?? null;
   const can = canRepair(kind, { body: s.body.value, bodyMax: s.body.max, flatTyres: s.tyres.flat, patched: s.patched,
-    destroyed: s.destroyed, mode, fixesFlat: kitData ? kitData.fixesFlat : undefined });
+    destroyed: s.destroyed, onFire: s.onFire, mode, fixesFlat: kitData ? kitData.fixesFlat : undefined });
   if (!can.ok) {
     ui.notifications.warn(L(`SMOKE.Repair.refused.${can.reason}`, { vehicle: vehicle.name, kit: kit?.name ?? "" }));
     return null;

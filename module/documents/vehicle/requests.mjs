@@ -189,6 +189,10 @@ export function registerVehicleRequests() {
   for (const [type, handler] of Object.entries(HANDLERS)) registerRequest(type, handler);
   const hooks = /** @type {any} */ (Hooks);
   hooks.on("renderTokenHUD", onRenderTokenHUD);
+  // An occupant's actor deleted: open motor sheets show the seat vacant at once.
+  hooks.on("deleteActor", () => {
+    for (const actor of game.actors ?? []) if (isVehicle(actor) && actor.sheet?.rendered) actor.sheet.render();
+  });
   hooks.on("moveToken", (tokenDoc, movement) => {
     onMoveToken(tokenDoc, movement).catch(err => console.warn("The Smoke | occupants did not follow the motor", err));
   });
