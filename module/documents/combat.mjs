@@ -308,9 +308,12 @@ function topUnspent(dice) {
  * @param {Combatant.Implementation} combatant
  * @param {string} action  done, attack, aim, dodge, coverLight, coverHeavy, reload, grab, breakFree, cuff,
  *   surrender, getUp, improvised, drive, ram, pit, evasive, spun.
+ * @param {{index?: number|null}} [opts]  index: the die (its position in the combatant's dice) the requester saw as
+ *   current; when given and no longer current, nothing is spent (a double click, a stale window).
  * @returns {Promise<{aimed: boolean}>}  Whether an Aim was waiting for this attack.
- * @throws {Error} when the dice are not revealed, the current die is somebody else's, or a spun-out combatant's die is
- *   spent on anything but "spun" (or "spun" without a spin).
+ * @throws {Error} when the dice are not revealed, the current die is somebody else's or not the one named, the
+ *   combatant cannot act (Down, Cuffed, surrendered, gone: only Done), it already acted this turn (simple tracker), or
+ *   a spun-out combatant's die is spent on anything but "spun" (or "spun" without a spin).
  */
 export async function spendDieAsGM(combat, combatant, action, { index = null } = {}) {
   const sys = /** @type {any} */ (combatant.system);
