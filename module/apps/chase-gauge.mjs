@@ -105,7 +105,7 @@ export class ChaseGauge extends Base {
       tokenId: token.id, name: token.name, speed,
       driver: driver ? L("SMOKE.Chase.drivenBy", { driver: driver.name })
         : isCrewedUnit(vehicle) ? L("SMOKE.Chase.crewWheels", { die: unitWheels(vehicle) }) : L("SMOKE.Chase.noDriverShort"),
-      travelled: L("SMOKE.Chase.travelled", { squares: g.travelled }),
+      travelled: L(g.travelled === 1 ? "SMOKE.Chase.travelledOne" : "SMOKE.Chase.travelled", { squares: g.travelled }),
       band: L(`SMOKE.Vehicle.gauge.${band}`), bandId: band,
       left: L("SMOKE.Chase.leftLine", { yellow: bands[1].left, red: bands[2].left, green: bands[0].left }),
       bands, status, pending: !!g.pending, ended: !!g.ended,

@@ -356,7 +356,7 @@ def test_ram_go_evasive_and_a_pit_that_spins_the_hatch(gm_page, player1_page, pa
     expect(hud(gm_page).locator(".smoke-gauge-name")).to_have_text("Metro Police Area Car")
     expect(hud(gm_page).locator(".smoke-gauge-driver")).to_have_text("Crew: Wheels d8")
     move(gm_page, ids["tokens"][ids["police"]], 1, 9)
-    expect(hud(gm_page).locator(".smoke-gauge-travelled")).to_have_text("1 squares this action")
+    expect(hud(gm_page).locator(".smoke-gauge-travelled")).to_have_text("1 square this action")
 
     expect(gm.locator(".smoke-act h3")).to_have_text("Metro Police Area Car acts on a 4")
     expect(gm.locator(".smoke-police-suggestion")).to_have_text("Heat 2: try a PIT.")
