@@ -155,6 +155,14 @@ def test_twelve_squares_at_speed_10_stop_at_the_yellow_line_and_a_red_proper_mes
     expect(dialog).to_have_count(0)
     expect(hud(gm_page).get_by_role("button", name="Make the check")).to_be_visible()
     hud(player1_page).get_by_role("button", name="Make the check").click()
+    # An easier band than the line's is refused by the GM: the card stays, marked as not counting, and the check is
+    # still due.
+    dialog.get_by_label("Difficulty", exact=True).select_option("easy")
+    player1_page.evaluate(SEED_DICE, [(6, 6), (6, 8), (1, 6), (1, 8)])
+    dialog.get_by_role("button", name="Roll", exact=True).click()
+    expect(gm_page.locator("#chat-log .smoke-refused").last).to_have_text(
+        "This roll does not count: That check must be Wheels, Medium.")
+    hud(player1_page).get_by_role("button", name="Make the check").click()
     player1_page.evaluate(SEED_DICE, [(5, 6), (7, 8)])  # 5 + 7 + mod − 1 ≥ TN
     assert 5 + 7 + mod - 1 >= tn
     dialog.get_by_role("button", name="Roll", exact=True).click()

@@ -11,7 +11,7 @@ import { pit } from "../../rules/chase-gauge.mjs";
 import { currentGuard } from "../attack.mjs";
 import { requestGM } from "../requests.mjs";
 import { driverOf } from "../vehicle.mjs";
-import { CHASE, L, SYSTEM_ID, sys, warn } from "./common.mjs";
+import { CHASE, L, refuseCard, sys, SYSTEM_ID, warn } from "./common.mjs";
 import { motorAboard, motorOf, sceneOf, squaresBetween, vehicleTokenIn } from "./map.mjs";
 import { driveRoll, mayRoll } from "./units.mjs";
 import { harmRiders, harmVehicle, injuryLine, postCard } from "./harm.mjs";
@@ -99,7 +99,7 @@ export async function resistPit(pitMessage, { skipDialog = false } = {}) {
   try {
     return await requestGM("chase.resolve", { messageId: message.id });
   } catch (err) {
-    return warn(err.message);
+    return refuseCard(message, err.message);
   }
 }
 

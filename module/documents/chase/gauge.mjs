@@ -22,7 +22,7 @@
  */
 import { evasiveManoeuvre, gaugeState, planMove } from "../../rules/chase-gauge.mjs";
 import { requestGM } from "../requests.mjs";
-import { GAUGE_BANDS, L, SYSTEM_ID, isVehicle, signed, sys, warn } from "./common.mjs";
+import { GAUGE_BANDS, isVehicle, L, refuseCard, signed, sys, SYSTEM_ID, warn } from "./common.mjs";
 import { actionOpen, chaseCombatOf, gaugeOf, movedSquares } from "./map.mjs";
 import { driveRoll, driveStatus, mayRoll } from "./units.mjs";
 
@@ -276,7 +276,7 @@ export async function rollGaugeCheck(token, { skipDialog = false } = {}) {
   try {
     return await requestGM("chase.resolve", { messageId: message.id });
   } catch (err) {
-    return warn(err.message);
+    return refuseCard(message, err.message);
   }
 }
 
