@@ -210,6 +210,7 @@ function restWaypoints(movement, steps, squares) {
  * @param {{x: number, y: number}[]} [rest]  Where the move was going after the cut.
  */
 async function cutAndPrompt(doc, waypoints, state, rest = []) {
+  restOf.delete(/** @type {string} */ (doc.id));
   if (waypoints.length) {
     await doc.move(waypoints, /** @type {any} */ ({ smokeGauge: { pending: state.pending, action: state.action } }));
   } else if (state.pending) {
@@ -217,11 +218,27 @@ async function cutAndPrompt(doc, waypoints, state, rest = []) {
   }
   const g = gaugeOf(doc);
   if (!g?.pending) return;
+  if (rest.length) restOf.set(/** @type {string} */ (doc.id), { action: g.action, rest });
   ui.notifications.info(pendingText(doc.actor, g));
   if (!mayRoll(doc.actor)) return;
-  const result = await rollGaugeCheck(doc);
-  const after = gaugeOf(doc);
-  if (result && rest.length && after && !after.pending && !after.ended && after.action === g.action) await doc.move(rest);
+  await rollGaugeCheck(doc);
+}
+
+/**
+ * Where a move cut at a line or a contact was going, per motor token, on the client that made the move: when the
+ * check lets the motor carry on — from the dialog that opened or later from the gauge's Make the check — the rest
+ * of the move follows.
+ * @type {Map<string, {action: string, rest: {x: number, y: number}[]}>}
+ */
+const restOf = new Map();
+
+/** After a passed check, carry on with the rest of the cut move (if this client made it, in the same action). */
+async function carryOn(token) {
+  const r = restOf.get(token.id);
+  const after = gaugeOf(token);
+  if (!r || !after || after.pending || after.ended || after.action !== r.action) return;
+  restOf.delete(token.id);
+  await token.move(r.rest);
 }
 
 /** The check due, in words. @param {any} vehicle @param {GaugeFlag} g @returns {string} */
@@ -273,11 +290,14 @@ export async function rollGaugeCheck(token, { skipDialog = false } = {}) {
   const message = await driveRoll(vehicle, { gauge: p.band, band: check, skipDialog,
     flags: { chase: { kind: p.kind, tokenUuid: token.uuid, action: g.action, band: p.band, other: p.other ?? "" } } });
   if (!message) return null;
+  let result;
   try {
-    return await requestGM("chase.resolve", { messageId: message.id });
+    result = await requestGM("chase.resolve", { messageId: message.id });
   } catch (err) {
     return refuseCard(message, err.message);
   }
+  if (result) await carryOn(token);
+  return result;
 }
 
 /**
