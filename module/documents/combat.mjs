@@ -71,6 +71,7 @@ export function speedDiceFor(combatant) {
   if (!actor) return 0;
   const sys = /** @type {any} */ (actor.system);
   if (actor.type === "vehicle") {
+    // A motor on its own: the smallest personal count (Moves d4, one die) so the motor's own count decides.
     return speedDiceCount({ moves: 4, vehicle: { performance: sys.performance.die, flatTyres: sys.tyres.flat, body: sys.body.value } });
   }
   return speedDiceCount({ moves: movesDieOf(actor) || 4, conditions: actor.statuses ?? [],
@@ -202,7 +203,7 @@ export function registerCombatRequests() {
     const combat = /** @type {SmokeCombat|null} */ (combatant.parent);
     if (!game.user.isActiveGM || !combat?.isSpeed || /** @type {any} */ (combat.system).phase !== "acting") return;
     const count = speedDiceFor(combatant);
-    const faces = count ? (await new Roll(`${count}d6`).evaluate()).dice[0].results.map(r => r.result) : [];
+    const faces = count ? (await new Roll(`${count}d${RULES["speed-dice"].die}`).evaluate()).dice[0].results.map(r => r.result) : [];
     await combatant.update(/** @type {any} */ ({ "system.dice": faces.map(face => ({ face, spent: null })),
       initiative: faces.length ? Math.max(...faces) : null }), { turnEvents: false });
     await combat._syncTurn();
@@ -464,7 +465,8 @@ export async function wasted(combatant) {
   let loss = 0;
   if (actor.type === "character") {
     loss = pocketCashLoss(sys.cash.pocket, "wasted");
-    await actor.update(/** @type {any} */ ({ "system.cash.pocket": sys.cash.pocket - loss, "system.heat": 0 }));
+    await actor.update(/** @type {any} */ ({ "system.cash.pocket": sys.cash.pocket - loss,
+      ...(RULES.money.wasted.clearsHeat ? { "system.heat": 0 } : {}) }));
   }
   await combatant.update({ defeated: true });
   return game.i18n.format(actor.type === "character" ? "SMOKE.Combat.wasted" : "SMOKE.Combat.wastedNpc",

@@ -9,6 +9,10 @@
  * @module documents/speed-dice
  */
 import { speedDiceFor } from "./combat.mjs";
+import { RULES } from "../generated/rules.mjs";
+
+/** Faces of a speed die (RULES["speed-dice"].die: an ordinary d6, never exploding). */
+const FACES = RULES["speed-dice"].die;
 
 const QUERY = "the-smoke.speedDice";
 const SOCKET = "system.the-smoke";
@@ -95,7 +99,7 @@ export async function rollSecretDice(combat, combatant) {
   const count = speedDiceFor(combatant);
   let faces = [];
   if (count > 0) {
-    const roll = await new Roll(`${count}d6`).evaluate();
+    const roll = await new Roll(`${count}d${FACES}`).evaluate();
     faces = roll.dice[0].results.map(r => r.result);
   }
   held.set(key, faces);
@@ -150,7 +154,7 @@ export async function collectSpeedDice(combat, round) {
         const reply = /** @type {any} */ (await owner.query(QUERY, { combatId: /** @type {string} */ (combat.id), round,
           combatantId: /** @type {string} */ (c.id) }, { timeout: QUERY_TIMEOUT_MS }));
         const faces = reply?.faces;
-        if (Array.isArray(faces) && faces.length === count && faces.every(f => Number.isInteger(f) && f >= 1 && f <= 6)) return out.set(c.id, faces);
+        if (Array.isArray(faces) && faces.length === count && faces.every(f => Number.isInteger(f) && f >= 1 && f <= FACES)) return out.set(c.id, faces);
       } catch { /* the player's client did not answer: the GM rolls below */ }
       ui.notifications.warn(game.i18n.format("SMOKE.Combat.diceReplaced", { name: c.name ?? "", user: owner.name ?? "" }));
       held.delete(keyOf(combat.id, round, c.id));
