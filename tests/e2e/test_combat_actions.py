@@ -112,6 +112,8 @@ def test_grab_and_cuff(gm_page, player1_page, page_errors):
     app.get_by_role("button", name="Grab").click(modifiers=["Shift"])
     gm_page.wait_for_function("id => game.actors.get(id).statuses.has('grabbed')", arg=mook)
     mook_c = combatant_id(gm_page, mook)
+    # The GM writes the Condition, then who holds whom: wait for the second write before reading it.
+    gm_page.wait_for_function("id => !!game.combat.combatants.get(id).system.grabbedBy", arg=mook_c)
     assert gm_page.evaluate("id => game.combat.combatants.get(id).system.grabbedBy", mook_c) == \
         combatant_id(gm_page, alf)
     expect(row(console(gm_page), "Mook").locator(".smoke-combatant-guard")).to_have_text("7")  # Grabbed −2
