@@ -2,6 +2,10 @@
  * The Smoke for Foundry VTT v13 — entry module. Registration only: document classes, data models, sheets,
  * status effects, settings and templates. Rules live in module/rules (pure), data models in module/data,
  * documents in module/documents, windows in module/apps.
+ *
+ * Features declare themselves: each module in {@link FEATURES} may export `requests` (request type → GM handler,
+ * documents/requests.mjs) and `hooks` (hook name → handler); both are registered here, in one loop, so this page
+ * lists everything the system hooks into.
  */
 import { ACTOR_MODELS } from "./data/actors.mjs";
 import { ITEM_MODELS } from "./data/items.mjs";
@@ -12,15 +16,26 @@ import { statusEffects } from "./rules/conditions.mjs";
 import { CharacterCreator } from "./apps/creator.mjs";
 import { CONDITIONS, RULES } from "./generated/rules.mjs";
 import { SmokeCombatData, SmokeCombatantData } from "./data/combat.mjs";
-import { SmokeCombat, registerCombatRequests } from "./documents/combat.mjs";
-import { registerRequestHooks, registerRequestQueries, requestGM } from "./documents/requests.mjs";
+import * as combat from "./documents/combat.mjs";
+import { registerRequestHooks, registerRequestQueries, registerRequests, requestGM } from "./documents/requests.mjs";
 import { registerSpeedDiceQuery } from "./documents/speed-dice.mjs";
-import { makeAttack, registerAttackRequests } from "./documents/attack.mjs";
-import { registerActionRequests } from "./documents/actions.mjs";
+import * as attack from "./documents/attack.mjs";
+import * as actions from "./documents/actions.mjs";
+import * as durations from "./documents/durations.mjs";
 import { CombatConsole, registerConsoleHooks } from "./apps/combat-console.mjs";
-import { registerAttackCard } from "./apps/attack-card.mjs";
+import * as attackCard from "./apps/attack-card.mjs";
 import { registerVehicleRequests } from "./documents/vehicle.mjs";
 import { registerChaseGauge } from "./apps/chase-gauge.mjs";
+import { resolveChaseRoundEnd } from "./documents/chase.mjs";
+
+const { SmokeCombat } = combat;
+const { makeAttack } = attack;
+
+/** The features that declare `requests` and `hooks` (see the module notes). */
+const FEATURES = [combat, attack, actions, durations, attackCard];
+
+/** The status the core tracker's Toggle Defeated sets: Wasted, out of the fight (not Down, which is a Condition). */
+const DEFEATED = { id: "wasted", name: "SMOKE.Status.wasted", img: "icons/svg/skull.svg" };
 
 export const SYSTEM_ID = "the-smoke";
 const ITEM_TYPES = Object.keys(ITEM_MODELS);
@@ -34,7 +49,8 @@ Hooks.once("init", () => {
     npc: { bar: ["health"], value: [] },
     vehicle: { bar: ["body", "fuel"], value: ["speed"] }
   };
-  CONFIG.statusEffects = statusEffects(CONDITIONS);
+  CONFIG.statusEffects = [...statusEffects(CONDITIONS), DEFEATED];
+  CONFIG.specialStatusEffects.DEFEATED = DEFEATED.id;
 
   // Fights (When it kicks off): speed dice on the core Combat documents; every write through the active GM.
   CONFIG.Combat.documentClass = SmokeCombat;
@@ -43,11 +59,12 @@ Hooks.once("init", () => {
   registerRequestQueries();
   registerRequestHooks();
   registerSpeedDiceQuery();
-  registerCombatRequests();
-  registerAttackRequests();
-  registerActionRequests();
+  for (const feature of FEATURES) {
+    if ("requests" in feature) registerRequests(feature.requests);
+    if ("hooks" in feature) for (const [name, fn] of Object.entries(feature.hooks)) Hooks.on(/** @type {any} */ (name), fn);
+  }
+  combat.addRoundEndStep(resolveChaseRoundEnd);
   registerConsoleHooks();
-  registerAttackCard();
   registerVehicleRequests();
   registerChaseGauge();
 

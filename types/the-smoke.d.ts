@@ -172,8 +172,8 @@ declare global {
     interface Queries {
       "the-smoke.request": (data: { type: string; data: object; userId: string; key: string | null }) => Promise<
         { result?: unknown; refused?: string; badKey?: boolean }>;
-      "the-smoke.sessionKey": (data: { key: string }) => boolean;
-      "the-smoke.wantKey": (data: { userId: string }) => Promise<boolean>;
+      "the-smoke.sessionKey": (data: { key: string; nonce: string }) => boolean;
+      "the-smoke.wantKey": (data: { userId: string; nonce: string }) => Promise<boolean>;
       "the-smoke.speedDice": (data: { combatId: string; round: number; combatantId: string }) => Promise<
         { faces?: number[]; refused?: boolean }>;
     }

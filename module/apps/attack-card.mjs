@@ -7,7 +7,7 @@
  * @module apps/attack-card
  */
 import { requestGM } from "../documents/requests.mjs";
-import { rollDodge } from "../documents/attack.mjs";
+import { recordOf, rollDodge } from "../documents/attack.mjs";
 import { conditionName } from "../documents/combat.mjs";
 
 export const SYSTEM_ID = "the-smoke";
@@ -23,9 +23,15 @@ const esc = s => foundry.utils.escapeHTML(String(s ?? ""));
 function attackSection(message) {
   const i18n = game.i18n;
   const flags = /** @type {any} */ (message.flags?.[SYSTEM_ID]);
-  const attack = flags?.attack;
-  const check = flags?.check;
-  if (!attack || !check || !message.isContentVisible) return null;
+  if (!flags?.attack || !flags?.check || !message.isContentVisible) return null;
+  // What counts is the GM's record of the attack and the numbers it read from this card's roll; a card without one
+  // (hand-made, or bound to another card) says so and offers nothing.
+  const rec = recordOf(message)?.record;
+  const bound = !!rec && (!rec.messageId || rec.messageId === message.id);
+  if (!bound) return `<section class="smoke-attack"><p class="smoke-attack-void">${esc(i18n.localize("SMOKE.Attack.void"))}</p></section>`;
+  const attack = { ...flags.attack, weapon: rec.weapon, impact: rec.impact, guard: rec.tn, band: rec.band, effects: rec.effects,
+    targetId: rec.otherId, resolved: rec.resolved && !rec.resolved.pending ? rec.resolved : null };
+  const check = rec.check ?? flags.check;
   const combat = game.combats?.get(attack.combatId);
   const target = combat?.combatants.get(attack.targetId);
   const targetName = attack.targetName ?? target?.name ?? "";
@@ -71,7 +77,9 @@ function attackSection(message) {
  */
 function holdSection(message) {
   const hold = /** @type {any} */ (message.flags?.[SYSTEM_ID])?.hold;
-  if (!hold?.resolved || !message.isContentVisible) return null;
+  const rec = recordOf(message)?.record;
+  if (!hold || !rec?.resolved || rec.messageId !== message.id || !message.isContentVisible) return null;
+  hold.resolved = rec.resolved;
   const combat = game.combats?.get(hold.combatId);
   const who = combat?.combatants.get(hold.actorId)?.name ?? "";
   const other = combat?.combatants.get(hold.otherId)?.name ?? "";
@@ -79,9 +87,12 @@ function holdSection(message) {
   return `<p class="smoke-hold-result">${esc(game.i18n.format(key, { name: who, other }))}</p>`;
 }
 
-/** Register the chat hook. */
-export function registerAttackCard() {
-  Hooks.on("renderChatMessageHTML", (message, html) => {
+/**
+ * The chat hook that adds an attack's or a hold's part to its card.
+ * @type {Record<string, Function>}
+ */
+export const hooks = {
+  renderChatMessageHTML: (message, html) => {
     const extra = attackSection(message) ?? holdSection(message);
     if (!extra) return;
     const root = /** @type {HTMLElement} */ (html);
@@ -109,5 +120,5 @@ export function registerAttackCard() {
       const button = /** @type {HTMLButtonElement} */ (b);
       button.addEventListener("click", () => run("attack.condition", { condition: button.dataset.smokeCondition }, button));
     }
-  });
-}
+  }
+};

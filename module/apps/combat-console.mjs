@@ -8,7 +8,9 @@
  */
 import { RULES } from "../generated/rules.mjs";
 import { rangeBand } from "../rules/combat.mjs";
-import { conditionName, speedDiceFor } from "../documents/combat.mjs";
+import { conditionName } from "../documents/combat.mjs";
+import { speedDiceFor } from "../documents/speed-dice.mjs";
+import { sideOf } from "../documents/combat-state.mjs";
 import { hasRolled, heldDice, onHeldDiceChange, rollSecretDice } from "../documents/speed-dice.mjs";
 import { currentGuard, makeAttack, rollHold, tokenDistance } from "../documents/attack.mjs";
 import { improvised, reload, stayConscious } from "../documents/actions.mjs";
@@ -132,6 +134,7 @@ export class CombatConsole extends Base {
     const actor = c.actor;
     const sys = actor?.system ?? {};
     const owner = c.isOwner;
+    const side = sideOf(c);
     const held = !revealed && owner ? heldDice(combat, c) : null;
     const health = actor?.type === "vehicle" ? sys.body : sys.health;
     const role = chaseRole(c);
@@ -142,26 +145,26 @@ export class CombatConsole extends Base {
       role, roleLabel: role ? game.i18n.localize(`SMOKE.Chase.role.${role}`) : "", roleButton: game.user.isGM,
       fire: actor?.type === "vehicle" && sys.onFire && !sys.destroyed,
       speed: combat.isSpeed,
-      id: c.id, name: c.name, img: c.img, current: c.id === currentId, owner, defeated: c.isDefeated,
+      id: c.id, name: c.name, img: c.img, current: c.id === currentId, owner, defeated: c.isDefeated || side.out,
       guard: actor ? currentGuard(c) : null,
       health: health ? `${health.value}/${health.max}` : "",
-      reaction: !c.system.reaction,
+      reaction: !side.reaction,
       statuses: actor ? [...actor.statuses].map(conditionName) : [],
-      dice: revealed ? c.system.dice.map(d => ({ face: d.face, spent: d.spent !== null })).sort((a, b) => b.face - a.face) : null,
+      dice: revealed ? side.dice.map(d => ({ face: d.face, spent: d.spent !== null })).sort((a, b) => b.face - a.face) : null,
       left: revealed ? left : null,
       secret: held ? held.map(face => ({ face })) : null,
       count: count || null,
       rollLabel: plural("SMOKE.Combat.rollDice", count),
       hiddenLabel: plural("SMOKE.Combat.hiddenDice", count),
-      downLabel: plural("SMOKE.Combat.downRounds", c.system.downRounds),
+      downLabel: plural("SMOKE.Combat.downRounds", side.downRounds),
       // The GM rolls only for those no connected player owns (a player's own roll would replace the GM's).
       canRoll: rolling && owner && !held && count > 0 && (!game.user.isGM || !playerHere),
       rolledLabel: rolling && count > 0 && (!owner || (game.user.isGM && playerHere))
         ? game.i18n.localize(hasRolled(combat, c) ? "SMOKE.Combat.hasRolled" : "SMOKE.Combat.notRolled") : "",
       initiative: combat.isSpeed || c.initiative === null ? null : String(c.initiative),
       canRollInitiative: !combat.isSpeed && owner && c.initiative === null,
-      down: !!actor?.statuses.has("down"), downRounds: c.system.downRounds,
-      canStayConscious: !!actor?.statuses.has("down") && owner && !c.isDefeated && c.system.consciousRound !== combat.round
+      down: !!actor?.statuses.has("down"), downRounds: side.downRounds,
+      canStayConscious: !!actor?.statuses.has("down") && owner && !c.isDefeated && !side.out && side.consciousRound !== combat.round
     };
   }
 
@@ -173,7 +176,8 @@ export class CombatConsole extends Base {
     const weapons = (actor?.items.filter(i => i.type === "weapon") ?? [])
       .sort((a, b) => Number(a.getFlag(SYSTEM_ID, "key") === "weapons/fists") - Number(b.getFlag(SYSTEM_ID, "key") === "weapons/fists"));
     const stats = actor?.system.stats ? STAT_KEYS.map(key => ({ key, name: game.i18n.localize(`SMOKE.Stat.${key}.name`) })) : [];
-    const grabbedBy = c.system.grabbedBy ? combat.combatants.get(c.system.grabbedBy) : null;
+    const side = sideOf(c);
+    const grabbedBy = side.grabbedBy ? combat.combatants.get(side.grabbedBy) : null;
     return {
       id: c.id, name: c.name, face,
       person: !!actor?.system.stats,
@@ -197,7 +201,7 @@ export class CombatConsole extends Base {
       stats,
       breakFreeStats: RULES.combat.breakFree.stats.map(key => ({ key, name: game.i18n.localize(`SMOKE.Stat.${key}.name`) })),
       grabbed: !!grabbedBy, grabbedBy: grabbedBy?.name ?? null,
-      spun: !!c.getFlag(SYSTEM_ID, "spun"),
+      spun: side.spun,
       simple: (actor?.type === "vehicle" ? MOTOR_ACTS : SIMPLE_ACTS).map(id => ({ id, label: game.i18n.localize(`SMOKE.Act.${id}`),
         hint: game.i18n.localize(`SMOKE.Act.${id}Hint`) })),
       drive: this.#driveContext(combat, c, others)

@@ -3,10 +3,9 @@
  * only (players ask through documents/requests.mjs); secret speed dice never appear here before the reveal.
  * @module data/combat
  */
-import { bool, choice, count, list, object, schema, str } from "./fields.mjs";
+import { choice, count, object } from "./fields.mjs";
 
 const { TypeDataModel } = foundry.abstract;
-const f = () => foundry.data.fields;
 
 /**
  * A fight: which tracker, and where the round stands.
@@ -17,6 +16,11 @@ const f = () => foundry.data.fields;
  *   GM steps back and forth.
  * - `turnEnded`: simple tracker — the highest (round × 1000 + turn) whose end-of-turn Bleeding was applied.
  * - `revealedRound`: the round whose dice were revealed (0 = none).
+ * - `sides`: combatant id → its GM-owned state (documents/combat-state.mjs `Side`).
+ * - `records`: record id → a roll the GM checked and recorded before the dice were thrown (an attack, a hold; documents/attack.mjs
+ *   `AttackRecord`); a hit is applied from this record and the card's own roll, never from the card's flags.
+ *
+ * Only a GM may write a Combat's `system` (v13 lets a player change only its round and turn).
  */
 export class SmokeCombatData extends TypeDataModel {
   static defineSchema() {
@@ -25,42 +29,20 @@ export class SmokeCombatData extends TypeDataModel {
       phase: choice(["rolling", "revealing", "acting"], "rolling"),
       roundEnded: count(0),
       turnEnded: count(0),
-      revealedRound: count(0)
+      revealedRound: count(0),
+      sides: object(),
+      records: object()
     };
   }
 }
 
 /**
- * One side of a fight.
- * - `dice`: the revealed speed dice `{face 1–6, spent: spend counter or null, action: what it was spent on,
- *   undo: the defences/aim/surrender/Prone before it}` (empty until the reveal); stepping back restores `undo`.
- * - `reaction`: the round's Dodge reaction is spent.
- * - `defences`: round-long defences (Dodge action until the next action; cover to the round's end).
- * - `aimed`: an Aim action steps Effort up once for the next shot.
- * - `surrendered`: hands up — no more speed dice; can be cuffed without a roll.
- * - `downRounds`: rounds Down without aid (three → Wasted).
- * - `grabbedBy`: the combatant id holding this one (Grabbed), or "".
- * - `acted`: simple tracker — the (round × 1000 + turn) in which this combatant took its one action.
- * - `consciousRound`: the round in which Stay Conscious was last rolled (once a round).
+ * A Combatant carries no rules state: in v13 its owner may write its `system`, so every side's dice, reaction,
+ * defences, hold, Down clock and chase role live on the Combat (`system.sides`, documents/combat-state.mjs), which
+ * only a GM writes. The type stays registered so worlds made before keep loading.
  */
 export class SmokeCombatantData extends TypeDataModel {
   static defineSchema() {
-    const fields = f();
-    return {
-      dice: list(schema({
-        face: new fields.NumberField({ required: true, nullable: false, integer: true, min: 1, max: 6, initial: 1 }),
-        spent: new fields.NumberField({ required: true, nullable: true, integer: true, min: 1, initial: null }),
-        action: str(""),
-        undo: object()
-      })),
-      reaction: bool(false),
-      defences: schema({ dodge: bool(false), cover: choice(["none", "light", "heavy"], "none") }),
-      aimed: bool(false),
-      surrendered: bool(false),
-      downRounds: count(0),
-      grabbedBy: str(""),
-      acted: count(0),
-      consciousRound: count(0)
-    };
+    return {};
   }
 }

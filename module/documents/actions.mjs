@@ -5,9 +5,10 @@
  * @module documents/actions
  */
 import { RULES } from "../generated/rules.mjs";
-import { defaultChoices, rollCheck, SYSTEM_ID } from "./check.mjs";
+import { defaultChoices, resolveTN, rollCheck, SYSTEM_ID, verifiedCheck } from "./check.mjs";
 import { wasted } from "./combat.mjs";
-import { assertOwner, registerRequest, requestGM } from "./requests.mjs";
+import { assertOwner, requestGM } from "./requests.mjs";
+import { sideOf, writeSides } from "./combat-state.mjs";
 import { RollDialog } from "../apps/roll-dialog.mjs";
 import { reloadPlan } from "../rules/combat.mjs";
 
@@ -91,27 +92,38 @@ export async function stayConscious(combat, combatant) {
   return message;
 }
 
-/** The active GM's side of Stay Conscious. */
-export function registerActionRequests() {
-  registerRequest("combat.stayConscious", async (user, { messageId }) => {
+/**
+ * The active GM's side of Stay Conscious: the card's outcome is read from its roll against the band's TN for the
+ * character's own unboosted dice, once a round and once per card.
+ * @type {Record<string, import("./requests.mjs").RequestHandler>}
+ */
+export const requests = {
+  "combat.stayConscious": async (user, { messageId }) => {
     const message = game.messages?.get(messageId);
     const flags = /** @type {any} */ (message?.flags?.[SYSTEM_ID]);
     const ref = flags?.stayConscious;
-    const combatant = ref ? game.combats?.get(ref.combatId)?.combatants.get(ref.combatantId) : null;
-    if (!message || !ref || !flags.check || !combatant?.actor) throw new Error(game.i18n.localize("SMOKE.Attack.noCard"));
+    const combat = ref ? game.combats?.get(ref.combatId) : null;
+    const combatant = combat?.combatants.get(ref?.combatantId);
+    if (!message || !ref || !flags.check || !combat || !combatant?.actor) throw new Error(game.i18n.localize("SMOKE.Attack.noCard"));
     assertOwner(user, combatant.actor);
     if (!message.author?.isGM && !combatant.actor.testUserPermission(/** @type {any} */ (message.author), "OWNER"))
       throw new Error(game.i18n.localize("SMOKE.Attack.forged"));
-    if (flags.stayConscious.resolved) return { wasted: false };
-    const round = game.combats?.get(ref.combatId)?.round ?? 0;
-    if (/** @type {any} */ (combatant.system).consciousRound === round)
+    const side = sideOf(combatant);
+    // One use per card (the card's own flags are its author's to write, so the GM keeps the list).
+    const used = `card-${messageId}`;
+    if (/** @type {any} */ (combat.system).records?.[used]) throw new Error(game.i18n.localize("SMOKE.Attack.alreadyResolved"));
+    if (side.consciousRound === combat.round)
       throw new Error(game.i18n.format("SMOKE.Combat.consciousOnce", { name: combatant.name ?? "" }));
-    await combatant.update(/** @type {any} */ ({ "system.consciousRound": round }));
+    const rule = COMBAT.down.stayConscious;
+    const tn = resolveTN(combatant.actor, rule.stat, { ...defaultChoices(), tnSource: "band", band: rule.band });
+    const check = verifiedCheck(message, { actor: combatant.actor, stat: rule.stat, tn });
+    await combat.update(/** @type {any} */ ({ [`system.records.${used}`]: { id: used, kind: "stayConscious", messageId } }));
+    await writeSides(combat, { [/** @type {string} */ (combatant.id)]: { consciousRound: combat.round } });
     await message.update(/** @type {any} */ ({ [`flags.${SYSTEM_ID}.stayConscious.resolved`]: true }));
     // RULES.combat.down.stayConscious: {properMess: "wasted"} — that outcome's result.
-    if (COMBAT.down.stayConscious[flags.check.outcome] !== "wasted") return { wasted: false };
+    if (rule[check.outcome] !== "wasted") return { wasted: false };
     await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },
       content: `<p>${foundry.utils.escapeHTML(await wasted(combatant))}</p>` });
     return { wasted: true };
-  });
-}
+  }
+};

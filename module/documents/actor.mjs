@@ -82,8 +82,9 @@ export class SmokeActor extends Actor {
       const effect = /** @type {ActiveEffect.Implementation|undefined} */ (
         await this.toggleStatusEffect(id, { active: true }));
       // fvtt-types 13.345 has no type for Foundry's dot-notation update keys.
+      // The start is world time now, so the GM's clock ends it (documents/durations.mjs).
       if (minutes && effect?.update) await effect.update(
-        /** @type {ActiveEffect.UpdateData} */ ({ "duration.seconds": minutes * 60 }));
+        /** @type {ActiveEffect.UpdateData} */ ({ "duration.seconds": minutes * 60, "duration.startTime": game.time?.worldTime ?? 0 }));
     }
     return id;
   }

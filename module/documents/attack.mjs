@@ -1,17 +1,25 @@
 /**
  * Attacks, reactions and holds in a fight (rulebook: Attacking and defending; Distance, ammunition and holds; Harm,
  * aid and recovery). The attacker's client rolls (its own actor, its own dice, the roll dialog); everything that
- * writes to somebody else — the target's Health, Conditions, a Dodge's reaction — is a GM request that re-checks
- * the requester and the card.
+ * writes to somebody else — the target's Health, Conditions, a Dodge's reaction — is a GM request.
+ *
+ * **A hit comes from a roll the system made.** Before any dice are thrown the attacker asks the GM to *declare* the
+ * attack: the GM checks the turn and the die, the weapon (owned, in range, burst, two-handed from a driver's seat,
+ * ammunition), spends the die and the rounds, reads the target's Guard and the Impact, and records all of it on the
+ * Combat (`system.records`, GM-owned). The card the attacker then rolls points at that record; the GM binds the
+ * card to it once and re-derives total, margin and outcome from the card's own roll (rules/check.mjs
+ * `readRolledCheck`) against the Guard it recorded. *Take hit*, *Dodge* and the GM's Condition read the record,
+ * never the card's flags, so a hand-made card changes nothing. Holds (grab, break free) follow the same path.
  * @module documents/attack
  */
 import { RULES } from "../generated/rules.mjs";
 import { attackModifiers, canReact, conditionChoices, damage, dodge, inRange, rangeBand, weaponConditions } from "../rules/combat.mjs";
 import { combatGuard, defenceModifiers } from "../rules/round.mjs";
 import { armourReduction } from "../rules/record.mjs";
-import { defaultChoices, rollCheck, SYSTEM_ID } from "./check.mjs";
+import { defaultChoices, rollCheck, SYSTEM_ID, verifiedCheck } from "./check.mjs";
 import { applyHealthLoss, spendDieAsGM } from "./combat.mjs";
-import { assertOwner, registerRequest, requestGM } from "./requests.mjs";
+import { assertGM, assertOwner, requestGM } from "./requests.mjs";
+import { sideOf, writeSides } from "./combat-state.mjs";
 import { RollDialog } from "../apps/roll-dialog.mjs";
 import { riderOf } from "./vehicle.mjs";
 
@@ -51,7 +59,7 @@ function enclosedIn(actor) {
 export function currentGuard(combatant) {
   const actor = /** @type {Actor.Implementation} */ (combatant.actor);
   const sys = /** @type {any} */ (actor.system);
-  const defences = { ...(/** @type {any} */ (combatant.system).defences ?? {}), enclosed: enclosedIn(actor) };
+  const defences = { ...sideOf(combatant).defences, enclosed: enclosedIn(actor) };
   if (actor.type === "vehicle") return sys.guard.value;
   return combatGuard({ guard: sys.guard.value, includesConditions: actor.type === "character", conditions: actor.statuses, defences });
 }
@@ -64,7 +72,7 @@ export function currentGuard(combatant) {
 export function targetReduction(combatant) {
   const actor = /** @type {Actor.Implementation} */ (combatant.actor);
   const sys = /** @type {any} */ (actor.system);
-  const cover = /** @type {any} */ (combatant.system).defences?.cover ?? "none";
+  const cover = sideOf(combatant).defences.cover ?? "none";
   if (actor.type === "vehicle") return sys.armour ?? 0;
   if (actor.type === "npc") return (sys.armourReduction ?? 0) + defenceModifiers({ cover }).reduction;
   return armourReduction(actor.items.filter(i => i.type === "armour").map(i => i.system), { cover: cover === "none" ? null : cover });
@@ -83,9 +91,34 @@ export function targetReduction(combatant) {
  */
 
 /**
- * Make an attack on the attacker's die (Attacking and defending › Make an attack; Distance… › Shooting): the band
- * from the tokens, the weapon's modifiers, ammunition, then a Muscle or Aim check against the target's current
- * Guard. Spends the die (through the GM) and the rounds (own weapon) only once everything checks out.
+ * @typedef {object} RollRecord  A roll the GM asked for and checked before the dice were thrown (GM-owned, on the
+ *   Combat's `system.records`): an attack or a hold.
+ * @property {string} id
+ * @property {"attack"|"grab"|"breakFree"} kind
+ * @property {string} userId       Who asked.
+ * @property {string} actorId      The attacking/holding combatant.
+ * @property {string} otherId      The target (attack, grab) or the holder (break free).
+ * @property {string} stat         The stat to roll.
+ * @property {number} tn           The target's Guard when declared.
+ * @property {number} round
+ * @property {string|null} messageId  The card bound to it (once).
+ * @property {{total: number, margin: number, outcome: string, moment: string|null}|null} check  From the card's roll.
+ * @property {any} resolved        What was applied, or null.
+ * @property {string} [weapon]
+ * @property {number} [impact]
+ * @property {string[]} [traits]
+ * @property {string} [band]
+ * @property {number|null} [distance]
+ * @property {string[]} [effects]
+ * @property {boolean} [tyres]
+ * @property {number} [attackMod]  The attack's own modifier (Distant, drive-by, tyres, rifle at Engaged).
+ * @property {number} [effortSteps]  An Aim's step.
+ */
+
+/**
+ * Make an attack on the attacker's die (Attacking and defending › Make an attack; Distance… › Shooting): the roll
+ * dialog, then the GM declares it (checks, spends the die and rounds, records the Guard and Impact), then a Muscle or
+ * Aim check against that Guard, bound to the record.
  * @param {Combat.Implementation} combat
  * @param {Combatant.Implementation} attacker
  * @param {AttackChoice} choice
@@ -98,59 +131,86 @@ export async function makeAttack(combat, attacker, choice) {
   const target = combat.combatants.get(choice.targetId);
   if (!weapon || weapon.type !== "weapon") return warn(i18n.localize("SMOKE.Attack.noWeapon"));
   if (!target?.actor) return warn(i18n.localize("SMOKE.Attack.noTarget"));
+  // The same checks the GM makes, first here, so a refusal comes before the dialog.
+  const refused = attackRefusal(attacker, target, weapon, choice);
+  if (typeof refused === "string") return warn(refused);
   const w = /** @type {any} */ (weapon.system);
-  const distance = tokenDistance(attacker.token, target.token);
-  const band = distance === null ? choice.band ?? null : rangeBand(distance);
-  if (!band) return warn(i18n.localize("SMOKE.Attack.noBand"));
-  if (!inRange(w.range, band)) return warn(i18n.format("SMOKE.Attack.outOfRange", { weapon: weapon.name,
-    range: i18n.localize(`SMOKE.Range.${w.range}`), target: target.name ?? "", band: i18n.localize(`SMOKE.Range.${band}`) }));
-  if (choice.burst && !w.traits.includes("burst")) return warn(i18n.format("SMOKE.Attack.noBurst", { weapon: weapon.name }));
-  if (choice.driveBy === "driver" && w.traits.includes("twoHanded"))
-    return warn(i18n.format("SMOKE.Attack.driverTwoHanded", { weapon: weapon.name }));
-  let mods;
-  try {
-    mods = attackModifiers({ weapon: { category: w.category, traits: w.traits, range: w.range }, band,
-      burst: !!choice.burst, driveBy: choice.driveBy ?? null, tyres: !!choice.tyres });
-  } catch (err) {
-    return warn(err.message);
-  }
-  const thrown = w.category === "thrown" || w.traits.includes("thrown");
-  if (thrown && w.quantity < 1) return warn(i18n.format("SMOKE.Attack.noneLeft", { weapon: weapon.name }));
-  if (!thrown && w.magazine.size > 0 && w.magazine.loaded < mods.rounds)
-    return warn(i18n.format("SMOKE.Attack.needRounds", { weapon: weapon.name, need: String(mods.rounds), loaded: String(w.magazine.loaded) }));
-
   const guard = currentGuard(target);
-  const aim = /** @type {any} */ (attacker.system).aimed ? COMBAT.shooting.aim.effortSteps : 0;
+  const aim = sideOf(attacker).aimed ? COMBAT.shooting.aim.effortSteps : 0;
   // The attack's own modifiers (Distant, drive-by, tyres, rifle at Engaged) are added after the dialog, so a number the
   // player types as situational adds to them instead of replacing them; the card lists them.
   const initial = { tnSource: "guard", tn: guard, targetGuard: guard, targetName: target.name ?? "", effortSteps: aim };
-  const skip = choice.skipDialog || game.settings.get(SYSTEM_ID, "skipRollDialog");
-  /** @type {any} */
-  const choices = skip ? { ...defaultChoices(), ...initial } : await RollDialog.prompt(actor, w.stat, { initial: /** @type {any} */ (initial) });
+  const choices = await chooseCheck(actor, w.stat, initial, choice.skipDialog);
   if (!choices) return null;
 
-  let spent;
+  let declared;
   try {
-    spent = await requestGM("combat.spend", { combatId: combat.id, combatantId: attacker.id, action: "attack", index: choice.dieIndex ?? null });
+    declared = await requestGM("attack.declare", { combatId: combat.id, attackerId: attacker.id, targetId: target.id,
+      weaponId: weapon.id, burst: !!choice.burst, driveBy: choice.driveBy ?? null, tyres: !!choice.tyres, band: choice.band ?? null,
+      index: choice.dieIndex ?? null });
   } catch (err) {
     return warn(err.message);
   }
-  if (thrown) await weapon.update(/** @type {any} */ ({ "system.quantity": w.quantity - 1 }));
-  else if (w.magazine.size > 0) await weapon.update(/** @type {any} */ ({ "system.magazine.loaded": w.magazine.loaded - mods.rounds }));
+  const flags = { attack: { combatId: combat.id, recordId: declared.id, attackerId: attacker.id, targetId: target.id,
+    targetName: target.name ?? "", targetUuid: target.actor.uuid, weapon: weapon.name, impact: declared.impact,
+    traits: [...w.traits], band: declared.band, distance: declared.distance, effects: declared.effects, tyres: !!choice.tyres,
+    guard: declared.tn, resolved: null } };
+  let message;
+  try {
+    message = await rollCheck(actor, w.stat, { ...choices, tnSource: "guard", tn: declared.tn, targetGuard: declared.tn,
+      situational: (Number(choices.situational) || 0) + declared.attackMod, effortSteps: declared.effortSteps }, { flags });
+  } catch (err) {
+    return warn(err.message);
+  }
+  if (message) await requestGM("record.bind", { combatId: combat.id, recordId: declared.id, messageId: message.id })
+    .catch(err => warn(err.message));
+  return message;
+}
 
-  const impact = w.impact + mods.impact;
-  const flags = { attack: {
-    combatId: combat.id, attackerId: attacker.id, targetId: target.id, targetName: target.name ?? "",
-    targetUuid: target.actor.uuid, weapon: weapon.name, impact,
-    traits: [...w.traits], band, distance: distance === null ? null : Math.round(distance * 10) / 10, effects: mods.effects,
-    tyres: !!choice.tyres, guard, resolved: null
-  } };
+/**
+ * The roll dialog (or the defaults when it is skipped) for a check with some choices fixed.
+ * @param {Actor.Implementation} actor @param {string} stat @param {object} initial @param {boolean} [skipDialog]
+ * @returns {Promise<any>} The choices, or null when cancelled.
+ */
+async function chooseCheck(actor, stat, initial, skipDialog = false) {
+  const skip = skipDialog || game.settings.get(SYSTEM_ID, "skipRollDialog");
+  return skip ? { ...defaultChoices(), ...initial } : RollDialog.prompt(actor, stat, { initial: /** @type {any} */ (initial) });
+}
+
+const COMBAT_BANDS = ["engaged", "near", "far", "distant"];
+
+/**
+ * Why an attack cannot be made, or its band, distance and modifiers (Distance, ammunition and holds): the band from
+ * the tokens (the chosen band only when a token is missing), the weapon's range, burst, a two-handed weapon from the
+ * driver's seat, the rounds or throwables left. Used by the attacker's client and again by the GM.
+ * @param {Combatant.Implementation} attacker
+ * @param {Combatant.Implementation} target
+ * @param {Item.Implementation} weapon
+ * @param {Partial<AttackChoice>} choice
+ * @returns {string|{band: string, distance: number|null, mods: any, thrown: boolean}}
+ */
+function attackRefusal(attacker, target, weapon, choice) {
+  const i18n = game.i18n;
+  const w = /** @type {any} */ (weapon.system);
+  const distance = tokenDistance(attacker.token, target.token);
+  const band = distance === null ? choice.band ?? null : rangeBand(distance);
+  if (!band || !COMBAT_BANDS.includes(band)) return i18n.localize("SMOKE.Attack.noBand");
+  if (!inRange(w.range, /** @type {any} */ (band))) return i18n.format("SMOKE.Attack.outOfRange", { weapon: weapon.name,
+    range: i18n.localize(`SMOKE.Range.${w.range}`), target: target.name ?? "", band: i18n.localize(`SMOKE.Range.${band}`) });
+  if (choice.burst && !w.traits.includes("burst")) return i18n.format("SMOKE.Attack.noBurst", { weapon: weapon.name });
+  if (choice.driveBy === "driver" && w.traits.includes("twoHanded")) return i18n.format("SMOKE.Attack.driverTwoHanded", { weapon: weapon.name });
+  let mods;
   try {
-    return await rollCheck(actor, w.stat, { ...choices, situational: (Number(choices.situational) || 0) + mods.attack,
-      effortSteps: spent?.aimed ? COMBAT.shooting.aim.effortSteps : 0 }, { flags });
+    mods = attackModifiers({ weapon: { category: w.category, traits: w.traits, range: w.range }, band: /** @type {any} */ (band),
+      burst: !!choice.burst, driveBy: choice.driveBy ?? null, tyres: !!choice.tyres });
   } catch (err) {
-    return warn(err.message);
+    return err.message;
   }
+  const thrown = w.category === "thrown" || w.traits.includes("thrown");
+  if (thrown && w.quantity < 1) return i18n.format("SMOKE.Attack.noneLeft", { weapon: weapon.name });
+  if (!thrown && w.magazine.size > 0 && w.magazine.loaded < mods.rounds)
+    return i18n.format("SMOKE.Attack.needRounds", { weapon: weapon.name, need: String(mods.rounds), loaded: String(w.magazine.loaded) });
+  return { band, distance, mods, thrown };
 }
 
 /** @param {string} text @returns {null} */
@@ -160,70 +220,98 @@ function warn(text) {
 }
 
 /**
- * GM side: check an attack card is genuine and still open.
- * @param {User.Implementation} user
- * @param {string} messageId
+ * The record a card points at, from the combat the card names (GM-owned; the card only says where to look).
+ * @param {ChatMessage.Implementation|null|undefined} message
+ * @returns {{combat: Combat.Implementation, record: RollRecord}|null}
  */
-function openAttack(user, messageId) {
-  const message = game.messages?.get(messageId);
+export function recordOf(message) {
   const flags = /** @type {any} */ (message?.flags?.[SYSTEM_ID]);
-  const attack = flags?.attack;
-  const check = flags?.check;
-  if (!message || !attack || !check) throw new Error(game.i18n.localize("SMOKE.Attack.noCard"));
-  const combat = game.combats?.get(attack.combatId);
-  const attacker = combat?.combatants.get(attack.attackerId);
-  const target = combat?.combatants.get(attack.targetId);
-  if (!combat || !attacker?.actor || !target?.actor) throw new Error(game.i18n.localize("SMOKE.Attack.noTarget"));
-  // The card must come from somebody who owns the attacker (a forged card from another player is refused).
-  const author = message.author;
-  if (!author || !(author.isGM || attacker.actor.testUserPermission(author, "OWNER"))) throw new Error(game.i18n.localize("SMOKE.Attack.forged"));
-  if (attack.resolved) throw new Error(game.i18n.localize("SMOKE.Attack.alreadyResolved"));
-  if (check.margin < COMBAT.attack.hitsAtMargin) throw new Error(game.i18n.localize("SMOKE.Attack.missed"));
-  assertOwner(user, target.actor);
-  return { message, attack, check, combat, attacker, target };
+  const ref = flags?.attack ?? flags?.hold;
+  const combat = ref?.combatId ? game.combats?.get(ref.combatId) : null;
+  const record = /** @type {any} */ (combat?.system)?.records?.[ref?.recordId];
+  return combat && record ? { combat, record } : null;
 }
 
 /**
- * Land a hit: damage = margin + Impact − reduction (min 0) to Health or Body; a tyre hit flattens a tyre instead;
- * weapon Conditions; Down at 0 Health. GM side.
+ * GM: write a record (whole) on its combat.
+ * @param {Combat.Implementation} combat @param {RollRecord} record
+ */
+async function saveRecord(combat, record) {
+  await combat.update(/** @type {any} */ ({ [`system.records.${record.id}`]: record }), /** @type {any} */ ({ turnEvents: false }));
+}
+
+/**
+ * GM: bind a card to its record once, after checking the card is the right roll by the right person, and take
+ * its numbers from the roll against the recorded TN.
+ * @param {User.Implementation} user  The requester.
+ * @param {Combat.Implementation} combat
+ * @param {RollRecord} record
+ * @param {ChatMessage.Implementation|null|undefined} message
+ * @returns {Promise<RollRecord>}
+ * @throws {Error} when the card is not this record's roll.
+ */
+async function bindCard(user, combat, record, message) {
+  const refuse = () => { throw new Error(game.i18n.localize("SMOKE.Attack.forged")); };
+  if (!message) throw new Error(game.i18n.localize("SMOKE.Attack.noCard"));
+  if (record.messageId) {
+    if (record.messageId !== message.id) refuse();
+    return record;
+  }
+  const actor = combat.combatants.get(record.actorId)?.actor;
+  const author = message.author;
+  const ref = /** @type {any} */ (message.flags?.[SYSTEM_ID])?.[record.kind === "attack" ? "attack" : "hold"];
+  if (!actor || !author || ref?.recordId !== record.id) return refuse();
+  // The card's author asked for this roll (or is a GM) and owns the actor it is for.
+  if (!author.isGM && (author.id !== record.userId || !actor.testUserPermission(author, "OWNER"))) refuse();
+  const check = verifiedCheck(message, { actor, stat: record.stat, tn: record.tn });
+  const bound = { ...record, messageId: /** @type {string} */ (message.id), check };
+  await saveRecord(combat, bound);
+  return bound;
+}
+
+/**
+ * Land a hit from its record: damage = margin + Impact − reduction (min 0) to Health or Body; a tyre hit flattens a
+ * tyre instead; weapon Conditions; Down at 0 Health. GM side.
+ * @param {RollRecord} record @param {Combatant.Implementation} target
  * @returns {Promise<{damage: number, conditions: string[], flat: boolean}>}
  */
-async function landHit({ attack, check, target }) {
+async function landHit(record, target) {
   const actor = /** @type {Actor.Implementation} */ (target.actor);
-  if (attack.tyres && actor.type === "vehicle") {
+  const check = /** @type {NonNullable<RollRecord["check"]>} */ (record.check);
+  if (record.tyres && actor.type === "vehicle") {
     const flat = /** @type {any} */ (actor.system).tyres.flat + COMBAT.shooting.tyres.flatTyres;
     await actor.update(/** @type {any} */ ({ "system.tyres.flat": flat }));
     return { damage: 0, conditions: [], flat: true };
   }
-  const dealt = damage({ margin: check.margin, impact: attack.impact, reduction: targetReduction(target) });
+  const dealt = damage({ margin: check.margin, impact: /** @type {number} */ (record.impact), reduction: targetReduction(target) });
   if (actor.type === "vehicle") {
     const body = /** @type {any} */ (actor.system).body.value;
     await actor.update(/** @type {any} */ ({ "system.body.value": Math.max(0, body - dealt) }));
     return { damage: dealt, conditions: [], flat: false };
   }
   await applyHealthLoss(actor, dealt);
-  const conditions = weaponConditions(attack.traits, check.outcome, dealt);
+  const conditions = weaponConditions(record.traits ?? [], check.outcome, dealt);
   for (const id of conditions) await /** @type {any} */ (actor).addCondition(id);
   return { damage: dealt, conditions, flat: false };
 }
 
 /**
- * GM side: the total of a Dodge card, after checking it is this hit's Dodge — rolled by the target's owner (or a GM)
- * for the target, Moves against the attack's total.
+ * GM side: the total of a Dodge card, read from its roll, after checking it is this hit's Dodge — rolled by the
+ * target's owner (or a GM) for the target, Moves against the attack's total.
  * @param {string|null} dodgeId  The Dodge card's message id.
- * @param {{messageId: string, actor: Actor.Implementation, attackTotal: number}} hit
+ * @param {{record: RollRecord, actor: Actor.Implementation}} hit
  * @returns {number}
  * @throws {Error} when the card is missing or is not this Dodge.
  */
-function dodgeCardTotal(dodgeId, { messageId, actor, attackTotal }) {
+function dodgeCardTotal(dodgeId, { record, actor }) {
   const card = dodgeId ? game.messages?.get(dodgeId) : null;
   const flags = /** @type {any} */ (card?.flags?.[SYSTEM_ID]);
-  const c = flags?.check;
   const author = card?.author;
-  const fits = !!c && flags.dodge?.messageId === messageId && c.actorId === actor.id && c.stat === COMBAT.reactions.dodge.stat
-    && c.tn === attackTotal && !!author && (author.isGM || actor.testUserPermission(author, "OWNER"));
+  const fits = !!card && !!flags?.check && flags.dodge?.messageId === record.messageId && flags.check.actorId === actor.id
+    && !!author && (author.isGM || actor.testUserPermission(author, "OWNER"));
   if (!fits) throw new Error(game.i18n.localize("SMOKE.Attack.notTheDodge"));
-  return c.total;
+  const attackTotal = /** @type {NonNullable<RollRecord["check"]>} */ (record.check).total;
+  return verifiedCheck(/** @type {ChatMessage.Implementation} */ (card), { actor, stat: COMBAT.reactions.dodge.stat, tn: attackTotal }).total;
 }
 
 /**
@@ -234,21 +322,19 @@ function dodgeCardTotal(dodgeId, { messageId, actor, attackTotal }) {
  * @returns {Promise<{dodged: boolean, damage: number}|null>} null when it could not be tried (a warning says why).
  */
 export async function rollDodge(message, { skipDialog = false } = {}) {
-  const flags = /** @type {any} */ (message.flags?.[SYSTEM_ID]);
-  const attack = flags?.attack;
-  const target = attack ? game.combats?.get(attack.combatId)?.combatants.get(attack.targetId) : null;
+  const found = recordOf(message);
+  const record = found?.record;
+  const target = record ? found.combat.combatants.get(record.otherId) : null;
   const actor = target?.actor;
-  if (!actor || !flags?.check) return warn(game.i18n.localize("SMOKE.Attack.noTarget"));
-  if (actor.type === "vehicle" || !canReact(actor.statuses, /** @type {any} */ (target.system).reaction))
+  if (!actor || !record?.check) return warn(game.i18n.localize("SMOKE.Attack.noTarget"));
+  if (actor.type === "vehicle" || !canReact(actor.statuses, sideOf(target).reaction))
     return warn(game.i18n.format("SMOKE.Attack.cannotDodge", { name: target.name ?? "" }));
   const stat = COMBAT.reactions.dodge.stat;
-  const initial = { tnSource: "opposed", tn: flags.check.total };
-  const skip = skipDialog || game.settings.get(SYSTEM_ID, "skipRollDialog");
-  /** @type {any} */
-  const choices = skip ? { ...defaultChoices(), ...initial } : await RollDialog.prompt(actor, stat, { initial: /** @type {any} */ (initial) });
+  const tn = record.check.total;
+  const choices = await chooseCheck(actor, stat, { tnSource: "opposed", tn }, skipDialog);
   if (!choices) return null;
   // The TN is the attack's total whatever the dialog was set to.
-  const card = await rollCheck(actor, stat, { ...choices, tnSource: "opposed", tn: flags.check.total }, { flags: { dodge: { messageId: message.id } } });
+  const card = await rollCheck(actor, stat, { ...choices, tnSource: "opposed", tn }, { flags: { dodge: { messageId: message.id } } });
   if (!card) return null;
   try {
     return await requestGM("attack.resolve", { messageId: message.id, choice: "dodge", dodgeId: card.id });
@@ -257,82 +343,160 @@ export async function rollDodge(message, { skipDialog = false } = {}) {
   }
 }
 
-/** The active GM's handlers for hits, Dodges, the GM's Condition and holds. */
-export function registerAttackRequests() {
-  // Take the hit or Dodge (Attacking and defending › Take the hit or Dodge). Resolve a hit only once.
-  registerRequest("attack.resolve", async (user, { messageId, choice, dodgeId = null }) => {
-    const ctx = openAttack(user, messageId);
-    const { message, check, target } = ctx;
+/**
+ * The active GM's handlers for attacks, hits, Dodges, the GM's Condition and holds.
+ * @type {Record<string, import("./requests.mjs").RequestHandler>}
+ */
+export const requests = {
+  // Declare an attack (Attacking and defending › Make an attack): every check again here, then the die, the rounds
+  // and the record the hit will be applied from.
+  "attack.declare": async (user, { combatId, attackerId, targetId, weaponId, burst = false, driveBy = null, tyres = false,
+    band = null, index = null }) => {
+    const combat = game.combats?.get(combatId);
+    const attacker = combat?.combatants.get(attackerId);
+    const target = combat?.combatants.get(targetId);
+    if (!combat || !attacker?.actor || !target?.actor || target.id === attacker.id) throw new Error(game.i18n.localize("SMOKE.Attack.noTarget"));
+    assertOwner(user, attacker.actor);
+    const weapon = attacker.actor.items.get(weaponId);
+    if (!weapon || weapon.type !== "weapon") throw new Error(game.i18n.localize("SMOKE.Attack.noWeapon"));
+    const checked = attackRefusal(attacker, target, weapon, { burst: !!burst,
+      driveBy: driveBy === "driver" || driveBy === "passenger" ? driveBy : null, tyres: !!tyres, band });
+    if (typeof checked === "string") throw new Error(checked);
+    const { aimed } = await spendDieAsGM(/** @type {any} */ (combat), attacker, "attack", { index });
+    const w = /** @type {any} */ (weapon.system);
+    if (checked.thrown) await weapon.update(/** @type {any} */ ({ "system.quantity": w.quantity - 1 }));
+    else if (w.magazine.size > 0) await weapon.update(/** @type {any} */ ({ "system.magazine.loaded": w.magazine.loaded - checked.mods.rounds }));
+    /** @type {RollRecord} */
+    const record = { id: foundry.utils.randomID(16), kind: "attack", userId: /** @type {string} */ (user.id),
+      actorId: attackerId, otherId: targetId, stat: w.stat, tn: currentGuard(target), round: combat.round, messageId: null,
+      check: null, resolved: null, weapon: weapon.name ?? "", impact: w.impact + checked.mods.impact, traits: [...w.traits],
+      band: checked.band, distance: checked.distance === null ? null : Math.round(checked.distance * 10) / 10,
+      effects: checked.mods.effects, tyres: !!tyres, attackMod: checked.mods.attack,
+      effortSteps: aimed ? COMBAT.shooting.aim.effortSteps : 0 };
+    await saveRecord(combat, record);
+    return record;
+  },
+
+  // The card a declared roll produced: bound to its record once, its numbers read from its roll.
+  "record.bind": async (user, { combatId, recordId, messageId }) => {
+    const combat = game.combats?.get(combatId);
+    const record = /** @type {any} */ (combat?.system)?.records?.[recordId];
+    if (!combat || !record) throw new Error(game.i18n.localize("SMOKE.Attack.noCard"));
+    const bound = await bindCard(user, combat, record, game.messages?.get(messageId));
+    return { check: bound.check };
+  },
+
+  // Take the hit or Dodge (Attacking and defending › Take the hit or Dodge). Resolve a hit only once, from its record.
+  "attack.resolve": async (user, { messageId, choice, dodgeId = null }) => {
+    const message = game.messages?.get(messageId);
+    const found = recordOf(message);
+    if (!found || found.record.kind !== "attack") throw new Error(game.i18n.localize("SMOKE.Attack.noCard"));
+    const { combat } = found;
+    const record = await bindCard(user, combat, found.record, message);
+    const target = combat.combatants.get(record.otherId);
+    if (!target?.actor) throw new Error(game.i18n.localize("SMOKE.Attack.noTarget"));
+    if (record.resolved) throw new Error(game.i18n.localize("SMOKE.Attack.alreadyResolved"));
+    const check = /** @type {NonNullable<RollRecord["check"]>} */ (record.check);
+    if (check.margin < COMBAT.attack.hitsAtMargin) throw new Error(game.i18n.localize("SMOKE.Attack.missed"));
+    assertOwner(user, target.actor);
     const actor = /** @type {Actor.Implementation} */ (target.actor);
     let dodged = false;
     let dodgeTotal = null;
     if (choice === "dodge") {
-      if (actor.type === "vehicle" || !canReact(actor.statuses, /** @type {any} */ (target.system).reaction))
+      if (actor.type === "vehicle" || !canReact(actor.statuses, sideOf(target).reaction))
         throw new Error(game.i18n.format("SMOKE.Attack.cannotDodge", { name: target.name ?? "" }));
-      dodgeTotal = dodgeCardTotal(dodgeId, { messageId, actor, attackTotal: check.total });
-      await target.update(/** @type {any} */ ({ "system.reaction": true }));
+      dodgeTotal = dodgeCardTotal(dodgeId, { record, actor });
+      await writeSides(combat, { [/** @type {string} */ (target.id)]: { reaction: true } });
       dodged = dodge({ attackTotal: check.total, dodgeTotal });
     } else if (choice !== "take") {
       throw new Error(`unknown choice ${choice}`);
     }
-    const hit = dodged ? { damage: 0, conditions: [], flat: false } : await landHit(ctx);
+    // Marked resolved before anything is applied, so a second click finds it resolved.
+    await saveRecord(combat, { ...record, resolved: { choice, pending: true } });
+    const hit = dodged ? { damage: 0, conditions: [], flat: false } : await landHit(record, target);
     const sev = dodged || hit.flat ? null : conditionChoices(hit.damage, !!check.moment);
-    await message.update(/** @type {any} */ ({ [`flags.${SYSTEM_ID}.attack.resolved`]: {
-      choice, dodged, dodgeTotal, damage: hit.damage, conditions: hit.conditions, flat: hit.flat,
+    const resolved = { choice, dodged, dodgeTotal, damage: hit.damage, conditions: hit.conditions, flat: hit.flat,
       severity: sev?.severity ?? null, severityLabel: sev?.label ?? null, suggested: sev && hit.damage > 0 ? sev.suggested : [],
-      gmCondition: null
-    } }));
+      gmCondition: null };
+    await saveRecord(combat, { ...record, resolved });
+    // The card shows it (a copy for display; the record is what counts).
+    await /** @type {ChatMessage.Implementation} */ (message).update(/** @type {any} */ ({ [`flags.${SYSTEM_ID}.attack.resolved`]: resolved }));
     return { dodged, damage: hit.damage };
-  });
+  },
 
   // The GM's one appropriate Condition after a damaging hit.
-  registerRequest("attack.condition", async (user, { messageId, condition }) => {
-    if (!user.isGM) throw new Error(game.i18n.localize("SMOKE.Combat.gmOnly"));
+  "attack.condition": async (user, { messageId, condition }) => {
+    assertGM(user);
     const message = game.messages?.get(messageId);
-    const attack = /** @type {any} */ (message?.flags?.[SYSTEM_ID])?.attack;
-    const resolved = attack?.resolved;
-    if (!message || !resolved) throw new Error(game.i18n.localize("SMOKE.Attack.noCard"));
+    const found = recordOf(message);
+    const record = found?.record;
+    const resolved = record?.resolved;
+    if (!found || !record || record.messageId !== messageId || !resolved || resolved.pending) throw new Error(game.i18n.localize("SMOKE.Attack.noCard"));
     if (resolved.gmCondition) throw new Error(game.i18n.localize("SMOKE.Attack.conditionChosen"));
     if (!resolved.suggested.includes(condition)) throw new Error(game.i18n.localize("SMOKE.Attack.notSuggested"));
-    const actor = game.combats?.get(attack.combatId)?.combatants.get(attack.targetId)?.actor
-      ?? (attack.targetUuid ? fromUuidSync(attack.targetUuid) : null);
+    const actor = found.combat.combatants.get(record.otherId)?.actor;
     if (!actor) throw new Error(game.i18n.localize("SMOKE.Attack.noTarget"));
     await /** @type {any} */ (actor).addCondition(condition);
-    await message.update(/** @type {any} */ ({ [`flags.${SYSTEM_ID}.attack.resolved.gmCondition`]: condition }));
-  });
+    await saveRecord(found.combat, { ...record, resolved: { ...resolved, gmCondition: condition } });
+    await /** @type {ChatMessage.Implementation} */ (message).update(/** @type {any} */ ({ [`flags.${SYSTEM_ID}.attack.resolved.gmCondition`]: condition }));
+  },
 
-  // Grab and break free land on a successful check; cuff needs no roll (Distance, ammunition and holds).
-  registerRequest("hold.resolve", async (user, { messageId }) => {
+  // Declare a hold (Distance, ammunition and holds): grab — Muscle against the target's Guard, Engaged; break free —
+  // Muscle or Moves against the holder's Guard, only when held. Spends the die and records the TN.
+  "hold.declare": async (user, { combatId, actorId, kind, targetId = null, stat = null, index = null }) => {
+    const combat = game.combats?.get(combatId);
+    const holder = combat?.combatants.get(actorId);
+    if (!combat || !holder?.actor) throw new Error(game.i18n.localize("SMOKE.Attack.noTarget"));
+    assertOwner(user, holder.actor);
+    if (kind !== "grab" && kind !== "breakFree") throw new Error(`unknown hold ${kind}`);
+    const otherId = kind === "grab" ? targetId : sideOf(holder).grabbedBy;
+    const other = otherId ? combat.combatants.get(otherId) : null;
+    if (!other?.actor || other.id === holder.id) throw new Error(game.i18n.localize(kind === "grab" ? "SMOKE.Attack.noTarget" : "SMOKE.Hold.notGrabbed"));
+    if (kind === "grab") {
+      const distance = tokenDistance(holder.token, other.token);
+      if (distance !== null && rangeBand(distance) !== COMBAT.grab.range) throw new Error(game.i18n.localize("SMOKE.Hold.notEngaged"));
+    }
+    const statKey = kind === "grab" ? COMBAT.grab.stat : (COMBAT.breakFree.stats.includes(stat) ? stat : COMBAT.breakFree.stats[0]);
+    await spendDieAsGM(/** @type {any} */ (combat), holder, kind, { index });
+    /** @type {RollRecord} */
+    const record = { id: foundry.utils.randomID(16), kind, userId: /** @type {string} */ (user.id), actorId,
+      otherId: /** @type {string} */ (other.id), stat: statKey, tn: currentGuard(other), round: combat.round, messageId: null,
+      check: null, resolved: null };
+    await saveRecord(combat, record);
+    return record;
+  },
+
+  // Grab and break free land on a successful check read from the card's roll, once.
+  "hold.resolve": async (user, { messageId }) => {
     const message = game.messages?.get(messageId);
-    const flags = /** @type {any} */ (message?.flags?.[SYSTEM_ID]);
-    const hold = flags?.hold;
-    if (!message || !hold || !flags.check) throw new Error(game.i18n.localize("SMOKE.Attack.noCard"));
-    if (hold.resolved) throw new Error(game.i18n.localize("SMOKE.Attack.alreadyResolved"));
-    const combat = game.combats?.get(hold.combatId);
-    const actorC = combat?.combatants.get(hold.actorId);
-    const other = combat?.combatants.get(hold.otherId);
-    if (!actorC?.actor || !other?.actor) throw new Error(game.i18n.localize("SMOKE.Attack.noTarget"));
-    assertOwner(user, actorC.actor);
-    if (!message.author?.isGM && !actorC.actor.testUserPermission(/** @type {any} */ (message.author), "OWNER"))
-      throw new Error(game.i18n.localize("SMOKE.Attack.forged"));
-    const success = flags.check.margin >= 0;
-    await message.update(/** @type {any} */ ({ [`flags.${SYSTEM_ID}.hold.resolved`]: { success } }));
+    const found = recordOf(message);
+    if (!found || found.record.kind === "attack") throw new Error(game.i18n.localize("SMOKE.Attack.noCard"));
+    const { combat } = found;
+    const record = await bindCard(user, combat, found.record, message);
+    if (record.resolved) throw new Error(game.i18n.localize("SMOKE.Attack.alreadyResolved"));
+    const holder = combat.combatants.get(record.actorId);
+    const other = combat.combatants.get(record.otherId);
+    if (!holder?.actor || !other?.actor) throw new Error(game.i18n.localize("SMOKE.Attack.noTarget"));
+    assertOwner(user, holder.actor);
+    const success = /** @type {NonNullable<RollRecord["check"]>} */ (record.check).margin >= 0;
+    await saveRecord(combat, { ...record, resolved: { success } });
+    await /** @type {ChatMessage.Implementation} */ (message).update(/** @type {any} */ ({ [`flags.${SYSTEM_ID}.hold.resolved`]: { success } }));
     if (!success) return { success };
-    if (hold.kind === "grab") {
+    if (record.kind === "grab") {
       await /** @type {any} */ (other.actor).addCondition(COMBAT.grab.condition);
-      await other.update(/** @type {any} */ ({ "system.grabbedBy": actorC.id }));
-    } else if (hold.kind === "breakFree") {
-      if (actorC.actor.statuses.has("grabbed")) await /** @type {any} */ (actorC.actor).removeCondition("grabbed");
-      await actorC.update(/** @type {any} */ ({ "system.grabbedBy": "" }));
+      await writeSides(combat, { [record.otherId]: { grabbedBy: record.actorId } });
+    } else {
+      if (holder.actor.statuses.has("grabbed")) await /** @type {any} */ (holder.actor).removeCondition("grabbed");
+      await writeSides(combat, { [record.actorId]: { grabbedBy: "" } });
     }
     return { success };
-  });
+  },
 
-  registerRequest("hold.cuff", async (user, { combatId, actorId, targetId, index = null }) => {
+  "hold.cuff": async (user, { combatId, actorId, targetId, index = null }) => {
     const combat = game.combats?.get(combatId);
     const cuffer = combat?.combatants.get(actorId);
     const target = combat?.combatants.get(targetId);
-    if (!cuffer?.actor || !target?.actor) throw new Error(game.i18n.localize("SMOKE.Attack.noTarget"));
+    if (!combat || !cuffer?.actor || !target?.actor || target.id === cuffer.id) throw new Error(game.i18n.localize("SMOKE.Attack.noTarget"));
     assertOwner(user, cuffer.actor);
     const reason = cuffRefusal(cuffer, target);
     if (reason) throw new Error(reason);
@@ -341,19 +505,22 @@ export function registerAttackRequests() {
     await spendDieAsGM(/** @type {any} */ (combat), cuffer, "cuff", { index });
     await /** @type {any} */ (target.actor).addCondition(COMBAT.cuff.condition);
     return true;
-  });
-}
+  }
+};
 
 /**
- * Why this cuff cannot happen, or null (Distance, ammunition and holds › Cuff): the target must be Grabbed, Down,
- * Restrained, Stunned or surrendered, and the cuffer needs cuffs or a restraining item.
+ * Why this cuff cannot happen, or null (Distance, ammunition and holds › Cuff): the target must be Grabbed (by the
+ * GM's record of the hold), Down, Restrained, Stunned or surrendered, and the cuffer needs cuffs or a restraining item.
  * @param {Combatant.Implementation} cuffer
  * @param {Combatant.Implementation} target
  * @returns {string|null}
  */
 export function cuffRefusal(cuffer, target) {
   const statuses = target.actor?.statuses ?? new Set();
-  const can = COMBAT.cuff.targets.some(id => statuses.has(id)) || (COMBAT.cuff.surrendered && /** @type {any} */ (target.system).surrendered);
+  const side = sideOf(target);
+  // Grabbed counts only when the GM recorded the hold: a Grabbed a player put on themselves holds nobody.
+  const can = COMBAT.cuff.targets.some(id => (id === COMBAT.grab.condition ? !!side.grabbedBy : statuses.has(id)))
+    || (COMBAT.cuff.surrendered && side.surrendered);
   if (!can) return game.i18n.format("SMOKE.Hold.cannotCuff", { name: target.name ?? "" });
   const restraint = cuffer.actor?.items.find(i => i.type === "gear" && /** @type {any} */ (i.system).applies === COMBAT.cuff.condition);
   if (!restraint) return game.i18n.localize("SMOKE.Hold.needCuffs");
@@ -362,7 +529,7 @@ export function cuffRefusal(cuffer, target) {
 
 /**
  * A hold's check: grab (Muscle vs the target's Guard) or break free (Muscle or Moves vs the grabber's Guard).
- * Spends the die, rolls, and the card's success is applied by the GM.
+ * The GM declares it (spends the die, records the Guard), the owner rolls, and the GM applies the card's success.
  * @param {Combat.Implementation} combat
  * @param {Combatant.Implementation} combatant
  * @param {"grab"|"breakFree"} kind
@@ -373,7 +540,7 @@ export function cuffRefusal(cuffer, target) {
 export async function rollHold(combat, combatant, kind, { targetId, stat, skipDialog = false, dieIndex = null } = {}) {
   const i18n = game.i18n;
   const actor = /** @type {Actor.Implementation} */ (combatant.actor);
-  const otherId = kind === "grab" ? targetId : /** @type {any} */ (combatant.system).grabbedBy;
+  const otherId = kind === "grab" ? targetId : sideOf(combatant).grabbedBy;
   const other = otherId ? combat.combatants.get(otherId) : null;
   if (!other?.actor) return warn(i18n.localize(kind === "grab" ? "SMOKE.Attack.noTarget" : "SMOKE.Hold.notGrabbed"));
   if (kind === "grab") {
@@ -382,18 +549,17 @@ export async function rollHold(combat, combatant, kind, { targetId, stat, skipDi
   }
   const statKey = kind === "grab" ? COMBAT.grab.stat : (COMBAT.breakFree.stats.includes(stat) ? stat : COMBAT.breakFree.stats[0]);
   const guard = currentGuard(other);
-  const initial = { tnSource: "guard", tn: guard, targetGuard: guard, targetName: other.name ?? "" };
-  const skip = skipDialog || game.settings.get(SYSTEM_ID, "skipRollDialog");
-  /** @type {any} */
-  const choices = skip ? { ...defaultChoices(), ...initial } : await RollDialog.prompt(actor, statKey, { initial: /** @type {any} */ (initial) });
+  const choices = await chooseCheck(actor, statKey, { tnSource: "guard", tn: guard, targetGuard: guard, targetName: other.name ?? "" }, skipDialog);
   if (!choices) return null;
+  let declared;
   try {
-    await requestGM("combat.spend", { combatId: combat.id, combatantId: combatant.id, action: kind, index: dieIndex });
+    declared = await requestGM("hold.declare", { combatId: combat.id, actorId: combatant.id, kind, targetId: other.id,
+      stat: statKey, index: dieIndex });
   } catch (err) {
     return warn(err.message);
   }
-  const message = await rollCheck(actor, statKey, choices,
-    { flags: { hold: { kind, combatId: combat.id, actorId: combatant.id, otherId: other.id, resolved: null } } });
+  const message = await rollCheck(actor, statKey, { ...choices, tnSource: "guard", tn: declared.tn },
+    { flags: { hold: { kind, combatId: combat.id, recordId: declared.id, actorId: combatant.id, otherId: other.id, resolved: null } } });
   if (message) await requestGM("hold.resolve", { messageId: message.id }).catch(err => warn(err.message));
   return message;
 }

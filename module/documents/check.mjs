@@ -4,7 +4,7 @@
  * exploding modifiers (so roll modes and Dice So Nice work); the card stores ids and a small snapshot.
  * @module documents/check
  */
-import { bandTN, planCheck, resolveCheck } from "../rules/check.mjs";
+import { bandTN, planCheck, readRolledCheck, resolveCheck } from "../rules/check.mjs";
 import { isEmpire } from "../rules/record.mjs";
 
 export const SYSTEM_ID = "the-smoke";
@@ -193,4 +193,27 @@ export function cardContext(actor, statKey, plan, result, choices, perk, vehicle
     applied: plan.applied,
     warnings: plan.warnings
   };
+}
+
+/**
+ * GM side: a check card's numbers, re-derived from the card's own roll against a TN the GM holds (The roll). The
+ * card must be this actor's check of this stat; its flags' total, margin and outcome are never read.
+ * @param {ChatMessage.Implementation} message  A check card.
+ * @param {{actor: Actor.Implementation, stat: string, tn: number}} expect  The actor and stat the roll must be for,
+ *   and the TN (a recorded Guard, a band's TN for the actor's unboosted dice, an attack's total).
+ * @returns {{total: number, margin: number, outcome: string, moment: string|null}}
+ * @throws {Error} "That card does not follow from its roll: …" for a card whose roll is not a check of this shape.
+ */
+export function verifiedCheck(message, { actor, stat, tn }) {
+  const snapshot = /** @type {any} */ (message.flags?.[SYSTEM_ID])?.check;
+  const roll = /** @type {any} */ (message.rolls?.[0]);
+  if (!snapshot || snapshot.stat !== stat || snapshot.actorId !== actor.id || !roll) {
+    throw new Error(game.i18n.localize("SMOKE.Attack.forged"));
+  }
+  try {
+    const r = readRolledCheck(typeof roll.toJSON === "function" ? roll.toJSON() : roll, tn);
+    return { total: r.total, margin: r.margin, outcome: r.outcome, moment: r.moment };
+  } catch (err) {
+    throw new Error(game.i18n.format("SMOKE.Check.notFromRoll", { why: err.message }));
+  }
 }

@@ -4,20 +4,40 @@
  * tracker lists the queue; `turn` points at whoever owns the current die.
  *
  * Every write runs on the **active GM's client** (documents/requests.mjs): revealing, spending a die, stepping back,
- * ending a round. A round's end is applied once per (combat, round) — `system.roundEnded` records it — however many
+ * ending a round. What the rules act on — each side's dice, reaction, defences, hold and Down clock — is kept on the
+ * Combat, which only a GM may write (documents/combat-state.mjs), never on the player-writable Combatant; in speed
+ * mode the core tracker's initiative controls follow the speed dice instead of rolling.
+ *
+ * The round's end runs the steps each feature contributes ({@link addRoundEndStep}): the people's first, then, for
+ * example, the chase's fires and getaway — this module imports no feature. A round's end is applied once per (combat, round) — `system.roundEnded` records it — however many
  * GMs and players are connected and however often the GM steps back and forth. Secret speed dice stay in the
  * roller's client until the reveal (documents/speed-dice.mjs).
  * @module documents/combat
  */
-import { compareTied, speedDiceCount } from "../rules/combat.mjs";
+import { compareTied } from "../rules/combat.mjs";
 import { endOfRound, pocketCashLoss, queueState } from "../rules/round.mjs";
-import { assertOwner, registerRequest, requestGM } from "./requests.mjs";
-import { collectSpeedDice } from "./speed-dice.mjs";
+import { assertGM, assertOwner, requestGM } from "./requests.mjs";
+import { collectSpeedDice, movesDieOf, speedDiceFor } from "./speed-dice.mjs";
 import { CONDITIONS, RULES } from "../generated/rules.mjs";
-import { vehicleDrivenBy } from "./vehicle.mjs";
-import { resolveChaseRoundEnd } from "./chase.mjs";
+import { freshSide, isOut, sideOf, topUnspent, writeSides } from "./combat-state.mjs";
 
 export const SYSTEM_ID = "the-smoke";
+
+/**
+ * @typedef {(combat: SmokeCombat) => Promise<string[]>} RoundEndStep  A feature's part of the round's end (GM side):
+ *   applies itself and returns what happened, in words, for the round's card.
+ */
+/** @type {RoundEndStep[]} */
+const ROUND_END_STEPS = [];
+
+/**
+ * Add a step to the end of every round (When it kicks off › End a round), after the people's own (ongoing harm,
+ * Stunned, defences, the Down clock). Called at init by the features that have one (the chase: fires, the getaway).
+ * @param {RoundEndStep} step
+ */
+export function addRoundEndStep(step) {
+  ROUND_END_STEPS.push(step);
+}
 const PEOPLE = new Set(["character", "npc"]);
 const COMBAT_RULES = RULES.combat;
 
@@ -31,51 +51,12 @@ export function conditionName(id) {
 }
 
 /**
- * The Moves die of a combatant's actor (0 for a motor).
- * @param {Actor.Implementation|null|undefined} actor
- * @returns {number}
- */
-export function movesDieOf(actor) {
-  return /** @type {any} */ (actor?.system)?.stats?.mov?.die ?? 0;
-}
-
-/**
  * A combatant as the queue's tie-breaks see it.
  * @param {Combatant.Implementation} c
  * @returns {{id: string, name: string, isPC: boolean, movesDie: number}}
  */
 function tieEntry(c) {
   return { id: /** @type {string} */ (c.id), name: c.name ?? "", isPC: c.actor?.type === "character", movesDie: movesDieOf(c.actor) };
-}
-
-/**
- * The motor an actor is driving: `{performance, flatTyres, body}` for the speed-dice count, or null.
- * @param {Actor.Implementation} actor
- * @returns {import("../rules/combat.mjs").VehicleSpeedState|null}
- */
-function drivenMotor(actor) {
-  const motor = vehicleDrivenBy(actor);
-  if (!motor) return null;
-  const v = /** @type {any} */ (motor.system);
-  return { performance: v.performance.die, flatTyres: v.tyres.flat, body: v.body.value };
-}
-
-/**
- * How many speed dice a combatant rolls this round (When it kicks off › Start a round): from Moves, or for a driver
- * the better of Moves and the motor's Performance; a motor on its own counts from Performance.
- * @param {Combatant.Implementation} combatant
- * @returns {number} 0 … 4.
- */
-export function speedDiceFor(combatant) {
-  const actor = combatant.actor;
-  if (!actor) return 0;
-  const sys = /** @type {any} */ (actor.system);
-  if (actor.type === "vehicle") {
-    // A motor on its own: the smallest personal count (Moves d4, one die) so the motor's own count decides.
-    return speedDiceCount({ moves: 4, vehicle: { performance: sys.performance.die, flatTyres: sys.tyres.flat, body: sys.body.value } });
-  }
-  return speedDiceCount({ moves: movesDieOf(actor) || 4, conditions: actor.statuses ?? [],
-    surrendered: /** @type {any} */ (combatant.system).surrendered, vehicle: drivenMotor(actor) });
 }
 
 export class SmokeCombat extends Combat {
@@ -92,7 +73,7 @@ export class SmokeCombat extends Combat {
     // A combatant who can no longer act (Down, Cuffed, surrendered, gone) loses its unspent dice: they are skipped.
     return queueState(this.combatants.contents.map(c => ({
       ...tieEntry(c), canAct: !cannotAct(c),
-      dice: /** @type {any} */ (c.system).dice.map(d => ({ face: d.face, spent: d.spent ?? null }))
+      dice: sideOf(c).dice.map(d => ({ face: d.face, spent: d.spent ?? null }))
     })));
   }
 
@@ -102,8 +83,10 @@ export class SmokeCombat extends Combat {
    * @override
    */
   _sortCombatants(a, b) {
-    const ia = a.initiative ?? -Infinity;
-    const ib = b.initiative ?? -Infinity;
+    // Speed mode: the GM's record of the dice, not the (player-writable) initiative field.
+    const init = c => (c.parent?.system?.mode === "simple" ? c.initiative : topUnspent(sideOf(c).dice)) ?? -Infinity;
+    const ia = init(a);
+    const ib = init(b);
     if (ia !== ib) return ib - ia;
     return compareTied(tieEntry(a), tieEntry(b));
   }
@@ -136,6 +119,30 @@ export class SmokeCombat extends Combat {
     return this;
   }
 
+  /**
+   * Speed mode: the speed dice set the order, so the core tracker's Roll Initiative, Roll All and Roll NPCs do not
+   * roll (a notice says where the dice are); the simple tracker rolls its exploding d6 + Moves through the GM.
+   * @override
+   */
+  async rollInitiative(ids, options = {}) {
+    if (this.isSpeed) {
+      ui.notifications.info(game.i18n.localize("SMOKE.Combat.speedNoInitiative"));
+      return this;
+    }
+    const list = typeof ids === "string" ? [ids] : [...(ids ?? [])];
+    await requestGM("combat.rollInitiative", { combatId: this.id, combatantIds: list });
+    return this;
+  }
+
+  /** Speed mode: Reset Initiative would undo the revealed order; refused with a notice. @override */
+  async resetAll() {
+    if (this.isSpeed) {
+      ui.notifications.info(game.i18n.localize("SMOKE.Combat.speedNoInitiative"));
+      return this;
+    }
+    return super.resetAll();
+  }
+
   /** Back a round; its end is not applied again when the GM moves forward. @override */
   async previousRound() {
     await requestGM("combat.previousRound", { combatId: this.id, round: this.round });
@@ -153,6 +160,7 @@ export class SmokeCombat extends Combat {
 
   /** Point `turn` at the combatant holding the current die (after dice changed). GM. */
   async _syncTurn() {
+    if (!this.isSpeed) return;
     this.setupTurns();
     const current = this.queue.current;
     const index = current ? this.turns.findIndex(c => c.id === current.combatantId) : 0;
@@ -161,108 +169,141 @@ export class SmokeCombat extends Combat {
   }
 }
 
-/** Fresh per-round fields of a combatant. */
-const FRESH = { "system.dice": [], "system.reaction": false, "system.defences.dodge": false, "system.defences.cover": "none" };
+/** Fresh per-round fields of a side. */
+const FRESH = { dice: [], reaction: false, defences: { dodge: false, cover: "none" } };
+
+/** The combat the request names, or a refusal. @param {string} id @returns {SmokeCombat} */
+function combatOf(id) {
+  const combat = /** @type {SmokeCombat|undefined} */ (game.combats?.get(id));
+  if (!combat) throw new Error(game.i18n.localize("SMOKE.Combat.noCombat"));
+  return combat;
+}
+
+/** Reveals in progress on this client (a reveal left "revealing" by a GM's reload may be started again). */
+const revealing = new Set();
+
+/** The key a side's dice are given under: one set a round per actor (a token's synthetic actor is its own). */
+const actorKey = c => c.actor?.uuid ?? `combatant:${c.id}`;
+
+/**
+ * Refuse a round change asked for from a round that is already over (a double click, two GMs at once).
+ * @param {SmokeCombat} combat @param {number|null|undefined} round
+ */
+function sameRound(combat, round) {
+  if (round !== undefined && round !== null && round !== combat.round)
+    throw new Error(game.i18n.format("SMOKE.Combat.roundMoved", { round: String(round), now: String(combat.round) }));
+}
+
+/**
+ * Roll a combatant's speed dice in the open (the GM, after the reveal): a mid-round joiner. None when this actor
+ * already had dice this round, through this or another Combatant.
+ * @param {SmokeCombat} combat @param {Combatant.Implementation} combatant
+ * @returns {Promise<number[]>}
+ */
+async function diceForJoiner(combat, combatant) {
+  const key = actorKey(combatant);
+  const sides = /** @type {any} */ (combat.system).sides ?? {};
+  const already = Object.values(sides).some(s => s.actorKey === key && s.diceRound === combat.round);
+  const count = already ? 0 : speedDiceFor(combatant);
+  const faces = count ? (await new Roll(`${count}d${RULES["speed-dice"].die}`).evaluate()).dice[0].results.map(r => r.result) : [];
+  await writeSides(combat, { [/** @type {string} */ (combatant.id)]: { dice: faces.map(face => ({ face, spent: null })),
+    diceRound: combat.round, actorKey: key } });
+  await combatant.update(/** @type {any} */ ({ initiative: faces.length ? Math.max(...faces) : null }), { turnEvents: false });
+  await combat._syncTurn();
+  return faces;
+}
 
 /**
  * The active GM's side of a fight. Each handler re-checks the requesting user against the documents.
- * @returns {void}
+ * @type {Record<string, import("./requests.mjs").RequestHandler>}
  */
-export function registerCombatRequests() {
-  const combatOf = id => {
-    const combat = /** @type {SmokeCombat|undefined} */ (game.combats?.get(id));
-    if (!combat) throw new Error(game.i18n.localize("SMOKE.Combat.noCombat"));
-    return combat;
-  };
-  const gmOnly = user => {
-    if (!user.isGM) throw new Error(game.i18n.localize("SMOKE.Combat.gmOnly"));
-  };
-
-  registerRequest("combat.reveal", async (user, { combatId }) => {
-    gmOnly(user);
+export const requests = {
+  "combat.reveal": async (user, { combatId }) => {
+    assertGM(user);
     const combat = combatOf(combatId);
     if (!combat.isSpeed) throw new Error(game.i18n.localize("SMOKE.Combat.simpleNoDice"));
     if (!combat.started) throw new Error(game.i18n.localize("SMOKE.Combat.notStarted"));
-    if (/** @type {any} */ (combat.system).phase !== "rolling") throw new Error(game.i18n.localize("SMOKE.Combat.alreadyRevealed"));
+    const phase = /** @type {any} */ (combat.system).phase;
+    // "revealing" with no reveal running here was left by a GM's reload mid-reveal: start it again.
+    if (phase === "acting" || (phase === "revealing" && revealing.has(combat.id)))
+      throw new Error(game.i18n.localize("SMOKE.Combat.alreadyRevealed"));
     if (!combat.combatants.size) throw new Error(game.i18n.localize("SMOKE.Combat.nobody"));
     const round = combat.round;
-    await combat.update(/** @type {any} */ ({ "system.phase": "revealing" }));
-    const dice = await collectSpeedDice(combat, round);
-    await combat.updateEmbeddedDocuments("Combatant", combat.combatants.map(c => {
-      const faces = dice.get(/** @type {string} */ (c.id)) ?? [];
-      return { _id: c.id, "system.dice": faces.map(face => ({ face, spent: null })), initiative: faces.length ? Math.max(...faces) : null };
-    }), /** @type {any} */ ({ turnEvents: false }));
-    await combat.update(/** @type {any} */ ({ "system.phase": "acting", "system.revealedRound": round }));
+    revealing.add(/** @type {string} */ (combat.id));
+    try {
+      if (phase !== "revealing") await combat.update(/** @type {any} */ ({ "system.phase": "revealing" }));
+      const dice = await collectSpeedDice(combat, round);
+      // One set of dice a round per actor: a second Combatant of the same actor (or token) rolls none.
+      const given = new Set();
+      /** @type {Record<string, any>} */
+      const patches = {};
+      const initiative = [];
+      for (const c of combat.combatants) {
+        const key = actorKey(c);
+        const faces = given.has(key) ? [] : dice.get(/** @type {string} */ (c.id)) ?? [];
+        given.add(key);
+        patches[/** @type {string} */ (c.id)] = { dice: faces.map(face => ({ face, spent: null })), diceRound: round, actorKey: key };
+        initiative.push({ _id: c.id, initiative: faces.length ? Math.max(...faces) : null });
+      }
+      await writeSides(combat, patches);
+      await combat.updateEmbeddedDocuments("Combatant", initiative, /** @type {any} */ ({ turnEvents: false }));
+      await combat.update(/** @type {any} */ ({ "system.phase": "acting", "system.revealedRound": round }));
+    } finally {
+      revealing.delete(/** @type {string} */ (combat.id));
+    }
     await combat._syncTurn();
     await postQueueCard(combat);
-  });
+  },
 
-  // Someone joins a fight whose dice are already revealed: the GM rolls theirs now, in the open (the secret has
-  // gone public for this round); they slot into the queue by face, and nothing already spent changes.
-  Hooks.on("createCombatant", async combatant => {
-    const combat = /** @type {SmokeCombat|null} */ (combatant.parent);
-    if (!game.user.isActiveGM || !combat?.isSpeed || /** @type {any} */ (combat.system).phase !== "acting") return;
-    const count = speedDiceFor(combatant);
-    const faces = count ? (await new Roll(`${count}d${RULES["speed-dice"].die}`).evaluate()).dice[0].results.map(r => r.result) : [];
-    await combatant.update(/** @type {any} */ ({ "system.dice": faces.map(face => ({ face, spent: null })),
-      initiative: faces.length ? Math.max(...faces) : null }), { turnEvents: false });
-    await combat._syncTurn();
-    if (faces.length) await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },
-      content: `<p>${foundry.utils.escapeHTML(game.i18n.format("SMOKE.Combat.joined", { name: combatant.name ?? "", dice: faces.join(", ") }))}</p>` });
-  });
-
-  registerRequest("combat.spend", async (user, { combatId, combatantId, action = "done", index = null }) => {
+  "combat.spend": async (user, { combatId, combatantId, action = "done", index = null }) => {
     const combat = combatOf(combatId);
     const combatant = combat.combatants.get(combatantId);
     assertOwner(user, combatant?.actor ?? null);
+    // Actions with their own request (attack, grab, cuff, drive …) spend their die there, after their own checks.
+    if (!PLAIN_ACTIONS.has(action) && !user.isGM) throw new Error(game.i18n.format("SMOKE.Combat.notPlain", { action: String(action) }));
     return spendDieAsGM(combat, /** @type {Combatant.Implementation} */ (combatant), action, { index });
-  });
+  },
 
-  registerRequest("combat.back", async (user, { combatId }) => {
-    gmOnly(user);
+  "combat.back": async (user, { combatId }) => {
+    assertGM(user);
     const combat = combatOf(combatId);
     const last = combat.queue.last;
     if (!last) throw new Error(game.i18n.localize("SMOKE.Combat.nothingToUndo"));
     const c = /** @type {Combatant.Implementation} */ (combat.combatants.get(last.combatantId));
-    const die = /** @type {any} */ (c.system).dice[last.index];
-    const undo = die.undo ?? {};
-    const dice = /** @type {any} */ (c.system).dice.map((d, i) => (i === last.index ? { face: d.face, spent: null, action: "", undo: {} } : d));
+    const side = sideOf(c);
+    const die = side.dice[last.index];
+    const undo = /** @type {any} */ (die.undo ?? {});
+    const dice = side.dice.map((d, i) => (i === last.index ? { face: d.face, spent: null, action: "", undo: {} } : d));
     // Stepping back returns the die and undoes what the action itself set (a Dodge, cover, an Aim, a surrender, getting
     // up); what a roll did (damage, a hold) stays — the GM sets that right by hand.
     /** @type {Record<string, any>} */
-    const update = { "system.dice": dice, initiative: topUnspent(dice) };
-    for (const [key, path] of [["dodge", "system.defences.dodge"], ["cover", "system.defences.cover"], ["aimed", "system.aimed"],
-      ["surrendered", "system.surrendered"]]) if (key in undo) update[path] = undo[key];
-    await c.update(update, /** @type {any} */ ({ turnEvents: false }));
+    const patch = { dice };
+    if ("dodge" in undo || "cover" in undo) patch.defences = { dodge: undo.dodge ?? side.defences.dodge, cover: undo.cover ?? side.defences.cover };
+    if ("aimed" in undo) patch.aimed = undo.aimed;
+    if ("surrendered" in undo) patch.surrendered = undo.surrendered;
+    await writeSides(combat, { [last.combatantId]: patch });
+    await c.update(/** @type {any} */ ({ initiative: topUnspent(dice) }), /** @type {any} */ ({ turnEvents: false }));
     if (undo.prone && c.actor && !c.actor.statuses.has("prone")) await /** @type {any} */ (c.actor).addCondition("prone");
     await combat._syncTurn();
-  });
+  },
 
-  /** Refuse a round change asked for from a round that is already over (a double click, two GMs at once). */
-  const sameRound = (combat, round) => {
-    if (round !== undefined && round !== null && round !== combat.round)
-      throw new Error(game.i18n.format("SMOKE.Combat.roundMoved", { round: String(round), now: String(combat.round) }));
-  };
-
-  registerRequest("combat.nextRound", async (user, { combatId, round }) => {
-    gmOnly(user);
+  "combat.nextRound": async (user, { combatId, round }) => {
+    assertGM(user);
     const combat = combatOf(combatId);
     sameRound(combat, round);
     await advanceRound(combat);
-  });
+  },
 
-  registerRequest("combat.previousRound", async (user, { combatId, round }) => {
-    gmOnly(user);
+  "combat.previousRound": async (user, { combatId, round }) => {
+    assertGM(user);
     const combat = combatOf(combatId);
     sameRound(combat, round);
-    if (combat.round <= 1) return;
-    await combat.updateEmbeddedDocuments("Combatant", combat.combatants.map(c => ({ _id: c.id, ...FRESH, initiative: null })),
-      /** @type {any} */ ({ turnEvents: false }));
-    await combat.update(/** @type {any} */ ({ round: combat.round - 1, turn: 0, "system.phase": "rolling" }), { direction: -1 });
-  });
+    await rewindRound(combat);
+  },
 
-  // The simple tracker: one action a turn; Bleeding at the end of that actor's turn (With the simple tracker).
-  registerRequest("combat.nextTurn", async (user, { combatId, round, turn }) => {
+  // The simple tracker: one action a turn; Bleeding at the end of that actor's turn (With the simple tracker). The
+  // turn and round move here, never through core Combat#nextTurn (whose nextRound would land on our override).
+  "combat.nextTurn": async (user, { combatId, round, turn }) => {
     const combat = combatOf(combatId);
     const current = combat.combatant;
     if (!user.isGM) assertOwner(user, current?.actor ?? null);
@@ -272,38 +313,106 @@ export function registerCombatRequests() {
     if (current?.actor && key > /** @type {any} */ (combat.system).turnEnded) {
       await combat.update(/** @type {any} */ ({ "system.turnEnded": key }));
       const loss = COMBAT_RULES.ongoingHarm.find(h => h.condition === "bleeding")?.health ?? 0;
-      if (current.actor.statuses.has("bleeding") && !current.isDefeated && loss) {
+      if (current.actor.statuses.has("bleeding") && !isOut(current) && loss) {
         const health = await applyHealthLoss(current.actor, loss);
         await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },
           content: `<p>${foundry.utils.escapeHTML(game.i18n.format("SMOKE.Combat.ongoingHarm", { name: current.name ?? "",
             loss: String(loss), health: String(health) }))}</p>` });
       }
     }
-    const last = (combat.turn ?? 0) >= combat.turns.length - 1;
-    if (last) await advanceRound(combat);
-    else await Combat.prototype.nextTurn.call(combat);
+    const next = nextTurnIndex(combat);
+    if (next === null) await advanceRound(combat);
+    else await combat.update({ turn: next }, /** @type {any} */ ({ direction: 1 }));
     // The simple tracker refreshes a reaction at the start of that actor's turn.
-    const next = combat.combatant;
-    if (next && /** @type {any} */ (next.system).reaction) await next.update(/** @type {any} */ ({ "system.reaction": false }));
-  });
+    const now = combat.combatant;
+    if (now && sideOf(now).reaction) await writeSides(combat, { [/** @type {string} */ (now.id)]: { reaction: false } });
+  },
 
-  registerRequest("combat.previousTurn", async (user, { combatId }) => {
-    gmOnly(user);
-    await Combat.prototype.previousTurn.call(combatOf(combatId));
-  });
+  // Back one turn; at the first turn, back a round — directly, never through core Combat#previousTurn.
+  "combat.previousTurn": async (user, { combatId }) => {
+    assertGM(user);
+    const combat = combatOf(combatId);
+    if ((combat.turn ?? 0) > 0) await combat.update({ turn: (combat.turn ?? 0) - 1 }, /** @type {any} */ ({ direction: -1 }));
+    else await rewindRound(combat);
+  },
+
+  // The simple tracker's initiative (exploding d6 + Moves modifier), rolled by the GM for combatants the user owns.
+  "combat.rollInitiative": async (user, { combatId, combatantIds = [] }) => {
+    const combat = combatOf(combatId);
+    if (combat.isSpeed) throw new Error(game.i18n.localize("SMOKE.Combat.speedNoInitiative"));
+    const ids = combatantIds.length ? combatantIds : combat.combatants.filter(c => c.initiative === null).map(c => c.id);
+    for (const id of ids) assertOwner(user, combat.combatants.get(id)?.actor ?? combat.combatants.get(id) ?? null);
+    await Combat.prototype.rollInitiative.call(combat, ids);
+  }
+};
+
+/** Actions a player spends a die on with no request of their own (everything else is checked by its own request). */
+const PLAIN_ACTIONS = new Set(["done", "aim", "dodge", "coverLight", "coverHeavy", "reload", "surrender", "getUp", "improvised", "spun"]);
+
+/**
+ * The next turn index in the simple tracker (Skip Defeated honoured), or null at the round's end.
+ * @param {SmokeCombat} combat
+ * @returns {number|null}
+ */
+function nextTurnIndex(combat) {
+  const turns = combat.turns;
+  const skip = !!/** @type {any} */ (combat.settings)?.skipDefeated;
+  for (let i = (combat.turn ?? 0) + 1; i < turns.length; i++) if (!skip || !isOut(turns[i])) return i;
+  return null;
 }
 
-/** The highest unspent face, or null. @param {{face: number, spent: number|null}[]} dice */
-function topUnspent(dice) {
-  const left = dice.filter(d => d.spent === null).map(d => d.face);
-  return left.length ? Math.max(...left) : null;
+/**
+ * Back one round (its end is not applied again when the GM moves forward); world time goes back as core does.
+ * @param {SmokeCombat} combat
+ */
+async function rewindRound(combat) {
+  if (combat.round <= 1) return;
+  await writeSides(combat, Object.fromEntries(combat.combatants.map(c => [c.id, FRESH])));
+  if (combat.isSpeed) await combat.updateEmbeddedDocuments("Combatant", combat.combatants.map(c => ({ _id: c.id, initiative: null })),
+    /** @type {any} */ ({ turnEvents: false }));
+  await combat.update(/** @type {any} */ ({ round: combat.round - 1, turn: 0, "system.phase": "rolling" }),
+    /** @type {any} */ ({ direction: -1, worldTime: { delta: -(CONFIG.time?.roundTime ?? 0) } }));
 }
+
+/**
+ * Hooks of a fight, registered by the entry: a mid-round joiner's dice; the GM's Toggle Defeated recorded on the
+ * Combat; a player's own write to a Combatant's initiative or defeated put back.
+ * @type {Record<string, Function>}
+ */
+export const hooks = {
+  // Someone joins a fight whose dice are already revealed: the GM rolls theirs now, in the open (the secret has
+  // gone public for this round); they slot into the queue by face, and nothing already spent changes.
+  createCombatant: async combatant => {
+    const combat = /** @type {SmokeCombat|null} */ (combatant.parent);
+    if (!game.user.isActiveGM || !combat?.isSpeed || /** @type {any} */ (combat.system).phase !== "acting") return;
+    const faces = await diceForJoiner(combat, combatant);
+    if (faces.length) await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },
+      content: `<p>${foundry.utils.escapeHTML(game.i18n.format("SMOKE.Combat.joined", { name: combatant.name ?? "", dice: faces.join(", ") }))}</p>` });
+  },
+  updateCombatant: async (combatant, changes, options, userId) => {
+    const combat = /** @type {SmokeCombat|null} */ (combatant.parent);
+    if (!game.user.isActiveGM || !combat) return;
+    const writer = game.users.get(userId);
+    const side = sideOf(combatant);
+    if ("defeated" in changes) {
+      // The GM's Toggle Defeated (core tracker) is the GM's word: recorded on the Combat. A player cannot bring
+      // their combatant back from Wasted.
+      if (writer?.isGM) { if (side.out !== !!changes.defeated) await writeSides(combat, { [combatant.id]: { out: !!changes.defeated } }); }
+      else if (side.out && !changes.defeated) await combatant.update({ defeated: true });
+    }
+    // Speed mode: initiative mirrors the GM's dice; a player's own write is put back.
+    if ("initiative" in changes && !writer?.isGM && combat.isSpeed) {
+      const top = topUnspent(side.dice);
+      if (changes.initiative !== top) await combatant.update({ initiative: top }, /** @type {any} */ ({ turnEvents: false }));
+    }
+  }
+};
 
 /**
  * Spend the current die of a combatant on an action (When it kicks off › Read the queue; Attacking and defending ›
  * Defensive actions). The Dodge action's +2 Guard lasted until this next action, so it ends first. GM side only
  * (request handlers); the requester's ownership is checked by the caller. A combatant spun out by a PIT
- * (`flags["the-smoke"].spun`, documents/chase.mjs) loses its next action: that die can only be spent on "spun",
+ * (its side's `spun`, documents/chase) loses its next action: that die can only be spent on "spun",
  * which clears the mark (Skids, collisions and contact › PIT).
  * @param {SmokeCombat} combat
  * @param {Combatant.Implementation} combatant
@@ -317,8 +426,8 @@ function topUnspent(dice) {
  *   a spun-out combatant's die is spent on anything but "spun" (or "spun" without a spin).
  */
 export async function spendDieAsGM(combat, combatant, action, { index = null } = {}) {
-  const sys = /** @type {any} */ (combatant.system);
-  const spun = !!combatant.getFlag(SYSTEM_ID, "spun");
+  const sys = sideOf(combatant);
+  const spun = sys.spun;
   if (spun !== (action === "spun")) {
     throw new Error(game.i18n.format(spun ? "SMOKE.Chase.spunOnly" : "SMOKE.Chase.notSpun", { name: combatant.name ?? "" }));
   }
@@ -330,7 +439,8 @@ export async function spendDieAsGM(combat, combatant, action, { index = null } =
   const undo = { dodge: sys.defences.dodge, cover: sys.defences.cover, aimed: sys.aimed, surrendered: sys.surrendered,
     prone: action === "getUp" && !!actor?.statuses.has("prone") };
   /** @type {Record<string, any>} */
-  const update = { "system.defences.dodge": action === "dodge" };
+  const patch = { defences: { dodge: action === "dodge", cover: sys.defences.cover } };
+  let initiative;
   if (combat.isSpeed) {
     if (/** @type {any} */ (combat.system).phase !== "acting") throw new Error(game.i18n.localize("SMOKE.Combat.notRevealed"));
     const q = combat.queue;
@@ -342,23 +452,25 @@ export async function spendDieAsGM(combat, combatant, action, { index = null } =
     if (index !== null && index !== undefined && q.current.index !== index) throw new Error(game.i18n.localize("SMOKE.Combat.dieGone"));
     const dice = sys.dice.map((d, i) => (i === q.current?.index ? { face: d.face, spent: q.nextSpend, action, undo }
       : { face: d.face, spent: d.spent, action: d.action ?? "", undo: d.undo ?? {} }));
-    Object.assign(update, { "system.dice": dice, initiative: topUnspent(dice) });
+    patch.dice = dice;
+    initiative = topUnspent(dice);
   } else {
     if (combat.combatant?.id !== combatant.id) throw new Error(game.i18n.format("SMOKE.Combat.notYourTurn", { name: combat.combatant?.name ?? "" }));
     // The simple tracker: one action a turn (Done ends it).
     const key = combat.round * 1000 + (combat.turn ?? 0);
     if (action !== "done") {
       if (sys.acted === key) throw new Error(game.i18n.format("SMOKE.Combat.actedThisTurn", { name: combatant.name ?? "" }));
-      update["system.acted"] = key;
+      patch.acted = key;
     }
   }
-  if (action === "coverLight") update["system.defences.cover"] = "light";
-  if (action === "coverHeavy") update["system.defences.cover"] = "heavy";
-  if (action === "aim") update["system.aimed"] = true;
-  if (action === "attack") update["system.aimed"] = false;
-  if (action === "surrender") update["system.surrendered"] = true;
-  if (spun) update[`flags.${SYSTEM_ID}.-=spun`] = null;
-  await combatant.update(update, /** @type {any} */ ({ turnEvents: false }));
+  if (action === "coverLight") patch.defences.cover = "light";
+  if (action === "coverHeavy") patch.defences.cover = "heavy";
+  if (action === "aim") patch.aimed = true;
+  if (action === "attack") patch.aimed = false;
+  if (action === "surrender") patch.surrendered = true;
+  if (spun) patch.spun = false;
+  await writeSides(combat, { [/** @type {string} */ (combatant.id)]: patch });
+  if (initiative !== undefined) await combatant.update(/** @type {any} */ ({ initiative }), /** @type {any} */ ({ turnEvents: false }));
   if (undo.prone) await /** @type {any} */ (actor).removeCondition("prone");
   if (combat.isSpeed) await combat._syncTurn();
   return { aimed: wasAimed && action === "attack" };
@@ -374,9 +486,9 @@ export async function spendDieAsGM(combat, combatant, action, { index = null } =
 export function cannotAct(combatant) {
   const actor = combatant.actor;
   if (!actor) return game.i18n.localize("SMOKE.Combat.why.gone");
-  if (combatant.isDefeated) return game.i18n.localize("SMOKE.Combat.why.defeated");
+  if (isOut(combatant)) return game.i18n.localize("SMOKE.Combat.why.defeated");
   for (const id of RULES["speed-dice"].noDice.conditions) if (actor.statuses.has(id)) return conditionName(id);
-  if (/** @type {any} */ (combatant.system).surrendered) return game.i18n.localize("SMOKE.Combat.why.surrendered");
+  if (sideOf(combatant).surrendered) return game.i18n.localize("SMOKE.Combat.why.surrendered");
   return null;
 }
 
@@ -403,14 +515,19 @@ export async function applyHealthLoss(actor, amount) {
 async function advanceRound(combat) {
   const round = combat.round;
   const ended = /** @type {any} */ (combat.system).roundEnded;
-  // Steps 1–3 for the people, then step 4: vehicle fires due and whether the chase has ended (documents/chase.mjs).
-  const lines = round > ended ? [...await resolveEndOfRound(combat), ...await resolveChaseRoundEnd(combat)] : null;
+  // Steps 1–3 for the people, then the features' steps (the chase: vehicle fires due, whether it has ended).
+  let lines = null;
+  if (round > ended) {
+    lines = await resolveEndOfRound(combat);
+    for (const step of ROUND_END_STEPS) lines.push(...await step(combat));
+  }
   const update = { round: round + 1, turn: 0, "system.phase": "rolling", "system.roundEnded": Math.max(round, ended) };
   const options = { direction: 1, worldTime: { delta: CONFIG.time?.roundTime ?? 0 } };
   // v13 passes `worldTime: {delta}` (fvtt-types 13.345 still types the older `advanceTime`).
   Hooks.callAll("combatRound", combat, /** @type {any} */ (update), /** @type {any} */ (options));
-  await combat.updateEmbeddedDocuments("Combatant", combat.combatants.map(c => ({ _id: c.id, ...FRESH,
-    initiative: combat.isSpeed ? null : c.initiative })), /** @type {any} */ ({ turnEvents: false }));
+  await writeSides(combat, Object.fromEntries(combat.combatants.map(c => [c.id, FRESH])));
+  if (combat.isSpeed) await combat.updateEmbeddedDocuments("Combatant", combat.combatants.map(c => ({ _id: c.id, initiative: null })),
+    /** @type {any} */ ({ turnEvents: false }));
   await combat.update(/** @type {any} */ (update), /** @type {any} */ (options));
   if (lines?.length) {
     await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },
@@ -427,12 +544,12 @@ async function advanceRound(combat) {
 async function resolveEndOfRound(combat) {
   const i18n = game.i18n;
   // Someone out of the fight (Wasted, defeated) is left alone: no harm, no Down clock, no line.
-  const people = combat.combatants.contents.filter(c => c.actor && PEOPLE.has(c.actor.type) && !c.isDefeated);
+  const people = combat.combatants.contents.filter(c => c.actor && PEOPLE.has(c.actor.type) && !isOut(c));
   const effects = endOfRound(people.map(c => ({
     id: /** @type {string} */ (c.id), health: /** @type {any} */ (c.actor?.system).health.value,
     // The simple tracker resolves Bleeding at the end of that actor's turn instead (With the simple tracker).
-    conditions: [...(c.actor?.statuses ?? [])].filter(id => combat.isSpeed || id !== "bleeding"), downRounds: /** @type {any} */ (c.system).downRounds,
-    defeated: c.isDefeated
+    conditions: [...(c.actor?.statuses ?? [])].filter(id => combat.isSpeed || id !== "bleeding"), downRounds: sideOf(c).downRounds,
+    defeated: isOut(c)
   })));
   const lines = [];
   for (const e of effects) {
@@ -446,7 +563,7 @@ async function resolveEndOfRound(combat) {
       await /** @type {any} */ (actor).removeCondition(id);
       lines.push(i18n.format("SMOKE.Combat.conditionEnds", { name: c.name ?? "", condition: conditionName(id) }));
     }
-    if (e.downRounds !== /** @type {any} */ (c.system).downRounds) await c.update(/** @type {any} */ ({ "system.downRounds": e.downRounds }));
+    if (e.downRounds !== sideOf(c).downRounds) await writeSides(combat, { [e.id]: { downRounds: e.downRounds } });
     if (e.wasted) lines.push(await wasted(c));
     else if (e.downRounds) lines.push(i18n.format("SMOKE.Combat.downClock", { name: c.name ?? "", rounds: String(e.downRounds) }));
   }
@@ -468,6 +585,7 @@ export async function wasted(combatant) {
     await actor.update(/** @type {any} */ ({ "system.cash.pocket": sys.cash.pocket - loss,
       ...(RULES.money.wasted.clearsHeat ? { "system.heat": 0 } : {}) }));
   }
+  if (combatant.parent) await writeSides(combatant.parent, { [/** @type {string} */ (combatant.id)]: { out: true } });
   await combatant.update({ defeated: true });
   return game.i18n.format(actor.type === "character" ? "SMOKE.Combat.wasted" : "SMOKE.Combat.wastedNpc",
     { name: combatant.name ?? "", loss: String(loss) });

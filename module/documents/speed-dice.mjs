@@ -8,8 +8,49 @@
  * That someone has rolled (not what) is broadcast on the system socket so the GM knows when to reveal.
  * @module documents/speed-dice
  */
-import { speedDiceFor } from "./combat.mjs";
 import { RULES } from "../generated/rules.mjs";
+import { speedDiceCount } from "../rules/combat.mjs";
+import { sideOf } from "./combat-state.mjs";
+import { vehicleDrivenBy } from "./vehicle.mjs";
+
+/**
+ * The Moves die of a combatant's actor (0 for a motor).
+ * @param {Actor.Implementation|null|undefined} actor
+ * @returns {number}
+ */
+export function movesDieOf(actor) {
+  return /** @type {any} */ (actor?.system)?.stats?.mov?.die ?? 0;
+}
+
+/**
+ * The motor an actor is driving: `{performance, flatTyres, body}` for the speed-dice count, or null.
+ * @param {Actor.Implementation} actor
+ * @returns {import("../rules/combat.mjs").VehicleSpeedState|null}
+ */
+function drivenMotor(actor) {
+  const motor = vehicleDrivenBy(actor);
+  if (!motor) return null;
+  const v = /** @type {any} */ (motor.system);
+  return { performance: v.performance.die, flatTyres: v.tyres.flat, body: v.body.value };
+}
+
+/**
+ * How many speed dice a combatant rolls this round (When it kicks off › Start a round): from Moves, or for a driver
+ * the better of Moves and the motor's Performance; a motor on its own counts from Performance.
+ * @param {Combatant.Implementation} combatant
+ * @returns {number} 0 … 4.
+ */
+export function speedDiceFor(combatant) {
+  const actor = combatant.actor;
+  if (!actor) return 0;
+  const sys = /** @type {any} */ (actor.system);
+  if (actor.type === "vehicle") {
+    // A motor on its own: the smallest personal count (Moves d4, one die) so the motor's own count decides.
+    return speedDiceCount({ moves: 4, vehicle: { performance: sys.performance.die, flatTyres: sys.tyres.flat, body: sys.body.value } });
+  }
+  return speedDiceCount({ moves: movesDieOf(actor) || 4, conditions: actor.statuses ?? [],
+    surrendered: sideOf(combatant).surrendered, vehicle: drivenMotor(actor) });
+}
 
 /** Faces of a speed die (RULES["speed-dice"].die: an ordinary d6, never exploding). */
 const FACES = RULES["speed-dice"].die;

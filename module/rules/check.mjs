@@ -401,6 +401,77 @@ export function resolveCheck({ effortRolls, statRolls, modifier, tn, plan } = /*
 }
 
 /**
+ * Re-derive a check from its roll alone (The roll; Explosions and big moments): the GM's side reads the dice a chat
+ * card's roll holds — their faces, explosion chains and the flat modifier — and never the numbers the card's author
+ * wrote beside them. The roll must have the shape {@link planCheck} builds (`1dE[x>=n] + 1dS[x>=m] ± k`): two dice
+ * of the ladder, each face on its die, every face but the last of a chain at or above its explosion threshold and
+ * the last below it, the modifier a whole number.
+ * @param {{terms?: Array<Record<string, any>>}} roll  A core Roll as JSON (`Roll#toJSON()`).
+ * @param {number} tn  The TN the GM holds (a Guard it read, a band's TN it fixed, an attack's total).
+ * @returns {{effort: {die: number, chain: number[]}, stat: {die: number, chain: number[]}, modifier: number,
+ *   total: number, tn: number, margin: number, outcome: string, success: boolean, explosions: number,
+ *   moment: string|null}}
+ * @throws {RangeError} naming what does not follow (a die off the ladder, a face off its die, a chain that should or
+ *   should not have exploded, an extra term).
+ */
+export function readRolledCheck(roll, tn) {
+  if (!Number.isInteger(tn)) throw new RangeError(`the TN must be a whole number, got ${tn}`);
+  const terms = roll?.terms ?? [];
+  const dice = [];
+  let modifier = 0;
+  let sign = 1;
+  let expectDie = true;
+  for (const t of terms) {
+    if (t.class === "OperatorTerm") {
+      if (t.operator !== "+" && t.operator !== "-") throw new RangeError(`operator ${t.operator} is not part of a check`);
+      sign = t.operator === "-" ? -1 : 1;
+    } else if (t.class === "Die") {
+      if (!expectDie || dice.length >= 2) throw new RangeError("a check rolls exactly two dice");
+      if (sign !== 1) throw new RangeError("a check adds its dice");
+      dice.push(readDieTerm(t, dice.length ? "stat" : "Effort"));
+    } else if (t.class === "NumericTerm") {
+      if (dice.length < 2 || !Number.isInteger(t.number)) throw new RangeError("the modifier follows the two dice and is whole");
+      modifier += sign * t.number;
+      expectDie = false;
+      sign = 1;
+    } else {
+      throw new RangeError(`a ${t.class ?? "term"} is not part of a check`);
+    }
+  }
+  if (dice.length !== 2) throw new RangeError("a check rolls exactly two dice");
+  const [effort, stat] = dice;
+  const total = effort.chain.reduce((a, b) => a + b, 0) + stat.chain.reduce((a, b) => a + b, 0) + modifier;
+  const margin = total - tn;
+  const outcome = outcomeFor(margin);
+  const explosions = effort.chain.length - 1 + stat.chain.length - 1;
+  return { effort, stat, modifier, total, tn, margin, outcome: outcome.id, success: outcome.success, explosions,
+    moment: momentFor(explosions)?.id ?? null };
+}
+
+/**
+ * One die term of a check's roll, checked against its own explosion modifier.
+ * @param {Record<string, any>} t  A Die term as JSON.
+ * @param {string} name  For messages.
+ * @returns {{die: number, chain: number[]}}
+ */
+function readDieTerm(t, name) {
+  if (t.number !== 1 || !RULES.dice.ladder.includes(t.faces)) throw new RangeError(`${name}: 1d${t.faces} is not a die of the ladder`);
+  const mods = t.modifiers ?? [];
+  if (mods.length > 1) throw new RangeError(`${name}: only an explosion may modify a die`);
+  let from = null;
+  if (mods.length) {
+    const m = /^x>=(\d+)$/.exec(mods[0]);
+    const e = RULES.dice.explosions;
+    const allowed = [e.normalTopFaces, e.onARollTopFaces].map(top => t.faces - top + 1);
+    if (!m || !allowed.includes(Number(m[1]))) throw new RangeError(`${name}: ${mods[0]} is not an explosion of d${t.faces}`);
+    from = Number(m[1]);
+  }
+  const planned = { die: t.faces, explodesFrom: from, mode: from === null ? "none" : `x>=${from}` };
+  const chain = (t.results ?? []).filter(r => r.active !== false).map(r => r.result);
+  return { die: t.faces, chain: readChain(chain, /** @type {any} */ (planned), name).chain };
+}
+
+/**
  * One shared attempt (Teamwork and challenges): add the totals, divide by the participants, round down
  * (RULES.outcomes.sharedAttempt.rounding) and read that margin once.
  * @param {number[]} totals  Each participant's check total.

@@ -1,0 +1,98 @@
+/**
+ * The GM-owned state of each side in a fight (rulebook: When it kicks off; Attacking and defending; Distance,
+ * ammunition and holds; Harm, aid and recovery › At zero Health; The chase gauge).
+ *
+ * In v13 the owner of a Combatant may update its `system`, `flags`, `initiative` and `defeated`, so nothing the GM's
+ * automation acts on lives there. Each combatant's revealed speed dice, reaction, defences, Aim, surrender, hold, the
+ * Down clock, the chase role and a PIT's spin live on the **Combat** document instead — `combat.system.sides[id]` —
+ * which only a GM may write (a player may change a Combat's round or turn, never its `system`). Combatant
+ * `initiative` and `defeated` are mirrors for the core tracker, written by the GM; the rules never read them back
+ * from a player (`isOut` reads the GM's record).
+ *
+ * This module imports nothing of the features, so the fight, the attack and the chase can all use it.
+ * Foundry-side only; no rules here.
+ * @module documents/combat-state
+ */
+
+/**
+ * @typedef {object} SpeedDie
+ * @property {number} face           1–6.
+ * @property {number|null} spent     The spend counter when it was used, or null.
+ * @property {string} [action]       What it was spent on.
+ * @property {object} [undo]         The defences/aim/surrender/Prone before it (stepping back restores them).
+ */
+
+/**
+ * @typedef {object} Side  One combatant's state in a fight, GM-owned.
+ * @property {SpeedDie[]} dice       The revealed speed dice (empty until the reveal).
+ * @property {boolean} reaction      The round's Dodge reaction is spent.
+ * @property {{dodge: boolean, cover: "none"|"light"|"heavy"}} defences  Dodge (+2 Guard until the next action), cover.
+ * @property {boolean} aimed         An Aim steps Effort up once for the next shot.
+ * @property {boolean} surrendered   Hands up: no more speed dice; can be cuffed without a roll.
+ * @property {number} downRounds     Rounds Down without aid (three → Wasted).
+ * @property {string} grabbedBy      The combatant id holding this one (Grabbed), or "".
+ * @property {number} acted          Simple tracker: the (round × 1000 + turn) of its one action.
+ * @property {number} consciousRound The round Stay Conscious was last rolled.
+ * @property {""|"wanted"|"pursuer"|"none"} chaseRole  The GM's chase role ("" = by default).
+ * @property {boolean} spun          A PIT spun this motor's driver out: the next die is lost.
+ * @property {number} diceRound      The round whose speed dice this side was given (a second Combatant for the same
+ *   actor or token in that round gets none).
+ * @property {string} actorKey       Whose dice they are: the actor's uuid (a token's synthetic actor is its own).
+ * @property {boolean} out           Out of the fight (Wasted, or the GM marked it defeated).
+ */
+
+/** @returns {Side} A fresh side. */
+export function freshSide() {
+  return { dice: [], reaction: false, defences: { dodge: false, cover: "none" }, aimed: false, surrendered: false,
+    downRounds: 0, grabbedBy: "", acted: 0, consciousRound: 0, chaseRole: "", spun: false, diceRound: 0, actorKey: "", out: false };
+}
+
+/**
+ * A combatant's side as the GM recorded it (defaults for anything not yet written).
+ * @param {Combatant.Implementation|null|undefined} combatant
+ * @returns {Side}
+ */
+export function sideOf(combatant) {
+  const combat = /** @type {any} */ (combatant?.parent);
+  const stored = combat?.system?.sides?.[/** @type {string} */ (combatant?.id)] ?? {};
+  const side = foundry.utils.mergeObject(freshSide(), foundry.utils.deepClone(stored), { inplace: false });
+  return /** @type {Side} */ (side);
+}
+
+/**
+ * Whether a combatant is out of the fight: the GM's record (Wasted, or the GM marked it defeated) or — only ever
+ * against its owner's own interest — its Combatant's `defeated`.
+ * @param {Combatant.Implementation} combatant
+ * @returns {boolean}
+ */
+export function isOut(combatant) {
+  return sideOf(combatant).out || !!combatant.isDefeated;
+}
+
+/**
+ * Write sides (GM only): each patch is merged into that combatant's side and written whole, in one Combat update.
+ * @param {Combat.Implementation} combat
+ * @param {Record<string, Partial<Side>>} patches  Combatant id → fields to change.
+ * @param {object} [options]  Passed to `Combat#update`.
+ * @returns {Promise<void>}
+ */
+export async function writeSides(combat, patches, options = {}) {
+  /** @type {Record<string, any>} */
+  const update = {};
+  for (const [id, patch] of Object.entries(patches)) {
+    const combatant = combat.combatants.get(id);
+    const current = combatant ? sideOf(combatant) : freshSide();
+    update[`system.sides.${id}`] = foundry.utils.mergeObject(current, foundry.utils.deepClone(patch), { inplace: false });
+  }
+  if (Object.keys(update).length) await combat.update(update, /** @type {any} */ ({ turnEvents: false, ...options }));
+}
+
+/**
+ * The highest unspent face of a side's dice, or null.
+ * @param {SpeedDie[]} dice
+ * @returns {number|null}
+ */
+export function topUnspent(dice) {
+  const left = dice.filter(d => d.spent === null || d.spent === undefined).map(d => d.face);
+  return left.length ? Math.max(...left) : null;
+}
