@@ -22,6 +22,7 @@ import { registerSpeedDiceQuery } from "./documents/speed-dice.mjs";
 import * as attack from "./documents/attack.mjs";
 import * as actions from "./documents/actions.mjs";
 import * as durations from "./documents/durations.mjs";
+import { sideOf } from "./documents/combat-state.mjs";
 import { CombatConsole, registerConsoleHooks } from "./apps/combat-console.mjs";
 import * as attackCard from "./apps/attack-card.mjs";
 import { registerVehicleRequests } from "./documents/vehicle.mjs";
@@ -88,7 +89,7 @@ Hooks.once("init", () => {
   // fvtt-types has ModuleConfig for a module's `api` but no counterpart for a system's.
   /** @type {foundry.packages.System & {api?: object}} */ (game.system).api = {
     RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole }, rollTeamwork, setChallenge,
-    contribute, requestGM, makeAttack };
+    contribute, requestGM, makeAttack, sideOf };
   return foundry.applications.handlebars.loadTemplates({
     "the-smoke.stat-dice": "systems/the-smoke/templates/generated/stat-dice.hbs",
     ...Object.fromEntries(ITEM_TYPES.map(t => [`the-smoke.item-fields-${t}`,

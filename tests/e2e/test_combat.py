@@ -159,7 +159,7 @@ def test_queue_tie_break_and_spending_for_a_5_3_and_b_5_2(gm_page, player1_page,
     gm_app.get_by_role("button", name="Step back").click()
     expect(gm_app.locator(".smoke-queue li.current")).to_have_text("5 Bex")
     expect(gm_app.locator(".smoke-queue li.spent")).to_have_text(["5 Alf"])
-    spent = gm_page.evaluate("() => game.combat.combatants.contents.flatMap(c => c.system.dice.map(d => d.spent))")
+    spent = gm_page.evaluate("() => game.combat.combatants.contents.flatMap(c => game.system.api.sideOf(c).dice.map(d => d.spent))")
     assert sorted(s for s in spent if s is not None) == [1]
     for page in (gm_page, player1_page, player2_page):
         assert page_errors[page] == []
@@ -255,7 +255,7 @@ def test_a_dodge_that_exactly_meets_the_attack_total_cancels_the_hit(gm_page, pl
     expect(card2.locator(".smoke-attack-result.dodged")).to_have_text(f"Bex dodges (Moves {total}): the whole hit is cancelled.")
     assert gm_page.evaluate("id => game.actors.get(id).system.health.value", bex) == \
         gm_page.evaluate("id => game.actors.get(id).system.health.max", bex)
-    assert gm_page.evaluate("id => game.combat.combatants.find(c => c.actorId === id).system.reaction", bex) is True
+    assert gm_page.evaluate("id => game.system.api.sideOf(game.combat.combatants.find(c => c.actorId === id)).reaction", bex) is True
     for page in (gm_page, player1_page, player2_page):
         assert page_errors[page] == []
 

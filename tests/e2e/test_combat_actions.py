@@ -113,8 +113,8 @@ def test_grab_and_cuff(gm_page, player1_page, page_errors):
     gm_page.wait_for_function("id => game.actors.get(id).statuses.has('grabbed')", arg=mook)
     mook_c = combatant_id(gm_page, mook)
     # The GM writes the Condition, then who holds whom: wait for the second write before reading it.
-    gm_page.wait_for_function("id => !!game.combat.combatants.get(id).system.grabbedBy", arg=mook_c)
-    assert gm_page.evaluate("id => game.combat.combatants.get(id).system.grabbedBy", mook_c) == \
+    gm_page.wait_for_function("id => !!game.system.api.sideOf(game.combat.combatants.get(id)).grabbedBy", arg=mook_c)
+    assert gm_page.evaluate("id => game.system.api.sideOf(game.combat.combatants.get(id)).grabbedBy", mook_c) == \
         combatant_id(gm_page, alf)
     expect(row(console(gm_page), "Mook").locator(".smoke-combatant-guard")).to_have_text("7")  # Grabbed −2
 
@@ -211,7 +211,7 @@ def test_surrender_loses_the_other_dice_and_stepping_back_undoes_it(gm_page, pag
     gm.get_by_role("button", name="Step back").click()
     expect(gm.locator(".smoke-queue li.current")).to_have_text("5 Alf")
     expect(gm.locator(".smoke-queue li.lost")).to_have_count(0)
-    assert gm_page.evaluate("id => game.combat.combatants.find(c => c.actorId === id).system.surrendered", alf) is False
+    assert gm_page.evaluate("id => game.system.api.sideOf(game.combat.combatants.find(c => c.actorId === id)).surrendered", alf) is False
     # A double click on an action spends one die, never the next combatant's.
     gm.get_by_role("button", name="Dodge").dblclick()
     expect(gm.locator(".smoke-queue li.current")).to_have_text("5 Bex")
