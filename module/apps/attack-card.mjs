@@ -28,7 +28,8 @@ function attackSection(message) {
   // (hand-made, or bound to another card) says so and offers nothing.
   const rec = recordOf(message)?.record;
   const bound = !!rec && (!rec.messageId || rec.messageId === message.id);
-  if (!bound) return `<section class="smoke-attack"><p class="smoke-attack-void">${esc(i18n.localize("SMOKE.Attack.void"))}</p></section>`;
+  if (!bound || rec.resolved?.void) return `<section class="smoke-attack"><p class="smoke-attack-void">${esc(rec?.resolved?.void
+    && bound ? rec.resolved.void : i18n.localize("SMOKE.Attack.void"))}</p></section>`;
   const attack = { ...flags.attack, weapon: rec.weapon, impact: rec.impact, guard: rec.tn, band: rec.band, effects: rec.effects,
     targetId: rec.otherId, resolved: rec.resolved && !rec.resolved.pending ? rec.resolved : null };
   const check = rec.check ?? flags.check;

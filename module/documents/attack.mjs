@@ -255,6 +255,7 @@ async function bindCard(user, combat, record, message) {
   if (!message) throw new Error(game.i18n.localize("SMOKE.Attack.noCard"));
   if (record.messageId) {
     if (record.messageId !== message.id) refuse();
+    if (!record.check) throw new Error(record.resolved?.void ?? game.i18n.localize("SMOKE.Attack.forged"));
     return record;
   }
   const actor = combat.combatants.get(record.actorId)?.actor;
@@ -263,7 +264,16 @@ async function bindCard(user, combat, record, message) {
   if (!actor || !author || ref?.recordId !== record.id) return refuse();
   // The card's author asked for this roll (or is a GM) and owns the actor it is for.
   if (!author.isGM && (author.id !== record.userId || !actor.testUserPermission(author, "OWNER"))) refuse();
-  const check = verifiedCheck(message, { actor, stat: record.stat, tn: record.tn });
+  // The first card offered for a record is the one: a card whose roll does not follow voids the attack (its die is
+  // spent), so trying again with another hand-made card finds the record taken.
+  let check;
+  try {
+    check = verifiedCheck(message, { actor, stat: record.stat, tn: record.tn });
+  } catch (err) {
+    await saveRecord(combat, { ...record, messageId: /** @type {string} */ (message.id), check: null,
+      resolved: { choice: "void", pending: false, void: err.message } });
+    throw err;
+  }
   const bound = { ...record, messageId: /** @type {string} */ (message.id), check };
   await saveRecord(combat, bound);
   return bound;
@@ -415,7 +425,7 @@ export const requests = {
     await saveRecord(combat, { ...record, resolved: { choice, pending: true } });
     const hit = dodged ? { damage: 0, conditions: [], flat: false } : await landHit(record, target);
     const sev = dodged || hit.flat ? null : conditionChoices(hit.damage, !!check.moment);
-    const resolved = { choice, dodged, dodgeTotal, damage: hit.damage, conditions: hit.conditions, flat: hit.flat,
+    const resolved = { choice, pending: false, dodged, dodgeTotal, damage: hit.damage, conditions: hit.conditions, flat: hit.flat,
       severity: sev?.severity ?? null, severityLabel: sev?.label ?? null, suggested: sev && hit.damage > 0 ? sev.suggested : [],
       gmCondition: null };
     await saveRecord(combat, { ...record, resolved });

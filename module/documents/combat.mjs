@@ -83,10 +83,9 @@ export class SmokeCombat extends Combat {
    * @override
    */
   _sortCombatants(a, b) {
-    // Speed mode: the GM's record of the dice, not the (player-writable) initiative field.
-    const init = c => (c.parent?.system?.mode === "simple" ? c.initiative : topUnspent(sideOf(c).dice)) ?? -Infinity;
-    const ia = init(a);
-    const ib = init(b);
+    // In speed mode initiative mirrors the GM's record of the dice (a player's own write is put back: hooks below).
+    const ia = a.initiative ?? -Infinity;
+    const ib = b.initiative ?? -Infinity;
     if (ia !== ib) return ib - ia;
     return compareTied(tieEntry(a), tieEntry(b));
   }

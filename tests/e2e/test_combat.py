@@ -307,7 +307,7 @@ def test_a_player_cannot_apply_damage_or_drive_the_queue_directly(gm_page, playe
                      guard: 10, resolved: null}}}});
         try { await game.system.api.requestGM("attack.resolve", {messageId: m.id, choice: "take"}); return "allowed"; }
         catch (e) { return e.message; } }""", [combat_id, combatant_id(player1_page, mook), combatant_id(player1_page, sal)])
-    assert forged_card == "That card was not rolled by the attacker's owner."
+    assert forged_card == "That is not an open attack card."
     assert gm_page.evaluate("() => game.combat.round") == 1
     assert gm_page.evaluate("id => game.actors.get(id).system.health.value", mook) == 8
     assert gm_page.evaluate("id => game.actors.get(id).system.health.value", sal) == \

@@ -19,6 +19,7 @@ import {
 import { getTemplate, loadTemplates, registerHelpers, renderTemplate } from "./handlebars.mjs";
 import { ClientKeybindings, ClientSettings, CompendiumCollection, Localization } from "./game.mjs";
 import { Database, HarnessSocket } from "./database.mjs";
+import { GameTime } from "./time.mjs";
 import { ChatLog, CombatTracker, Notifications, Sidebar } from "./ui.mjs";
 import { Combat, CombatEncounters, Combatant } from "./combat.mjs";
 import { BaseGrid, HarnessCanvas, Scene, Scenes, SquareGrid, Token, TokenDocument, TokenLayer } from "./canvas.mjs";
@@ -114,6 +115,7 @@ function installGlobals(socket, database, world) {
       Combat: typesOf(manifest, "Combat"), Combatant: typesOf(manifest, "Combatant"), Scene: ["base"], Token: ["base"]
     },
     settings: new ClientSettings(),
+    time: new GameTime(),
     keybindings: new ClientKeybindings(),
     i18n: new Localization(),
     socket: { on: (e, fn) => socket.on(e, fn), off: (e, fn) => socket.off(e, fn), emit: (e, ...a) => socket.emit(e, ...a) },
@@ -142,6 +144,7 @@ function installGlobals(socket, database, world) {
     type: String, default: CONST.DICE_ROLL_MODES.PUBLIC, choices: Object.values(CONST.DICE_ROLL_MODES) });
   game.settings.register("core", Combat.CONFIG_SETTING, { scope: "world", config: false, type: Object,
     default: { resource: "", skipDefeated: false } });
+  game.time.register();
   game.settings.register("core", "gridDiagonals", { scope: "world", config: true, type: Number,
     default: manifest.grid?.diagonals ?? CONST.GRID_DIAGONALS.EQUIDISTANT });
   globalThis.canvas = new HarnessCanvas(document.getElementById("board"));
@@ -163,6 +166,7 @@ function buildWorld(world) {
   for (const c of world.combats ?? []) g.combats._addFromSource(c);
   for (const m of world.messages) g.messages._addFromSource(m);
   g.settings._initialize(world.settings);
+  g.time.initialize();
   for (const p of world.system.packs ?? []) {
     const id = `${world.system.id}.${p.name}`;
     g.packs.set(id, new CompendiumCollection({ ...p, id, packageType: "system", packageName: world.system.id }));
