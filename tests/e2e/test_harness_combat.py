@@ -485,7 +485,8 @@ RECORD_MOVES = """() => {
     Hooks.on("moveToken", (doc, movement, operation, user) => window.__moves.push({
       token: doc.id, x: doc.x, y: doc.y, user: user?.id, method: movement.method, spaces: movement.passed.spaces,
       distance: movement.passed.distance, diagonals: movement.passed.diagonals, cost: movement.passed.cost,
-      waypoints: movement.passed.waypoints.map(w => [w.x, w.y]), origin: [movement.origin.x, movement.origin.y],
+      waypoints: movement.passed.waypoints.filter(w => !w.intermediate).map(w => [w.x, w.y]),
+      steps: movement.passed.waypoints.length, origin: [movement.origin.x, movement.origin.y],
       destination: [movement.destination.x, movement.destination.y], pending: movement.pending.spaces,
       keys: Object.keys(movement).sort()}));
 }"""
@@ -511,7 +512,7 @@ def test_token_moves_fire_move_token_everywhere(world, open_user_page):
     assert player1.evaluate(MOVE, [T_ROOK, [{"x": 1300, "y": 100}]]) is True  # 12 squares east
     first = moved(1)[0]
     assert first == {"token": T_ROOK, "x": 1300, "y": 100, "user": P1, "method": "api", "spaces": 12, "distance": 12,
-                     "diagonals": 0, "cost": 12, "waypoints": [[1300, 100]], "origin": [100, 100],
+                     "diagonals": 0, "cost": 12, "waypoints": [[1300, 100]], "steps": 12, "origin": [100, 100],
                      "destination": [1300, 100], "pending": 0,
                      "keys": ["autoRotate", "chain", "constrainOptions", "constrained", "destination", "history", "id",
                               "method", "origin", "passed", "pending", "recorded", "showRuler"]}
@@ -533,8 +534,8 @@ def test_token_moves_fire_move_token_everywhere(world, open_user_page):
     rook = next(t for t in world.world()["scenes"][0]["tokens"] if t["_id"] == T_ROOK)
     assert (rook["x"], rook["y"]) == (1400, 600)
     assert [p.evaluate("window.__tokenUpdates") for p in pages] == [4, 4, 4]
-    assert player1.evaluate("canvas.tokens.get('TokenRook0000001').document.movementHistory.map(w => [w.x, w.y])") == \
-        [[100, 100], [1300, 100], [1600, 400], [1600, 600], [1400, 600]]
+    # v13 records movement history only while the token's combatant's combat has started (none here)
+    assert player1.evaluate("canvas.tokens.get('TokenRook0000001').document.movementHistory.length") == 0
 
 
 @pytest.mark.harness_only

@@ -6,7 +6,9 @@
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { deepClone, isValidId, mergeObject, randomID } from "./client/utils.mjs";
+import { deepClone, expandObject, getProperty, isValidId, mergeObject, randomID, setProperty } from "./client/utils.mjs";
+import { applyDeltaEmbedded, DELTA_EMBEDDED, emptyDelta } from "./client/actor-delta.mjs";
+import { cleanHTML } from "./client/html.mjs";
 
 export const USERS = Object.freeze([
   { _id: "HarnessGMaster01", name: "Gamemaster", role: 4, color: "#a33b3b", character: null, flags: {}, _stats: {} },
@@ -29,6 +31,16 @@ const EMBEDDED_KEYS = ["items", "effects", "tokens", "combatants"];
 const COMBAT_PLAYER_KEYS = ["round", "turn", "combatants"];
 /** v13 BaseCombatant#canUpdate: the only Combatant fields a non-GM owner may write. */
 const COMBATANT_PLAYER_KEYS = ["initiative", "flags", "defeated", "system"];
+/**
+ * Core HTMLField paths per document (v13 schemas: ChatMessage content/flavor, ActiveEffect description,
+ * JournalEntryPage text.content), cleaned by the server on create and update; the system's own HTML fields come from
+ * the manifest's `documentTypes.<Doc>.<type>.htmlFields` (paths inside `system`), as v13's server reads them.
+ */
+const CORE_HTML_FIELDS = { ChatMessage: ["content", "flavor"], ActiveEffect: ["description"],
+  JournalEntryPage: ["text.content"] };
+/** Embedded arrays whose elements are cleaned as documents of their own. */
+const HTML_EMBEDDED = { Actor: { items: "Item", effects: "ActiveEffect" }, Item: { effects: "ActiveEffect" },
+  ActorDelta: { items: "Item", effects: "ActiveEffect" }, JournalEntry: { pages: "JournalEntryPage" } };
 /** v13 CONST.USER_PERMISSIONS TOKEN_CREATE / TOKEN_DELETE default role. */
 const TOKEN_CREATE_DELETE_ROLE = ROLES.ASSISTANT;
 
@@ -36,7 +48,10 @@ export class PermissionError extends Error {}
 
 const isGM = user => user.role >= ROLES.ASSISTANT;
 
-/** The user's ownership level of a stored top-level source (v13 getUserLevel). */
+/**
+ * The user's level over a stored source with an `ownership` field, as v13 Document#testUserPermission sees it: a GM
+ * is OWNER; otherwise `ownership[user] ?? ownership.default ?? NONE` (v13 Document#getUserLevel).
+ */
 function userLevel(user, source) {
   if (isGM(user)) return OWNER;
   const ownership = source.ownership ?? {};
@@ -98,50 +113,94 @@ export class World {
     return this[key];
   }
 
-  /** {top, parent} for "Actor.<id>" / "Actor.<id>.Item.<id>" / "Item.<id>". */
+  /**
+   * {top, parent, parentName, token} for "Actor.<id>" / "Actor.<id>.Item.<id>" / "Scene.<id>.Token.<id>" /
+   * "Scene.<id>.Token.<id>.ActorDelta.<id>"; `token` is the Token source on the way (the parent of an ActorDelta).
+   */
   #resolveParent(parentUuid) {
     const parts = parentUuid.split(".");
     const top = this.#top(parts[0]).find(d => d._id === parts[1]);
     if (!top) throw new Error(`Parent ${parentUuid} does not exist`);
     let parent = top;
     let parentName = parts[0];
+    let token = null;
     for (let i = 2; i < parts.length; i += 2) {
+      if ((parentName === "Token") && (parts[i] === "ActorDelta")) {
+        // v13: a token's ActorDelta is a singleton embedded document (TokenDocument#delta) with the token's id
+        token = parent;
+        parent = (token.delta ??= emptyDelta(token._id));
+        parent._id = token._id;
+        if (parent._id !== parts[i + 1]) throw new Error(`Parent ${parentUuid} does not exist`);
+        parentName = "ActorDelta";
+        continue;
+      }
       const key = EMBEDDED[parentName]?.[parts[i]];
       parent = key ? parent[key]?.find(d => d._id === parts[i + 1]) : null;
       if (!parent) throw new Error(`Parent ${parentUuid} does not exist`);
       parentName = parts[i];
     }
-    return { top, parent, parentName };
+    return { top, parent, parentName, token };
   }
 
   #target(documentName, parentUuid) {
     if (!parentUuid) return { list: this.#top(documentName), top: null };
-    const { top, parent, parentName } = this.#resolveParent(parentUuid);
+    const { top, parent, parentName, token } = this.#resolveParent(parentUuid);
+    if (parentName === "ActorDelta") {
+      if (!DELTA_EMBEDDED[documentName]) throw new Error(`${documentName} is not embedded in ActorDelta`);
+      return { list: null, top, parent, parentName, token };
+    }
+    if ((parentName === "Token") && (documentName === "ActorDelta")) return { list: null, top, parent, parentName, token: parent };
     const key = EMBEDDED[parentName]?.[documentName];
     if (!key) throw new Error(`${documentName} is not embedded in ${parentName}`);
     parent[key] ??= [];
-    return { list: parent[key], top };
+    return { list: parent[key], top, parent, parentName };
   }
 
-  /** The world actor a token source stands for (the harness has no ActorDelta: linked or not, the world actor). */
-  #tokenActor(token) {
+  /** The world actor a token source refers to (its base actor, v13 TokenDocument#baseActor). */
+  #baseActor(token) {
     return token?.actorId ? (this.actors.find(a => a._id === token.actorId) ?? null) : null;
   }
 
-  /** v13 Combatant#actor: the token's actor if the combatant has a token, else the world actor by actorId. */
-  #combatantActor(combat, combatant) {
+  /**
+   * The ownership of the actor a token stands for (v13 TokenDocument#actor): the world actor's for a linked token; for
+   * an unlinked token the synthetic actor's, i.e. the base actor's ownership with the delta's `ownership` (if any)
+   * merged over it. null when the base actor does not exist.
+   */
+  #tokenActorOwnership(token) {
+    const base = this.#baseActor(token);
+    if (!base) return null;
+    if (token.actorLink || !token.delta?.ownership) return base.ownership ?? {};
+    return { ...(base.ownership ?? {}), ...token.delta.ownership };
+  }
+
+  /** v13 BaseToken#canUpdate for a non-GM: the token's actor's "update" permission (OWNER); no actor → `!!actorId`. */
+  #playerMayUpdateToken(user, token) {
+    const ownership = this.#tokenActorOwnership(token);
+    if (!ownership) return !!token.actorId;
+    return userLevel(user, { ownership }) >= OWNER;
+  }
+
+  /**
+   * v13 Combatant#actor: the token's actor if the combatant's token exists (synthetic for an unlinked token, so the
+   * base actor's ownership), else the world actor by actorId. Returned as {ownership} or null.
+   */
+  #combatantActorOwnership(combat, combatant) {
     if (combatant.tokenId) {
       const sceneId = combatant.sceneId ?? combat.scene ?? null;
       const token = this.scenes.find(s => s._id === sceneId)?.tokens?.find(t => t._id === combatant.tokenId);
-      if (token) return this.#tokenActor(token);
+      if (token) return this.#tokenActorOwnership(token);
     }
-    return combatant.actorId ? (this.actors.find(a => a._id === combatant.actorId) ?? null) : null;
+    const actor = combatant.actorId ? (this.actors.find(a => a._id === combatant.actorId) ?? null) : null;
+    return actor ? (actor.ownership ?? {}) : null;
   }
 
-  /** v13 BaseCombatant#getUserLevel: the actor's level (a combatant without an actor is GM-only). */
+  /**
+   * v13 BaseCombatant#getUserLevel: the actor's level; a combatant without an actor falls back to Document#getUserLevel
+   * (no ownership field → the parent Combat's, which has none either → NONE).
+   */
   #combatantLevel(user, combat, combatant) {
-    const actor = this.#combatantActor(combat, combatant);
-    return actor ? userLevel(user, actor) : LEVELS.NONE;
+    const ownership = this.#combatantActorOwnership(combat, combatant);
+    return ownership ? userLevel(user, { ownership }) : LEVELS.NONE;
   }
 
   /** v13 BaseCombatant#canUpdate for a non-GM: OWNER of the actor, and only the allowed keys. */
@@ -167,23 +226,26 @@ export class World {
     throw new PermissionError(`User ${user.name} lacks permission to ${action} ${documentName} [${id ?? "new"}]`);
   }
 
-  #check(user, operation, documentName, { top, target, data }) {
+  #check(user, operation, documentName, { top, target, data, parentName = null, token = null }) {
     if (isGM(user)) return;
     const refuse = () => this.#refuse(user, operation, documentName, target?._id);
     if (top) {
+      // v13 BaseActorDelta#canUserModify → its Token's; Items/ActiveEffects in a delta → BaseItem/BaseActiveEffect
+      // #canUserModify of an embedded document → the parent's "update" → the Token's → the synthetic actor's OWNER.
+      if ((documentName === "ActorDelta") || (parentName === "ActorDelta")) {
+        if (!this.#playerMayUpdateToken(user, token)) refuse();
+        return;
+      }
       switch (documentName) {
-        case "Combatant": // v13 BaseCombatant: create/delete OWNER (of the actor), update via #canUpdate
+        case "Combatant": // v13 BaseCombatant: create/delete "OWNER" (the actor's level), update via #canUpdate
           if (operation === "update") {
             if (!this.#playerMayUpdateCombatant(user, top, target, data)) refuse();
           } else if (this.#combatantLevel(user, top, target ?? data) < OWNER) refuse();
           return;
-        case "Token": // v13 BaseToken: create/delete need TOKEN_CREATE/TOKEN_DELETE (ASSISTANT), update the actor's OWNER
+        case "Token": // v13 BaseToken: create/delete need TOKEN_CREATE/TOKEN_DELETE (ASSISTANT), update via #canUpdate
           if (operation !== "update") {
             if (user.role < TOKEN_CREATE_DELETE_ROLE) refuse();
-          } else {
-            const actor = this.#tokenActor(target);
-            if (!actor || (userLevel(user, actor) < OWNER)) refuse();
-          }
+          } else if (!this.#playerMayUpdateToken(user, target)) refuse();
           return;
         default:
           if (userLevel(user, top) < OWNER) refuse();
@@ -226,6 +288,8 @@ export class World {
         this.#ensureEmbeddedIds(child);
       }
     }
+    // A token's ActorDelta has the token's id (v13 TokenDocument#delta)
+    if (source.delta && (typeof source.delta === "object") && ("actorId" in source)) source.delta._id = source._id;
   }
 
   /**
@@ -233,7 +297,10 @@ export class World {
    * changes, or ids) and ids what the requester's promise resolves with. Throws PermissionError or Error.
    */
   modify(user, { documentName, operation, parentUuid = null, data = [], updates = [], ids = [], options = {} }) {
-    const { list, top } = this.#target(documentName, parentUuid);
+    const target = this.#target(documentName, parentUuid);
+    if (documentName === "ActorDelta") return this.#modifyDelta(user, target, { operation, updates });
+    if (target.parentName === "ActorDelta") return this.#modifyDeltaEmbedded(user, documentName, target, { operation, data, updates, ids });
+    const { list, top } = target;
     if (operation === "create") {
       const sources = data.map(d => {
         const src = deepClone(d);
@@ -242,6 +309,7 @@ export class World {
         return src;
       });
       for (const src of sources) this.#check(user, "create", documentName, { top, data: src });
+      for (const src of sources) this.#cleanHTMLFields(documentName, src, src.type, parentUuid);
       for (const src of sources) {
         src._stats = this.#stats(user, src._stats);
         if (!parentUuid && ["Actor", "Item"].includes(documentName)) {
@@ -258,10 +326,13 @@ export class World {
       const pairs = updates.map(u => {
         const target = list.find(x => x._id === u._id);
         if (!target) throw new Error(`${documentName} [${u._id}] does not exist`);
-        const { _id, ...changes } = deepClone(u);
+        const { _id, ...changes } = expandObject(deepClone(u));
         return { target, changes };
       });
       for (const { target, changes } of pairs) this.#check(user, "update", documentName, { top, target, data: changes });
+      for (const { target, changes } of pairs) {
+        this.#cleanHTMLFields(documentName, changes, changes.type ?? target.type, parentUuid);
+      }
       for (const { target, changes } of pairs) this.#mergeEmbeddedArrays(documentName, parentUuid, target, changes);
       const result = pairs.map(({ target, changes }) => {
         mergeObject(target, changes, { performDeletions: true });
@@ -283,6 +354,90 @@ export class World {
       return { result: [...ids], ids: [...ids] };
     }
     throw new Error(`Unknown operation ${operation}`);
+  }
+
+  /**
+   * v13 ActorDelta update (a synthetic actor's `update`, sent by the client as an ActorDelta update of the token): the
+   * changes merge into the token's stored `delta`. Permission: the token's (the synthetic actor's OWNER).
+   */
+  #modifyDelta(user, { top, token }, { operation, updates }) {
+    if (operation !== "update") throw new Error(`The harness supports only updates of an ActorDelta, not ${operation}`);
+    const delta = (token.delta ??= emptyDelta(token._id));
+    const changes = updates.map(u => {
+      const { _id, ...c } = expandObject(deepClone(u));
+      if (_id !== delta._id) throw new Error(`ActorDelta [${_id}] does not exist`);
+      return c;
+    });
+    for (const c of changes) this.#check(user, "update", "ActorDelta", { top, target: delta, data: c, token });
+    const type = this.#baseActor(token)?.type;
+    for (const c of changes) this.#cleanHTMLFields("ActorDelta", c, type, "delta");
+    const result = changes.map(c => {
+      mergeObject(delta, c, { performDeletions: true });
+      return { _id: delta._id, ...c };
+    });
+    return { result: deepClone(result), ids: result.map(r => r._id), followUps: [] };
+  }
+
+  /** Items / ActiveEffects of a synthetic actor, stored in the token's delta (v13 EmbeddedCollectionDelta). */
+  #modifyDeltaEmbedded(user, documentName, { top, parent: delta, token }, { operation, data, updates, ids }) {
+    const key = DELTA_EMBEDDED[documentName];
+    const base = this.#baseActor(token);
+    const check = (target, d) => this.#check(user, operation, documentName, { top, target, data: d, parentName: "ActorDelta", token });
+    let payload;
+    if (operation === "create") {
+      payload = data.map(d => {
+        const src = deepClone(d);
+        if (!isValidId(src._id)) src._id = randomID();
+        src._stats = this.#stats(user, src._stats);
+        this.#ensureEmbeddedIds(src);
+        return src;
+      });
+      for (const src of payload) check(null, src);
+      for (const src of payload) this.#cleanHTMLFields(documentName, src, src.type, "delta");
+    } else if (operation === "update") {
+      payload = updates.map(u => expandObject(deepClone(u)));
+      for (const { _id, ...c } of payload) check({ _id }, c);
+      for (const u of payload) this.#cleanHTMLFields(documentName, u, u.type, "delta");
+    } else {
+      payload = [...ids];
+      for (const id of payload) check({ _id: id });
+    }
+    // Applied to a copy first, so a failing element changes nothing; then stored.
+    const trial = deepClone(delta);
+    applyDeltaEmbedded(trial, base, key, operation, deepClone(payload));
+    const result = applyDeltaEmbedded(delta, base, key, operation, payload);
+    const outIds = operation === "delete" ? result : result.map(r => r._id);
+    return { result: deepClone(result), ids: outIds, followUps: [] };
+  }
+
+  /**
+   * Clean the HTML fields of a document source or update (v13's server cleans HTMLField values): core fields of the
+   * document, the system's `htmlFields` for its type (from the manifest), and the same inside embedded arrays.
+   */
+  #cleanHTMLFields(documentName, source, type, parentUuid = null) {
+    if (!source || (typeof source !== "object")) return;
+    for (const path of CORE_HTML_FIELDS[documentName] ?? []) {
+      const value = getProperty(source, path);
+      if (typeof value === "string") setProperty(source, path, cleanHTML(value));
+    }
+    const systemDoc = documentName === "ActorDelta" ? "Actor" : documentName;
+    const htmlFields = this.manifest.documentTypes?.[systemDoc]?.[type]?.htmlFields ?? [];
+    if (source.system && (typeof source.system === "object")) {
+      for (const path of htmlFields) {
+        const value = getProperty(source.system, path);
+        if (typeof value === "string") setProperty(source.system, path, cleanHTML(value));
+      }
+    }
+    for (const [key, childName] of Object.entries(HTML_EMBEDDED[documentName] ?? {})) {
+      if (!Array.isArray(source[key])) continue;
+      for (const child of source[key]) this.#cleanHTMLFields(childName, child, child?.type, parentUuid);
+    }
+    if ((documentName === "Scene") && Array.isArray(source.tokens)) {
+      for (const t of source.tokens) if (t?.delta) this.#cleanHTMLFields("ActorDelta", t.delta, this.#baseActor(t)?.type);
+    }
+    if ((documentName === "Token") && source.delta) {
+      this.#cleanHTMLFields("ActorDelta", source.delta, this.#baseActor(source)?.type);
+    }
   }
 
   /**

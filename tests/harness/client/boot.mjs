@@ -22,7 +22,7 @@ import { Database, HarnessSocket } from "./database.mjs";
 import { GameTime } from "./time.mjs";
 import { ChatLog, CombatTracker, Notifications, Sidebar } from "./ui.mjs";
 import { Combat, CombatEncounters, Combatant } from "./combat.mjs";
-import { BaseGrid, HarnessCanvas, Scene, Scenes, SquareGrid, Token, TokenDocument, TokenLayer } from "./canvas.mjs";
+import { ActorDelta, BaseGrid, HarnessCanvas, Scene, Scenes, SquareGrid, Token, TokenDocument, TokenLayer } from "./canvas.mjs";
 
 /** A core-like default list; the system normally replaces it (the full v13 core list is not reproduced). */
 const CORE_STATUS_EFFECTS = [
@@ -56,7 +56,7 @@ function installGlobals(socket, database, world) {
     },
     abstract: { DataModel, TypeDataModel },
     data: { fields, validators: { isValidId: utils.isValidId, isJSON: utils.isJSON } },
-    documents: { Actor, Item, ActiveEffect, ChatMessage, User, Combat, Combatant, Scene, TokenDocument,
+    documents: { Actor, ActorDelta, Item, ActiveEffect, ChatMessage, User, Combat, Combatant, Scene, TokenDocument,
       abstract: { WorldCollection },
       collections: { Actors, Items, ChatMessages, Users, CombatEncounters, Scenes, CompendiumCollection } },
     grid: { BaseGrid, SquareGrid },
@@ -85,6 +85,7 @@ function installGlobals(socket, database, world) {
     Combatant: { documentClass: Combatant, dataModels: {}, typeLabels: {} },
     Scene: { documentClass: Scene },
     Token: { documentClass: TokenDocument, objectClass: Token, layerClass: TokenLayer },
+    ActorDelta: { documentClass: ActorDelta },
     time: { roundTime: 6, turnTime: 0 },
     Dice: { rolls: [Roll], terms: { d: Die }, randomUniform: Math.random,
       rollModes: {

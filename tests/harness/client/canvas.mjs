@@ -11,8 +11,9 @@ import {
 } from "./data.mjs";
 import { DOCUMENT_OWNERSHIP_LEVELS, GRID_DIAGONALS, GRID_TYPES, TOKEN_DISPOSITIONS, TOKEN_SHAPES } from "./constants.mjs";
 import Hooks from "./hooks.mjs";
-import { ClientDocument, EmbeddedCollectionField, WorldCollection } from "./documents.mjs";
-import { Collection, deepClone, escapeHTML, randomID } from "./utils.mjs";
+import { ClientDocument, EmbeddedCollectionField, getDocumentClass, WorldCollection } from "./documents.mjs";
+import { Collection, deepClone, escapeHTML, isEmpty, mergeObject, randomID } from "./utils.mjs";
+import { applyDeltaSource, DELTA_EMBEDDED, emptyDelta } from "./actor-delta.mjs";
 
 const LEVELS = DOCUMENT_OWNERSHIP_LEVELS;
 
@@ -256,11 +257,126 @@ export class Scenes extends WorldCollection {
   }
 }
 
+/* ============================================= ActorDelta ============================================= */
+
+/** Replace an object's own keys with another's, keeping the object (sources shared by reference stay shared). */
+function replaceContents(target, source) {
+  for (const k of Object.keys(target)) if (!(k in source)) delete target[k];
+  Object.assign(target, source);
+  return target;
+}
+
+/**
+ * v13 ActorDelta (client/documents/actor-delta.mjs, common/documents/actor-delta.mjs), minimal: the singleton
+ * embedded document of a TokenDocument (`token.delta`, id = the token's id) whose source is the token's `delta`
+ * source: `{_id, name, type, img, system (partial), items, effects, ownership, flags}`. `syntheticActor` is the
+ * token's Actor for an unlinked token: the base actor's data with the delta applied (`applyDelta`), its parent the
+ * TokenDocument. The harness keeps ONE synthetic actor instance per token and updates it in place, so sheets and
+ * references stay valid.
+ */
+export class ActorDelta extends ClientDocument {
+  static metadata = Object.freeze({ name: "ActorDelta", collection: "delta", label: "DOCUMENT.ActorDelta",
+    embedded: {}, hasTypeData: false, isEmbedded: true });
+
+  static defineSchema() {
+    return {
+      _id: new DocumentIdField(),
+      name: new StringField({ nullable: true, initial: null }),
+      type: new StringField({ nullable: true, initial: null }),
+      img: new StringField({ nullable: true, initial: null }),
+      system: new ObjectField(),
+      items: new ArrayField(new ObjectField()),
+      effects: new ArrayField(new ObjectField()),
+      ownership: new ObjectField({ nullable: true, initial: null }),
+      flags: new ObjectField()
+    };
+  }
+
+  /** v13 BaseActorDelta.applyDelta: the synthetic Actor for `delta` over `baseActor` (the base itself if linked). */
+  static applyDelta(delta, baseActor, context = {}) {
+    if (!baseActor) return null;
+    if (delta.parent?.isLinked) return baseActor;
+    const cls = getDocumentClass("Actor");
+    return new cls(applyDeltaSource(baseActor.toObject(), delta._source), { parent: delta.parent, strict: false, ...context });
+  }
+
+  /** v13 ActorDelta#apply. */
+  apply(context = {}) {
+    return this.constructor.applyDelta(this, this.parent.baseActor, context);
+  }
+
+  /** v13 ActorDelta#getBaseCollection. */
+  getBaseCollection(collectionName) {
+    return this.parent?.baseActor?.getEmbeddedCollection(collectionName);
+  }
+
+  /** v13: an ActorDelta's permissions are its token's (which are its actor's). */
+  getUserLevel(user = globalThis.game.user) {
+    return this.parent.getUserLevel(user);
+  }
+
+  /**
+   * (Re)build the synthetic actor from the base actor and this delta (v13 `_createSyntheticActor` /
+   * `updateSyntheticActor`), updating the existing instance in place and preparing it.
+   */
+  updateSyntheticActor() {
+    const token = this.parent;
+    const base = token.baseActor;
+    if (token.isLinked || !base) {
+      this.syntheticActor = null;
+      return null;
+    }
+    const data = applyDeltaSource(base.toObject(), this._source);
+    let actor = this.syntheticActor;
+    if (!actor || (actor.id !== base.id)) {
+      const cls = getDocumentClass("Actor");
+      actor = new cls(data, { parent: token, strict: false });
+      Object.defineProperty(this, "syntheticActor", { value: actor, writable: true, configurable: true, enumerable: false });
+    } else {
+      for (const key of Object.values(DELTA_EMBEDDED)) {
+        data[key] = data[key].map(src => {
+          const existing = actor[key]?.get(src._id);
+          return existing ? replaceContents(existing._source, src) : src;
+        });
+      }
+      replaceContents(actor._source, data);
+      actor._initialize({ prepare: false });
+    }
+    actor._safePrepareData();
+    return actor;
+  }
+
+  /** v13 ActorDelta#_onUpdate: the synthetic actor's `_onUpdate` and the `updateActor` hook, on every client. */
+  _onUpdate(changed, options, userId) {
+    if (this.parent.isLinked || !this.syntheticActor) return;
+    this.syntheticActor._onUpdate(changed, options, userId);
+    if (!options.noHook) Hooks.callAll("updateActor", this.syntheticActor, changed, options, userId);
+  }
+
+  _onCreate() {}
+  _onDelete() {}
+}
+
 /* ============================================ TokenDocument =========================================== */
 
 const MOVEMENT_KEYS = ["x", "y", "elevation", "width", "height", "shape"];
 
 const emptySection = () => ({ waypoints: [], distance: 0, spaces: 0, cost: 0, diagonals: 0 });
+/** v13 #VALID_MOVEMENT_WAYPOINT_PROPERTIES. */
+const WAYPOINT_KEYS = new Set(["x", "y", "elevation", "width", "height", "shape", "action", "snapped", "explicit", "checkpoint"]);
+const MOVEMENT_METHODS = ["api", "config", "dragging", "keyboard", "paste", "undo"];
+/** v13 #WRITEABLE_MOVEMENT_OPERATION_PROPERTIES (writable in preMoveToken). */
+const WRITEABLE_MOVEMENT_KEYS = ["autoRotate", "showRuler"];
+/** Movement actions without intermediate steps (v13 CONFIG.Token.movement.actions[action].teleport). */
+const TELEPORT_ACTIONS = new Set(["displace", "blink"]);
+
+function deepFreeze(value) {
+  if (value && (typeof value === "object") && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
 
 export class TokenDocument extends ClientDocument {
   static metadata = Object.freeze({ name: "Token", collection: "tokens", label: "DOCUMENT.Token", embedded: {},
@@ -286,29 +402,101 @@ export class TokenDocument extends ClientDocument {
       disposition: new NumberField({ required: true, choices: Object.values(TOKEN_DISPOSITIONS),
         initial: TOKEN_DISPOSITIONS.HOSTILE }),
       _movementHistory: new ArrayField(new ObjectField()),
+      delta: new ObjectField({ nullable: true, initial: null }),
       flags: new ObjectField()
     };
   }
 
   _configure(options) {
     super._configure(options);
-    Object.defineProperty(this, "movement", { value: null, writable: true, enumerable: false });
+    Object.defineProperty(this, "_movementState", { value: null, writable: true, enumerable: false });
+    // v13 TokenDocument#actors: the singleton collection holding the synthetic actor by its base actor's id
+    Object.defineProperty(this, "actors", { value: new Collection(), enumerable: false });
   }
 
-  /** The world actor by actorId, linked or not (the harness has no ActorDelta / synthetic actors). */
+  /**
+   * The token's `delta` source is kept (one ActorDelta instance per token, its `_source` the token's `delta` source,
+   * id = the token's id; v13 TokenDocument#prepareEmbeddedDocuments creates `{_id: token.id}` when missing).
+   */
+  _initialize(options = {}) {
+    super._initialize(options);
+    const src = this._source;
+    if (!src.delta || (typeof src.delta !== "object")) src.delta = emptyDelta(src._id ?? null);
+    if (src.delta._id !== (src._id ?? null)) src.delta._id = src._id ?? null;
+    let delta = this._deltaDocument;
+    if (!delta || (delta._source !== src.delta)) {
+      delta = new ActorDelta(src.delta, { parent: this, strict: false });
+      if (delta._source !== src.delta) src.delta = delta._source;
+      Object.defineProperty(this, "_deltaDocument", { value: delta, writable: true, configurable: true, enumerable: false });
+    } else delta._initialize({ prepare: false });
+    Object.defineProperty(this, "delta", { value: delta, writable: true, configurable: true, enumerable: false });
+  }
+
+  /** v13: the synthetic actor is (re)built with the token's data preparation. */
+  prepareEmbeddedDocuments() {
+    this.delta?.updateSyntheticActor();
+  }
+
+  /**
+   * v13 TokenDocument#actor: the world actor for a linked token, else the synthetic actor of the token's ActorDelta
+   * (uuid `Scene.<sid>.Token.<tid>.Actor.<aid>`, `isToken`, `token`); null without a base actor.
+   */
   get actor() {
-    return this.actorId ? (globalThis.game.actors.get(this.actorId) ?? null) : null;
+    if (this.isLinked) return this.baseActor;
+    const delta = this.delta;
+    if (delta && (delta.syntheticActor === undefined)) delta.updateSyntheticActor();
+    return delta?.syntheticActor ?? null;
+  }
+
+  /** v13 TokenDocument#baseActor: the world actor by actorId. */
+  get baseActor() {
+    return this.actorId ? (globalThis.game.actors?.get(this.actorId) ?? null) : null;
   }
 
   get isLinked() {
     return this.actorLink;
   }
 
-  /** v13 BaseToken#testUserPermission delegates to the actor. */
+  /** v13 BaseToken#testUserPermission delegates to the actor (synthetic or world). */
   getUserLevel(user = globalThis.game.user) {
     if (!user) return LEVELS.NONE;
     if (this.actor) return this.actor.getUserLevel(user);
     return super.getUserLevel(user);
+  }
+
+  /**
+   * v13 TokenDocument#getEmbeddedCollection: for an unlinked token "Actor" is the `actors` singleton collection (the
+   * synthetic actor), "Item"/"ActiveEffect" the synthetic actor's; "ActorDelta" is the delta (harness: any token).
+   */
+  getEmbeddedCollection(embeddedName) {
+    if (embeddedName === "ActorDelta") return new Collection(this.delta ? [[this.delta.id, this.delta]] : []);
+    if (!this.isLinked) {
+      switch (embeddedName) {
+        case "Actor":
+          this.actors.clear();
+          if (this.actor) this.actors.set(this.actorId, this.actor);
+          return this.actors;
+        case "Item":
+          return this.actor?.items;
+        case "ActiveEffect":
+          return this.actor?.effects;
+      }
+    }
+    return super.getEmbeddedCollection(embeddedName);
+  }
+
+  /** v13 TokenDocument#_onUpdateBaseActor: the base actor changed → rebuild the synthetic actor and re-render it. */
+  _onUpdateBaseActor(update = {}, options = {}) {
+    if (!this.isLinked && this.delta) {
+      this.delta.updateSyntheticActor();
+      this.actor?.render(false, { renderContext: "updateActor" });
+    }
+    this._onRelatedUpdate(update, options);
+  }
+
+  /** v13 TokenDocument#_onRelatedUpdate (harness: re-render the combat tracker stand-in when in combat). */
+  _onRelatedUpdate(update = {}, options = {}) {
+    if (this.combatant) globalThis.ui.combat?.render();
   }
 
   get layer() {
@@ -372,82 +560,287 @@ export class TokenDocument extends ClientDocument {
     return { x: s.x, y: s.y, elevation: s.elevation, width: s.width, height: s.height, shape: s.shape };
   }
 
+  /** v13 TokenDocument.MOVEMENT_FIELDS. */
+  static MOVEMENT_FIELDS = Object.freeze([...MOVEMENT_KEYS]);
+
+  /** v13 TokenDocument._isMovementUpdate(changes, origin?). */
+  static _isMovementUpdate(changes, origin) {
+    if (!origin) return MOVEMENT_KEYS.some(k => k in changes);
+    return MOVEMENT_KEYS.some(k => (k in changes) && (changes[k] !== origin[k]));
+  }
+
+  /** v13 TokenDocument.arePositionsEqual. */
+  static arePositionsEqual(a, b) {
+    return MOVEMENT_KEYS.every(k => a[k] === b[k]);
+  }
+
   /**
-   * v13 TokenDocument#move(waypoints, options): move through the waypoints ({x, y} top-left pixels, optionally
-   * elevation, width, height). Resolves true if the token moved, false if the movement was cancelled (preMoveToken or
-   * _preUpdateMovement returned false). A refused write rejects, as any update.
+   * v13 TokenDocument#movement: the current movement (the last TokenMovementOperation received, with `user`, `state`
+   * ("pending" while chained sections follow, "completed", "stopped") and `updateOptions`), or an empty completed one.
    */
-  async move(waypoints, { method = "api", autoRotate = false, showRuler = false, constrainOptions = {}, ...operation } = {}) {
+  get movement() {
+    if (this._movementState) return this._movementState;
+    const p = this.#position();
+    return deepFreeze({ id: "", chain: [], origin: p, destination: { ...p }, passed: emptySection(), pending: emptySection(),
+      history: { recorded: emptySection(), unrecorded: emptySection(), distance: 0, cost: 0, spaces: 0, diagonals: 0 },
+      recorded: false, method: "api", constrainOptions: {}, autoRotate: false, showRuler: false,
+      user: globalThis.game.user, state: "completed", updateOptions: {} });
+  }
+
+  /**
+   * v13 TokenDocument#move(waypoints, {method, constrainOptions, autoRotate, showRuler, ...operation}): an update
+   * `update({}, {...operation, movement: {[id]: {waypoints, method, …}}})`. Resolves true if the token moved (the first
+   * section; the rest of a multi-checkpoint path follows as chained updates), false if the movement was refused.
+   */
+  async move(waypoints, { method, constrainOptions, autoRotate, showRuler, ...options } = {}) {
     if (!Array.isArray(waypoints)) waypoints = [waypoints];
-    if (!waypoints.length) return false;
-    let previous = this.#position();
-    const path = waypoints.map(w => {
-      const next = { ...previous };
-      for (const k of MOVEMENT_KEYS) if (w[k] !== undefined) next[k] = w[k];
-      previous = next;
-      return next;
+    else if (waypoints.length === 0) return false;
+    const args = { result: false };
+    const updated = await this.update({}, { ...options, movement: { [this.id]: { waypoints, method, constrainOptions,
+      autoRotate, showRuler } }, _movementArguments: args });
+    return args.result && !!updated;
+  }
+
+  /** v13 TokenDocument#stopMovement (harness: local state only; other clients are not told). */
+  stopMovement() {
+    const m = this.movement;
+    if (m.state === "stopped") return true;
+    if (m.state === "completed") return false;
+    this._movementState = Object.freeze({ ...m, state: "stopped", pending: deepFreeze(emptySection()) });
+    Hooks.callAll("stopToken", this);
+    return true;
+  }
+
+  /** v13 TokenDocument#_shouldRecordMovementHistory: only while the token's combatant's combat has started. */
+  _shouldRecordMovementHistory() {
+    const combatant = this.combatant;
+    if (!combatant) return false;
+    return !!(combatant.combat ?? combatant.parent)?.started;
+  }
+
+  /** v13 #cleanAndValiateMovementWaypoints: fill from the previous waypoint, round x/y, keep the valid keys. */
+  #cleanWaypoints(waypoints) {
+    let previous = { ...this.#position(), action: "walk" };
+    return waypoints.map(w => {
+      const waypoint = { ...w };
+      for (const k of ["x", "y", "elevation", "width", "height"]) {
+        if (waypoint[k] === undefined) waypoint[k] = previous[k];
+        else if ((typeof waypoint[k] !== "number") || !Number.isFinite(waypoint[k])) throw new Error(`${k} must be a finite number`);
+      }
+      waypoint.x = Math.round(waypoint.x);
+      waypoint.y = Math.round(waypoint.y);
+      if (!(waypoint.width > 0) || !(waypoint.height > 0)) throw new Error("width and height must be positive");
+      if (waypoint.shape === undefined) waypoint.shape = previous.shape;
+      if (waypoint.action === undefined) waypoint.action = previous.action;
+      else if (typeof waypoint.action !== "string") throw new Error("action must be a string");
+      for (const k of ["snapped", "explicit", "checkpoint"]) {
+        if (waypoint[k] === undefined) waypoint[k] = false;
+        else if (typeof waypoint[k] !== "boolean") throw new Error(`${k} must be a boolean`);
+      }
+      for (const key of Object.keys(waypoint)) if (!WAYPOINT_KEYS.has(key)) delete waypoint[key];
+      previous = waypoint;
+      return waypoint;
     });
-    const destination = path.at(-1);
-    const changes = {};
-    for (const k of MOVEMENT_KEYS) changes[k] = destination[k];
-    operation.movement = { ...(operation.movement ?? {}),
-      [this.id]: { waypoints: path, method, autoRotate, showRuler, constrainOptions } };
-    const updated = await this.update(changes, operation);
-    return !!updated;
+  }
+
+  /** v13 #splitMovementPath without regions: everything up to and including the first checkpoint is passed. */
+  static #splitMovementPath(waypoints) {
+    const passed = [];
+    const pending = [];
+    let split = false;
+    for (const w of waypoints) {
+      if (split) pending.push(w);
+      else {
+        passed.push(w);
+        split = w.checkpoint;
+      }
+    }
+    return { passed, pending };
+  }
+
+  /** v13 TokenDocument#getCompleteMovementPath: the waypoints with one `intermediate` waypoint per grid step between. */
+  getCompleteMovementPath(waypoints) {
+    const grid = this.#grid;
+    const size = grid.size;
+    const path = [];
+    let from = null;
+    let previous = this.#position();
+    for (let i = 0; i < waypoints.length; i++) {
+      const w = { ...previous, action: "walk", terrain: null, snapped: false, explicit: false, checkpoint: false,
+        intermediate: false, ...waypoints[i] };
+      const to = grid.getOffset({ x: w.x + (size / 2), y: w.y + (size / 2) });
+      if ((i > 0) && from && !TELEPORT_ACTIONS.has(w.action)) {
+        const steps = grid.getDirectPath([from, to]);
+        for (let s = 1; s < steps.length - 1; s++) {
+          const { x, y } = grid.getTopLeftPoint(steps[s]);
+          path.push({ x, y, elevation: w.elevation, width: w.width, height: w.height, shape: w.shape, action: w.action,
+            terrain: null, snapped: true, explicit: false, checkpoint: false, intermediate: true });
+        }
+      }
+      path.push(w);
+      from = to;
+      previous = w;
+    }
+    return path;
+  }
+
+  /** Measure a section (positions only) from `start`: {distance, spaces, diagonals, cost, segments}. */
+  #measureSection(start, waypoints) {
+    const positions = [start, ...waypoints].filter(Boolean).map(({ x, y, width, height }) => ({ x, y, width, height }));
+    if (positions.length < 2) return { distance: 0, spaces: 0, diagonals: 0, cost: 0, segments: [] };
+    return this.measureMovementPath(positions);
   }
 
   /**
-   * Build the v13 TokenMovementOperation for an update that changes the position: {id, chain, origin, destination,
-   * passed {waypoints, distance, spaces, cost, diagonals}, pending (empty), history {recorded, unrecorded, distance,
-   * spaces, cost, diagonals}, constrained, recorded, method, constrainOptions, autoRotate, showRuler}.
+   * v13 TokenDocument#preUpdateMovement (called from _preUpdate on the moving client): the waypoints come from
+   * `operation.movement[id]` or are inferred from x/y/… changes (one checkpoint); the path is split at its first
+   * checkpoint — `passed` is sent now (with intermediate steps), `pending` follows in chained updates; the
+   * TokenMovementOperation goes to `_preUpdateMovement` and `preMoveToken` (false removes only the movement fields from
+   * the update) and then into `operation._movement[id]`; `options.diff` becomes false.
    */
-  #prepareMovement(changed, instruction, user) {
-    const origin = this.#position();
-    const destination = { ...origin };
-    for (const k of MOVEMENT_KEYS) if (k in changed) destination[k] = changed[k];
-    const path = instruction?.waypoints?.length ? instruction.waypoints : [destination];
-    const id = randomID();
-    const measured = this.measureMovementPath([origin, ...path]);
-    const waypoint = (p, i) => ({ ...p, action: "walk", snapped: false, explicit: true, checkpoint: true,
-      intermediate: false, userId: user.id, movementId: id, cost: measured.segments[i]?.cost ?? 0 });
-    const passed = { waypoints: path.map(waypoint), distance: measured.distance, spaces: measured.spaces,
-      cost: measured.cost, diagonals: measured.diagonals };
-    const recordedWaypoints = deepClone(this._source._movementHistory ?? []);
-    const recordedMeasure = this.measureMovementPath(recordedWaypoints);
-    const recorded = { waypoints: recordedWaypoints, distance: recordedMeasure.distance, spaces: recordedMeasure.spaces,
-      cost: recordedMeasure.cost, diagonals: recordedMeasure.diagonals };
-    return {
-      id, chain: [], origin, destination, passed, pending: emptySection(),
-      history: { recorded, unrecorded: emptySection(), distance: recorded.distance, spaces: recorded.spaces,
-        cost: recorded.cost, diagonals: recorded.diagonals },
-      constrained: false, recorded: true, method: instruction?.method ?? "api",
-      constrainOptions: instruction?.constrainOptions ?? {}, autoRotate: instruction?.autoRotate ?? false,
-      showRuler: instruction?.showRuler ?? false
+  async #preUpdateMovement(changed, options, user) {
+    if (!options.isUndo) delete changed._movementHistory;
+    if (options._clearMovementHistory) changed._movementHistory = [];
+    let { waypoints, method, constrainOptions, autoRotate, showRuler } = options.movement?.[this.id] ?? {};
+    if (waypoints && (waypoints.length === 0)) waypoints = undefined;
+    const source = this._source;
+    if (!waypoints && TokenDocument._isMovementUpdate(changed)) {
+      const at = k => changed[k] ?? source[k];
+      waypoints = [{ x: at("x"), y: at("y"), elevation: at("elevation"), width: at("width"), height: at("height"),
+        shape: at("shape"), action: options.isPaste ? "displace" : undefined, snapped: false, explicit: false,
+        checkpoint: true }];
+    }
+    if (!waypoints) {
+      for (const k of MOVEMENT_KEYS) delete changed[k];
+      return;
+    }
+    method ??= (options.isPaste ? "paste" : (options.isUndo ? "undo" : "api"));
+    if (!MOVEMENT_METHODS.includes(method) || ((method === "paste") !== !!options.isPaste)
+      || ((method === "undo") !== !!options.isUndo)) throw new Error("Invalid movement method");
+    constrainOptions = deepClone(constrainOptions ?? {});
+    if (autoRotate !== undefined) autoRotate = !!autoRotate;
+    if (showRuler !== undefined) showRuler = !!showRuler;
+    if ((method === "paste") || (method === "undo")) [autoRotate, showRuler] = [false, false];
+    else if (method === "dragging") {
+      autoRotate ??= false; // core setting tokenAutoRotate (the harness has none: off)
+      showRuler ??= true;
+    } else {
+      autoRotate ??= false;
+      showRuler ??= false;
+    }
+    options._movement ??= {};
+    waypoints = this.#cleanWaypoints(waypoints);
+    const origin = Object.freeze(this.#position());
+    const movementId = randomID();
+    const recorded = !options.isUndo && this._shouldRecordMovementHistory();
+    const recordedHistory = (source._movementHistory ?? []).map(w => ({ ...w, cost: w.cost ?? Infinity }));
+    const combined = recordedHistory.concat(recorded ? [] : (options._movementArguments?.unrecorded ?? []).map(w => ({ ...w })));
+    const previous = combined.at(-1);
+    if (!previous || !TokenDocument.arePositionsEqual(previous, origin)) {
+      combined.push({ ...origin, action: previous ? "displace" : waypoints[0].action, terrain: null, snapped: false,
+        explicit: false, checkpoint: true, intermediate: false, userId: user.id, movementId, cost: 0 });
+    }
+    const unrecordedHistory = combined.slice(recordedHistory.length);
+    let { passed, pending } = (options.isPaste || options.isUndo) ? { passed: waypoints, pending: [] }
+      : TokenDocument.#splitMovementPath(waypoints);
+    if (passed.length === 0) {
+      for (const k of MOVEMENT_KEYS) delete changed[k];
+      return;
+    }
+    const destination = passed.at(-1);
+    destination.checkpoint = true;
+    for (const k of MOVEMENT_KEYS) changed[k] = destination[k];
+
+    // Distances of each section (non-intermediate waypoints; EQUIDISTANT sections add up)
+    const nonIntermediate = list => list.filter(w => !w.intermediate);
+    const rec = this.#measureSection(null, nonIntermediate(recordedHistory));
+    const unrec = this.#measureSection(nonIntermediate(recordedHistory).at(-1), nonIntermediate(unrecordedHistory));
+    const pas = this.#measureSection(origin, passed);
+    const pen = this.#measureSection(destination, pending);
+
+    // Intermediate steps; per-waypoint cost measured when the token is rendered (v13: 0 otherwise)
+    passed = this.getCompleteMovementPath([origin, ...passed]).slice(1);
+    pending = this.getCompleteMovementPath([destination, ...pending]).slice(1);
+    const rendered = this.rendered;
+    const costs = list => {
+      const m = this.#measureSection(origin, list);
+      let total = 0;
+      list.forEach((w, i) => total += (w.cost = rendered ? (m.segments[i]?.cost ?? 0) : 0));
+      return total;
     };
+    for (const w of passed) Object.assign(w, { userId: user.id, movementId });
+    const passedCost = costs(passed);
+    for (const w of pending) Object.assign(w, { userId: user.id, movementId });
+    let pendingCost = 0;
+    if (pending.length) {
+      const m = this.#measureSection(destination, pending);
+      pending.forEach((w, i) => pendingCost += (w.cost = rendered ? (m.segments[i]?.cost ?? 0) : 0));
+    }
+    combined.push(...passed);
+    const sum = list => list.reduce((t, w) => t + (w.cost ?? 0), 0);
+    const section = (list, m, cost) => ({ waypoints: list, distance: m.distance, cost, spaces: m.spaces, diagonals: m.diagonals });
+    const move = Object.seal({
+      id: movementId,
+      chain: options._movementArguments?.chain ?? [],
+      origin,
+      destination: { x: destination.x, y: destination.y, elevation: destination.elevation, width: destination.width,
+        height: destination.height, shape: destination.shape },
+      passed: section(passed, pas, passedCost),
+      pending: section(pending, pen, pendingCost),
+      history: {
+        recorded: section(recordedHistory, rec, sum(recordedHistory)),
+        unrecorded: section(unrecordedHistory, unrec, sum(unrecordedHistory)),
+        distance: rec.distance + unrec.distance, cost: sum(recordedHistory) + sum(unrecordedHistory),
+        spaces: rec.spaces + unrec.spaces, diagonals: rec.diagonals + unrec.diagonals
+      },
+      constrained: false,
+      recorded,
+      method,
+      constrainOptions,
+      autoRotate,
+      showRuler
+    });
+    for (const [key, value] of Object.entries(move)) {
+      if (WRITEABLE_MOVEMENT_KEYS.includes(key)) continue;
+      Object.defineProperty(move, key, { value: deepFreeze(value), enumerable: true });
+    }
+    let allowed = (await this._preUpdateMovement(move, options)) ?? true;
+    allowed &&= (options.noHook || Hooks.call("preMoveToken", this, move, options));
+    if (allowed === false) {
+      for (const k of MOVEMENT_KEYS) delete changed[k];
+      if (options._movementArguments?.movementId && (options._movementArguments.movementId === this.movement.id)) this.stopMovement();
+      return;
+    }
+    for (const key of WRITEABLE_MOVEMENT_KEYS) Object.defineProperty(move, key, { value: deepFreeze(move[key]), enumerable: true });
+    if (move.autoRotate && !("rotation" in changed)) {
+      let c1 = this.getCenterPoint(move.destination);
+      for (let i = passed.length - 1; i >= 0; i--) {
+        const w = i > 0 ? passed[i - 1] : origin;
+        if (w.intermediate) continue;
+        const c0 = this.getCenterPoint(w);
+        if ((c0.x !== c1.x) || (c0.y !== c1.y)) {
+          changed.rotation = ((((Math.atan2(c1.y - c0.y, c1.x - c0.x) * 180) / Math.PI) - 90) % 360 + 360) % 360;
+          break;
+        }
+        c1 = c0;
+      }
+    }
+    if (recorded) changed._movementHistory = combined.map(w => ({ ...w, cost: w.cost === Infinity ? null : w.cost }));
+    Object.defineProperty(options._movement, this.id, { value: move, enumerable: true, configurable: true });
+    options.diff = false;
+    if (options._movementArguments) options._movementArguments.result = true;
   }
 
-  /** v13: called on the moving client before the update; return false to cancel the movement. */
+  /** v13: called on the moving client before the update; return false to refuse the movement. */
   async _preUpdateMovement(movement, operation) {}
 
-  /** v13: called on every client after the update that moved the token. */
+  /** v13: called on every client after the update that moved the token (from _onUpdateOperation, before moveToken). */
   _onUpdateMovement(movement, operation, user) {}
 
   async _preUpdate(changed, options, user) {
     const allowed = await super._preUpdate(changed, options, user);
     if (allowed === false) return false;
-    if (options._clearMovementHistory || !MOVEMENT_KEYS.some(k => k in changed)) return undefined;
-    const movement = this.#prepareMovement(changed, options.movement?.[this.id], user);
-    const cancel = () => {
-      if (options.movement) delete options.movement[this.id];
-      return false;
-    };
-    if ((await this._preUpdateMovement(movement, options)) === false) return cancel();
-    if (Hooks.call("preMoveToken", this, movement, options) === false) return cancel();
-    options.movement = { ...(options.movement ?? {}), [this.id]: JSON.parse(JSON.stringify(movement)) };
-    const history = deepClone(this._source._movementHistory ?? []);
-    if (!history.length) history.push({ ...movement.origin, action: "walk", snapped: false, explicit: false,
-      checkpoint: true, intermediate: false, userId: user.id, movementId: movement.id, cost: 0 });
-    changed._movementHistory = [...history, ...movement.passed.waypoints];
+    await this.#preUpdateMovement(changed, options, user);
     return undefined;
   }
 
@@ -456,16 +849,71 @@ export class TokenDocument extends ClientDocument {
     if (this.parent?.isView) globalThis.canvas.tokens._sync();
   }
 
+  /** v13 #onUpdateMovement: record the received movement (frozen) as this token's current movement. */
   _onUpdate(changed, options, userId) {
-    super._onUpdate(changed, options, userId);
-    const movement = options.movement?.[this.id];
-    if (movement && MOVEMENT_KEYS.some(k => k in changed)) {
+    if (("actorId" in changed) || ("actorLink" in changed)) this.delta?.updateSyntheticActor();
+    const movement = options._movement?.[this.id];
+    if (movement) {
+      const impute = list => list.forEach(w => { w.cost ??= Infinity; });
+      impute(movement.passed.waypoints);
+      impute(movement.pending.waypoints);
+      impute(movement.history.recorded.waypoints);
+      impute(movement.history.unrecorded.waypoints);
+      for (const s of [movement.passed, movement.pending, movement.history.recorded, movement.history.unrecorded, movement.history]) {
+        s.cost ??= Infinity;
+      }
+      deepFreeze(movement);
       const user = globalThis.game.users.get(userId) ?? null;
-      this.movement = { ...deepClone(movement), user, state: "completed", updateOptions: options };
-      this._onUpdateMovement(movement, options, user);
-      if (!options.noHook) Hooks.callAll("moveToken", this, movement, options, user);
-    }
+      const state = movement.constrained ? "stopped" : (movement.pending.waypoints.length > 0 ? "pending" : "completed");
+      const { animate, animation, diff, noHook, pan, render, renderSheet, isPaste, isUndo } = options;
+      const updateOptions = deepFreeze(JSON.parse(JSON.stringify({ animate, animation, diff, noHook, pan, render,
+        renderSheet, isPaste, isUndo })));
+      this._movementState = Object.freeze({ ...movement, user, state, updateOptions });
+    } else if (options._clearMovementHistory) this.stopMovement();
+    super._onUpdate(changed, options, userId);
+    if ("_movementHistory" in changed) Hooks.callAll("recordToken", this);
     if (this.parent?.isView) globalThis.canvas.tokens._sync();
+  }
+
+  /**
+   * v13 TokenDocument._onUpdateOperation (every client, after every updateToken): `_onUpdateMovement` and `moveToken`
+   * for each moved token; on the moving user's client a movement with pending waypoints continues (a chained update
+   * of the rest, after the current workflow — the harness has no animation to wait for).
+   */
+  static async _onUpdateOperation(documents, operation, user) {
+    if (!operation._movement) return;
+    const toContinue = [];
+    for (const document of documents) {
+      const movement = operation._movement[document.id];
+      if (!movement) continue;
+      document._onUpdateMovement(movement, operation, user);
+      Hooks.callAll("moveToken", document, movement, operation, user);
+      if (user?.isSelf && (document.movement.id === movement.id) && (document.movement.state === "pending")) {
+        toContinue.push([document, movement.id]);
+      }
+    }
+    if (!toContinue.length) return;
+    await new Promise(resolve => setTimeout(resolve, 0));
+    for (const [document, movementId] of toContinue) document._continueMovement(movementId).catch(err => {
+      console.error(`Token [${document.id}] movement could not continue`, err);
+    });
+  }
+
+  /** v13 #continueMovement: move through the pending (non-intermediate) waypoints as a chained movement. */
+  async _continueMovement(movementId) {
+    const m = this.movement;
+    if ((m.id !== movementId) || (m.state !== "pending")) return false;
+    if (this.parent?.tokens.get(this.id) !== this) return false;
+    const waypoints = m.pending.waypoints.filter(w => !w.intermediate);
+    const updateOptions = JSON.parse(JSON.stringify(m.updateOptions ?? {}));
+    for (const [k, v] of Object.entries(updateOptions)) if (v === null) delete updateOptions[k];
+    updateOptions.movement = { [this.id]: { waypoints, method: m.method, constrainOptions: m.constrainOptions,
+      autoRotate: m.autoRotate, showRuler: m.showRuler } };
+    const args = { result: false, movementId, unrecorded: null, chain: [...m.chain, m.id] };
+    if (!m.recorded) args.unrecorded = m.history.unrecorded.waypoints.concat(m.passed.waypoints);
+    updateOptions._movementArguments = args;
+    const updated = await this.update({}, updateOptions);
+    return args.result && !!updated;
   }
 
   _onDelete(options, userId) {
@@ -473,10 +921,10 @@ export class TokenDocument extends ClientDocument {
     if (this.parent?.isView) globalThis.canvas.tokens._sync();
   }
 
-  /** Clear the recorded movement (an update of `_movementHistory` without hooks, as v13's `noHook`). */
+  /** v13 TokenDocument#clearMovementHistory: `update({}, {diff: false, noHook: true, _clearMovementHistory: true})`. */
   async clearMovementHistory() {
     if (!this._source._movementHistory?.length) return;
-    await this.update({ _movementHistory: [] }, { noHook: true, _clearMovementHistory: true });
+    await this.update({}, { diff: false, noHook: true, _clearMovementHistory: true });
   }
 }
 

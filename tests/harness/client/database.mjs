@@ -6,8 +6,9 @@
  * requester's promise resolves. A refused write rejects and shows an error notification.
  */
 import Hooks from "./hooks.mjs";
-import { deepClone, diffObject, expandObject, isEmpty } from "./utils.mjs";
+import { deepClone, diffObject, expandObject, isEmpty, mergeObject } from "./utils.mjs";
 import { getDocumentClass } from "./documents.mjs";
+import { applyDeltaEmbedded, DELTA_EMBEDDED } from "./actor-delta.mjs";
 
 export class HarnessSocket {
   #ws;
@@ -110,9 +111,44 @@ export class HarnessSocket {
   }
 }
 
-/** Options that travel to the server and back to every client's hooks (JSON-safe, no parent or pack). */
-function wireOptions({ parent, pack, ...options }) {
-  return JSON.parse(JSON.stringify(options));
+/**
+ * Options that travel to the server and back to every client's hooks (JSON-safe, no parent or pack).
+ * `_movementArguments` (v13 TokenDocument#move's result holder) stays the caller's object; it never travels.
+ */
+function wireOptions({ parent, pack, _movementArguments, ...options }) {
+  const wire = JSON.parse(JSON.stringify(options));
+  if (_movementArguments) wire._movementArguments = _movementArguments;
+  return wire;
+}
+
+/** The TokenDocument a document descends from (a synthetic actor's token), if any. */
+function tokenAncestor(doc) {
+  while (doc) {
+    if (doc.documentName === "Token") return doc;
+    doc = doc.parent;
+  }
+  return null;
+}
+
+/**
+ * v13 ClientDatabaseBackend#adjustActorDeltaRequest: an update of a synthetic actor (parent: its TokenDocument) is
+ * sent as an update of the token's ActorDelta; an operation on a synthetic actor's Items/ActiveEffects is sent with
+ * the delta as parent (`Scene.<s>.Token.<t>.ActorDelta.<t>`).
+ */
+function routeRequest(documentName, parent, payload) {
+  if (!parent) return { documentName, parentUuid: null };
+  if ((documentName === "Actor") && (parent.documentName === "Token")) {
+    if (payload.updates) payload.updates = payload.updates.map(u => ({ ...u, _id: parent.delta.id }));
+    else throw new Error("The harness supports only updates of a synthetic (token) actor");
+    return { documentName: "ActorDelta", parentUuid: parent.uuid, syntheticActorUpdate: true };
+  }
+  const token = tokenAncestor(parent);
+  if (token && (parent !== token)) {
+    const rest = parent.uuid.slice(token.uuid.length).split(".").filter(Boolean).slice(2); // drop "Actor.<id>"
+    if (rest.length) throw new Error("The harness does not support documents nested below a synthetic actor's Items");
+    return { documentName, parentUuid: token.delta.uuid };
+  }
+  return { documentName, parentUuid: parent.uuid };
 }
 
 function collectionFor(cls, parent) {
@@ -132,7 +168,9 @@ export class Database {
 
   async #send(documentName, operation, payload, parent) {
     try {
-      return await this.socket.request("modifyDocument", { documentName, operation, parentUuid: parent?.uuid ?? null, ...payload });
+      const route = routeRequest(documentName, parent, payload);
+      return await this.socket.request("modifyDocument", { documentName: route.documentName, operation,
+        parentUuid: route.parentUuid, ...payload });
     } catch (err) {
       globalThis.ui.notifications?.error(err.message);
       throw err;
@@ -166,19 +204,36 @@ export class Database {
     const user = globalThis.game.user;
     const collection = collectionFor(cls, parent);
     const toUpdate = [];
+    // v13 order for Tokens (ClientDatabaseBackend#preUpdateDocumentArray): _preUpdate and the hook see the requested
+    // changes, then the diff (unless options.diff is false, as a movement makes it); other documents: diff first.
+    const preUpdateFirst = cls.documentName === "Token";
     for (const u of updates) {
       const doc = collection.get(u._id, { strict: true });
       let changes = expandObject(deepClone(u));
       delete changes._id;
       doc.validate({ changes, clean: true, strict: true });
-      if (diff) changes = diffObject(doc._source, changes, { deletionKeys: true });
-      if (isEmpty(changes)) continue;
+      if (!preUpdateFirst) {
+        if (diff) changes = diffObject(doc._source, changes, { deletionKeys: true });
+        if (isEmpty(changes)) continue;
+      }
       if ((await doc._preUpdate(changes, options, user)) === false) continue;
       if (!options.noHook && (Hooks.call(`preUpdate${cls.documentName}`, doc, changes, options, user.id) === false)) continue;
+      if (preUpdateFirst) {
+        if (diff && (options.diff !== false)) changes = diffObject(doc._source, changes, { deletionKeys: true });
+        if (isEmpty(changes)) continue;
+      }
       toUpdate.push({ ...changes, _id: doc.id });
     }
+    if (preUpdateFirst) {
+      // v13 TokenDocument#preUpdateOperationMovement: the movement instructions do not travel, `_movement` does
+      delete options.movement;
+      delete options._movementArguments;
+      if (options._movement && isEmpty(options._movement)) delete options._movement;
+    }
     if (!toUpdate.length) return [];
-    const result = await this.#send(cls.documentName, "update", { updates: toUpdate, options }, parent);
+    const result = await this.#send(cls.documentName, "update", { updates: toUpdate, options: JSON.parse(JSON.stringify(options)) }, parent);
+    // v13 #adjustActorDeltaResponse: a synthetic actor's update resolves with the synthetic actor
+    if ((cls.documentName === "Actor") && (parent?.documentName === "Token")) return parent.actor ? [parent.actor] : [];
     return result.map(id => collection.get(id)).filter(Boolean);
   }
 
@@ -213,6 +268,10 @@ export class Database {
     if (documentName === "Setting") return globalThis.game.settings._applySettings(operation, result);
     const parent = parentUuid ? globalThis.fromUuidSync(parentUuid) : null;
     if (parentUuid && !parent) return undefined;
+    if (documentName === "ActorDelta") return this.#applyActorDelta(parent, { operation, result, options, userId });
+    if (parent?.documentName === "ActorDelta") {
+      return this.#applyDeltaEmbedded(parent, { documentName, operation, result, options, userId });
+    }
     const cls = getDocumentClass(documentName);
     const collection = parent ? parent.getEmbeddedCollection(documentName) : globalThis.game.collections.get(documentName);
     const key = parent?.constructor.metadata.embedded[documentName];
@@ -273,8 +332,84 @@ export class Database {
         root._onDeleteDescendantDocuments(parent, key, touched.map(t => t[0]), touched.map(t => t[0].id), options, userId);
       }
     }
-    globalThis.ui.sidebar?.onDocumentChange(root?.documentName ?? documentName);
-    if ((root?.documentName ?? documentName) === "Combat") globalThis.ui.combat?.render();
+    if ((operation === "update") && touched.length) {
+      cls._onUpdateOperation?.(touched.map(t => t[0]), options, globalThis.game.users.get(userId) ?? null);
+    }
+    const rootName = root?.documentName ?? documentName;
+    if (rootName === "Actor") {
+      // v13 Actor → dependent tokens: an unlinked token's synthetic actor follows its base actor
+      const ids = new Set(root ? [root.id] : touched.map(t => t[0].id));
+      for (const scene of globalThis.game.scenes ?? []) {
+        for (const token of scene.tokens) if (!token.actorLink && ids.has(token.actorId)) token._onUpdateBaseActor();
+      }
+    }
+    globalThis.ui.sidebar?.onDocumentChange(rootName);
+    if (rootName === "Combat") globalThis.ui.combat?.render();
+    return undefined;
+  }
+
+  /**
+   * An ActorDelta update (a synthetic actor's update) on every client: merged into the token's delta source, the
+   * synthetic actor rebuilt in place, then v13 ActorDelta#_onUpdate (the synthetic actor's `_onUpdate` and the
+   * `updateActor` hook) and `updateActorDelta`.
+   */
+  #applyActorDelta(token, { operation, result, options, userId }) {
+    if ((operation !== "update") || !token?.delta) return undefined;
+    const delta = token.delta;
+    for (const change of result) {
+      const { _id, ...changed } = change;
+      mergeObject(delta._source, deepClone(changed), { performDeletions: true });
+      delta._initialize({ prepare: false });
+      delta.updateSyntheticActor();
+      delta._onUpdate(change, options, userId);
+      if (!options.noHook) Hooks.callAll("updateActorDelta", delta, change, options, userId);
+    }
+    token._onRelatedUpdate(result, options);
+    globalThis.ui.sidebar?.onDocumentChange("Actor");
+    return undefined;
+  }
+
+  /**
+   * Items / ActiveEffects of a synthetic actor on every client: applied to the delta source as the server did
+   * (EmbeddedCollectionDelta), the synthetic actor rebuilt, then the documents' `_on…`, the `create/update/delete<Doc>`
+   * hooks and the synthetic actor's `_on…DescendantDocuments` (v13 ActorDelta#_dispatchDescendantDocumentEvents).
+   */
+  #applyDeltaEmbedded(delta, { documentName, operation, result, options, userId }) {
+    const token = delta.parent;
+    const actor = delta.syntheticActor;
+    const key = DELTA_EMBEDDED[documentName];
+    if (!actor || !key) return undefined;
+    const before = operation === "delete" ? result.map(id => actor[key].get(id)).filter(Boolean) : [];
+    applyDeltaEmbedded(delta._source, token.baseActor?._source ?? null, key, operation, deepClone(result));
+    delta._initialize({ prepare: false });
+    delta.updateSyntheticActor();
+    const hook = name => !options.noHook && name;
+    if (operation === "create") {
+      const docs = result.map(src => actor[key].get(src._id)).filter(Boolean);
+      for (const doc of docs) {
+        doc._onCreate(doc._source, options, userId);
+        if (hook(true)) Hooks.callAll(`create${documentName}`, doc, options, userId);
+      }
+      actor._onCreateDescendantDocuments(actor, key, docs, result, options, userId);
+    } else if (operation === "update") {
+      const docs = [];
+      for (const change of result) {
+        const doc = actor[key].get(change._id);
+        if (!doc) continue;
+        docs.push(doc);
+        doc._onUpdate(change, options, userId);
+        if (hook(true)) Hooks.callAll(`update${documentName}`, doc, change, options, userId);
+      }
+      actor._onUpdateDescendantDocuments(actor, key, docs, result, options, userId);
+    } else if (operation === "delete") {
+      for (const doc of before) {
+        doc._onDelete(options, userId);
+        if (hook(true)) Hooks.callAll(`delete${documentName}`, doc, options, userId);
+      }
+      actor._onDeleteDescendantDocuments(actor, key, before, result, options, userId);
+    }
+    token._onRelatedUpdate(result, options);
+    globalThis.ui.sidebar?.onDocumentChange("Actor");
     return undefined;
   }
 }

@@ -451,24 +451,47 @@ export class Actor extends ClientDocument {
     return types;
   }
 
+  /** v13 Actor#isToken: a synthetic actor of an unlinked token (its parent is the TokenDocument). */
   get isToken() {
-    return false;
+    return this.parent?.documentName === "Token";
   }
 
+  /** A synthetic actor is not an embedded document of its token (v13: Token has no "Actor" collection field). */
+  get isEmbedded() {
+    return !!this.parent && !this.isToken;
+  }
+
+  /** v13 Actor#token: the TokenDocument of a synthetic actor, else null. */
   get token() {
-    return null;
+    return this.isToken ? this.parent : null;
+  }
+
+  /**
+   * v13 Document#getUserLevel for a synthetic actor: its own `ownership` (the base actor's, with the delta's over it),
+   * not the parent token's (whose level is this actor's).
+   */
+  getUserLevel(user = globalThis.game.user) {
+    if (!this.isToken) return super.getUserLevel(user);
+    if (!user) return LEVELS.NONE;
+    if (user.isGM) return LEVELS.OWNER;
+    const ownership = this._source.ownership ?? {};
+    let level = ownership[user.id] ?? ownership.default ?? LEVELS.NONE;
+    if (level === LEVELS.INHERIT) level = ownership.default ?? LEVELS.NONE;
+    return level;
   }
 
   /**
    * v13 Actor#getActiveTokens: this actor's tokens in the viewed scene — Token placeables, or TokenDocuments with
-   * `document`; `linked` keeps linked tokens only. The harness's tokens all stand for the world actor (no ActorDelta).
+   * `document`; `linked` keeps linked tokens only. A synthetic actor's is its own token (unless `linked`); a world
+   * actor's are all tokens with its id, linked or not (v13 `_dependentTokens`).
    */
   getActiveTokens(linked = false, document = false) {
     const canvas = globalThis.canvas;
     if (!canvas?.ready) return [];
     const tokens = [];
-    for (const t of canvas.scene.tokens) {
-      if ((t.actorId !== this.id) || (linked && !t.actorLink)) continue;
+    const candidates = this.isToken ? (linked ? [] : [this.token]) : canvas.scene.tokens.filter(t => t.actorId === this.id);
+    for (const t of candidates) {
+      if ((t.parent !== canvas.scene) || (linked && !t.actorLink)) continue;
       if (document) tokens.push(t);
       else if (t.object) tokens.push(t.object);
     }
