@@ -413,7 +413,7 @@ export class CombatConsole extends Base {
   static async #stayConscious(event, target) {
     const combat = game.combat;
     const c = combat?.combatants.get(target.dataset.combatantId ?? "");
-    if (combat && c) await stayConscious(combat, c);
+    if (combat && c) await stayConscious(combat, c, { skipDialog: event.shiftKey });
   }
 
   /** @this {CombatConsole} */

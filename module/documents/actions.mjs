@@ -9,7 +9,7 @@ import { defaultChoices, resolveTN, rollCheck, SYSTEM_ID, verifiedCheck } from "
 import { wasted } from "./combat.mjs";
 import { assertOwner, requestGM } from "./requests.mjs";
 import { sideOf, writeSides } from "./combat-state.mjs";
-import { RollDialog } from "../apps/roll-dialog.mjs";
+import { promptCheck } from "./prompt-check.mjs";
 import { reloadPlan } from "../rules/combat.mjs";
 
 const COMBAT = RULES.combat;
@@ -64,8 +64,7 @@ export async function reload(combat, combatant, weaponId, { dieIndex = null } = 
 export async function improvised(combat, combatant, statKey, { skipDialog = false, dieIndex = null } = {}) {
   const actor = /** @type {Actor.Implementation} */ (combatant.actor);
   if (!/** @type {any} */ (actor.system).stats?.[statKey]) return warn(game.i18n.localize("SMOKE.Combat.noStat"));
-  const skip = skipDialog || game.settings.get(SYSTEM_ID, "skipRollDialog");
-  const choices = skip ? defaultChoices() : await RollDialog.prompt(actor, statKey);
+  const choices = await promptCheck(actor, statKey, { skipDialog });
   if (!choices) return null;
   try {
     await requestGM("combat.spend", { combatId: combat.id, combatantId: combatant.id, action: "improvised", index: dieIndex });
@@ -77,16 +76,21 @@ export async function improvised(combat, combatant, statKey, { skipDialog = fals
 
 /**
  * Stay Conscious (Harm, aid and recovery › At zero Health): Grit, Medium, when the GM calls for it; a Proper Mess
- * makes you Wasted. The owner rolls; the GM applies a Proper Mess.
+ * makes you Wasted. The owner rolls through the roll dialog (perks and Hustle may help; the band stays Medium); the GM
+ * reads the outcome from the card's roll and applies a Proper Mess.
  * @param {Combat.Implementation} combat
  * @param {Combatant.Implementation} combatant
  * @returns {Promise<ChatMessage.Implementation|null|undefined>}
  */
-export async function stayConscious(combat, combatant) {
+export async function stayConscious(combat, combatant, { skipDialog = false } = {}) {
   const actor = /** @type {Actor.Implementation} */ (combatant.actor);
   if (!actor.statuses.has("down")) return warn(game.i18n.format("SMOKE.Combat.notDown", { name: combatant.name ?? "" }));
   const rule = COMBAT.down.stayConscious;
-  const message = await rollCheck(actor, rule.stat, { ...defaultChoices(), tnSource: "band", band: rule.band },
+  // Through the roll dialog, so Hard as Nails and Hustle can apply; the band (Medium) stays fixed.
+  const fixed = /** @type {const} */ ({ tnSource: "band", band: rule.band });
+  const choices = await promptCheck(actor, rule.stat, { initial: fixed, skipDialog });
+  if (!choices) return null;
+  const message = await rollCheck(actor, rule.stat, { ...choices, ...fixed },
     { flags: { stayConscious: { combatId: combat.id, combatantId: combatant.id } } });
   if (message) await requestGM("combat.stayConscious", { messageId: message.id }).catch(err => warn(err.message));
   return message;

@@ -5,8 +5,8 @@
  * @module documents/actor
  */
 import { CONDITIONS } from "../generated/rules.mjs";
-import { rollCheck, defaultChoices } from "./check.mjs";
-import { RollDialog } from "../apps/roll-dialog.mjs";
+import { rollCheck } from "./check.mjs";
+import { promptCheck } from "./prompt-check.mjs";
 import { xpAward } from "../rules/progression.mjs";
 
 const BY_ID = new Map(CONDITIONS.map(c => [c.key, c]));
@@ -22,8 +22,7 @@ export class SmokeActor extends Actor {
    */
   async rollStat(statKey, { skipDialog = false, vehicle = null } = {}) {
     if (!this.system.stats?.[statKey]) throw new Error(`unknown stat ${statKey}`);
-    const skip = skipDialog || game.settings.get(SYSTEM_ID, "skipRollDialog");
-    const choices = skip ? defaultChoices() : await RollDialog.prompt(this, statKey, { vehicle });
+    const choices = await promptCheck(this, statKey, { vehicle, skipDialog });
     if (!choices) return null;
     try {
       return await rollCheck(this, statKey, choices, { vehicle });

@@ -16,11 +16,11 @@ import { RULES } from "../generated/rules.mjs";
 import { attackModifiers, canReact, conditionChoices, damage, dodge, inRange, rangeBand, weaponConditions } from "../rules/combat.mjs";
 import { combatGuard, defenceModifiers } from "../rules/round.mjs";
 import { armourReduction } from "../rules/record.mjs";
-import { defaultChoices, rollCheck, SYSTEM_ID, verifiedCheck } from "./check.mjs";
+import { rollCheck, SYSTEM_ID, verifiedCheck } from "./check.mjs";
+import { promptCheck } from "./prompt-check.mjs";
 import { applyHealthLoss, spendDieAsGM } from "./combat.mjs";
 import { assertGM, assertOwner, requestGM } from "./requests.mjs";
 import { sideOf, writeSides } from "./combat-state.mjs";
-import { RollDialog } from "../apps/roll-dialog.mjs";
 import { riderOf } from "./vehicle.mjs";
 
 const COMBAT = RULES.combat;
@@ -140,7 +140,7 @@ export async function makeAttack(combat, attacker, choice) {
   // The attack's own modifiers (Distant, drive-by, tyres, rifle at Engaged) are added after the dialog, so a number the
   // player types as situational adds to them instead of replacing them; the card lists them.
   const initial = { tnSource: "guard", tn: guard, targetGuard: guard, targetName: target.name ?? "", effortSteps: aim };
-  const choices = await chooseCheck(actor, w.stat, initial, choice.skipDialog);
+  const choices = await promptCheck(actor, w.stat, { initial, skipDialog: choice.skipDialog });
   if (!choices) return null;
 
   let declared;
@@ -157,7 +157,7 @@ export async function makeAttack(combat, attacker, choice) {
     guard: declared.tn, resolved: null } };
   let message;
   try {
-    message = await rollCheck(actor, w.stat, { ...choices, tnSource: "guard", tn: declared.tn, targetGuard: declared.tn,
+    message = await rollCheck(actor, w.stat, { ...choices, tnSource: "guard", tn: declared.tn,
       situational: (Number(choices.situational) || 0) + declared.attackMod, effortSteps: declared.effortSteps }, { flags });
   } catch (err) {
     return warn(err.message);
@@ -165,16 +165,6 @@ export async function makeAttack(combat, attacker, choice) {
   if (message) await requestGM("record.bind", { combatId: combat.id, recordId: declared.id, messageId: message.id })
     .catch(err => warn(err.message));
   return message;
-}
-
-/**
- * The roll dialog (or the defaults when it is skipped) for a check with some choices fixed.
- * @param {Actor.Implementation} actor @param {string} stat @param {object} initial @param {boolean} [skipDialog]
- * @returns {Promise<any>} The choices, or null when cancelled.
- */
-async function chooseCheck(actor, stat, initial, skipDialog = false) {
-  const skip = skipDialog || game.settings.get(SYSTEM_ID, "skipRollDialog");
-  return skip ? { ...defaultChoices(), ...initial } : RollDialog.prompt(actor, stat, { initial: /** @type {any} */ (initial) });
 }
 
 const COMBAT_BANDS = ["engaged", "near", "far", "distant"];
@@ -341,7 +331,7 @@ export async function rollDodge(message, { skipDialog = false } = {}) {
     return warn(game.i18n.format("SMOKE.Attack.cannotDodge", { name: target.name ?? "" }));
   const stat = COMBAT.reactions.dodge.stat;
   const tn = record.check.total;
-  const choices = await chooseCheck(actor, stat, { tnSource: "opposed", tn }, skipDialog);
+  const choices = await promptCheck(actor, stat, { initial: { tnSource: "opposed", tn }, skipDialog });
   if (!choices) return null;
   // The TN is the attack's total whatever the dialog was set to.
   const card = await rollCheck(actor, stat, { ...choices, tnSource: "opposed", tn }, { flags: { dodge: { messageId: message.id } } });
@@ -559,7 +549,7 @@ export async function rollHold(combat, combatant, kind, { targetId, stat, skipDi
   }
   const statKey = kind === "grab" ? COMBAT.grab.stat : (COMBAT.breakFree.stats.includes(stat) ? stat : COMBAT.breakFree.stats[0]);
   const guard = currentGuard(other);
-  const choices = await chooseCheck(actor, statKey, { tnSource: "guard", tn: guard, targetGuard: guard, targetName: other.name ?? "" }, skipDialog);
+  const choices = await promptCheck(actor, statKey, { initial: { tnSource: "guard", tn: guard, targetGuard: guard, targetName: other.name ?? "" }, skipDialog });
   if (!choices) return null;
   let declared;
   try {
