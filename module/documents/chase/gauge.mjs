@@ -284,6 +284,8 @@ function onToken(tokenId, fn) {
 export function onMoveToken(doc, movement) {
   if (!game.user.isActiveGM || !isVehicle(doc.actor) || !movement?.id) return;
   const wps = (movement.passed?.waypoints ?? []).map(w => ({ x: w.x, y: w.y }));
+  // From the movement's origin (if the GM saw the token elsewhere — a move without hooks — that stretch counts too).
+  if (movement.origin) wps.unshift({ x: movement.origin.x, y: movement.origin.y });
   const to = { x: doc.x, y: doc.y };
   onToken(/** @type {string} */ (doc.id), () => observeMove(doc, wps, to, movement.id));
 }
@@ -316,7 +318,7 @@ async function observeMove(doc, waypoints, to, movementId) {
     return;
   }
   const from = g.at ?? to;
-  const wps = [...waypoints];
+  const wps = waypoints.filter((p, k) => k > 0 || p.x !== from.x || p.y !== from.y);
   const last = wps.at(-1);
   if (!last || last.x !== to.x || last.y !== to.y) wps.push(to);
   const grid = doc.parent?.grid;
@@ -343,6 +345,16 @@ async function observeMove(doc, waypoints, to, movementId) {
     }
   }
   await writeGauge(combat, /** @type {string} */ (doc.id), next);
+}
+
+/**
+ * GM: a token standing somewhere the GM did not see it move to (an update without hooks) is measured there, straight,
+ * before anything reads its gauge.
+ * @param {any} token
+ */
+async function catchUp(token) {
+  const g = gaugeOn(chaseCombatOf(token), token.id);
+  if (g?.at && (g.at.x !== token.x || g.at.y !== token.y)) await observeMove(token, [{ x: token.x, y: token.y }], { x: token.x, y: token.y }, "");
 }
 
 /**
@@ -413,8 +425,8 @@ export const requests = {
   "chase.due": async (user, { tokenUuid, kind, other = "" }) => {
     const token = /** @type {any} */ (fromUuidSync(tokenUuid));
     if (!token?.id) throw new Error(L("SMOKE.Request.missing"));
-    await chains.get(token.id);
     return onToken(token.id, async () => {
+      await catchUp(token);
       const { combat, g } = tokenGauge(tokenUuid);
       assertOwner(user, token);
       if (g.ended || g.pending) return g;
@@ -444,7 +456,7 @@ export const requests = {
   /** The check due on a motor's gauge: the GM fixes the roller, Wheels and the TN, and issues the roll. */
   "chase.issueCheck": async (user, { tokenUuid }) => {
     const token = /** @type {any} */ (fromUuidSync(tokenUuid));
-    if (token?.id) await chains.get(token.id);
+    if (token?.id) await onToken(token.id, () => catchUp(token));
     const { combat, g } = tokenGauge(tokenUuid);
     if (!g.pending) throw new Error(L("SMOKE.Chase.nothingDue"));
     const check = checkFor(g.pending);
@@ -466,7 +478,10 @@ export const requests = {
     const token = /** @type {any} */ (fromUuidSync(ctx.tokenUuid));
     const vehicle = token?.actor;
     if (!vehicle) throw new Error(L("SMOKE.Request.missing"));
-    return onToken(token.id, () => applyCheck(token, vehicle, ctx, check));
+    return onToken(token.id, async () => {
+      await catchUp(token);
+      return applyCheck(token, vehicle, ctx, check);
+    });
   }
 };
 
