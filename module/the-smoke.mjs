@@ -27,7 +27,6 @@ import { CombatConsole, registerConsoleHooks } from "./apps/combat-console.mjs";
 import * as attackCard from "./apps/attack-card.mjs";
 import { registerVehicleRequests } from "./documents/vehicle.mjs";
 import { registerChaseGauge } from "./apps/chase-gauge.mjs";
-import { resolveChaseRoundEnd } from "./documents/chase.mjs";
 
 const { SmokeCombat } = combat;
 const { makeAttack } = attack;
@@ -64,7 +63,6 @@ Hooks.once("init", () => {
     if ("requests" in feature) registerRequests(feature.requests);
     if ("hooks" in feature) for (const [name, fn] of Object.entries(feature.hooks)) Hooks.on(/** @type {any} */ (name), fn);
   }
-  combat.addRoundEndStep(resolveChaseRoundEnd);
   registerConsoleHooks();
   registerVehicleRequests();
   registerChaseGauge();

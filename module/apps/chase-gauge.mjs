@@ -3,8 +3,8 @@
  * window every user viewing the scene sees. For each motor driving this round: who drives it, the squares travelled in
  * this action, the band it is in and the squares left to each band's limit, the check due at a line or on contact
  * (with a button for the driver's player or the GM), or why its driving stopped. Below, the motors on fire and when
- * they explode, and the chase's end. It only reads documents (the gauge lives on the motor's token, documents/
- * chase.mjs) and refreshes as tokens, motors and the fight change; it opens by itself on every client viewing the
+ * they explode, and the chase's end. It only reads documents (the gauge lives with the GM, on the fight: documents/
+ * chase/gauge.mjs) and refreshes as tokens, motors and the fight change; it opens by itself on every client viewing the
  * scene when a driving action starts or a motor catches fire.
  * @module apps/chase-gauge
  */
@@ -13,7 +13,7 @@ import { gaugeState } from "../rules/chase-gauge.mjs";
 import { fireState } from "../rules/vehicles.mjs";
 import { driverOf } from "../documents/vehicle.mjs";
 import {
-  actionOpen, gaugeOf, mayRoll, pendingText, registerChaseRequests, rollGaugeCheck, unitWheels, isCrewedUnit,
+  actionOpen, gaugeOf, mayRoll, pendingText, registerChase, rollGaugeCheck, unitWheels, isCrewedUnit,
   startDriving, goEvasive, rollManoeuvre, resistPit, setChaseRole, chaseRole, chaseSides, policeSuggestion, squaresBetween
 } from "../documents/chase.mjs";
 
@@ -131,18 +131,23 @@ export class ChaseGauge extends Base {
  * `game.system.api.apps.ChaseGauge` at `setup`. Call once, from `init`.
  */
 export function registerChaseGauge() {
-  registerChaseRequests();
+  registerChase();
   for (const hook of ["updateToken", "updateActor", "updateCombat", "updateCombatant", "deleteCombat", "canvasReady",
     "createToken", "deleteToken"]) {
     Hooks.on(/** @type {any} */ (hook), () => ChaseGauge.refresh());
   }
-  // A driving action starts, or a motor catches fire, on the scene this user views: everyone's HUD opens.
-  Hooks.on("updateToken", (token, changed) => {
-    const action = /** @type {any} */ (changed)?.flags?.[SYSTEM_ID]?.gauge?.action;
-    const before = ChaseGauge.lastAction.get(String(token.id));
-    if (!action || action === before || token.parent !== game.scenes?.viewed) return;
-    ChaseGauge.lastAction.set(String(token.id), action);
-    ChaseGauge.open();
+  // A driving action starts (the GM's gauge on the fight), or a motor catches fire, on the scene this user views:
+  // everyone's HUD opens.
+  Hooks.on("updateCombat", (combat, changed) => {
+    const gauges = /** @type {any} */ (changed)?.system?.gauges;
+    if (!gauges) return;
+    for (const [tokenId, g] of Object.entries(gauges)) {
+      const action = /** @type {any} */ (g)?.action;
+      const token = game.scenes?.viewed?.tokens.get(tokenId);
+      if (!action || !token || action === ChaseGauge.lastAction.get(tokenId)) continue;
+      ChaseGauge.lastAction.set(tokenId, action);
+      ChaseGauge.open();
+    }
   });
   Hooks.on("updateCombat", (combat, changed) => {
     if (/** @type {any} */ (changed)?.flags?.[SYSTEM_ID]?.chaseOver && combat === game.combat) ChaseGauge.open();

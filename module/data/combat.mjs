@@ -19,6 +19,8 @@ const { TypeDataModel } = foundry.abstract;
  * - `sides`: combatant id → its GM-owned state (documents/combat-state.mjs `Side`).
  * - `records`: record id → a roll the GM checked and recorded before the dice were thrown (an attack, a hold; documents/attack.mjs
  *   `AttackRecord`); a hit is applied from this record and the card's own roll, never from the card's flags.
+ * - `gauges`: motor token id → its chase gauge (documents/chase/common.mjs `GaugeFlag`), derived by the GM from the
+ *   token's observed movement; the driver's client never writes it.
  *
  * Only a GM may write a Combat's `system` (v13 lets a player change only its round and turn).
  */
@@ -31,7 +33,8 @@ export class SmokeCombatData extends TypeDataModel {
       turnEnded: count(0),
       revealedRound: count(0),
       sides: object(),
-      records: object()
+      records: object(),
+      gauges: object()
     };
   }
 }

@@ -15,13 +15,23 @@
  * - chase/harm.mjs — Body, damage and Conditions as printed, the chase card;
  * - chase/fire.mjs — fire at 0 Body and the blast;
  * - chase/getaway.mjs — who is wanted and who pursues, the end of a round and of the chase;
- * - chase/requests.mjs — the GM request handlers (`chase.drive`, `chase.evasive`, `chase.resolve`, `chase.ram`,
- *   `chase.pit`, `chase.role`) and the registration of requests and hooks.
+ * Each file declares its own GM requests (`requests`), hooks (`hooks`) and round-end steps (`roundEndSteps`);
+ * {@link registerChase} registers them all, once, at init (apps/chase-gauge.mjs calls it): gauge.mjs (`chase.drive`,
+ * `chase.due`, `chase.issueCheck`, `chase.resolve`; the moves), contact.mjs (`chase.evasive`, `chase.declare`,
+ * `chase.ram`, `chase.pit`, `chase.holdLine`, `chase.resist`; the PIT card), getaway.mjs (`chase.role`; the round's
+ * end), fire.mjs (catching fire, the countdowns). The imports only go down: common ← map ← units ← gauge/contact.
  * @module documents/chase
  */
+import { addRoundEndStep } from "./combat.mjs";
+import { registerRequests } from "./requests.mjs";
+import * as gauge from "./chase/gauge.mjs";
+import * as contact from "./chase/contact.mjs";
+import * as getawayFeature from "./chase/getaway.mjs";
+import * as fire from "./chase/fire.mjs";
 export { SYSTEM_ID } from "./chase/common.mjs";
 export {
-  actionOpen, chaseCombatOf, gaugeOf, motorAboard, motorOf, movedSquares, positionOf, sceneOf, squaresBetween, vehicleTokenIn
+  actionOpen, chaseCombatOf, combatantOfActor, gaugeOf, motorAboard, motorOf, movedSquares, positionOf, sameActor, sceneOf,
+  squaresBetween, vehicleTokenIn
 } from "./chase/map.mjs";
 export {
   ARMED_UNITS, POLICE_PEOPLE, driveRoll, driveStatus, isArmed, isCrewedUnit, mayRoll, policeSuggestion, unitWheels
@@ -30,7 +40,18 @@ export { pendingText, rollGaugeCheck, startDriving } from "./chase/gauge.mjs";
 export { goEvasive, manoeuvreGuard, manoeuvreRefusal, resistPit, rollManoeuvre } from "./chase/contact.mjs";
 export { catchFire, explode } from "./chase/fire.mjs";
 export { chaseRole, chaseSides, resolveChaseRoundEnd, setChaseRole } from "./chase/getaway.mjs";
-export { registerChaseRequests } from "./chase/requests.mjs";
+
+/** The chase's parts that declare requests, hooks and round-end steps. */
+const PARTS = /** @type {any[]} */ ([gauge, contact, getawayFeature, fire]);
+
+/** Register the chase's requests, hooks and round-end steps. Call once, from `init`. */
+export function registerChase() {
+  for (const part of PARTS) {
+    if ("requests" in part) registerRequests(part.requests);
+    if ("hooks" in part) for (const [name, fn] of Object.entries(part.hooks)) Hooks.on(/** @type {any} */ (name), fn);
+    if ("roundEndSteps" in part) for (const step of part.roundEndSteps) addRoundEndStep(step);
+  }
+}
 
 /**
  * @typedef {import("./chase/common.mjs").GaugeFlag} GaugeFlag

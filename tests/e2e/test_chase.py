@@ -63,7 +63,8 @@ def hud(page: Page):
 
 
 def gauge(page: Page, token_id: str) -> dict:
-    return page.evaluate("id => canvas.scene.tokens.get(id).flags['the-smoke']?.gauge ?? null", token_id)
+    """The GM's record of a motor token's gauge (on the fight: only a GM writes it)."""
+    return page.evaluate("id => game.combat?.system.gauges?.[id] ?? null", token_id)
 
 
 def wheels_tn(page: Page, band: str, performance: int, wheels: int) -> int:
@@ -407,12 +408,12 @@ def test_ram_go_evasive_and_a_pit_that_spins_the_hatch(gm_page, player1_page, pa
     expect(app1.locator(".smoke-act-drive")).to_have_count(0)
     refused = player1_page.evaluate("""async () => {
         const c = game.combat.combatants.find(x => x.name === "Jaz");
-        try { await game.system.api.requestGM("combat.spend", {combatId: game.combat.id, combatantId: c.id, action: "drive"});
+        try { await game.system.api.requestGM("chase.drive", {combatId: game.combat.id, combatantId: c.id});
               return null; } catch (e) { return e.message; } }""")
     assert refused == "Jaz spun out: this die is lost."
     app1.get_by_role("button", name="Lose this action").click()
     expect(app1.locator(".smoke-queue li.current")).to_have_text("4 Metro Police Area Car")
-    assert gm_page.evaluate("() => game.combat.combatants.find(x => x.name === 'Jaz').getFlag('the-smoke', 'spun') ?? null") is None
+    assert gm_page.evaluate("""() => game.system.api.sideOf(game.combat.combatants.find(x => x.name === 'Jaz')).spun""") is False
     for page in (gm_page, player1_page):
         assert page_errors[page] == []
 
@@ -645,5 +646,132 @@ def test_past_reds_limit_the_move_is_cut_and_then_refused(gm_page, player1_page,
     expect(player1_page.get_by_role("status").last).to_have_text(
         "Nicked Hatch has reached red's limit: this action's driving is over.")
     assert token_x(gm_page, car_token) == 21
+    for page in (gm_page, player1_page):
+        assert page_errors[page] == []
+
+
+# ---------------------------------------------------------------- authority (issue 10): nothing the GM applies comes
+# from what a player wrote. Each attack runs in the player's own browser context against the GM's page; next to it,
+# the legitimate path still works.
+
+def pass_the_check(player: Page, mod: int, handling: int, tn: int) -> None:
+    """Make the due check from the player's HUD with dice that pass."""
+    hud(player).get_by_role("button", name="Make the check").click()
+    dialog = player.locator(".application.roll-dialog")
+    expect(dialog).to_be_visible()
+    faces = (5, 7)
+    assert faces[0] + faces[1] + mod + handling >= tn
+    player.evaluate(SEED_DICE, [(faces[0], 6), (faces[1], 8)])
+    dialog.get_by_role("button", name="Roll", exact=True).click()
+
+
+def test_a_player_resetting_the_gauge_or_skipping_the_cut_does_not_skip_a_due_check(gm_page, player1_page, page_errors):
+    """Player One writes whatever the old gauge flag on the motor's token was (0 squares, nothing due, red cleared)
+    and moves the hatch 12 squares past the yellow line without the client's stop (and once more with a bare position
+    write). The GM measured the moves itself: 12 then 14 squares, the yellow check due; the player cannot write the
+    GM's record. The legitimate check clears it."""
+    ids = stolen_car_chase(gm_page, player1_page)
+    car_token = ids["tokens"][ids["car"]]
+    reveal(gm_page, player1_page, [6, 2], [5, 4, 1], "Jaz")
+    console(player1_page).locator(".smoke-act-drive").get_by_role("button", name="Drive", exact=True).click()
+    gm_page.wait_for_function("id => game.combat.system.gauges?.[id]?.travelled === 0", arg=car_token)
+    player1_page.wait_for_function("id => game.combat.system.gauges?.[id]?.travelled === 0", arg=car_token)
+    player1_page.evaluate("""async id => {
+        const t = canvas.scene.tokens.get(id);
+        const g = game.combat.system.gauges[id];
+        await t.update({"flags.the-smoke.gauge": {...g, travelled: 0, pending: null, cleared: "red", ended: ""}});
+        await t.move([{x: 1300, y: t.y}], {smokeCarried: true});
+    }""", car_token)
+    gm_page.wait_for_function("id => game.combat.system.gauges[id].travelled === 12", arg=car_token)
+    g = gauge(gm_page, car_token)
+    assert g["pending"] == {"kind": "line", "band": "yellow", "other": ""} and g["cleared"] == "green"
+    expect(hud(gm_page).locator(".smoke-gauge-status")).to_have_text(
+        "Nicked Hatch stopped at the Yellow line after 12 squares: make the Medium gauge check (Handling −1) before "
+        "carrying on.")
+    # A bare position write, and an attempt on the GM's record itself: still due, and measured.
+    refused = player1_page.evaluate("""async id => {
+        const t = canvas.scene.tokens.get(id);
+        await t.update({x: 1500}, {noHook: true, smokeCarried: true});
+        try { await game.combat.update({[`system.gauges.${id}`]: {pending: null, cleared: "red", travelled: 0}});
+              return null; } catch (e) { return e.message; } }""", car_token)
+    assert refused, "a player cannot write the GM's gauge"
+    gm_page.wait_for_function("id => canvas.scene.tokens.get(id).x === 1500", arg=car_token)
+    assert gauge(gm_page, car_token)["pending"]["band"] == "yellow"
+    # The legitimate path: the check from the HUD, passed; the GM clears it.
+    mod = stat_mod(player1_page, 8)
+    pass_the_check(player1_page, mod, -1, wheels_tn(player1_page, "medium", 6, 8))
+    gm_page.wait_for_function("id => game.combat.system.gauges[id].pending === null", arg=car_token)
+    g = gauge(gm_page, car_token)
+    assert g["cleared"] == "yellow" and g["travelled"] == 14, "the move without hooks was measured too"
+    expect(hud(gm_page).locator(".smoke-gauge-status")).to_have_text("Nicked Hatch is driving.")
+    assert page_errors[gm_page] == []
+    # The only error on the player's page is the refused write of the GM's record.
+    assert [e for e in page_errors[player1_page] if "lacks permission to update Combat" not in e] == []
+
+
+def test_a_player_switching_their_own_chase_role_changes_nothing(gm_page, player1_page, page_errors):
+    """Jaz (Heat 2) is wanted. Player One owns Jaz's Combatant and writes `chaseRole: "none"` into its flags and its
+    system, and asks for `chase.role` themselves: the GM's side still says wanted, the request is refused. The GM's
+    own choice in the console's record changes it."""
+    ids = stolen_car_chase(gm_page, player1_page)
+    app = console(gm_page)
+    expect(row(app, "Jaz").locator(".smoke-chase-role")).to_have_text("Wanted")
+    refused = player1_page.evaluate("""async () => {
+        const c = game.combat.combatants.find(x => x.name === "Jaz");
+        await c.update({"flags.the-smoke.chaseRole": "none"}).catch(() => null);
+        await c.update({"system.chaseRole": "none"}).catch(() => null);
+        try { await game.system.api.requestGM("chase.role", {combatId: game.combat.id, combatantId: c.id, role: "none"});
+              return null; } catch (e) { return e.message; } }""")
+    assert refused == "Only a GM can do that."
+    assert gm_page.evaluate("""() => game.system.api.chase.chaseRole(game.combat.combatants.find(x => x.name === "Jaz"))""") == "wanted"
+    expect(row(app, "Jaz").locator(".smoke-chase-role")).to_have_text("Wanted")
+    # The legitimate path: the GM sets it (on the Combat's side).
+    gm_page.evaluate("""async () => { const c = game.combat.combatants.find(x => x.name === "Jaz");
+        await game.system.api.chase.setChaseRole(game.combat, c, "pursuer"); }""")
+    expect(row(app, "Jaz").locator(".smoke-chase-role")).to_have_text("Pursuing")
+    assert gm_page.evaluate("""() => game.system.api.sideOf(game.combat.combatants.find(x => x.name === "Jaz")).chaseRole""") == "pursuer"
+    for page in (gm_page, player1_page):
+        assert page_errors[page] == []
+
+
+def test_a_hand_made_gauge_check_card_is_refused(gm_page, player1_page, page_errors):
+    """The yellow check is due. Player One posts a card of their own with a passed Wheels check in its flags — once
+    as the old chase card (`chase.resolve` by message), once bound to a roll the GM really issued but with no dice —
+    and asks the GM to apply it: both refused, the check still due. The real roll then passes."""
+    ids = stolen_car_chase(gm_page, player1_page)
+    car_token = ids["tokens"][ids["car"]]
+    reveal(gm_page, player1_page, [6, 2], [5, 4, 1], "Jaz")
+    console(player1_page).locator(".smoke-act-drive").get_by_role("button", name="Drive", exact=True).click()
+    player1_page.wait_for_function("id => game.combat.system.gauges?.[id]?.travelled === 0", arg=car_token)
+    move(player1_page, car_token, 13)
+    dialog = player1_page.locator(".application.roll-dialog")
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button", name="Cancel").click()
+    gm_page.wait_for_function("id => game.combat.system.gauges[id].pending?.band === 'yellow'", arg=car_token)
+    refusals = player1_page.evaluate("""async ([id, jaz]) => {
+        const t = canvas.scene.tokens.get(id);
+        const g = game.combat.system.gauges[id];
+        const check = {actorId: jaz, stat: "whl", tn: 5, tnSource: "band", band: "medium", total: 20, margin: 15,
+            outcome: "success"};
+        const old = await ChatMessage.create({content: "passed", flags: {"the-smoke": {check,
+            chase: {kind: "line", tokenUuid: t.uuid, action: g.action, band: "yellow", other: ""},
+            driving: {vehicleUuid: t.actor.uuid, gauge: "yellow", band: "medium"}}}});
+        const out = [];
+        try { await game.system.api.requestGM("chase.resolve", {messageId: old.id}); out.push(null); }
+        catch (e) { out.push(e.message); }
+        const issued = await game.system.api.requestGM("chase.issueCheck", {tokenUuid: t.uuid});
+        const card = await ChatMessage.create({content: "passed", flags: {"the-smoke": {rollId: issued.rollId, check}}});
+        try { await game.system.api.requestGM("chase.resolve", {rollId: issued.rollId, messageId: card.id}); out.push(null); }
+        catch (e) { out.push(e.message); }
+        return out; }""", [car_token, ids["jaz"]])
+    assert all(refusals), refusals
+    g = gauge(gm_page, car_token)
+    assert g["pending"]["band"] == "yellow" and g["cleared"] == "green" and g["travelled"] == 10
+    assert gm_page.evaluate("id => game.actors.get(id).system.body.value", ids["car"]) == 10
+    # The legitimate path: the check the GM issues, rolled, passes and the rest of the move carries on.
+    mod = stat_mod(player1_page, 8)
+    pass_the_check(player1_page, mod, -1, wheels_tn(player1_page, "medium", 6, 8))
+    gm_page.wait_for_function("id => game.combat.system.gauges[id].pending === null", arg=car_token)
+    assert gauge(gm_page, car_token)["cleared"] == "yellow"
     for page in (gm_page, player1_page):
         assert page_errors[page] == []

@@ -12,8 +12,12 @@ export const SYSTEM_ID = "the-smoke";
 export const CHASE = RULES.chase;
 export const GAUGE_BANDS = CHASE.gauge.bands;
 
+/** The book's police officers (street-people catalogue keys): pursuers by default. */
+export const POLICE_PEOPLE = Object.freeze(["street-people/metro-police-officer", "street-people/armed-response-officer"]);
+
 /**
- * @typedef {object} GaugeFlag  A motor token's driving action (`flags["the-smoke"].gauge`). Distances in squares.
+ * @typedef {object} GaugeFlag  A motor token's driving action, GM-owned: `combat.system.gauges[tokenId]` on the fight
+ *   it drives in (only a GM writes a Combat's system). Derived by the GM from the movement it observes. Squares.
  * @property {string} action       A fresh id per driving action.
  * @property {string} combatId     @property {number} round  @property {number} turn  The fight and when it began.
  * @property {string} combatantId  Whose speed die started it (the driver's, or the unit's).
@@ -27,6 +31,8 @@ export const GAUGE_BANDS = CHASE.gauge.bands;
  * @property {""|"failed"|"crash"} ended  The action's driving ended: a failed gauge check, or a Proper Mess on contact.
  * @property {string[]} resolved  Token ids of motors already met (their evasive manoeuvre made) in this action.
  * @property {string} lastMove     The id of the last movement counted.
+ * @property {string} tokenUuid    The motor's token.
+ * @property {{x: number, y: number}|null} at  Where the GM last saw the token (the next move is measured from here).
  */
 
 /** @typedef {TokenDocument.Implementation & {flags: any, actor: any, parent: any}} MotorToken */
@@ -59,3 +65,33 @@ export async function refuseCard(message, text) {
 
 /** "+1" / "−2". @param {number} n */
 export const signed = n => (n < 0 ? `−${-n}` : `+${n}`);
+
+/**
+ * The fight of an id (GM side), or a refusal.
+ * @param {string} id @returns {any}
+ */
+export function combatFrom(id) {
+  const combat = game.combats?.get(id);
+  if (!combat) throw new Error(L("SMOKE.Combat.noCombat"));
+  return combat;
+}
+
+/**
+ * The gauge the GM recorded for a motor token on a fight (or null).
+ * @param {any} combat @param {string|null|undefined} tokenId @returns {GaugeFlag|null}
+ */
+export function gaugeOn(combat, tokenId) {
+  const g = tokenId ? combat?.system?.gauges?.[tokenId] : null;
+  return g ? /** @type {GaugeFlag} */ (foundry.utils.deepClone(g)) : null;
+}
+
+/**
+ * GM: write a motor token's gauge (whole) on its fight.
+ * @param {any} combat @param {string} tokenId @param {GaugeFlag} gauge
+ */
+export async function writeGauge(combat, tokenId, gauge) {
+  await combat.update({ [`system.gauges.${tokenId}`]: gauge }, /** @type {any} */ ({ turnEvents: false }));
+}
+
+/** Whether an outcome id is a success. @param {string} outcome @returns {boolean} */
+export const succeeded = outcome => RULES.outcomes.outcomes.find(o => o.id === outcome)?.success === true;

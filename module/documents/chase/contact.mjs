@@ -1,21 +1,30 @@
 /**
  * Contact between motors on a speed die: going evasive, rams and PITs (Wheels against the target's current Guard), the
- * target holding the line against a PIT, and the PIT card's button. The GM's side of a ram and a PIT is in
- * ./requests.mjs (`chase.ram`, `chase.pit`); holding the line is resolved here.
+ * target holding the line against a PIT, and the PIT card's button.
+ *
+ * **Every roll the GM applies is one it issued** (documents/roll-claims.mjs): the driver's client asks the GM to
+ * declare the ram or PIT (`chase.declare`: the GM checks the combatant, the motor, the target, a PIT's 4 squares,
+ * reads the target's Guard and fixes it as the TN); the card is claimed once by `chase.ram`/`chase.pit`, whose
+ * total and margin come from its own dice against that Guard. A PIT that hits is recorded on the Combat
+ * (`system.records`, GM-owned, kind "chasePit"); holding the line is issued from that record (`chase.holdLine`, Wheels,
+ * Hard) and claimed by `chase.resist`. A lost next die is the target's side's `spun` (documents/combat-state.mjs).
  *
  * Rulebook: Skids, collisions and contact › Go evasive, Ram, PIT.
  * @module documents/chase/contact
  */
 import { RULES } from "../../generated/rules.mjs";
-import { pit } from "../../rules/chase-gauge.mjs";
+import { pit, ram } from "../../rules/chase-gauge.mjs";
+import { bandTN } from "../../rules/check.mjs";
 import { currentGuard } from "../attack.mjs";
-import { requestGM } from "../requests.mjs";
+import { applyHealthLoss, conditionName, spendDieAsGM } from "../combat.mjs";
+import { writeSides } from "../combat-state.mjs";
+import { assertOwner, requestGM } from "../requests.mjs";
+import { claimRoll, issueRoll } from "../roll-claims.mjs";
 import { driverOf } from "../vehicle.mjs";
-import { CHASE, L, refuseCard, sys, SYSTEM_ID, warn } from "./common.mjs";
-import { motorAboard, motorOf, sceneOf, squaresBetween, vehicleTokenIn } from "./map.mjs";
-import { driveRoll, mayRoll } from "./units.mjs";
+import { CHASE, L, SYSTEM_ID, combatFrom, succeeded, sys, warn, refuseCard } from "./common.mjs";
+import { combatantOfActor, motorAboard, motorOf, sceneOf, squaresBetween, vehicleTokenIn } from "./map.mjs";
+import { driveRoll, driveStatus, mayRoll, unitWheels } from "./units.mjs";
 import { harmRiders, harmVehicle, injuryLine, postCard } from "./harm.mjs";
-import { assertDriverRoll, combatFrom } from "./requests.mjs";
 
 /**
  * The Guard a ram or a PIT rolls against: the target's motor's (6 + 2 × Size, +2 while evasive), or a person's on
@@ -43,7 +52,8 @@ export async function goEvasive(combat, combatant) {
 
 /**
  * Ram or PIT on the current speed die: Wheels against the target's current Guard (its evasive +2 included); the GM
- * spends the die, checks the roll and applies it. A PIT needs the motors within 4 squares (refused before rolling).
+ * declares it (fixes the Guard), the driver rolls, the GM spends the die and applies the card's own roll. A PIT needs
+ * the motors within 4 squares (refused before rolling).
  * @param {any} combat @param {any} combatant @param {"ram"|"pit"} kind @param {string} targetId  A combatant id.
  * @param {{skipDialog?: boolean}} [options]
  * @returns {Promise<any>}  The GM's result, or null when refused (a warning says why).
@@ -55,14 +65,19 @@ export async function rollManoeuvre(combat, combatant, kind, targetId, { skipDia
   if (!target?.actor || target.id === combatant.id || motorAboard(target) === vehicle) return warn(L("SMOKE.Chase.noTarget"));
   const refusal = manoeuvreRefusal(combat, combatant, kind, target);
   if (refusal) return warn(refusal);
-  const guard = manoeuvreGuard(target);
-  const message = await driveRoll(vehicle, { tn: guard, targetName: target.name ?? "", skipDialog,
-    flags: { chase: { kind, combatId: combat.id, combatantId: combatant.id, targetId: target.id } } });
-  if (!message) return null;
+  let declared;
   try {
-    return await requestGM(`chase.${kind}`, { messageId: message.id });
+    declared = await requestGM("chase.declare", { combatId: combat.id, combatantId: combatant.id, kind, targetId: target.id });
   } catch (err) {
     return warn(err.message);
+  }
+  const message = await driveRoll(vehicle, { tn: declared.tn, targetName: target.name ?? "", skipDialog,
+    flags: { rollId: declared.rollId, chase: { kind, combatId: combat.id, combatantId: combatant.id, targetId: target.id } } });
+  if (!message) return null;
+  try {
+    return await requestGM(`chase.${kind}`, { rollId: declared.rollId, messageId: message.id });
+  } catch (err) {
+    return refuseCard(message, err.message);
   }
 }
 
@@ -83,86 +98,226 @@ export function manoeuvreRefusal(combat, combatant, kind, target) {
 }
 
 /**
- * The target's driver (or crew) holds the line against a PIT: Wheels, Hard.
- * @param {any} pitMessage  The PIT's chat message. @param {{skipDialog?: boolean}} [options]
+ * GM: who rolls Wheels for a motor (its driver — the requester must own them — or its crew, for a GM).
+ * @param {User.Implementation} user @param {any} vehicle @returns {any}  The actor the card is rolled for.
+ */
+function rollerOf(user, vehicle) {
+  const status = driveStatus(vehicle);
+  if (!status.ok) throw new Error(status.message);
+  if (status.crew) {
+    if (!user.isGM) throw new Error(L("SMOKE.Chase.crewGMOnly", { vehicle: vehicle.name }));
+    return vehicle;
+  }
+  assertOwner(user, status.driver);
+  return status.driver;
+}
+
+/**
+ * The target's driver (or crew) holds the line against a PIT: Wheels, Hard, issued by the GM from its PIT record.
+ * @param {any} pitCard  The GM's PIT chat card (its flags say which fight and record). @param {{skipDialog?: boolean}} [options]
  * @returns {Promise<any>}
  */
-export async function resistPit(pitMessage, { skipDialog = false } = {}) {
-  const state = pitMessage?.flags?.[SYSTEM_ID]?.chase?.pit;
-  const combat = game.combats?.get(pitMessage?.flags?.[SYSTEM_ID]?.chase?.combatId);
-  const target = combat?.combatants.get(state?.targetId ?? "");
-  const vehicle = motorAboard(target);
-  if (!state || state.state !== "resist" || !vehicle) return warn(L("SMOKE.Chase.nothingDue"));
+export async function resistPit(pitCard, { skipDialog = false } = {}) {
+  const ref = pitCard?.flags?.[SYSTEM_ID]?.chase;
+  const combat = game.combats?.get(ref?.combatId ?? "");
+  const record = /** @type {any} */ (combat?.system)?.records?.[ref?.recordId ?? ""];
+  const vehicle = motorAboard(combat?.combatants.get(record?.targetId ?? ""));
+  if (record?.kind !== "chasePit" || record.state !== "resist" || !vehicle) return warn(L("SMOKE.Chase.nothingDue"));
+  let issued;
+  try {
+    issued = await requestGM("chase.holdLine", { combatId: combat.id, recordId: record.id });
+  } catch (err) {
+    return warn(err.message);
+  }
   const message = await driveRoll(vehicle, { band: CHASE.pit.resist.band, skipDialog,
-    flags: { chase: { kind: "pitResist", pitMessageId: pitMessage.id } } });
+    flags: { rollId: issued.rollId, chase: { kind: "pitResist", combatId: combat.id, recordId: record.id } } });
   if (!message) return null;
   try {
-    return await requestGM("chase.resolve", { messageId: message.id });
+    return await requestGM("chase.resist", { rollId: issued.rollId, messageId: message.id });
   } catch (err) {
     return refuseCard(message, err.message);
   }
 }
 
 /**
- * The combatant that acts for a motor: its driver's, else the motor's own.
+ * The combatant that acts for a motor: its driver's, else the motor's own (by uuid: two unlinked motors of one actor
+ * are two combatants).
  * @param {any} combat @param {any} vehicle @returns {any}
  */
 function actingCombatant(combat, vehicle) {
-  const driver = driverOf(vehicle);
-  return (driver && combat.combatants.find(c => c.actorId === driver.id)) || combat.combatants.find(c => c.actorId === vehicle.id) || null;
+  return combatantOfActor(combat, driverOf(vehicle)) ?? combatantOfActor(combat, vehicle);
 }
 
 /**
- * Holding the line against a PIT (Skids, collisions and contact › PIT): a failed Wheels, Hard spins the target —
- * 4 Body (5 at Size 3+), riders Shaken, and it loses its next speed-die action. GM side.
+ * GM: the fight, the acting combatant (owned by the requester), the motor it drives or is, and whether it can be
+ * driven.
+ * @param {User.Implementation} user  @param {string} combatId  @param {string} combatantId
  */
-export async function resolvePitResist(user, message, check, chase, driving, author) {
-  const pitMessage = game.messages?.get(chase.pitMessageId);
-  const pitFlags = /** @type {any} */ (pitMessage?.flags?.[SYSTEM_ID])?.chase;
-  if (!pitMessage || pitFlags?.pit?.state !== "resist") throw new Error(L("SMOKE.Chase.notDueNow"));
-  const combat = combatFrom(pitFlags.combatId);
-  const target = combat.combatants.get(pitFlags.pit.targetId);
-  const vehicle = motorAboard(target);
-  if (!vehicle) throw new Error(L("SMOKE.Request.missing"));
-  assertDriverRoll(author, check, driving, vehicle);
-  if (check.tnSource !== "band" || check.band !== CHASE.pit.resist.band) {
-    throw new Error(L("SMOKE.Chase.wrongBand", { band: L(`SMOKE.Band.${CHASE.pit.resist.band}`) }));
+function driverAt(user, combatId, combatantId) {
+  const combat = combatFrom(combatId);
+  const combatant = /** @type {any} */ (combat.combatants.get(combatantId));
+  assertOwner(user, combatant?.actor ?? null);
+  const vehicle = motorOf(combatant);
+  if (!vehicle) throw new Error(L("SMOKE.Chase.notDriving", { name: combatant?.name ?? "" }));
+  const status = driveStatus(vehicle);
+  if (!status.ok) throw new Error(status.message);
+  return { combat, combatant, vehicle, status };
+}
+
+/** GM: write a PIT record (whole) on its fight. @param {any} combat @param {any} record */
+async function saveRecord(combat, record) {
+  await combat.update({ [`system.records.${record.id}`]: record }, /** @type {any} */ ({ turnEvents: false }));
+}
+
+export const requests = {
+  /** Go evasive: spend the die; +2 vehicle Guard until the end of the round. */
+  "chase.evasive": async (user, { combatId, combatantId }) => {
+    const { combat, combatant, vehicle } = driverAt(user, combatId, combatantId);
+    await spendDieAsGM(combat, combatant, "evasive");
+    await vehicle.update({ "system.defences.evasive": true });
+    return { guard: sys(vehicle).guard.value };
+  },
+
+  /** Declare a ram or a PIT: the GM checks it and issues the Wheels roll against the target's Guard now. */
+  "chase.declare": async (user, { combatId, combatantId, kind, targetId }) => {
+    if (kind !== "ram" && kind !== "pit") throw new Error(L("SMOKE.Chase.notThatRoll"));
+    const { combat, combatant, vehicle } = driverAt(user, combatId, combatantId);
+    const target = combat.combatants.get(targetId);
+    if (!target?.actor || target.id === combatant.id || motorAboard(target) === vehicle) throw new Error(L("SMOKE.Chase.noTarget"));
+    const refusal = manoeuvreRefusal(combat, combatant, kind, target);
+    if (refusal) throw new Error(refusal);
+    const actor = rollerOf(user, vehicle);
+    const tn = manoeuvreGuard(target);
+    return issueRoll(user, { purpose: `chase.${kind}`, actor, stat: "whl", tn,
+      context: { combatId: combat.id, combatantId: combatant.id, targetId: target.id } });
+  },
+
+  /** A ram: spend the die, then margin + 2 × Size to the target, half (or a quarter) back to the rammer. */
+  "chase.ram": async (user, { rollId, messageId }) => {
+    const { combat, combatant, target, vehicle, check, guard } = claimManoeuvre(user, rollId, messageId, "ram");
+    await spendDieAsGM(combat, combatant, "ram");
+    const targetMotor = motorAboard(target);
+    const margin = check.margin;
+    const r = ram({ margin, ownSize: sys(vehicle).size, target: targetMotor ? "vehicle" : "person" });
+    const lines = [L(r.hit ? "SMOKE.Chase.ramHit" : "SMOKE.Chase.ramMiss", { vehicle: vehicle.name, target: targetMotor?.name ?? target.name ?? "",
+      total: check.total, guard, margin, damage: r.damage })];
+    if (r.hit) {
+      if (targetMotor) {
+        const left = await harmVehicle(targetMotor, r.damage, { what: "ram", other: vehicle.name, round: combat.round });
+        lines.push(L("SMOKE.Chase.bodyLost", { vehicle: targetMotor.name, body: r.damage, left, max: sys(targetMotor).body.max }));
+      } else {
+        await applyHealthLoss(target.actor, r.damage);
+        for (const id of r.conditions) await /** @type {any} */ (target.actor).addCondition(id);
+        lines.push(L("SMOKE.Chase.personHit", { name: target.name ?? "", damage: r.damage,
+          conditions: r.conditions.map(conditionName).join(", ") || "—" }));
+      }
+      const left = await harmVehicle(vehicle, r.self, { what: "ram", other: target.name ?? "", round: combat.round });
+      lines.push(L("SMOKE.Chase.bodyLost", { vehicle: vehicle.name, body: r.self, left, max: sys(vehicle).body.max }));
+    }
+    await postCard(L("SMOKE.Chase.ramTitle", { vehicle: vehicle.name, target: targetMotor?.name ?? target.name ?? "" }), lines);
+    return { ...r, margin, guard };
+  },
+
+  /** A PIT: spend the die; on a hit the GM records it and the target's driver must hold the line (Wheels, Hard). */
+  "chase.pit": async (user, { rollId, messageId }) => {
+    const { combat, combatant, target, vehicle, check, guard } = claimManoeuvre(user, rollId, messageId, "pit");
+    const refusal = manoeuvreRefusal(combat, combatant, "pit", target);
+    if (refusal) throw new Error(refusal);
+    await spendDieAsGM(combat, combatant, "pit");
+    const margin = check.margin;
+    const hit = margin >= RULES.combat.attack.hitsAtMargin;
+    const record = { id: foundry.utils.randomID(), kind: "chasePit", state: hit ? "resist" : "missed", attackerId: combatant.id,
+      targetId: target.id, guard, margin, round: combat.round, messageId };
+    await saveRecord(combat, record);
+    const targetName = motorAboard(target)?.name ?? target.name ?? "";
+    await postCard(L("SMOKE.Chase.pitTitle", { vehicle: vehicle.name, target: targetName }), [
+      L(hit ? "SMOKE.Chase.pitHit" : "SMOKE.Chase.pitMiss", { vehicle: vehicle.name, target: targetName,
+        total: check.total, guard })], { chase: { kind: "pit", combatId: combat.id, recordId: record.id } });
+    return { hit, margin, guard };
+  },
+
+  /** Holding the line against a recorded PIT: the GM issues Wheels, Hard to the target's driver (or its crew). */
+  "chase.holdLine": async (user, { combatId, recordId }) => {
+    const combat = combatFrom(combatId);
+    const record = /** @type {any} */ (combat.system)?.records?.[recordId];
+    if (record?.kind !== "chasePit" || record.state !== "resist") throw new Error(L("SMOKE.Chase.notDueNow"));
+    const vehicle = motorAboard(combat.combatants.get(record.targetId));
+    if (!vehicle) throw new Error(L("SMOKE.Request.missing"));
+    const actor = rollerOf(user, vehicle);
+    const band = CHASE.pit.resist.band;
+    const statDie = actor === vehicle ? unitWheels(vehicle) : sys(actor).stats.whl.die;
+    const tn = bandTN(sys(vehicle).adjusted.printedPerformance, statDie, band);
+    return issueRoll(user, { purpose: "chase.pitResist", actor, stat: "whl", tn, context: { combatId, recordId } });
+  },
+
+  /**
+   * Holding the line (Skids, collisions and contact › PIT): a failed Wheels, Hard spins the target — 4 Body (5 at
+   * Size 3+), riders Shaken, and it loses its next speed-die action (its side's `spun`).
+   */
+  "chase.resist": async (user, { rollId, messageId }) => {
+    const { roll, message, check } = claimRoll(user, { rollId, messageId, purpose: "chase.pitResist" });
+    const { combatId, recordId } = /** @type {any} */ (roll.context);
+    const snapshot = /** @type {any} */ (message.flags?.[SYSTEM_ID])?.check;
+    if (snapshot?.tnSource !== "band" || snapshot?.band !== CHASE.pit.resist.band) {
+      throw new Error(L("SMOKE.Chase.wrongBand", { band: L(`SMOKE.Band.${CHASE.pit.resist.band}`) }));
+    }
+    const combat = combatFrom(combatId);
+    const record = /** @type {any} */ (combat.system)?.records?.[recordId];
+    if (record?.kind !== "chasePit" || record.state !== "resist") throw new Error(L("SMOKE.Chase.notDueNow"));
+    const target = combat.combatants.get(record.targetId);
+    const vehicle = motorAboard(target);
+    if (!vehicle) throw new Error(L("SMOKE.Request.missing"));
+    const success = succeeded(check.outcome);
+    await saveRecord(combat, { ...record, state: success ? "held" : "spun", resistMessageId: messageId });
+    const attacker = combat.combatants.get(record.attackerId);
+    const title = L("SMOKE.Chase.pitTitle", { vehicle: motorOf(attacker)?.name ?? "", target: vehicle.name });
+    if (success) {
+      await postCard(title, [L("SMOKE.Chase.pitHeld", { vehicle: vehicle.name })]);
+      return { outcome: check.outcome, success };
+    }
+    const p = pit({ size: sys(vehicle).size });
+    const injuries = await harmRiders(vehicle, 0, p.riderConditions);
+    const left = await harmVehicle(vehicle, p.body, { what: "pit", other: motorOf(attacker)?.name ?? attacker?.name ?? "",
+      round: combat.round, riderInjuries: injuries });
+    const loser = actingCombatant(combat, vehicle);
+    if (p.losesNextAction && loser) await writeSides(combat, { [loser.id]: { spun: true } });
+    await postCard(title, [
+      L("SMOKE.Chase.pitSpun", { vehicle: vehicle.name, body: p.body, left, max: sys(vehicle).body.max }),
+      ...injuries.map(injuryLine), loser ? L("SMOKE.Chase.losesAction", { name: loser.name ?? "" }) : null]);
+    return { outcome: check.outcome, success, body: p.body };
   }
-  const success = RULES.outcomes.outcomes.find(o => o.id === check.outcome)?.success === true;
-  await message.update(/** @type {any} */ ({ [`flags.${SYSTEM_ID}.chase.applied`]: true }));
-  await pitMessage.update(/** @type {any} */ ({ [`flags.${SYSTEM_ID}.chase.pit.state`]: success ? "held" : "spun" }));
-  const attacker = combat.combatants.get(pitFlags.combatantId);
-  if (success) {
-    await postCard(L("SMOKE.Chase.pitTitle", { vehicle: motorOf(attacker)?.name ?? "", target: vehicle.name }),
-      [L("SMOKE.Chase.pitHeld", { vehicle: vehicle.name })]);
-    return { outcome: check.outcome, success };
-  }
-  const p = pit({ size: sys(vehicle).size });
-  const injuries = await harmRiders(vehicle, 0, p.riderConditions);
-  const left = await harmVehicle(vehicle, p.body, { what: "pit", other: motorOf(attacker)?.name ?? attacker?.name ?? "",
-    round: combat.round, riderInjuries: injuries });
-  const loser = actingCombatant(combat, vehicle);
-  if (p.losesNextAction && loser) await loser.setFlag(SYSTEM_ID, "spun", true);
-  await postCard(L("SMOKE.Chase.pitTitle", { vehicle: motorOf(attacker)?.name ?? "", target: vehicle.name }), [
-    L("SMOKE.Chase.pitSpun", { vehicle: vehicle.name, body: p.body, left, max: sys(vehicle).body.max }),
-    ...injuries.map(injuryLine), loser ? L("SMOKE.Chase.losesAction", { name: loser.name ?? "" }) : null]);
-  return { outcome: check.outcome, success, body: p.body };
+};
+
+/**
+ * GM: claim a ram's or a PIT's card against the roll the GM issued, and the fight around it.
+ * @param {User.Implementation} user @param {string} rollId @param {string} messageId @param {"ram"|"pit"} kind
+ */
+function claimManoeuvre(user, rollId, messageId, kind) {
+  const { roll, check } = claimRoll(user, { rollId, messageId, purpose: `chase.${kind}` });
+  const ctx = /** @type {any} */ (roll.context);
+  const { combat, combatant, vehicle } = driverAt(user, ctx.combatId, ctx.combatantId);
+  const target = combat.combatants.get(ctx.targetId);
+  if (!target?.actor || motorAboard(target) === vehicle) throw new Error(L("SMOKE.Chase.noTarget"));
+  return { combat, combatant, target, vehicle, check, guard: roll.tn };
 }
 
 // ------------------------------------------------------------------------------------------------ the PIT card
 
 /**
- * The PIT card's button for whoever holds the line (the target driver's player, or the GM for a crew).
+ * The PIT card's button for whoever holds the line (the target driver's player, or the GM for a crew): only on the
+ * GM's own PIT card, while the GM's record says the line is still to be held.
  * @param {any} message @param {HTMLElement} html
  */
 export function onRenderChatMessage(message, html) {
   const chase = message.flags?.[SYSTEM_ID]?.chase;
-  if (chase?.kind !== "pit" || chase.pit?.state !== "resist") return;
+  if (chase?.kind !== "pit" || !message.author?.isGM) return;
   const combat = game.combats?.get(chase.combatId);
-  const vehicle = motorAboard(combat?.combatants.get(chase.pit.targetId));
+  const record = /** @type {any} */ (combat?.system)?.records?.[chase.recordId];
+  if (record?.kind !== "chasePit" || record.state !== "resist") return;
+  const vehicle = motorAboard(combat?.combatants.get(record.targetId));
   if (!vehicle || !mayRoll(vehicle)) return;
   const root = html instanceof HTMLElement ? html : /** @type {any} */ (html)?.[0];
-  const host = root?.querySelector?.(".smoke-check-card") ?? root?.querySelector?.(".message-content") ?? root;
+  const host = root?.querySelector?.(".smoke-chase-card") ?? root?.querySelector?.(".message-content") ?? root;
   if (!host || host.querySelector("[data-smoke-pit-resist]")) return;
   const button = document.createElement("button");
   button.type = "button";
@@ -175,3 +330,5 @@ export function onRenderChatMessage(message, html) {
   });
   host.append(button);
 }
+
+export const hooks = { renderChatMessageHTML: onRenderChatMessage };

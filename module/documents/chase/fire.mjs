@@ -81,14 +81,14 @@ export function scheduleBlast(vehicle, at) {
 export async function explode(vehicle, token, round) {
   const lines = [L("SMOKE.Chase.explodes", { vehicle: vehicle.name })];
   const inside = occupantsOf(vehicle);
-  const insideIds = new Set(inside.map(o => o.actor.id));
+  const insideIds = new Set(inside.map(o => o.actor.uuid));
   for (const { actor } of inside) {
     const row = /** @type {any} */ (vehicleFire(0, { inside: true }));
     lines.push(await blastPerson(actor, row, null));
   }
   if (token?.parent) {
     for (const t of token.parent.tokens) {
-      if (t.id === token.id || !t.actor || insideIds.has(t.actor.id)) continue;
+      if (t.id === token.id || !t.actor || insideIds.has(t.actor.uuid) || insideIds.has(game.actors?.get(t.actorId ?? "")?.uuid ?? "")) continue;
       if (!isVehicle(t.actor) && vehicleOf(t.actor)) continue; // in another motor: its bodywork takes the blast
       const d = squaresBetween(token, t);
       if (d === null) continue;
@@ -116,3 +116,20 @@ async function blastPerson(actor, row, squares) {
   return L(squares === null ? "SMOKE.Chase.blastInside" : "SMOKE.Chase.blastPerson", { name: actor.name ?? "", squares: squares ?? 0,
     damage: row.damage, conditions: row.conditions.map(conditionName).join(", ") || "—" });
 }
+
+export const hooks = {
+  /** A motor at 0 Body catches fire (active GM). */
+  updateActor: (actor, changed) => {
+    if (!game.user.isActiveGM || !isVehicle(actor)) return;
+    if (foundry.utils.getProperty(changed, "system.body.value") === undefined) return;
+    catchFire(actor).catch(err => console.warn("The Smoke | a motor at 0 Body did not catch fire", err));
+  },
+  /** The countdowns outside rounds resume when the GM loads. */
+  ready: () => {
+    if (!game.user.isActiveGM) return;
+    for (const v of game.actors ?? []) {
+      const at = v.getFlag?.(SYSTEM_ID, "fireAt");
+      if (isVehicle(v) && sys(v).onFire && !sys(v).destroyed && at) scheduleBlast(v, at);
+    }
+  }
+};

@@ -2,36 +2,44 @@
  * The chase gauge on the map: each driving action measured from the motor token's real movement, the check at each
  * line (or an evasive manoeuvre when a move crosses another motor), starting a driving action.
  *
- * **Where the gauge lives.** On the motor's TokenDocument, `flags["the-smoke"].gauge` ({@link GaugeFlag}), so every
- * client on the scene sees it (the HUD, apps/chase-gauge.mjs, reads it). The active GM writes the start of a driving
- * action (`chase.drive`, which also spends the speed die), a check's result (`chase.resolve`, after re-checking the
- * roll) and the loss of control. The distance travelled is written by the client that moves the token, **in the
- * move's own update** (`preUpdateToken` adds it to the position change), so the position and the gauge never
- * disagree and a second move reads the first one's total. A driving action is open from Drive until the next speed
- * die of the fight is spent (or the round ends); moving the motor of a fight without an open action is refused for a
- * player (the GM's free move is allowed, unmeasured, with a notice).
- *
- * **A move over a line or into another motor** is refused by `preMoveToken` (v13 calls it synchronously, so no roll can
- * happen inside it); the moving client then moves the token as far as it may — to the line, or to the square before
- * the contact — marks the check as due (`pending`) and opens the driving check (Wheels with the motor's Performance,
- * documents/vehicle.mjs rollDriving). The HUD offers the same check to the driver's player and the GM until it is
- * made. Beyond red's limit the move is cut at the limit, or refused with a message when nothing is left.
+ * **Where the gauge lives: with the GM.** On the fight, `combat.system.gauges[tokenId]` ({@link GaugeFlag}), which
+ * only a GM writes (the driver owns the motor's token and could rewrite anything kept on it). Every client reads it
+ * (the HUD, apps/chase-gauge.mjs). The active GM writes the start of a driving action (`chase.drive`, which also spends
+ * the speed die), every move's squares, the checks due and their results:
+ * - **Travelled is the GM's own measure.** On every move of a motor token (`moveToken` fires on every client, the
+ *   active GM's too) the GM measures the path from where *it* last saw the token through the movement's passed
+ *   waypoints to where the token now is (a position changed without a movement — `noHook`, a bare update — is
+ *   measured straight). A move that crosses a line not yet cleared, or runs into another motor, makes that check due
+ *   on the GM's record whatever the moving client did; further moves leave it due.
+ * - **The moving client stops a drag at the line** (UX): `preMoveToken` (synchronous, so no roll inside it) refuses a
+ *   move over a line or into another motor, moves the token as far as it may, and asks the GM to mark the check due
+ *   there (`chase.due`: the GM checks the motor stands on the line, or next to that motor). Beyond red's limit the
+ *   move is cut at the limit, or refused with a message when nothing is left.
+ * - **The check is a roll the GM issued** (`chase.issueCheck`, documents/roll-claims.mjs): the GM fixes the roller
+ *   (the driver, or a unit's crew for the GM), Wheels and the TN of the band due; `chase.resolve` claims the card and
+ *   applies the outcome re-derived from its own roll. A hand-made card, or one for another check, is refused.
+ * A driving action is open from Drive until the next speed die of the fight is spent (or the round ends); moving the
+ * motor of a fight without an open action is refused for a player (the GM's free move is allowed, unmeasured).
  *
  * Rulebook: The chase gauge; Skids, collisions and contact › Evasive manoeuvre.
  * @module documents/chase/gauge
  */
-import { evasiveManoeuvre, gaugeState, planMove } from "../../rules/chase-gauge.mjs";
-import { requestGM } from "../requests.mjs";
-import { GAUGE_BANDS, isVehicle, L, refuseCard, signed, sys, SYSTEM_ID, warn } from "./common.mjs";
-import { actionOpen, chaseCombatOf, gaugeOf, movedSquares } from "./map.mjs";
-import { driveRoll, driveStatus, mayRoll } from "./units.mjs";
+import { evasiveManoeuvre, failedGaugeCheck, gaugeState, planMove } from "../../rules/chase-gauge.mjs";
+import { bandTN } from "../../rules/check.mjs";
+import { spendDieAsGM } from "../combat.mjs";
+import { assertOwner, requestGM } from "../requests.mjs";
+import { claimRoll, issueRoll } from "../roll-claims.mjs";
+import {
+  GAUGE_BANDS, L, combatFrom, gaugeOn, isVehicle, refuseCard, signed, succeeded, sys, warn, writeGauge
+} from "./common.mjs";
+import { actionOpen, chaseCombatOf, gaugeOf, motorOf, movedSquares, sceneOf, squaresBetween, vehicleTokenIn } from "./map.mjs";
+import { driveRoll, driveStatus, mayRoll, unitWheels } from "./units.mjs";
+import { harmRiders, harmVehicle, injuryLine, postCard } from "./harm.mjs";
 
 /**
  * @typedef {import("./common.mjs").GaugeFlag} GaugeFlag
  * @typedef {import("./common.mjs").MotorToken} MotorToken
  */
-
-const MOVE_KEYS = ["x", "y", "elevation", "width", "height", "shape"];
 
 // ------------------------------------------------------------------------------------------------ the path of a move
 
@@ -47,9 +55,16 @@ const MOVE_KEYS = ["x", "y", "elevation", "width", "height", "shape"];
  * @param {MotorToken} doc @param {any} movement @returns {PathStep[]}
  */
 function walkPath(doc, movement) {
+  return walkFrom(doc, { x: movement.origin.x, y: movement.origin.y }, movement.passed.waypoints.map(w => ({ x: w.x, y: w.y })));
+}
+
+/**
+ * The grid steps from a point through waypoints, each with the squares travelled to it.
+ * @param {MotorToken} doc @param {{x: number, y: number}} origin @param {{x: number, y: number}[]} wps
+ * @returns {PathStep[]}
+ */
+function walkFrom(doc, origin, wps) {
   const grid = doc.parent.grid;
-  const origin = { x: movement.origin.x, y: movement.origin.y };
-  const wps = movement.passed.waypoints.map(w => ({ x: w.x, y: w.y }));
   const all = [origin, ...wps];
   const half = (grid.size ?? 100) / 2;
   const centre = p => ({ x: p.x + half, y: p.y + half });
@@ -84,11 +99,12 @@ function cutWaypoints(movement, steps, squares) {
  * another vehicle"): the first step whose squares overlap a visible motor's token, other than those already met in
  * this action or overlapping the mover where it started.
  * @param {MotorToken} doc @param {PathStep[]} steps @param {string[]} resolved
+ * @param {{x: number, y: number}|null} [from]  Where the move started (default: where the token is now).
  * @returns {{other: any, at: number}|null}  at: squares travelled in this move up to the square before the contact.
  */
-function firstContact(doc, steps, resolved) {
+function firstContact(doc, steps, resolved, from = null) {
   const key = o => `${o.i},${o.j}`;
-  const start = new Set(doc.getOccupiedGridSpaceOffsets().map(key));
+  const start = new Set((from ? doc.getOccupiedGridSpaceOffsets(from) : doc.getOccupiedGridSpaceOffsets()).map(key));
   const others = doc.parent.tokens.filter(t => t.id !== doc.id && !t.hidden && isVehicle(t.actor) && !resolved.includes(t.id))
     .map(t => ({ t, spaces: new Set(t.getOccupiedGridSpaceOffsets().map(key)) }))
     .filter(o => ![...o.spaces].some(s => start.has(s)));
@@ -105,12 +121,9 @@ function firstContact(doc, steps, resolved) {
 
 // ------------------------------------------------------------------------------------------------ moving a motor
 
-/** Gauge totals to write with a move, keyed by token id (preMoveToken → preUpdateToken on the moving client). */
-const pendingWrites = new Map();
-
 /**
- * preMoveToken (the moving client only; synchronous): measure the move on the gauge; let it through, or refuse it and
- * move the motor only as far as it may, with the check due there.
+ * preMoveToken (the moving client only; synchronous): measure the move on the GM's gauge; let it through, or refuse it
+ * and move the motor only as far as it may, with the check due there. UX only: the GM measures the move again.
  * @param {MotorToken} doc @param {any} movement @param {any} operation
  * @returns {false|void}
  */
@@ -119,7 +132,7 @@ export function onPreMoveToken(doc, movement, operation) {
   const combat = chaseCombatOf(doc);
   if (!combat) return undefined;
   const vehicle = doc.actor;
-  const g = gaugeOf(doc);
+  const g = gaugeOn(combat, doc.id);
   const squares = movedSquares(movement, doc.parent);
   if (!squares) return undefined;
   const status = driveStatus(vehicle);
@@ -142,10 +155,11 @@ export function onPreMoveToken(doc, movement, operation) {
     warn(L(`SMOKE.Chase.ended.${gauge.ended}`, { vehicle: vehicle.name }));
     return false;
   }
-  if (gauge.pending && !operation?.smokeGauge) {
+  if (gauge.pending) {
     warn(pendingText(vehicle, gauge));
     return false;
   }
+  if (operation?.smokeGauge) return undefined; // the cut move itself: it ends on the line or short of the contact
   const speed = sys(vehicle).adjusted.speed;
   const plan = planMove({ speed, travelled: gauge.travelled, squares, cleared: gauge.cleared });
   const grid = doc.parent.grid;
@@ -153,17 +167,7 @@ export function onPreMoveToken(doc, movement, operation) {
   const contact = steps ? firstContact(doc, steps, gauge.resolved ?? []) : null;
   // The first thing the motor meets stops it: a line (checked before carrying on), or another motor short of it.
   const hitsFirst = !!contact && (!plan.stop || contact.at < plan.allowed);
-  const cutMove = operation?.smokeGauge;
-  if (!plan.stop && !contact) {
-    pendingWrites.set(doc.id, { movementId: movement.id,
-      gauge: { ...gauge, travelled: gauge.travelled + squares, lastMove: movement.id, pending: cutMove?.pending ?? gauge.pending } });
-    return undefined;
-  }
-  if (cutMove) {
-    // A cut move ends on the line or short of the contact, so it never needs cutting again; if it does, stop here.
-    console.warn("The Smoke | a move cut at the gauge's line still crossed it", { plan, contact });
-    return false;
-  }
+  if (!plan.stop && !contact) return undefined;
   /** @type {GaugeFlag["pending"]} */
   let pending = null;
   let stop = plan.allowed;
@@ -176,7 +180,7 @@ export function onPreMoveToken(doc, movement, operation) {
   if (!steps) {
     // A gridless scene: no cutting along the path; say how far it may go.
     warn(L("SMOKE.Chase.stopAt", { vehicle: vehicle.name, squares: stop }));
-    if (!stop && pending) cutAndPrompt(doc, [], { ...gauge, pending }).catch(err => console.warn("The Smoke | gauge", err));
+    if (!stop && pending) cutAndPrompt(doc, [], pending).catch(err => console.warn("The Smoke | gauge", err));
     return false;
   }
   if (!pending) {
@@ -187,7 +191,7 @@ export function onPreMoveToken(doc, movement, operation) {
     warn(L("SMOKE.Chase.stoppedAtLimit", { vehicle: vehicle.name, squares: gauge.travelled + stop }));
   }
   const rest = pending ? restWaypoints(movement, steps, stop) : [];
-  cutAndPrompt(doc, cutWaypoints(movement, steps, stop), { ...gauge, pending }, rest)
+  cutAndPrompt(doc, cutWaypoints(movement, steps, stop), pending, rest)
     .catch(err => console.warn("The Smoke | the gauge could not stop the motor at the line", err));
   return false;
 }
@@ -203,20 +207,24 @@ function restWaypoints(movement, steps, squares) {
 }
 
 /**
- * Move the motor as far as it may (the line, the square before a contact, red's limit), mark the check due and open
- * it for the driver (when this user may roll it). When the check lets the motor carry on, the rest of the move follows
- * (measured again: it may stop at the next line), so a move over a line takes one drag and one roll.
- * @param {MotorToken} doc @param {{x: number, y: number}[]} waypoints @param {GaugeFlag} state
+ * Move the motor as far as it may (the line, the square before a contact, red's limit), ask the GM to mark the check
+ * due there and open it for the driver (when this user may roll it). When the check lets the motor carry on, the rest
+ * of the move follows (measured again: it may stop at the next line), so a move over a line takes one drag and one
+ * roll.
+ * @param {MotorToken} doc @param {{x: number, y: number}[]} waypoints @param {GaugeFlag["pending"]} pending
  * @param {{x: number, y: number}[]} [rest]  Where the move was going after the cut.
  */
-async function cutAndPrompt(doc, waypoints, state, rest = []) {
+async function cutAndPrompt(doc, waypoints, pending, rest = []) {
   restOf.delete(/** @type {string} */ (doc.id));
-  if (waypoints.length) {
-    await doc.move(waypoints, /** @type {any} */ ({ smokeGauge: { pending: state.pending, action: state.action } }));
-  } else if (state.pending) {
-    await doc.update(/** @type {any} */ ({ [`flags.${SYSTEM_ID}.gauge`]: state }));
+  if (waypoints.length) await doc.move(waypoints, /** @type {any} */ ({ smokeGauge: true }));
+  if (!pending) return;
+  let g;
+  try {
+    g = await requestGM("chase.due", { tokenUuid: doc.uuid, kind: pending.kind, other: pending.other ?? "" });
+  } catch (err) {
+    warn(err.message);
+    return;
   }
-  const g = gaugeOf(doc);
   if (!g?.pending) return;
   if (rest.length) restOf.set(/** @type {string} */ (doc.id), { action: g.action, rest });
   ui.notifications.info(pendingText(doc.actor, g));
@@ -254,45 +262,305 @@ export function pendingText(vehicle, g) {
     check: L(`SMOKE.Band.${evasiveManoeuvre({ band: p.band }).check}`) });
 }
 
-/** preUpdateToken on the moving client: the gauge total goes with the position. */
-export function onPreUpdateToken(doc, changes, options) {
-  const w = pendingWrites.get(doc.id);
-  if (!w || !MOVE_KEYS.some(k => k in changes)) return;
-  const movementId = options?.movement?.[doc.id]?.id;
-  if (movementId && movementId !== w.movementId) return;
-  pendingWrites.delete(doc.id);
-  foundry.utils.setProperty(changes, `flags.${SYSTEM_ID}.gauge`, w.gauge);
-}
+// ------------------------------------------------------------------------------------------------ the GM's measure
 
-/** moveToken on the moving client: if the total did not travel with the position, write it now. */
-export function onMoveToken(doc, movement, operation, user) {
-  if (user && user.id !== game.user.id) return;
-  const w = pendingWrites.get(doc.id);
-  if (!w || w.movementId !== movement?.id) return;
-  pendingWrites.delete(doc.id);
-  if (gaugeOf(doc)?.lastMove !== movement.id) {
-    doc.update(/** @type {any} */ ({ [`flags.${SYSTEM_ID}.gauge`]: w.gauge })).catch(err => console.warn("The Smoke | gauge", err));
-  }
+/** GM: the work on each motor token's gauge, one after another (a request waits for the moves before it). */
+const chains = new Map();
+
+/**
+ * GM: queue work on a token's gauge after the work before it.
+ * @param {string} tokenId @param {() => Promise<any>} fn @returns {Promise<any>}
+ */
+function onToken(tokenId, fn) {
+  const next = (chains.get(tokenId) ?? Promise.resolve()).then(fn);
+  chains.set(tokenId, next.catch(err => console.warn("The Smoke | gauge", err)));
+  return next;
 }
 
 /**
- * Make the check due on a motor's gauge (at a line, or an evasive manoeuvre on contact) and have the GM apply it.
+ * moveToken on every client: the active GM measures the move on its own record.
+ * @param {MotorToken} doc @param {any} movement
+ */
+export function onMoveToken(doc, movement) {
+  if (!game.user.isActiveGM || !isVehicle(doc.actor) || !movement?.id) return;
+  const wps = (movement.passed?.waypoints ?? []).map(w => ({ x: w.x, y: w.y }));
+  // From the movement's origin (if the GM saw the token elsewhere — a move without hooks — that stretch counts too).
+  if (movement.origin) wps.unshift({ x: movement.origin.x, y: movement.origin.y });
+  const to = { x: doc.x, y: doc.y };
+  onToken(/** @type {string} */ (doc.id), () => observeMove(doc, wps, to, movement.id));
+}
+
+/**
+ * updateToken on every client: a position changed without a movement (an update with `noHook`, a bare x/y write) is
+ * measured too, straight from where the GM last saw the token.
+ * @param {MotorToken} doc @param {any} changed @param {any} options
+ */
+export function onUpdateToken(doc, changed, options) {
+  if (!game.user.isActiveGM || !isVehicle(doc.actor) || !("x" in changed || "y" in changed)) return;
+  const movementId = options?.movement?.[/** @type {string} */ (doc.id)]?.id;
+  if (movementId && !options?.noHook) return; // moveToken measures it
+  const to = { x: doc.x, y: doc.y };
+  onToken(/** @type {string} */ (doc.id), () => observeMove(doc, [to], to, movementId ?? ""));
+}
+
+/**
+ * GM: count a move on the gauge. The squares are measured from where the GM last saw the token through the waypoints
+ * to where it is; a line crossed that is not cleared, or another motor run into, makes the check due.
+ * @param {MotorToken} doc @param {{x: number, y: number}[]} waypoints @param {{x: number, y: number}} to
+ * @param {string} movementId
+ */
+async function observeMove(doc, waypoints, to, movementId) {
+  const combat = chaseCombatOf(doc);
+  const g = gaugeOn(combat, doc.id);
+  if (!combat || !g || (movementId && g.lastMove === movementId)) return;
+  if (!actionOpen(g, combat) || g.ended) {
+    if (g.at) await writeGauge(combat, /** @type {string} */ (doc.id), { ...g, at: to });
+    return;
+  }
+  const from = g.at ?? to;
+  const wps = waypoints.filter((p, k) => k > 0 || p.x !== from.x || p.y !== from.y);
+  const last = wps.at(-1);
+  if (!last || last.x !== to.x || last.y !== to.y) wps.push(to);
+  const grid = doc.parent?.grid;
+  const points = [from, ...wps];
+  let squares;
+  if (grid && !grid.isGridless) {
+    squares = typeof doc.measureMovementPath === "function" ? doc.measureMovementPath(/** @type {any} */ (points)).spaces
+      : grid.measurePath(points).spaces;
+  } else {
+    const size = grid?.size ?? 100;
+    squares = points.slice(1).reduce((n, p, k) => n + Math.hypot(p.x - points[k].x, p.y - points[k].y) / size, 0);
+  }
+  /** @type {GaugeFlag} */
+  const next = { ...g, travelled: g.travelled + squares, at: to, lastMove: movementId };
+  if (!g.pending && squares > 0) {
+    const speed = sys(doc.actor).adjusted.speed;
+    const plan = planMove({ speed, travelled: g.travelled, squares, cleared: g.cleared });
+    const steps = grid && !grid.isGridless ? walkFrom(doc, from, wps) : null;
+    const contact = steps ? firstContact(doc, steps, g.resolved ?? [], from) : null;
+    if (contact && (!plan.stop || contact.at < plan.allowed)) {
+      next.pending = { kind: "contact", band: /** @type {any} */ (gaugeState(speed, g.travelled + contact.at).band), other: contact.other.id };
+    } else if (plan.stop && plan.stop.band !== "over") {
+      next.pending = { kind: "line", band: plan.stop.band, other: "" };
+    }
+  }
+  await writeGauge(combat, /** @type {string} */ (doc.id), next);
+}
+
+/**
+ * GM: a token standing somewhere the GM did not see it move to (an update without hooks) is measured there, straight,
+ * before anything reads its gauge.
+ * @param {any} token
+ */
+async function catchUp(token) {
+  const g = gaugeOn(chaseCombatOf(token), token.id);
+  if (g?.at && (g.at.x !== token.x || g.at.y !== token.y)) await observeMove(token, [{ x: token.x, y: token.y }], { x: token.x, y: token.y }, "");
+}
+
+/**
+ * The check a gauge's due check is: Wheels at the line's band (Medium into yellow, Hard into red), or the evasive
+ * manoeuvre's for the band it is in.
+ * @param {NonNullable<GaugeFlag["pending"]>} p @returns {string}
+ */
+function checkFor(p) {
+  return p.kind === "line" ? GAUGE_BANDS.find(b => b.id === p.band)?.check ?? "medium" : evasiveManoeuvre({ band: p.band }).check;
+}
+
+/**
+ * GM: who rolls for a motor and the TN of a band for them (the driver's unboosted Wheels with the motor's printed
+ * Performance, or the crew's Wheels die for a unit), after checking the requester may roll it.
+ * @param {User.Implementation} user @param {any} vehicle @param {string} band
+ * @returns {{actor: any, tn: number}}
+ */
+export function rollerFor(user, vehicle, band) {
+  const status = driveStatus(vehicle);
+  if (!status.ok) throw new Error(status.message);
+  const perf = sys(vehicle).adjusted.printedPerformance;
+  if (status.crew) {
+    if (!user.isGM) throw new Error(L("SMOKE.Chase.crewGMOnly", { vehicle: vehicle.name }));
+    return { actor: vehicle, tn: bandTN(perf, unitWheels(vehicle), /** @type {any} */ (band)) };
+  }
+  const driver = status.driver;
+  assertOwner(user, driver);
+  return { actor: driver, tn: bandTN(perf, sys(driver).stats.whl.die, /** @type {any} */ (band)) };
+}
+
+/** @param {string} uuid @returns {{token: MotorToken, combat: any, g: GaugeFlag}} */
+function tokenGauge(uuid) {
+  const token = /** @type {any} */ (typeof uuid === "string" ? fromUuidSync(/** @type {any} */ (uuid)) : null);
+  if (!token || !isVehicle(token.actor)) throw new Error(L("SMOKE.Request.missing"));
+  const combat = chaseCombatOf(token);
+  const g = gaugeOn(combat, token.id);
+  if (!combat || !g || !actionOpen(g, combat)) throw new Error(L("SMOKE.Chase.nothingDue"));
+  return { token, combat, g };
+}
+
+export const requests = {
+  /** Drive: spend the die, start the action at 0 squares where the motor stands. */
+  "chase.drive": async (user, { combatId, combatantId }) => {
+    const combat = combatFrom(combatId);
+    const combatant = /** @type {any} */ (combat.combatants.get(combatantId));
+    assertOwner(user, combatant?.actor ?? null);
+    const vehicle = motorOf(combatant);
+    if (!vehicle) throw new Error(L("SMOKE.Chase.notDriving", { name: combatant?.name ?? "" }));
+    const status = driveStatus(vehicle);
+    if (!status.ok) throw new Error(status.message);
+    if (status.crew && !isVehicle(combatant.actor)) throw new Error(L("SMOKE.Chase.notDriving", { name: combatant.name ?? "" }));
+    const token = /** @type {any} */ (vehicleTokenIn(vehicle, sceneOf(combat)));
+    if (!token) throw new Error(L("SMOKE.Chase.noToken", { vehicle: vehicle.name }));
+    const spend = combat.isSpeed ? combat.queue.nextSpend : 0;
+    await spendDieAsGM(combat, combatant, "drive");
+    /** @type {GaugeFlag} */
+    const gauge = { action: foundry.utils.randomID(), combatId: combat.id, round: combat.round, turn: combat.turn ?? 0,
+      combatantId: combatant.id, spend, driverId: status.driver?.id ?? "", travelled: 0, cleared: "green", pending: null,
+      ended: "", resolved: [], lastMove: "", tokenUuid: token.uuid, at: { x: token.x, y: token.y } };
+    await onToken(token.id, () => writeGauge(combat, token.id, gauge));
+    return { tokenId: token.id, action: gauge.action };
+  },
+
+  /**
+   * The moving client stopped its motor at a line or short of another motor: the GM marks that check due if the motor
+   * stands there by its own measure (on the line of a band not cleared; next to that motor, not met yet).
+   */
+  "chase.due": async (user, { tokenUuid, kind, other = "" }) => {
+    const token = /** @type {any} */ (fromUuidSync(tokenUuid));
+    if (!token?.id) throw new Error(L("SMOKE.Request.missing"));
+    return onToken(token.id, async () => {
+      await catchUp(token);
+      const { combat, g } = tokenGauge(tokenUuid);
+      assertOwner(user, token);
+      if (g.ended || g.pending) return g;
+      const speed = sys(token.actor).adjusted.speed;
+      const state = gaugeState(speed, g.travelled);
+      let pending = null;
+      if (kind === "line") {
+        const order = GAUGE_BANDS.map(b => b.id);
+        const nextBand = order[order.indexOf(/** @type {string} */ (state.band)) + 1];
+        if (state.left === 0 && nextBand && order.indexOf(nextBand) > order.indexOf(g.cleared)) {
+          pending = { kind: "line", band: nextBand, other: "" };
+        }
+      } else if (kind === "contact") {
+        const them = token.parent?.tokens?.get(other);
+        const d = squaresBetween(token, them);
+        if (them && isVehicle(them.actor) && !them.hidden && !(g.resolved ?? []).includes(other) && d !== null && d <= 1) {
+          pending = { kind: "contact", band: state.band === "over" ? "red" : state.band, other };
+        }
+      }
+      if (!pending) throw new Error(L("SMOKE.Chase.notDueNow"));
+      const next = { ...g, pending: /** @type {any} */ (pending) };
+      await writeGauge(combat, token.id, next);
+      return next;
+    });
+  },
+
+  /** The check due on a motor's gauge: the GM fixes the roller, Wheels and the TN, and issues the roll. */
+  "chase.issueCheck": async (user, { tokenUuid }) => {
+    const token = /** @type {any} */ (fromUuidSync(tokenUuid));
+    if (token?.id) await onToken(token.id, () => catchUp(token));
+    const { combat, g } = tokenGauge(tokenUuid);
+    if (!g.pending) throw new Error(L("SMOKE.Chase.nothingDue"));
+    const check = checkFor(g.pending);
+    const { actor, tn } = rollerFor(user, token.actor, check);
+    const issued = issueRoll(user, { purpose: "chase.gauge", actor, stat: "whl", tn,
+      context: { combatId: combat.id, tokenUuid, action: g.action, kind: g.pending.kind, band: g.pending.band,
+        other: g.pending.other ?? "", check } });
+    return { ...issued, kind: g.pending.kind, band: g.pending.band, check, other: g.pending.other ?? "" };
+  },
+
+  /** A gauge check at a line, or an evasive manoeuvre on contact: applied from the GM's roll and the card's own dice. */
+  "chase.resolve": async (user, { rollId, messageId }) => {
+    const { roll, message, check } = claimRoll(user, { rollId, messageId, purpose: "chase.gauge" });
+    const ctx = /** @type {any} */ (roll.context);
+    const snapshot = /** @type {any} */ (message.flags?.["the-smoke"])?.check;
+    if (snapshot?.tnSource !== "band" || snapshot?.band !== ctx.check) {
+      throw new Error(L("SMOKE.Chase.wrongBand", { band: L(`SMOKE.Band.${ctx.check}`) }));
+    }
+    const token = /** @type {any} */ (fromUuidSync(ctx.tokenUuid));
+    const vehicle = token?.actor;
+    if (!vehicle) throw new Error(L("SMOKE.Request.missing"));
+    return onToken(token.id, async () => {
+      await catchUp(token);
+      return applyCheck(token, vehicle, ctx, check);
+    });
+  }
+};
+
+/**
+ * GM: apply a gauge check's outcome to the gauge and the motors.
+ * @param {any} token @param {any} vehicle @param {any} ctx @param {{outcome: any}} check
+ */
+async function applyCheck(token, vehicle, ctx, check) {
+  const combat = combatFrom(ctx.combatId);
+  const g = gaugeOn(combat, token.id);
+  if (!g || g.action !== ctx.action || !g.pending || g.pending.kind !== ctx.kind || g.pending.band !== ctx.band) {
+    throw new Error(L("SMOKE.Chase.notDueNow"));
+  }
+  const round = combat.round ?? null;
+  const success = succeeded(check.outcome);
+  if (ctx.kind === "line") {
+    if (success) {
+      await writeGauge(combat, token.id, { ...g, cleared: ctx.band, pending: null });
+      return { outcome: check.outcome, success };
+    }
+    const f = failedGaugeCheck({ band: ctx.band, outcome: check.outcome, size: sys(vehicle).size });
+    const injuries = await harmRiders(vehicle, f.riderDamage, f.conditions);
+    const body = await harmVehicle(vehicle, f.body, { what: "skid", round, riderInjuries: injuries });
+    await writeGauge(combat, token.id, { ...g, pending: null, ended: "failed" });
+    await postCard(L("SMOKE.Chase.skidTitle", { vehicle: vehicle.name }), [
+      L("SMOKE.Chase.skid", { vehicle: vehicle.name, band: L(`SMOKE.Vehicle.gauge.${ctx.band}`),
+        outcome: L(`SMOKE.Outcome.${check.outcome}`), body: f.body, left: body, max: sys(vehicle).body.max }),
+      ...injuries.map(injuryLine), L("SMOKE.Chase.actionStops")]);
+    return { outcome: check.outcome, success, body: f.body };
+  }
+  // Contact: each motor loses its own Body by the other's Size; the riders of both are harmed.
+  const other = token.parent.tokens.get(ctx.other);
+  const otherVehicle = other?.actor;
+  if (!otherVehicle) throw new Error(L("SMOKE.Request.missing"));
+  const mine = evasiveManoeuvre({ band: ctx.band, outcome: check.outcome, otherSize: sys(otherVehicle).size });
+  const theirs = evasiveManoeuvre({ band: ctx.band, outcome: check.outcome, otherSize: sys(vehicle).size });
+  const lines = [L(mine.clear ? "SMOKE.Chase.swerves" : "SMOKE.Chase.contact", { vehicle: vehicle.name, other: otherVehicle.name,
+    outcome: L(`SMOKE.Outcome.${check.outcome}`) })];
+  if (!mine.clear) {
+    for (const [v, r, o] of [[vehicle, mine, otherVehicle], [otherVehicle, theirs, vehicle]]) {
+      const injuries = await harmRiders(v, r.riderDamage, r.conditions);
+      const left = await harmVehicle(v, r.body, { what: "evasive", other: o.name, round, riderInjuries: injuries });
+      lines.push(L("SMOKE.Chase.bodyLost", { vehicle: v.name, body: r.body, left, max: sys(v).body.max }), ...injuries.map(injuryLine));
+    }
+  }
+  if (mine.stopsAction) lines.push(L("SMOKE.Chase.actionStops"));
+  await writeGauge(combat, token.id, { ...g, pending: null, resolved: [...(g.resolved ?? []), other.id],
+    ended: mine.stopsAction ? "crash" : g.ended });
+  await postCard(L("SMOKE.Chase.contactTitle", { vehicle: vehicle.name, other: otherVehicle.name }), lines);
+  return { outcome: check.outcome, success, body: mine.body, otherBody: theirs.body };
+}
+
+/** The gauge's hooks: the moving client's stop at the line, the GM's measure of every move. */
+export const hooks = { preMoveToken: onPreMoveToken, moveToken: onMoveToken, updateToken: onUpdateToken };
+
+// ------------------------------------------------------------------------------------------------ the check
+
+/**
+ * Make the check due on a motor's gauge (at a line, or an evasive manoeuvre on contact): the GM issues the roll, the
+ * driver (or the GM for a crew) rolls it, the GM applies it.
  * @param {any} token  The motor's TokenDocument.
  * @param {{skipDialog?: boolean}} [options]
  * @returns {Promise<any>}  The GM's result ({outcome, …}), or null when refused or closed (a warning says why).
  */
 export async function rollGaugeCheck(token, { skipDialog = false } = {}) {
-  const g = gaugeOf(token);
   const vehicle = token?.actor;
-  if (!g?.pending || !vehicle) return warn(L("SMOKE.Chase.nothingDue"));
-  const p = g.pending;
-  const check = p.kind === "line" ? GAUGE_BANDS.find(b => b.id === p.band)?.check ?? "medium" : evasiveManoeuvre({ band: p.band }).check;
-  const message = await driveRoll(vehicle, { gauge: p.band, band: check, skipDialog,
-    flags: { chase: { kind: p.kind, tokenUuid: token.uuid, action: g.action, band: p.band, other: p.other ?? "" } } });
+  if (!vehicle) return warn(L("SMOKE.Chase.nothingDue"));
+  let issued;
+  try {
+    issued = await requestGM("chase.issueCheck", { tokenUuid: token.uuid });
+  } catch (err) {
+    return warn(err.message);
+  }
+  const message = await driveRoll(vehicle, { gauge: issued.band, band: issued.check, skipDialog,
+    flags: { rollId: issued.rollId, chase: { kind: issued.kind, tokenUuid: token.uuid, band: issued.band, other: issued.other } } });
   if (!message) return null;
   let result;
   try {
-    result = await requestGM("chase.resolve", { messageId: message.id });
+    result = await requestGM("chase.resolve", { rollId: issued.rollId, messageId: message.id });
   } catch (err) {
     return refuseCard(message, err.message);
   }

@@ -2,8 +2,9 @@
  * Who is wanted and who pursues, and the end of a round for the chase: go evasive ends, vehicle fires due explode, and
  * the chase is over when everyone wanted is more than 30 squares from every pursuing unit.
  *
- * **Who is wanted and who pursues.** A combatant's role is its `flags["the-smoke"].chaseRole` ("wanted", "pursuer" or
- * "none"), which the GM sets in the Combat Console; unset, a motor with the Police kit, anyone riding in one and the
+ * **Who is wanted and who pursues.** A combatant's role is its side's `chaseRole` on the Combat ("wanted", "pursuer"
+ * or "none"; documents/combat-state.mjs, GM-owned — never the Combatant's own flags or system, which its owner may
+ * write), which the GM sets in the Combat Console (`chase.role`); unset, a motor with the Police kit, anyone riding in one and the
  * book's police officers (catalogue keys in POLICE_PEOPLE, ./units.mjs) pursue, and a character with Heat 1 or more is
  * wanted (so is a motor carrying one). Positions are the motor's token for anyone aboard one.
  *
@@ -12,11 +13,11 @@
  */
 import { getaway } from "../../rules/chase-gauge.mjs";
 import { POLICE_ABILITY, fireState } from "../../rules/vehicles.mjs";
-import { requestGM } from "../requests.mjs";
+import { isOut, sideOf, writeSides } from "../combat-state.mjs";
+import { assertGM, requestGM } from "../requests.mjs";
 import { occupantsOf, vehicleOf } from "../vehicle.mjs";
-import { CHASE, L, SYSTEM_ID, isVehicle, sys, warn } from "./common.mjs";
+import { CHASE, L, POLICE_PEOPLE, SYSTEM_ID, combatFrom, isVehicle, sys, warn } from "./common.mjs";
 import { positionOf, sceneOf, squaresBetween, vehicleTokenIn } from "./map.mjs";
-import { POLICE_PEOPLE } from "./units.mjs";
 import { explode } from "./fire.mjs";
 
 export const ROLES = ["wanted", "pursuer", "none"];
@@ -26,7 +27,7 @@ export const ROLES = ["wanted", "pursuer", "none"];
  * @param {any} combatant @returns {"wanted"|"pursuer"|""}
  */
 export function chaseRole(combatant) {
-  const set = combatant?.getFlag?.(SYSTEM_ID, "chaseRole");
+  const set = combatant?.parent ? sideOf(combatant).chaseRole : "";
   if (set === "wanted" || set === "pursuer") return set;
   if (set === "none") return "";
   const actor = combatant?.actor;
@@ -55,7 +56,7 @@ export function chaseSides(combat) {
   const pursuers = [];
   let stars = 0;
   for (const c of combat?.combatants ?? []) {
-    if (c.isDefeated) continue;
+    if (isOut(c)) continue;
     const role = chaseRole(c);
     if (role === "wanted") wanted.push(c);
     if (role === "pursuer") pursuers.push(c);
@@ -114,3 +115,18 @@ export async function resolveChaseRoundEnd(combat) {
   }
   return lines;
 }
+
+export const requests = {
+  /** The GM marks who is wanted and who pursues: on the combatant's side, on the Combat. */
+  "chase.role": async (user, { combatId, combatantId, role }) => {
+    assertGM(user);
+    if (!ROLES.includes(role)) throw new Error(`unknown chase role ${role}`);
+    const combat = combatFrom(combatId);
+    if (!combat.combatants.get(combatantId)) throw new Error(L("SMOKE.Request.missing"));
+    await writeSides(combat, { [combatantId]: { chaseRole: role } });
+    return role;
+  }
+};
+
+/** The round's end steps the chase adds (documents/combat.mjs addRoundEndStep). */
+export const roundEndSteps = [resolveChaseRoundEnd];

@@ -8,7 +8,7 @@
  * @module documents/chase/map
  */
 import { occupantsOf, vehicleDrivenBy, vehicleOf } from "../vehicle.mjs";
-import { SYSTEM_ID, isVehicle } from "./common.mjs";
+import { gaugeOn, isVehicle } from "./common.mjs";
 
 /**
  * @typedef {import("./common.mjs").GaugeFlag} GaugeFlag
@@ -18,12 +18,36 @@ import { SYSTEM_ID, isVehicle } from "./common.mjs";
 // ------------------------------------------------------------------------------------------------ reading the map
 
 /**
- * The gauge of a motor's token, or null.
+ * The gauge of a motor's token, as the GM recorded it on the fight it drives in (never the token's own flags, which
+ * its owner may write), or null.
  * @param {any} token  A TokenDocument.
  * @returns {GaugeFlag|null}
  */
 export function gaugeOf(token) {
-  return token?.flags?.[SYSTEM_ID]?.gauge ?? null;
+  if (!token?.id) return null;
+  const fights = /** @type {any[]} */ ([chaseCombatOf(token), game.combat, ...(game.combats?.contents ?? [])].filter(Boolean));
+  for (const c of fights) {
+    const g = gaugeOn(c, token.id);
+    if (g && (!g.tokenUuid || g.tokenUuid === token.uuid)) return g;
+  }
+  return null;
+}
+
+/**
+ * Whether two actors are the same one. Two unlinked tokens of one base actor are each their own synthetic actor whose
+ * \`id\` is the base actor's: they are told apart by uuid. A world actor stands for its (linked or lone) token's actor,
+ * so a world actor and a synthetic one of that actor match by id.
+ * @param {any} a @param {any} b @returns {boolean}
+ */
+export const sameActor = (a, b) => !!a && !!b && (a.uuid === b.uuid || ((!a.isToken || !b.isToken) && a.id === b.id));
+
+/**
+ * The combatant of a fight that is this actor (by uuid: a synthetic actor is its token's own), or null.
+ * @param {any} combat @param {any} actor @returns {any}
+ */
+export function combatantOfActor(combat, actor) {
+  if (!actor) return null;
+  return combat?.combatants?.find(c => sameActor(c.actor, actor)) ?? null;
 }
 
 /**
@@ -43,7 +67,12 @@ export function vehicleTokenIn(vehicle, scene) {
   if (vehicle.token && (!scene || vehicle.token.parent === scene)) return vehicle.token;
   const tokens = scene?.tokens;
   if (!tokens) return null;
-  return tokens.find(t => t.actorId === vehicle.id && t.actorLink) ?? tokens.find(t => t.actorId === vehicle.id) ?? null;
+  // A world actor's linked token; else its one unlinked token — with two or more (two police cars of one actor) each
+  // is its own synthetic actor (handled above) and none is "the" world actor's.
+  const linked = tokens.find(t => t.actorId === vehicle.id && t.actorLink);
+  if (linked) return linked;
+  const unlinked = tokens.filter(t => t.actorId === vehicle.id);
+  return unlinked.length === 1 ? unlinked[0] : null;
 }
 
 /**
@@ -111,10 +140,10 @@ export function motorAboard(combatant) {
 export function chaseCombatOf(token) {
   const vehicle = token?.actor;
   if (!isVehicle(vehicle)) return null;
-  const aboard = new Set(occupantsOf(vehicle).map(o => o.actor.id));
+  const aboard = new Set(occupantsOf(vehicle).map(o => o.actor.uuid));
   const fights = /** @type {any[]} */ ([game.combat, ...(game.combats?.contents ?? [])].filter(Boolean));
   return fights.find(c => c.started && (!c.scene || c.scene === token.parent) && c.combatants.some(x =>
-    x.actorId === vehicle.id || (x.tokenId && x.tokenId === token.id) || aboard.has(x.actorId))) ?? null;
+    (x.tokenId && x.tokenId === token.id) || sameActor(x.actor, vehicle) || aboard.has(x.actor?.uuid))) ?? null;
 }
 
 /**
@@ -139,5 +168,5 @@ export function positionOf(combatant, scene) {
   const actor = combatant?.actor;
   const ride = actor && !isVehicle(actor) ? vehicleOf(actor) : null;
   if (ride) return vehicleTokenIn(ride.vehicle, scene);
-  return combatant?.token ?? (actor ? scene?.tokens?.find(t => t.actorId === actor.id) ?? null : null);
+  return combatant?.token ?? (actor ? actor.token ?? vehicleTokenIn(actor, scene) : null);
 }

@@ -21,8 +21,7 @@ import { GAUGE_BANDS, L, SYSTEM_ID, isVehicle, signed, sys, warn } from "./commo
 import { motorOf, positionOf, sceneOf, squaresBetween } from "./map.mjs";
 import { chaseRole, chaseSides } from "./getaway.mjs";
 
-/** The book's police officers (street-people catalogue keys): pursuers by default. */
-export const POLICE_PEOPLE = Object.freeze(["street-people/metro-police-officer", "street-people/armed-response-officer"]);
+export { POLICE_PEOPLE } from "./common.mjs";
 /** Units that carry firearms ("armed units can fire at four"): the Armed Response Vehicle. */
 export const ARMED_UNITS = Object.freeze(["vehicles/metro-arv-trojan"]);
 
@@ -124,13 +123,14 @@ export async function driveRoll(vehicle, options) {
 
 /**
  * A unit's crew rolls Wheels with the motor's Performance (Police at the table › The next police move). The crew is a
- * temporary actor (never saved) with the crew's Wheels die; the card's check has no actor id.
+ * temporary actor (never saved) with the crew's Wheels die and the motor's id; the card's check is the motor's.
  * @param {any} vehicle @param {any} options @returns {Promise<any>}
  */
 async function rollCrew(vehicle, { band = null, gauge = null, tn = null, targetName = null, flags = {}, skipDialog = false }) {
   const die = unitWheels(vehicle);
   const ActorClass = /** @type {any} */ (Actor.implementation);
-  const crew = new ActorClass({ name: L("SMOKE.Chase.crewName", { vehicle: vehicle.name }), type: "npc",
+  // The crew's card carries the motor's id as its actor's (the GM issued the roll for the motor: roll-claims.mjs).
+  const crew = new ActorClass({ _id: vehicle.id, name: L("SMOKE.Chase.crewName", { vehicle: vehicle.name }), type: "npc",
     system: { stats: { whl: { die } } } });
   const s = sys(vehicle);
   const driving = drivingModifiers({ abilities: s.abilities, on: s.abilitiesOn });
