@@ -24,9 +24,11 @@ test("every documentType in system.json has a data model and a sheet", () => {
   assert.equal(registered.settings["the-smoke.skipRollDialog"].scope, "client");
 });
 
-test("the 31 Conditions are the status effects", () => {
-  assert.equal(CONFIG.statusEffects.length, 31);
-  for (const e of CONFIG.statusEffects) {
+test("the 31 Conditions and the defeated status (Wasted) are the status effects; Toggle Defeated uses one of them", () => {
+  assert.equal(CONFIG.statusEffects.length, 32);
+  assert.equal(CONFIG.specialStatusEffects.DEFEATED, "wasted");
+  assert.ok(CONFIG.statusEffects.some(e => e.id === CONFIG.specialStatusEffects.DEFEATED));
+  for (const e of CONFIG.statusEffects.filter(s => s.id !== "wasted")) {
     const file = path.join(root, e.img.replace(/^systems\/the-smoke\//, ""));
     assert.ok(existsSync(file), `${e.id} icon ${file}`);
   }

@@ -41,7 +41,7 @@ export function install() {
     on: (name, fn) => hooks.set(name, [...(hooks.get(name) ?? []), fn]),
     callAll: async (name, ...args) => { for (const fn of hooks.get(name) ?? []) await fn(...args); }
   };
-  globalThis.CONFIG = { Actor: { dataModels: {}, documentClass: null }, Item: { dataModels: {} }, statusEffects: [],
+  globalThis.CONFIG = { Actor: { dataModels: {}, documentClass: null }, Item: { dataModels: {} }, statusEffects: [], specialStatusEffects: { DEFEATED: "dead" },
     Combat: { dataModels: {}, documentClass: null }, Combatant: { dataModels: {} }, queries: {} };
   globalThis.game = { system: {}, i18n: { localize: s => s },
     settings: { register: (scope, key, config) => { registered.settings[`${scope}.${key}`] = config; } } };
