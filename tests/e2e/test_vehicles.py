@@ -36,8 +36,18 @@ def open_sheet(page: Page, actor_id: str):
     return sheet
 
 
+def seat_records(page: Page, vehicle_uuid: str) -> list[dict]:
+    """The GM-owned seat store's records of a motor (by its actor UUID): [{actorUuid, seat, tokenId}]."""
+    return page.evaluate("uuid => game.settings.get('the-smoke', 'seats')[uuid] ?? []", vehicle_uuid)
+
+
 def occupants(page: Page, vehicle_id: str) -> list[tuple[str, str]]:
-    return page.evaluate("id => game.actors.get(id).system.occupants.map(o => [o.actorId, o.seat])", vehicle_id)
+    """A world motor's occupants as [actor id, seat], from the GM-owned seat store (not the motor actor)."""
+    return [[o["actorUuid"].split(".")[-1], o["seat"]] for o in seat_records(page, f"Actor.{vehicle_id}")]
+
+
+SEATED_ONE = "id => (game.settings.get('the-smoke', 'seats')[`Actor.${id}`] ?? []).length === 1"
+"""wait_for_function: the seat store holds one occupant for the world motor `id`."""
 
 
 def drop_on(page: Page, selector: str, data: dict) -> None:
@@ -276,12 +286,13 @@ def test_theft_with_a_loud_tool_hands_the_player_the_motor(gm_page: Page, player
     player1_page.wait_for_function("id => game.actors.get(id).isOwner", arg=bike)
     assert gm_page.evaluate("([b, u]) => game.actors.get(b).ownership[u]", [bike, p1]) == 3
 
-    # The same roll cannot be used again.
+    # The same roll cannot be used again: the GM forgot it when it was claimed.
     error = player1_page.evaluate("""async () => {
-        const id = game.messages.contents.filter(m => m.flags['the-smoke']?.theft).at(-1).id;
-        try { await game.system.api.requestGM("vehicle.theft", {messageId: id}); return null; } catch (e) { return e.message; }
+        const m = game.messages.contents.filter(m => m.flags['the-smoke']?.theft).at(-1);
+        try { await game.system.api.requestGM("vehicle.theft.claim", {rollId: m.flags['the-smoke'].rollId, messageId: m.id});
+          return null; } catch (e) { return e.message; }
     }""")
-    assert error == "That roll has already been used."
+    assert error == "The GM no longer holds that roll (it was used, or the GM reloaded): try again."
     assert page_errors[gm_page] == [] and page_errors[player1_page] == []
 
 
@@ -303,15 +314,19 @@ def test_a_failed_theft_keeps_the_motor_and_a_forged_band_is_refused(gm_page: Pa
     card = player1_page.locator("#chat-log .smoke-vehicle-card").last
     expect(card).to_contain_text("The lock holds.")
     expect(card).to_contain_text("It costs time.")
-    # A forged roll: Graft against Easy for a Hard lock.
-    player1_page.evaluate(SEED_DICE, [(6, 6), (1, 6), (8, 8), (1, 8)])
-    error = player1_page.evaluate("""async ([car, danny]) => {
+    # A roll made against Easy for a Hard lock, on a roll the GM issued at Hard: the card says Just About (2 + 3 + 4 = 9
+    # against Easy's 9), but the GM reads the card's own dice against its own TN, 14: Proper Mess, the lock holds.
+    player1_page.evaluate(SEED_DICE, [(2, 6), (3, 8)])
+    claimed = player1_page.evaluate("""async ([car, danny]) => {
         const { rollCheck, defaultChoices } = await import("/systems/the-smoke/module/documents/check.mjs");
+        const issued = await game.system.api.requestGM("vehicle.theft.issue", {vehicleUuid: `Actor.${car}`,
+          thiefUuid: `Actor.${danny}`, toolId: ""});
         const m = await rollCheck(game.actors.get(danny), "grf", {...defaultChoices(), band: "easy"},
-          {flags: {theft: {vehicleUuid: `Actor.${car}`, carjacking: false, toolId: "", olderCar: false}}});
-        try { await game.system.api.requestGM("vehicle.theft", {messageId: m.id}); return null; } catch (e) { return e.message; }
+          {flags: {rollId: issued.rollId, theft: {vehicleUuid: `Actor.${car}`}}});
+        const r = await game.system.api.requestGM("vehicle.theft.claim", {rollId: issued.rollId, messageId: m.id});
+        return [issued.tn, issued.band, m.flags['the-smoke'].check.outcome, r.outcome, r.result.opens];
     }""", [car, danny])
-    assert error == "That roll was not against Range Ruler SUV's lock (Hard)."
+    assert claimed == [14, "hard", "justAbout", "properMess", False]
     assert gm_page.evaluate("([c, u]) => game.actors.get(c).ownership[u] ?? null", [car, p1]) is None
 
 
@@ -338,12 +353,13 @@ def test_repairs_toolkit_patch_up_once_and_the_garage(gm_page: Page, player1_pag
     gm_page.wait_for_function("id => game.actors.get(id).system.body.value === 7", arg=car)
     assert gm_page.evaluate("id => game.actors.get(id).system.patched", car) is False
 
-    # The same roll cannot repair twice (one roll, one repair entry).
+    # The same roll cannot repair twice (one roll, one repair entry): the GM forgot it when it was claimed.
     error = player1_page.evaluate("""async () => {
-        const id = game.messages.contents.filter(m => m.flags['the-smoke']?.repair).at(-1).id;
-        try { await game.system.api.requestGM("vehicle.repair", {messageId: id}); return null; } catch (e) { return e.message; }
+        const m = game.messages.contents.filter(m => m.flags['the-smoke']?.repair).at(-1);
+        try { await game.system.api.requestGM("vehicle.repair.claim", {rollId: m.flags['the-smoke'].rollId, messageId: m.id});
+          return null; } catch (e) { return e.message; }
     }""")
-    assert error == "That roll has already been used."
+    assert error == "The GM no longer holds that roll (it was used, or the GM reloaded): try again."
 
     # Jaz (Effort d6, Graft d6) patches it up: Hard, TN 12; dice 6 → 2 and 2: 8 + 2 + 3 = 13, margin +1, Sorted.
     gm_page.evaluate(SEED_DICE, [(6, 6), (2, 6), (2, 6)])
@@ -389,7 +405,7 @@ def test_occupants_tokens_travel_hidden_with_the_motor(gm_page: Page, page_error
     }""", [car, jaz, VEHICLES_MODULE])
     assert gm_page.evaluate(token, [ids["scene"], ids["jt"]]) == [500, 500, True]
     assert occupants(gm_page, car) == [[jaz, "driver"]]
-    assert gm_page.evaluate("id => game.actors.get(id).system.occupants[0].tokenId", car) == ids["jt"]
+    assert seat_records(gm_page, f"Actor.{car}")[0]["tokenId"] == ids["jt"]
 
     gm_page.evaluate("([s, t]) => game.scenes.get(s).tokens.get(t).move([{x: 1200, y: 500}])", [ids["scene"], ids["vt"]])
     gm_page.wait_for_function("([s, t]) => game.scenes.get(s).tokens.get(t).x === 1200", arg=[ids["scene"], ids["jt"]])
@@ -417,7 +433,7 @@ def test_a_caged_rider_is_let_out_by_someone_outside(gm_page: Page, player1_page
         const { boardVehicle } = await import(mod);
         await boardVehicle(game.actors.get(car), game.actors.get(femi), {seat: "passenger-2"});
     }""", [car, femi, VEHICLES_MODULE])
-    player2_page.wait_for_function("id => game.actors.get(id)?.system.occupants.length === 1", arg=car)
+    player2_page.wait_for_function(SEATED_ONE, arg=car)
     sheet2 = open_sheet(player2_page, car)
     seat = sheet2.locator("[data-seat=passenger-2]")
     expect(seat).to_contain_text("behind the cage")
@@ -431,7 +447,7 @@ def test_a_caged_rider_is_let_out_by_someone_outside(gm_page: Page, player1_page
     assert error.startswith("Femi Adebayo is behind the cage")
     assert occupants(gm_page, car) == [[femi, "passenger-2"]]
 
-    player1_page.wait_for_function("id => game.actors.get(id)?.system.occupants.length === 1", arg=car)
+    player1_page.wait_for_function(SEATED_ONE, arg=car)
     sheet1 = open_sheet(player1_page, car)
     sheet1.locator("[data-seat=passenger-2]").get_by_role("button", name="Release").click()
     expect(sheet1.locator("[data-seat=passenger-2] .smoke-seat-vacant")).to_be_visible()
