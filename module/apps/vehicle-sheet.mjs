@@ -12,8 +12,14 @@ import { RULES, VEHICLE_ABILITIES } from "../generated/rules.mjs";
 import { LOCK_KINDS, TERRAINS, canFold, canRepair, fireState, garageBill, seating } from "../rules/vehicles.mjs";
 import {
   abilityName, boardVehicle, chooseActor, canDrive, leaveVehicle, ownedPeople, payGarage, promptBoard,
-  rollDriving, rollRepair, rollTheft, seatLabel, setAbilityOn, theftTools, vehicleOf
+  rollDriving, rollRepair, rollTheft, seatLabel, seatRecords, setAbilityOn, theftTools, vehicleOf
 } from "../documents/vehicle.mjs";
+
+/** The actor a seat record names (by UUID: a world actor or an unlinked token's). @param {string} uuid @returns {any} */
+const actorAt = uuid => {
+  const doc = /** @type {any} */ (uuid ? fromUuidSync(/** @type {any} */ (uuid)) : null);
+  return doc?.documentName === "Token" ? doc.actor : doc?.documentName === "Actor" ? doc : null;
+};
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ActorSheetV2 } = foundry.applications.sheets;
@@ -62,8 +68,9 @@ export class VehicleSheet extends Base {
     const context = await super._prepareContext(options);
     const actor = this.document;
     const s = this.#sys;
-    const exists = id => !!game.actors.get(id);
-    const { rows, stray } = seating(s.seatList ?? [], s.occupants ?? [], exists);
+    // The seats are the GM's (documents/vehicle/store.mjs), not this actor's data.
+    const exists = uuid => !!actorAt(uuid);
+    const { rows, stray } = seating(s.seatList ?? [], seatRecords(actor), exists);
     const a = s.adjusted ?? {};
     const changed = a.performance !== s.performance.die || a.handling !== s.handling || a.speed !== s.speed;
     const fire = s.onFire ? fireState({ body: s.body.value, fireRound: s.fire?.round ?? null }) : null;
@@ -95,12 +102,12 @@ export class VehicleSheet extends Base {
         id: r.seat.id, label: seatLabel(r.seat), caged: r.seat.caged,
         notes: [r.seat.caged && L("SMOKE.Boarding.caged"), r.seat.loadBay && L("SMOKE.Boarding.loadBay"),
           r.seat.stretcher && L("SMOKE.Boarding.stretcher")].filter(Boolean),
-        occupant: r.occupant ? { id: r.occupant.actorId, name: game.actors.get(r.occupant.actorId)?.name ?? "" } : null,
+        occupant: r.occupant ? { id: r.occupant.actorId, name: actorAt(r.occupant.actorId)?.name ?? "" } : null,
         missing: r.missing
       })),
       foldNote: s.effects?.foldable ? L(canFold({ abilities: s.abilities, aboard: rows.filter(r => r.occupant).length })
         ? "SMOKE.Vehicle.foldable" : "SMOKE.Vehicle.foldableEmpty") : null,
-      stray: stray.map(o => ({ id: o.actorId, name: game.actors.get(o.actorId)?.name ?? o.actorId })),
+      stray: stray.map(o => ({ id: o.actorId, name: actorAt(o.actorId)?.name ?? o.actorId })),
       driverLine: can.ok ? L("SMOKE.Vehicle.drivenBy", { driver: can.driver.name }) : can.message,
       situation: this.situation,
       terrains: Object.fromEntries(TERRAINS.map(t => [t, L(`SMOKE.Vehicle.terrains.${t}`)])),
@@ -191,17 +198,18 @@ export class VehicleSheet extends Base {
   static async #onLeave(event, target) {
     const actorId = target.dataset.actorId;
     const s = this.#sys;
-    const entry = (s.occupants ?? []).find(o => o.actorId === actorId);
+    const entry = seatRecords(this.document).find(o => o.actorId === actorId);
     const seat = s.seatList?.find(x => x.id === entry?.seat);
+    const occupant = actorAt(actorId);
     let releaser = null;
-    if (seat?.caged && !game.user.isGM && game.actors.get(actorId)) {
+    if (seat?.caged && !game.user.isGM && occupant) {
       const outside = ownedPeople().filter(a => {
-        if (a.id === actorId) return false;
+        if (a.uuid === actorId) return false;
         const at = vehicleOf(a);
         return !at || at.vehicle.uuid !== this.document.uuid || at.seat.kind !== "passenger";
       });
       if (!outside.length) {
-        ui.notifications.warn(L("SMOKE.Boarding.refused.caged", { actor: game.actors.get(actorId)?.name ?? "",
+        ui.notifications.warn(L("SMOKE.Boarding.refused.caged", { actor: occupant?.name ?? "",
           vehicle: this.document.name }));
         return;
       }
@@ -217,8 +225,8 @@ export class VehicleSheet extends Base {
 
   /** @this {VehicleSheet} */
   static #onOpenOccupant(event, target) {
-    const actor = game.actors.get(target.dataset.actorId);
-    /** @type {any} */ (actor)?.sheet?.render({ force: true });
+    const actor = actorAt(target.dataset.actorId);
+    actor?.sheet?.render({ force: true });
   }
 
   /** @this {VehicleSheet} */
@@ -252,7 +260,7 @@ export class VehicleSheet extends Base {
         { tool: t.item.name, bands: t.bands })
         + (t.loud ? ` ${L("SMOKE.Theft.loud")}` : "") + (t.olderCarOnly ? ` ${L("SMOKE.Theft.olderOnly")}` : ""))}</option>`),
       `<option value="">${esc(L("SMOKE.Theft.noTool"))}</option>`].join("");
-      const older = s.lockKind === "car"
+      const older = s.lockKind === "car" && game.user.isGM
         ? `<label><input type="checkbox" name="olderCar"> ${esc(L("SMOKE.Theft.olderCar"))}</label>` : "";
       const data = /** @type {any} */ (await foundry.applications.api.DialogV2.input(/** @type {any} */ ({
         window: { title: L("SMOKE.Theft.toolTitle", { vehicle: this.document.name }) },

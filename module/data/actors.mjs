@@ -110,12 +110,12 @@ export class NpcData extends TypeDataModel {
 
 /**
  * A motor (rulebook: Getting a motor; Vehicle roster; Vehicle abilities; Fire, repairs and selling up). Speed in
- * squares per green band. Stored: the record, `occupants[] {actorId, seat, tokenId}` (seat ids from
- * rules/vehicles.mjs seatPlan; a deleted actor leaves its seat vacant), `abilitiesOn` (switched-on abilities: blue
+ * squares per green band. Stored: the record, `abilitiesOn` (switched-on abilities: blue
  * lights), `tyres.flat`, `defences` (gone evasive this round, other temporary Guard), `onFire` with `fire.round` (the
  * round it caught fire in, in `fire.combatId`; it explodes at the end of the next), `destroyed`, `patched` (the
- * roadside patch used since the last garage) and `incidents[]` (rules/vehicles.mjs incident). A copy of a motor
- * starts with empty seats (documents/vehicle.mjs, the preCreateActor and preCreateToken hooks).
+ * roadside patch used since the last garage) and `incidents[]` (rules/vehicles.mjs incident, with the recorder's `id`).
+ * Who sits where is not here: the seats are the GM's (documents/vehicle/store.mjs, keyed by the motor's actor UUID),
+ * so a copy of a motor starts with empty seats.
  * @extends {foundry.abstract.TypeDataModel<ReturnType<typeof VehicleData.defineSchema>, Actor.Implementation, {},
  *   VehicleDerived>}
  */
@@ -132,7 +132,6 @@ export class VehicleData extends TypeDataModel {
       size: count(0),
       armour: count(0),
       seats: schema({ crew: count(1, { min: 1 }), passengers: count(0) }),
-      occupants: list(schema({ actorId: str(), seat: str(), tokenId: str() })),
       fuel: schema({ value: count(0), max: count(0) }),
       lock: choice(BANDS, "medium"),
       lockKind: choice(LOCK_KINDS, "car"),
@@ -148,7 +147,7 @@ export class VehicleData extends TypeDataModel {
       incidents: list(schema({
         round: nullableInt(), what: str(), vehicle: str(), other: str(), bodyLost: count(0),
         riderInjuries: list(schema({ name: str(), damage: count(0), conditions: list(str()) })),
-        flatTyres: count(0), witnesses: str(), at: count(0)
+        flatTyres: count(0), witnesses: str(), at: count(0), id: str()
       }))
     };
   }

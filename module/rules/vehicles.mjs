@@ -745,6 +745,7 @@ export function theftStats(carjacking) {
  * @property {number} flatTyres    Tyres flattened.
  * @property {string} witnesses    Who saw it ("" for nobody known).
  * @property {number} at           When it was recorded: milliseconds since 1970 (real time).
+ * @property {string} [id]         The entry's id (the recorder's, so a repeated record is stored once); only when given.
  */
 
 /**
@@ -755,7 +756,8 @@ export function theftStats(carjacking) {
  */
 export function incident(entry) {
   if (!entry || typeof entry !== "object") throw new RangeError("an incident must be an object");
-  const { round = null, what, vehicle, other = "", bodyLost = 0, riderInjuries = [], flatTyres = 0, witnesses = "", at } = entry;
+  const { round = null, what, vehicle, other = "", bodyLost = 0, riderInjuries = [], flatTyres = 0, witnesses = "", at, id } = entry;
+  if (id !== undefined && (typeof id !== "string" || !id || id.length > 128)) throw new RangeError(`incident id must be a non-empty string, got ${id}`);
   if (round !== null && (!Number.isInteger(round) || round < 0)) throw new RangeError(`incident round must be a whole number or null, got ${round}`);
   for (const [name, v] of [["what", what], ["vehicle", vehicle]]) {
     if (typeof v !== "string" || !v.trim()) throw new RangeError(`incident ${name} must be a non-empty string`);
@@ -777,5 +779,6 @@ export function incident(entry) {
   });
   const when = at ?? Date.now();
   if (typeof when !== "number" || !Number.isFinite(when) || when < 0) throw new RangeError(`incident at must be a time in milliseconds, got ${at}`);
-  return { round, what: what.trim(), vehicle, other, bodyLost, riderInjuries: injuries, flatTyres, witnesses, at: Math.floor(when) };
+  return { round, what: what.trim(), vehicle, other, bodyLost, riderInjuries: injuries, flatTyres, witnesses, at: Math.floor(when),
+    ...(id === undefined ? {} : { id }) };
 }

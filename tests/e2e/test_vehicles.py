@@ -36,8 +36,18 @@ def open_sheet(page: Page, actor_id: str):
     return sheet
 
 
+def seat_records(page: Page, vehicle_uuid: str) -> list[dict]:
+    """The GM-owned seat store's records of a motor (by its actor UUID): [{actorUuid, seat, tokenId}]."""
+    return page.evaluate("uuid => game.settings.get('the-smoke', 'seats')[uuid] ?? []", vehicle_uuid)
+
+
 def occupants(page: Page, vehicle_id: str) -> list[tuple[str, str]]:
-    return page.evaluate("id => game.actors.get(id).system.occupants.map(o => [o.actorId, o.seat])", vehicle_id)
+    """A world motor's occupants as [actor id, seat], from the GM-owned seat store (not the motor actor)."""
+    return [[o["actorUuid"].split(".")[-1], o["seat"]] for o in seat_records(page, f"Actor.{vehicle_id}")]
+
+
+SEATED_ONE = "id => (game.settings.get('the-smoke', 'seats')[`Actor.${id}`] ?? []).length === 1"
+"""wait_for_function: the seat store holds one occupant for the world motor `id`."""
 
 
 def drop_on(page: Page, selector: str, data: dict) -> None:
@@ -276,12 +286,13 @@ def test_theft_with_a_loud_tool_hands_the_player_the_motor(gm_page: Page, player
     player1_page.wait_for_function("id => game.actors.get(id).isOwner", arg=bike)
     assert gm_page.evaluate("([b, u]) => game.actors.get(b).ownership[u]", [bike, p1]) == 3
 
-    # The same roll cannot be used again.
+    # The same roll cannot be used again: the GM forgot it when it was claimed.
     error = player1_page.evaluate("""async () => {
-        const id = game.messages.contents.filter(m => m.flags['the-smoke']?.theft).at(-1).id;
-        try { await game.system.api.requestGM("vehicle.theft", {messageId: id}); return null; } catch (e) { return e.message; }
+        const m = game.messages.contents.filter(m => m.flags['the-smoke']?.theft).at(-1);
+        try { await game.system.api.requestGM("vehicle.theft.claim", {rollId: m.flags['the-smoke'].rollId, messageId: m.id});
+          return null; } catch (e) { return e.message; }
     }""")
-    assert error == "That roll has already been used."
+    assert error == "The GM no longer holds that roll (it was used, or the GM reloaded): try again."
     assert page_errors[gm_page] == [] and page_errors[player1_page] == []
 
 
@@ -303,15 +314,19 @@ def test_a_failed_theft_keeps_the_motor_and_a_forged_band_is_refused(gm_page: Pa
     card = player1_page.locator("#chat-log .smoke-vehicle-card").last
     expect(card).to_contain_text("The lock holds.")
     expect(card).to_contain_text("It costs time.")
-    # A forged roll: Graft against Easy for a Hard lock.
-    player1_page.evaluate(SEED_DICE, [(6, 6), (1, 6), (8, 8), (1, 8)])
-    error = player1_page.evaluate("""async ([car, danny]) => {
+    # A roll made against Easy for a Hard lock, on a roll the GM issued at Hard: the card says Just About (2 + 3 + 4 = 9
+    # against Easy's 9), but the GM reads the card's own dice against its own TN, 14: Proper Mess, the lock holds.
+    player1_page.evaluate(SEED_DICE, [(2, 6), (3, 8)])
+    claimed = player1_page.evaluate("""async ([car, danny]) => {
         const { rollCheck, defaultChoices } = await import("/systems/the-smoke/module/documents/check.mjs");
+        const issued = await game.system.api.requestGM("vehicle.theft.issue", {vehicleUuid: `Actor.${car}`,
+          thiefUuid: `Actor.${danny}`, toolId: ""});
         const m = await rollCheck(game.actors.get(danny), "grf", {...defaultChoices(), band: "easy"},
-          {flags: {theft: {vehicleUuid: `Actor.${car}`, carjacking: false, toolId: "", olderCar: false}}});
-        try { await game.system.api.requestGM("vehicle.theft", {messageId: m.id}); return null; } catch (e) { return e.message; }
+          {flags: {rollId: issued.rollId, theft: {vehicleUuid: `Actor.${car}`}}});
+        const r = await game.system.api.requestGM("vehicle.theft.claim", {rollId: issued.rollId, messageId: m.id});
+        return [issued.tn, issued.band, m.flags['the-smoke'].check.outcome, r.outcome, r.result.opens];
     }""", [car, danny])
-    assert error == "That roll was not against Range Ruler SUV's lock (Hard)."
+    assert claimed == [14, "hard", "justAbout", "properMess", False]
     assert gm_page.evaluate("([c, u]) => game.actors.get(c).ownership[u] ?? null", [car, p1]) is None
 
 
@@ -338,12 +353,13 @@ def test_repairs_toolkit_patch_up_once_and_the_garage(gm_page: Page, player1_pag
     gm_page.wait_for_function("id => game.actors.get(id).system.body.value === 7", arg=car)
     assert gm_page.evaluate("id => game.actors.get(id).system.patched", car) is False
 
-    # The same roll cannot repair twice (one roll, one repair entry).
+    # The same roll cannot repair twice (one roll, one repair entry): the GM forgot it when it was claimed.
     error = player1_page.evaluate("""async () => {
-        const id = game.messages.contents.filter(m => m.flags['the-smoke']?.repair).at(-1).id;
-        try { await game.system.api.requestGM("vehicle.repair", {messageId: id}); return null; } catch (e) { return e.message; }
+        const m = game.messages.contents.filter(m => m.flags['the-smoke']?.repair).at(-1);
+        try { await game.system.api.requestGM("vehicle.repair.claim", {rollId: m.flags['the-smoke'].rollId, messageId: m.id});
+          return null; } catch (e) { return e.message; }
     }""")
-    assert error == "That roll has already been used."
+    assert error == "The GM no longer holds that roll (it was used, or the GM reloaded): try again."
 
     # Jaz (Effort d6, Graft d6) patches it up: Hard, TN 12; dice 6 → 2 and 2: 8 + 2 + 3 = 13, margin +1, Sorted.
     gm_page.evaluate(SEED_DICE, [(6, 6), (2, 6), (2, 6)])
@@ -389,7 +405,7 @@ def test_occupants_tokens_travel_hidden_with_the_motor(gm_page: Page, page_error
     }""", [car, jaz, VEHICLES_MODULE])
     assert gm_page.evaluate(token, [ids["scene"], ids["jt"]]) == [500, 500, True]
     assert occupants(gm_page, car) == [[jaz, "driver"]]
-    assert gm_page.evaluate("id => game.actors.get(id).system.occupants[0].tokenId", car) == ids["jt"]
+    assert seat_records(gm_page, f"Actor.{car}")[0]["tokenId"] == ids["jt"]
 
     gm_page.evaluate("([s, t]) => game.scenes.get(s).tokens.get(t).move([{x: 1200, y: 500}])", [ids["scene"], ids["vt"]])
     gm_page.wait_for_function("([s, t]) => game.scenes.get(s).tokens.get(t).x === 1200", arg=[ids["scene"], ids["jt"]])
@@ -417,7 +433,7 @@ def test_a_caged_rider_is_let_out_by_someone_outside(gm_page: Page, player1_page
         const { boardVehicle } = await import(mod);
         await boardVehicle(game.actors.get(car), game.actors.get(femi), {seat: "passenger-2"});
     }""", [car, femi, VEHICLES_MODULE])
-    player2_page.wait_for_function("id => game.actors.get(id)?.system.occupants.length === 1", arg=car)
+    player2_page.wait_for_function(SEATED_ONE, arg=car)
     sheet2 = open_sheet(player2_page, car)
     seat = sheet2.locator("[data-seat=passenger-2]")
     expect(seat).to_contain_text("behind the cage")
@@ -431,9 +447,173 @@ def test_a_caged_rider_is_let_out_by_someone_outside(gm_page: Page, player1_page
     assert error.startswith("Femi Adebayo is behind the cage")
     assert occupants(gm_page, car) == [[femi, "passenger-2"]]
 
-    player1_page.wait_for_function("id => game.actors.get(id)?.system.occupants.length === 1", arg=car)
+    player1_page.wait_for_function(SEATED_ONE, arg=car)
     sheet1 = open_sheet(player1_page, car)
     sheet1.locator("[data-seat=passenger-2]").get_by_role("button", name="Release").click()
     expect(sheet1.locator("[data-seat=passenger-2] .smoke-seat-vacant")).to_be_visible()
     assert occupants(gm_page, car) == []
     assert danny and page_errors[player1_page] == []
+
+
+# ------------------------------------------------------------------------------------------------ issue 10: authority
+
+FIRE_MODULE = "/systems/the-smoke/module/documents/chase/fire.mjs"
+
+
+def test_an_owner_cannot_seat_other_peoples_actors_in_their_motor(gm_page: Page, player1_page: Page, player2_page: Page,
+                                                                  page_errors):
+    """Player One owns a Vexa Hatch. Writing Player Two's Femi and the GM's hidden NPC into it — on the motor actor (the
+    old `system.occupants`) or in the GM's seat store — does nothing: the GM's seats hold only who the GM boarded.
+    Driving the motor moves Danny's hidden token (boarded through the GM), not theirs; the motor's blast hurts Danny,
+    not them."""
+    p1 = player1_page.evaluate("game.user.id")
+    p2 = player2_page.evaluate("game.user.id")
+    car = import_actor(gm_page, "vehicles", "Vexa Hatch", {"ownership": {"default": 2, p1: 3}})
+    danny = import_actor(gm_page, "pregens", 'Danny "Tealeaf" Doyle', {"ownership": {p1: 3}})
+    femi = import_actor(gm_page, "pregens", "Femi Adebayo", {"ownership": {p2: 3}})
+    npc = gm_page.evaluate("async () => (await Actor.create({name: 'Hidden Watcher', type: 'npc'})).id")
+    ids = gm_page.evaluate("""async ([car, danny, femi, npc]) => {
+        const scene = await Scene.create({name: "Dalston Lane", active: true});
+        const [vt, dt, ft, nt] = await scene.createEmbeddedDocuments("Token", [
+          {name: "Vexa Hatch", actorId: car, actorLink: true, x: 500, y: 500},
+          {name: "Danny", actorId: danny, actorLink: true, x: 100, y: 100},
+          {name: "Femi", actorId: femi, actorLink: true, x: 200, y: 100},
+          {name: "Hidden Watcher", actorId: npc, actorLink: true, x: 300, y: 100, hidden: true}]);
+        return {scene: scene.id, vt: vt.id, dt: dt.id, ft: ft.id, nt: nt.id};
+    }""", [car, danny, femi, npc])
+    player1_page.wait_for_function("([s, c]) => !!game.scenes.get(s) && !!game.actors.get(c)", arg=[ids["scene"], car])
+
+    # The attacks, as Player One: the motor actor's old field, then the GM's setting.
+    attack = player1_page.evaluate("""async ([car, femi, npc, ft, nt]) => {
+        const forged = [{actorId: femi, seat: "passenger-1", tokenId: ft}, {actorId: npc, seat: "passenger-2", tokenId: nt}];
+        await game.actors.get(car).update({"system.occupants": forged});
+        let setting = null;
+        try {
+          await game.settings.set("the-smoke", "seats", {[`Actor.${car}`]: [
+            {actorUuid: `Actor.${femi}`, seat: "passenger-1", tokenId: ft}, {actorUuid: `Actor.${npc}`, seat: "passenger-2", tokenId: nt}]});
+        } catch (e) { setting = e.message; }
+        return setting;
+    }""", [car, femi, npc, ids["ft"], ids["nt"]])
+    assert attack and "permission" in attack.lower()
+    assert occupants(gm_page, car) == []
+    assert gm_page.evaluate("id => game.system.api.vehicles.occupantsOf(game.actors.get(id)).length", car) == 0
+
+    # The legitimate path: Danny boards through the GM.
+    seat = player1_page.evaluate("""async ([car, danny, mod]) => {
+        const { boardVehicle } = await import(mod);
+        return (await boardVehicle(game.actors.get(car), game.actors.get(danny))).seat;
+    }""", [car, danny, VEHICLES_MODULE])
+    assert seat == "driver"
+    assert occupants(gm_page, car) == [[danny, "driver"]]
+    token = "([s, t]) => { const d = game.scenes.get(s).tokens.get(t); return [d.x, d.y, d.hidden]; }"
+    assert gm_page.evaluate(token, [ids["scene"], ids["dt"]]) == [500, 500, True]
+
+    # Player One drives the motor: the GM moves Danny's carried token, nobody else's.
+    player1_page.evaluate("([s, t]) => game.scenes.get(s).tokens.get(t).move([{x: 1200, y: 500}])", [ids["scene"], ids["vt"]])
+    gm_page.wait_for_function("([s, t]) => game.scenes.get(s).tokens.get(t).x === 1200", arg=[ids["scene"], ids["dt"]])
+    assert gm_page.evaluate(token, [ids["scene"], ids["ft"]]) == [200, 100, False]
+    assert gm_page.evaluate(token, [ids["scene"], ids["nt"]]) == [300, 100, True]
+
+    # The motor burns out: the blast hurts those inside — Danny — not Femi or the hidden NPC.
+    health = "id => game.actors.get(id).system.health.value"
+    before = {a: gm_page.evaluate(health, a) for a in (danny, femi, npc)}
+    gm_page.evaluate("""async ([car, mod]) => {
+        const { explode } = await import(mod);
+        await explode(game.actors.get(car), null, null);
+    }""", [car, FIRE_MODULE])
+    assert gm_page.evaluate(health, danny) < before[danny]
+    assert gm_page.evaluate(health, femi) == before[femi]
+    assert gm_page.evaluate(health, npc) == before[npc]
+    assert page_errors[gm_page] == []
+
+
+def test_incidents_are_appended_by_the_gm_none_lost_and_a_replay_stored_once(gm_page: Page, player1_page: Page,
+                                                                            page_errors):
+    """Player One, who owns the motor, records 200 incidents at once: the GM appends them one at a time, all 200 kept;
+    the same request sent again (same id) is stored once."""
+    p1 = player1_page.evaluate("game.user.id")
+    car = import_actor(gm_page, "vehicles", "Vexa Hatch", {"ownership": {p1: 3}})
+    player1_page.wait_for_function("id => game.actors.get(id)?.isOwner", arg=car)
+    stored = player1_page.evaluate("""async ([car, mod]) => {
+        const { recordIncident } = await import(mod);
+        const v = game.actors.get(car);
+        const results = await Promise.allSettled(Array.from({length: 200},
+          (_, i) => recordIncident(v, {what: "skid", witnesses: `n${i}`, id: `skid${i}`})));
+        return results.filter(r => r.status === "fulfilled").length;
+    }""", [car, VEHICLES_MODULE])
+    assert stored == 200
+    gm_page.wait_for_function("id => game.actors.get(id).system.incidents.length >= 200", arg=car)
+    assert gm_page.evaluate("id => new Set(game.actors.get(id).system.incidents.map(i => i.witnesses)).size", car) == 200
+
+    # A replay (the same id, twice more, at once): stored once.
+    player1_page.evaluate("""async ([car, mod]) => {
+        const { recordIncident } = await import(mod);
+        const v = game.actors.get(car);
+        await Promise.all([recordIncident(v, {what: "ram", id: "ram1"}), recordIncident(v, {what: "ram", id: "ram1"})]);
+        await recordIncident(v, {what: "ram", id: "ram1"});
+    }""", [car, VEHICLES_MODULE])
+    gm_page.wait_for_function("id => game.actors.get(id).system.incidents.length >= 201", arg=car)
+    counts = gm_page.evaluate("""id => {
+        const list = game.actors.get(id).system.incidents;
+        return [list.length, list.filter(i => i.what === "ram").length, new Set(list.map(i => i.id)).size];
+    }""", car)
+    assert counts == [201, 1, 201]
+    assert page_errors[gm_page] == [] and page_errors[player1_page] == []
+
+
+def test_a_hand_made_theft_card_is_refused_and_a_real_theft_hands_over_once(gm_page: Page, player1_page: Page,
+                                                                          page_errors):
+    """Player One makes theft cards by hand (ChatMessage.create with forged flags and a forged roll): with no roll the
+    GM issued, with the id of another user's roll, and on a roll the GM issued but with a roll that is not a check —
+    each refused, the motor still not theirs. Then a real theft (the GM fixes Hard, TN 14; Danny rolls 5 and 7: 16,
+    Sorted) hands it over, once."""
+    p1 = player1_page.evaluate("game.user.id")
+    car = import_actor(gm_page, "vehicles", "Range Ruler SUV", observer())  # Hard, a car lock
+    danny = import_actor(gm_page, "pregens", 'Danny "Tealeaf" Doyle', {"ownership": {p1: 3}})
+    player1_page.wait_for_function("([c, d]) => !!game.actors.get(c) && !!game.actors.get(d)", arg=[car, danny])
+    # The GM issues a roll for its own Danny attempt: Player One cannot claim it.
+    gm_roll = gm_page.evaluate("""async ([car, danny]) => (await game.system.api.requestGM("vehicle.theft.issue",
+        {vehicleUuid: `Actor.${car}`, thiefUuid: `Actor.${danny}`, toolId: ""})).rollId""", [car, danny])
+    errors = player1_page.evaluate("""async ([car, danny, gmRoll]) => {
+        const speaker = ChatMessage.getSpeaker({actor: game.actors.get(danny)});
+        const check = {actorId: danny, stat: "grf", tn: 5, tnSource: "band", band: "easy", total: 30, margin: 25,
+          outcome: "legendary", moment: null};
+        const forge = async (rollId, roll) => ChatMessage.create({speaker, content: "<p>Legendary!</p>",
+          rolls: [roll ?? await new Roll("1d6x>=6 + 1d8x>=8 + 40").evaluate()],
+          flags: {"the-smoke": {rollId, check, theft: {vehicleUuid: `Actor.${car}`, band: "easy"}}}});
+        const claim = async (rollId, m) => {
+          try { await game.system.api.requestGM("vehicle.theft.claim", {rollId, messageId: m.id}); return null; }
+          catch (e) { return e.message; }
+        };
+        const out = [];
+        out.push(await claim("madeUpRollId0000", await forge("madeUpRollId0000")));
+        out.push(await claim(gmRoll, await forge(gmRoll)));
+        const issued = await game.system.api.requestGM("vehicle.theft.issue", {vehicleUuid: `Actor.${car}`,
+          thiefUuid: `Actor.${danny}`, toolId: ""});
+        out.push(await claim(issued.rollId, await forge(issued.rollId, await new Roll("100").evaluate())));
+        return out;
+    }""", [car, danny, gm_roll])
+    assert errors[0] == "The GM no longer holds that roll (it was used, or the GM reloaded): try again."
+    assert errors[1] == "That card is not the roll this request was checked for: it does not count."
+    assert errors[2] and errors[2].startswith("That card does not follow from its roll")
+    assert gm_page.evaluate("([c, u]) => game.actors.get(c).ownership[u] ?? null", [car, p1]) is None
+    assert player1_page.evaluate("id => game.actors.get(id).isOwner", car) is False
+
+    # The real theft: the GM fixes Hard (TN 14) and hands over the motor from the card's own roll, once.
+    player1_page.evaluate(SEED_DICE, [(5, 6), (7, 8)])
+    result = player1_page.evaluate("""async ([car, danny, mod]) => {
+        const { rollTheft } = await import(mod);
+        const r = await rollTheft(game.actors.get(car), game.actors.get(danny), {toolId: "", skipDialog: true});
+        return {opens: r.result.opens, owner: r.owner, tn: r.message.flags['the-smoke'].check.tn,
+          rollId: r.message.flags['the-smoke'].rollId, messageId: r.message.id};
+    }""", [car, danny, VEHICLES_MODULE])
+    assert {k: result[k] for k in ("opens", "owner", "tn")} == {"opens": True, "owner": True, "tn": 14}
+    player1_page.wait_for_function("id => game.actors.get(id).isOwner", arg=car)
+    assert gm_page.evaluate("([c, u]) => game.actors.get(c).ownership[u]", [car, p1]) == 3
+    again = player1_page.evaluate("""async ([rollId, messageId]) => {
+        try { await game.system.api.requestGM("vehicle.theft.claim", {rollId, messageId}); return null; }
+        catch (e) { return e.message; }
+    }""", [result["rollId"], result["messageId"]])
+    assert again == "The GM no longer holds that roll (it was used, or the GM reloaded): try again."
+    expect(player1_page.locator("#chat-log .smoke-vehicle-card").last).to_contain_text("Player One now has Range Ruler SUV.")
+    assert page_errors[gm_page] == []

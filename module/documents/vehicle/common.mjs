@@ -24,8 +24,18 @@ export const L = (key, data) => (data ? game.i18n.format(key, /** @type {Record<
 export const isVehicle = actor => actor?.type === "vehicle";
 /** @param {Vehicle} vehicle @returns {any} The vehicle's system data (VehicleData with its derived fields). */
 export const sys = vehicle => /** @type {any} */ (vehicle).system;
-/** @param {string} id @returns {boolean} */
-export const actorExists = id => !!game.actors?.get(id);
+/**
+ * The actor a UUID names: a world actor, an unlinked token's synthetic actor (or the actor of a Token UUID).
+ * @param {string} uuid @returns {Actor.Implementation|null}
+ */
+export function actorAt(uuid) {
+  if (typeof uuid !== "string" || !uuid) return null;
+  let doc = /** @type {any} */ (fromUuidSync(/** @type {any} */ (uuid)));
+  if (doc?.documentName === "Token") doc = doc.actor;
+  return doc?.documentName === "Actor" ? doc : null;
+}
+/** Whether the actor a UUID names still exists. @param {string} uuid @returns {boolean} */
+export const actorExists = uuid => !!actorAt(uuid);
 
 /** A seat's name in words: "Driver", "Crew 2", "Passenger 3". @param {Seat} seat @returns {string} */
 export function seatLabel(seat) {
@@ -55,9 +65,12 @@ export function vehicleFrom(uuid) {
   return doc;
 }
 
-/** @param {string} id @returns {Actor.Implementation} @throws {Error} when no such actor. */
-export function actorFrom(id) {
-  const actor = typeof id === "string" ? game.actors.get(id) : null;
+/**
+ * The actor a request names: by UUID (world or synthetic), or a world actor's id.
+ * @param {string} ref @returns {Actor.Implementation} @throws {Error} when no such actor.
+ */
+export function actorFrom(ref) {
+  const actor = typeof ref !== "string" ? null : ref.includes(".") ? actorAt(ref) : game.actors.get(ref) ?? null;
   if (!actor) throw new Error(L("SMOKE.Request.missing"));
   return actor;
 }
@@ -65,7 +78,7 @@ export function actorFrom(id) {
 /** A refusal from the pure rules, in words. @param {any} r @param {Vehicle} vehicle @param {Actor.Implementation|null} actor */
 export function refusal(r, vehicle, actor) {
   const s = sys(vehicle);
-  const holder = r.holder ? game.actors.get(r.holder)?.name ?? "" : "";
+  const holder = r.holder ? actorAt(r.holder)?.name ?? "" : "";
   return new Error(L(`SMOKE.Boarding.refused.${r.reason}`, { vehicle: vehicle.name, actor: actor?.name ?? "",
     seat: r.seat ? seatName(vehicle, r.seat) : "", holder, capacity: r.capacity ?? s.capacity?.seats,
     crew: s.seats.crew, passengers: s.seats.passengers }));
@@ -105,20 +118,5 @@ export async function postCard({ title, lines, kind, speaker = null, flags = {} 
     speaker: speaker ? ChatMessage.getSpeaker({ actor: speaker }) : ChatMessage.getSpeaker() }));
 }
 
-/** The check snapshot and this system's flags of a chat message. @param {any} message */
+/** This system's flags of a chat message. @param {any} message */
 export const flagsOf = message => message?.flags?.[SYSTEM_ID] ?? {};
-
-/**
- * A chat message a request may use: it exists, its author is the requester (or the requester is the GM), it holds a
- * check and the purpose `key`, not yet applied.
- * @param {User.Implementation} user @param {string} messageId @param {"theft"|"repair"} key
- */
-export function purposeMessage(user, messageId, key) {
-  const message = /** @type {any} */ (game.messages.get(messageId));
-  if (!message) throw new Error(L("SMOKE.Request.missing"));
-  const f = flagsOf(message);
-  if (!f.check || !f[key]) throw new Error(L(`SMOKE.${key === "theft" ? "Theft" : "Repair"}.notThatRoll`));
-  if (!user.isGM && message.author?.id !== user.id) throw new Error(L("SMOKE.Vehicle.notYourRoll"));
-  if (f[key].applied) throw new Error(L("SMOKE.Vehicle.rollUsed"));
-  return { message, check: f.check, purpose: f[key] };
-}

@@ -1,7 +1,7 @@
 /**
  * Driving a motor: the driving check (the driver's Wheels with the motor's Performance and Handling, the gauge band's
- * penalty and the abilities' modifiers), switching blue lights on and off, and the incident record (the requests'
- * handlers are in ./requests.mjs).
+ * penalty and the abilities' modifiers), switching blue lights on and off, and the incident record; the GM's handlers
+ * (`vehicle.lights`, `vehicle.incident`) are declared here in {@link requests}.
  *
  * Rulebook: Getting a motor › Vehicles have their own record, Driving modifiers; Vehicle abilities; Skids, collisions
  * and contact › Keep an incident record.
@@ -11,9 +11,9 @@ import { RULES, VEHICLE_ABILITIES } from "../../generated/rules.mjs";
 import { drivingModifiers, incident as incidentEntry } from "../../rules/vehicles.mjs";
 import { defaultChoices, rollCheck } from "../check.mjs";
 import { RollDialog } from "../../apps/roll-dialog.mjs";
-import { L, SYSTEM_ID, isVehicle, sys } from "./common.mjs";
-import { canDrive } from "./seats.mjs";
-import { perform } from "./requests.mjs";
+import { requestGM } from "../requests.mjs";
+import { L, SYSTEM_ID, isVehicle, sys, vehicleFrom } from "./common.mjs";
+import { canDrive, driverOf, occupantsOf } from "./seats.mjs";
 
 /**
  * @typedef {import("./common.mjs").Vehicle} Vehicle
@@ -35,24 +35,67 @@ const GAUGE_BANDS = RULES.chase.gauge.bands;
  */
 export async function setAbilityOn(vehicle, abilityId, on) {
   if (!isVehicle(vehicle)) throw new Error(L("SMOKE.Vehicle.notVehicle"));
-  return perform("vehicle.lights", { vehicleUuid: vehicle.uuid, abilityId, on: !!on }, vehicle.isOwner);
+  return requestGM("vehicle.lights", { vehicleUuid: vehicle.uuid, abilityId, on: !!on });
+}
+
+/** GM: switch an ability (the motor's owner, the driver's owner — from the GM's seat store — or a GM). */
+async function onLights(user, { vehicleUuid, abilityId, on }) {
+  const vehicle = vehicleFrom(vehicleUuid);
+  const s = sys(vehicle);
+  if (!s.effects.switchable.includes(abilityId)) throw new Error(L("SMOKE.Vehicle.notSwitchable", { vehicle: vehicle.name }));
+  const driver = driverOf(vehicle);
+  if (!user.isGM && !vehicle.testUserPermission(user, "OWNER") && !driver?.testUserPermission(user, "OWNER")) {
+    throw new Error(L("SMOKE.Vehicle.lightsRefused"));
+  }
+  const current = new Set(s.abilitiesOn ?? []);
+  if (on) current.add(abilityId); else current.delete(abilityId);
+  const list = [...current];
+  await vehicle.update(/** @type {any} */ ({ "system.abilitiesOn": list }));
+  return list;
 }
 
 // -- incidents -------------------------------------------------------------------------------------------
 
 /**
  * Add an entry to the motor's incident record (Skids, collisions and contact › Keep an incident record). The motor's
- * owner, an occupant's owner or the GM may.
+ * owner, an occupant's owner or the GM may. Always appended by the active GM, one request at a time (nothing is lost
+ * when many arrive at once); each entry carries the requester's id for it (`entry.id`, default a fresh one), so the
+ * same request sent twice is stored once.
  * @param {Vehicle} vehicle
- * @param {Partial<import("../../rules/vehicles.mjs").Incident> & {what: string}} entry  `vehicle` defaults to its name.
+ * @param {Partial<import("../../rules/vehicles.mjs").Incident> & {what: string, id?: string}} entry  `vehicle` defaults
+ *   to its name.
  * @returns {Promise<import("../../rules/vehicles.mjs").Incident>}
  * @throws {Error|RangeError} for a malformed entry (naming the field) or a user who may not write it.
  */
 export async function recordIncident(vehicle, entry) {
   if (!isVehicle(vehicle)) throw new Error(L("SMOKE.Vehicle.notVehicle"));
-  const normalised = incidentEntry({ vehicle: vehicle.name, ...entry });
-  return perform("vehicle.incident", { vehicleUuid: vehicle.uuid, entry: normalised }, vehicle.isOwner);
+  const normalised = incidentEntry({ vehicle: vehicle.name, ...entry, id: entry?.id ?? foundry.utils.randomID(16) });
+  return requestGM("vehicle.incident", { vehicleUuid: vehicle.uuid, entry: normalised });
 }
+
+/**
+ * GM: append an incident (the motor's owner, an occupant's owner — from the GM's seat store — or a GM). The stored id
+ * is the requester's id scoped by the requesting user, so nobody can pre-empt or overwrite another user's entry; a
+ * repeated id is the same entry, stored once.
+ */
+async function onIncident(user, { vehicleUuid, entry }) {
+  const vehicle = vehicleFrom(vehicleUuid);
+  const mayWrite = user.isGM || vehicle.testUserPermission(user, "OWNER")
+    || occupantsOf(vehicle).some(o => o.actor.testUserPermission(user, "OWNER"));
+  if (!mayWrite) throw new Error(L("SMOKE.Request.notOwner", { name: vehicle.name }));
+  const given = typeof entry?.id === "string" && /^[A-Za-z0-9_-]{1,64}$/.test(entry.id) ? entry.id : null;
+  if (!given) throw new RangeError("incident id must be 1–64 letters, digits, _ or -");
+  const id = `${user.id}.${given}`;
+  const normalised = incidentEntry({ ...entry, id });
+  const list = sys(vehicle).incidents ?? [];
+  const already = list.find(i => i.id === id);
+  if (already) return already;
+  await vehicle.update(/** @type {any} */ ({ "system.incidents": [...list, normalised] }));
+  return normalised;
+}
+
+/** The GM's driving requests (registered by documents/vehicle.mjs). */
+export const requests = { "vehicle.lights": onLights, "vehicle.incident": onIncident };
 
 // ------------------------------------------------------------------------------------------------ driving
 

@@ -1,13 +1,17 @@
 /**
- * Repairing a motor: the repair kits an actor carries, the roadside patch or a Toolkit repair (the GM's check of the
- * roll is the `vehicle.repair` handler in ./requests.mjs), and the garage bill.
+ * Repairing a motor: the repair kits an actor carries, the roadside patch or a Toolkit repair, and the garage bill. A
+ * repair has the shape of a theft: the GM fixes the roll first (`vehicle.repair.issue`: the kind, the repairer's own
+ * kit, its stat and band, the TN for the repairer's dice) and applies it only from the claimed card
+ * (`vehicle.repair.claim`, documents/roll-claims.mjs); both handlers are declared here in {@link requests}.
  *
  * Rulebook: Fire, repairs and selling up › Repairs, Garage work.
  * @module documents/vehicle/repair
  */
-import { canRepair, garageBill, repairCheck } from "../../rules/vehicles.mjs";
-import { L, isVehicle, postCard, purposeRoll, sys } from "./common.mjs";
-import { perform } from "./requests.mjs";
+import { canRepair, garageBill, repair, repairCheck } from "../../rules/vehicles.mjs";
+import { resolveTN } from "../check.mjs";
+import { assertOwner, requestGM } from "../requests.mjs";
+import { claimRoll, issueRoll } from "../roll-claims.mjs";
+import { L, actorFrom, isVehicle, postCard, purposeRoll, sys, vehicleFrom } from "./common.mjs";
 
 /**
  * @typedef {import("./common.mjs").Vehicle} Vehicle
@@ -30,7 +34,7 @@ export function repairKits(actor, flat = false) {
  * Repair a motor (Fire, repairs and selling up › Repairs): the roadside patch (Graft, Hard: 2 Body, 4 on a strong
  * result, once until a garage) or a Toolkit repair (the kit's own band, Medium for the Toolkit: Sorted 2, Smashed It 4,
  * Legendary all; or one flat tyre). One roll applies exactly one entry: the kind is fixed before the roll and the roll
- * is used once. The motor's owner applies it; anyone else's roll goes to the GM, who checks it.
+ * is used once. The GM fixes the roll before it is made and applies it from the card, always.
  * @param {Vehicle} vehicle
  * @param {Actor.Implementation} repairer  In or beside the motor; owned by the user.
  * @param {{kind: "patchUp"|"toolkit", mode?: "body"|"flat", kitId?: string|null, skipDialog?: boolean}} options
@@ -55,18 +59,98 @@ export async function rollRepair(vehicle, repairer, { kind, mode = "body", kitId
     ui.notifications.warn(L(`SMOKE.Repair.refused.${can.reason}`, { vehicle: vehicle.name, kit: kit?.name ?? "" }));
     return null;
   }
-  const { stat, band } = repairCheck(kind, kitData);
-  const message = await purposeRoll(repairer, stat, { tnSource: "band", band },
-    { repair: { vehicleUuid: vehicle.uuid, kind, mode, kitId: kit?.id ?? "" } }, skipDialog);
+  let issued;
+  try {
+    issued = await requestGM("vehicle.repair.issue", { vehicleUuid: vehicle.uuid, repairerUuid: repairer.uuid, kind, mode,
+      kitId: kit?.id ?? "" });
+  } catch (err) {
+    ui.notifications.warn(err.message);
+    return null;
+  }
+  const message = await purposeRoll(repairer, issued.stat, { tnSource: "band", band: issued.band },
+    { rollId: issued.rollId, repair: { vehicleUuid: vehicle.uuid, kind, mode, kitId: issued.kitId } }, skipDialog);
   if (!message) return null;
   try {
-    const result = await perform("vehicle.repair", { messageId: message.id }, vehicle.isOwner);
+    const result = await requestGM("vehicle.repair.claim", { rollId: issued.rollId, messageId: message.id });
     return { message, result };
   } catch (err) {
     ui.notifications.warn(err.message);
     return null;
   }
 }
+
+// -- the GM's handlers ----------------------------------------------------------------------------------
+
+/** The repair kit a request names: one the repairer carries (a toolkit repair needs one). */
+function kitFor(repairer, kind, kitId) {
+  if (kind !== "toolkit") return null;
+  const kit = kitId ? repairer.items.get(kitId) ?? null : null;
+  return kit && /** @type {any} */ (kit.system)?.repair && kit.type === "gear" ? kit : null;
+}
+
+/** The motor's state for the repair rules. @param {any} s */
+const stateOf = s => ({ body: s.body.value, bodyMax: s.body.max, flatTyres: s.tyres.flat, patched: s.patched, destroyed: s.destroyed,
+  onFire: s.onFire });
+
+/**
+ * GM: fix a repair roll before it is made: the repairer is the requester's, the kit one they carry, the repair one the
+ * motor can have; the stat and band from the kind and kit; the TN for the repairer's unboosted dice.
+ */
+async function onRepairIssue(user, { vehicleUuid, repairerUuid, kind, mode = "body", kitId = "" }) {
+  const vehicle = vehicleFrom(vehicleUuid);
+  const repairer = actorFrom(repairerUuid);
+  if (isVehicle(repairer)) throw new Error(L("SMOKE.Repair.notPerson"));
+  assertOwner(user, repairer);
+  if (!user.isGM && !vehicle.testUserPermission(user, "LIMITED")) {
+    throw new Error(L("SMOKE.Boarding.refused.cannotSee", { vehicle: vehicle.name }));
+  }
+  if (kind !== "patchUp" && kind !== "toolkit") throw new Error(L("SMOKE.Request.missing"));
+  const useMode = mode === "flat" ? "flat" : "body";
+  const kit = kitFor(repairer, kind, kitId);
+  if (kind === "toolkit" && !kit) throw new Error(L("SMOKE.Repair.noKit", { actor: repairer.name }));
+  const kitData = /** @type {any} */ (kit?.system)?.repair ?? null;
+  const can = canRepair(kind, { ...stateOf(sys(vehicle)), mode: useMode, fixesFlat: kitData ? kitData.fixesFlat : undefined });
+  if (!can.ok) throw new Error(L(`SMOKE.Repair.refused.${can.reason}`, { vehicle: vehicle.name, kit: kit?.name ?? "" }));
+  const { stat, band } = repairCheck(kind, kitData);
+  const tn = resolveTN(repairer, stat, /** @type {any} */ ({ tnSource: "band", band }));
+  const { rollId } = issueRoll(user, { purpose: "vehicle.repair", actor: repairer, stat, tn,
+    context: { vehicleUuid: vehicle.uuid, kind, mode: useMode, kitId: kit?.id ?? "" } });
+  return { rollId, tn, stat, band, kitId: kit?.id ?? "" };
+}
+
+/** GM: apply a repair from its claimed card (once), from the card's own roll; the motor's state read now. */
+async function onRepairClaim(user, { rollId, messageId }) {
+  const { roll, actor: repairer, check } = claimRoll(user, { rollId, messageId, purpose: "vehicle.repair" });
+  const ctx = /** @type {any} */ (roll.context);
+  const vehicle = vehicleFrom(ctx.vehicleUuid);
+  const kit = kitFor(repairer, ctx.kind, ctx.kitId);
+  if (ctx.kind === "toolkit" && !kit) throw new Error(L("SMOKE.Repair.noKit", { actor: repairer.name }));
+  const kitData = /** @type {any} */ (kit?.system)?.repair ?? null;
+  const s = sys(vehicle);
+  const { onFire, ...state } = stateOf(s);
+  const can = canRepair(ctx.kind, { ...state, onFire, mode: ctx.mode, fixesFlat: kitData ? kitData.fixesFlat : undefined,
+    ...(ctx.kind === "patchUp" ? { body: 0 } : {}) });
+  if (!can.ok && can.reason !== "noDamage") {
+    throw new Error(L(`SMOKE.Repair.refused.${can.reason}`, { vehicle: vehicle.name, kit: kit?.name ?? "" }));
+  }
+  const result = repair(ctx.kind, { outcome: /** @type {any} */ (check.outcome), mode: ctx.mode, ...(kitData ? { repair: kitData } : {}), ...state });
+  await vehicle.update(/** @type {any} */ ({ "system.body.value": result.body, "system.tyres.flat": result.flatTyres,
+    "system.patched": result.patched }));
+  await postCard({ kind: "repair", speaker: repairer, flags: { repairResult: { vehicleUuid: vehicle.uuid, ...result } },
+    title: L(`SMOKE.Repair.cardTitle.${ctx.kind}`, { actor: repairer.name, vehicle: vehicle.name }),
+    lines: [
+      !result.success && L("SMOKE.Repair.failed"),
+      result.restored > 0 && L("SMOKE.Repair.restored", { vehicle: vehicle.name, n: result.restored, body: result.body, max: state.bodyMax }),
+      result.success && !result.restored && !result.fixedFlat && L("SMOKE.Repair.nothingToRestore"),
+      result.fixedFlat && L("SMOKE.Repair.fixedFlat", { flats: result.flatTyres }),
+      result.cost && L("SMOKE.Repair.cost"),
+      ctx.kind === "patchUp" && result.success && L("SMOKE.Repair.patchUsed")
+    ] });
+  return result;
+}
+
+/** The GM's repair requests (registered by documents/vehicle.mjs). */
+export const requests = { "vehicle.repair.issue": onRepairIssue, "vehicle.repair.claim": onRepairClaim };
 
 /**
  * Take a motor to a garage (Fire, repairs and selling up › Garage work): £10 per missing Body and £60 per flat tyre

@@ -1,21 +1,26 @@
 /**
  * Who sits where in a motor: its occupants and driver, the motor an actor is aboard and what their seat means, whether
- * the motor can be driven; boarding and leaving (the requests' handlers are in ./requests.mjs); the occupants' tokens
- * travelling with the motor; the Board dialog and choosing which of the user's people acts.
+ * the motor can be driven; boarding and leaving with the GM's handlers ({@link requests}); the occupants' tokens
+ * travelling with the motor ({@link hooks}); the Board dialog and choosing which of the user's people acts.
+ *
+ * **The seats are the GM's** (issue 10): they live in the GM-owned seat store (./store.mjs), keyed by the motor's
+ * actor UUID, never on the motor actor, which its owner may write. Boarding and leaving always run on the active GM;
+ * an occupant is named by its actor's UUID, so an unlinked token boards as its own synthetic actor.
  *
  * **Occupants' tokens are hidden and moved along.** Boarding from a scene hides the occupant's token and puts it on
  * the motor's; when the motor's token moves (the `moveToken` hook) the active GM's client — one client, with the
- * permission to move every token — moves the hidden tokens to the same place; leaving puts the token beside the motor
- * and shows it again (as hidden as it was before). Without a connected GM the hidden tokens stay behind, which nobody
- * sees: leaving still places them beside the motor. Occupants are world actors (`occupants[].actorId`); an unlinked
- * token boards as its base actor, remembering its token id.
+ * permission to move every token — moves the hidden tokens the GM recorded to the same place; leaving puts the token
+ * beside the motor and shows it again (as hidden as it was before). Without a connected GM nobody boards or leaves.
  *
  * Rulebook: Getting a motor › Seats; Vehicle abilities.
  * @module documents/vehicle/seats
  */
-import { riderPosition, seating } from "../../rules/vehicles.mjs";
-import { L, SYSTEM_ID, actorExists, actorFrom, esc, isVehicle, refusal, seatLabel, sys } from "./common.mjs";
-import { perform } from "./requests.mjs";
+import { board, leave, riderPosition, seating } from "../../rules/vehicles.mjs";
+import { assertGM, assertOwner, requestGM } from "../requests.mjs";
+import {
+  L, SYSTEM_ID, actorAt, actorExists, actorFrom, esc, isVehicle, refusal, seatLabel, sys, vehicleFrom
+} from "./common.mjs";
+import { allSeats, pruneSeats, storedOccupants, writeOccupants } from "./store.mjs";
 
 /**
  * @typedef {import("./common.mjs").Vehicle} Vehicle
@@ -27,22 +32,30 @@ import { perform } from "./requests.mjs";
 /**
  * @typedef {object} Aboard  An occupant of a motor.
  * @property {Seat} seat
- * @property {Actor.Implementation} actor
+ * @property {Actor.Implementation} actor  The world actor, or an unlinked token's synthetic actor.
  * @property {string} tokenId  Their carried token's id in the motor's scene ("" when not boarded from a scene).
  */
 
 /**
- * The living occupants of a motor, in seat order (driver, crew, passengers). Records of deleted actors are left out
- * (their seats are vacant).
+ * The stored occupants of a motor (the GM's seat store), as the pure rules read them.
+ * @param {Vehicle} vehicle @returns {{actorId: string, seat: string, tokenId: string}[]}
+ */
+export function seatRecords(vehicle) {
+  return isVehicle(vehicle) ? storedOccupants(vehicle.uuid) : [];
+}
+
+/**
+ * The living occupants of a motor, in seat order (driver, crew, passengers), from the GM's seat store. Records of
+ * deleted actors are left out (their seats are vacant).
  * @param {Vehicle} vehicle
  * @returns {Aboard[]}  [] for anything that is not a motor.
  */
 export function occupantsOf(vehicle) {
   if (!isVehicle(vehicle)) return [];
   const s = sys(vehicle);
-  const { rows } = seating(s.seatList ?? [], s.occupants ?? [], actorExists);
+  const { rows } = seating(s.seatList ?? [], seatRecords(vehicle), actorExists);
   return rows.filter(r => r.occupant).map(r => ({ seat: r.seat,
-    actor: /** @type {Actor.Implementation} */ (game.actors.get(/** @type {any} */ (r.occupant).actorId)),
+    actor: /** @type {Actor.Implementation} */ (actorAt(/** @type {any} */ (r.occupant).actorId)),
     tokenId: /** @type {any} */ (r.occupant).tokenId ?? "" }));
 }
 
@@ -55,29 +68,21 @@ export function driverOf(vehicle) {
   return occupantsOf(vehicle).find(o => o.seat.kind === "driver")?.actor ?? null;
 }
 
-/** Every motor of the world: world actors, and the synthetic actors of unlinked motor tokens in any scene. */
-function allVehicles() {
-  /** @type {Map<string, Vehicle>} */
-  const found = new Map();
-  for (const a of game.actors ?? []) if (isVehicle(a)) found.set(a.uuid, a);
-  for (const scene of /** @type {any} */ (game).scenes ?? []) {
-    for (const t of scene.tokens ?? []) {
-      if (!t.actorLink && isVehicle(t.actor)) found.set(t.actor.uuid, t.actor);
-    }
-  }
-  return [...found.values()];
-}
-
 /**
- * The motor an actor is aboard, and their seat.
+ * The motor an actor is aboard, and their seat (from the GM's seat store; the actor by UUID: an unlinked token's
+ * synthetic actor is its own occupant).
  * @param {Actor.Implementation} actor
  * @returns {{vehicle: Vehicle, seat: Seat}|null}
  */
 export function vehicleOf(actor) {
   if (!actor || isVehicle(actor)) return null;
-  for (const vehicle of allVehicles()) {
-    const o = occupantsOf(vehicle).find(x => x.actor.id === actor.id);
-    if (o) return { vehicle, seat: o.seat };
+  const uuid = actor.uuid;
+  for (const [motorUuid, list] of Object.entries(allSeats())) {
+    if (!Array.isArray(list) || !list.some(o => o?.actorUuid === uuid)) continue;
+    const vehicle = actorAt(motorUuid);
+    if (!isVehicle(vehicle)) continue;
+    const o = occupantsOf(/** @type {Vehicle} */ (vehicle)).find(x => x.actor.uuid === uuid);
+    if (o) return { vehicle: /** @type {Vehicle} */ (vehicle), seat: o.seat };
   }
   return null;
 }
@@ -123,9 +128,10 @@ export function canDrive(vehicle) {
 // -- boarding ------------------------------------------------------------------------------------------
 
 /**
- * Board a motor: into `seat` or the first free seat. A player boarding a motor they do not own goes through the GM.
+ * Board a motor: into `seat` or the first free seat. Always through the active GM, who checks the user owns the
+ * boarding actor and may see the motor, and writes the seat store.
  * @param {Vehicle} vehicle
- * @param {Actor.Implementation} actor  A character or NPC the user owns.
+ * @param {Actor.Implementation} actor  A character or NPC the user owns (a world actor or an unlinked token's).
  * @param {{seat?: string|null, tokenId?: string}} [options]  seat: a seat id (rules/vehicles.mjs seatPlan); tokenId:
  *   the boarding token (from the token HUD), else their token in the motor's scene is found.
  * @returns {Promise<{seat: string}>}
@@ -136,31 +142,89 @@ export async function boardVehicle(vehicle, actor, { seat = null, tokenId = "" }
   if (!isVehicle(vehicle)) throw new Error(L("SMOKE.Vehicle.notVehicle"));
   if (!actor) throw new Error(L("SMOKE.Request.missing"));
   if (isVehicle(actor)) throw new Error(L("SMOKE.Boarding.notPerson", { name: actor.name }));
-  return perform("vehicle.board", { vehicleUuid: vehicle.uuid, actorId: actor.id, seat, tokenId },
-    vehicle.isOwner && actor.isOwner);
+  return requestGM("vehicle.board", { vehicleUuid: vehicle.uuid, actorUuid: actor.uuid, seat, tokenId });
 }
 
 /**
- * Get out of a motor: the occupant's owner, the motor's owner or the GM. A rider behind a Prisoner cage needs a
- * `releaser`: someone outside the motor or in a front seat, owned by the user (the GM needs nobody); with one, any user
- * may let a caged rider out.
+ * Get out of a motor: the occupant's owner, the motor's owner or the GM (always through the active GM). A rider behind
+ * a Prisoner cage needs a `releaser`: someone outside the motor or in a front seat, owned by the user (the GM needs
+ * nobody); with one, any user may let a caged rider out.
  * @param {Vehicle} vehicle
- * @param {Actor.Implementation|string} actor  The occupant, or the actor id of a record whose actor was deleted.
+ * @param {Actor.Implementation|string} actor  The occupant, or the actor UUID (or world actor id) of a record whose
+ *   actor was deleted.
  * @param {{releaser?: Actor.Implementation|null}} [options]
  * @returns {Promise<{seat: string}>}
  * @throws {Error} in words: not aboard, caged without a permitted releaser, not the user's to move.
  */
 export async function leaveVehicle(vehicle, actor, { releaser = null } = {}) {
   if (!isVehicle(vehicle)) throw new Error(L("SMOKE.Vehicle.notVehicle"));
-  const actorId = typeof actor === "string" ? actor : actor?.id;
-  const doc = typeof actor === "string" ? game.actors.get(actor) : actor;
-  return perform("vehicle.leave", { vehicleUuid: vehicle.uuid, actorId, releaserId: releaser?.id ?? null },
-    vehicle.isOwner && (!doc || doc.isOwner));
+  const actorUuid = typeof actor === "string" ? (actor.includes(".") ? actor : `Actor.${actor}`) : actor?.uuid;
+  return requestGM("vehicle.leave", { vehicleUuid: vehicle.uuid, actorUuid, releaserUuid: releaser?.uuid ?? null });
 }
+
+// -- the GM's handlers ----------------------------------------------------------------------------------
+
+/** GM: board (checks who asks, writes the seat store, hides the boarding token on the motor's square). */
+async function onBoard(user, { vehicleUuid, actorUuid, seat = null, tokenId = "" }) {
+  const vehicle = vehicleFrom(vehicleUuid);
+  const actor = actorFrom(actorUuid);
+  if (isVehicle(actor)) throw new Error(L("SMOKE.Boarding.notPerson", { name: actor.name }));
+  assertOwner(user, actor);
+  if (!user.isGM && !vehicle.testUserPermission(user, "LIMITED")) {
+    throw new Error(L("SMOKE.Boarding.refused.cannotSee", { vehicle: vehicle.name }));
+  }
+  const s = sys(vehicle);
+  if (s.onFire || s.destroyed) throw new Error(L("SMOKE.Boarding.refused.burning", { vehicle: vehicle.name }));
+  const elsewhere = vehicleOf(actor);
+  if (elsewhere && elsewhere.vehicle.uuid !== vehicle.uuid) {
+    throw new Error(L("SMOKE.Boarding.refused.aboardOther", { actor: actor.name, vehicle: elsewhere.vehicle.name }));
+  }
+  const token = occupantToken(vehicle, actor, typeof tokenId === "string" ? tokenId : "");
+  const result = board({ seats: s.seatList, occupants: seatRecords(vehicle), actorId: actor.uuid, seat: seat || null,
+    tokenId: token?.id ?? "", exists: actorExists });
+  if (!result.ok) throw refusal(result, vehicle, actor);
+  // Only the token the GM found for this actor is carried (a stale id from an earlier boarding is dropped).
+  const occupants = result.occupants.map(o => (o.actorId === actor.uuid ? { ...o, tokenId: token?.id ?? "" } : o));
+  await writeOccupants(vehicle.uuid, occupants);
+  await carry(vehicle, token).catch(err => console.warn("The Smoke | could not hide a boarding token", err));
+  return { seat: result.seat };
+}
+
+/** GM: leave (checks who asks and the cage, writes the seat store, puts the token beside the motor). */
+async function onLeave(user, { vehicleUuid, actorUuid, releaserUuid = null }) {
+  const vehicle = vehicleFrom(vehicleUuid);
+  if (typeof actorUuid !== "string" || !actorUuid) throw new Error(L("SMOKE.Request.missing"));
+  const actor = actorAt(actorUuid);
+  const releaser = releaserUuid ? actorFrom(releaserUuid) : null;
+  if (releaser) assertOwner(user, releaser);
+  const s = sys(vehicle);
+  const records = seatRecords(vehicle);
+  const entry = records.find(o => o.actorId === actorUuid);
+  // Anyone may let a caged rider out with one of their own people outside or in a front seat (checked by leave below).
+  const releasing = !!releaser && !!s.seatList?.find(x => x.id === entry?.seat)?.caged;
+  if (!user.isGM && !releasing && !(actor?.testUserPermission(user, "OWNER")) && !vehicle.testUserPermission(user, "OWNER")) {
+    throw new Error(L("SMOKE.Request.notOwner", { name: actor?.name ?? vehicle.name }));
+  }
+  const result = leave({ seats: s.seatList, occupants: records, actorId: actorUuid, releaser: releaser?.uuid ?? null,
+    gm: user.isGM, exists: actorExists });
+  if (!result.ok) throw refusal(result, vehicle, actor);
+  await writeOccupants(vehicle.uuid, result.occupants);
+  if (actor) await drop(vehicle, actor, entry?.tokenId ?? "").catch(err => console.warn("The Smoke | could not place a token", err));
+  return { seat: result.seat };
+}
+
+/** GM: forget the seats of motors and occupants that are gone (after a deletion). */
+async function onPrune(user) {
+  assertGM(user);
+  await pruneSeats(uuid => !!actorAt(uuid));
+}
+
+/** The GM's seat requests (registered by documents/vehicle.mjs). */
+export const requests = { "vehicle.board": onBoard, "vehicle.leave": onLeave, "vehicle.prune": onPrune };
 
 // -- tokens travel with the motor ------------------------------------------------------------------------
 
-/** The motor's token: a synthetic actor's own, else its token in the viewed scene, else in any scene. @returns {any} */
+/** The motor's token: a synthetic actor's own, else its linked token in the viewed scene, else in any. @returns {any} */
 function vehicleToken(vehicle) {
   const v = /** @type {any} */ (vehicle);
   if (v.token) return v.token;
@@ -172,13 +236,25 @@ function vehicleToken(vehicle) {
   return null;
 }
 
+/**
+ * Whether a token stands for this actor: an unlinked token's synthetic actor is its own; a world actor's tokens are
+ * its linked ones.
+ * @param {any} token @param {Actor.Implementation} actor
+ */
+function tokenOf(token, actor) {
+  if (!token) return false;
+  const a = /** @type {any} */ (actor);
+  if (a.isToken) return a.token?.id === token.id;
+  return token.actorId === actor.id && (token.actorLink || token.actor?.uuid === actor.uuid);
+}
+
 /** The boarding actor's token in the motor's scene (the given id first). @returns {any} */
 export function occupantToken(vehicle, actor, tokenId = "") {
   const scene = vehicleToken(vehicle)?.parent;
   if (!scene) return null;
   const byId = tokenId ? scene.tokens.get(tokenId) : null;
-  if (byId && byId.actorId === actor.id) return byId;
-  return scene.tokens.find(t => t.actorId === actor.id) ?? null;
+  if (tokenOf(byId, actor)) return byId;
+  return scene.tokens.find(t => tokenOf(t, actor)) ?? null;
 }
 
 /** Hide a boarding token on the motor's square. */
@@ -196,7 +272,8 @@ export async function drop(vehicle, actor, tokenId) {
   const vt = vehicleToken(vehicle);
   const scene = vt?.parent;
   if (!scene) return;
-  const token = (tokenId && scene.tokens.get(tokenId)) || scene.tokens.find(t => t.actorId === actor.id
+  const byId = tokenId ? scene.tokens.get(tokenId) : null;
+  const token = (tokenOf(byId, actor) && byId) || scene.tokens.find(t => tokenOf(t, actor)
     && t.getFlag?.(SYSTEM_ID, "carried")?.vehicle === vehicle.uuid);
   if (!token) return;
   const was = token.getFlag?.(SYSTEM_ID, "carried");
@@ -206,8 +283,8 @@ export async function drop(vehicle, actor, tokenId) {
 }
 
 /**
- * The motor's token moved: its hidden occupants' tokens follow (on the active GM's client only, which may move
- * every token).
+ * The motor's token moved: its occupants' hidden tokens follow (on the active GM's client only, which may move every
+ * token). Only the seat store's occupants, and only the token the GM recorded for each when they boarded.
  * @param {any} tokenDoc  The moved TokenDocument.
  * @param {any} movement  The v13 TokenMovementOperation (its destination is the final position).
  */
@@ -219,10 +296,51 @@ export async function onMoveToken(tokenDoc, movement) {
   const updates = [];
   for (const o of occupantsOf(vehicle)) {
     const t = (o.tokenId && scene.tokens.get(o.tokenId)) || null;
-    if (t && (t.x !== to.x || t.y !== to.y)) updates.push({ _id: t.id, x: to.x, y: to.y });
+    if (t && tokenOf(t, o.actor) && (t.x !== to.x || t.y !== to.y)) updates.push({ _id: t.id, x: to.x, y: to.y });
   }
   if (updates.length) await scene.updateEmbeddedDocuments("Token", updates, { animate: false, smokeCarried: true });
 }
+
+/**
+ * The board button on a motor token's HUD (v13: the HUD is an ApplicationV2 whose `document` is the TokenDocument;
+ * the hook passes its HTMLElement).
+ * @param {any} hud @param {HTMLElement|any} html
+ */
+function onRenderTokenHUD(hud, html) {
+  const root = html instanceof HTMLElement ? html : html?.[0];
+  const tokenDoc = hud?.document ?? hud?.object?.document;
+  const vehicle = tokenDoc?.actor;
+  if (!root || !isVehicle(vehicle) || root.querySelector("[data-smoke-board]")) return;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "control-icon";
+  button.dataset.smokeBoard = "";
+  button.dataset.tooltip = L("SMOKE.Boarding.hud");
+  button.setAttribute("aria-label", L("SMOKE.Boarding.hud"));
+  button.innerHTML = '<i class="fa-solid fa-car-side" inert></i>';
+  button.addEventListener("click", event => {
+    event.preventDefault();
+    promptBoard(vehicle, { tokenId: "" });
+  });
+  (root.querySelector(".col.right") ?? root).append(button);
+}
+
+/** A motor or an occupant deleted: the active GM forgets the seats that are gone; open motor sheets re-render. */
+function onDeleted() {
+  for (const actor of game.actors ?? []) if (isVehicle(actor) && actor.sheet?.rendered) actor.sheet.render();
+  if (game.user.isActiveGM) requestGM("vehicle.prune").catch(err => console.warn("The Smoke | could not prune seats", err));
+}
+
+/** The seat hooks (registered by documents/vehicle.mjs). */
+export const hooks = {
+  renderTokenHUD: onRenderTokenHUD,
+  deleteActor: onDeleted,
+  deleteToken: onDeleted,
+  /** @param {any} tokenDoc @param {any} movement */
+  moveToken: (tokenDoc, movement) => {
+    onMoveToken(tokenDoc, movement).catch(err => console.warn("The Smoke | occupants did not follow the motor", err));
+  }
+};
 
 // ------------------------------------------------------------------------------------------------ choosing who
 
@@ -263,13 +381,13 @@ export async function chooseActor(title, candidates = ownedPeople()) {
  * @returns {Promise<{seat: string}|null>}  null when closed or refused (a warning says why).
  */
 export async function promptBoard(vehicle, { tokenId = "", actor = null } = {}) {
-  const candidates = actor ? [actor] : ownedPeople().filter(a => !occupantsOf(vehicle).some(o => o.actor.id === a.id));
+  const candidates = actor ? [actor] : ownedPeople().filter(a => !occupantsOf(vehicle).some(o => o.actor.uuid === a.uuid));
   if (!candidates.length) {
     ui.notifications.warn(L("SMOKE.Boarding.noCandidates"));
     return null;
   }
   const s = sys(vehicle);
-  const { rows } = seating(s.seatList, s.occupants, actorExists);
+  const { rows } = seating(s.seatList, seatRecords(vehicle), actorExists);
   const free = rows.filter(r => !r.occupant);
   if (!free.length) {
     ui.notifications.warn(refusal({ reason: "full", capacity: s.capacity.seats }, vehicle, null).message);

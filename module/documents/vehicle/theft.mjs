@@ -1,13 +1,18 @@
 /**
- * Nicking a motor: the tools that ease its lock, and the theft or carjacking roll with its card (the GM's check of the
- * roll, which hands over the motor, is the `vehicle.theft` handler in ./requests.mjs).
+ * Nicking a motor: the tools that ease its lock, and the theft or carjacking roll with its card. The GM fixes the
+ * roll before it is made (`vehicle.theft.issue`: the lock's band eased by the thief's own tool, the TN for the thief's
+ * dice) and applies it only from the claimed card (`vehicle.theft.claim`: the outcome re-derived from the card's own
+ * roll, documents/roll-claims.mjs), handing over the motor — the GM's write. Both handlers are declared here in
+ * {@link requests}.
  *
  * Rulebook: Getting a motor › Theft and recovery.
  * @module documents/vehicle/theft
  */
 import { theftBand, theftCrime, theftOutcome, theftStats, toolEasing } from "../../rules/vehicles.mjs";
-import { L, flagsOf, isVehicle, postCard, purposeRoll, sys } from "./common.mjs";
-import { perform } from "./requests.mjs";
+import { resolveTN } from "../check.mjs";
+import { assertOwner, requestGM } from "../requests.mjs";
+import { claimRoll, issueRoll } from "../roll-claims.mjs";
+import { L, actorFrom, isVehicle, postCard, purposeRoll, sys, vehicleFrom } from "./common.mjs";
 
 /**
  * @typedef {import("./common.mjs").Vehicle} Vehicle
@@ -40,69 +45,52 @@ export function theftTools(vehicle, thief) {
  * @property {boolean} [carjacking=false]  Carjacking with Muscle or Front instead of working the lock.
  * @property {"mus"|"frt"} [stat]  The carjacking stat (default Muscle).
  * @property {string|null} [toolId]  The gear item used (default: the best carried for this lock; "" for none).
- * @property {boolean} [olderCar=false]  The thief says it is an older car (a slim jim works).
- * @property {"easy"|"medium"|"hard"|"longShot"} [band]  A carjacking's band (default Medium; the GM may set another).
+ * @property {boolean} [olderCar=false]  It is an older car (a slim jim works): the GM's call, so only a GM's request
+ *   counts it.
+ * @property {"easy"|"medium"|"hard"|"longShot"} [band]  A carjacking's band (default Medium; only a GM sets another).
  * @property {boolean} [skipDialog=false]
  */
 
 /**
  * Nick a motor (Getting a motor › Theft and recovery): Graft against the lock's band, eased by the tool's bands before
- * the TN is set; or a carjacking with Muscle or Front. A card says what the outcome does (the lock opens or holds;
- * somebody sees — a loud tool makes a Sorted or a Bad Luck seen —, the witnessed crime's Heat, lost time, a jammed
- * lock, no automatic police call for a docked hire bike). When the lock opens the thief's user is given ownership of
- * the motor (by the GM, who checks the roll: theirs, Graft against the lock's eased band, an opening outcome, used
- * once).
+ * the TN is set; or a carjacking with Muscle or Front. The GM fixes the band and TN first (from the motor's lock and
+ * the thief's own tool); the thief rolls; the GM reads the outcome from the card's own roll and, when the lock opens,
+ * gives the thief's user ownership of the motor. A card says what the outcome does (the lock opens or holds; somebody
+ * sees — a loud tool makes a Sorted or a Bad Luck seen —, the witnessed crime's Heat, lost time, a jammed lock, no
+ * automatic police call for a docked hire bike).
  * @param {Vehicle} vehicle
  * @param {Actor.Implementation} thief
  * @param {TheftOptions} [options]
  * @returns {Promise<{message: ChatMessage.Implementation, result: import("../../rules/vehicles.mjs").TheftResult,
  *   owner: boolean}|null>}  null when the dialog was closed or the roll could not be made (a warning says why).
- * @throws {Error} for a thief the user does not own, or a stat carjacking does not use.
+ * @throws {Error} for a thief the user does not own, a stat carjacking does not use, or the GM's refusal.
  */
 export async function rollTheft(vehicle, thief, { carjacking = false, stat = undefined, toolId = null, olderCar = false,
   band = "medium", skipDialog = false } = {}) {
   if (!isVehicle(vehicle)) throw new Error(L("SMOKE.Vehicle.notVehicle"));
   if (!thief || isVehicle(thief)) throw new Error(L("SMOKE.Theft.notPerson"));
   if (!thief.isOwner) throw new Error(L("SMOKE.Request.notOwner", { name: thief.name }));
-  const s = sys(vehicle);
   const allowed = theftStats(carjacking);
   const useStat = stat ?? allowed[0];
   if (!allowed.includes(useStat)) throw new Error(L("SMOKE.Theft.wrongStat", { stat: L(`SMOKE.Stat.${useStat}.name`) }));
-  const tools = carjacking ? [] : theftTools(vehicle, thief);
-  // theftTools lists the best first (rules/vehicles.mjs bestTool's order: most bands, a quiet one before a loud one).
-  const tool = toolId === "" ? null : toolId ? thief.items.get(toolId) ?? null
-    : tools.find(t => !t.olderCarOnly || olderCar)?.item ?? null;
-  const lock = carjacking ? { band, base: band, eased: 0, loud: false }
-    : theftBand({ lock: s.lock, lockKind: s.lockKind, olderCar, tool: /** @type {any} */ (tool?.system) ?? null });
-  const theft = { vehicleUuid: vehicle.uuid, carjacking, toolId: tool?.id ?? "", olderCar: !!olderCar, loud: lock.loud,
-    base: lock.base, band: lock.band };
-  const message = await purposeRoll(thief, useStat, { tnSource: "band", band: lock.band }, { theft }, skipDialog);
+  const issued = await requestGM("vehicle.theft.issue", { vehicleUuid: vehicle.uuid, thiefUuid: thief.uuid, carjacking: !!carjacking,
+    stat: useStat, toolId, olderCar: !!olderCar, band });
+  const theft = { vehicleUuid: vehicle.uuid, carjacking: !!carjacking, toolId: issued.toolId, loud: issued.loud,
+    base: issued.base, band: issued.band };
+  const message = await purposeRoll(thief, useStat, { tnSource: "band", band: issued.band },
+    { rollId: issued.rollId, theft }, skipDialog);
   if (!message) return null;
-  const check = flagsOf(message).check;
-  const result = theftOutcome({ outcome: check.outcome, loud: lock.loud });
-  const crime = theftCrime({ lockKind: s.lockKind, abilities: s.abilities, carjacking });
-  let owner = false;
-  let ownerLine = null;
-  if (result.opens) {
-    if (vehicle.isOwner && !game.user.isGM) {
-      owner = true;
-    } else {
-      try {
-        await perform("vehicle.theft", { messageId: message.id }, game.user.isGM);
-        owner = true;
-        ownerLine = L("SMOKE.Theft.keys", { user: game.user.name, vehicle: vehicle.name });
-      } catch (err) {
-        ownerLine = err.message;
-      }
-    }
-  }
-  const toolName = tool?.name ?? L("SMOKE.Theft.noTool");
+  const claimed = await requestGM("vehicle.theft.claim", { rollId: issued.rollId, messageId: message.id });
+  const result = claimed.result;
+  const crime = theftCrime({ lockKind: sys(vehicle).lockKind, abilities: sys(vehicle).abilities, carjacking });
+  const toolName = issued.toolName || L("SMOKE.Theft.noTool");
+  const ownerLine = claimed.handed ? L("SMOKE.Theft.keys", { user: game.user.name, vehicle: vehicle.name }) : null;
   await postCard({ kind: "theft", speaker: thief, flags: { theftResult: { vehicleUuid: vehicle.uuid, ...result, crime: crime.key } },
     title: L(carjacking ? "SMOKE.Theft.carjackTitle" : "SMOKE.Theft.cardTitle", { actor: thief.name, vehicle: vehicle.name }),
     lines: [
-      carjacking ? L("SMOKE.Theft.carjackBand", { stat: L(`SMOKE.Stat.${useStat}.name`), band: L(`SMOKE.Band.${lock.band}`) })
-        : L("SMOKE.Theft.lockBand", { base: L(`SMOKE.Band.${lock.base}`), tool: toolName, band: L(`SMOKE.Band.${lock.band}`) }),
-      lock.loud && L("SMOKE.Theft.loudTool", { tool: toolName }),
+      carjacking ? L("SMOKE.Theft.carjackBand", { stat: L(`SMOKE.Stat.${useStat}.name`), band: L(`SMOKE.Band.${issued.band}`) })
+        : L("SMOKE.Theft.lockBand", { base: L(`SMOKE.Band.${issued.base}`), tool: toolName, band: L(`SMOKE.Band.${issued.band}`) }),
+      issued.loud && L("SMOKE.Theft.loudTool", { tool: toolName }),
       L(result.opens ? (carjacking ? "SMOKE.Theft.carjacked" : "SMOKE.Theft.opens") : "SMOKE.Theft.holds"),
       result.seen ? L("SMOKE.Theft.seen", { crime: crime.name, stars: crime.stars }) : L("SMOKE.Theft.unseen"),
       result.seen && !crime.policeCall && L("SMOKE.Theft.noPoliceCall"),
@@ -112,5 +100,69 @@ export async function rollTheft(vehicle, thief, { carjacking = false, stat = und
       result.opens && !carjacking && L("SMOKE.Theft.stillToStart"),
       ownerLine
     ] });
-  return { message, result, owner };
+  return { message, result, owner: !!claimed.owner };
 }
+
+// -- the GM's handlers ----------------------------------------------------------------------------------
+
+/**
+ * GM: fix a theft roll before it is made. The thief is the requester's; the tool is one the thief carries that eases
+ * this lock (the best by default); the band is the motor's lock eased by it (a carjacking: Medium, or the GM's band);
+ * the TN is that band's for the thief's unboosted dice.
+ */
+async function onTheftIssue(user, { vehicleUuid, thiefUuid, carjacking = false, stat, toolId = null, olderCar = false,
+  band = "medium" }) {
+  const vehicle = vehicleFrom(vehicleUuid);
+  const thief = actorFrom(thiefUuid);
+  if (isVehicle(thief)) throw new Error(L("SMOKE.Theft.notPerson"));
+  assertOwner(user, thief);
+  if (!user.isGM && !vehicle.testUserPermission(user, "LIMITED")) {
+    throw new Error(L("SMOKE.Boarding.refused.cannotSee", { vehicle: vehicle.name }));
+  }
+  const allowed = theftStats(!!carjacking);
+  const useStat = stat ?? allowed[0];
+  if (!allowed.includes(useStat)) throw new Error(L("SMOKE.Theft.wrongStat", { stat: L(`SMOKE.Stat.${useStat}.name`) }));
+  const s = sys(vehicle);
+  const older = !!olderCar && user.isGM;
+  /** @type {{band: any, base: any, loud: boolean}} */
+  let lock;
+  let tool = null;
+  if (carjacking) {
+    const bands = ["easy", "medium", "hard", "longShot"];
+    const chosen = user.isGM && bands.includes(band) ? band : "medium";
+    lock = { band: chosen, base: chosen, loud: false };
+  } else {
+    const tools = theftTools(vehicle, thief).filter(t => !t.olderCarOnly || older);
+    if (toolId === "") tool = null;
+    else if (toolId) {
+      tool = tools.find(t => t.item.id === toolId)?.item ?? null;
+      if (!tool) throw new Error(L("SMOKE.Theft.toolGone"));
+    } else tool = tools[0]?.item ?? null;
+    lock = theftBand({ lock: s.lock, lockKind: s.lockKind, olderCar: older, tool: /** @type {any} */ (tool?.system) ?? null });
+  }
+  const tn = resolveTN(thief, useStat, /** @type {any} */ ({ tnSource: "band", band: lock.band }));
+  const { rollId } = issueRoll(user, { purpose: "vehicle.theft", actor: thief, stat: useStat, tn,
+    context: { vehicleUuid: vehicle.uuid, carjacking: !!carjacking, loud: !!lock.loud } });
+  return { rollId, tn, band: lock.band, base: lock.base, loud: !!lock.loud, toolId: tool?.id ?? "", toolName: tool?.name ?? "" };
+}
+
+/**
+ * GM: apply a theft roll from its claimed card (once): the outcome from the card's own roll against the TN fixed at
+ * issue; when the lock opens, the requester gets ownership of the motor.
+ */
+async function onTheftClaim(user, { rollId, messageId }) {
+  const { roll, check } = claimRoll(user, { rollId, messageId, purpose: "vehicle.theft" });
+  const ctx = /** @type {any} */ (roll.context);
+  const vehicle = vehicleFrom(ctx.vehicleUuid);
+  const result = theftOutcome({ outcome: /** @type {any} */ (check.outcome), loud: !!ctx.loud });
+  let owner = user.isGM || vehicle.testUserPermission(user, "OWNER");
+  let handed = false;
+  if (result.opens && !owner) {
+    await vehicle.update(/** @type {any} */ ({ [`ownership.${user.id}`]: CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER }));
+    owner = handed = true;
+  }
+  return { result, owner: result.opens && owner, handed, outcome: check.outcome, total: check.total };
+}
+
+/** The GM's theft requests (registered by documents/vehicle.mjs). */
+export const requests = { "vehicle.theft.issue": onTheftIssue, "vehicle.theft.claim": onTheftClaim };

@@ -1,0 +1,91 @@
+/**
+ * Who sits in which motor: the **GM-owned** seat store (issue 10: nothing the GM applies comes from what a player
+ * wrote). A motor's owner may write its actor (and its token), so the seats cannot live there: driving the motor moves
+ * its occupants' tokens and a burning motor blasts them, on the GM's client. They live in a world setting
+ * (`the-smoke.seats`, not shown in the settings window), which only a GM can write (SETTINGS_MODIFY) and which the
+ * active GM writes only inside the `vehicle.board` and `vehicle.leave` request handlers (one at a time, in the request
+ * queue). Every client reads it (the sheets show the seats; the chase reads the driver).
+ *
+ * Shape: `{[motorUuid]: Occupant[]}`, keyed by the motor actor's UUID, so two unlinked tokens of one actor (two police
+ * cars: the synthetic actors `Scene.x.Token.y.Actor.z`) have their own seats, and a copy of a motor starts empty. An
+ * occupant names its actor by UUID too (a linked or world actor `Actor.z`, an unlinked token's synthetic actor) and the
+ * token the GM hid on the motor's square (its id in the motor's scene, "" when not boarded from a scene). The list is
+ * in the pure rules' order (rules/vehicles.mjs board and leave), their `actorId` being this UUID.
+ *
+ * Foundry-side only; no rules here.
+ * @module documents/vehicle/store
+ */
+import { SYSTEM_ID } from "./common.mjs";
+
+const KEY = "seats";
+/** game.settings without fvtt-types' key check (the seat store's key is not in types/the-smoke.d.ts). */
+const settings = () => /** @type {any} */ (game.settings);
+
+/**
+ * @typedef {object} Occupant  One record of the seat store.
+ * @property {string} actorUuid  The occupant's actor (world actor or an unlinked token's synthetic actor).
+ * @property {string} seat       A seat id (rules/vehicles.mjs seatPlan).
+ * @property {string} tokenId    Their carried token's id in the motor's scene ("" when none).
+ */
+
+/** Register the store (init). */
+export function registerSeatStore() {
+  settings().register(SYSTEM_ID, KEY, { scope: "world", config: false, type: Object, default: {},
+    // Open motor sheets show a change at once.
+    onChange: () => {
+      for (const app of foundry.applications.instances?.values?.() ?? []) {
+        const doc = /** @type {any} */ (app).document;
+        if (doc?.type === "vehicle" && /** @type {any} */ (app).rendered) /** @type {any} */ (app).render();
+      }
+    } });
+}
+
+/** @returns {Record<string, Occupant[]>} The whole store (a copy). */
+export function allSeats() {
+  const value = /** @type {any} */ (settings().get(SYSTEM_ID, KEY));
+  return value && typeof value === "object" ? value : {};
+}
+
+/**
+ * The stored occupants of a motor, as the pure rules read them (`actorId` = the actor's UUID).
+ * @param {string} motorUuid
+ * @returns {{actorId: string, seat: string, tokenId: string}[]}
+ */
+export function storedOccupants(motorUuid) {
+  const list = allSeats()[motorUuid];
+  if (!Array.isArray(list)) return [];
+  return list.filter(o => o && typeof o.actorUuid === "string" && typeof o.seat === "string")
+    .map(o => ({ actorId: o.actorUuid, seat: o.seat, tokenId: typeof o.tokenId === "string" ? o.tokenId : "" }));
+}
+
+/**
+ * GM (inside a request handler): store a motor's occupants (the pure rules' list).
+ * @param {string} motorUuid
+ * @param {{actorId: string, seat: string, tokenId?: string}[]} occupants
+ * @throws {Error} anywhere but on the active GM.
+ */
+export async function writeOccupants(motorUuid, occupants) {
+  if (!game.user.isActiveGM) throw new Error(game.i18n.localize("SMOKE.Combat.gmOnly"));
+  const all = allSeats();
+  if (occupants.length) {
+    all[motorUuid] = occupants.map(o => ({ actorUuid: o.actorId, seat: o.seat, tokenId: o.tokenId ?? "" }));
+  } else delete all[motorUuid];
+  await settings().set(SYSTEM_ID, KEY, all);
+}
+
+/**
+ * GM (inside a request handler): forget motors and occupants that no longer exist (a deleted motor or token).
+ * @param {(uuid: string) => boolean} exists
+ */
+export async function pruneSeats(exists) {
+  if (!game.user.isActiveGM) return;
+  const all = allSeats();
+  let changed = false;
+  for (const uuid of Object.keys(all)) {
+    if (!exists(uuid)) {
+      delete all[uuid];
+      changed = true;
+    }
+  }
+  if (changed) await settings().set(SYSTEM_ID, KEY, all);
+}
