@@ -65,8 +65,9 @@ def test_system_registers_models_sheets_and_conditions(gm_page: Page, server, pa
         sheetTypes: Object.keys(CONFIG.Actor.sheetClasses).filter(t => Object.keys(CONFIG.Actor.sheetClasses[t]).length).sort(),
         system: [game.system.id, game.system.version]
     })""")
-    assert len(config["statuses"]) == 31
-    assert sorted(config["statuses"]) == sorted(CONDITION_IDS)
+    # The 31 Conditions and the status Toggle Defeated sets (Wasted, out of the fight).
+    assert len(config["statuses"]) == 32
+    assert sorted(config["statuses"]) == sorted([*CONDITION_IDS, "wasted"])
     assert config["actorModels"] == sorted(server.manifest["documentTypes"]["Actor"])
     assert config["itemModels"] == sorted(server.manifest["documentTypes"]["Item"])
     assert config["sheetTypes"] == config["actorModels"]
