@@ -297,7 +297,9 @@ export function onMoveToken(doc, movement) {
  */
 export function onUpdateToken(doc, changed, options) {
   if (!game.user.isActiveGM || !isVehicle(doc.actor) || !("x" in changed || "y" in changed)) return;
-  const movementId = options?.movement?.[/** @type {string} */ (doc.id)]?.id;
+  // v13 carries the movement in `options._movement` (and removes `options.movement` before sending).
+  const moving = options?._movement ?? options?.movement;
+  const movementId = moving?.[/** @type {string} */ (doc.id)]?.id;
   if (movementId && !options?.noHook) return; // moveToken measures it
   const to = { x: doc.x, y: doc.y };
   onToken(/** @type {string} */ (doc.id), () => observeMove(doc, [to], to, movementId ?? ""));
