@@ -287,3 +287,106 @@ def test_pregen_above_rep_1_gets_its_reps_xp_threshold(project):
     assert docs["Jaz Kaur"] == {"level": 3, "xp": 13}
     assert docs["Femi Adebayo"] == {"level": 5, "xp": 35}
     assert docs["Big Sal Moretti"] == {"level": 1, "xp": 0}
+
+
+# -- B7: preview frees its port --------------------------------------------------------------------------------
+
+@pytest.fixture()
+def preview_root(built_project):
+    """The built scratch project with the stand-in server (tests/harness) linked in."""
+    from project import ROOT
+    if not (built_project / "tests").exists():
+        (built_project / "tests").symlink_to(ROOT / "tests", target_is_directory=True)
+    return built_project
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _port_free(port: int) -> bool:
+    """Nothing listens on the port (bound as node binds, so closed connections in TIME_WAIT do not count)."""
+    with socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+def _start_preview(root, port):
+    import subprocess
+    from project import ROOT
+    proc = subprocess.Popen([str(ROOT / ".venv/bin/the-smoke"), "--root", str(root), "preview", "--port", str(port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines = []
+    for line in proc.stdout:
+        lines.append(line)
+        if line.startswith("Ctrl+C stops it."):
+            break
+    assert lines and lines[0].startswith(f"The Smoke in the stand-in client (not Foundry): http://127.0.0.1:{port}"), \
+        (lines, proc.stderr.read() if proc.poll() is not None else "")
+    return proc
+
+
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGINT"])
+def test_preview_frees_its_port_when_stopped(preview_root, sig):
+    import signal
+    port = _free_port()
+    proc = _start_preview(preview_root, port)
+    assert not _port_free(port)
+    proc.send_signal(getattr(signal, sig))
+    out, err = proc.communicate(timeout=15)
+    assert proc.returncode == 0, err
+    assert "preview stopped; the port is free" in out and "Traceback" not in err
+    deadline = time.monotonic() + 5
+    while not _port_free(port) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _port_free(port)
+    # and the next start works on the same port
+    again = _start_preview(preview_root, port)
+    again.send_signal(signal.SIGTERM)
+    again.communicate(timeout=15)
+    assert again.returncode == 0
+
+
+def test_preview_frees_its_port_when_killed_outright(preview_root):
+    import signal
+    port = _free_port()
+    proc = _start_preview(preview_root, port)
+    proc.send_signal(signal.SIGKILL)
+    proc.communicate(timeout=15)
+    deadline = time.monotonic() + 10
+    while not _port_free(port) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _port_free(port)
+
+
+def test_preview_says_when_the_port_is_taken(preview_root):
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        out = run_cli("preview", "--port", str(port), root=preview_root)
+    assert out.returncode == 1
+    assert out.stderr.strip() == (f"preview failed: port {port} is already in use (is another `the-smoke preview` "
+                                  f"still running? stop it, or pick another port with --port N, or --port 0 for any "
+                                  f"free one)")
+    assert "EADDRINUSE" not in out.stderr
+
+
+def test_preview_server_race_for_the_port_is_said_in_words(preview_root, tmp_path):
+    """The port is taken between the check and the server's listen: the server's EADDRINUSE becomes the same
+    sentence."""
+    from the_smoke.preview import prepare, start_server
+    system, packs = prepare(preview_root, tmp_path / "preview")
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        with pytest.raises(BuildError) as info:
+            start_server(preview_root, system, packs, port)
+    assert str(info.value).startswith(f"port {port} is already in use")
