@@ -390,3 +390,81 @@ def test_preview_server_race_for_the_port_is_said_in_words(preview_root, tmp_pat
         with pytest.raises(BuildError) as info:
             start_server(preview_root, system, packs, port)
     assert str(info.value).startswith(f"port {port} is already in use")
+
+
+# -- B4: compendium content a person reads ---------------------------------------------------------------------
+
+RENDER_PARTIAL = """
+import { createRequire } from "node:module";
+import fs from "node:fs";
+const require = createRequire(process.argv[2] + "/package.json");
+const H = require("handlebars");
+const lang = JSON.parse(fs.readFileSync(process.argv[2] + "/lang/en.json", "utf8"));
+const localize = k => k.split(".").reduce((o, p) => o?.[p], lang) ?? k;
+H.registerHelper({ eq: (a, b) => a === b, localize, not: x => !x, disabled: x => (x ? "disabled" : "") });
+const t = H.compile(fs.readFileSync(process.argv[3], "utf8"));
+process.stdout.write(t({ system: JSON.parse(process.argv[4]), editable: false }));
+"""
+
+
+def test_background_sheet_shows_the_spread_perks_and_kit_by_name(built_project, tmp_path):
+    """The Boxer as the book prints it: MUS d8, GRT d6, MOV d6, BTL d6, all other stats d4; Brawler, Hard as Nails,
+    Dirty Fighter; Fists, Puffer Jacket, Tracksuit, Energy Drink."""
+    import json
+    import subprocess
+    from project import ROOT, extract
+    boxer = next(d for d in extract(built_project, ["backgrounds"])["backgrounds"] if d["name"] == "Boxer")
+    script = tmp_path / "render.mjs"
+    script.write_text(RENDER_PARTIAL)
+    out = subprocess.run(["node", str(script), str(ROOT), str(built_project / "templates/generated/item-fields-background.hbs"),
+                          json.dumps(boxer["system"])], capture_output=True, text=True, check=True).stdout
+    assert "[object Object]" not in out and "hard-as-nails" not in out and "puffer-jacket" not in out
+    assert ('<th title="Muscle">MUS</th><th title="Grit">GRT</th><th title="Moves">MOV</th><th title="Wheels">WHL</th>'
+            '<th title="Aim">AIM</th><th title="Graft">GRF</th><th title="Savvy">SAV</th><th title="Front">FRT</th>'
+            '<th title="Bottle">BTL</th>') in out
+    assert "<td>d8</td><td>d6</td><td>d6</td><td>d4</td><td>d4</td><td>d4</td><td>d4</td><td>d4</td><td>d6</td>" in out
+    assert 'Perks: <span class="smoke-field-value">Brawler, Hard as Nails, Dirty Fighter</span>' in out
+    assert 'Kit: <span class="smoke-field-value">Fists, Puffer Jacket, Tracksuit, Energy Drink</span>' in out
+
+
+def test_background_sheet_names_a_quantity_and_an_unknown_key(built_project, tmp_path):
+    import json
+    import subprocess
+    from project import ROOT
+    script = tmp_path / "render.mjs"
+    script.write_text(RENDER_PARTIAL)
+    system = {"spread": {k: 4 for k in ("mus", "grt", "mov", "whl", "aim", "grf", "sav", "frt", "btl")},
+              "perks": ["medic", "made-up-perk"], "kit": [{"item": "bandages", "quantity": 2}, "weapons/fists"],
+              "cash": 40, "suggestedHustle": "x"}
+    out = subprocess.run(["node", str(script), str(ROOT), str(built_project / "templates/generated/item-fields-background.hbs"),
+                          json.dumps(system)], capture_output=True, text=True, check=True).stdout
+    assert "Medic, made-up-perk" in out and "Bandages ×2, Fists" in out
+
+
+def _rules_pages(root):
+    from project import extract
+    return {p["name"]: p["text"]["content"] for d in extract(root, ["rules"])["rules"] for p in d["pages"]}
+
+
+def test_rules_reference_reads_as_the_book(built_project):
+    import re
+    pages = _rules_pages(built_project)
+    everything = "".join(pages.values())
+    for raw in ("niceOne", "properMess", "longShot", ">sav<", ">mus<", "<th>Id</th>", "<th>Key</th>", ">wrungOut<"):
+        assert raw not in everything, raw
+    outcomes = pages["Outcomes and challenges"]
+    assert ("<tr><th>Outcome</th><th>Margin</th><th>Meaning</th><th>Success</th></tr></thead><tbody><tr><td>Proper "
+            "Mess</td><td>−4 or less</td><td>Fails badly; serious consequence.</td><td>no</td></tr>") in outcomes
+    assert "<td>Bad Luck, cost accepted</td><td>1</td><td>1</td>" in outcomes
+    assert "<td>Muscle (MUS)</td><td>Lifting, shoving, fighting hand to hand, kicking a door in.</td>" in pages["The nine stats"]
+    difficulty = pages["Choosing difficulty"]
+    assert ("<th>Stat</th><th>Easy</th><th>Medium</th><th>Hard</th><th>Long Shot</th>" in difficulty
+            and "<td>d4</td><td>6 (87%)</td><td>8 (62%)</td><td>10 (39%)</td><td>15 (12%)</td>" in difficulty)
+    tn = pages["Variable Effort TN tables"]
+    assert "<h3>Effort d4</h3>" in tn and "<td>d20</td><td>22</td><td>29</td><td>35</td><td>44</td>" in tn
+    assert "<td>Nice One</td><td>1</td>" in pages["Explosions and big moments"]
+    assert "<td>3</td><td>Lookout</td><td>13</td><td>Street</td>" in pages["The Rep ladder"]
+    assert "Bike Lock, Balaclava, Spray Paint, Meal Deal" in pages["Making a new face"]
+    assert "<td>Spot the Old Bill</td><td>Medium</td><td>Savvy, Moves</td>" in pages["GM checks"]
+    assert "Followed by Wrung Out when it ends" in pages["Loved Up"]
+    assert not re.search(r"<td>[a-z]+[A-Z][a-zA-Z]*</td>", outcomes + pages["Damage severity"])

@@ -331,7 +331,7 @@ def build(opts: Options) -> Result:
                 "system.json": json.dumps(manifest, ensure_ascii=False, indent=2) + "\n",
             }
             for kind in generate.DOCUMENT_TYPES["Item"]:
-                files[f"templates/generated/item-fields-{kind}.hbs"] = generate.item_fields_partial(kind)
+                files[f"templates/generated/item-fields-{kind}.hbs"] = generate.item_fields_partial(kind, cat)
             for key in cat.conditions:
                 files[f"icons/generated/conditions/{key}.svg"] = generate.condition_icon(cat, key)
             for rel, text in files.items():
