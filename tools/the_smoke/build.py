@@ -115,7 +115,8 @@ def output_fingerprint(opts: Options, version: str) -> str:
 def input_fingerprint(opts: Options) -> str:
     """SHA-256 over every input file's path and bytes: catalogue, overlay, tooling, shipped sources."""
     h = hashlib.sha256()
-    roots = [opts.source, opts.root / "tools", opts.root / "system.yml"] + [opts.root / d for d in SHIPPED]
+    roots = ([opts.source, opts.root / "tools", opts.root / "system.yml"] + [opts.root / d for d in SHIPPED]
+             + [opts.root / f for f in SHIPPED_FILES])  # README.md goes into the zip too
     if opts.extra:
         roots.append(opts.extra)
     skip = {opts.root / d for d in GENERATED_DIRS}
