@@ -3,12 +3,15 @@
  * The harness server (TEST DOUBLE of a Foundry VTT v13 server for browser tests).
  *
  *   node tests/harness/server.mjs --system <unzipped dist dir> --packs <extracted pack JSON dir> [--port 0] [--host 127.0.0.1]
+ *        [--exit-with-stdin 1]
  *
  * Prints one JSON line {"url": "http://127.0.0.1:PORT"} on stdout when listening. Serves the built system at
  * /systems/<id>/, the stand-in client at /harness/ (page: /game?user=<id>), core template stand-ins at /templates/,
  * placeholder SVGs for icons/svg/*, and a WebSocket at /ws?user=<id> for documents, settings, game.socket relays and
  * User#query. A user may hold several connections (tabs); a query reaches the most recent one. Test endpoints:
  * GET /harness/users, GET /harness/world, POST /harness/reset, POST /harness/seed.
+ * A port that is taken: one JSON line {"error": "EADDRINUSE", "port": N} on stderr and exit status 3.
+ * SIGINT/SIGTERM (and, with --exit-with-stdin 1, the end of stdin) close every connection and free the port.
  */
 import http from "node:http";
 import { readFile, stat } from "node:fs/promises";
@@ -29,7 +32,7 @@ function parseArgs(argv) {
   const args = { port: 0, host: "127.0.0.1" };
   for (let i = 0; i < argv.length; i += 2) {
     const key = argv[i].replace(/^--/, "");
-    if (!["system", "packs", "port", "host"].includes(key)) throw new Error(`Unknown argument ${argv[i]}`);
+    if (!["system", "packs", "port", "host", "exit-with-stdin"].includes(key)) throw new Error(`Unknown argument ${argv[i]}`);
     args[key] = argv[i + 1];
   }
   if (!args.system || !args.packs) throw new Error("Usage: server.mjs --system <dir> --packs <dir> [--port 0] [--host 127.0.0.1]");
@@ -233,6 +236,27 @@ wss.on("connection", (ws, req) => {
   });
   return undefined;
 });
+
+// A port already taken (another preview still running, say) is said in one line, not an EADDRINUSE stack.
+// (ws re-emits the http server's errors on the WebSocketServer, so both listen.)
+function onListenError(err) {
+  const e = /** @type {NodeJS.ErrnoException} */ (err);
+  if (e.code === "EADDRINUSE" || e.code === "EACCES") {
+    process.stderr.write(`${JSON.stringify({ error: e.code, port: Number(args.port), host: args.host })}\n`);
+    process.exit(3);
+  }
+  throw err;
+}
+server.on("error", onListenError);
+wss.on("error", onListenError);
+
+// --exit-with-stdin 1 (the-smoke preview): stop when the parent's pipe closes, so the port is freed even if the
+// parent is killed outright.
+if (args["exit-with-stdin"] === "1") {
+  process.stdin.on("end", () => process.kill(process.pid, "SIGTERM"));
+  process.stdin.on("error", () => process.kill(process.pid, "SIGTERM"));
+  process.stdin.resume();
+}
 
 server.listen(Number(args.port), args.host, () => {
   const { port } = server.address();

@@ -115,7 +115,8 @@ def output_fingerprint(opts: Options, version: str) -> str:
 def input_fingerprint(opts: Options) -> str:
     """SHA-256 over every input file's path and bytes: catalogue, overlay, tooling, shipped sources."""
     h = hashlib.sha256()
-    roots = [opts.source, opts.root / "tools", opts.root / "system.yml"] + [opts.root / d for d in SHIPPED]
+    roots = ([opts.source, opts.root / "tools", opts.root / "system.yml"] + [opts.root / d for d in SHIPPED]
+             + [opts.root / f for f in SHIPPED_FILES])  # README.md goes into the zip too
     if opts.extra:
         roots.append(opts.extra)
     skip = {opts.root / d for d in GENERATED_DIRS}
@@ -197,26 +198,52 @@ def write_zip(path: Path, members: dict[str, Path]) -> None:
 
 
 def _install(stage: Path, opts: Options, version: str, zip_tmp: Path, manifest_tmp: Path) -> None:
-    # everything that could refuse is checked before the first swap
+    """Move the staged outputs into place: all of them or, if any file operation fails, none.
+
+    Each target's previous version is first moved aside into ``build/old.*`` and the new one moved in; a failure
+    part-way moves every new output back out and every previous one back in, in reverse order, then says which
+    path refused. Every move is a rename within one file system, so only an unusual failure can interrupt it."""
+    # everything that could refuse is checked before the first move
     if opts.dist.exists() and not opts.dist.is_dir():
         raise BuildError(f"{opts.dist} is a file; the build writes its zip into a dist/ folder")
-    opts.dist.mkdir(parents=True, exist_ok=True)
-    for d in GENERATED_DIRS + ("system.json",):
-        target = opts.root / d
-        if d != "system.json" and target.exists() and not target.is_dir():
-            raise BuildError(f"{target} is a file where the build writes a folder")
-    trash = Path(tempfile.mkdtemp(prefix="old.", dir=opts.root / "build"))
+    moves: list[tuple[Path, Path, bool]] = []  # (new output in the stage, target, target is a folder)
     for d in GENERATED_DIRS:
-        target = opts.root / d
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if target.exists():
-            os.replace(target, trash / d.replace("/", "__"))
-        if (stage / d).exists():
-            os.replace(stage / d, target)
-    os.replace(stage / "system.json", opts.root / "system.json")
+        moves.append((stage / d, opts.root / d, True))
+    moves += [(stage / "system.json", opts.root / "system.json", False),
+              (zip_tmp, opts.dist / f"the-smoke-{version}.zip", False),
+              (manifest_tmp, opts.dist / "system.json", False)]
+    for _, target, is_dir in moves:
+        if target.is_symlink() or (target.exists() and target.is_dir() != is_dir):
+            what = "a link" if target.is_symlink() else ("a file" if is_dir else "a folder")
+            raise BuildError(f"{target} is {what} where the build writes {'a folder' if is_dir else 'a file'}: "
+                             f"move it away and build again")
     opts.dist.mkdir(parents=True, exist_ok=True)
-    os.replace(zip_tmp, opts.dist / f"the-smoke-{version}.zip")
-    os.replace(manifest_tmp, opts.dist / "system.json")
+    trash = Path(tempfile.mkdtemp(prefix="old.", dir=opts.root / "build"))
+    done: list[tuple[str, Path, Path]] = []  # ("aside", target, saved) or ("in", new, target), in order
+    try:
+        for i, (new, target, _) in enumerate(moves):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if target.exists():
+                saved = trash / f"{i}-{target.name}"
+                os.replace(target, saved)
+                done.append(("aside", target, saved))
+            if new.exists():
+                os.replace(new, target)
+                done.append(("in", new, target))
+    except OSError as e:
+        problems = []
+        for kind, a, b in reversed(done):
+            try:
+                os.replace(b, a)  # "in": target → back to the stage; "aside": saved → back to the target
+            except OSError as undo:  # pragma: no cover - a second failure while undoing
+                problems.append(f"{b} → {a}: {undo.strerror or undo}")
+        where = e.filename or "a file"
+        if problems:  # pragma: no cover
+            raise BuildError(f"installing the build failed at {where} ({e.strerror or e}), and undoing it failed "
+                             f"too: {'; '.join(problems)}; the previous outputs are in {trash}") from None
+        shutil.rmtree(trash, ignore_errors=True)
+        raise BuildError(f"installing the build failed at {where} ({e.strerror or e}); every output was put back "
+                         f"as it was") from None
     shutil.rmtree(trash, ignore_errors=True)
 
 
@@ -305,7 +332,7 @@ def build(opts: Options) -> Result:
                 "system.json": json.dumps(manifest, ensure_ascii=False, indent=2) + "\n",
             }
             for kind in generate.DOCUMENT_TYPES["Item"]:
-                files[f"templates/generated/item-fields-{kind}.hbs"] = generate.item_fields_partial(kind)
+                files[f"templates/generated/item-fields-{kind}.hbs"] = generate.item_fields_partial(kind, cat)
             for key in cat.conditions:
                 files[f"icons/generated/conditions/{key}.svg"] = generate.condition_icon(cat, key)
             for rel, text in files.items():

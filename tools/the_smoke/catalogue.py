@@ -102,8 +102,12 @@ def _yaml_files(folder: Path) -> list[Path]:
 
 
 def _entry(pack: str, file: Path, origin: str) -> Entry:
-    loc = load(file)
     key = file.stem
+    try:
+        loc = load(file)
+    except CatalogueError as e:
+        e.entry = e.entry or f"{pack}/{key}"
+        raise
     if loc.data is None:
         raise CatalogueError("the file is empty (it needs the entry's fields, starting with key: and name:)",
                              file=file, entry=f"{pack}/{key}")
@@ -134,10 +138,25 @@ def load_catalogue(root: Path, extra: Path | None = None) -> Catalogue:
     return cat
 
 
+def _refuse_outside_links(paths: list[Path], base: Path) -> None:
+    """A symbolic link that leads out of the catalogue folder is refused: ``build`` would read, and ``fmt``
+    rewrite, a file that is not part of the homebrew (``packs-src/x.yml -> /etc/...``)."""
+    for p in paths:
+        if p.is_symlink():
+            target = p.resolve()
+            if not target.is_relative_to(base):
+                raise CatalogueError(f"is a symbolic link to {target}, outside {base}: the build and fmt read only "
+                                     f"files inside the folder (copy the file in instead of linking it)", file=p)
+
+
 def _read_tree(cat: Catalogue, root: Path, origin: str) -> None:
-    for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
+    base = root.resolve()
+    folders = sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith("."))
+    _refuse_outside_links(folders, base)
+    for folder in folders:
         name = folder.name
         files = _yaml_files(folder)
+        _refuse_outside_links(files, base)
         cat.files.extend(files)
         for sub in sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")):
             raise CatalogueError(f"subfolders are not read: move the files of {sub.name!r} up into {name!r} "

@@ -124,15 +124,60 @@ def _field_html(path: str, name: str, node: dict[str, Any], optional: bool = Fal
     return f'<p>{label}: <span class="smoke-field-value">{value}</span></p>'
 
 
-def item_fields_partial(kind: str) -> str:
-    """A Handlebars partial with a control per field of an item type, from its JSON Schema."""
+STAT_ORDER = ("mus", "grt", "mov", "whl", "aim", "grf", "sav", "frt", "btl")
+
+
+def _name_partial(names: dict[str, str]) -> str:
+    """An inline partial ``smokeName`` printing the catalogue name of ``key`` (the key itself if unknown), so a
+    background's perks and kit read as the book prints them (Bike Thief, Bolt Cutters) rather than as keys."""
+    import html
+
+    def text(name: str) -> str:  # literal text of the template: HTML-escaped, and no Handlebars braces
+        return html.escape(name, quote=False).replace("{", "&#123;").replace("}", "&#125;")
+
+    branches = "".join(f'{{{{{"#if" if i == 0 else "else if"} (eq key "{k}")}}}}{text(n)}'
+                       for i, (k, n) in enumerate(sorted(names.items())))
+    body = f"{branches}{{{{else}}}}{{{{key}}}}{{{{/if}}}}" if names else "{{key}}"
+    return f'{{{{#*inline "smokeName"}}}}{body}{{{{/inline}}}}'
+
+
+def _background_html(cat: Catalogue | None) -> tuple[str, dict[str, str]]:
+    """The spread as the book's stat block (MUS … BTL over their dice) and the perks and kit by name."""
+    kit_types = ("weapon", "armour", "ammo", "gear", "outfit", "consumable", "drug")
+    names: dict[str, str] = {}
+    for pack in (cat.packs.values() if cat else []):
+        if pack.document_type in kit_types + ("perk",):
+            for key, entry in pack.entries.items():
+                names.setdefault(key, entry.data["name"])
+                names[f"{pack.name}/{key}"] = entry.data["name"]
+    head = "".join(f'<th title="{{{{localize "SMOKE.Stat.{k}.name"}}}}">{{{{localize "SMOKE.Stat.{k}.abbr"}}}}</th>'
+                   for k in STAT_ORDER)
+    dice = "".join(f"<td>d{{{{system.spread.{k}}}}}</td>" for k in STAT_ORDER)
+    spread = (f'<div class="smoke-field-spread"><span>{{{{localize "SMOKE.Field.spread"}}}}</span>'
+              f'<table class="smoke-spread"><thead><tr>{head}</tr></thead><tbody><tr>{dice}</tr></tbody></table></div>')
+    perks = ('<p class="smoke-field-perks">{{localize "SMOKE.Field.perks"}}: <span class="smoke-field-value">'
+             '{{#each system.perks}}{{#unless @first}}, {{/unless}}{{> smokeName key=this}}{{/each}}</span></p>')
+    kit = ('<p class="smoke-field-kit">{{localize "SMOKE.Field.kit"}}: <span class="smoke-field-value">'
+           '{{#each system.kit}}{{#unless @first}}, {{/unless}}{{#if this.item}}{{> smokeName key=this.item}}'
+           '{{#if this.quantity}} ×{{this.quantity}}{{/if}}{{else}}{{> smokeName key=this}}{{/if}}{{/each}}'
+           '</span></p>')
+    return _name_partial(names), {"spread": spread, "perks": perks, "kit": kit}
+
+
+def item_fields_partial(kind: str, cat: Catalogue | None = None) -> str:
+    """A Handlebars partial with a control per field of an item type, from its JSON Schema. A background's
+    spread, perks and kit are shown as the book prints them, with the catalogue's names (``cat``)."""
     from . import schemas as sch
 
     schema = sch.schema(kind)
     props, required = schema["properties"], set(schema.get("required", []))
     fields = []
+    prelude, special = _background_html(cat) if kind == "background" else ("", {})
     for name, node in props.items():
         if name in ITEM_META:
+            continue
+        if name in special:
+            fields.append({"kind": "field", "name": name, "html": special[name]})
             continue
         resolved = sch.resolve(node)
         obj = resolved if "properties" in resolved else next(
@@ -144,7 +189,7 @@ def item_fields_partial(kind: str) -> str:
         else:
             fields.append({"kind": "field", "name": name, "html": _field_html(name, name, node, name not in required)})
     return (HEADER_HBS.format(source=f"tools/the_smoke/schemas/{kind}.schema.json")
-            + render_hbs("item-fields.hbs.j2", type=kind, fields=fields))
+            + prelude + ("\n" if prelude else "") + render_hbs("item-fields.hbs.j2", type=kind, fields=fields))
 
 
 def system_manifest(meta: dict[str, Any], cat: Catalogue, packs: list[dict[str, Any]],

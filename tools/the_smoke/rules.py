@@ -15,7 +15,7 @@ from . import odds
 from .catalogue import Catalogue, Entry
 from .yamlio import CatalogueError
 
-REQUIRED = ("dice", "tn-tables", "difficulty", "outcomes", "creation", "combat", "chase", "stats")
+REQUIRED = ("dice", "tn-tables", "difficulty", "outcomes", "creation", "combat", "chase", "stats", "rep")
 STAT_KEYS = ("mus", "grt", "mov", "whl", "aim", "grf", "sav", "frt", "btl")
 
 
@@ -121,10 +121,13 @@ class Tables:
                 "rep": system["rep"]["level"], "story": system["story"]}
 
     def xp_for(self, level: int) -> int:
-        for row in self.data.get("rep", {}).get("ladder", []):
-            if row.get("level") == level:
-                return row.get("xp", 0)
-        return 0
+        """The total XP a character at Rep ``level`` has reached: the level's threshold on the Rep ladder
+        (rulebook: The Rep ladder; ``rules/rep.yml`` ``levels``)."""
+        for row in self.data["rep"]["levels"]:
+            if row["level"] == level:
+                return row["xp"]
+        raise CatalogueError(f"Rep {level} is not on the Rep ladder (levels 1–{self.data['rep']['maxLevel']})",
+                             entry="rules/rep")
 
     def prototype_token(self, kind: str, name: str) -> dict[str, Any]:
         """Token defaults: people show Health, motors Body; characters are linked to their actor."""

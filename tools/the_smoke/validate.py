@@ -22,6 +22,7 @@ KIT_TYPES = ("weapon", "armour", "ammo", "gear", "outfit", "consumable", "drug")
 ITEM_TYPES = KIT_TYPES + ("perk", "background", "vehicleAbility")
 ACTOR_TYPES = ("character", "npc", "vehicle")
 LIMIT = 1_000_000  # no number in the game comes near this; larger ones are typing mistakes
+MAX_ERRORS_PER_ENTRY = 20  # past this an entry is not a near miss: say so once instead of listing thousands
 
 
 def _short(value: Any) -> str:
@@ -60,21 +61,27 @@ class Report:
         return not self.errors
 
 
-def _schema_errors(entry: Entry, schema_name: str) -> Iterable[CatalogueError]:
+def _schema_errors(entry: Entry, schema_name: str) -> list[CatalogueError]:
+    """At most :data:`MAX_ERRORS_PER_ENTRY` located errors, then one line saying that there are more."""
+    import itertools
+
     try:
         validator = sch.validator(schema_name)
     except KeyError:
-        yield entry.error(f"no schema {schema_name!r} for this file")
-        return
-    for err in sorted(validator.iter_errors(entry.data), key=lambda e: list(map(str, e.absolute_path))):
+        return [entry.error(f"no schema {schema_name!r} for this file")]
+    raw = list(itertools.islice(validator.iter_errors(entry.data), MAX_ERRORS_PER_ENTRY + 1))
+    out: list[CatalogueError] = []
+    more = len(raw) > MAX_ERRORS_PER_ENTRY
+    for err in sorted(raw[:MAX_ERRORS_PER_ENTRY], key=lambda e: list(map(str, e.absolute_path))):
         path = list(err.absolute_path)
-        message = err.message
         if err.validator == "additionalProperties" and isinstance(err.instance, dict):
             allowed = list(err.schema.get("properties", {}))
-            for extra in sorted(set(err.instance) - set(allowed)):
+            extras = [k for k in err.instance if k not in allowed]
+            for extra in sorted(extras[:MAX_ERRORS_PER_ENTRY], key=str):
                 hint = difflib.get_close_matches(str(extra), allowed, n=1)
-                more = f"; did you mean {hint[0]!r}?" if hint else f"; allowed: {', '.join(allowed)}"
-                yield entry.error(f"unknown field {extra!r}{more}", path + [extra])
+                more_text = f"; did you mean {hint[0]!r}?" if hint else f"; allowed: {', '.join(allowed)}"
+                out.append(entry.error(f"unknown field {_short(extra)}{more_text}", path + [extra]))
+            more = more or len(extras) > MAX_ERRORS_PER_ENTRY
             continue
         if err.validator in ("oneOf", "anyOf") and err.context:
             from jsonschema.exceptions import best_match
@@ -86,7 +93,13 @@ def _schema_errors(entry: Entry, schema_name: str) -> Iterable[CatalogueError]:
             message = _friendly(best)
         else:
             message = _friendly(err)
-        yield entry.error(message, path)
+        out.append(entry.error(message, path))
+    if len(out) > MAX_ERRORS_PER_ENTRY:
+        out, more = out[:MAX_ERRORS_PER_ENTRY], True
+    if more:
+        out.append(entry.error(f"more than {MAX_ERRORS_PER_ENTRY} problems in this entry; fix these first "
+                               f"(the rest are not listed)"))
+    return out
 
 
 def check_schemas(cat: Catalogue, report: Report) -> None:
@@ -119,7 +132,7 @@ def check_schemas(cat: Catalogue, report: Report) -> None:
 def _too_large(entry: Entry, value: Any, path: list) -> list[CatalogueError]:
     if isinstance(value, bool):
         return []
-    if isinstance(value, (int, float)) and abs(value) > LIMIT:
+    if isinstance(value, (int, float)) and not abs(value) <= LIMIT:  # NaN too
         return [entry.error(f"{_short(value)} is too large (numbers stay within ±{LIMIT:,})", path)]
     if isinstance(value, dict):
         return [e for k, v in value.items() for e in _too_large(entry, v, path + [k])]
@@ -213,6 +226,145 @@ def check_references(cat: Catalogue, index: Index, report: Report) -> None:
                     ["magazine", "ammoType"]))
 
 
+# Rules tables that name catalogue entries: table → [(path with "*" for every list item, document types)].
+# The Character Creator offers these items and the shops read the perk, so a name that resolves to nothing breaks
+# them in play; the build refuses it instead.
+RULES_REFERENCES: dict[str, list[tuple[tuple, tuple[str, ...]]]] = {
+    "creation": [(("extraItems", "items", "*"), KIT_TYPES), (("startingItems", "*"), KIT_TYPES)],
+    "money": [(("discounts", "*", "perk"), ("perk",))],
+}
+# Lists of rows in rules tables whose rows are told apart by a field: a second row with the same value is a
+# mistake (two Muscle rows would put two Muscle buttons on every sheet). Rows with an ``id`` or ``key`` are
+# checked everywhere; these are the others.
+UNIQUE_ROWS: dict[str, list[tuple[tuple, str]]] = {
+    "dice": [(("modifiers",), "die")],
+    "rep": [(("levels",), "level")],
+    "creation": [(("statDistribution",), "die")],
+    "tn-tables": [(("tables",), "effort"), (("tables", "*", "rows"), "stat")],
+    "difficulty": [(("choosingDifficulty", "rows"), "stat")],
+}
+
+
+def _walk(value: Any, pattern: tuple, path: list):
+    """``(path, value)`` for every value at ``pattern`` (``"*"`` matches every item of a list)."""
+    if not pattern:
+        yield path, value
+        return
+    head, rest = pattern[0], pattern[1:]
+    if head == "*":
+        if isinstance(value, list):
+            for i, v in enumerate(value):
+                yield from _walk(v, rest, path + [i])
+    elif isinstance(value, dict) and head in value:
+        yield from _walk(value[head], rest, path + [head])
+
+
+def _row_lists(value: Any, path: list):
+    """Every list of mappings inside ``value`` with its path."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _row_lists(v, path + [k])
+    elif isinstance(value, list):
+        if value and all(isinstance(v, dict) for v in value):
+            yield path, value
+        for i, v in enumerate(value):
+            yield from _row_lists(v, path + [i])
+
+
+def check_rules_tables(cat: Catalogue, index: Index, report: Report) -> None:
+    """References from rules tables to catalogue entries resolve; rows that name a stat, level, die or id are
+    not repeated; the stats table holds each of the nine stats once."""
+    for table, refs in RULES_REFERENCES.items():
+        entry = cat.rules.get(table)
+        if entry is None:
+            continue
+        for pattern, types in refs:
+            for path, ref in _walk(entry.data, pattern, []):
+                if isinstance(ref, str):
+                    found, why = index.resolve(ref, types)
+                    if found is None:
+                        report.errors.append(entry.error(why or "unresolved reference", path))
+    for table, entry in cat.rules.items():
+        checks = [(path, rows, field) for path, rows in _row_lists(entry.data, [])
+                  for field in ("id", "key") if all(field in r for r in rows)]
+        for pattern, field in UNIQUE_ROWS.get(table, []):
+            checks += [(path, rows, field) for path, rows in _walk(entry.data, pattern, []) if isinstance(rows, list)]
+        for path, rows, field in checks:
+            seen: dict[Any, int] = {}
+            for i, row in enumerate(rows):
+                if not isinstance(row, dict) or field not in row:
+                    continue
+                value = row[field]
+                if isinstance(value, (str, int)) and value in seen:
+                    first = entry.loc.line_of(path + [seen[value], field])
+                    report.errors.append(entry.error(f"{field} {value!r} appears twice (first at line {first}); "
+                                                     f"each row needs its own", path + [i, field]))
+                elif isinstance(value, (str, int)):
+                    seen[value] = i
+    stats = cat.rules.get("stats")
+    if stats is not None and isinstance(stats.data.get("stats"), list):
+        have = {row.get("key") for row in stats.data["stats"] if isinstance(row, dict)}
+        missing = [k for k in rules.STAT_KEYS if k not in have]
+        if missing:
+            report.errors.append(stats.error(f"missing stat(s): {', '.join(missing)} (the nine are "
+                                             f"{' '.join(rules.STAT_KEYS)})", ["stats"]))
+
+
+def check_condition_chains(cat: Catalogue, report: Report) -> None:
+    """A Condition's ``comedown`` chain and its ``becomes`` chain must end: a high whose comedown leads back to it
+    would be applied for ever, three of a Condition that become itself would never stop."""
+    conditions = {k: e.data for k, e in cat.conditions.items()}
+    for link, name in (("comedown", "comedown"), ("becomes", "becomes")):
+        def next_of(key: str) -> str | None:
+            value = conditions.get(key, {}).get(link)
+            return value.get("condition") if isinstance(value, dict) else value
+
+        reported: set[str] = set()
+        for start in sorted(conditions):
+            chain = [start]
+            while True:
+                nxt = next_of(chain[-1])
+                if nxt is None or nxt not in conditions:
+                    break
+                if nxt in chain:
+                    loop = chain[chain.index(nxt):] + [nxt]
+                    if not reported & set(loop):
+                        first = loop[0]
+                        path = [link] + (["condition"] if link == "becomes" else [])
+                        what = (f"{name} {first!r} is the Condition itself" if len(loop) == 2 else
+                                f"{name} chain goes round in a circle: {' → '.join(loop)}")
+                        report.errors.append(cat.conditions[first].error(f"{what}; it must end at a Condition "
+                                                                         f"without a {name}", path))
+                        reported |= set(loop)
+                    break
+                chain.append(nxt)
+
+
+SYSTEM_IMAGES = "systems/the-smoke/"
+CORE_ICONS = "icons/"
+_BAD_IMG_CHARS = set('\\:?#%"<>\'` ') | {chr(c) for c in range(32)}
+
+
+def check_images(cat: Catalogue, report: Report) -> None:
+    """``img`` is a relative path inside the system (``systems/the-smoke/…``) or Foundry's core icons
+    (``icons/…``): no scheme (``javascript:``, ``https:``), no ``..``, no absolute or backslashed path."""
+    for entry in [*cat.entries(), *cat.conditions.values()]:
+        img = entry.data.get("img") if isinstance(entry.data, dict) else None
+        if not isinstance(img, str):
+            continue
+        parts = img.split("/")
+        bad = next((c for c in img if c in _BAD_IMG_CHARS), None)
+        why = None
+        if not img.startswith((SYSTEM_IMAGES, CORE_ICONS)):
+            why = f"must start with {SYSTEM_IMAGES} (an image shipped with the system) or {CORE_ICONS} (Foundry's core icons)"
+        elif any(p in ("", ".", "..") for p in parts):
+            why = "must not contain empty, . or .. segments (it would point outside the folder)"
+        elif bad is not None:
+            why = f"must not contain {bad!r}"
+        if why:
+            report.errors.append(entry.error(f"image path {_short(img)} {why}", ["img"]))
+
+
 def check_ids(cat: Catalogue, report: Report) -> None:
     seen: dict[str, Entry] = {}
     for entry in cat.entries():
@@ -247,6 +399,10 @@ def check_rules(cat: Catalogue, report: Report, *, odds: bool = True) -> None:
                 report.errors.append(entry.error(
                     f"Guard {data['guard']} but 6 + 2 × Size {data['size']} = {expected}", ["guard"]))
         if kind == "character":
+            levels = [row["level"] for row in tables.data["rep"]["levels"]]
+            if levels and data["rep"] not in levels:
+                report.errors.append(entry.error(f"Rep {data['rep']} is not on the Rep ladder "
+                                                 f"(rules/rep.yml has levels {min(levels)}–{max(levels)})", ["rep"]))
             counts = Counter(data["stats"].values())
             want = tables.creation_distribution()
             if dict(counts) != want:
@@ -269,6 +425,9 @@ def validate(cat: Catalogue, *, odds: bool = True) -> Report:
         return report  # cross-checks assume well-formed documents
     index = Index(cat)
     check_references(cat, index, report)
+    check_rules_tables(cat, index, report)
+    check_condition_chains(cat, report)
+    check_images(cat, report)
     check_ids(cat, report)
     check_conditions(cat, report)
     check_rules(cat, report, odds=odds)

@@ -7,6 +7,7 @@ keys in a given order, block style, UTF-8, no aliases, so ``unpack(pack(src))`` 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -76,8 +77,69 @@ class Located:
 
 _scalar = yaml.constructor.SafeConstructor()
 
+# Limits that keep a broken file from costing minutes and gigabytes. The book's largest file is 6 KB with 660
+# values; a homebrew file past these is a mistake (or not a catalogue file at all).
+MAX_FILE_BYTES = 256 * 1024
+MAX_VALUES = 10_000
+MAX_DIGITS = 30  # no number in the game has more digits; longer ones cannot even be converted quickly
+TOO_LARGE = "is too large (numbers stay within ±1,000,000)"
+
+_DECIMAL = re.compile(r"[-+]?(0|[1-9][0-9]*)")
+_FLOAT = re.compile(r"[-+]?([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?")
+# Characters YAML does not allow in a file (C0/C1 controls other than tab, newline, carriage return and NEL;
+# DEL; lone surrogates; the non-characters U+FFFE and U+FFFF).
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def _plain_scalar(node: yaml.ScalarNode, file: str, field: str | None) -> Any:
+    """Construct a plain (unquoted) scalar, refusing what YAML 1.1 reads as something the author did not mean:
+    0x10 and 012 (hex and octal), 1:30 (base 60), 1_000, on/off/yes/no (booleans), dates, and numbers too long to
+    be a number of the game (which Python would refuse to convert, or convert slowly)."""
+    text, tag = node.value, node.tag
+
+    def refuse(message: str) -> CatalogueError:
+        return CatalogueError(message, file=file, line=node.start_mark.line + 1, field=field)
+
+    shown = text if len(text) <= 40 else f"{text[:20]}… ({len(text)} characters)"
+    if tag == "tag:yaml.org,2002:int":
+        if len(text) > MAX_DIGITS:
+            raise refuse(f"{shown} {TOO_LARGE}")
+        if not _DECIMAL.fullmatch(text):
+            value = _scalar.construct_object(node)
+            if ":" in text:
+                why = f"YAML 1.1 reads {text} as the base-60 number {value}"
+            elif text.lstrip("+-").startswith("0") and text.lstrip("+-")[1:2].isdigit():
+                why = f"YAML 1.1 reads {text} (a leading 0) as the octal number {value}"
+            else:
+                why = f"YAML 1.1 reads {text} as the number {value}"
+            raise refuse(f"{why}: write the number in plain digits ({value}), or quote it (\"{text}\") if it is text")
+    elif tag == "tag:yaml.org,2002:float":
+        if len(text) > MAX_DIGITS:
+            raise refuse(f"{shown} {TOO_LARGE}")
+        if not _FLOAT.fullmatch(text):
+            value = _scalar.construct_object(node)
+            raise refuse(f"YAML 1.1 reads {text} as the number {value}: write a plain number, or quote it "
+                         f"(\"{text}\") if it is text")
+    elif tag == "tag:yaml.org,2002:bool":
+        if text.lower() not in ("true", "false"):
+            value = str(_scalar.construct_object(node)).lower()
+            raise refuse(f"YAML 1.1 reads {text} as {value}: quote it (\"{text}\") if it is text, or write {value}")
+    elif tag == "tag:yaml.org,2002:timestamp":
+        raise refuse(f"YAML reads {text} as a date: quote it (\"{text}\")")
+    return _scalar.construct_object(node)
+
+
+def _construct(node: yaml.Node, file: str, field: str | None) -> Any:
+    if isinstance(node, yaml.ScalarNode) and not node.style:  # plain (the C parser says "", PyYAML None)
+        return _plain_scalar(node, file, field)
+    return _scalar.construct_object(node)
+
 
 def _build(node: yaml.Node, path: tuple, lines: dict, file: str) -> Any:
+    if len(lines) >= MAX_VALUES:
+        raise CatalogueError(f"more than {MAX_VALUES:,} values in one file: a catalogue entry is far smaller "
+                             f"(split it, or check that this is the right file)", file=file,
+                             line=node.start_mark.line + 1)
     lines[path] = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
         out: dict = {}
@@ -85,7 +147,7 @@ def _build(node: yaml.Node, path: tuple, lines: dict, file: str) -> Any:
             if not isinstance(knode, yaml.ScalarNode):
                 raise CatalogueError("mapping keys must be plain scalars", file=file,
                                      line=knode.start_mark.line + 1)
-            key = _scalar.construct_object(knode)
+            key = _construct(knode, file, ".".join(map(str, path + (knode.value,))))
             if key in out:
                 raise CatalogueError(f"duplicate key {key!r} (first at line {lines[path + (key,)]})",
                                      file=file, line=knode.start_mark.line + 1,
@@ -96,24 +158,49 @@ def _build(node: yaml.Node, path: tuple, lines: dict, file: str) -> Any:
         return out
     if isinstance(node, yaml.SequenceNode):
         return [_build(v, path + (i,), lines, file) for i, v in enumerate(node.value)]
-    return _scalar.construct_object(node)
+    return _construct(node, file, ".".join(map(str, path)) or None)
+
+
+def _check_characters(text: str, file: str) -> None:
+    """Refuse characters YAML does not allow, naming the line (PyYAML would give a character position)."""
+    bad = _CONTROL.search(text)
+    if bad:
+        line = text.count("\n", 0, bad.start()) + 1
+        col = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
+        raise CatalogueError(f"control character U+{ord(bad.group()):04X} at column {col} is not allowed in YAML: "
+                             f"delete it (an editor may show it as a box, or not at all)", file=file, line=line)
 
 
 def load(path: Path, *, text: str | None = None) -> Located:
     """Parse one YAML file. Raises :class:`CatalogueError` naming the file and line on malformed YAML,
-    anchors/aliases or duplicate keys."""
+    anchors/aliases, duplicate keys, control characters, YAML 1.1 surprises and files too large to be catalogue
+    entries (checked before the file is read)."""
     file = str(path)
     if text is None:
+        try:
+            size = path.stat().st_size
+        except OSError as e:
+            raise CatalogueError(f"cannot read the file ({e.strerror})", file=file) from None
+        if size > MAX_FILE_BYTES:
+            raise CatalogueError(f"the file is {size / 1024:,.0f} KB; a catalogue file is at most "
+                                 f"{MAX_FILE_BYTES // 1024} KB (the book's largest is 6 KB): is this the right file?",
+                                 file=file)
         try:
             text = path.read_text(encoding="utf-8")
         except UnicodeDecodeError as e:
             raise CatalogueError(f"not UTF-8 text ({e.reason})", file=file) from None
+    elif len(text) > MAX_FILE_BYTES:
+        raise CatalogueError(f"the text is longer than {MAX_FILE_BYTES // 1024} KB", file=file)
+    _check_characters(text, file)
     try:
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark else None
         raise CatalogueError(f"malformed YAML: {e.problem or e.context}", file=file, line=line) from None
+    except yaml.reader.ReaderError as e:
+        line = text.count("\n", 0, e.position) + 1 if isinstance(e.position, int) else None
+        raise CatalogueError(f"malformed YAML: {e.reason}", file=file, line=line) from None
     except yaml.YAMLError as e:
         raise CatalogueError(f"malformed YAML: {e}", file=file) from None
     lines: dict[tuple, int] = {}
