@@ -108,7 +108,9 @@ def test_a_player_may_change_only_round_turn_and_their_own_combatants(world, ope
     assert message and "lacks permission to update Combat" in message
     rook = next(c for c in stored_combat(world, combat_id)["combatants"] if c["_id"] == C_ROOK)
     vex = next(c for c in stored_combat(world, combat_id)["combatants"] if c["_id"] == C_VEX)
-    assert (rook["initiative"], rook["defeated"], rook["hidden"], rook["system"]["reaction"]) == (20, True, False, True)
+    # The write to `system` was allowed (v13); the system's Combatant model declares no fields (its state is the GM's,
+    # on the Combat), so the value is not kept.
+    assert (rook["initiative"], rook["defeated"], rook["hidden"], rook.get("system", {}).get("reaction")) == (20, True, False, None)
     assert vex["initiative"] == 17
 
     # Create/delete: "OWNER" of the combatant's actor (the token's synthetic actor: the base actor's ownership)

@@ -207,7 +207,7 @@ class Compiler:
                 "performance": {"die": data["performance"]}, "handling": data["handling"],
                 "speed": data["speed"], "body": {"value": data["body"], "max": data["body"]},
                 "size": data["size"], "armour": data["armour"],
-                "seats": dict(data["seats"]), "occupants": [],
+                "seats": dict(data["seats"]),
                 "fuel": {"value": data["fuel"], "max": data["fuel"]}, "lock": data["lock"],
                 "lockKind": data.get("lockKind", DEFAULTS["vehicle"]["lockKind"]),
                 "value": data["value"], "abilities": list(data["abilities"]), "abilitiesOn": [],
