@@ -23,7 +23,7 @@ import { claimRoll, issueRoll } from "../roll-claims.mjs";
 import { driverOf } from "../vehicle.mjs";
 import { CHASE, L, SYSTEM_ID, combatFrom, succeeded, sys, warn, refuseCard } from "./common.mjs";
 import { combatantOfActor, motorAboard, motorOf, sceneOf, squaresBetween, vehicleTokenIn } from "./map.mjs";
-import { driveRoll, driveStatus, mayRoll, unitWheels } from "./units.mjs";
+import { driveRoll, driveStatus, driverAt, mayRoll, unitWheels } from "./units.mjs";
 import { harmRiders, harmVehicle, injuryLine, postCard } from "./harm.mjs";
 
 /**
@@ -148,21 +148,6 @@ function actingCombatant(combat, vehicle) {
   return combatantOfActor(combat, driverOf(vehicle)) ?? combatantOfActor(combat, vehicle);
 }
 
-/**
- * GM: the fight, the acting combatant (owned by the requester), the motor it drives or is, and whether it can be
- * driven.
- * @param {User.Implementation} user  @param {string} combatId  @param {string} combatantId
- */
-function driverAt(user, combatId, combatantId) {
-  const combat = combatFrom(combatId);
-  const combatant = /** @type {any} */ (combat.combatants.get(combatantId));
-  assertOwner(user, combatant?.actor ?? null);
-  const vehicle = motorOf(combatant);
-  if (!vehicle) throw new Error(L("SMOKE.Chase.notDriving", { name: combatant?.name ?? "" }));
-  const status = driveStatus(vehicle);
-  if (!status.ok) throw new Error(status.message);
-  return { combat, combatant, vehicle, status };
-}
 
 /** GM: write a PIT record (whole) on its fight. @param {any} combat @param {any} record */
 async function saveRecord(combat, record) {

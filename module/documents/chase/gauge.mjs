@@ -32,8 +32,8 @@ import { claimRoll, issueRoll } from "../roll-claims.mjs";
 import {
   GAUGE_BANDS, L, combatFrom, gaugeOn, isVehicle, refuseCard, signed, succeeded, sys, warn, writeGauge
 } from "./common.mjs";
-import { actionOpen, chaseCombatOf, gaugeOf, motorOf, movedSquares, sceneOf, squaresBetween, vehicleTokenIn } from "./map.mjs";
-import { driveRoll, driveStatus, mayRoll, unitWheels } from "./units.mjs";
+import { actionOpen, chaseCombatOf, gaugeOf, movedSquares, sceneOf, squaresBetween, vehicleTokenIn } from "./map.mjs";
+import { driveRoll, driveStatus, driverAt, mayRoll, unitWheels } from "./units.mjs";
 import { harmRiders, harmVehicle, injuryLine, postCard } from "./harm.mjs";
 
 /**
@@ -400,13 +400,7 @@ function tokenGauge(uuid) {
 export const requests = {
   /** Drive: spend the die, start the action at 0 squares where the motor stands. */
   "chase.drive": async (user, { combatId, combatantId }) => {
-    const combat = combatFrom(combatId);
-    const combatant = /** @type {any} */ (combat.combatants.get(combatantId));
-    assertOwner(user, combatant?.actor ?? null);
-    const vehicle = motorOf(combatant);
-    if (!vehicle) throw new Error(L("SMOKE.Chase.notDriving", { name: combatant?.name ?? "" }));
-    const status = driveStatus(vehicle);
-    if (!status.ok) throw new Error(status.message);
+    const { combat, combatant, vehicle, status } = driverAt(user, combatId, combatantId);
     if (status.crew && !isVehicle(combatant.actor)) throw new Error(L("SMOKE.Chase.notDriving", { name: combatant.name ?? "" }));
     const token = /** @type {any} */ (vehicleTokenIn(vehicle, sceneOf(combat)));
     if (!token) throw new Error(L("SMOKE.Chase.noToken", { vehicle: vehicle.name }));

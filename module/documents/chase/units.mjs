@@ -17,7 +17,8 @@ import { POLICE_ABILITY, drivingModifiers } from "../../rules/vehicles.mjs";
 import { defaultChoices, rollCheck } from "../check.mjs";
 import { RollDialog } from "../../apps/roll-dialog.mjs";
 import { abilityName, driverOf, occupantsOf, rollDriving } from "../vehicle.mjs";
-import { GAUGE_BANDS, L, SYSTEM_ID, isVehicle, signed, sys, warn } from "./common.mjs";
+import { GAUGE_BANDS, L, SYSTEM_ID, combatFrom, isVehicle, signed, sys, warn } from "./common.mjs";
+import { assertOwner } from "../requests.mjs";
 import { motorOf, positionOf, sceneOf, squaresBetween } from "./map.mjs";
 import { chaseRole, chaseSides } from "./getaway.mjs";
 
@@ -157,4 +158,20 @@ async function rollCrew(vehicle, { band = null, gauge = null, tn = null, targetN
   } catch (err) {
     return warn(err.message);
   }
+}
+
+/**
+ * GM: the fight, the acting combatant (owned by the requester), the motor it drives or is, and whether it can be
+ * driven.
+ * @param {User.Implementation} user  @param {string} combatId  @param {string} combatantId
+ */
+export function driverAt(user, combatId, combatantId) {
+  const combat = combatFrom(combatId);
+  const combatant = /** @type {any} */ (combat.combatants.get(combatantId));
+  assertOwner(user, combatant?.actor ?? null);
+  const vehicle = motorOf(combatant);
+  if (!vehicle) throw new Error(L("SMOKE.Chase.notDriving", { name: combatant?.name ?? "" }));
+  const status = driveStatus(vehicle);
+  if (!status.ok) throw new Error(status.message);
+  return { combat, combatant, vehicle, status };
 }

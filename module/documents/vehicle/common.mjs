@@ -75,6 +75,28 @@ export function actorFrom(ref) {
   return actor;
 }
 
+/**
+ * GM: the motor and the person a request names, after the checks every motor request makes: the person is not a motor,
+ * the requester owns them, and the requester can see the motor (Limited), or is a GM.
+ * @param {User.Implementation} user  The requester.
+ * @param {string} vehicleUuid  @param {string} actorRef  A UUID or a world actor's id.
+ * @param {string} notPersonKey  The lang key for "that is not a person" ({name} is filled).
+ * @returns {{vehicle: Vehicle, actor: Actor.Implementation}}
+ * @throws {Error} with the reason, in words.
+ */
+export function personAtMotor(user, vehicleUuid, actorRef, notPersonKey) {
+  const vehicle = vehicleFrom(vehicleUuid);
+  const actor = actorFrom(actorRef);
+  if (isVehicle(actor)) throw new Error(L(notPersonKey, { name: actor.name ?? "" }));
+  if (!user.isGM && !actor.testUserPermission(user, "OWNER")) {
+    throw new Error(L("SMOKE.Request.notOwner", { name: actor.name ?? "" }));
+  }
+  if (!user.isGM && !vehicle.testUserPermission(user, "LIMITED")) {
+    throw new Error(L("SMOKE.Boarding.refused.cannotSee", { vehicle: vehicle.name }));
+  }
+  return { vehicle, actor };
+}
+
 /** A refusal from the pure rules, in words. @param {any} r @param {Vehicle} vehicle @param {Actor.Implementation|null} actor */
 export function refusal(r, vehicle, actor) {
   const s = sys(vehicle);

@@ -9,9 +9,9 @@
  */
 import { canRepair, garageBill, repair, repairCheck } from "../../rules/vehicles.mjs";
 import { resolveTN } from "../check.mjs";
-import { assertOwner, requestGM } from "../requests.mjs";
+import { requestGM } from "../requests.mjs";
 import { claimRoll, issueRoll } from "../roll-claims.mjs";
-import { L, actorFrom, isVehicle, postCard, purposeRoll, sys, vehicleFrom } from "./common.mjs";
+import { L, isVehicle, personAtMotor, postCard, purposeRoll, sys, vehicleFrom } from "./common.mjs";
 
 /**
  * @typedef {import("./common.mjs").Vehicle} Vehicle
@@ -97,13 +97,7 @@ const stateOf = s => ({ body: s.body.value, bodyMax: s.body.max, flatTyres: s.ty
  * motor can have; the stat and band from the kind and kit; the TN for the repairer's unboosted dice.
  */
 async function onRepairIssue(user, { vehicleUuid, repairerUuid, kind, mode = "body", kitId = "" }) {
-  const vehicle = vehicleFrom(vehicleUuid);
-  const repairer = actorFrom(repairerUuid);
-  if (isVehicle(repairer)) throw new Error(L("SMOKE.Repair.notPerson"));
-  assertOwner(user, repairer);
-  if (!user.isGM && !vehicle.testUserPermission(user, "LIMITED")) {
-    throw new Error(L("SMOKE.Boarding.refused.cannotSee", { vehicle: vehicle.name }));
-  }
+  const { vehicle, actor: repairer } = personAtMotor(user, vehicleUuid, repairerUuid, "SMOKE.Repair.notPerson");
   if (kind !== "patchUp" && kind !== "toolkit") throw new Error(L("SMOKE.Request.missing"));
   const useMode = mode === "flat" ? "flat" : "body";
   const kit = kitFor(repairer, kind, kitId);

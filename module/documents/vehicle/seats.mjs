@@ -18,7 +18,7 @@
 import { board, leave, riderPosition, seating } from "../../rules/vehicles.mjs";
 import { assertGM, assertOwner, requestGM } from "../requests.mjs";
 import {
-  L, SYSTEM_ID, actorAt, actorExists, actorFrom, esc, isVehicle, refusal, seatLabel, sys, vehicleFrom
+  L, SYSTEM_ID, actorAt, actorExists, actorFrom, esc, isVehicle, personAtMotor, refusal, seatLabel, sys, vehicleFrom
 } from "./common.mjs";
 import { allSeats, pruneSeats, storedOccupants, writeOccupants } from "./store.mjs";
 
@@ -166,13 +166,7 @@ export async function leaveVehicle(vehicle, actor, { releaser = null } = {}) {
 
 /** GM: board (checks who asks, writes the seat store, hides the boarding token on the motor's square). */
 async function onBoard(user, { vehicleUuid, actorUuid, seat = null, tokenId = "" }) {
-  const vehicle = vehicleFrom(vehicleUuid);
-  const actor = actorFrom(actorUuid);
-  if (isVehicle(actor)) throw new Error(L("SMOKE.Boarding.notPerson", { name: actor.name }));
-  assertOwner(user, actor);
-  if (!user.isGM && !vehicle.testUserPermission(user, "LIMITED")) {
-    throw new Error(L("SMOKE.Boarding.refused.cannotSee", { vehicle: vehicle.name }));
-  }
+  const { vehicle, actor } = personAtMotor(user, vehicleUuid, actorUuid, "SMOKE.Boarding.notPerson");
   const s = sys(vehicle);
   if (s.onFire || s.destroyed) throw new Error(L("SMOKE.Boarding.refused.burning", { vehicle: vehicle.name }));
   const elsewhere = vehicleOf(actor);

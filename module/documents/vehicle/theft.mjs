@@ -10,9 +10,9 @@
  */
 import { theftBand, theftCrime, theftOutcome, theftStats, toolEasing } from "../../rules/vehicles.mjs";
 import { resolveTN } from "../check.mjs";
-import { assertOwner, requestGM } from "../requests.mjs";
+import { requestGM } from "../requests.mjs";
 import { claimRoll, issueRoll } from "../roll-claims.mjs";
-import { L, actorFrom, isVehicle, postCard, purposeRoll, sys, vehicleFrom } from "./common.mjs";
+import { L, isVehicle, personAtMotor, postCard, purposeRoll, sys, vehicleFrom } from "./common.mjs";
 
 /**
  * @typedef {import("./common.mjs").Vehicle} Vehicle
@@ -112,13 +112,7 @@ export async function rollTheft(vehicle, thief, { carjacking = false, stat = und
  */
 async function onTheftIssue(user, { vehicleUuid, thiefUuid, carjacking = false, stat, toolId = null, olderCar = false,
   band = "medium" }) {
-  const vehicle = vehicleFrom(vehicleUuid);
-  const thief = actorFrom(thiefUuid);
-  if (isVehicle(thief)) throw new Error(L("SMOKE.Theft.notPerson"));
-  assertOwner(user, thief);
-  if (!user.isGM && !vehicle.testUserPermission(user, "LIMITED")) {
-    throw new Error(L("SMOKE.Boarding.refused.cannotSee", { vehicle: vehicle.name }));
-  }
+  const { vehicle, actor: thief } = personAtMotor(user, vehicleUuid, thiefUuid, "SMOKE.Theft.notPerson");
   const allowed = theftStats(!!carjacking);
   const useStat = stat ?? allowed[0];
   if (!allowed.includes(useStat)) throw new Error(L("SMOKE.Theft.wrongStat", { stat: L(`SMOKE.Stat.${useStat}.name`) }));
