@@ -39,12 +39,13 @@
  *   actor or token in that round gets none).
  * @property {string} actorKey       Whose dice they are: the actor's uuid (a token's synthetic actor is its own).
  * @property {boolean} out           Out of the fight (Wasted, or the GM marked it defeated).
+ * @property {number|null} initiative  Simple tracker: the initiative the GM rolled or set (speed mode: unused).
  */
 
 /** @returns {Side} A fresh side. */
 export function freshSide() {
   return { dice: [], reaction: false, defences: { dodge: false, cover: "none" }, aimed: false, surrendered: false,
-    downRounds: 0, grabbedBy: "", acted: 0, consciousRound: 0, chaseRole: "", spun: false, diceRound: 0, actorKey: "", out: false };
+    downRounds: 0, grabbedBy: "", acted: 0, consciousRound: 0, chaseRole: "", spun: false, diceRound: 0, actorKey: "", out: false, initiative: null };
 }
 
 /**

@@ -19,7 +19,7 @@ import { endOfRound, pocketCashLoss, queueState } from "../rules/round.mjs";
 import { assertGM, assertOwner, requestGM } from "./requests.mjs";
 import { collectSpeedDice, movesDieOf, speedDiceFor } from "./speed-dice.mjs";
 import { CONDITIONS, RULES } from "../generated/rules.mjs";
-import { freshSide, isOut, sideOf, topUnspent, writeSides } from "./combat-state.mjs";
+import { isOut, sideOf, topUnspent, writeSides } from "./combat-state.mjs";
 
 export const SYSTEM_ID = "the-smoke";
 
@@ -374,8 +374,8 @@ async function rewindRound(combat) {
 }
 
 /**
- * Hooks of a fight, registered by the entry: a mid-round joiner's dice; the GM's Toggle Defeated recorded on the
- * Combat; a player's own write to a Combatant's initiative or defeated put back.
+ * Hooks of a fight, registered by the entry: a mid-round joiner's dice; the GM's Toggle Defeated and the simple
+ * tracker's initiative recorded on the Combat; a player's own write to a Combatant's initiative or defeated put back.
  * @type {Record<string, Function>}
  */
 export const hooks = {
@@ -399,10 +399,17 @@ export const hooks = {
       if (writer?.isGM) { if (side.out !== !!changes.defeated) await writeSides(combat, { [combatant.id]: { out: !!changes.defeated } }); }
       else if (side.out && !changes.defeated) await combatant.update({ defeated: true });
     }
-    // Speed mode: initiative mirrors the GM's dice; a player's own write is put back.
-    if ("initiative" in changes && !writer?.isGM && combat.isSpeed) {
-      const top = topUnspent(side.dice);
-      if (changes.initiative !== top) await combatant.update({ initiative: top }, /** @type {any} */ ({ turnEvents: false }));
+    // Initiative is the GM's: in speed mode it mirrors the GM's dice; in the simple tracker the GM rolls it and keeps
+    // a copy. A player's own write is put back.
+    if ("initiative" in changes) {
+      if (writer?.isGM) {
+        if (!combat.isSpeed && side.initiative !== changes.initiative) {
+          await writeSides(combat, { [combatant.id]: { initiative: changes.initiative ?? null } });
+        }
+      } else {
+        const truth = combat.isSpeed ? topUnspent(side.dice) : side.initiative;
+        if (changes.initiative !== truth) await combatant.update({ initiative: truth }, /** @type {any} */ ({ turnEvents: false }));
+      }
     }
   }
 };

@@ -240,6 +240,9 @@ def test_the_simple_tracker_never_deadlocks_the_gm_queue(gm_page, player1_page, 
         const c = game.combat;
         await c.updateEmbeddedDocuments("Combatant", c.combatants.map((x, i) => ({_id: x.id, initiative: 10 - i})));
         await c.update({round: 2, turn: 0}); }""")
+    # The simple tracker's order is the GM's: Alf's player writing initiative 99 is put back to the GM's 10.
+    player1_page.evaluate("id => game.combat.combatants.find(c => c.actorId === id).update({initiative: 99})", alf)
+    gm_page.wait_for_function("id => game.combat.combatants.find(c => c.actorId === id).initiative === 10", arg=alf)
     settled = """async fn => Promise.race([fn().then(() => "settled"), new Promise(r => setTimeout(() => r("hung"), 5000))])"""
     # Previous turn at turn 0 goes back a round (core calls previousRound from there).
     assert gm_page.evaluate(settled.replace("fn()", "game.combat.previousTurn()"), None) == "settled"
