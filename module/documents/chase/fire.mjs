@@ -7,9 +7,9 @@
  */
 import { RULES } from "../../generated/rules.mjs";
 import { vehicleFire } from "../../rules/chase-gauge.mjs";
-import { fireState, incident as incidentEntry } from "../../rules/vehicles.mjs";
+import { fireState } from "../../rules/vehicles.mjs";
 import { applyHealthLoss, conditionName } from "../combat.mjs";
-import { occupantsOf, vehicleOf } from "../vehicle.mjs";
+import { occupantsOf, recordIncident, vehicleOf } from "../vehicle.mjs";
 import { L, SYSTEM_ID, isVehicle, sys } from "./common.mjs";
 import { sceneOf, squaresBetween, vehicleTokenIn } from "./map.mjs";
 import { harmVehicle, postCard } from "./harm.mjs";
@@ -103,9 +103,9 @@ export async function explode(vehicle, token, round) {
       }
     }
   }
-  await vehicle.update(/** @type {any} */ ({ "system.onFire": false, "system.destroyed": true, "system.body.value": 0,
-    "system.incidents": [...(sys(vehicle).incidents ?? []), incidentEntry({ vehicle: vehicle.name, what: "fire", round,
-      riderInjuries: inside.map(o => ({ name: o.actor.name ?? "", damage: FIRE.blast[0].damage, conditions: [...FIRE.blast[0].conditions] })) })] }));
+  await vehicle.update(/** @type {any} */ ({ "system.onFire": false, "system.destroyed": true, "system.body.value": 0 }));
+  await recordIncident(vehicle, { what: "fire", round,
+    riderInjuries: inside.map(o => ({ name: o.actor.name ?? "", damage: FIRE.blast[0].damage, conditions: [...FIRE.blast[0].conditions] })) });
   return lines;
 }
 

@@ -8,9 +8,8 @@
  * Rulebook: Skids, collisions and contact (and › Keep an incident record); Fire, repairs and selling up › At zero Body.
  * @module documents/chase/harm
  */
-import { incident as incidentEntry } from "../../rules/vehicles.mjs";
 import { applyHealthLoss, conditionName } from "../combat.mjs";
-import { occupantsOf } from "../vehicle.mjs";
+import { occupantsOf, recordIncident } from "../vehicle.mjs";
 import { L, SYSTEM_ID, esc, sys } from "./common.mjs";
 
 // ------------------------------------------------------------------------------------------------ harm (GM side)
@@ -24,8 +23,10 @@ import { L, SYSTEM_ID, esc, sys } from "./common.mjs";
 export async function harmVehicle(vehicle, body, entry) {
   const s = sys(vehicle);
   const value = Math.max(0, s.body.value - body);
-  const record = incidentEntry({ vehicle: vehicle.name, bodyLost: s.body.value - value, ...entry });
-  await vehicle.update({ "system.body.value": value, "system.incidents": [...(s.incidents ?? []), record] });
+  const bodyLost = s.body.value - value;
+  await vehicle.update({ "system.body.value": value });
+  // The incident goes through the GM's queue like every other, with its own id (stored once, never lost).
+  await recordIncident(vehicle, { bodyLost, ...entry });
   return value;
 }
 
