@@ -167,3 +167,33 @@ def test_a_check_from_a_token_speaks_with_the_token(gm_page: Page, page_errors):
     assert speakers["a"]["token"] == speakers["unlinked"] and speakers["a"]["scene"] == speakers["scene"]
     assert speakers["b"]["token"] == speakers["linked"] and speakers["b"]["actor"] == actor_id
     assert page_errors[gm_page] == []
+
+
+def test_manifest_needs_a_stable_v13_and_motors_use_a_core_icon(gm_page: Page, server):
+    minimum = server.manifest["compatibility"]["minimum"]
+    assert [int(p) for p in minimum.split(".")] >= [13, 341]
+    imgs = gm_page.evaluate("""async () => (await game.packs.get("the-smoke.vehicles").getIndex({fields: ["img", "type"]}))
+        .contents.filter(e => e.type === "vehicle").map(e => e.img)""")
+    assert len(imgs) == 29 and set(imgs) == {"icons/svg/wingfoot.svg"}  # a core v13 icon (CONFIG.statusEffects "hover")
+
+
+def test_dark_theme_gives_the_gauge_bands_dark_backgrounds(gm_page: Page):
+    """Under v13's .theme-dark the bands are dark with light text; under the light theme, the other way round."""
+    colours = gm_page.evaluate("""() => {
+        const lum = c => { const [r, g, b] = c.match(/\\d+/g).map(Number); return (0.299 * r + 0.587 * g + 0.114 * b) / 255; };
+        const out = {};
+        for (const theme of ["theme-light", "theme-dark"]) {
+            const app = document.createElement("div");
+            app.className = `application the-smoke chase-gauge themed ${theme}`;
+            app.innerHTML = '<ul class="smoke-gauge-bands"><li class="smoke-gauge-green">g</li><li class="smoke-gauge-red">r</li></ul>';
+            document.body.append(app);
+            out[theme] = [...app.querySelectorAll("li")].map(li => { const s = getComputedStyle(li);
+                return [lum(s.backgroundColor), lum(s.color)]; });
+            app.remove();
+        }
+        return out;
+    }""")
+    for bg, fg in colours["theme-dark"]:
+        assert bg < 0.35 and fg > 0.7
+    for bg, fg in colours["theme-light"]:
+        assert bg > 0.6 and fg < 0.3
