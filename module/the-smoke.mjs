@@ -102,10 +102,10 @@ Hooks.on("getSceneControlButtons", controls => {
   tokens.tools.smokeConsole = { name: "smokeConsole", title: "SMOKE.Combat.open", icon: "fa-solid fa-dice-six",
     button: true, order: 89, onChange: () => CombatConsole.open() };
   tokens.tools.smokeChallenge = { name: "smokeChallenge", title: "SMOKE.Group.openChallenge", icon: "fa-solid fa-list-check",
-    button: true, order: 90, onChange: () => new ChallengeTracker().render({ force: true }) };
+    button: true, order: 90, onChange: () => ChallengeTracker.open() };
   if (game.user.isGM) {
     tokens.tools.smokeTeamwork = { name: "smokeTeamwork", title: "SMOKE.Group.openTeamwork", icon: "fa-solid fa-people-group",
-      button: true, order: 91, onChange: () => new TeamworkApp().render({ force: true }) };
+      button: true, order: 91, onChange: () => TeamworkApp.open() };
   }
 });
 

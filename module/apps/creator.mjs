@@ -262,12 +262,12 @@ export async function buildCharacter(actor, d) {
   for (const r of refs) {
     const ref = kitRef(r);
     const doc = await /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.${ref.pack}`)).getDocument(ref.id);
-    const data = doc.toObject();
+    const data = fromPack(doc);
     if (data.type === "armour" && !worn) { data.system.worn = true; worn = true; }
     items.push(data);
   }
   const perk = await /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.perks`)).getDocument(d.perk);
-  items.unshift(perk.toObject());
+  items.unshift(fromPack(perk));
   const start = startingNumbers(d.stats);
   const bgKey = Object.entries(CATALOGUE_IDS.backgrounds).find(([, id]) => id === d.background)?.[0] ?? "";
   const { name, ...details } = d.identity;
@@ -283,4 +283,14 @@ export async function buildCharacter(actor, d) {
     [`flags.${SYSTEM_ID}.-=creator`]: null
   }));
   await actor.createEmbeddedDocuments("Item", items);
+}
+
+/**
+ * The data of an owned copy of a compendium item (v13 WorldCollection#fromCompendium): no id, folder, sort or
+ * ownership from the pack, and `_stats.compendiumSource` recording where it came from.
+ * @param {Item.Implementation} doc
+ * @returns {any}
+ */
+export function fromPack(doc) {
+  return game.items.fromCompendium(doc, { clearFolder: true });
 }

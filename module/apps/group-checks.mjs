@@ -44,6 +44,24 @@ export class TeamworkApp extends Base {
 
   static PARTS = { form: { template: "systems/the-smoke/templates/apps/teamwork.hbs" } };
 
+  /** @type {TeamworkApp|null} The open window, if any (the scene control brings it forward). */
+  static instance = null;
+
+  /** Open (or bring forward) the one teamwork window. @returns {TeamworkApp} */
+  static open() {
+    this.instance ??= new this();
+    this.instance.render({ force: true });
+    return this.instance;
+  }
+
+  /** The roll is under way (a second press of the button does nothing). */
+  _rolling = false;
+
+  _onClose(options) {
+    super._onClose?.(options);
+    if (TeamworkApp.instance === this) TeamworkApp.instance = null;
+  }
+
   async _prepareContext() {
     return {
       characters: game.actors.filter(a => a.type === "character").map(a => ({ id: a.id, name: a.name })),
@@ -54,16 +72,27 @@ export class TeamworkApp extends Base {
   /**
    * @returns {Promise<any>}  The teamwork result. ApplicationV2 ignores what a form handler returns; fvtt-types
    *   declares it void, hence `any` here.
+   * @this {TeamworkApp}
    */
   static async #onSubmit(event, form, formData) {
+    // One roll per window: a second press (a double click) while the first is rolling does nothing.
+    if (this._rolling) return new Promise(() => {}); // never settles, so the second submit does not close the window
     const data = formData.object;
     const ids = Object.entries(data).filter(([k, v]) => k.startsWith("actor.") && v).map(([k]) => k.slice(6));
-    const tn = Number(data.tn);
-    if (!ids.length || !Number.isInteger(tn)) {
-      ui.notifications.warn(game.i18n.localize("SMOKE.Group.needActorsAndTN"));
-      throw new Error("incomplete teamwork roll");
+    // A blank TN is refused: Number("") and Number(null) are 0, which would be a Legendary TN nobody asked for.
+    const tn = data.tn === "" || data.tn === null || data.tn === undefined ? NaN : Number(data.tn);
+    // ApplicationV2#_onSubmitForm shows the thrown error once and keeps the window open.
+    if (!ids.length || !Number.isInteger(tn)) throw new Error(game.i18n.localize("SMOKE.Group.needActorsAndTN"));
+    this._rolling = true;
+    const button = /** @type {HTMLButtonElement|null} */ (this.element?.querySelector("button[type=submit]"));
+    if (button) button.disabled = true;
+    try {
+      return await rollTeamwork(ids.map(id => game.actors.get(id)), data.stat, tn);
+    } catch (err) {
+      this._rolling = false;
+      if (button) button.disabled = false;
+      throw err;
     }
-    return rollTeamwork(ids.map(id => game.actors.get(id)), data.stat, tn);
   }
 }
 
@@ -116,6 +145,13 @@ export class ChallengeTracker extends Base {
   constructor(options) {
     super(options);
     ChallengeTracker.instance = this;
+  }
+
+  /** Open (or bring forward) the one challenge window. @returns {ChallengeTracker} */
+  static open() {
+    this.instance ??= new this();
+    this.instance.render({ force: true });
+    return this.instance;
   }
 
   async _prepareContext() {

@@ -8,6 +8,7 @@
 import { applyStatRaise, growthDice, growthGuard, growthHealth, legalStatRaises, levelUpSteps, levelsAvailable }
   from "../rules/progression.mjs";
 import { statFaces } from "../rules/record.mjs";
+import { fromPack } from "./creator.mjs";
 
 export const SYSTEM_ID = "the-smoke";
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
@@ -185,7 +186,7 @@ export class LevelUpApp extends Base {
       }
       const pack = /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.perks`)); // the system's own perks compendium
       const perks = [];
-      for (const id of perkIds) perks.push((await pack.getDocument(id)).toObject());
+      for (const id of perkIds) perks.push(fromPack(await pack.getDocument(id)));
       const last = /** @type {{level: number}} */ (grants.at(-1)); // Apply is only offered with a level available
       const update = /** @type {any} */ ({
         "system.rep.level": last.level,

@@ -91,7 +91,9 @@ export class RollDialog extends Base {
     const c = this.choices;
     const { effortDie, statDie } = unboostedDice(actor, this.statKey, this.vehicle);
     const perks = actor.items.filter(i => i.type === "perk" && i.system.stat === this.statKey);
-    const hustle = actor.system.hustle?.value ?? 0;
+    // The points the record allows (0 … max), whatever was typed into it.
+    const hustleMax = actor.system.hustle?.max;
+    const hustle = Math.max(0, Math.min(actor.system.hustle?.value ?? 0, Number.isInteger(hustleMax) ? hustleMax : Infinity));
     let plan = null;
     let error = null;
     try {
@@ -191,13 +193,9 @@ export class RollDialog extends Base {
       tn: data.tn === "" || data.tn == null ? null : Number(data.tn), perkId: data.perkId || null,
       hustle: Number(data.hustle ?? 0), situational: Number(data.situational) || 0, rollMode: data.rollMode };
     if (choices.tnSource === "guard") choices.tn = this.choices.targetGuard;
-    try {
-      resolveTN(this.actor, this.statKey, choices, this.vehicle);
-      planFor(this.actor, this.statKey, choices, this.vehicle);
-    } catch (err) {
-      ui.notifications.warn(err.message);
-      throw err;
-    }
+    // A refusal throws: ApplicationV2#_onSubmitForm shows it (once) and keeps the dialog open.
+    resolveTN(this.actor, this.statKey, choices, this.vehicle);
+    planFor(this.actor, this.statKey, choices, this.vehicle);
     this._resolve?.(choices);
     this._resolve = null;
   }

@@ -33,6 +33,37 @@ const KIT_GROUPS = ["weapon", "armour", "ammo", "gear", "outfit", "consumable", 
  * @property {{loaded: number, size: number, spare: number}|null} [magazine]  A weapon's, on the character sheet.
  */
 
+/**
+ * The Conditions the sheet can add: those not present, and those that count up while present (three Bruised become
+ * Hurt: SmokeActor#addCondition counts each further one), labelled with the count they would reach.
+ * @param {Actor.Implementation} actor
+ * @param {Set<string>} statuses
+ * @returns {{id: string, name: string}[]}
+ */
+function conditionChoices(actor, statuses) {
+  return CONDITIONS.filter(c => !statuses.has(c.key) || c.becomes).map(c => {
+    if (!statuses.has(c.key)) return { id: c.key, name: c.name };
+    const count = Number(actor.getFlag("the-smoke", `count.${c.key}`) ?? 1);
+    return { id: c.key, name: game.i18n.format("SMOKE.Record.conditionAgain", /** @type {any} */ ({ name: c.name,
+      count: count + 1, of: c.becomes.count })) };
+  });
+}
+
+/**
+ * A number typed past its input's min or max is put back within them before the sheet submits it (the stored value
+ * may not change, so no re-render would correct the field). Listens in the capture phase, ahead of the form's own
+ * change handler.
+ * @param {Event} event
+ */
+function clampNumberInput(event) {
+  const input = /** @type {HTMLInputElement} */ (event.target);
+  if (!(input instanceof HTMLInputElement) || input.type !== "number" || input.value === "") return;
+  const value = Number(input.value);
+  const min = input.min === "" ? -Infinity : Number(input.min);
+  const max = input.max === "" ? Infinity : Number(input.max);
+  if (Number.isFinite(value) && (value < min || value > max)) input.value = String(Math.min(Math.max(value, min), max));
+}
+
 /** Shared behaviour of every actor sheet: stat rolls, item controls, Conditions. */
 class SmokeActorSheetBase extends ActorBase {
   static DEFAULT_OPTIONS = {
@@ -79,7 +110,7 @@ class SmokeActorSheetBase extends ActorBase {
           suppressedBy: a.suppressedBy?.length
             ? a.suppressedBy.map(id => CONDITIONS.find(x => x.key === id)?.name ?? id).join(", ") : null };
       }),
-      conditionChoices: CONDITIONS.filter(c => !statuses.has(c.key)).map(c => ({ id: c.key, name: c.name })),
+      conditionChoices: conditionChoices(actor, statuses),
       description: await foundry.applications.ux.TextEditor.implementation.enrichHTML(actor.system.description ?? "")
     });
   }
@@ -95,6 +126,12 @@ class SmokeActorSheetBase extends ActorBase {
     return /** @type {ItemRow<T>[]} */ (this.document.items.filter(i => i.type === type)
       .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0))
       .map(i => ({ id: i.id, name: i.name, img: i.img, system: i.system, type: i.type })));
+  }
+
+  /** @override */
+  async _onFirstRender(context, options) {
+    await super._onFirstRender(context, options);
+    this.element.addEventListener("change", clampNumberInput, { capture: true });
   }
 
   /** @this {SmokeActorSheetBase} */

@@ -64,7 +64,42 @@ export class CharacterData extends TypeDataModel {
     const armour = wornArmour(actor?.items?.filter?.(i => i.type === "armour").map(i => i.system) ?? []);
     this.guard.value = guardValue({ base: this.guard.base, wornArmour: armour, conditions: actor?.statuses ?? [] });
     this.hustle.max = hustleMax(this.rep.level);
+    // Current Health and Hustle are 0 … max (rulebook: "restores it up to the maximum"), whatever was stored.
+    this.health.value = clamp(this.health.value, this.health.max);
+    this.hustle.value = clamp(this.hustle.value, this.hustle.max);
   }
+
+  /**
+   * Store Health and Hustle within 0 … max, the max taken from the record as it will be after this update.
+   * @param {object} changed  The expanded changes.
+   * @param {object} options
+   * @param {User.Implementation} user
+   */
+  async _preUpdate(changed, options, user) {
+    const allowed = await super._preUpdate(/** @type {any} */ (changed), /** @type {any} */ (options), user);
+    if (allowed === false) return false;
+    const { getProperty, hasProperty, setProperty } = foundry.utils;
+    /** @type {(path: string) => any} */
+    const next = path => hasProperty(changed, `system.${path}`) ? getProperty(changed, `system.${path}`)
+      : getProperty(this, path);
+    const max = fn => { try { return fn(); } catch { return Infinity; } }; // a record the rules cannot read: no top
+    if (hasProperty(changed, "system.health.value")) {
+      setProperty(changed, "system.health.value", clamp(Number(next("health.value")),
+        max(() => healthMax(next("stats.grt.die"), next("health.bonus")))));
+    }
+    if (hasProperty(changed, "system.hustle.value")) {
+      setProperty(changed, "system.hustle.value", clamp(Number(next("hustle.value")), max(() => hustleMax(next("rep.level")))));
+    }
+  }
+}
+
+/**
+ * A current value within 0 … max (an unreadable max leaves the top open).
+ * @param {number} value
+ * @param {number} max
+ */
+function clamp(value, max) {
+  return Math.max(0, Number.isFinite(max) ? Math.min(value, max) : value);
 }
 
 /**
@@ -89,6 +124,7 @@ export class NpcData extends TypeDataModel {
 
   prepareDerivedData() {
     prepareStats(this.stats);
+    this.health.value = clamp(this.health.value, this.health.max);
   }
 }
 

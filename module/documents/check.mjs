@@ -143,7 +143,7 @@ export async function rollCheck(actor, statKey, choices, { vehicle = null, flags
   const content = await foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE,
     cardContext(actor, statKey, plan, result, choices, perk, vehicle));
   const messageData = {
-    speaker: ChatMessage.getSpeaker({ actor }),
+    speaker: ChatMessage.getSpeaker({ actor, token: speakerToken(actor) }),
     content,
     rolls: [roll],
     flavor: game.i18n.format("SMOKE.Check.flavor", { stat: game.i18n.localize(`SMOKE.Stat.${statKey}.name`) }),
@@ -154,6 +154,19 @@ export async function rollCheck(actor, statKey, choices, { vehicle = null, flags
   ChatMessage.applyRollMode(messageData,
     /** @type {ChatMessage.PassableRollMode} */ (choices.rollMode ?? game.settings.get("core", "rollMode")));
   return ChatMessage.create(messageData);
+}
+
+/**
+ * The token that speaks for an actor's check, where it is known: an unlinked token's own (its synthetic actor), else
+ * the linked actor's token on the viewed scene. v13's getSpeaker then fills `speaker.token` (and the scene).
+ * @param {Actor.Implementation} actor
+ * @returns {TokenDocument.Implementation|undefined}
+ */
+function speakerToken(actor) {
+  if (actor.token) return /** @type {TokenDocument.Implementation} */ (actor.token);
+  const scene = /** @type {Scene.Implementation|null|undefined} */ (game.scenes?.viewed);
+  return /** @type {TokenDocument.Implementation|undefined} */ (
+    scene?.tokens?.find(t => t.actorLink && t.actorId === actor.id)) ?? undefined;
 }
 
 /** What the card template shows. Every string is escaped by Handlebars' `{{ }}`. */

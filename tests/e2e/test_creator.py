@@ -69,6 +69,13 @@ def test_seven_steps_refuse_an_illegal_spread_resume_and_finish_once(gm_page: Pa
         "age": 22, "vice": "Pride",
         "items": ["Brawler", "Energy Drink", "Fists", "Puffer Jacket", "Torch", "Tracksuit"], "worn": ["Puffer Jacket"],
         "draft": None}
+    # Copied with v13's fromCompendium: the pack's folder, sort and ownership left behind, the source recorded.
+    sources = gm_page.evaluate("""id => game.actors.get(id).items.map(i => ({source: i._stats.compendiumSource,
+        folder: i.folder?.id ?? i._source.folder ?? null, ownership: Object.keys(i._source.ownership ?? {})}))""", actor_id)
+    assert len(sources) == 6
+    for s in sources:
+        assert re.fullmatch(r"Compendium\.the-smoke\.\w+\.Item\.\w{16}", s["source"] or ""), s
+        assert s["folder"] is None and s["ownership"] in ([], ["default"]), s
     assert page_errors[gm_page] == []
 
 

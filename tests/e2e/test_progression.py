@@ -54,6 +54,9 @@ def test_level_up_across_two_levels_resumes_and_applies_once(gm_page: Page, page
                              actor_id)
     assert after == {"level": 3, "mus": 6, "health": 12, "guard": 12, "perks": ["Getaway Driver", "Parkour"],
                      "draft": None}
+    source = gm_page.evaluate("id => game.actors.get(id).items.find(i => i.name === 'Parkour')._stats.compendiumSource",
+                              actor_id)
+    assert re.fullmatch(r"Compendium\.the-smoke\.perks\.Item\.\w{16}", source or ""), source  # fromCompendium
     expect(sheet.get_by_role("button", name=re.compile("Level Up"))).to_have_count(0)
     assert page_errors[gm_page] == []
 

@@ -53,7 +53,7 @@ DEFAULT_IMG = {
     "ammo": "icons/svg/target.svg", "gear": "icons/svg/item-bag.svg", "outfit": "icons/svg/mystery-man.svg",
     "consumable": "icons/svg/heal.svg", "drug": "icons/svg/pill.svg", "background": "icons/svg/book.svg",
     "vehicleAbility": "icons/svg/wing.svg", "character": "icons/svg/mystery-man.svg",
-    "npc": "icons/svg/mystery-man.svg", "vehicle": "icons/svg/wheel.svg",
+    "npc": "icons/svg/mystery-man.svg", "vehicle": "icons/svg/wingfoot.svg",  # a core v13 icon (the "hover" status)
 }
 
 
