@@ -328,17 +328,23 @@ export function canReact(conditions, reactionUsed = false) {
 
 /**
  * The Conditions a weapon adds on a hit (Attacking and defending › Extra effects): stun, gas, smoke and fire on any
- * hit; bleed only on Smashed It or Legendary when the hit did damage.
+ * hit; bleed only on Smashed It or Legendary when the hit did damage — unless the weapon's own entry waives the
+ * outcomes (a row's `anyOutcomeIf`, matched against the weapon's fields: the Broken Bottle's `bleedOn: anyDamage`
+ * bleeds on any hit that does damage).
  * @param {string[]} traits
  * @param {string} outcome
  * @param {number} dealt  Damage dealt.
+ * @param {{bleedOn?: string|null}} [weapon={}]  The weapon's own rule fields (its catalogue entry).
  * @returns {string[]}
  */
-export function weaponConditions(traits, outcome, dealt) {
+export function weaponConditions(traits, outcome, dealt, weapon = {}) {
   const out = [];
   for (const row of COMBAT.weaponEffects) {
     if (!traits.includes(row.trait)) continue;
-    if (row.outcomes && !row.outcomes.includes(outcome)) continue;
+    const waived = /** @type {Record<string, unknown>|undefined} */ (/** @type {any} */ (row).anyOutcomeIf);
+    const anyOutcome = !!waived && Object.entries(waived)
+      .every(([field, value]) => /** @type {Record<string, unknown>} */ (weapon ?? {})[field] === value);
+    if (row.outcomes && !anyOutcome && !row.outcomes.includes(outcome)) continue;
     if (row.needsDamage && dealt <= 0) continue;
     for (const c of row.conditions) if (!out.includes(c)) out.push(c);
   }
