@@ -775,3 +775,22 @@ def test_a_hand_made_gauge_check_card_is_refused(gm_page, player1_page, page_err
     assert gauge(gm_page, car_token)["cleared"] == "yellow"
     for page in (gm_page, player1_page):
         assert page_errors[page] == []
+
+
+def test_the_chase_gauge_a_foot_chase_from_two_stars_a_motor_chase_for_a_wanted_driver_with_any_star(
+        gm_page, player1_page, page_errors):
+    """The chase gauge: "When police get eyes on a wanted driver, or chase a suspect on foot at two stars or more".
+    Ruling: a wanted driver is one with any star (Clocked or worse). Jaz at Heat 1 driving the hatch: Jaz and the hatch
+    are wanted. On foot, Dee at Heat 1 is not (one star: a stop, not a chase); at Heat 2 she is."""
+    ids = stolen_car_chase(gm_page, player1_page, heat=1)
+    role = """name => game.system.api.chase.chaseRole(game.combat.combatants.find(x => x.name === name))"""
+    assert gm_page.evaluate(role, "Jaz") == "wanted"
+    assert gm_page.evaluate("""id => game.system.api.chase.chaseRole({actor: game.actors.get(id)})""", ids["car"]) == "wanted"
+    expect(row(console(gm_page), "Jaz").locator(".smoke-chase-role")).to_have_text("Wanted")
+    dee = make_actor(gm_page, "Dee", system={"heat": 1})
+    on_foot = "id => game.system.api.chase.chaseRole({actor: game.actors.get(id)})"
+    assert gm_page.evaluate(on_foot, dee) == ""
+    gm_page.evaluate("id => game.actors.get(id).update({'system.heat': 2})", dee)
+    assert gm_page.evaluate(on_foot, dee) == "wanted"
+    for page in (gm_page, player1_page):
+        assert page_errors[page] == []
