@@ -704,6 +704,10 @@ def test_a_player_resetting_the_gauge_or_skipping_the_cut_does_not_skip_a_due_ch
     g = gauge(gm_page, car_token)
     assert g["cleared"] == "yellow" and g["travelled"] == 14, "the move without hooks was measured too"
     expect(hud(gm_page).locator(".smoke-gauge-status")).to_have_text("Nicked Hatch is driving.")
+    # The gauge counts grid steps, not the range bands' straight line, and says so (issue 11, B8).
+    expect(hud(gm_page).locator(".smoke-gauge-measure")).to_have_text(
+        "Squares on the gauge are grid steps along each move (and between tokens, grid steps by the shortest path); "
+        "range bands in the Combat Console are the straight line between token centres.")
     assert page_errors[gm_page] == []
     # The only error on the player's page is the refused write of the GM's record.
     assert [e for e in page_errors[player1_page] if "lacks permission to update Combat" not in e] == []
