@@ -155,6 +155,6 @@ test("Attacking and defending › Extra effects, Weapons · Item notes: the Brok
   // The Kitchen Knife (bleedOn: smashedIt) keeps the generic bleed trait's rule.
   assert.deepEqual(weaponConditions(["bleed", "concealable"], "sorted", 3, { bleedOn: "smashedIt" }), []);
   assert.deepEqual(weaponConditions(["bleed", "concealable"], "smashedIt", 3, { bleedOn: "smashedIt" }), ["bleeding"]);
-  const row = RULES.combat.weaponEffects.find(r => r.trait === "bleed");
-  assert.deepEqual(/** @type {any} */ (row).anyOutcomeIf, { bleedOn: "anyDamage" });
+  // The generic row stays the book's "Extra effects" rule.
+  assert.deepEqual(RULES.combat.weaponEffects.find(r => r.trait === "bleed")?.outcomes, ["smashedIt", "legendary"]);
 });
