@@ -9,11 +9,23 @@
 import { requestGM } from "../documents/requests.mjs";
 import { recordOf, rollDodge } from "../documents/attack.mjs";
 import { conditionName } from "../documents/combat.mjs";
+import { rangeReading } from "../rules/range-display.mjs";
 
 export const SYSTEM_ID = "the-smoke";
 
 /** @param {string} s */
 const esc = s => foundry.utils.escapeHTML(String(s ?? ""));
+
+/**
+ * A range in words: the band with whole squares ("Near, 2 squares"; rules/range-display.mjs), never a decimal.
+ * @param {{band: string, squares: number}} reading
+ * @returns {string}
+ */
+export function rangeText({ band, squares }) {
+  const name = game.i18n.localize(`SMOKE.Range.${band}`);
+  return squares === 1 ? game.i18n.format("SMOKE.Range.readingOne", { band: name })
+    : game.i18n.format("SMOKE.Range.reading", { band: name, n: String(squares) });
+}
 
 /**
  * The extra HTML for an attack card, for this viewer.
@@ -38,7 +50,8 @@ function attackSection(message) {
   const targetName = attack.targetName ?? target?.name ?? "";
   const targetActor = target?.actor ?? (attack.targetUuid ? /** @type {any} */ (fromUuidSync(attack.targetUuid)) : null);
   const parts = [`<p class="smoke-attack-line">${esc(i18n.format("SMOKE.Attack.line", { weapon: attack.weapon, impact: String(attack.impact),
-    target: targetName, guard: String(attack.guard), band: i18n.localize(`SMOKE.Range.${attack.band}`) }))}</p>`];
+    target: targetName, guard: String(attack.guard), band: typeof rec.distance === "number"
+      ? rangeText(rangeReading(rec.distance, attack.band)) : i18n.localize(`SMOKE.Range.${attack.band}`) }))}</p>`];
   if (attack.effects?.length) parts.push(`<p class="smoke-attack-effects">${esc(attack.effects.join("; "))}</p>`);
   if (check.margin < 0) {
     parts.push(`<p class="smoke-attack-result miss">${esc(i18n.localize("SMOKE.Attack.miss"))}</p>`);

@@ -83,7 +83,9 @@ export class ChaseGauge extends Base {
     return {
       motors: motors.map(m => this.#motor(m)), fires,
       over: over ? L("SMOKE.Chase.overShort", { round: over }) : null,
-      empty: !motors.length && !fires.length && !over
+      empty: !motors.length && !fires.length && !over,
+      // The gauge counts grid steps on a gridded scene; range bands measure the straight line (say which is which).
+      gridSteps: motors.length && scene?.grid && !scene.grid.isGridless ? L("SMOKE.Chase.gridSteps") : null
     };
   }
 

@@ -7,7 +7,6 @@
  * @module apps/combat-console
  */
 import { RULES } from "../generated/rules.mjs";
-import { rangeBand } from "../rules/combat.mjs";
 import { conditionName } from "../documents/combat.mjs";
 import { speedDiceFor } from "../documents/speed-dice.mjs";
 import { sideOf } from "../documents/combat-state.mjs";
@@ -16,6 +15,8 @@ import { currentGuard, makeAttack, rollHold, tokenDistance } from "../documents/
 import { improvised, reload, stayConscious } from "../documents/actions.mjs";
 import { requestGM } from "../documents/requests.mjs";
 import { ChaseGauge } from "./chase-gauge.mjs";
+import { rangeText } from "./attack-card.mjs";
+import { rangeReading } from "../rules/range-display.mjs";
 import {
   chaseRole, driveStatus, goEvasive, manoeuvreGuard, motorAboard, motorOf, policeSuggestion, rollManoeuvre, sceneOf, setChaseRole, squaresBetween,
   startDriving, vehicleTokenIn
@@ -193,8 +194,7 @@ export class CombatConsole extends Base {
       targets: [...others].sort((a, b) => Number(isPC(a) === isPC(c)) - Number(isPC(b) === isPC(c))).map(o => {
         const distance = tokenDistance(c.token, o.token);
         return { id: o.id, name: o.name, guard: currentGuard(o), vehicle: o.actor.type === "vehicle",
-          band: distance === null ? null : game.i18n.localize(`SMOKE.Range.${rangeBand(distance)}`),
-          distance: distance === null ? null : Math.round(distance * 10) / 10 };
+          band: distance === null ? null : rangeText(rangeReading(distance)) };
       }),
       needsBand: others.some(o => tokenDistance(c.token, o.token) === null),
       bands: BANDS.map(id => ({ id, label: game.i18n.localize(`SMOKE.Range.${id}`) })),

@@ -75,16 +75,25 @@ export class SmokeActor extends Actor {
       await this.toggleStatusEffect(id, { active: false });
       return this.addCondition(c.escalation.repeat, { minutes });
     }
-    if (!this.statuses.has(id)) {
-      // Not active (checked above), so toggling it on creates and returns its ActiveEffect (or undefined if a hook
-      // stopped it); fvtt-types also allows the boolean of toggling an existing effect.
-      const effect = /** @type {ActiveEffect.Implementation|undefined} */ (
-        await this.toggleStatusEffect(id, { active: true }));
-      // fvtt-types 13.345 has no type for Foundry's dot-notation update keys.
-      // The start is world time now, so the GM's clock ends it (documents/durations.mjs).
-      if (minutes && effect?.update) await effect.update(
-        /** @type {ActiveEffect.UpdateData} */ ({ "duration.seconds": minutes * 60, "duration.startTime": game.time?.worldTime ?? 0 }));
+    if (this.statuses.has(id)) {
+      // Taken again (Conditions · comedowns & boosts: "record the renewed duration"): the same effect, its clock
+      // restarted from now — never deleted and re-made, so no comedown follows and none stacks.
+      const effect = minutes ? this.effects.find(e => e.statuses.has(id)) : null;
+      if (effect) await effect.update(/** @type {ActiveEffect.UpdateData} */ (
+        { "duration.seconds": minutes * 60, "duration.startTime": game.time?.worldTime ?? 0 }));
+      return id;
     }
+    // "A repeat high can suppress its paired comedown while active": it is off while the high lasts and follows
+    // it again, once, when the high ends (onConditionEnded).
+    if (c.comedown && this.statuses.has(c.comedown)) await this.toggleStatusEffect(c.comedown, { active: false });
+    // Not active, so toggling it on creates and returns its ActiveEffect (or undefined if a hook
+    // stopped it); fvtt-types also allows the boolean of toggling an existing effect.
+    const effect = /** @type {ActiveEffect.Implementation|undefined} */ (
+      await this.toggleStatusEffect(id, { active: true }));
+    // fvtt-types 13.345 has no type for Foundry's dot-notation update keys.
+    // The start is world time now, so the GM's clock ends it (documents/durations.mjs).
+    if (minutes && effect?.update) await effect.update(
+      /** @type {ActiveEffect.UpdateData} */ ({ "duration.seconds": minutes * 60, "duration.startTime": game.time?.worldTime ?? 0 }));
     return id;
   }
 

@@ -107,6 +107,7 @@ export function targetReduction(combatant) {
  * @property {string} [weapon]
  * @property {number} [impact]
  * @property {string[]} [traits]
+ * @property {string|null} [bleedOn]  The weapon's own bleed rule (catalogue `bleedOn`), read when declared.
  * @property {string} [band]
  * @property {number|null} [distance]
  * @property {string[]} [effects]
@@ -290,7 +291,7 @@ async function landHit(record, target) {
     return { damage: dealt, conditions: [], flat: false };
   }
   await applyHealthLoss(actor, dealt);
-  const conditions = weaponConditions(record.traits ?? [], check.outcome, dealt);
+  const conditions = weaponConditions(record.traits ?? [], check.outcome, dealt, { bleedOn: record.bleedOn ?? null });
   for (const id of conditions) await /** @type {any} */ (actor).addCondition(id);
   return { damage: dealt, conditions, flat: false };
 }
@@ -370,6 +371,7 @@ export const requests = {
     const record = { id: foundry.utils.randomID(16), kind: "attack", userId: /** @type {string} */ (user.id),
       actorId: attackerId, otherId: targetId, stat: w.stat, tn: currentGuard(target), round: combat.round, messageId: null,
       check: null, resolved: null, weapon: weapon.name ?? "", impact: w.impact + checked.mods.impact, traits: [...w.traits],
+      bleedOn: w.bleedOn ?? null,
       band: checked.band, distance: checked.distance === null ? null : Math.round(checked.distance * 10) / 10,
       effects: checked.mods.effects, tyres: !!tyres, attackMod: checked.mods.attack,
       effortSteps: aimed ? COMBAT.shooting.aim.effortSteps : 0 };

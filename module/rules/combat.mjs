@@ -328,17 +328,22 @@ export function canReact(conditions, reactionUsed = false) {
 
 /**
  * The Conditions a weapon adds on a hit (Attacking and defending › Extra effects): stun, gas, smoke and fire on any
- * hit; bleed only on Smashed It or Legendary when the hit did damage.
+ * hit; bleed only on Smashed It or Legendary when the hit did damage — unless the weapon's entry says `bleedOn:
+ * anyDamage` (the Broken Bottle): then any hit that does damage bleeds.
  * @param {string[]} traits
  * @param {string} outcome
  * @param {number} dealt  Damage dealt.
+ * @param {{bleedOn?: string|null}} [weapon={}]  The weapon's own rule fields (its catalogue entry).
  * @returns {string[]}
  */
-export function weaponConditions(traits, outcome, dealt) {
+export function weaponConditions(traits, outcome, dealt, weapon = {}) {
   const out = [];
   for (const row of COMBAT.weaponEffects) {
     if (!traits.includes(row.trait)) continue;
-    if (row.outcomes && !row.outcomes.includes(outcome)) continue;
+    // The weapon's own entry can waive the bleed trait's outcomes: its catalogue field `bleedOn` ("smashedIt", the
+    // trait's rule, or "anyDamage": the Broken Bottle's "A hit that does any damage also causes Bleeding").
+    const anyOutcome = row.trait === "bleed" && weapon?.bleedOn === "anyDamage";
+    if (row.outcomes && !anyOutcome && !row.outcomes.includes(outcome)) continue;
     if (row.needsDamage && dealt <= 0) continue;
     for (const c of row.conditions) if (!out.includes(c)) out.push(c);
   }

@@ -267,13 +267,15 @@ export function vehicleNumbers({ performance, handling, speed, body, bodyMax, fl
   if (index < 0) throw new RangeError(`Performance d${performance} is not on the die ladder (${LADDER.map(d => `d${d}`).join(", ")})`);
   const flats = count("flatTyres", flatTyres);
   const possible = Math.min(flats, index);
-  // adjustedVehicle refuses a step below d4; start it as many steps higher as would fall off the ladder, so the die
-  // lands on d4 while Handling and Speed take every flat.
-  const start = LADDER[Math.min(LADDER.length - 1, index + (flats - possible))];
-  const a = adjustedVehicle({ performance: start, handling, speed, body, bodyMax, flatTyres: flats });
-  const die = flats - possible > 0 ? LADDER[0] : a.performance;
-  return { printedPerformance: performance, performance: die, steps: possible ? -possible : 0, floored: flats > possible,
-    handling: a.handling, speed: a.speed, flatTyres: flats, lowBody: a.lowBody };
+  // The die takes the steps it can (adjustedVehicle refuses a step below d4, so it is given only those); Handling and
+  // Speed take every flat, however many (six or more included), with the same data: −2 each, Speed to a minimum of 2;
+  // low Body then applies to that Speed.
+  const stepped = adjustedVehicle({ performance, handling, speed, flatTyres: possible });
+  const flat = CHASE.flatTyre;
+  const tyreSpeed = flats ? Math.max(flat.minimumSpeed, speed + flat.speed * flats) : speed;
+  const a = adjustedVehicle({ performance, handling: handling + flat.handling * flats, speed: tyreSpeed, body, bodyMax });
+  return { printedPerformance: performance, performance: stepped.performance, steps: possible ? -possible : 0,
+    floored: flats > possible, handling: a.handling, speed: a.speed, flatTyres: flats, lowBody: a.lowBody };
 }
 
 // ------------------------------------------------------------------------------------------------ seats

@@ -704,6 +704,10 @@ def test_a_player_resetting_the_gauge_or_skipping_the_cut_does_not_skip_a_due_ch
     g = gauge(gm_page, car_token)
     assert g["cleared"] == "yellow" and g["travelled"] == 14, "the move without hooks was measured too"
     expect(hud(gm_page).locator(".smoke-gauge-status")).to_have_text("Nicked Hatch is driving.")
+    # The gauge counts grid steps, not the range bands' straight line, and says so (issue 11, B8).
+    expect(hud(gm_page).locator(".smoke-gauge-measure")).to_have_text(
+        "Squares on the gauge are grid steps along each move (and between tokens, grid steps by the shortest path); "
+        "range bands in the Combat Console are the straight line between token centres.")
     assert page_errors[gm_page] == []
     # The only error on the player's page is the refused write of the GM's record.
     assert [e for e in page_errors[player1_page] if "lacks permission to update Combat" not in e] == []
@@ -773,5 +777,24 @@ def test_a_hand_made_gauge_check_card_is_refused(gm_page, player1_page, page_err
     pass_the_check(player1_page, mod, -1, wheels_tn(player1_page, "medium", 6, 8))
     gm_page.wait_for_function("id => game.combat.system.gauges[id].pending === null", arg=car_token)
     assert gauge(gm_page, car_token)["cleared"] == "yellow"
+    for page in (gm_page, player1_page):
+        assert page_errors[page] == []
+
+
+def test_the_chase_gauge_a_foot_chase_from_two_stars_a_motor_chase_for_a_wanted_driver_with_any_star(
+        gm_page, player1_page, page_errors):
+    """The chase gauge: "When police get eyes on a wanted driver, or chase a suspect on foot at two stars or more".
+    Ruling: a wanted driver is one with any star (Clocked or worse). Jaz at Heat 1 driving the hatch: Jaz and the hatch
+    are wanted. On foot, Dee at Heat 1 is not (one star: a stop, not a chase); at Heat 2 she is."""
+    ids = stolen_car_chase(gm_page, player1_page, heat=1)
+    role = """name => game.system.api.chase.chaseRole(game.combat.combatants.find(x => x.name === name))"""
+    assert gm_page.evaluate(role, "Jaz") == "wanted"
+    assert gm_page.evaluate("""id => game.system.api.chase.chaseRole({actor: game.actors.get(id)})""", ids["car"]) == "wanted"
+    expect(row(console(gm_page), "Jaz").locator(".smoke-chase-role")).to_have_text("Wanted")
+    dee = make_actor(gm_page, "Dee", system={"heat": 1})
+    on_foot = "id => game.system.api.chase.chaseRole({actor: game.actors.get(id)})"
+    assert gm_page.evaluate(on_foot, dee) == ""
+    gm_page.evaluate("id => game.actors.get(id).update({'system.heat': 2})", dee)
+    assert gm_page.evaluate(on_foot, dee) == "wanted"
     for page in (gm_page, player1_page):
         assert page_errors[page] == []

@@ -70,7 +70,7 @@ def test_range_bands_come_from_the_tokens(gm_page, page_errors):
     gm_reveals_all(gm_page, [6, 2])
     app = console(gm_page)
     expect(app.get_by_label("Range band")).to_have_count(0)
-    expect(app.get_by_label("Target").locator("option")).to_have_text([re.compile(r"^Mook \(Guard 10, Far 12\)$")])
+    expect(app.get_by_label("Target").locator("option")).to_have_text([re.compile(r"^Mook \(Guard 10, Far, 12 squares\)$")])
     choose(app.get_by_label("Weapon"), "Polymer Nine")
     app.get_by_role("button", name="Attack", exact=True).click(modifiers=["Shift"])
     expect(gm_page.get_by_role("status").last).to_have_text("Polymer Nine reaches Near at most; Mook is Far.")
@@ -78,13 +78,13 @@ def test_range_bands_come_from_the_tokens(gm_page, page_errors):
     assert gm_page.evaluate("() => game.messages.size") == 1  # the reveal card only
 
     gm_page.evaluate("id => canvas.scene.tokens.get(id).update({x: 200, y: 200})", tokens[mook])
-    expect(app.get_by_label("Target").locator("option")).to_have_text([re.compile(r"^Mook \(Guard 10, Engaged 1\.4\)$")])
+    expect(app.get_by_label("Target").locator("option")).to_have_text([re.compile(r"^Mook \(Guard 10, Engaged, 1 square\)$")])
     choose(app.get_by_label("Weapon"), "Cricket Bat")
     mod = gm_page.evaluate("id => game.actors.get(id).system.stats.mus.mod", sal)
     gm_page.evaluate(SEED_DICE, [(3, 6), (2, 4)])
     app.get_by_role("button", name="Attack", exact=True).click(modifiers=["Shift"])
     card = gm_page.locator("#chat-log .smoke-check-card:has(.smoke-attack)").last
-    expect(card.locator(".smoke-attack-line")).to_have_text("Cricket Bat (Impact 3) at Mook, Guard 10, Engaged")
+    expect(card.locator(".smoke-attack-line")).to_have_text("Cricket Bat (Impact 3) at Mook, Guard 10, Engaged, 1 square")
     expect(card.locator(".smoke-total")).to_have_text(str(3 + 2 + mod))
     assert page_errors[gm_page] == []
 

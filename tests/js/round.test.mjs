@@ -143,3 +143,18 @@ test("reload: fills what the magazine lacks from matching carried rounds, in ord
   assert.deepEqual(reloadPlan(mag, [{ id: "b", ammoType: ".22", quantity: 50 }]), { moved: 0, takes: [] });
   assert.deepEqual(reloadPlan({ size: 6, loaded: 6, ammoType: "x" }, [{ id: "a", ammoType: "x", quantity: 9 }]), { moved: 0, takes: [] });
 });
+
+test("Attacking and defending › Extra effects, Weapons · Item notes: the Broken Bottle bleeds on any hit that does damage, not only on Smashed It", async () => {
+  const { RULES } = await import("../../module/generated/rules.mjs");
+  // packs-src/weapons/broken-bottle.yml: traits bleed, concealable; bleedOn: anyDamage (its entry's own rule).
+  const bottle = { bleedOn: "anyDamage" };
+  assert.deepEqual(weaponConditions(["bleed", "concealable"], "justAbout", 1, bottle), ["bleeding"]);
+  assert.deepEqual(weaponConditions(["bleed", "concealable"], "sorted", 2, bottle), ["bleeding"]);
+  assert.deepEqual(weaponConditions(["bleed", "concealable"], "smashedIt", 4, bottle), ["bleeding"]);
+  assert.deepEqual(weaponConditions(["bleed", "concealable"], "sorted", 0, bottle), [], "any damage: none dealt, no bleed");
+  // The Kitchen Knife (bleedOn: smashedIt) keeps the generic bleed trait's rule.
+  assert.deepEqual(weaponConditions(["bleed", "concealable"], "sorted", 3, { bleedOn: "smashedIt" }), []);
+  assert.deepEqual(weaponConditions(["bleed", "concealable"], "smashedIt", 3, { bleedOn: "smashedIt" }), ["bleeding"]);
+  // The generic row stays the book's "Extra effects" rule.
+  assert.deepEqual(RULES.combat.weaponEffects.find(r => r.trait === "bleed")?.outcomes, ["smashedIt", "legendary"]);
+});

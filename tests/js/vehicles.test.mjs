@@ -386,3 +386,18 @@ test("incident record: who hit whom, Body lost, rider injuries, flat tyres, witn
   assert.throws(() => incident({ what: "ram", vehicle: "x", round: 1.5 }), /round/);
   assert.throws(() => incident(null), RangeError);
 });
+
+test("The chase gauge › Tyres and damage: six or more flat tyres still take every tyre and low-Body penalty, Speed never below 2", () => {
+  // Toro Furioso Supercar (d12, Handling +1, Speed 15), six flats: d12 → d4 (four steps, then floored), Handling
+  // 1 − 12 = −11, Speed 15 − 12 = 3; below half Body (4 of 10) 3 × 0.85 = 2.55 → 3.
+  const six = vehicleNumbers({ performance: 12, handling: 1, speed: 15, flatTyres: 6 });
+  assert.deepEqual(six, { printedPerformance: 12, performance: 4, steps: -4, floored: true, handling: -11, speed: 3,
+    flatTyres: 6, lowBody: false });
+  const sixLow = vehicleNumbers({ performance: 12, handling: 1, speed: 15, flatTyres: 6, body: 4, bodyMax: 10 });
+  assert.deepEqual([sixLow.performance, sixLow.handling, sixLow.speed, sixLow.lowBody], [4, -11, 3, true]);
+  // Vexa Hatch (d6, 0, Speed 9), eight flats: Speed 9 − 16 stops at the minimum 2; low Body 2 × 0.85 = 1.7 → 2.
+  const eight = vehicleNumbers({ performance: 6, handling: 0, speed: 9, flatTyres: 8, body: 3, bodyMax: 10 });
+  assert.deepEqual([eight.performance, eight.steps, eight.floored, eight.handling, eight.speed, eight.lowBody],
+    [4, -1, true, -16, 2, true]);
+  assert.equal(RULES.chase.flatTyre.minimumSpeed, 2);
+});

@@ -5,12 +5,15 @@
  * **Who is wanted and who pursues.** A combatant's role is its side's `chaseRole` on the Combat ("wanted", "pursuer"
  * or "none"; documents/combat-state.mjs, GM-owned — never the Combatant's own flags or system, which its owner may
  * write), which the GM sets in the Combat Console (`chase.role`); unset, a motor with the Police kit, anyone riding in one and the
- * book's police officers (catalogue keys in POLICE_PEOPLE, ./units.mjs) pursue, and a character with Heat 1 or more is
- * wanted (so is a motor carrying one). Positions are the motor's token for anyone aboard one.
+ * book's police officers (catalogue keys in POLICE_PEOPLE, ./units.mjs) pursue. "When police get eyes on a wanted
+ * driver, or chase a suspect on foot at two stars or more" (The chase gauge): a character on foot is wanted from
+ * `RULES.chase.footChaseFromStars` (2) stars; aboard a motor — and the motor carrying them — from any star (a wanted
+ * driver: Heat above `RULES.heat.min`, Clocked or worse). Positions are the motor's token for anyone aboard one.
  *
  * Rulebook: The chase gauge (getting away); When it kicks off › End a round; Police at the table.
  * @module documents/chase/getaway
  */
+import { RULES } from "../../generated/rules.mjs";
 import { getaway } from "../../rules/chase-gauge.mjs";
 import { POLICE_ABILITY, fireState } from "../../rules/vehicles.mjs";
 import { isOut, sideOf, writeSides } from "../combat-state.mjs";
@@ -21,6 +24,7 @@ import { positionOf, sceneOf, squaresBetween, vehicleTokenIn } from "./map.mjs";
 import { explode } from "./fire.mjs";
 
 export const ROLES = ["wanted", "pursuer", "none"];
+const HEAT = RULES.heat;
 
 /**
  * Who is wanted and who pursues (see the module notes): the GM's choice, else the default.
@@ -35,16 +39,16 @@ export function chaseRole(combatant) {
   const police = v => (sys(v)?.abilities ?? []).includes(POLICE_ABILITY);
   if (isVehicle(actor)) {
     if (police(actor)) return "pursuer";
-    return occupantsOf(actor).some(o => wantedPerson(o.actor)) ? "wanted" : "";
+    return occupantsOf(actor).some(o => wantedAt(o.actor, HEAT.min + 1)) ? "wanted" : "";
   }
   const ride = vehicleOf(actor);
   if (ride && police(ride.vehicle)) return "pursuer";
   if (POLICE_PEOPLE.includes(actor.getFlag?.(SYSTEM_ID, "key"))) return "pursuer";
-  return wantedPerson(actor) ? "wanted" : "";
+  return wantedAt(actor, ride ? HEAT.min + 1 : CHASE.footChaseFromStars) ? "wanted" : "";
 }
 
-/** @param {any} actor @returns {boolean} A character with Heat 1 or more. */
-const wantedPerson = actor => actor?.type === "character" && (sys(actor)?.heat ?? 0) >= 1;
+/** @param {any} actor @param {number} stars @returns {boolean} A character with at least this much Heat. */
+const wantedAt = (actor, stars) => actor?.type === "character" && (sys(actor)?.heat ?? 0) >= stars;
 
 /**
  * The wanted and the pursuers of a fight, with their positions.
