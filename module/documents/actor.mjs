@@ -54,9 +54,10 @@ export class SmokeActor extends Actor {
     } catch (err) {
       // The award's own words, never the rule's "got undefined" (an empty amount box).
       if (!(err instanceof RangeError) || !XP_AMOUNT_KINDS.has(kind)) throw err;
+      const hint = game.i18n.localize(kind === "vehicleSale" ? "SMOKE.Xp.saleAmount" : "SMOKE.Xp.amount");
       throw new RangeError(amount === undefined || amount === null || Number.isNaN(amount)
-        ? game.i18n.format("SMOKE.Xp.needsAmount", { why })
-        : game.i18n.format("SMOKE.Xp.badAmount", { why, amount: String(amount) }));
+        ? game.i18n.format("SMOKE.Xp.needsAmount", { why, hint })
+        : game.i18n.format("SMOKE.Xp.badAmount", { why, amount: String(amount), hint }));
     }
     const rep = /** @type {any} */ (this.system).rep; // a character: only its sheet offers awards
     if (xp) await this.update(/** @type {any} */ ({ "system.rep.xp": rep.xp + xp }));

@@ -232,8 +232,8 @@ def test_earn_xp_a_mission_without_its_amount_says_so_not_got_undefined(gm_page:
     femi = import_pregen(gm_page, "Femi Adebayo")
     message = gm_page.evaluate("""async id => { try { await game.actors.get(id).awardXp("mission"); return "allowed"; }
         catch (e) { return e.message; } }""", femi)
-    assert message == "Mission: enter the amount first."
+    assert message == "Mission: enter the amount first — XP (mission 3–5, GM award)."
     assert "undefined" not in message
     bad = gm_page.evaluate("""async id => { try { await game.actors.get(id).awardXp("mission", {amount: 9}); return "allowed"; }
         catch (e) { return e.message; } }""", femi)
-    assert bad == "Mission: 9 is not an amount this award allows."
+    assert bad == "Mission: 9 is not an amount this award allows — XP (mission 3–5, GM award)."
