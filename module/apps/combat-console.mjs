@@ -27,7 +27,7 @@ const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
 const STAT_KEYS = ["mus", "grt", "mov", "whl", "aim", "grf", "sav", "frt", "btl"];
 const BANDS = ["engaged", "near", "far", "distant"];
-/** Actions that only spend the die (their effect is applied by the GM with the spend). */
+/** Actions that only spend the die (their effect is applied by the GM with the spend); Get up spends none. */
 const SIMPLE_ACTS = ["done", "aim", "dodge", "coverLight", "coverHeavy", "surrender", "getUp"];
 /** A motor acting on its own (a police or traffic unit) only has these of them. */
 const MOTOR_ACTS = ["done"];
@@ -203,7 +203,7 @@ export class CombatConsole extends Base {
       grabbed: !!grabbedBy, grabbedBy: grabbedBy?.name ?? null,
       spun: side.spun,
       simple: (actor?.type === "vehicle" ? MOTOR_ACTS : SIMPLE_ACTS).map(id => ({ id, label: game.i18n.localize(`SMOKE.Act.${id}`),
-        hint: game.i18n.localize(`SMOKE.Act.${id}Hint`) })),
+        hint: game.i18n.localize(id === "getUp" ? "SMOKE.Act.getUpMoveHint" : `SMOKE.Act.${id}Hint`) })),
       drive: this.#driveContext(combat, c, others)
     };
   }
@@ -366,6 +366,9 @@ export class CombatConsole extends Base {
     const a = this.#acting();
     // The simple tracker: Done ends the turn.
     if (a && !a.combat.isSpeed && target.dataset.act === "done") return CombatConsole.#guard(() => a.combat.nextTurn());
+    // Get up is part of the move that comes with an action: no die is spent (Distance, ammunition and holds › Get up).
+    if (a && target.dataset.act === "getUp") return CombatConsole.#guard(() => requestGM("combat.getUp", { combatId: a.combat.id,
+      combatantId: a.c.id }));
     if (a) await CombatConsole.#guard(() => requestGM("combat.spend", { combatId: a.combat.id, combatantId: a.c.id,
       action: target.dataset.act, index: a.index }));
   }

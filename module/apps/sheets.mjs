@@ -154,8 +154,13 @@ class SmokeActorSheetBase extends ActorBase {
   /** @this {SmokeActorSheetBase} */
   static async #onUseItem(event, target) {
     const item = this.document.items.get(target.closest("[data-item-id]").dataset.itemId);
+    // A kit with a check (first aid) treats the one person the user targets, else the carrier (its write goes through
+    // the GM either way).
+    const targets = [...(game.user?.targets ?? [])].map(t => /** @type {any} */ (t).actor).filter(a => a && a.type !== "vehicle");
+    const patient = targets.length === 1 ? targets[0] : null;
     try {
-      await this.document.useItem(/** @type {Item.Implementation} the row's owned item */ (item));
+      await /** @type {any} */ (this.document).useItem(/** @type {Item.Implementation} the row's owned item */ (item),
+        { patient, skipDialog: event.shiftKey });
     } catch (err) {
       ui.notifications.warn(err.message);
     }

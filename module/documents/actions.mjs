@@ -1,16 +1,18 @@
 /**
  * The other things a speed die buys (rulebook: When it kicks off › Actions and intent; Distance, ammunition and
- * holds › Shooting (Reload), Surrender, Get up; Harm, aid and recovery › At zero Health): reload, an improvised
- * action with an agreed stat and TN, and the Down procedure's Stay Conscious roll.
+ * holds › Shooting (Reload), Surrender, Get up; Harm, aid and recovery › At zero Health, First aid): reload, an
+ * improvised action with an agreed stat and TN, the Down procedure's Stay Conscious roll, and first aid with a kit.
  * @module documents/actions
  */
-import { RULES } from "../generated/rules.mjs";
+import { CONDITIONS, RULES } from "../generated/rules.mjs";
 import { defaultChoices, resolveTN, rollCheck, SYSTEM_ID, verifiedCheck } from "./check.mjs";
-import { wasted } from "./combat.mjs";
+import { stopDownClock, wasted } from "./combat.mjs";
 import { assertOwner, requestGM } from "./requests.mjs";
 import { sideOf, writeSides } from "./combat-state.mjs";
 import { promptCheck } from "./prompt-check.mjs";
+import { claimRoll, issueRoll } from "./roll-claims.mjs";
 import { reloadPlan } from "../rules/combat.mjs";
+import { applyAid, firstAidAllowed } from "../rules/conditions.mjs";
 
 const COMBAT = RULES.combat;
 
@@ -18,6 +20,60 @@ const COMBAT = RULES.combat;
 function warn(text) {
   ui.notifications.warn(text);
   return null;
+}
+
+/**
+ * A roll the GM refused stays in chat marked "does not count" (as the chase gauge marks its own), then the warning.
+ * @param {ChatMessage.Implementation|null|undefined} message  The roller's own card.
+ * @param {string} text  The refusal.
+ * @returns {Promise<null>}
+ */
+export async function markRefused(message, text) {
+  const note = `<p class="smoke-refused">${foundry.utils.escapeHTML(game.i18n.format("SMOKE.Chase.refusedCard", { reason: text }))}</p>`;
+  await /** @type {any} */ (message)?.update?.({ content: `${message?.content ?? ""}${note}` }).catch(() => null);
+  return warn(text);
+}
+
+const BY_ID = new Map(CONDITIONS.map(c => [c.key, c]));
+const PEOPLE = new Set(["character", "npc"]);
+/** @param {string} outcome @returns {boolean} */
+const succeeded = outcome => RULES.outcomes.outcomes.find(o => o.id === outcome)?.success === true;
+
+/**
+ * First aid with a kit (Harm, aid and recovery › First aid; the First Aid Kit: "Patch Up (Savvy, Medium) … heals 2.
+ * Three uses."): the medic rolls the kit's check (Savvy, Medium) through the roll dialog — the Medic perk and Hustle
+ * may help, the band stays the kit's — and the GM applies it: a use is spent either way; on a success the patient
+ * gets the kit's Health back and loses the Conditions it treats (Bleeding, Hurt), and a Down patient brought above
+ * 0 Health is no longer Down (its clock stops). Once per injury: a fresh attempt needs a fresh injury. The GM issues
+ * the roll first (documents/roll-claims.mjs), so the card counts once and only for this patient.
+ * @param {Actor.Implementation} medic  Who treats (the kit's carrier).
+ * @param {Item.Implementation} item  A consumable with a `check` (the First Aid Kit).
+ * @param {{patient?: Actor.Implementation|null, skipDialog?: boolean}} [opts]  patient: whom (default: the medic).
+ * @returns {Promise<{success: boolean, restored: number, removed: string[]}|null>} null when refused or the dialog
+ *   was closed (a warning says why).
+ */
+export async function firstAid(medic, item, { patient = null, skipDialog = false } = {}) {
+  const who = patient ?? medic;
+  const check = /** @type {any} */ (item.system).check;
+  if (!check) return warn(game.i18n.format("SMOKE.Use.notUsable", { item: item.name ?? "" }));
+  if (/** @type {any} */ (item.system).usesLeft < 1) return warn(game.i18n.format("SMOKE.Use.noUses", { item: item.name ?? "" }));
+  const fixed = /** @type {const} */ ({ tnSource: "band", band: check.band });
+  const choices = await promptCheck(medic, check.stat, { initial: fixed, skipDialog });
+  if (!choices) return null;
+  let issued;
+  try {
+    issued = await requestGM("aid.firstAid.issue", { medicUuid: medic.uuid, itemId: item.id, patientUuid: who.uuid });
+  } catch (err) {
+    return warn(err.message);
+  }
+  const message = await rollCheck(medic, check.stat, { ...choices, ...fixed }, { flags: { rollId: issued.rollId,
+    firstAid: { patientUuid: who.uuid, itemId: item.id } } });
+  if (!message) return null;
+  try {
+    return await requestGM("aid.firstAid.apply", { rollId: issued.rollId, messageId: message.id });
+  } catch (err) {
+    return markRefused(message, err.message);
+  }
 }
 
 /**
@@ -92,7 +148,7 @@ export async function stayConscious(combat, combatant, { skipDialog = false } = 
   if (!choices) return null;
   const message = await rollCheck(actor, rule.stat, { ...choices, ...fixed },
     { flags: { stayConscious: { combatId: combat.id, combatantId: combatant.id } } });
-  if (message) await requestGM("combat.stayConscious", { messageId: message.id }).catch(err => warn(err.message));
+  if (message) await requestGM("combat.stayConscious", { messageId: message.id }).catch(err => markRefused(message, err.message));
   return message;
 }
 
@@ -102,6 +158,61 @@ export async function stayConscious(combat, combatant, { skipDialog = false } = 
  * @type {Record<string, import("./requests.mjs").RequestHandler>}
  */
 export const requests = {
+  // First aid, step 1: the GM checks the medic, the kit and the patient, and fixes the roll (the kit's stat, its
+  // band's TN for the medic's own unboosted dice).
+  "aid.firstAid.issue": async (user, { medicUuid, itemId, patientUuid }) => {
+    const medic = /** @type {Actor.Implementation|null} */ (fromUuidSync(medicUuid));
+    assertOwner(user, medic);
+    const m = /** @type {Actor.Implementation} */ (medic);
+    const item = m.items.get(itemId);
+    const s = /** @type {any} */ (item?.system);
+    if (!item || item.type !== "consumable" || !s?.check) throw new Error(game.i18n.format("SMOKE.Use.notUsable", { item: item?.name ?? "" }));
+    if (s.usesLeft < 1) throw new Error(game.i18n.format("SMOKE.Use.noUses", { item: item.name ?? "" }));
+    if (m.statuses.has("down")) throw new Error(game.i18n.format("SMOKE.Aid.medicDown", { name: m.name ?? "" }));
+    const patient = /** @type {Actor.Implementation|null} */ (fromUuidSync(patientUuid));
+    if (!patient || !PEOPLE.has(patient.type)) throw new Error(game.i18n.localize("SMOKE.Aid.noPatient"));
+    const health = /** @type {any} */ (patient.system).health.value;
+    if (!firstAidAllowed({ health, treatedAt: /** @type {any} */ (patient).getFlag(SYSTEM_ID, "firstAid")?.health ?? null }))
+      throw new Error(game.i18n.format("SMOKE.Aid.treatedOnce", { name: patient.name ?? "" }));
+    const tn = resolveTN(m, s.check.stat, { ...defaultChoices(), tnSource: "band", band: s.check.band });
+    return issueRoll(user, { purpose: "aid.firstAid", actor: m, stat: s.check.stat, tn,
+      context: { itemId, patientUuid } });
+  },
+
+  // First aid, step 2: the card is that roll; a use goes either way; a success treats the patient.
+  "aid.firstAid.apply": async (user, { rollId, messageId }) => {
+    const { roll, actor: medic, message, check } = claimRoll(user, { rollId, messageId, purpose: "aid.firstAid" });
+    const { itemId, patientUuid } = /** @type {any} */ (roll.context);
+    const item = medic.items.get(itemId);
+    const s = /** @type {any} */ (item?.system);
+    const patient = /** @type {Actor.Implementation|null} */ (fromUuidSync(patientUuid));
+    if (!item || !s || s.usesLeft < 1) throw new Error(game.i18n.format("SMOKE.Use.noUses", { item: item?.name ?? "" }));
+    if (!patient) throw new Error(game.i18n.localize("SMOKE.Aid.noPatient"));
+    await item.update(/** @type {any} */ ({ "system.usesLeft": s.usesLeft - 1 }));
+    const success = succeeded(check.outcome);
+    const health = /** @type {any} */ (patient.system).health;
+    let result = { health: health.value, restored: 0, remove: /** @type {string[]} */ ([]), downEnds: false };
+    if (success) {
+      result = applyAid({ health: health.value, max: health.max, conditions: patient.statuses },
+        { restore: s.restoreHealth, removes: s.removes ?? [] }, { atHealth: RULES.combat.down.atHealth });
+      if (result.restored) await patient.update(/** @type {any} */ ({ "system.health.value": result.health }));
+      for (const id of result.remove) await /** @type {any} */ (patient).removeCondition(id);
+      if (result.downEnds) await stopDownClock(patient);
+    }
+    // Treat an injury once: the attempt is recorded at the Health it left (a fresh injury goes below it).
+    await /** @type {any} */ (patient).setFlag(SYSTEM_ID, "firstAid", { health: result.health });
+    await message.update(/** @type {any} */ ({ [`flags.${SYSTEM_ID}.firstAid.resolved`]: true }));
+    const effects = [result.restored ? game.i18n.format("SMOKE.Use.restored", /** @type {any} */ ({ n: result.restored })) : null,
+      ...result.remove.map(id => game.i18n.format("SMOKE.Use.removed", { condition: BY_ID.get(id)?.name ?? id }))].filter(Boolean);
+    const text = success
+      ? game.i18n.format("SMOKE.Aid.treated", { medic: medic.name ?? "", patient: patient.name ?? "", item: item.name ?? "",
+        effects: effects.join("; ") || game.i18n.localize("SMOKE.Use.nothing"), left: String(s.usesLeft - 1) })
+      : game.i18n.format("SMOKE.Aid.failed", { medic: medic.name ?? "", patient: patient.name ?? "", item: item.name ?? "",
+        left: String(s.usesLeft - 1) });
+    await ChatMessage.create({ speaker: ChatMessage.getSpeaker({ actor: medic }), content: `<p>${foundry.utils.escapeHTML(text)}</p>` });
+    return { success, restored: result.restored, removed: result.remove };
+  },
+
   "combat.stayConscious": async (user, { messageId }) => {
     const message = game.messages?.get(messageId);
     const flags = /** @type {any} */ (message?.flags?.[SYSTEM_ID]);

@@ -4,13 +4,17 @@
  * Rulebook: The roll; Harm, aid and recovery › Keep Conditions readable; Conditions; Food and medicine; Drugs.
  * @module documents/actor
  */
-import { CONDITIONS } from "../generated/rules.mjs";
+import { CONDITIONS, RULES } from "../generated/rules.mjs";
 import { rollCheck } from "./check.mjs";
 import { promptCheck } from "./prompt-check.mjs";
 import { xpAward } from "../rules/progression.mjs";
+import { applyAid } from "../rules/conditions.mjs";
+import { firstAid } from "./actions.mjs";
 
 const BY_ID = new Map(CONDITIONS.map(c => [c.key, c]));
 export const SYSTEM_ID = "the-smoke";
+/** The XP awards that take an amount (rules/progression.mjs xpAward). */
+const XP_AMOUNT_KINDS = new Set(["vehicleSale", "mission", "gm"]);
 
 export class SmokeActor extends Actor {
   /**
@@ -43,8 +47,18 @@ export class SmokeActor extends Actor {
    */
   async awardXp(kind, { amount } = {}) {
     if (!game.user.isGM) throw new Error(game.i18n.localize("SMOKE.Xp.gmOnly"));
-    const xp = xpAward(kind, { amount });
     const why = game.i18n.localize(`SMOKE.Xp.${kind}`);
+    let xp;
+    try {
+      xp = xpAward(kind, { amount });
+    } catch (err) {
+      // The award's own words, never the rule's "got undefined" (an empty amount box).
+      if (!(err instanceof RangeError) || !XP_AMOUNT_KINDS.has(kind)) throw err;
+      const hint = game.i18n.localize(kind === "vehicleSale" ? "SMOKE.Xp.saleAmount" : "SMOKE.Xp.amount");
+      throw new RangeError(amount === undefined || amount === null || Number.isNaN(amount)
+        ? game.i18n.format("SMOKE.Xp.needsAmount", { why, hint })
+        : game.i18n.format("SMOKE.Xp.badAmount", { why, amount: String(amount), hint }));
+    }
     const rep = /** @type {any} */ (this.system).rep; // a character: only its sheet offers awards
     if (xp) await this.update(/** @type {any} */ ({ "system.rep.xp": rep.xp + xp }));
     await ChatMessage.create({ speaker: ChatMessage.getSpeaker({ actor: this }), content: `<p>${foundry.utils.escapeHTML(
@@ -122,13 +136,21 @@ export class SmokeActor extends Actor {
 
   /**
    * Use a consumable or a drug: restore Health (never above max), remove the listed Conditions, grant the listed
-   * one (with its duration in game minutes), and use up one use. A drug grants its high.
+   * one (with its duration in game minutes), and use up one use. A drug grants its high. Health brought above 0
+   * ends Down (Harm, aid and recovery › At zero Health). A consumable with a check (the First Aid Kit: "Patch Up
+   * (Savvy, Medium)") is rolled first, through the GM (documents/actions.mjs firstAid), on `patient` or this actor.
    * @param {Item.Implementation} item  An owned consumable or drug.
-   * @returns {Promise<{restored: number, removed: string[], granted: string|null}>}
+   * @param {{patient?: Actor.Implementation|null, skipDialog?: boolean}} [opts]  Whom a kit with a check treats.
+   * @returns {Promise<{restored: number, removed: string[], granted?: string|null, success?: boolean}|null>}  null when
+   *   a check was refused or its dialog closed.
    * @throws {Error} when the item is not usable or has no uses left.
    */
-  async useItem(item) {
+  async useItem(item, { patient = null, skipDialog = false } = {}) {
     if (item.parent !== this) throw new Error("the item is not carried by this actor");
+    if (item.type === "consumable" && /** @type {any} */ (item.system).check) {
+      if (/** @type {any} */ (item.system).usesLeft < 1) throw new Error(game.i18n.format("SMOKE.Use.noUses", { item: item.name }));
+      return firstAid(this, item, { patient, skipDialog });
+    }
     // Only a consumable or a drug gets past the checks below (an Item's type fixes its system data).
     const s = /** @type {Item.SystemOfType<"consumable" | "drug">} */ (item.system);
     if (item.type === "consumable" && /** @type {Item.SystemOfType<"consumable">} */ (s).usesLeft < 1) {
@@ -153,9 +175,15 @@ export class SmokeActor extends Actor {
     if (granted) granted = await this.addCondition(granted, { minutes: s.duration });
     let restored = 0;
     if (s.restoreHealth && this.system.health) {
-      const value = Math.min(this.system.health.max, this.system.health.value + s.restoreHealth);
-      restored = value - this.system.health.value;
-      await this.update(/** @type {Actor.UpdateData} */ ({ "system.health.value": value })); // dot-notation key, as above
+      const aid = applyAid({ health: this.system.health.value, max: this.system.health.max, conditions: this.statuses },
+        { restore: s.restoreHealth }, { atHealth: RULES.combat.down.atHealth });
+      restored = aid.restored;
+      await this.update(/** @type {Actor.UpdateData} */ ({ "system.health.value": aid.health })); // dot-notation key, as above
+      // Above 0 Health: Down ends (the Down clock counts only while Down).
+      if (aid.downEnds) {
+        await this.toggleStatusEffect("down", { active: false });
+        removed.push("down");
+      }
     }
     if (item.type === "consumable") {
       await item.update(/** @type {Item.UpdateData} */ ({

@@ -22,6 +22,7 @@ import { applyHealthLoss, spendDieAsGM } from "./combat.mjs";
 import { assertGM, assertOwner, requestGM } from "./requests.mjs";
 import { sideOf, writeSides } from "./combat-state.mjs";
 import { riderOf } from "./vehicle.mjs";
+import { markRefused } from "./actions.mjs";
 
 const COMBAT = RULES.combat;
 
@@ -340,7 +341,8 @@ export async function rollDodge(message, { skipDialog = false } = {}) {
   try {
     return await requestGM("attack.resolve", { messageId: message.id, choice: "dodge", dodgeId: card.id });
   } catch (err) {
-    return warn(err.message);
+    // A refused Dodge stays in chat marked as not counting (the hit was not dodged by it).
+    return markRefused(card, err.message);
   }
 }
 

@@ -15,7 +15,8 @@
  * @module documents/combat
  */
 import { compareTied } from "../rules/combat.mjs";
-import { endOfRound, pocketCashLoss, queueState } from "../rules/round.mjs";
+import { endOfRound, endOfTurn, pocketCashLoss, queueState } from "../rules/round.mjs";
+import { hospitalReset } from "../rules/conditions.mjs";
 import { assertGM, assertOwner, requestGM } from "./requests.mjs";
 import { collectSpeedDice, movesDieOf, speedDiceFor } from "./speed-dice.mjs";
 import { CONDITIONS, RULES } from "../generated/rules.mjs";
@@ -318,13 +319,55 @@ export const requests = {
           content: `<p>${foundry.utils.escapeHTML(game.i18n.format("SMOKE.Combat.ongoingHarm", { name: current.name ?? "",
             loss: String(loss), health: String(health) }))}</p>` });
       }
+      // Conditions › Stunned: the simple tracker ends it at the end of the character's next turn.
+      const ends = isOut(current) ? [] : endOfTurn({ conditions: current.actor.statuses, key,
+        start: /** @type {any} */ (sideOf(current)).turnStart ?? null });
+      for (const id of ends) {
+        await /** @type {any} */ (current.actor).removeCondition(id);
+        await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },
+          content: `<p>${foundry.utils.escapeHTML(game.i18n.format("SMOKE.Combat.conditionEnds", { name: current.name ?? "",
+            condition: conditionName(id) }))}</p>` });
+      }
     }
     const next = nextTurnIndex(combat);
     if (next === null) await advanceRound(combat);
     else await combat.update({ turn: next }, /** @type {any} */ ({ direction: 1 }));
     // The simple tracker refreshes a reaction at the start of that actor's turn.
+    // It also records what the turn began with (Stunned ends at the end of a turn that began Stunned).
     const now = combat.combatant;
-    if (now && sideOf(now).reaction) await writeSides(combat, { [/** @type {string} */ (now.id)]: { reaction: false } });
+    if (now) {
+      /** @type {Record<string, any>} */
+      const patch = { turnStart: { key: combat.round * 1000 + (combat.turn ?? 0), stunned: !!now.actor?.statuses.has("stunned") } };
+      if (sideOf(now).reaction) patch.reaction = false;
+      await writeSides(combat, { [/** @type {string} */ (now.id)]: patch });
+    }
+  },
+
+  // Get up (Distance, ammunition and holds › Get up: "Remove Prone by using your movement"; Conditions › Prone:
+  // "Get up (your move)"): part of the move that comes with an action, so it spends no die. On the combatant's own
+  // die (speed dice) or turn (simple tracker); it does not free a hold, and Down or Cuffed cannot act at all.
+  "combat.getUp": async (user, { combatId, combatantId }) => {
+    const combat = combatOf(combatId);
+    const combatant = combat.combatants.get(combatantId);
+    assertOwner(user, combatant?.actor ?? null);
+    const c = /** @type {Combatant.Implementation} */ (combatant);
+    const unable = cannotAct(c);
+    if (unable) throw new Error(game.i18n.format("SMOKE.Combat.cannotAct", { name: c.name ?? "", why: unable }));
+    if (combat.isSpeed) {
+      if (/** @type {any} */ (combat.system).phase !== "acting") throw new Error(game.i18n.localize("SMOKE.Combat.notRevealed"));
+      const current = combat.queue.current;
+      if (current?.combatantId !== c.id) throw new Error(current
+        ? game.i18n.format("SMOKE.Combat.notYourDie", { name: combat.combatants.get(current.combatantId)?.name ?? "" })
+        : game.i18n.localize("SMOKE.Combat.queueEmpty"));
+    } else if (combat.combatant?.id !== c.id) {
+      throw new Error(game.i18n.format("SMOKE.Combat.notYourTurn", { name: combat.combatant?.name ?? "" }));
+    }
+    if (sideOf(c).grabbedBy) throw new Error(game.i18n.format("SMOKE.Combat.getUpHeld", { name: c.name ?? "" }));
+    if (!c.actor?.statuses.has("prone")) throw new Error(game.i18n.format("SMOKE.Combat.notProne", { name: c.name ?? "" }));
+    await /** @type {any} */ (c.actor).removeCondition("prone");
+    await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },
+      content: `<p>${foundry.utils.escapeHTML(game.i18n.format("SMOKE.Combat.gotUp", { name: c.name ?? "" }))}</p>` });
+    return { prone: false };
   },
 
   // Back one turn; at the first turn, back a round — directly, never through core Combat#previousTurn.
@@ -346,7 +389,7 @@ export const requests = {
 };
 
 /** Actions a player spends a die on with no request of their own (everything else is checked by its own request). */
-const PLAIN_ACTIONS = new Set(["done", "aim", "dodge", "coverLight", "coverHeavy", "reload", "surrender", "getUp", "improvised", "spun"]);
+const PLAIN_ACTIONS = new Set(["done", "aim", "dodge", "coverLight", "coverHeavy", "reload", "surrender", "improvised", "spun"]);
 
 /**
  * The next turn index in the simple tracker (Skip Defeated honoured), or null at the round's end.
@@ -555,7 +598,8 @@ async function resolveEndOfRound(combat) {
     id: /** @type {string} */ (c.id), health: /** @type {any} */ (c.actor?.system).health.value,
     // The simple tracker resolves Bleeding at the end of that actor's turn instead (With the simple tracker).
     conditions: [...(c.actor?.statuses ?? [])].filter(id => combat.isSpeed || id !== "bleeding"), downRounds: sideOf(c).downRounds,
-    defeated: isOut(c)
+    // …and Stunned at the end of that actor's next turn (Conditions › Stunned).
+    defeated: isOut(c), simple: !combat.isSpeed
   })));
   const lines = [];
   for (const e of effects) {
@@ -577,8 +621,27 @@ async function resolveEndOfRound(combat) {
 }
 
 /**
+ * Aid stopped a character's Down clock (Harm, aid and recovery › At zero Health: "remove Down and stop its unattended
+ * countdown"): every fight's record of that actor's rounds Down goes back to 0. GM side.
+ * @param {Actor.Implementation} actor
+ * @returns {Promise<void>}
+ */
+export async function stopDownClock(actor) {
+  for (const combat of game.combats ?? []) {
+    /** @type {Record<string, any>} */
+    const patches = {};
+    for (const c of combat.combatants) if (c.actor === actor || (c.actor && c.actor.uuid === actor.uuid)) {
+      if (sideOf(c).downRounds) patches[/** @type {string} */ (c.id)] = { downRounds: 0 };
+    }
+    if (Object.keys(patches).length) await writeSides(combat, patches);
+  }
+}
+
+/**
  * Wasted (Harm, aid and recovery › Wasted): wake at Homerton A&E, Heat cleared, lose 10% of pocket cash (at least
- * £50, never more than is held); the combatant leaves the fight (defeated). GM side.
+ * £50, never more than is held), and the hospital reset (Homerton A&E: Health restored, the usual treatable injuries
+ * cleared — Down and Bleeding among them — Broken stays; rules/conditions.mjs hospitalReset); the combatant leaves
+ * the fight (defeated). GM side.
  * @param {Combatant.Implementation} combatant
  * @returns {Promise<string>} The chat line.
  */
@@ -591,10 +654,18 @@ export async function wasted(combatant) {
     await actor.update(/** @type {any} */ ({ "system.cash.pocket": sys.cash.pocket - loss,
       ...(RULES.money.wasted.clearsHeat ? { "system.heat": 0 } : {}) }));
   }
+  let reset = null;
+  if (actor.type === "character") {
+    reset = hospitalReset({ max: sys.health.max, conditions: actor.statuses }, CONDITIONS);
+    if (reset.health !== sys.health.value) await actor.update(/** @type {any} */ ({ "system.health.value": reset.health }));
+    for (const id of reset.remove) await /** @type {any} */ (actor).removeCondition(id);
+  }
   if (combatant.parent) await writeSides(combatant.parent, { [/** @type {string} */ (combatant.id)]: { out: true } });
   await combatant.update({ defeated: true });
-  return game.i18n.format(actor.type === "character" ? "SMOKE.Combat.wasted" : "SMOKE.Combat.wastedNpc",
+  const line = game.i18n.format(actor.type === "character" ? "SMOKE.Combat.wasted" : "SMOKE.Combat.wastedNpc",
     { name: combatant.name ?? "", loss: String(loss) });
+  return reset ? `${line} ${game.i18n.format("SMOKE.Combat.hospitalReset", { name: combatant.name ?? "", health: String(reset.health),
+    cleared: reset.remove.map(conditionName).join(", ") || game.i18n.localize("SMOKE.Combat.nothingCleared") })}` : line;
 }
 
 /**

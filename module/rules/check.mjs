@@ -174,8 +174,18 @@ export function conditionEffects(statusIds = [], statKey = null) {
  * @property {{onARoll: boolean, offYourGame: boolean, inPain: boolean}} flags
  * @property {ConditionEffects} conditions
  * @property {{kind: string, text: string}[]} applied  What was applied and spent, in the book's order, in words.
- * @property {string[]} warnings   Things the table should know (e.g. a Cuffed driver).
+ * @property {string[]} warnings   Things the table should know (e.g. a Down character rolling).
  */
+
+/**
+ * The names of the active Conditions that prevent driving (Conditions › Cuffed: "you cannot drive").
+ * @param {Iterable<string>} statusIds
+ * @returns {string} e.g. "Cuffed".
+ */
+export function cannotDriveNames(statusIds) {
+  return conditionEffects(statusIds, null).applied.filter(c => !c.suppressedBy?.length
+    && /** @type {any} */ (CONDITION_BY_ID.get(c.id))?.cannotDrive).map(c => c.name).join(", ") || "A Condition";
+}
 
 /**
  * Plan a check (Hustle, perks and your luck › Before you throw the dice): the TN is kept as given; a vehicle's
@@ -200,7 +210,8 @@ export function conditionEffects(statusIds = [], statKey = null) {
  *   stepped (flat tyres: −1 each, see rules/vehicles.mjs vehicleNumbers) and the situational driving `modifiers` with
  *   their words (blue lights, off road, a junction; rules/vehicles.mjs drivingModifiers).
  * @returns {CheckPlan}
- * @throws {RangeError} for a die off the ladder, an unknown Hustle spend, or Hustle the character lacks;
+ * @throws {RangeError} for a die off the ladder, an unknown Hustle spend, Hustle the character lacks, or a driving
+ *   check (`vehicle`) by someone a Condition stops driving (Cuffed: Items › Handcuffs "prevents driving");
  *   {TypeError} for a missing hustlePoints or non-integer modifiers.
  */
 export function planCheck({
@@ -278,7 +289,8 @@ export function planCheck({
       applied.push({ kind: "condition", text: `${c.name}: ${c.rollEffects.join(", ")}` });
     }
   }
-  if (vehicle && cond.cannotDrive) warnings.push("A Condition prevents driving (Cuffed).");
+  // Handcuffs: "The condition prevents driving" — a driving check is refused, not only warned about.
+  if (vehicle && cond.cannotDrive) throw new RangeError(`${cannotDriveNames(conditions)} prevents driving: no driving check`);
   if (cond.cannotAct) warnings.push("A Condition prevents acting (Down).");
 
   const flags = { onARoll, offYourGame: cond.offYourGame, inPain: cond.inPain };

@@ -29,7 +29,8 @@ function checkLevel(level, what = "Rep level") {
 
 /** @param {number} n @param {string} what @returns {void} @throws {RangeError} */
 function checkCount(n, what) {
-  if (!Number.isInteger(n) || n < 0) throw new RangeError(`${what} must be a whole number ≥ 0, got ${n}`);
+  if (!Number.isInteger(n) || n < 0) throw new RangeError(`${what} must be a whole number ≥ 0`
+    + (n === undefined || n === null ? ": give the amount" : `, got ${n}`));
 }
 
 // ---------------------------------------------------------------- levelling
@@ -141,12 +142,14 @@ export function xpAward(kind, { amount } = {}) {
     case "patOrder": return xp.patOrder;
     case "vehicleSale":
       if (typeof amount !== "number" || !Number.isFinite(amount) || amount < 0) {
-        throw new RangeError(`a vehicle sale needs its value in pounds as amount, got ${amount}`);
+        throw new RangeError(amount === undefined || amount === null ? "a vehicle sale needs its value in pounds as amount"
+          : `a vehicle sale needs its value in pounds as amount, got ${amount}`);
       }
       return amount >= xp.vehicleSale.minValue ? xp.vehicleSale.xp : 0;
     case "mission":
       if (!Number.isInteger(amount) || /** @type {number} */ (amount) < xp.mission.min || /** @type {number} */ (amount) > xp.mission.max) {
-        throw new RangeError(`a mission awards its printed ${xp.mission.min}–${xp.mission.max} XP, got ${amount}`);
+        throw new RangeError(`a mission awards its printed ${xp.mission.min}–${xp.mission.max} XP`
+          + (amount === undefined || amount === null ? ": give the amount" : `, got ${amount}`));
       }
       return /** @type {number} */ (amount);
     case "gm":

@@ -109,6 +109,8 @@ export function combatGuard({ guard, includesConditions = true, conditions = [],
  * @property {number} [downRounds=0]  Rounds already counted Down without aid.
  * @property {boolean} [person=true]  false for a vehicle (no Health harm or Down clock).
  * @property {boolean} [defeated=false]  Out of the fight (Wasted, defeated): nothing more happens to them here.
+ * @property {boolean} [simple=false]  The simple tracker: Stunned ends at the end of the character's next turn
+ *   ({@link endOfTurn}), not here.
  */
 
 /**
@@ -125,8 +127,10 @@ export function combatGuard({ guard, includesConditions = true, conditions = [],
 
 /**
  * The end of a round for each combatant, in the book's order: ongoing harm (Bleeding −1, Burning −2 Health), remove
- * Stunned and round-long defences, count a round without aid for anyone Down (three → Wasted). A combatant brought
- * to 0 Health by ongoing harm is Down from now on; its clock starts next round.
+ * Stunned and round-long defences, count a round without aid for anyone Down (three → Wasted). Step 3 counts
+ * everyone Down at that point, however they went Down: a combatant brought to 0 Health by ongoing harm in step 1
+ * counts this round, exactly as one knocked Down by an attack during the round (a ruling: the book's steps run in
+ * order). In the simple tracker (`simple`) Stunned is left to {@link endOfTurn} (Conditions › Stunned).
  * @param {RoundEndInput[]} combatants
  * @returns {RoundEndEffect[]}
  * @throws {RangeError} for a negative or fractional Health.
@@ -144,13 +148,36 @@ export function endOfRound(combatants) {
     const health = Math.max(0, c.health - loss);
     const wasDown = active.has("down");
     const down = person && (wasDown || health <= downAt);
-    const downRounds = person && wasDown ? (c.downRounds ?? 0) + 1 : (c.defeated ? c.downRounds ?? 0 : 0);
+    const downRounds = down ? (wasDown ? c.downRounds ?? 0 : 0) + 1 : (c.defeated ? c.downRounds ?? 0 : 0);
     return {
       id: c.id, healthLost: c.health - health, health,
-      remove: c.defeated ? [] : ends.filter(id => active.has(id)), clearDefences: true,
-      down, downRounds, wasted: person && wasDown && downRounds >= limit
+      remove: c.defeated || c.simple ? [] : ends.filter(id => active.has(id)), clearDefences: true,
+      down, downRounds, wasted: down && downRounds >= limit
     };
   });
+}
+
+/**
+ * @typedef {object} TurnStart  What a combatant's turn began with (the simple tracker), GM-recorded.
+ * @property {number} key      The turn's key (round × 1000 + turn).
+ * @property {boolean} stunned Stunned when the turn began.
+ */
+
+/**
+ * The Conditions that end at the end of a combatant's own turn in the simple tracker (Conditions › Stunned: "In
+ * speed-dice combat remove it at the end of the round; the simple tracker uses the end of your next turn"). Stunned
+ * ends at the end of the first turn of the character's that **began** Stunned: one Stunned during the character's
+ * own turn lasts to the end of its following turn. A turn with no record of its start (the fight's first turn, a
+ * round the GM ended by hand) counts as begun Stunned.
+ * @param {{conditions: Iterable<string>, key: number, start?: TurnStart|null}} turn  The turn ending: the active
+ *   status ids now, its key, and the record of its start.
+ * @returns {string[]} Condition ids to remove (["stunned"] or []).
+ */
+export function endOfTurn({ conditions, key, start = null }) {
+  const active = new Set(conditions);
+  if (!active.has("stunned") || !RULES.combat.endOfRound.some(s => s.id === "removeStunned")) return [];
+  const begunStunned = !start || start.key !== key || start.stunned;
+  return begunStunned ? ["stunned"] : [];
 }
 
 /**

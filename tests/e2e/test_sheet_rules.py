@@ -26,6 +26,7 @@ def statuses(page: Page, actor_id: str) -> list[str]:
 
 
 def test_first_aid_kit_heals_removes_and_uses_up_a_use(gm_page: Page, page_errors):
+    """Items › First Aid Kit: Patch Up (Savvy, Medium) — rolled (Shift: the defaults, Medium); a success heals 2."""
     actor_id = import_pregen(gm_page, "Femi Adebayo")
     kit = add_from_pack(gm_page, actor_id, "consumables", "First Aid Kit")
     gm_page.evaluate("""async id => {
@@ -36,7 +37,8 @@ def test_first_aid_kit_heals_removes_and_uses_up_a_use(gm_page: Page, page_error
     }""", actor_id)
     sheet = open_sheet(gm_page, actor_id)
     expect(sheet.locator(".smoke-conditions")).to_contain_text("Bleeding")
-    sheet.get_by_role("button", name="Use First Aid Kit").click()
+    gm_page.evaluate(SEED_DICE, [(5, 6), (5, 6)])  # Effort d6 5 + Savvy d6 5 + 1: Medium succeeds
+    sheet.get_by_role("button", name="Use First Aid Kit").click(modifiers=["Shift"])
     expect(gm_page.locator("#chat-log .chat-message").last).to_contain_text("restores 2 Health")  # use is complete
     expect(sheet.locator(".smoke-conditions")).to_contain_text("No Conditions.")
     assert gm_page.evaluate("id => game.actors.get(id).system.health.value", actor_id) == 7

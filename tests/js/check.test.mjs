@@ -262,8 +262,13 @@ test("Conditions reach the plan's modifier and the applied list", () => {
   const texts = plan.applied.map(a => a.text);
   assert.ok(texts.includes("Hurt: −1 Moves"), texts.join(" | "));
   assert.ok(texts.includes("Grabbed: Moves Off Your Game"), texts.join(" | "));
-  const cuffedDriver = planCheck({ statDie: 8, statKey: "whl", conditions: ["cuffed"], vehicle: { performance: 6 }, tn: 14 });
-  assert.equal(cuffedDriver.warnings.length, 1);
+});
+
+test("Items › Handcuffs: Cuffed prevents driving — a Cuffed driver's check is refused, not only warned about", () => {
+  assert.throws(() => planCheck({ statDie: 8, statKey: "whl", conditions: ["cuffed"], vehicle: { performance: 6 }, tn: 14 }),
+    /Cuffed prevents driving/);
+  // Wheels without a motor (a Cuffed passenger's knowledge check) is still a roll, Off Your Game where it applies.
+  assert.equal(planCheck({ statDie: 8, statKey: "whl", conditions: ["cuffed"], tn: 14 }).warnings.length, 0);
 });
 
 // ---------------------------------------------------------------- teamwork and challenges

@@ -3,7 +3,7 @@
 // Wasted cash loss, defences, weapon Conditions, the GM's Condition choices and reloading. Numbers are the book's.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { queueState, endOfRound, pocketCashLoss, defenceModifiers, combatGuard } from "../../module/rules/round.mjs";
+import { queueState, endOfRound, endOfTurn, pocketCashLoss, defenceModifiers, combatGuard } from "../../module/rules/round.mjs";
 import { compareTied, conditionChoices, damage, reloadPlan, severity, weaponConditions } from "../../module/rules/combat.mjs";
 
 const die = (face, spent = null) => ({ face, spent });
@@ -63,7 +63,7 @@ test("end of round: Bleeding −1, Burning −2, Stunned ends, 0 Health is Down"
   assert.equal(low.health, 0);
   assert.equal(low.healthLost, 1, "Health does not go below 0");
   assert.equal(low.down, true);
-  assert.equal(low.downRounds, 0, "the Down clock starts next round");
+  assert.equal(low.downRounds, 1, "Down at step 3 counts (see the A10 ruling below)");
   const [plain] = endOfRound([{ id: "z", health: 6, conditions: ["prone"] }]);
   assert.equal(plain.healthLost, 0);
   assert.deepEqual(plain.remove, []);
@@ -157,4 +157,29 @@ test("Attacking and defending › Extra effects, Weapons · Item notes: the Brok
   assert.deepEqual(weaponConditions(["bleed", "concealable"], "smashedIt", 3, { bleedOn: "smashedIt" }), ["bleeding"]);
   // The generic row stays the book's "Extra effects" rule.
   assert.deepEqual(RULES.combat.weaponEffects.find(r => r.trait === "bleed")?.outcomes, ["smashedIt", "legendary"]);
+});
+
+test("End a round › the Down clock (ruling: step 3 counts everyone Down then) starts the same whether an attack or Bleeding caused Down", () => {
+  // Knocked Down by an attack during the round: at 0 Health and Down when the round ends.
+  const [attack] = endOfRound([{ id: "a", health: 0, conditions: ["down"], downRounds: 0 }]);
+  // Bled to 0 in step 1 of the same end of round (1 Health, Bleeding −1).
+  const [bleed] = endOfRound([{ id: "b", health: 1, conditions: ["bleeding"], downRounds: 0 }]);
+  assert.deepEqual([attack.down, attack.downRounds], [true, 1]);
+  assert.deepEqual([bleed.down, bleed.health, bleed.downRounds], [true, 0, 1]);
+  // Three rounds Down without aid → Wasted, counted alike.
+  const third = n => endOfRound([{ id: "c", health: 0, conditions: ["down", "bleeding"], downRounds: n }])[0];
+  assert.deepEqual([third(1).wasted, third(2).wasted], [false, true]);
+});
+
+test("Conditions › Stunned: the simple tracker ends it at the end of the character's next turn, not at the round's end", () => {
+  const [e] = endOfRound([{ id: "s", health: 6, conditions: ["stunned"], simple: true }]);
+  assert.deepEqual(e.remove, [], "the round's end leaves it (simple tracker)");
+  assert.deepEqual(endOfRound([{ id: "s", health: 6, conditions: ["stunned"] }])[0].remove, ["stunned"], "speed dice: the round's end");
+  // Stunned by someone else's attack before this turn: the turn began Stunned and ends it.
+  assert.deepEqual(endOfTurn({ conditions: ["stunned"], key: 2001, start: { key: 2001, stunned: true } }), ["stunned"]);
+  // Stunned during the character's own turn: it lasts to the end of the next one.
+  assert.deepEqual(endOfTurn({ conditions: ["stunned"], key: 2001, start: { key: 2001, stunned: false } }), []);
+  assert.deepEqual(endOfTurn({ conditions: ["stunned"], key: 3001, start: { key: 3001, stunned: true } }), ["stunned"]);
+  assert.deepEqual(endOfTurn({ conditions: ["stunned"], key: 1000, start: null }), ["stunned"], "no record: it began Stunned");
+  assert.deepEqual(endOfTurn({ conditions: ["prone"], key: 1000 }), []);
 });

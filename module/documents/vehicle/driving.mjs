@@ -9,6 +9,7 @@
  */
 import { RULES, VEHICLE_ABILITIES } from "../../generated/rules.mjs";
 import { drivingModifiers, incident as incidentEntry } from "../../rules/vehicles.mjs";
+import { cannotDriveNames, conditionEffects } from "../../rules/check.mjs";
 import { defaultChoices, rollCheck } from "../check.mjs";
 import { RollDialog } from "../../apps/roll-dialog.mjs";
 import { requestGM } from "../requests.mjs";
@@ -118,8 +119,8 @@ export const requests = { "vehicle.lights": onLights, "vehicle.incident": onInci
  * band's Handling penalty and the abilities' situational modifiers. The TN is set from the Variable-Effort table of the
  * unboosted Wheels die and the record's Performance die. The card's flags carry
  * `driving: {vehicleUuid, gauge, band, terrain, junction, modifier}` beside the usual `check`.
- * With no driver (or a burning or destroyed motor) a warning says why and nothing is rolled; only the driver's owner
- * or the GM rolls.
+ * With no driver (or a burning or destroyed motor, or a driver a Condition stops driving: Cuffed) a warning says why
+ * and nothing is rolled; only the driver's owner or the GM rolls.
  * @param {Vehicle} vehicle
  * @param {DrivingOptions} [options]
  * @returns {Promise<ChatMessage.Implementation|null|undefined>}  null when refused (a warning says why) or the dialog
@@ -133,6 +134,12 @@ export async function rollDriving(vehicle, { band = null, gauge = null, situatio
     return null;
   }
   const driver = can.driver;
+  // Items › Handcuffs: "The condition prevents driving" — refused, nothing is rolled.
+  if (conditionEffects(driver.statuses ?? [], "whl").cannotDrive) {
+    ui.notifications.warn(L("SMOKE.Vehicle.cuffedNoDrive", { driver: driver.name, vehicle: vehicle.name,
+      conditions: cannotDriveNames(driver.statuses ?? []) }));
+    return null;
+  }
   if (!driver.isOwner) {
     ui.notifications.warn(L("SMOKE.Vehicle.notYourDriver", { driver: driver.name, vehicle: vehicle.name }));
     return null;
