@@ -5,7 +5,7 @@
  * @module documents/actions
  */
 import { CONDITIONS, RULES } from "../generated/rules.mjs";
-import { defaultChoices, resolveTN, rollCheck, SYSTEM_ID, verifiedCheck } from "./check.mjs";
+import { defaultChoices, refuseCard, resolveTN, rollCheck, SYSTEM_ID, verifiedCheck } from "./check.mjs";
 import { stopDownClock, wasted } from "./combat.mjs";
 import { assertOwner, requestGM } from "./requests.mjs";
 import { sideOf, writeSides } from "./combat-state.mjs";
@@ -22,17 +22,6 @@ function warn(text) {
   return null;
 }
 
-/**
- * A roll the GM refused stays in chat marked "does not count" (as the chase gauge marks its own), then the warning.
- * @param {ChatMessage.Implementation|null|undefined} message  The roller's own card.
- * @param {string} text  The refusal.
- * @returns {Promise<null>}
- */
-export async function markRefused(message, text) {
-  const note = `<p class="smoke-refused">${foundry.utils.escapeHTML(game.i18n.format("SMOKE.Chase.refusedCard", { reason: text }))}</p>`;
-  await /** @type {any} */ (message)?.update?.({ content: `${message?.content ?? ""}${note}` }).catch(() => null);
-  return warn(text);
-}
 
 const BY_ID = new Map(CONDITIONS.map(c => [c.key, c]));
 const PEOPLE = new Set(["character", "npc"]);
@@ -72,7 +61,7 @@ export async function firstAid(medic, item, { patient = null, skipDialog = false
   try {
     return await requestGM("aid.firstAid.apply", { rollId: issued.rollId, messageId: message.id });
   } catch (err) {
-    return markRefused(message, err.message);
+    return refuseCard(message, err.message);
   }
 }
 
@@ -148,7 +137,7 @@ export async function stayConscious(combat, combatant, { skipDialog = false } = 
   if (!choices) return null;
   const message = await rollCheck(actor, rule.stat, { ...choices, ...fixed },
     { flags: { stayConscious: { combatId: combat.id, combatantId: combatant.id } } });
-  if (message) await requestGM("combat.stayConscious", { messageId: message.id }).catch(err => markRefused(message, err.message));
+  if (message) await requestGM("combat.stayConscious", { messageId: message.id }).catch(err => refuseCard(message, err.message));
   return message;
 }
 

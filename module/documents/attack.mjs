@@ -16,13 +16,12 @@ import { RULES } from "../generated/rules.mjs";
 import { attackModifiers, canReact, conditionChoices, damage, dodge, inRange, rangeBand, weaponConditions } from "../rules/combat.mjs";
 import { combatGuard, defenceModifiers } from "../rules/round.mjs";
 import { armourReduction } from "../rules/record.mjs";
-import { rollCheck, SYSTEM_ID, verifiedCheck } from "./check.mjs";
+import { refuseCard, rollCheck, SYSTEM_ID, verifiedCheck } from "./check.mjs";
 import { promptCheck } from "./prompt-check.mjs";
 import { applyHealthLoss, spendDieAsGM } from "./combat.mjs";
 import { assertGM, assertOwner, requestGM } from "./requests.mjs";
 import { sideOf, writeSides } from "./combat-state.mjs";
 import { riderOf } from "./vehicle.mjs";
-import { markRefused } from "./actions.mjs";
 
 const COMBAT = RULES.combat;
 
@@ -342,7 +341,7 @@ export async function rollDodge(message, { skipDialog = false } = {}) {
     return await requestGM("attack.resolve", { messageId: message.id, choice: "dodge", dodgeId: card.id });
   } catch (err) {
     // A refused Dodge stays in chat marked as not counting (the hit was not dodged by it).
-    return markRefused(card, err.message);
+    return refuseCard(card, err.message);
   }
 }
 

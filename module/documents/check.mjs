@@ -230,3 +230,19 @@ export function verifiedCheck(message, { actor, stat, tn }) {
     throw new Error(game.i18n.format("SMOKE.Check.notFromRoll", { why: err.message }));
   }
 }
+
+/**
+ * Mark a card the GM refused as not counting (the card's content gets the reason) and warn. For a roll whose request
+ * the GM turned down (a Dodge that is not this hit's, a gauge check at the wrong band, a repair at the wrong
+ * difficulty): the card stays in chat, marked, so nobody reads it as a result.
+ * @param {ChatMessage.Implementation|null|undefined} message  The card (the requester's own).
+ * @param {string} reason  The refusal, in words.
+ * @param {{notify?: boolean}} [options]  notify: warn too (default); false when the caller reports the refusal itself.
+ * @returns {Promise<null>}
+ */
+export async function refuseCard(message, reason, { notify = true } = {}) {
+  const note = `<p class="smoke-refused">${foundry.utils.escapeHTML(game.i18n.format("SMOKE.Check.refused", { reason }))}</p>`;
+  await /** @type {any} */ (message)?.update?.({ content: `${message?.content ?? ""}${note}` }).catch(() => null);
+  if (notify) ui.notifications.warn(reason);
+  return null;
+}

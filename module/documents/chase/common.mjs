@@ -50,18 +50,7 @@ export function warn(text) {
   ui.notifications.warn(text);
   return null;
 }
-/**
- * A check the GM refused (a changed band, a stale action, no GM): its card stays, marked as not counting, so nobody
- * reads a roll that did not stand as a result; then the warning.
- * @param {any} message  The roller's own chat message.
- * @param {string} text  The refusal.
- * @returns {Promise<null>}
- */
-export async function refuseCard(message, text) {
-  const note = `<p class="smoke-refused">${foundry.utils.escapeHTML(L("SMOKE.Chase.refusedCard", { reason: text }))}</p>`;
-  await message?.update?.({ content: `${message.content ?? ""}${note}` }).catch(() => null);
-  return warn(text);
-}
+export { refuseCard } from "../check.mjs";
 
 /** "+1" / "−2". @param {number} n */
 export const signed = n => (n < 0 ? `−${-n}` : `+${n}`);

@@ -8,7 +8,7 @@
  * @module documents/vehicle/repair
  */
 import { canRepair, garageBill, repair, repairCheck } from "../../rules/vehicles.mjs";
-import { resolveTN } from "../check.mjs";
+import { refuseCard, resolveTN } from "../check.mjs";
 import { requestGM } from "../requests.mjs";
 import { claimRoll, issueRoll } from "../roll-claims.mjs";
 import { L, isVehicle, personAtMotor, postCard, purposeRoll, sys, vehicleFrom } from "./common.mjs";
@@ -74,8 +74,7 @@ export async function rollRepair(vehicle, repairer, { kind, mode = "body", kitId
     const result = await requestGM("vehicle.repair.claim", { rollId: issued.rollId, messageId: message.id });
     return { message, result };
   } catch (err) {
-    ui.notifications.warn(err.message);
-    return null;
+    return refuseCard(message, err.message);
   }
 }
 

@@ -9,7 +9,7 @@
  * @module documents/vehicle/theft
  */
 import { theftBand, theftCrime, theftOutcome, theftStats, toolEasing } from "../../rules/vehicles.mjs";
-import { resolveTN } from "../check.mjs";
+import { refuseCard, resolveTN } from "../check.mjs";
 import { requestGM } from "../requests.mjs";
 import { claimRoll, issueRoll } from "../roll-claims.mjs";
 import { L, isVehicle, personAtMotor, postCard, purposeRoll, sys, vehicleFrom } from "./common.mjs";
@@ -80,7 +80,11 @@ export async function rollTheft(vehicle, thief, { carjacking = false, stat = und
   const message = await purposeRoll(thief, useStat, { tnSource: "band", band: issued.band },
     { rollId: issued.rollId, theft }, skipDialog);
   if (!message) return null;
-  const claimed = await requestGM("vehicle.theft.claim", { rollId: issued.rollId, messageId: message.id });
+  const claimed = await requestGM("vehicle.theft.claim", { rollId: issued.rollId, messageId: message.id })
+    .catch(async err => {
+      await refuseCard(message, err.message, { notify: false });
+      throw err;
+    });
   const result = claimed.result;
   const crime = theftCrime({ lockKind: sys(vehicle).lockKind, abilities: sys(vehicle).abilities, carjacking });
   const toolName = issued.toolName || L("SMOKE.Theft.noTool");
