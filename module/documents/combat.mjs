@@ -425,15 +425,15 @@ export const hooks = {
   // Someone joins a fight whose dice are already revealed: the GM rolls theirs now, in the open (the secret has
   // gone public for this round); they slot into the queue by face, and nothing already spent changes.
   createCombatant: async combatant => {
-    const combat = /** @type {SmokeCombat|null} */ (combatant.parent);
-    if (!game.user.isActiveGM || !combat?.isSpeed || /** @type {any} */ (combat.system).phase !== "acting") return;
+    const combat = combatant.parent;
+    if (!game.user.isActiveGM || !(combat instanceof SmokeCombat) || !combat.isSpeed || /** @type {any} */ (combat.system).phase !== "acting") return;
     const faces = await diceForJoiner(combat, combatant);
     if (faces.length) await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },
       content: `<p>${foundry.utils.escapeHTML(game.i18n.format("SMOKE.Combat.joined", { name: combatant.name ?? "", dice: faces.join(", ") }))}</p>` });
   },
   updateCombatant: async (combatant, changes, options, userId) => {
-    const combat = /** @type {SmokeCombat|null} */ (combatant.parent);
-    if (!game.user.isActiveGM || !combat) return;
+    const combat = combatant.parent;
+    if (!game.user.isActiveGM || !(combat instanceof SmokeCombat)) return;
     const writer = game.users.get(userId);
     const side = sideOf(combatant);
     if ("defeated" in changes) {
