@@ -312,3 +312,18 @@ def test_a_player_cannot_apply_damage_or_drive_the_queue_directly(gm_page, playe
     assert gm_page.evaluate("id => game.actors.get(id).system.health.value", mook) == 8
     assert gm_page.evaluate("id => game.actors.get(id).system.health.value", sal) == \
         gm_page.evaluate("id => game.actors.get(id).system.health.max", sal)
+
+
+def test_going_back_a_round_rewinds_world_time_as_core_does(gm_page, page_errors):
+    """Core's previousRound passes worldTime {delta: −roundTime}; the system's round change does the same both ways."""
+    alf = make_actor(gm_page, "Alf", owner=P1, system={"stats": {"mov": {"die": 6}}})
+    make_fight(gm_page, [alf])
+    deltas = gm_page.evaluate("""async () => {
+        CONFIG.time.roundTime = 6;
+        const seen = [];
+        Hooks.on("updateCombat", (c, changed, options) => { if ("round" in changed) seen.push(options.worldTime?.delta ?? null); });
+        await game.combat.nextRound();
+        await game.combat.previousRound();
+        return seen; }""")
+    assert deltas == [6, -6]
+    assert page_errors[gm_page] == []
