@@ -310,3 +310,40 @@ def test_a_high_ends_by_world_time_and_its_comedown_follows_once(gm_page, player
     assert effects.count("foggy") == 1 and "blazed" not in effects
     for page in (gm_page, player1_page):
         assert page_errors[page] == []
+
+
+def test_stay_conscious_goes_through_the_roll_dialog_and_the_gm_reads_its_roll(gm_page, player1_page, page_errors):
+    """Harm, aid and recovery › At zero Health: Stay Conscious is Grit, Medium, through the roll dialog, so Hard as Nails
+    ("Grit steps up one die to stay conscious") applies; the GM reads the card's roll against the band's TN for the
+    character's own dice, once a round; a hand-made card changes nothing."""
+    perk = gm_page.evaluate("""async () => {
+        const pack = game.packs.get("the-smoke.perks");
+        const entry = (await pack.getIndex()).contents.find(e => e.name === "Hard as Nails");
+        return (await pack.getDocument(entry._id)).toObject(); }""")
+    sal = make_actor(gm_page, "Sal", owner=P1, system={"stats": {"grt": {"die": 6}, "mov": {"die": 6}}}, items=[perk])
+    mook = make_actor(gm_page, "Mook", kind="npc", system={"stats": {"mov": {"die": 4}}})
+    combat_id = make_fight(gm_page, [sal, mook])
+    gm_page.evaluate("""async id => { const a = game.actors.get(id);
+        await a.update({"system.health.value": 0}); await a.addCondition("down"); }""", sal)
+    app = console(player1_page)
+    app.get_by_role("button", name="Stay Conscious (Grit, Medium)").click()
+    dialog = player1_page.locator(".application.roll-dialog")
+    expect(dialog.get_by_label("Difficulty", exact=True)).to_contain_text("Medium")
+    perk_id = player1_page.evaluate("id => game.actors.get(id).items.find(i => i.type === 'perk').id", sal)
+    dialog.get_by_label("Perk").select_option(perk_id)
+    player1_page.evaluate(SEED_DICE, [(5, 6), (7, 8)])
+    dialog.get_by_role("button", name="Roll", exact=True).click()
+    card = gm_page.locator("#chat-log .smoke-check-card").last
+    expect(card.locator(".smoke-card-die-label").nth(1)).to_have_text("Grit d8")  # the perk's step, d6 → d8
+    sal_c = combatant_id(gm_page, sal)
+    gm_page.wait_for_function("id => game.system.api.sideOf(game.combat.combatants.get(id)).consciousRound === 1", arg=sal_c)
+    # 5 + 7 + 4 against Medium for d6 + d6: not a Proper Mess, so not Wasted.
+    assert gm_page.evaluate("id => game.system.api.sideOf(game.combat.combatants.get(id)).out", sal_c) is False
+    # A hand-made Proper Mess card for Sal this round is refused: once a round, and its roll is not a check.
+    forged = player1_page.evaluate(FORGE_CARD, [{"check": {"actorId": sal, "stat": "grt", "total": 1, "margin": -20,
+                                                           "outcome": "properMess"},
+                                                 "stayConscious": {"combatId": combat_id, "combatantId": sal_c}}, None])
+    assert "refused" in request(player1_page, "combat.stayConscious", {"messageId": forged})
+    assert gm_page.evaluate("id => game.system.api.sideOf(game.combat.combatants.get(id)).out", sal_c) is False
+    for page in (gm_page, player1_page):
+        assert page_errors[page] == []
