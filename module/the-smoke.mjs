@@ -27,6 +27,11 @@ import { CombatConsole, registerConsoleHooks } from "./apps/combat-console.mjs";
 import * as attackCard from "./apps/attack-card.mjs";
 import { registerVehicleRequests } from "./documents/vehicle.mjs";
 import { registerChaseGauge } from "./apps/chase-gauge.mjs";
+import { registerGMStores } from "./documents/gm-store.mjs";
+import * as activeTime from "./documents/active-time.mjs";
+import * as purse from "./documents/purse.mjs";
+import * as heatStore from "./documents/heat-store.mjs";
+import * as clock from "./rules/clock.mjs";
 import * as streetMap from "./documents/street-map.mjs";
 import * as streetMapRules from "./rules/street-map.mjs";
 
@@ -34,7 +39,7 @@ const { SmokeCombat } = combat;
 const { makeAttack } = attack;
 
 /** The features that declare `requests` and `hooks` (see the module notes). */
-const FEATURES = [combat, attack, actions, durations, attackCard, streetMap];
+const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, streetMap];
 
 /** The status the core tracker's Toggle Defeated sets: Wasted, out of the fight (not Down, which is a Condition). */
 const DEFEATED = { id: "wasted", name: "SMOKE.Status.wasted", img: "icons/svg/skull.svg" };
@@ -58,6 +63,8 @@ Hooks.once("init", () => {
   CONFIG.Combat.documentClass = SmokeCombat;
   CONFIG.Combat.dataModels.base = SmokeCombatData;
   CONFIG.Combatant.dataModels.base = SmokeCombatantData;
+  registerGMStores();
+  activeTime.registerActiveTime();
   registerRequestQueries();
   registerRequestHooks();
   registerSpeedDiceQuery();
@@ -90,10 +97,15 @@ Hooks.once("init", () => {
   // fvtt-types has ModuleConfig for a module's `api` but no counterpart for a system's.
   /** @type {foundry.packages.System & {api?: object}} */ (game.system).api = {
     RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole }, rollTeamwork, setChallenge,
-    contribute, requestGM, makeAttack, sideOf, streetMap: streetMap.api,
-    rules: { hops: streetMapRules.hops, exitPoint: streetMapRules.exitPoint, route: streetMapRules.route,
+    contribute, requestGM, makeAttack, sideOf,
+    /** The pure rules by their rulebook names (features add theirs). */
+    rules: { ...clock, hops: streetMapRules.hops, exitPoint: streetMapRules.exitPoint, route: streetMapRules.route,
       graphOf: streetMapRules.graphOf, checkGraph: streetMapRules.checkGraph, facingInto: streetMapRules.facingInto,
-      freeSquare: streetMapRules.freeSquare } };
+      freeSquare: streetMapRules.freeSquare },
+    streetMap: streetMap.api,
+    clock: { activeNow: activeTime.activeNow, onTick: activeTime.onTick },
+    money: { purseOf: purse.purseOf },
+    heat: { heatOf: heatStore.heatOf } };
   return foundry.applications.handlebars.loadTemplates({
     "the-smoke.stat-dice": "systems/the-smoke/templates/generated/stat-dice.hbs",
     ...Object.fromEntries(ITEM_TYPES.map(t => [`the-smoke.item-fields-${t}`,
