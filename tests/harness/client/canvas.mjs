@@ -215,6 +215,8 @@ export class Scene extends ClientDocument {
 
   _onUpdate(changed, options, userId) {
     super._onUpdate(changed, options, userId);
+    // an update carrying the `regions` or `tokens` array (replaced wholesale): membership follows
+    if (("regions" in changed) || ("tokens" in changed)) syncSceneRegions(this, { userId });
     if (("active" in changed) || this.isView) globalThis.canvas?.draw();
   }
 
