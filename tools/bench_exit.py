@@ -21,8 +21,8 @@ SETUP = """async () => {
   const rect = x => [{type: "rectangle", x, y: 0, width: 100, height: 1000}];
   const [ae] = await a.createEmbeddedDocuments("Region", [{name: "Mare Street east", shapes: rect(1900)}]);
   const [bw] = await b.createEmbeddedDocuments("Region", [{name: "Morning Lane west", shapes: rect(0)}]);
-  await ae.createEmbeddedDocuments("RegionBehavior", [{name: "EXIT", type: "the-smoke.exit", system: {scene: b.id, strip: bw.uuid}}]);
-  await bw.createEmbeddedDocuments("RegionBehavior", [{name: "EXIT", type: "the-smoke.exit", system: {scene: a.id, strip: ae.uuid}}]);
+  await ae.createEmbeddedDocuments("RegionBehavior", [{name: "EXIT", type: "the-smoke.exit", system: {toScene: b.id, toStrip: bw.uuid}}]);
+  await bw.createEmbeddedDocuments("RegionBehavior", [{name: "EXIT", type: "the-smoke.exit", system: {toScene: a.id, toStrip: ae.uuid}}]);
   window.__writes = {};
   for (const doc of ["Token", "Setting"]) for (const op of ["create", "update", "delete"]) {
     Hooks.on(`${op}${doc}`, () => { const k = `${op} ${doc}`; window.__writes[k] = (window.__writes[k] ?? 0) + 1; });

@@ -3,10 +3,12 @@
  * `exit`), a v13 `foundry.data.regionBehaviors.RegionBehaviorType` whose data says where the strip leads.
  *
  * Fields (set by the GM in the behaviour's config):
- * - `scene` — the linked scene's id ("" = none; the linked strip's scene is used when only the strip is set);
- * - `strip` — the linked strip on that scene: a Region UUID (`Scene.<id>.Region.<id>`), or the UUID of a behaviour on
+ * - `toScene` — the linked scene's id ("" = none; the linked strip's scene is used when only the strip is set);
+ * - `toStrip` — the linked strip on that scene: a Region UUID (`Scene.<id>.Region.<id>`), or the UUID of a behaviour on
  *   it (its Region is meant);
  * - `label` — what the strip is called on the street map and in the GM's report ("" = the region's name).
+ *
+ * (Not `scene`/`strip`: v13's RegionBehaviorType already has `scene`, `region` and `behavior` getters.)
  *
  * The class is made at init ({@link defineExitBehavior}) with the event handlers of documents/street-map (the layers
  * run rules ← data ← documents: the handlers live there and are passed in).
@@ -21,8 +23,8 @@ export const EXIT_TYPE = `the-smoke.${EXIT_SUBTYPE}`;
 
 /**
  * @typedef {object} ExitData  The system data of an EXIT strip's behaviour.
- * @property {string} scene  The linked scene's id ("" when unset).
- * @property {string|null} strip  The linked strip's Region (or behaviour) UUID.
+ * @property {string} toScene  The linked scene's id ("" when unset).
+ * @property {string|null} toStrip  The linked strip's Region (or behaviour) UUID.
  * @property {string} label  Its name on the street map ("" = the region's).
  */
 
@@ -42,9 +44,9 @@ export function defineExitBehavior(events) {
 
     static defineSchema() {
       return {
-        scene: new fields.StringField({ required: true, blank: true, initial: "",
+        toScene: new fields.StringField({ required: true, blank: true, initial: "",
           label: "SMOKE.StreetMap.behavior.scene", hint: "SMOKE.StreetMap.behavior.sceneHint" }),
-        strip: new fields.DocumentUUIDField({ nullable: true, initial: null,
+        toStrip: new fields.DocumentUUIDField({ nullable: true, initial: null,
           label: "SMOKE.StreetMap.behavior.strip", hint: "SMOKE.StreetMap.behavior.stripHint" }),
         label: new fields.StringField({ required: true, blank: true, initial: "",
           label: "SMOKE.StreetMap.behavior.label", hint: "SMOKE.StreetMap.behavior.labelHint" })

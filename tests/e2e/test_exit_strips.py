@@ -26,7 +26,7 @@ MAKE_MAP = """async () => {
     const morningE = await strip(morning, "Morning Lane east", 1900);
     const dalstonW = await strip(dalston, "Dalston west", 0);
     const link = (region, scene, to) => region.createEmbeddedDocuments("RegionBehavior", [{name: "EXIT",
-        type: "the-smoke.exit", system: {scene: scene.id, strip: to.uuid}}]);
+        type: "the-smoke.exit", system: {toScene: scene.id, toStrip: to.uuid}}]);
     await link(mareE, morning, morningW); await link(morningW, mare, mareE);
     await link(morningE, dalston, dalstonW); await link(dalstonW, morning, morningE);
     return {mare: mare.id, morning: morning.id, dalston: dalston.id, mareE: mareE.uuid, morningW: morningW.uuid,
@@ -210,7 +210,7 @@ def test_a_strip_with_no_link_does_nothing_and_tells_the_gm(gm_page: Page, playe
 
     # Make Dalston's west strip one-way (it leads to Mare Street, whose strip leads elsewhere) and check the map.
     gm_page.evaluate("""async ([uuid, mare]) => { const r = fromUuidSync(uuid);
-        await r.behaviors.contents[0].update({"system.scene": mare}); }""", [m["dalstonW"], m["mare"]])
+        await r.behaviors.contents[0].update({"system.toScene": mare}); }""", [m["dalstonW"], m["mare"]])
     problems = gm_page.evaluate("() => game.system.api.streetMap.report()")
     assert [p["message"] for p in problems] == [
         "EXIT strip “Mare Street north” on Mare Street has no link: it leads nowhere.",

@@ -66,12 +66,12 @@ export function regionAt(uuid) {
  */
 export function linkOf(behavior) {
   const sys = behavior?.system ?? {};
-  const raw = typeof sys.strip === "string" ? sys.strip : "";
+  const raw = typeof sys.toStrip === "string" ? sys.toStrip : "";
   const region = regionAt(raw);
   // "Scene.<id>.Region.<id>[.RegionBehavior.<id>]": the region part when the documents are gone.
   const parts = raw.split(".");
   const stripUuid = region?.uuid ?? (parts[0] === "Scene" && parts[2] === "Region" ? parts.slice(0, 4).join(".") : raw);
-  const toScene = sys.scene || region?.parent?.id || (parts[0] === "Scene" ? parts[1] ?? "" : "");
+  const toScene = sys.toScene || region?.parent?.id || (parts[0] === "Scene" ? parts[1] ?? "" : "");
   return { toScene, toStrip: stripUuid };
 }
 
