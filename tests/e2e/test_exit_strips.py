@@ -264,3 +264,31 @@ def test_a_crossing_interrupted_by_a_reload_neither_duplicates_nor_loses_a_token
     wait_tokens(gm_page, m["morning"], danny, 0)
     assert len(tokens_of(gm_page, m["mare"], danny)) == 1
     assert page_errors[player1_page] == []
+
+
+def test_a_chase_ends_when_every_wanted_driver_leaves_the_map(gm_page: Page, player1_page: Page, page_errors):
+    """A chase on Mare Street: the wanted Vexa Hatch (Danny driving) against a police area car. The motor crosses to
+    Morning Lane: its combatant is out of the chase, and with nobody wanted left on the map the chase is over (the
+    fight's flag and one line in chat); the police car stays behind."""
+    m = gm_page.evaluate(MAKE_MAP)
+    c = motor_with_driver_and_passenger(gm_page, m, {P1: 3})
+    police = import_actor(gm_page, "vehicles", "Metro Police Area Car")
+    [pt] = gm_page.evaluate(PLACE, [m["mare"], [{"name": "Area car", "actorId": police, "actorLink": True, "x": 500, "y": 500}]])
+    fight = gm_page.evaluate("""async ([s, vt, car, pt, police]) => {
+        const c = await Combat.implementation.create({scene: s, active: true});
+        const [a, b] = await c.createEmbeddedDocuments("Combatant", [{actorId: car, tokenId: vt, sceneId: s},
+            {actorId: police, tokenId: pt, sceneId: s}]);
+        await c.startCombat();
+        await game.system.api.requestGM("chase.role", {combatId: c.id, combatantId: a.id, role: "wanted"});
+        await game.system.api.requestGM("chase.role", {combatId: c.id, combatantId: b.id, role: "pursuer"});
+        return {id: c.id, car: a.id, police: b.id};
+    }""", [m["mare"], c["vt"], c["car"], pt, police])
+    gm_page.evaluate(MOVE, [m["mare"], c["vt"], 1900, 500])
+    wait_tokens(gm_page, m["morning"], c["car"], 1)
+    gm_page.wait_for_function("id => game.combats.get(id).getFlag('the-smoke', 'chaseOver') !== undefined", arg=fight["id"])
+    state = gm_page.evaluate("""f => { const c = game.combats.get(f.id);
+        return [c.getFlag('the-smoke', 'chaseOver'), c.system.sides[f.car]?.chaseRole, c.system.sides[f.police]?.chaseRole]; }""", fight)
+    assert state == [1, "none", "pursuer"]
+    expect(player1_page.locator(".smoke-street-map-chase-over")).to_have_text("The chase is over: everyone wanted has left Mare Street.")
+    assert len(tokens_of(gm_page, m["mare"], police)) == 1
+    assert page_errors[gm_page] == []

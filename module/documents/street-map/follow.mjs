@@ -45,7 +45,7 @@ async function leaveChases(scene, actors, oldTokenIds) {
     const onMap = wanted.filter(w => positionOf(w, scene));
     if (wantedBefore && !onMap.length && !combat.getFlag?.(SYSTEM_ID, "chaseOver")) {
       await combat.setFlag(SYSTEM_ID, "chaseOver", combat.round);
-      await ChatMessage.create({ content: `<p class="smoke-chase-over">${foundry.utils.escapeHTML(L("SMOKE.StreetMap.chaseOver", { scene: scene.name }))}</p>`,
+      await ChatMessage.create({ content: `<p class="smoke-street-map-chase-over">${foundry.utils.escapeHTML(L("SMOKE.StreetMap.chaseOver", { scene: scene.name }))}</p>`,
         speaker: ChatMessage.getSpeaker() });
     }
   }
