@@ -13,7 +13,7 @@
  *   a missing scene or strip, a one-way link) by name; the active GM is told on `ready`, and any GM can run it from
  *   the scene controls (*Check street map*), which whispers the report to the GMs.
  *
- * API: `game.system.api.streetMap` = {graph, hops, route, check, cross}.
+ * API: `game.system.api.streetMap` = {graph, hops, route, check, report, cross, link, crossings}.
  * Rulebook: Vehicles and movement › Crossing London; Jobs and service shifts › Published clock windows (H).
  * @module documents/street-map
  */
@@ -21,7 +21,7 @@ import { defineExitBehavior, EXIT_TYPE } from "../data/exit-behavior.mjs";
 import { checkGraph, graphOf, hops as hopsOn, route as routeOn } from "../rules/street-map.mjs";
 import { requestGM } from "./requests.mjs";
 import { cross, crossings, refusal, resumeCrossings, SYSTEM_ID } from "./street-map/crossing.mjs";
-import { L, allStrips, exitBehaviors } from "./street-map/strips.mjs";
+import { L, allStrips, exitBehaviors, regionAt } from "./street-map/strips.mjs";
 
 const REPORT = "systems/the-smoke/templates/chat/street-map-check.hbs";
 
@@ -63,6 +63,25 @@ export async function reportStreetMap() {
 }
 
 /**
+ * GM: link two strips both ways (each gets an EXIT behaviour, or its first one updated, naming the other).
+ * @param {any} a @param {any} b  RegionDocuments (or their UUIDs) on two scenes.
+ * @returns {Promise<void>}
+ * @throws {Error} for a non-GM, or a region that is missing or on the same scene as the other.
+ */
+export async function linkStrips(a, b) {
+  if (!game.user.isGM) throw new Error(L("SMOKE.Combat.gmOnly"));
+  const [ra, rb] = [a, b].map(r => (typeof r === "string" ? regionAt(r) : r));
+  if (!ra || !rb) throw new Error(L("SMOKE.Request.missing"));
+  if (ra.parent === rb.parent) throw new Error(L("SMOKE.StreetMap.sameScene", { scene: ra.parent?.name ?? "" }));
+  for (const [from, to] of [[ra, rb], [rb, ra]]) {
+    const system = { toScene: to.parent.id, toStrip: to.uuid };
+    const existing = exitBehaviors(from)[0];
+    if (existing) await existing.update({ system });
+    else await from.createEmbeddedDocuments("RegionBehavior", [{ name: L("TYPES.RegionBehavior.the-smoke.exit"), type: EXIT_TYPE, system }]);
+  }
+}
+
+/**
  * Take a token standing on an EXIT strip across it (through the active GM).
  * @param {any} token  A TokenDocument. @returns {Promise<{sceneId: string, tokenIds: string[]}|null>}
  */
@@ -79,8 +98,10 @@ async function onMoveIn(event) {
   if (token.getFlag?.(SYSTEM_ID, "carried") || token.getFlag?.(SYSTEM_ID, "arrived") === region.uuid) return;
   if (!game.user.isActiveGM) {
     // The mover's client: say at once why the GM will not take it across (the GM decides).
-    const no = user.isSelf ? refusal(user, token, region) : null;
+    if (!user.isSelf) return;
+    const no = refusal(user, token, region);
     if (no && !no.gm) ui.notifications.warn(no.message);
+    if (!no) token.stopMovement?.(); // the rest of a drag through the strip is not carried on: the GM takes it across
     return;
   }
   if (exitBehaviors(region)[0] !== this.parent) return; // one crossing per strip, by its first EXIT behaviour
@@ -137,4 +158,5 @@ export const hooks = {
 };
 
 /** The street map's API (game.system.api.streetMap). */
-export const api = { graph, hops, route, check: checkStreetMap, report: reportStreetMap, cross: crossNow, crossings };
+export const api = { graph, hops, route, check: checkStreetMap, report: reportStreetMap, cross: crossNow, link: linkStrips,
+  crossings };

@@ -154,6 +154,18 @@ def test_h_between_two_maps_two_hops_apart_is_2_and_the_route_names_the_strip(gm
         assert got[:4] == [2, 2, 0, {"hops": 2, "exitRegionUuid": m["mareE"]}]
         assert got[4] == {m["mare"]: [m["morning"]], m["morning"]: [m["mare"], m["dalston"]], m["dalston"]: [m["morning"]]}
     assert gm_page.evaluate("g => game.system.api.rules.hops(g, 'a', 'c')", {"a": ["b"], "b": ["c"]}) == 2
+    # The GM links a new map, Bow, to Mare Street's north edge both ways: Dalston → Bow is 3 hops; the map is sound.
+    got = gm_page.evaluate("""async ([mare, dalston]) => { const api = game.system.api.streetMap;
+        const bow = await Scene.create({name: "Bow", width: 2000, height: 1000, grid: {size: 100}});
+        const rect = (x, y, width, height) => [{type: "rectangle", x, y, width, height}];
+        const [north] = await game.scenes.get(mare).createEmbeddedDocuments("Region", [{name: "Mare Street north", shapes: rect(0, 0, 2000, 100)}]);
+        const [south] = await bow.createEmbeddedDocuments("Region", [{name: "Bow south", shapes: rect(0, 900, 2000, 100)}]);
+        await api.link(north, south.uuid);
+        let same = null; try { await api.link(north, north); } catch (e) { same = e.message; }
+        return [api.hops(dalston, bow.id), api.route(dalston, bow.id)?.hops, api.check(), same]; }""", [m["mare"], m["dalston"]])
+    assert got == [3, 3, [], "Both strips are on Mare Street: link strips on two different maps."]
+    assert player1_page.evaluate("""async () => { try { await game.system.api.streetMap.link("a", "b"); return "linked"; }
+        catch (e) { return e.message; } }""") == "Only a GM can do that."
 
 
 def test_a_player_cannot_cross_with_a_motor_they_do_not_drive_or_a_token_they_do_not_own(

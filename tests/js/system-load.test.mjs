@@ -34,7 +34,7 @@ test("every RegionBehavior type in system.json is registered as the-smoke.<type>
   assert.equal(api.rules.hops({ a: ["b"], b: ["c"] }, "a", "c"), 2);
   assert.deepEqual(api.rules.exitPoint({ from: { x: 0, y: 0, w: 100, h: 1000 }, to: { x: 0, y: 0, w: 100, h: 500 },
     point: { x: 50, y: 300 } }), { x: 50, y: 150 });
-  assert.deepEqual(Object.keys(api.streetMap).sort(), ["check", "cross", "crossings", "graph", "hops", "report", "route"]);
+  assert.deepEqual(Object.keys(api.streetMap).sort(), ["check", "cross", "crossings", "graph", "hops", "link", "report", "route"]);
 });
 
 test("the 31 Conditions and the defeated status (Wasted) are the status effects; Toggle Defeated uses one of them", () => {
