@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from test_exit_strips import MAKE_MAP, MOVE, P1, PLACE, motor_with_driver_and_passenger, tokens_of, wait_tokens
+from test_exit_strips import MAKE_MAP, MOVE, P1, PLACE, crossed, motor_with_driver_and_passenger, tokens_of
 from test_vehicles import VEHICLES_MODULE, import_actor, seat_records
 
 
@@ -28,7 +28,7 @@ def test_a_chase_ends_when_every_wanted_driver_leaves_the_map(gm_page: Page, pla
         return {id: c.id, car: a.id, police: b.id};
     }""", [m["mare"], c["vt"], c["car"], pt, police])
     gm_page.evaluate(MOVE, [m["mare"], c["vt"], 1900, 500])
-    wait_tokens(gm_page, m["morning"], c["car"], 1)
+    crossed(gm_page, m["morning"], c["car"])
     gm_page.wait_for_function("id => game.combats.get(id).getFlag('the-smoke', 'chaseOver') !== undefined", arg=fight["id"])
     state = gm_page.evaluate("""f => { const c = game.combats.get(f.id);
         return [c.getFlag('the-smoke', 'chaseOver'), c.system.sides[f.car]?.chaseRole, c.system.sides[f.police]?.chaseRole]; }""", fight)
@@ -57,12 +57,15 @@ def test_an_unlinked_motor_and_rider_keep_their_seats_under_their_new_token_ids(
                      [m["mare"], v1, o1, VEHICLES_MODULE])
     assert [r["seat"] for r in seat_records(gm_page, key1)] == ["driver"] and seat_records(gm_page, key2) == []
 
+    gm_page.evaluate("() => Hooks.once('smoke.crossed', r => { window.__crossed = r.uuids; })")
     gm_page.evaluate(MOVE, [m["mare"], v1, 1900, 500])
-    wait_tokens(gm_page, m["morning"], cop, 1)
+    crossed(gm_page, m["morning"], cop)
     [new_car] = tokens_of(gm_page, m["morning"], car)
     [new_cop] = tokens_of(gm_page, m["morning"], cop)
     new_key = f"Scene.{m['morning']}.Token.{new_car['id']}.Actor.{car}"
     assert seat_records(gm_page, key1) == []
+    assert gm_page.evaluate("() => window.__crossed") == {
+        key1: new_key, f"Scene.{m['mare']}.Token.{o1}.Actor.{cop}": f"Scene.{m['morning']}.Token.{new_cop['id']}.Actor.{cop}"}
     assert seat_records(gm_page, new_key) == [{"actorUuid": f"Scene.{m['morning']}.Token.{new_cop['id']}.Actor.{cop}",
                                                "seat": "driver", "tokenId": new_cop["id"]}]
     assert gm_page.evaluate("""([s, t]) => { const d = game.scenes.get(s).tokens.get(t);

@@ -48,6 +48,12 @@ def wait_tokens(page: Page, scene_id: str, actor_id: str, n: int) -> None:
     page.wait_for_function(f"a => ({TOKENS_OF})(a).length === {n}", arg=[scene_id, actor_id])
 
 
+def crossed(page: Page, scene_id: str, actor_id: str, n: int = 1) -> None:
+    """Wait until `n` tokens of the actor are on the scene and the GM's crossing is finished (record cleared)."""
+    wait_tokens(page, scene_id, actor_id, n)
+    page.wait_for_function("() => Object.keys(game.settings.get('the-smoke', 'crossings')).length === 0")
+
+
 def character(page: Page, name: str, owner: str | None) -> str:
     return import_actor(page, "pregens", name, {"ownership": {owner: 3}} if owner else {})
 
@@ -67,7 +73,7 @@ def test_a_character_on_foot_lands_at_the_same_point_along_the_edge_facing_on_on
     assert player1_page.evaluate(VIEWED) == m["mare"]
 
     player1_page.evaluate(MOVE, [m["mare"], dt, 1900, 300])  # centre (1950, 350): 35 % down the strip
-    wait_tokens(gm_page, m["morning"], danny, 1)
+    crossed(gm_page, m["morning"], danny)
     [arrived] = tokens_of(gm_page, m["morning"], danny)
     assert (arrived["x"], arrived["y"], arrived["rotation"]) == (0, 300, 270)  # 35 % down the west strip, facing east
     assert arrived["arrived"] == m["morningW"]
@@ -76,7 +82,7 @@ def test_a_character_on_foot_lands_at_the_same_point_along_the_edge_facing_on_on
 
     # Jaz crosses at the same point: the square is Danny's, so she lands on the nearest free one (the one above).
     player1_page.evaluate(MOVE, [m["mare"], jt, 1900, 300])
-    wait_tokens(gm_page, m["morning"], jaz, 1)
+    crossed(gm_page, m["morning"], jaz)
     assert [(t["x"], t["y"]) for t in tokens_of(gm_page, m["morning"], jaz)] == [(0, 200)]
 
     # Walking along the landing strip: no crossing back; out of it and in again: back to Mare Street, once.
@@ -88,7 +94,7 @@ def test_a_character_on_foot_lands_at_the_same_point_along_the_edge_facing_on_on
                               arg=[m["morning"], danny])
     [out] = tokens_of(gm_page, m["morning"], danny)
     player1_page.evaluate(MOVE, [m["morning"], out["id"], 0, 700])
-    wait_tokens(gm_page, m["mare"], danny, 1)
+    crossed(gm_page, m["mare"], danny)
     assert [(t["x"], t["y"], t["rotation"]) for t in tokens_of(gm_page, m["mare"], danny)] == [(1900, 700, 90)]
     assert tokens_of(gm_page, m["morning"], danny) == []
     assert page_errors[gm_page] == [] and page_errors[player1_page] == []
@@ -122,9 +128,9 @@ def test_a_motor_crosses_with_its_driver_and_passenger_seats_kept(gm_page: Page,
     player1_page.wait_for_function("([s, t]) => !!game.scenes.get(s)?.tokens.get(t)", arg=[m["mare"], c["vt"]])
 
     player1_page.evaluate(MOVE, [m["mare"], c["vt"], 1900, 500])
-    wait_tokens(gm_page, m["morning"], c["car"], 1)
+    crossed(gm_page, m["morning"], c["car"])
     for actor in ("danny", "jaz"):
-        wait_tokens(gm_page, m["morning"], c[actor], 1)
+        assert len(tokens_of(gm_page, m["morning"], c[actor])) == 1
         assert tokens_of(gm_page, m["mare"], c[actor]) == []
     assert tokens_of(gm_page, m["mare"], c["car"]) == []
     [motor] = tokens_of(gm_page, m["morning"], c["car"])

@@ -17,6 +17,9 @@
  * **Never bouncing back.** A token lands with an arrival marker naming the strip it landed on
  * (`flags.the-smoke.arrived`); that strip's tokenMoveIn is ignored for it until it moves out of the strip.
  *
+ * When it is done the GM's client calls the hook `smoke.crossed(record & {uuids})` — `uuids` maps each unlinked
+ * token's old synthetic-actor UUID to its new one, for features that key something to such an actor.
+ *
  * Rulebook: Playing through Foundry › Getting in; Vehicles and movement › Crossing London; Jobs and service shifts
  * (a map crossing moves the ongoing situation with them: jobs are keyed to actors and follow).
  * @module documents/street-map/crossing
@@ -122,6 +125,8 @@ function plan(user, token, region, point) {
     const data = /** @type {any} */ (doc.toObject());
     const newId = foundry.utils.randomID();
     Object.assign(data, { _id: newId, x, y, _movementHistory: [], ...extra });
+    if ("_regions" in data) data._regions = []; // v13 keeps the regions a token is in: the new scene works them out
+    if (data.delta && typeof data.delta === "object") data.delta._id = newId; // a token's ActorDelta has its id
     foundry.utils.setProperty(data, `flags.${SYSTEM_ID}.arrived`, landing.uuid);
     return { oldId: doc.id, newId, data };
   };
@@ -203,8 +208,24 @@ export async function finish(record) {
   const stale = to ? record.tokens.filter(t => from?.tokens.get(t.oldId)).map(t => t.oldId) : [];
   if (stale.length) await from.deleteEmbeddedDocuments("Token", stale, { smokeCrossing: record.id });
   await crossings.set(record.id, null);
+  if (to) /** @type {any} */ (Hooks).callAll("smoke.crossed", { ...record, uuids: uuidChanges(record) });
   if (to) await afterCrossing(record, from, to).catch(err => console.warn("The Smoke | after a crossing", err));
   return { sceneId: record.toSceneId, tokenIds: record.tokens.map(t => t.newId) };
+}
+
+/**
+ * The actor UUIDs a crossing changed (an unlinked token's synthetic actor is named by its token): old → new.
+ * @param {CrossingRecord} record @returns {Record<string, string>}
+ */
+export function uuidChanges(record) {
+  /** @type {Record<string, string>} */
+  const out = {};
+  for (const t of record.tokens) {
+    const actorId = /** @type {any} */ (t.data).actorId;
+    if (/** @type {any} */ (t.data).actorLink || !actorId) continue;
+    out[`Scene.${record.fromSceneId}.Token.${t.oldId}.Actor.${actorId}`] = `Scene.${record.toSceneId}.Token.${t.newId}.Actor.${actorId}`;
+  }
+  return out;
 }
 
 /** GM (ready): finish every crossing a reload interrupted. */
