@@ -46,7 +46,9 @@ export const route = (fromSceneId, toSceneId) => routeOn(allStrips(), fromSceneI
  * @returns {{kind: string, strip: string, scene: string, message: string}[]}
  */
 export function checkStreetMap() {
-  const problems = checkGraph({ scenes: (game.scenes?.contents ?? []).map(s => /** @type {string} */ (s.id)), strips: allStrips() });
+  const scenes = /** @type {any[]} */ (game.scenes?.contents ?? []);
+  const regions = scenes.flatMap(s => Array.from(s.regions ?? []).map(r => ({ uuid: /** @type {any} */ (r).uuid, sceneId: s.id })));
+  const problems = checkGraph({ scenes: scenes.map(s => s.id), strips: allStrips(), regions });
   return problems.map(p => {
     const where = { strip: p.name, scene: game.scenes.get(p.sceneId)?.name ?? p.sceneId };
     return { kind: p.kind, strip: p.strip, scene: where.scene, message: L(`SMOKE.StreetMap.problem.${p.kind}`, where) };

@@ -161,12 +161,17 @@ export function freeSquare({ at, w = 1, h = 1, taken, rows, cols }) {
 /**
  * Check the links a GM drew: every strip links to a scene that exists and to a strip there that exists and leads back
  * to this strip's scene.
- * @param {{scenes: string[], strips: Strip[]}} args  The ids of every scene, and every strip.
+ * A link to a plain region (one with no EXIT strip of its own) is a one-way link: tokens arrive there, none come back.
+ * @param {{scenes: string[], strips: Strip[], regions?: {uuid: string, sceneId: string}[]}} args  The ids of every
+ *   scene, every strip, and every other region a strip may land on.
  * @returns {GraphProblem[]}  Empty when the street map is sound; in the strips' order.
  */
-export function checkGraph({ scenes, strips }) {
+export function checkGraph({ scenes, strips, regions = [] }) {
   const sceneIds = new Set(scenes);
-  const byUuid = new Map(strips.map(s => [s.uuid, s]));
+  /** @type {Map<string, {sceneId: string, toScene: string}>} */
+  const byUuid = new Map();
+  for (const r of regions) byUuid.set(r.uuid, { sceneId: r.sceneId, toScene: "" });
+  for (const s of strips) byUuid.set(s.uuid, s);
   /** @type {GraphProblem[]} */
   const problems = [];
   for (const s of strips) {

@@ -133,3 +133,10 @@ test("checkGraph: an unlinked strip, a missing scene or strip, a strip on the wr
   ]);
   assert.deepEqual(problems[4], { kind: "oneWay", strip: "c-w", sceneId: "c", name: "C west", toScene: "a", toStrip: "a-e" });
 });
+
+test("checkGraph: a link to a plain region (no EXIT strip there) is one-way, not missing", () => {
+  const strips = [strip("a-e", "a", "b", "b-plaza", "A east")];
+  assert.deepEqual(checkGraph({ scenes: ["a", "b"], strips }).map(p => p.kind), ["missingStrip"]);
+  assert.deepEqual(checkGraph({ scenes: ["a", "b"], strips, regions: [{ uuid: "b-plaza", sceneId: "b" }] }).map(p => p.kind), ["oneWay"]);
+  assert.deepEqual(checkGraph({ scenes: ["a", "b"], strips, regions: [{ uuid: "b-plaza", sceneId: "a" }] }).map(p => p.kind), ["wrongScene"]);
+});
