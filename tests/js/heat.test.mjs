@@ -8,6 +8,10 @@ import {
   heatLevel, helicopterUp, coolingDown, assertHeat
 } from "../../module/rules/heat.mjs";
 import { bustedLoss } from "../../module/rules/money.mjs";
+import {
+  SIGHT_SQUARES, withinSight, policeSee, sightChanged, starsSet, secondsLeft, coolDown, attackCrime, dangerousDriving,
+  footMove, anprRead
+} from "../../module/rules/police.mjs";
 
 // The book's "Witnessed crime | Stars" table.
 const BOOK_CRIMES = {
@@ -101,4 +105,81 @@ test("Busted: 20% of pocket cash, minimum £100, capped at cash held (£30, £30
   assert.equal(bustedLoss(503), 101); // 100.6 rounds to 101
   assert.equal(bustedLoss(512), 102); // 102.4 rounds to 102
   for (const bad of [-1, 2.5, NaN, "30"]) assert.throws(() => bustedLoss(/** @type {any} */ (bad)), RangeError);
+});
+
+// ------------------------------------------------------------------ rules/police.mjs: timers, sight, acts
+
+test("sight: within 30 squares (the chase's contact distance); the GM's override wins; the helicopter at 3+ outdoors", () => {
+  assert.equal(SIGHT_SQUARES, 30);
+  assert.deepEqual([0, 30, 30.5, null].map(withinSight), [true, true, false, false]);
+  assert.equal(policeSee({ heat: 2, unitInSight: false, indoors: false }), false);
+  assert.equal(policeSee({ heat: 3, unitInSight: false, indoors: false }), true);
+  assert.equal(policeSee({ heat: 3, unitInSight: false, indoors: true }), false);
+  assert.equal(policeSee({ heat: 1, unitInSight: true, indoors: true }), true);
+  assert.equal(policeSee({ heat: 5, unitInSight: true, indoors: false, override: "unseen" }), false);
+  assert.equal(policeSee({ heat: 0, unitInSight: false, indoors: true, override: "seen" }), true);
+});
+
+test("a timer: one star at 45 s of active time out of sight, restarted when seen, nothing due before", () => {
+  let t = starsSet({ stars: 0, seen: false, since: null }, 2, 1000);
+  assert.deepEqual(t, { stars: 2, seen: false, since: 1000 });
+  assert.equal(secondsLeft(t, 1000), 60);
+  assert.equal(coolDown(t, 60_999), t); // 59.999 s: nothing to write
+  assert.equal(secondsLeft(t, 60_999), 1);
+  t = coolDown(t, 61_000);
+  assert.deepEqual(t, { stars: 1, seen: false, since: 61_000 });
+  assert.equal(secondsLeft(t, 61_000), 45);
+  const seen = sightChanged(t, true, 80_000);
+  assert.deepEqual(seen, { stars: 1, seen: true, since: null });
+  assert.equal(secondsLeft(seen, 200_000), null);
+  assert.equal(coolDown(seen, 10_000_000), seen);
+  assert.equal(sightChanged(seen, true, 90_000), seen); // no change, no write
+  const lost = sightChanged(seen, false, 100_000);
+  assert.deepEqual(lost, { stars: 1, seen: false, since: 100_000 }); // restarted: a full 45 s again
+  assert.equal(coolDown(lost, 144_999), lost);
+  assert.deepEqual(coolDown(lost, 145_000), { stars: 0, seen: false, since: null });
+});
+
+test("a GM away for a while loses exactly the stars whose windows passed (5★: 150+120+90 s → 2★)", () => {
+  const t = { stars: 5, seen: false, since: 0 };
+  assert.equal(coolDown(t, 359_999).stars, 3);
+  assert.deepEqual(coolDown(t, 360_000), { stars: 2, seen: false, since: 360_000 });
+  assert.deepEqual(coolDown(t, 9_999_999), { stars: 0, seen: false, since: null });
+  // Ghost: 30 s at one star.
+  assert.equal(coolDown({ stars: 1, seen: false, since: 0 }, 30_000, true).stars, 0);
+  assert.equal(coolDown({ stars: 1, seen: false, since: 0 }, 30_000, false).stars, 1);
+});
+
+test("an attack's crime: a gun fired, on a police officer, a killing", () => {
+  assert.equal(attackCrime({ category: "melee" }), "assault");
+  assert.equal(attackCrime({ category: "melee", targetPolice: true }), "assaulting-a-police-officer");
+  assert.equal(attackCrime({ category: "handgun" }), "firing-a-gun");
+  assert.equal(attackCrime({ category: "handgun", traits: ["stun"] }), "assault"); // a Taser is no gunshot
+  assert.equal(attackCrime({ category: "rifle", targetPolice: true }), "assaulting-a-police-officer");
+  assert.equal(attackCrime({ category: "melee", killed: true }), "killing-someone");
+  assert.equal(attackCrime({ category: "handgun", killed: true, targetPolice: true }), "killing-a-police-officer");
+});
+
+test("dangerous driving: a failed yellow check or a drive into red", () => {
+  assert.equal(dangerousDriving({ band: "green", failed: true }), false);
+  assert.equal(dangerousDriving({ band: "yellow" }), false);
+  assert.equal(dangerousDriving({ band: "yellow", failed: true }), true);
+  assert.equal(dangerousDriving({ band: "red" }), true);
+});
+
+test("the next police move on foot", () => {
+  assert.deepEqual(footMove({ stars: 0 }), ["none"]);
+  assert.deepEqual(footMove({ stars: 1, distance: 5 }), ["stop"]);
+  assert.deepEqual(footMove({ stars: 1, distance: 1, surrendered: true }), ["cuff", "closeUp"]);
+  assert.deepEqual(footMove({ stars: 1, distance: 3, armed: true }), ["stop", "taser"]);
+  assert.deepEqual(footMove({ stars: 2, distance: 4, inMotor: true }), ["dismount", "stop", "taser"]);
+  assert.deepEqual(footMove({ stars: 2, distance: 5, inMotor: true }), ["stop", "taser"]);
+  assert.deepEqual(footMove({ stars: 4, distance: 10, armedUnit: true }), ["stop", "taser", "shoot"]);
+  assert.deepEqual(footMove({ stars: 3, distance: 10, armedUnit: true }), ["stop", "taser"]);
+});
+
+test("ANPR: a hot plate is a hit, +1 Heat; a new marker reads clean", () => {
+  assert.deepEqual(anprRead({ stolen: true, hot: true }), { hit: true, heat: 1 });
+  assert.deepEqual(anprRead({ stolen: true, hot: false }), { hit: false, heat: 0 });
+  assert.deepEqual(anprRead(null), { hit: false, heat: 0 });
 });
