@@ -27,12 +27,18 @@ import { CombatConsole, registerConsoleHooks } from "./apps/combat-console.mjs";
 import * as attackCard from "./apps/attack-card.mjs";
 import { registerVehicleRequests } from "./documents/vehicle.mjs";
 import { registerChaseGauge } from "./apps/chase-gauge.mjs";
+import * as heat from "./documents/heat.mjs";
+import * as heatCards from "./apps/heat-cards.mjs";
+import * as heatPanel from "./apps/heat-panel.mjs";
+import * as heatRules from "./rules/heat.mjs";
+import { bustedLoss } from "./rules/money.mjs";
+import { regionBehaviorModels } from "./data/regions.mjs";
 
 const { SmokeCombat } = combat;
 const { makeAttack } = attack;
 
 /** The features that declare `requests` and `hooks` (see the module notes). */
-const FEATURES = [combat, attack, actions, durations, attackCard];
+const FEATURES = [combat, attack, actions, durations, attackCard, heat, heatCards, heatPanel];
 
 /** The status the core tracker's Toggle Defeated sets: Wasted, out of the fight (not Down, which is a Condition). */
 const DEFEATED = { id: "wasted", name: "SMOKE.Status.wasted", img: "icons/svg/skull.svg" };
@@ -45,7 +51,7 @@ Hooks.once("init", () => {
   Object.assign(CONFIG.Actor.dataModels, ACTOR_MODELS);
   Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
   CONFIG.Actor.trackableAttributes = {
-    character: { bar: ["health", "hustle"], value: ["heat", "cash.pocket"] },
+    character: { bar: ["health", "hustle", "heatBar"], value: ["heat", "cash.pocket"] },
     npc: { bar: ["health"], value: [] },
     vehicle: { bar: ["body", "fuel"], value: ["speed"] }
   };
@@ -56,6 +62,7 @@ Hooks.once("init", () => {
   CONFIG.Combat.documentClass = SmokeCombat;
   CONFIG.Combat.dataModels.base = SmokeCombatData;
   CONFIG.Combatant.dataModels.base = SmokeCombatantData;
+  if (CONFIG.RegionBehavior?.dataModels) Object.assign(CONFIG.RegionBehavior.dataModels, regionBehaviorModels());
   registerRequestQueries();
   registerRequestHooks();
   registerSpeedDiceQuery();
@@ -87,9 +94,15 @@ Hooks.once("init", () => {
   // fvtt-types has ModuleConfig for a module's `api` but no counterpart for a system's.
   /** @type {foundry.packages.System & {api?: object}} */ (game.system).api = {
     RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole }, rollTeamwork, setChallenge,
-    contribute, requestGM, makeAttack, sideOf };
+    contribute, requestGM, makeAttack, sideOf,
+    rules: { heatAfterCrime: heatRules.heatAfterCrime, coolDownSeconds: heatRules.coolDownSeconds,
+      talkOutOfStopBand: heatRules.talkOutOfStopBand, policeResponse: heatRules.policeResponse, canRest: heatRules.canRest, bustedLoss },
+    heat: { heatOf: heat.heatOf, heatView: heat.heatView, addCrime: heat.addCrime, setHeat: heat.setHeat, loseStars: heat.loseStars,
+      bust: heat.bust, release: heat.release, custodyOf: heat.custodyOf, callInUnits: heat.callInUnits, demandStop: heat.demandStop,
+      plateOf: heat.plateOf, anprPing: heat.anprPing } };
   return foundry.applications.handlebars.loadTemplates({
     "the-smoke.stat-dice": "systems/the-smoke/templates/generated/stat-dice.hbs",
+    "the-smoke.heat-panel": "systems/the-smoke/templates/actor/parts/heat.hbs",
     ...Object.fromEntries(ITEM_TYPES.map(t => [`the-smoke.item-fields-${t}`,
       `systems/the-smoke/templates/generated/item-fields-${t}.hbs`]))
   });
