@@ -27,6 +27,11 @@ import { CombatConsole, registerConsoleHooks } from "./apps/combat-console.mjs";
 import * as attackCard from "./apps/attack-card.mjs";
 import { registerVehicleRequests } from "./documents/vehicle.mjs";
 import { registerChaseGauge } from "./apps/chase-gauge.mjs";
+import { registerGMStores } from "./documents/gm-store.mjs";
+import * as activeTime from "./documents/active-time.mjs";
+import * as purse from "./documents/purse.mjs";
+import * as heatStore from "./documents/heat-store.mjs";
+import * as clock from "./rules/clock.mjs";
 import * as heat from "./documents/heat.mjs";
 import * as heatCards from "./apps/heat-cards.mjs";
 import * as heatPanel from "./apps/heat-panel.mjs";
@@ -38,7 +43,7 @@ const { SmokeCombat } = combat;
 const { makeAttack } = attack;
 
 /** The features that declare `requests` and `hooks` (see the module notes). */
-const FEATURES = [combat, attack, actions, durations, attackCard, heat, heatCards, heatPanel];
+const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, heat, heatCards, heatPanel];
 
 /** The status the core tracker's Toggle Defeated sets: Wasted, out of the fight (not Down, which is a Condition). */
 const DEFEATED = { id: "wasted", name: "SMOKE.Status.wasted", img: "icons/svg/skull.svg" };
@@ -62,6 +67,8 @@ Hooks.once("init", () => {
   CONFIG.Combat.documentClass = SmokeCombat;
   CONFIG.Combat.dataModels.base = SmokeCombatData;
   CONFIG.Combatant.dataModels.base = SmokeCombatantData;
+  registerGMStores();
+  activeTime.registerActiveTime();
   if (CONFIG.RegionBehavior?.dataModels) Object.assign(CONFIG.RegionBehavior.dataModels, regionBehaviorModels());
   registerRequestQueries();
   registerRequestHooks();
@@ -95,8 +102,11 @@ Hooks.once("init", () => {
   /** @type {foundry.packages.System & {api?: object}} */ (game.system).api = {
     RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole }, rollTeamwork, setChallenge,
     contribute, requestGM, makeAttack, sideOf,
-    rules: { heatAfterCrime: heatRules.heatAfterCrime, coolDownSeconds: heatRules.coolDownSeconds,
+    /** The pure rules by their rulebook names (features add theirs). */
+    rules: { ...clock, heatAfterCrime: heatRules.heatAfterCrime, coolDownSeconds: heatRules.coolDownSeconds,
       talkOutOfStopBand: heatRules.talkOutOfStopBand, policeResponse: heatRules.policeResponse, canRest: heatRules.canRest, bustedLoss },
+    clock: { activeNow: activeTime.activeNow, onTick: activeTime.onTick },
+    money: { purseOf: purse.purseOf },
     heat: { heatOf: heat.heatOf, heatView: heat.heatView, addCrime: heat.addCrime, setHeat: heat.setHeat, loseStars: heat.loseStars,
       bust: heat.bust, release: heat.release, custodyOf: heat.custodyOf, callInUnits: heat.callInUnits, demandStop: heat.demandStop,
       plateOf: heat.plateOf, anprPing: heat.anprPing } };
