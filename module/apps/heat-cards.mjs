@@ -18,7 +18,7 @@ const SYSTEM_ID = "the-smoke";
 const warn = err => ui.notifications?.warn(err.message);
 
 /**
- * @param {HTMLElement} button @param {() => Promise<unknown>} fn
+ * @param {HTMLButtonElement} button @param {() => Promise<unknown>} fn
  */
 function bind(button, fn) {
   button.addEventListener("click", async event => {
@@ -40,7 +40,7 @@ const ACTIONS = {
     policeSaw: !!root.querySelector("[data-heat-toggle=policeSaw]")?.checked }),
   crimeDismiss: ({ flags }) => requestGM("heat.crime.resolve", { actId: flags.heatCrime, dismiss: true }),
   callUnits: ({ flags, button }) => requestGM("heat.callUnits", { stars: Number(button.dataset.value ?? flags.heatRise?.stars),
-    sceneId: /** @type {any} */ (globalThis.canvas)?.scene?.id ?? game.scenes.active?.id ?? null }),
+    sceneId: /** @type {any} */ (globalThis).canvas?.scene?.id ?? game.scenes.active?.id ?? null }),
   demandStop: ({ flags }) => requestGM("heat.stop.demand", { actorUuid: flags.heatRise?.actorUuid }),
   stopAnswer: ({ flags, button }) => answerStop(flags.heatStop, String(button.dataset.value)),
   bust: ({ flags }) => requestGM("heat.bust", { actorUuid: flags.heatStopAnswer?.actorUuid })
@@ -64,7 +64,7 @@ export const hooks = {
       const action = String(button.dataset.heatAction);
       const fn = ACTIONS[action];
       const stop = action === "stopAnswer" ? stops.get(flags.heatStop) : null;
-      const actor = stop ? /** @type {any} */ (fromUuidSync(stop.actorUuid)) : null;
+      const actor = stop ? /** @type {any} */ (fromUuidSync(/** @type {any} */ (stop.actorUuid))) : null;
       const allowed = GM_ACTIONS.has(action) ? game.user.isGM : !!actor?.isOwner && !stop?.answer;
       if (!fn || !allowed) {
         button.remove();

@@ -12,7 +12,7 @@ import { custodyOf } from "../documents/heat/custody.mjs";
 import { requestGM } from "../documents/requests.mjs";
 import { crimes } from "../rules/heat.mjs";
 
-const L = (/** @type {string} */ key, /** @type {any} */ data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
+const L = (/** @type {string} */ key, /** @type {any} */ data = undefined) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 
 /**
  * The countdown's words for a view.
@@ -54,9 +54,9 @@ const PANEL = {
     policeSaw: !!field(root, "policeSaw")?.checked, actId: button.dataset.actId }),
   demandStop: (/** @type {string} */ uuid) => requestGM("heat.stop.demand", { actorUuid: uuid }),
   callUnits: (/** @type {string} */ uuid) => {
-    const actor = /** @type {any} */ (fromUuidSync(uuid));
+    const actor = /** @type {any} */ (fromUuidSync(/** @type {any} */ (uuid)));
     return requestGM("heat.callUnits", { stars: heatView(actor).stars,
-      sceneId: /** @type {any} */ (globalThis.canvas)?.scene?.id ?? game.scenes.active?.id ?? null });
+      sceneId: /** @type {any} */ (globalThis).canvas?.scene?.id ?? game.scenes.active?.id ?? null });
   },
   bust: (/** @type {string} */ uuid) => requestGM("heat.bust", { actorUuid: uuid }),
   release: (/** @type {string} */ uuid) => requestGM("heat.release", { actorUuid: uuid })
@@ -65,7 +65,7 @@ const PANEL = {
 /** Every countdown on this page, from the GM's records and the active clock (no writes). @param {number} now */
 function refreshCountdowns(now) {
   for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-smoke-heat-countdown]"))) {
-    const actor = /** @type {any} */ (fromUuidSync(String(el.dataset.smokeHeatCountdown)));
+    const actor = /** @type {any} */ (fromUuidSync(/** @type {any} */ (String(el.dataset.smokeHeatCountdown))));
     if (!actor) continue;
     const text = countdownText(heatView(actor, now));
     if (el.textContent !== text) el.textContent = text;

@@ -378,7 +378,7 @@ export const requests = {
       effortSteps: aimed ? COMBAT.shooting.aim.effortSteps : 0 };
     await saveRecord(combat, record);
     // Heat (documents/heat.mjs): an attack is a crime the GM is asked about (assault, on police, a gun fired), once.
-    Hooks.callAll("smoke.attacked", { attackerUuid: attacker.actor.uuid, targetUuid: target.actor.uuid, actId: `attack:${record.id}`,
+    Hooks.callAll(/** @type {any} */ ("smoke.attacked"), { attackerUuid: attacker.actor.uuid, targetUuid: target.actor.uuid, actId: `attack:${record.id}`,
       category: w.category, traits: [...w.traits] });
     return record;
   },
@@ -511,7 +511,7 @@ export const requests = {
     await spendDieAsGM(/** @type {any} */ (combat), cuffer, "cuff", { index });
     await /** @type {any} */ (target.actor).addCondition(COMBAT.cuff.condition);
     // Heat (documents/heat.mjs): cuffed by police is Busted.
-    Hooks.callAll("smoke.cuffed", target.actor, cuffer.actor);
+    Hooks.callAll(/** @type {any} */ ("smoke.cuffed"), target.actor, cuffer.actor);
     return true;
   }
 };

@@ -26,7 +26,7 @@ const logged = what => err => console.error(`the-smoke | heat: ${what}`, err);
  */
 export function onAttacked(a) {
   if (!game.user.isActiveGM || !a?.attackerUuid) return;
-  const target = /** @type {any} */ (fromUuidSync(a.targetUuid));
+  const target = /** @type {any} */ (fromUuidSync(/** @type {any} */ (a.targetUuid)));
   const crime = attackCrime({ category: a.category, traits: a.traits ?? [], targetPolice: isPolice(target) });
   noticeCrime({ actorUuid: a.attackerUuid, crime, actId: a.actId }).catch(logged("attack"));
 }
@@ -47,7 +47,7 @@ export function onWasted(combatant) {
 /** @param {{motorUuid: string, band: "yellow"|"red", failed: boolean, actId: string}} d */
 export function onDriven(d) {
   if (!game.user.isActiveGM || !dangerousDriving({ band: d.band, failed: d.failed })) return;
-  const motor = /** @type {any} */ (fromUuidSync(d.motorUuid));
+  const motor = /** @type {any} */ (fromUuidSync(/** @type {any} */ (d.motorUuid)));
   const driver = motor ? driverOf(motor) : null;
   if (driver?.type !== "character" || isPolice(motor)) return;
   noticeCrime({ actorUuid: driver.uuid, crime: "dangerous-driving", actId: d.actId }).catch(logged("driving"));

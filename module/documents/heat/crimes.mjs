@@ -60,7 +60,7 @@ export function crimeOrThrow(crimeId) {
 
 /** @param {unknown} uuid @returns {Actor.Implementation} A character, or a localized Error. */
 export function characterAt(uuid) {
-  const actor = /** @type {any} */ (typeof uuid === "string" ? fromUuidSync(uuid) : null);
+  const actor = /** @type {any} */ (typeof uuid === "string" ? fromUuidSync(/** @type {any} */ (uuid)) : null);
   if (!actor || actor.documentName !== "Actor" || actor.type !== "character") throw new Error(L("SMOKE.Wanted.notCharacter"));
   return actor;
 }
@@ -106,7 +106,7 @@ function crimeCard(actId, act, actor) {
 export async function noticeCrime({ actorUuid, crime, actId, witnessed = true }) {
   if (!game.user.isActiveGM || !actId || acts.get(actId)) return null;
   crimeOrThrow(crime);
-  const actor = /** @type {any} */ (fromUuidSync(actorUuid));
+  const actor = /** @type {any} */ (fromUuidSync(/** @type {any} */ (actorUuid)));
   if (actor?.type !== "character") return null;
   const heat = heatOf(actor);
   const sight = sightOf(actor, heat);
@@ -143,7 +143,7 @@ export async function addCrime(actor, crimeId, { witnessed = true, policeSaw = f
   await prune();
   const stars = next === before ? before : await setHeat(actor, next, { reason: crime.key });
   if (stars > before) await heatRose(actor, before, stars);
-  Hooks.callAll("smoke.heatRaised", actor, { crime: crime.key, before, stars, actId: id });
+  Hooks.callAll(/** @type {any} */ ("smoke.heatRaised"), actor, { crime: crime.key, before, stars, actId: id });
   return { stars, added: stars - before, duplicate: false };
 }
 

@@ -35,7 +35,7 @@ const NATURAL_WEAPONS = Object.freeze(["fists"]);
  */
 
 /** @type {import("../gm-store.mjs").GMStore<CustodyRecord>} */
-export const custody = gmStore("custody", { onChange: () => Hooks.callAll("smoke.heatChanged") });
+export const custody = gmStore("custody", { onChange: () => Hooks.callAll(/** @type {any} */ ("smoke.heatChanged")) });
 
 /** @param {Actor.Implementation} actor @returns {CustodyRecord|null} */
 export const custodyOf = actor => custody.get(actor.uuid);
@@ -80,7 +80,7 @@ export async function bust(actor) {
         names.length ? L("SMOKE.Wanted.bustedKit", { items: names.join(", ") }) : L("SMOKE.Wanted.bustedNoKit"),
         L("SMOKE.Wanted.bustedStash")],
       flags: { heatBusted: actor.uuid } });
-    Hooks.callAll("smoke.busted", actor, { loss, items: names });
+    Hooks.callAll(/** @type {any} */ ("smoke.busted"), actor, { loss, items: names });
     return { loss, items: names };
   } finally {
     busy.delete(actor.uuid);

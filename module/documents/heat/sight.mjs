@@ -72,8 +72,8 @@ function centre(token) {
  * @param {any} from @param {any} to @returns {boolean}
  */
 export function wallBetween(from, to) {
-  const backend = /** @type {any} */ (globalThis.CONFIG)?.Canvas?.polygonBackends?.sight;
-  const board = /** @type {any} */ (globalThis.canvas);
+  const backend = /** @type {any} */ (CONFIG).Canvas?.polygonBackends?.sight;
+  const board = /** @type {any} */ (globalThis).canvas;
   if (!backend?.testCollision || !board?.ready || board.scene?.id !== from.parent?.id) return false;
   try {
     return !!backend.testCollision(centre(from), centre(to), { type: "sight", mode: "any" });

@@ -32,7 +32,7 @@ export const UNIT_MOTORS = Object.freeze({
 
 /** @typedef {{stolen: boolean, hot: boolean, marker: number, pinged: string[]}} Plate */
 /** @type {import("../gm-store.mjs").GMStore<Plate>} */
-export const plates = gmStore("plates", { onChange: () => Hooks.callAll("smoke.heatChanged") });
+export const plates = gmStore("plates", { onChange: () => Hooks.callAll(/** @type {any} */ ("smoke.heatChanged")) });
 
 /** @param {any} motor @returns {Plate|null} */
 export const plateOf = motor => plates.get(typeof motor === "string" ? motor : motor.uuid);
@@ -54,7 +54,7 @@ async function unitActor(key) {
   const pack = /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.vehicles`));
   const id = /** @type {any} */ (CATALOGUE_IDS).vehicles?.[key] ?? (await pack?.getIndex())?.find((/** @type {any} */ e) => e.name && e.flags?.[SYSTEM_ID]?.key === key)?._id;
   if (!pack || !id) throw new Error(L("SMOKE.Wanted.noUnit", { unit: key }));
-  return game.actors.importFromCompendium(pack, id, { [`flags.${SYSTEM_ID}.unitKey`]: key });
+  return game.actors.importFromCompendium(pack, id, /** @type {any} */ ({ [`flags.${SYSTEM_ID}.unitKey`]: key }));
 }
 
 /**
