@@ -130,3 +130,24 @@ def test_anpr_reads_a_hot_plate_once_per_unit_and_a_respray_clears_it(gm_page: P
     gm_page.evaluate("id => Hooks.callAll('smoke.resprayed', game.actors.get(id))", car)
     gm_page.wait_for_function("id => game.system.api.heat.plateOf(`Actor.${id}`)?.hot === false", arg=car)
     assert gm_page.evaluate("id => game.system.api.heat.plateOf(`Actor.${id}`).marker", car) == 1
+
+
+def test_at_three_stars_india_99_sees_him_outdoors_and_a_roof_or_the_gm_stops_it(gm_page: Page, player1_page: Page):
+    ids = H.setup(gm_page, player1_page)
+    danny = ids["danny"]
+    shown = "id => document.querySelector(`[data-smoke-heat-countdown='Actor.${id}']`)?.textContent ?? ''"
+    H.set_heat(gm_page, danny, 3)
+    H.open_character(player1_page, danny)
+    player1_page.wait_for_function(f"id => ({shown})(id) === 'In sight'", arg=danny)  # the helicopter, no unit near
+    # a roofed Region (the-smoke.indoors) around him: the helicopter cannot see in, the 90 s timer runs
+    gm_page.evaluate("""s => game.scenes.get(s).createEmbeddedDocuments("Region", [{name: "Arches", shapes: [{type: "rectangle",
+        x: 0, y: 0, width: 400, height: 400}], behaviors: [{name: "Roof", type: "the-smoke.indoors"}]}])""", ids["scene"])
+    player1_page.wait_for_function(f"id => ({shown})(id).includes('s to lose')", arg=danny)
+    assert 88 <= H.seconds_shown(player1_page, danny) <= 90
+    # the roof switched off: seen again; the GM's *indoors* toggle is a roof too; the GM's *in sight* overrides it
+    gm_page.evaluate("""s => { const r = game.scenes.get(s).regions.contents[0]; return r.behaviors.contents[0].update({disabled: true}); }""", ids["scene"])
+    player1_page.wait_for_function(f"id => ({shown})(id) === 'In sight'", arg=danny)
+    gm_page.evaluate("id => game.system.api.requestGM('heat.indoors', {actorUuid: `Actor.${id}`, indoors: true})", danny)
+    player1_page.wait_for_function(f"id => ({shown})(id).includes('s to lose')", arg=danny)
+    gm_page.evaluate("id => game.system.api.requestGM('heat.sight', {actorUuid: `Actor.${id}`, override: 'seen'})", danny)
+    player1_page.wait_for_function(f"id => ({shown})(id) === 'In sight'", arg=danny)
