@@ -96,6 +96,8 @@ export const hooks = {
         }
       });
     }
+    field(root, "stars")?.addEventListener("change", ev => requestGM("heat.set", { actorUuid: uuid,
+      stars: Number(/** @type {HTMLInputElement} */ (ev.target).value) }).catch(err => ui.notifications?.warn(err.message)));
     field(root, "override")?.addEventListener("change", ev => requestGM("heat.sight", { actorUuid: uuid,
       override: /** @type {HTMLSelectElement} */ (ev.target).value || null }).catch(err => ui.notifications?.warn(err.message)));
     field(root, "indoors")?.addEventListener("change", ev => requestGM("heat.indoors", { actorUuid: uuid,
