@@ -151,3 +151,14 @@ def test_at_three_stars_india_99_sees_him_outdoors_and_a_roof_or_the_gm_stops_it
     player1_page.wait_for_function(f"id => ({shown})(id).includes('s to lose')", arg=danny)
     gm_page.evaluate("id => game.system.api.requestGM('heat.sight', {actorUuid: `Actor.${id}`, override: 'seen'})", danny)
     player1_page.wait_for_function(f"id => ({shown})(id) === 'In sight'", arg=danny)
+
+
+def test_a_timer_for_a_deleted_character_goes_with_it(gm_page: Page, player1_page: Page, page_errors):
+    ids = H.setup(gm_page, player1_page)
+    danny = ids["danny"]
+    H.set_heat(gm_page, danny, 2)
+    gm_page.wait_for_function("id => !!game.settings.get('the-smoke', 'heatTimers')[`Actor.${id}`]", arg=danny)
+    gm_page.evaluate("id => game.actors.get(id).delete()", danny)
+    gm_page.wait_for_function("id => !game.settings.get('the-smoke', 'heatTimers')[`Actor.${id}`]", arg=danny)
+    gm_page.wait_for_timeout(1500)  # the GM's checks carry on without it
+    assert page_errors[gm_page] == []
