@@ -162,3 +162,30 @@ def test_a_timer_for_a_deleted_character_goes_with_it(gm_page: Page, player1_pag
     gm_page.wait_for_function("id => !game.settings.get('the-smoke', 'heatTimers')[`Actor.${id}`]", arg=danny)
     gm_page.wait_for_timeout(1500)  # the GM's checks carry on without it
     assert page_errors[gm_page] == []
+
+
+def test_an_attack_on_a_police_officer_asks_the_gm_once(gm_page: Page, page_errors):
+    """A cricket bat swung at a police officer in a fight: the GM's card asks about assaulting a police officer
+    (+2), police saw it pre-ticked (he is the one hit, 1 square away); the act is on record once."""
+    from test_combat import console, make_actor
+    from test_combat_actions import fight_on_scene, gm_reveals_all, scene_with, weapon
+    sal = make_actor(gm_page, "Sal", system={"stats": {"mov": {"die": 4}}}, items=[weapon(gm_page, "Cricket Bat")])
+    # an officer flagged as police (the street profile's own NPC is recognised by its compendium source too)
+    cop = make_actor(gm_page, "PC Okafor", kind="npc", system={"stats": {"mov": {"die": 4}}, "guard": {"value": 13},
+                                                            "health": {"value": 12, "max": 12}})
+    gm_page.evaluate("id => game.actors.get(id).update({'flags.the-smoke.police': true})", cop)
+    tokens = scene_with(gm_page, [(sal, 1, 1), (cop, 2, 1)])
+    fight_on_scene(gm_page, tokens)
+    gm_reveals_all(gm_page, [6, 2])
+    app = console(gm_page)
+    app.get_by_label("Weapon").select_option(label=app.get_by_label("Weapon").locator("option", has_text="Cricket Bat").first.inner_text())
+    gm_page.evaluate(SEED_DICE, [(3, 6), (2, 4)])
+    app.get_by_role("button", name="Attack", exact=True).click(modifiers=["Shift"])
+    card = gm_page.locator("#chat-log .smoke-heat-card[data-kind=crime]").last
+    expect(card).to_contain_text("Sal: Assaulting a police officer (+2)?")
+    expect(card.locator("[data-heat-toggle=policeSaw]")).to_be_checked()
+    card.get_by_role("button", name="Add to Heat").click()
+    gm_page.wait_for_function(H.HEAT.replace("system.heat", "system.heat === 3"), arg=sal)
+    acts = gm_page.evaluate("() => Object.keys(game.settings.get('the-smoke', 'heatActs')).filter(k => k.startsWith('attack:'))")
+    assert len(acts) == 1
+    assert page_errors[gm_page] == []
