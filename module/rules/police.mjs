@@ -80,7 +80,8 @@ export function starsSet(timer, stars, now) {
 export function secondsLeft(timer, now, ghost = false) {
   if (timer.seen || timer.since === null || timer.stars === 0) return null;
   const window = /** @type {number} */ (coolDownSeconds({ heat: timer.stars, ghost }));
-  return Math.max(0, Math.ceil(window - (now - timer.since) / 1000));
+  // min: a client whose estimate of the server's clock is a little behind the GM's never shows more than the window
+  return Math.max(0, Math.min(window, Math.ceil(window - (now - timer.since) / 1000)));
 }
 
 /**

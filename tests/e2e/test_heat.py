@@ -107,10 +107,12 @@ def test_a_timer_counts_down_pauses_restarts_when_seen_and_loses_one_star(world,
     for page in (gm, p1):
         open_character(page, danny)
         page.wait_for_function("id => document.querySelector(`[data-smoke-heat-countdown='Actor.${id}']`)?.textContent.includes('s to lose')", arg=danny)
-    assert 44 <= seconds_shown(gm, danny) <= 45 and 44 <= seconds_shown(p1, danny) <= 45
+    start = seconds_shown(p1, danny)
+    assert 40 <= start <= 45 and abs(seconds_shown(gm, danny) - start) <= 1
     skew_time(gm, 20)
     p1.wait_for_timeout(1200)
-    assert 23 <= seconds_shown(gm, danny) <= 25 and 23 <= seconds_shown(p1, danny) <= 25
+    # real time passes too (a loaded machine): 20 s of skew and up to a few of our own
+    assert start - 25 <= seconds_shown(p1, danny) <= start - 20 and abs(seconds_shown(gm, danny) - seconds_shown(p1, danny)) <= 1
     # paused: a minute of server time passes and the countdown stands
     gm.evaluate("() => game.togglePause(true, {broadcast: true})")
     p1.wait_for_function("() => game.settings.get('the-smoke', 'activeTime').pausedAt !== null")
@@ -130,11 +132,14 @@ def test_a_timer_counts_down_pauses_restarts_when_seen_and_loses_one_star(world,
     # out of sight again: the star's timer restarts at 45 s
     move_cop(gm, ids, FAR)
     p1.wait_for_function("id => document.querySelector(`[data-smoke-heat-countdown='Actor.${id}']`)?.textContent.includes('s to lose')", arg=danny)
-    assert seconds_shown(p1, danny) >= 44
-    skew_time(gm, 43)
-    p1.wait_for_timeout(1500)
-    assert gm.evaluate(HEAT, danny) == 1
-    skew_time(gm, 3)
+    assert seconds_shown(p1, danny) >= 42
+    # to 44 s of active time since the timer restarted: still one star; past 45 s: none
+    gone = gm.evaluate("""id => (game.system.api.clock.activeNow()
+        - game.settings.get('the-smoke', 'heatTimers')[`Actor.${id}`].since) / 1000""", danny)
+    skew_time(gm, 44 - gone)
+    gm.wait_for_timeout(1100)
+    assert gm.evaluate(HEAT, danny) == 1 and seconds_shown(p1, danny) in (1, 2)
+    skew_time(gm, 2)
     for page in (gm, gm2, p1):
         page.wait_for_function(f"id => game.actors.get(id).system.heat === 0", arg=danny)
     p1.wait_for_timeout(2500)  # both GMs ticked a few more times: nothing more is written
@@ -155,7 +160,7 @@ def test_the_timer_survives_a_gm_reload(world, open_user_page):
     gm.wait_for_function("() => game.ready === true && !!game.system.api?.heat")
     open_character(p1, danny)
     p1.wait_for_timeout(1200)
-    assert 28 <= seconds_shown(p1, danny) <= 30
+    assert 22 <= seconds_shown(p1, danny) <= 30
     skew_time(gm, 31)
     p1.wait_for_function(f"id => game.actors.get(id).system.heat === 1", arg=danny)
     p1.wait_for_timeout(1500)
