@@ -88,6 +88,8 @@ def test_a_car_theft_police_see_adds_two_stars_on_every_page(gm_page: Page, play
     sheet = open_character(player1_page, ids["danny"])
     expect(sheet.locator(".smoke-heat-value")).to_have_text("2")
     expect(sheet.locator(".smoke-heat-level")).to_have_text("Wanted")
+    # the token's bar attribute (Token › Resources: heatBar) reads the same stars
+    assert player1_page.evaluate("id => game.actors.get(id).system.heatBar", ids["danny"]) == {"value": 2, "max": 5}
     # the same act again (the hook fired twice, the card clicked twice) adds nothing
     again = gm_page.evaluate("""([id]) => game.system.api.requestGM('heat.crime.resolve', {actId:
         Object.keys(game.settings.get('the-smoke', 'heatActs')).find(k => k.startsWith('theft:')), policeSaw: true})""", [ids["danny"]])
