@@ -34,12 +34,19 @@ import * as heatStore from "./documents/heat-store.mjs";
 import * as clock from "./rules/clock.mjs";
 import * as streetMap from "./documents/street-map.mjs";
 import * as streetMapRules from "./rules/street-map.mjs";
+import * as heat from "./documents/heat.mjs";
+import * as heatCards from "./apps/heat-cards.mjs";
+import * as heatPanel from "./apps/heat-panel.mjs";
+import * as heatRules from "./rules/heat.mjs";
+import { bustedLoss } from "./rules/money.mjs";
+import { regionBehaviorModels } from "./data/regions.mjs";
 
 const { SmokeCombat } = combat;
 const { makeAttack } = attack;
 
 /** The features that declare `requests` and `hooks` (see the module notes). */
-const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, streetMap];
+const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, streetMap, heat, heatCards,
+  heatPanel];
 
 /** The status the core tracker's Toggle Defeated sets: Wasted, out of the fight (not Down, which is a Condition). */
 const DEFEATED = { id: "wasted", name: "SMOKE.Status.wasted", img: "icons/svg/skull.svg" };
@@ -52,7 +59,7 @@ Hooks.once("init", () => {
   Object.assign(CONFIG.Actor.dataModels, ACTOR_MODELS);
   Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
   CONFIG.Actor.trackableAttributes = {
-    character: { bar: ["health", "hustle"], value: ["heat", "cash.pocket"] },
+    character: { bar: ["health", "hustle", "heatBar"], value: ["heat", "cash.pocket"] },
     npc: { bar: ["health"], value: [] },
     vehicle: { bar: ["body", "fuel"], value: ["speed"] }
   };
@@ -65,6 +72,7 @@ Hooks.once("init", () => {
   CONFIG.Combatant.dataModels.base = SmokeCombatantData;
   registerGMStores();
   activeTime.registerActiveTime();
+  if (CONFIG.RegionBehavior?.dataModels) Object.assign(CONFIG.RegionBehavior.dataModels, regionBehaviorModels());
   registerRequestQueries();
   registerRequestHooks();
   registerSpeedDiceQuery();
@@ -101,13 +109,17 @@ Hooks.once("init", () => {
     /** The pure rules by their rulebook names (features add theirs). */
     rules: { ...clock, hops: streetMapRules.hops, exitPoint: streetMapRules.exitPoint, route: streetMapRules.route,
       graphOf: streetMapRules.graphOf, checkGraph: streetMapRules.checkGraph, facingInto: streetMapRules.facingInto,
-      freeSquare: streetMapRules.freeSquare },
+      freeSquare: streetMapRules.freeSquare, heatAfterCrime: heatRules.heatAfterCrime, coolDownSeconds: heatRules.coolDownSeconds,
+      talkOutOfStopBand: heatRules.talkOutOfStopBand, policeResponse: heatRules.policeResponse, canRest: heatRules.canRest, bustedLoss },
     streetMap: streetMap.api,
     clock: { activeNow: activeTime.activeNow, onTick: activeTime.onTick },
     money: { purseOf: purse.purseOf },
-    heat: { heatOf: heatStore.heatOf } };
+    heat: { heatOf: heat.heatOf, heatView: heat.heatView, addCrime: heat.addCrime, setHeat: heat.setHeat, loseStars: heat.loseStars,
+      bust: heat.bust, release: heat.release, custodyOf: heat.custodyOf, callInUnits: heat.callInUnits, demandStop: heat.demandStop,
+      plateOf: heat.plateOf, anprPing: heat.anprPing } };
   return foundry.applications.handlebars.loadTemplates({
     "the-smoke.stat-dice": "systems/the-smoke/templates/generated/stat-dice.hbs",
+    "the-smoke.heat-panel": "systems/the-smoke/templates/actor/parts/heat.hbs",
     ...Object.fromEntries(ITEM_TYPES.map(t => [`the-smoke.item-fields-${t}`,
       `systems/the-smoke/templates/generated/item-fields-${t}.hbs`]))
   });

@@ -755,7 +755,8 @@ def test_heat():
         assert said("A witnessed assault adds {} Heat, plus {} if police saw it.")[1] == bonus
         t.eq({"policeWitnessBonus": bonus, "unseenStars": 0}, "witnesses")
         (per,) = said("The timer applies to **{w} star at the current level**. No police unit can be seeing you.")
-        t.eq({"starsPerTimer": per, "policeMustNotSee": True}, "coolDown")
+        (ghost,) = said("and you lose Heat {} seconds faster")
+        t.eq({"starsPerTimer": per, "policeMustNotSee": True, "ghostFasterSeconds": ghost}, "coolDown")
         (heli,) = said("At {w} stars the helicopter spots people outdoors on its map")
         assert said("At {}+ stars it sees anyone outdoors.")[0] == heli
         assert levels[heli]["name"] == "India 99"
