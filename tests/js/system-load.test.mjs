@@ -26,8 +26,8 @@ test("every documentType in system.json has a data model and a sheet", () => {
 
 test("every RegionBehavior type in system.json is registered as the-smoke.<type> with a label; the rules API has H", () => {
   const types = Object.keys(manifest.documentTypes.RegionBehavior ?? {});
-  assert.deepEqual(types, ["exit"]);
-  assert.deepEqual(Object.keys(CONFIG.RegionBehavior.dataModels), types.map(t => `the-smoke.${t}`));
+  assert.deepEqual(types.sort(), ["exit", "indoors"]);
+  assert.deepEqual(Object.keys(CONFIG.RegionBehavior.dataModels).sort(), types.map(t => `the-smoke.${t}`));
   const lang = JSON.parse(readFileSync(path.join(root, "lang/en.json"), "utf8"));
   for (const t of types) assert.ok(lang.TYPES.RegionBehavior["the-smoke"][t], t);
   const api = game.system.api;
