@@ -28,6 +28,10 @@ import * as attackCard from "./apps/attack-card.mjs";
 import { registerVehicleRequests } from "./documents/vehicle.mjs";
 import { registerChaseGauge } from "./apps/chase-gauge.mjs";
 import { registerGMStores } from "./documents/gm-store.mjs";
+import * as gmRequests from "./documents/gm-requests.mjs";
+import * as gmRewards from "./documents/gm-rewards.mjs";
+import * as gmScreenRules from "./rules/gm-screen.mjs";
+import { GMScreen, registerGMScreenKeybinding } from "./apps/gm-screen.mjs";
 import * as activeTime from "./documents/active-time.mjs";
 import * as purse from "./documents/purse.mjs";
 import * as heatStore from "./documents/heat-store.mjs";
@@ -37,7 +41,7 @@ const { SmokeCombat } = combat;
 const { makeAttack } = attack;
 
 /** The features that declare `requests` and `hooks` (see the module notes). */
-const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, purse, heatStore];
+const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, gmRequests, gmRewards];
 
 /** The status the core tracker's Toggle Defeated sets: Wasted, out of the fight (not Down, which is a Condition). */
 const DEFEATED = { id: "wasted", name: "SMOKE.Status.wasted", img: "icons/svg/skull.svg" };
@@ -86,6 +90,7 @@ Hooks.once("init", () => {
   });
 
   registerGroupSettings();
+  registerGMScreenKeybinding();
   game.settings.register(SYSTEM_ID, "openConsole", {
     name: "SMOKE.Setting.openConsole.name", hint: "SMOKE.Setting.openConsole.hint",
     scope: "client", config: true, type: Boolean, default: true
@@ -93,10 +98,11 @@ Hooks.once("init", () => {
 
   // fvtt-types has ModuleConfig for a module's `api` but no counterpart for a system's.
   /** @type {foundry.packages.System & {api?: object}} */ (game.system).api = {
-    RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole }, rollTeamwork, setChallenge,
+    RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole, GMScreen }, rollTeamwork, setChallenge,
     contribute, requestGM, makeAttack, sideOf,
     /** The pure rules by their rulebook names (features add theirs). */
-    rules: { ...clock },
+    rules: { ...clock, checkRequestTN: gmScreenRules.checkRequestTN, checkBand: gmScreenRules.checkBand,
+      hazardOutcome: gmScreenRules.hazardOutcome },
     clock: { activeNow: activeTime.activeNow, onTick: activeTime.onTick },
     money: { purseOf: purse.purseOf },
     heat: { heatOf: heatStore.heatOf } };
@@ -116,6 +122,8 @@ Hooks.on("getSceneControlButtons", controls => {
   tokens.tools.smokeChallenge = { name: "smokeChallenge", title: "SMOKE.Group.openChallenge", icon: "fa-solid fa-list-check",
     button: true, order: 90, onChange: () => ChallengeTracker.open() };
   if (game.user.isGM) {
+    tokens.tools.smokeGMScreen = { name: "smokeGMScreen", title: "SMOKE.GMScreen.title", icon: "fa-solid fa-table-columns",
+      button: true, order: 88, onChange: () => GMScreen.open() };
     tokens.tools.smokeTeamwork = { name: "smokeTeamwork", title: "SMOKE.Group.openTeamwork", icon: "fa-solid fa-people-group",
       button: true, order: 91, onChange: () => TeamworkApp.open() };
   }
