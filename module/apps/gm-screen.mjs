@@ -38,7 +38,7 @@ export class GMScreen extends Base {
     window: { title: "SMOKE.GMScreen.title", resizable: true }, position: { width: 720, height: 640 },
     form: { handler: GMScreen.#onSubmit, submitOnChange: false, closeOnSubmit: false },
     actions: {
-      tab: GMScreen.#onTab, sendCheck: GMScreen.#onSendCheck, announceHazard: GMScreen.#onAnnounce,
+      screenTab: GMScreen.#onTab, sendCheck: GMScreen.#onSendCheck, announceHazard: GMScreen.#onAnnounce,
       rollHazard: GMScreen.#onRollHazard, tool: GMScreen.#onTool, everyone: GMScreen.#onEveryone
     }
   };
@@ -148,7 +148,7 @@ export class GMScreen extends Base {
 
   /** @this {GMScreen} */
   static #onTab(event, target) {
-    this.tab = TABS.includes(target.dataset.tab) ? target.dataset.tab : "checks";
+    this.tab = TABS.includes(target.dataset.screenTab) ? target.dataset.screenTab : "checks";
     this.render();
   }
 
