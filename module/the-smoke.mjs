@@ -32,6 +32,8 @@ import * as gmRequests from "./documents/gm-requests.mjs";
 import * as gmRewards from "./documents/gm-rewards.mjs";
 import * as gmScreenRules from "./rules/gm-screen.mjs";
 import { GMScreen, registerGMScreenKeybinding } from "./apps/gm-screen.mjs";
+import * as streetControl from "./documents/street-control.mjs";
+import * as streetApp from "./apps/street-control.mjs";
 import * as activeTime from "./documents/active-time.mjs";
 import * as purse from "./documents/purse.mjs";
 import * as heatStore from "./documents/heat-store.mjs";
@@ -41,7 +43,7 @@ const { SmokeCombat } = combat;
 const { makeAttack } = attack;
 
 /** The features that declare `requests` and `hooks` (see the module notes). */
-const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, gmRequests, gmRewards];
+const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, gmRequests, gmRewards, streetControl, streetApp];
 
 /** The status the core tracker's Toggle Defeated sets: Wasted, out of the fight (not Down, which is a Condition). */
 const DEFEATED = { id: "wasted", name: "SMOKE.Status.wasted", img: "icons/svg/skull.svg" };
@@ -98,7 +100,7 @@ Hooks.once("init", () => {
 
   // fvtt-types has ModuleConfig for a module's `api` but no counterpart for a system's.
   /** @type {foundry.packages.System & {api?: object}} */ (game.system).api = {
-    RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole, GMScreen }, rollTeamwork, setChallenge,
+    RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole, GMScreen, StreetControl: streetApp.StreetControl }, rollTeamwork, setChallenge,
     contribute, requestGM, makeAttack, sideOf,
     /** The pure rules by their rulebook names (features add theirs). */
     rules: { ...clock, checkRequestTN: gmScreenRules.checkRequestTN, checkBand: gmScreenRules.checkBand,
@@ -124,6 +126,8 @@ Hooks.on("getSceneControlButtons", controls => {
   if (game.user.isGM) {
     tokens.tools.smokeGMScreen = { name: "smokeGMScreen", title: "SMOKE.GMScreen.title", icon: "fa-solid fa-table-columns",
       button: true, order: 88, onChange: () => GMScreen.open() };
+    tokens.tools.smokeStreet = { name: "smokeStreet", title: "SMOKE.Street.title", icon: "fa-solid fa-city",
+      button: true, order: 88.5, onChange: () => streetApp.StreetControl.open() };
     tokens.tools.smokeTeamwork = { name: "smokeTeamwork", title: "SMOKE.Group.openTeamwork", icon: "fa-solid fa-people-group",
       button: true, order: 91, onChange: () => TeamworkApp.open() };
   }

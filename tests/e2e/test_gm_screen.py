@@ -242,3 +242,53 @@ def test_a_player_cannot_open_or_act_as_the_gm_screen(gm_page: Page, player1_pag
     assert errors[4] == "refused"
     assert gm_page.evaluate("id => [game.actors.get(id).system.cash.pocket, game.actors.get(id).system.rep.xp]", danny) == [40, 0]
     assert gm_page.evaluate("Object.keys(game.settings.get('the-smoke', 'gmRequests'))") == []
+
+
+def test_street_control_a_d20_street_event_is_whispered_to_the_gm_only(gm_page: Page, player1_page: Page,
+                                                                      player2_page: Page):
+    """Street Control: the d20 is a roll the system makes on the GM (seeded 6: Staffie off the lead), the card goes to
+    the GMs only, and its button announces the Staffie's hazard to everyone; a chosen event says it was chosen; a
+    police event's card; a Lea Boy placed on the viewed scene; a player's requests are refused."""
+    danny, _ = two_players(gm_page, player1_page, player2_page)
+    gm_page.evaluate("""async () => { const s = await Scene.create({name: "Estate", active: true, grid: {size: 100},
+        width: 1000, height: 1000}); await s.view?.(); }""")
+    gm_page.evaluate("game.system.api.apps.StreetControl.open()")
+    window = gm_page.locator("#smoke-street-control")
+    gm_page.evaluate(SEED_DICE, [(6, 20)])
+    window.get_by_role("button", name="Roll a d20 street event").click()
+    card = gm_page.locator("#chat-log .smoke-street-event").last
+    expect(card).to_contain_text("d20: 6 — Staffie off the lead")
+    expect(card).to_contain_text("It is not.")
+    message = gm_page.evaluate("""() => { const m = game.messages.contents.filter(m => m.flags['the-smoke']?.streetEvent).at(-1);
+        return {whisper: [...m.whisper].sort(), rolls: m.rolls.map(r => r.total)}; }""")
+    gms = gm_page.evaluate("game.users.filter(u => u.isGM).map(u => u.id).sort()")
+    assert message == {"whisper": gms, "rolls": [6]}
+    expect(player1_page.locator("#chat-log .smoke-street-event")).to_have_count(0)
+    card.get_by_role("button", name="Start the hazard: Staffie on the Loose").click()
+    expect(player1_page.locator("#chat-log .smoke-gm-hazard").last).to_contain_text("Staffie on the Loose")
+    expect(gm_page.locator("#smoke-gm-screen")).to_be_visible()
+    expect(gm_page.locator("#smoke-gm-screen [data-hazard=staffie-on-the-loose]")).to_be_visible()
+    gm_page.evaluate("game.system.api.apps.GMScreen.instance.close()")
+
+    window.get_by_label("Or choose").select_option("20")
+    window.get_by_role("button", name="Post the chosen event").click()
+    expect(gm_page.locator("#chat-log .smoke-street-event").last).to_contain_text("d20: 20 (chosen) — A proper opportunity")
+
+    gm_page.evaluate("id => game.actors.get(id).update({'system.relationships.police': 3})", danny)
+    r = gm_page.evaluate("""async id => game.system.api.requestGM("street.police", {key: "knock-at-the-door",
+        actorUuids: [`Actor.${id}`]})""", danny)
+    assert r["lines"] == ['Danny "Tealeaf" Doyle is known to police (3): they have a warrant.']
+    expect(player1_page.locator("#chat-log .smoke-street-event.police").last).to_contain_text("Two officers at the flat.")
+
+    window.get_by_role("button", name="Place Lea Boy").click()
+    gm_page.wait_for_function("() => game.scenes.viewed.tokens.some(t => t.name === 'Lea Boy')")
+
+    refused = player1_page.evaluate("""async () => {
+        const out = [];
+        for (const [type, data] of [["street.event", {}], ["street.police", {key: "anpr-ping"}], ["street.place", {name: "Lea Boy"}]]) {
+          try { await game.system.api.requestGM(type, data); out.push(null); } catch (e) { out.push(e.message); }
+        }
+        return out;
+    }""")
+    assert refused == ["Only a GM can do that."] * 3
+    assert player1_page.evaluate("game.system.api.apps.StreetControl.open()") is None
