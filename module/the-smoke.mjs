@@ -31,9 +31,12 @@ import { registerGMStores } from "./documents/gm-store.mjs";
 import * as gmRequests from "./documents/gm-requests.mjs";
 import * as gmRewards from "./documents/gm-rewards.mjs";
 import * as gmScreenRules from "./rules/gm-screen.mjs";
+import { missionPay, missionProblems } from "./rules/missions.mjs";
 import { GMScreen, registerGMScreenKeybinding } from "./apps/gm-screen.mjs";
 import * as streetControl from "./documents/street-control.mjs";
 import * as streetApp from "./apps/street-control.mjs";
+import * as missionDocs from "./documents/missions.mjs";
+import { MissionBoard } from "./apps/mission-board.mjs";
 import * as activeTime from "./documents/active-time.mjs";
 import * as purse from "./documents/purse.mjs";
 import * as heatStore from "./documents/heat-store.mjs";
@@ -43,7 +46,7 @@ const { SmokeCombat } = combat;
 const { makeAttack } = attack;
 
 /** The features that declare `requests` and `hooks` (see the module notes). */
-const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, gmRequests, gmRewards, streetControl, streetApp];
+const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, gmRequests, gmRewards, streetControl, streetApp, missionDocs];
 
 /** The status the core tracker's Toggle Defeated sets: Wasted, out of the fight (not Down, which is a Condition). */
 const DEFEATED = { id: "wasted", name: "SMOKE.Status.wasted", img: "icons/svg/skull.svg" };
@@ -100,14 +103,15 @@ Hooks.once("init", () => {
 
   // fvtt-types has ModuleConfig for a module's `api` but no counterpart for a system's.
   /** @type {foundry.packages.System & {api?: object}} */ (game.system).api = {
-    RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole, GMScreen, StreetControl: streetApp.StreetControl }, rollTeamwork, setChallenge,
+    RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole, GMScreen, StreetControl: streetApp.StreetControl, MissionBoard }, rollTeamwork, setChallenge,
     contribute, requestGM, makeAttack, sideOf,
     /** The pure rules by their rulebook names (features add theirs). */
     rules: { ...clock, checkRequestTN: gmScreenRules.checkRequestTN, checkBand: gmScreenRules.checkBand,
-      hazardOutcome: gmScreenRules.hazardOutcome },
+      hazardOutcome: gmScreenRules.hazardOutcome, missionProblems, missionPay },
     clock: { activeNow: activeTime.activeNow, onTick: activeTime.onTick },
     money: { purseOf: purse.purseOf },
-    heat: { heatOf: heatStore.heatOf } };
+    heat: { heatOf: heatStore.heatOf },
+    missions: { missionsOf: missionDocs.missionsOf } };
   return foundry.applications.handlebars.loadTemplates({
     "the-smoke.stat-dice": "systems/the-smoke/templates/generated/stat-dice.hbs",
     ...Object.fromEntries(ITEM_TYPES.map(t => [`the-smoke.item-fields-${t}`,
@@ -121,6 +125,8 @@ Hooks.on("getSceneControlButtons", controls => {
   if (!tokens?.tools) return;
   tokens.tools.smokeConsole = { name: "smokeConsole", title: "SMOKE.Combat.open", icon: "fa-solid fa-dice-six",
     button: true, order: 89, onChange: () => CombatConsole.open() };
+  tokens.tools.smokeMissions = { name: "smokeMissions", title: "SMOKE.Mission.board", icon: "fa-solid fa-clipboard-list",
+    button: true, order: 89.5, onChange: () => MissionBoard.open() };
   tokens.tools.smokeChallenge = { name: "smokeChallenge", title: "SMOKE.Group.openChallenge", icon: "fa-solid fa-list-check",
     button: true, order: 90, onChange: () => ChallengeTracker.open() };
   if (game.user.isGM) {

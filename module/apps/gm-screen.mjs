@@ -186,6 +186,7 @@ export class GMScreen extends Base {
     if (tool === "teamwork") return TeamworkApp.open();
     if (tool === "challenge") return ChallengeTracker.open();
     if (tool === "console") return CombatConsole.open();
+    if (tool === "missions") return /** @type {any} */ (game.system).api.apps.MissionBoard?.open();
     if (tool === "street") return /** @type {any} */ (game.system).api.apps.StreetControl?.open();
     if (tool === "rules") {
       const pack = game.packs.find(p => p.documentName === "JournalEntry" && p.metadata?.packageName === "the-smoke");
