@@ -9,7 +9,7 @@
  * re-rendered from the store. Every handler is GM-only: a player's request to send one is refused.
  * @module documents/gm-requests
  */
-import { checkRequestTN, gmCheck, hazard as hazardRow, hazardOutcome } from "../rules/gm-screen.mjs";
+import { checkBand, checkRequestTN, gmCheck, hazard as hazardRow, hazardOutcome } from "../rules/gm-screen.mjs";
 import { bandTN } from "../rules/check.mjs";
 import { armourReduction } from "../rules/record.mjs";
 import { SYSTEM_ID, refuseCard, rollCheck } from "./check.mjs";
@@ -80,6 +80,14 @@ async function onSend(user, { kind, key, actorUuids, tweaks = [], armourMarked =
   } catch {
     throw new Error(L(kind === "check" ? "SMOKE.GMScreen.unknownCheck" : "SMOKE.GMScreen.unknownHazard", { key: String(key) }));
   }
+  const tweakIds = Array.isArray(tweaks) ? tweaks.map(String) : [];
+  if (kind === "check") {
+    try {
+      checkBand(key, tweakIds);
+    } catch {
+      throw new Error(L("SMOKE.GMScreen.badTweak", { check: row.name, tweaks: tweakIds.join(", ") }));
+    }
+  }
   const uuids = [...new Set(Array.isArray(actorUuids) ? actorUuids : [])];
   if (!uuids.length) throw new Error(L("SMOKE.GMScreen.nobody"));
   const actors = uuids.map(personFrom);
@@ -91,7 +99,7 @@ async function onSend(user, { kind, key, actorUuids, tweaks = [], armourMarked =
     const options = row.stats.filter(stat => sys.stats?.[stat]).map(stat => {
       const r = kind === "check"
         ? checkRequestTN({ checkKey: key, stat, effortDie: sys.effort?.die ?? 6, statDie: sys.stats[stat].die,
-          performanceDie: motor?.system?.adjusted?.printedPerformance ?? null, tweaks: Array.isArray(tweaks) ? tweaks : [] })
+          performanceDie: motor?.system?.adjusted?.printedPerformance ?? null, tweaks: tweakIds })
         // A hazard's roll: its band's TN for the character's own unboosted dice.
         : { band: row.band, tn: bandTN(sys.effort?.die ?? 6, sys.stats[stat].die, row.band), performance: false };
       const { rollId } = issueRoll(roller, { purpose: PURPOSE, actor, stat, tn: r.tn, context: { requestId: id } });
@@ -100,7 +108,7 @@ async function onSend(user, { kind, key, actorUuids, tweaks = [], armourMarked =
     return { actorUuid: actor.uuid, name: actor.name ?? "", userId: /** @type {string} */ (roller.id), options, result: null };
   });
   /** @type {GMRequest} */
-  const request = { id, kind, key, name: row.name, tweaks: kind === "check" ? [...tweaks] : [], armourMarked: !!armourMarked,
+  const request = { id, kind, key, name: row.name, tweaks: kind === "check" ? tweakIds : [], armourMarked: !!armourMarked,
     at: game.time.serverTime, messageId: null, entries };
   await store.set(id, request);
   const whisper = [...new Set([...entries.map(e => e.userId), ...game.users.filter(u => u.isGM).map(u => u.id)])];

@@ -91,6 +91,9 @@ def test_a_forged_result_card_and_a_second_roll_are_refused(gm_page: Page, playe
     danny, _ = two_players(gm_page, player1_page, player2_page)
     sent = gm_page.evaluate("""async id => game.system.api.requestGM("gm.request.send",
         {kind: "check", key: "spot-the-old-bill", actorUuids: [`Actor.${id}`]})""", danny)
+    bad = gm_page.evaluate("""async id => { try { await game.system.api.requestGM("gm.request.send", {kind: "check",
+        key: "pick-a-lock", tweaks: ["toolkit"], actorUuids: [`Actor.${id}`]}); return null; } catch (e) { return e.message; } }""", danny)
+    assert bad == "Pick a Lock has no such tweak (toolkit)."
     assert sent["entries"] == [{"name": 'Danny "Tealeaf" Doyle', "options": [{"stat": "sav", "tn": 10}, {"stat": "mov", "tn": 10}]}]
     ids = player1_page.evaluate("""() => {
         const card = game.messages.contents.filter(m => m.flags['the-smoke']?.gmRequest).at(-1);
