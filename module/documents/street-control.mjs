@@ -10,6 +10,7 @@
 import { RULES } from "../generated/rules.mjs";
 import { SYSTEM_ID } from "./check.mjs";
 import { assertGM } from "./requests.mjs";
+import { vehicleOf } from "./vehicle/seats.mjs";
 
 export const EVENT_CARD = "systems/the-smoke/templates/chat/street-event.hbs";
 /** Street events the system can follow up: the event's roll → the hazard it starts (Hazards · 1–16). */
@@ -66,6 +67,7 @@ async function onPoliceEvent(user, { key, actorUuids = [] }) {
   const actors = (Array.isArray(actorUuids) ? actorUuids : []).map(u => /** @type {any} */ (fromUuidSync(/** @type {any} */ (String(u)))))
     .filter(a => a instanceof Actor && a.type === "character");
   const lines = [];
+  if (key === "anpr-ping") lines.push(...await anprLines(actors));
   if (Number.isInteger(event.minPoliceRelationship)) {
     for (const a of actors) {
       const known = /** @type {any} */ (a).system.relationships?.police ?? 0;
@@ -79,6 +81,24 @@ async function onPoliceEvent(user, { key, actorUuids = [] }) {
   await ChatMessage.create(/** @type {any} */ ({ content, speaker: { alias: L("SMOKE.Street.title") },
     flags: { [SYSTEM_ID]: { policeEvent: { key } } } }));
   return { key, lines };
+}
+
+/**
+ * ANPR Ping ("If they are in a nicked vehicle: +1 Heat"): each chosen character's motor has its plate read by the Heat
+ * feature's `anprPing(motor, "gm")` (issue 12; +1 Heat to everyone aboard a hot plate), when that feature is loaded.
+ * @param {any[]} actors @returns {Promise<string[]>}
+ */
+async function anprLines(actors) {
+  const ping = /** @type {any} */ (game.system)?.api?.heat?.anprPing;
+  if (typeof ping !== "function") return [L("SMOKE.Street.noAnpr")];
+  const motors = /** @type {any[]} */ ([...new Map(actors.map(a => /** @type {any} */ (vehicleOf(a)?.vehicle)).filter(Boolean)
+    .map(v => [v.uuid, v])).values()]);
+  const lines = [];
+  for (const motor of motors) {
+    const n = await ping(motor, "gm");
+    lines.push(L(n ? "SMOKE.Street.anprHit" : "SMOKE.Street.anprClean", { motor: motor.name, n: String(n) }));
+  }
+  return lines.length ? lines : [L("SMOKE.Street.anprNoMotor")];
 }
 
 /**

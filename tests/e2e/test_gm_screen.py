@@ -282,6 +282,10 @@ def test_street_control_a_d20_street_event_is_whispered_to_the_gm_only(gm_page: 
         actorUuids: [`Actor.${id}`]})""", danny)
     assert r["lines"] == ['Danny "Tealeaf" Doyle is known to police (3): they have a warrant.']
     expect(player1_page.locator("#chat-log .smoke-street-event.police").last).to_contain_text("Two officers at the flat.")
+    if not gm_page.evaluate("typeof game.system.api.heat?.anprPing === 'function'"):
+        r = gm_page.evaluate("""async id => game.system.api.requestGM("street.police", {key: "anpr-ping",
+            actorUuids: [`Actor.${id}`]})""", danny)
+        assert r["lines"] == ["Plates are read by the Heat feature, which is not loaded: apply +1 Heat by hand for a nicked motor."]
 
     window.get_by_role("button", name="Place Lea Boy").click()
     gm_page.wait_for_function("() => game.scenes.viewed.tokens.some(t => t.name === 'Lea Boy')")
