@@ -219,7 +219,7 @@ export async function rollRequested({ requestId, rollId }) {
   const vehicle = motor ? { performance: motor.system.adjusted.printedPerformance, handling: 0, steps: 0, modifiers: [],
     name: motor.name } : null;
   const fixed = /** @type {const} */ ({ tnSource: "fixed", tn: option.tn });
-  const choices = await promptCheck(actor, option.stat, { initial: fixed, vehicle });
+  const choices = await promptCheck(actor, option.stat, { initial: { ...fixed, lockTN: true }, vehicle });
   if (!choices) return null;
   let message;
   try {

@@ -40,6 +40,9 @@ def roll_from_card(page: Page, button: str, dice: list[tuple[int, int]]) -> None
     page.locator("#chat-log .smoke-gm-request").last.get_by_role("button", name=button).click()
     dialog = page.locator(".application.roll-dialog")
     expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("The GM fixed this TN for your dice (perks and Hustle still apply).")
+    expect(dialog.locator("input[name=tnSource]")).to_have_count(1)
+    expect(dialog.locator("input[name=tn]")).to_have_attribute("readonly", "")
     page.evaluate(SEED_DICE, dice)
     dialog.get_by_role("button", name="Roll", exact=True).click()
 
