@@ -28,6 +28,15 @@ import * as attackCard from "./apps/attack-card.mjs";
 import { registerVehicleRequests } from "./documents/vehicle.mjs";
 import { registerChaseGauge } from "./apps/chase-gauge.mjs";
 import { registerGMStores } from "./documents/gm-store.mjs";
+import * as gmRequests from "./documents/gm-requests.mjs";
+import * as gmRewards from "./documents/gm-rewards.mjs";
+import * as gmScreenRules from "./rules/gm-screen.mjs";
+import { missionPay, missionProblems } from "./rules/missions.mjs";
+import { GMScreen, registerGMScreenKeybinding } from "./apps/gm-screen.mjs";
+import * as streetControl from "./documents/street-control.mjs";
+import * as streetApp from "./apps/street-control.mjs";
+import * as missionDocs from "./documents/missions.mjs";
+import { MissionBoard } from "./apps/mission-board.mjs";
 import * as activeTime from "./documents/active-time.mjs";
 import * as purse from "./documents/purse.mjs";
 import * as heatStore from "./documents/heat-store.mjs";
@@ -46,7 +55,7 @@ const { makeAttack } = attack;
 
 /** The features that declare `requests` and `hooks` (see the module notes). */
 const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, streetMap, heat, heatCards,
-  heatPanel];
+  heatPanel, gmRequests, gmRewards, streetControl, streetApp, missionDocs];
 
 /** The status the core tracker's Toggle Defeated sets: Wasted, out of the fight (not Down, which is a Condition). */
 const DEFEATED = { id: "wasted", name: "SMOKE.Status.wasted", img: "icons/svg/skull.svg" };
@@ -97,6 +106,7 @@ Hooks.once("init", () => {
   });
 
   registerGroupSettings();
+  registerGMScreenKeybinding();
   game.settings.register(SYSTEM_ID, "openConsole", {
     name: "SMOKE.Setting.openConsole.name", hint: "SMOKE.Setting.openConsole.hint",
     scope: "client", config: true, type: Boolean, default: true
@@ -104,19 +114,22 @@ Hooks.once("init", () => {
 
   // fvtt-types has ModuleConfig for a module's `api` but no counterpart for a system's.
   /** @type {foundry.packages.System & {api?: object}} */ (game.system).api = {
-    RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole }, rollTeamwork, setChallenge,
+    RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole, GMScreen, StreetControl: streetApp.StreetControl, MissionBoard }, rollTeamwork, setChallenge,
     contribute, requestGM, makeAttack, sideOf,
     /** The pure rules by their rulebook names (features add theirs). */
     rules: { ...clock, hops: streetMapRules.hops, exitPoint: streetMapRules.exitPoint, route: streetMapRules.route,
       graphOf: streetMapRules.graphOf, checkGraph: streetMapRules.checkGraph, facingInto: streetMapRules.facingInto,
       freeSquare: streetMapRules.freeSquare, heatAfterCrime: heatRules.heatAfterCrime, coolDownSeconds: heatRules.coolDownSeconds,
-      talkOutOfStopBand: heatRules.talkOutOfStopBand, policeResponse: heatRules.policeResponse, canRest: heatRules.canRest, bustedLoss },
+      talkOutOfStopBand: heatRules.talkOutOfStopBand, policeResponse: heatRules.policeResponse, canRest: heatRules.canRest, bustedLoss,
+      checkRequestTN: gmScreenRules.checkRequestTN, checkBand: gmScreenRules.checkBand,
+      hazardOutcome: gmScreenRules.hazardOutcome, missionProblems, missionPay },
     streetMap: streetMap.api,
     clock: { activeNow: activeTime.activeNow, onTick: activeTime.onTick },
     money: { purseOf: purse.purseOf },
     heat: { heatOf: heat.heatOf, heatView: heat.heatView, addCrime: heat.addCrime, setHeat: heat.setHeat, loseStars: heat.loseStars,
       bust: heat.bust, release: heat.release, custodyOf: heat.custodyOf, callInUnits: heat.callInUnits, demandStop: heat.demandStop,
-      plateOf: heat.plateOf, anprPing: heat.anprPing } };
+      plateOf: heat.plateOf, anprPing: heat.anprPing },
+    missions: { missionsOf: missionDocs.missionsOf } };
   return foundry.applications.handlebars.loadTemplates({
     "the-smoke.stat-dice": "systems/the-smoke/templates/generated/stat-dice.hbs",
     "the-smoke.heat-panel": "systems/the-smoke/templates/actor/parts/heat.hbs",
@@ -131,9 +144,15 @@ Hooks.on("getSceneControlButtons", controls => {
   if (!tokens?.tools) return;
   tokens.tools.smokeConsole = { name: "smokeConsole", title: "SMOKE.Combat.open", icon: "fa-solid fa-dice-six",
     button: true, order: 89, onChange: () => CombatConsole.open() };
+  tokens.tools.smokeMissions = { name: "smokeMissions", title: "SMOKE.Mission.board", icon: "fa-solid fa-clipboard-list",
+    button: true, order: 89.5, onChange: () => MissionBoard.open() };
   tokens.tools.smokeChallenge = { name: "smokeChallenge", title: "SMOKE.Group.openChallenge", icon: "fa-solid fa-list-check",
     button: true, order: 90, onChange: () => ChallengeTracker.open() };
   if (game.user.isGM) {
+    tokens.tools.smokeGMScreen = { name: "smokeGMScreen", title: "SMOKE.GMScreen.title", icon: "fa-solid fa-table-columns",
+      button: true, order: 88, onChange: () => GMScreen.open() };
+    tokens.tools.smokeStreet = { name: "smokeStreet", title: "SMOKE.Street.title", icon: "fa-solid fa-city",
+      button: true, order: 88.5, onChange: () => streetApp.StreetControl.open() };
     tokens.tools.smokeTeamwork = { name: "smokeTeamwork", title: "SMOKE.Group.openTeamwork", icon: "fa-solid fa-people-group",
       button: true, order: 91, onChange: () => TeamworkApp.open() };
   }

@@ -21,7 +21,7 @@ const fields = {
 };
 
 const hooks = new Map();
-const registered = { sheets: [], templates: null, settings: {} };
+const registered = { sheets: [], templates: null, settings: {}, keybindings: {} };
 
 export function install() {
   const Base = class {};
@@ -46,7 +46,8 @@ export function install() {
     Combat: { dataModels: {}, documentClass: null }, Combatant: { dataModels: {} }, queries: {},
     RegionBehavior: { dataModels: {}, typeIcons: {} } };
   globalThis.game = { system: {}, i18n: { localize: s => s },
-    settings: { register: (scope, key, config) => { registered.settings[`${scope}.${key}`] = config; } } };
+    settings: { register: (scope, key, config) => { registered.settings[`${scope}.${key}`] = config; } },
+    keybindings: { register: (scope, key, config) => { registered.keybindings[`${scope}.${key}`] = config; } } };
   globalThis.Actor = class Actor {};
   globalThis.Item = class Item {};
   globalThis.Combat = class Combat {};
