@@ -222,7 +222,7 @@ export function restClears(catalogue = CONDITIONS) {
  * @param {{bleeding?: boolean, policeSee?: boolean, stars?: number}} s
  * @returns {{ok: true}|{ok: false, reason: "bleeding"|"seen"|"tooHot"}}
  */
-export function canRest({ bleeding = false, policeSee = false, stars = 0 }) {
+export function restCheck({ bleeding = false, policeSee = false, stars = 0 }) {
   if (bleeding) return { ok: false, reason: "bleeding" };
   if (policeSee) return { ok: false, reason: "seen" };
   if (stars >= MONEY.rest.refusedAtStars) return { ok: false, reason: "tooHot" };
@@ -231,7 +231,7 @@ export function canRest({ bleeding = false, policeSee = false, stars = 0 }) {
 
 /**
  * What a safe night does: full Health and Hustle, the rest-recovered Conditions cleared, Heat cleared at two stars or
- * less; long-term injuries (Broken) stay. Call {@link canRest} first.
+ * less; long-term injuries (Broken) stay. Call {@link restCheck} first.
  * @param {{healthMax: number, hustleMax: number, conditions: Iterable<string>, stars?: number}} s
  * @param {{key: string, recovery?: string}[]} [catalogue=CONDITIONS]
  * @returns {{health: number, hustle: number, remove: string[], stars: number}}

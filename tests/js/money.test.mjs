@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   checkPounds, crewShares, drugSale, fenceBuyerFor, fenceOffer, garageQuote, knownSupplier, placeKinds, placeOffers,
-  priceAfterDiscount, restClears, restOutcome, canRest, saleXp, servicePrice, shopDiscount, shopPrice, shopStock
+  priceAfterDiscount, restClears, restOutcome, restCheck, saleXp, servicePrice, shopDiscount, shopPrice, shopStock
 } from "../../module/rules/money.mjs";
 
 test("The fence's offer: the book's £450 mountain bike at full Body → £157.50 → £160; hot £126 → £125", () => {
@@ -138,10 +138,10 @@ test("Garage work: £10 per missing Body, a flat tyre as £60", () => {
 });
 
 test("Rest: refused while Bleeding, while police see you, at three stars or more", () => {
-  assert.deepEqual(canRest({ bleeding: true }), { ok: false, reason: "bleeding" });
-  assert.deepEqual(canRest({ policeSee: true }), { ok: false, reason: "seen" });
-  assert.deepEqual(canRest({ stars: 3 }), { ok: false, reason: "tooHot" });
-  assert.deepEqual(canRest({ stars: 2 }), { ok: true });
+  assert.deepEqual(restCheck({ bleeding: true }), { ok: false, reason: "bleeding" });
+  assert.deepEqual(restCheck({ policeSee: true }), { ok: false, reason: "seen" });
+  assert.deepEqual(restCheck({ stars: 3 }), { ok: false, reason: "tooHot" });
+  assert.deepEqual(restCheck({ stars: 2 }), { ok: true });
 });
 
 test("Rest: full Health and Hustle, rest-recovered Conditions cleared, Heat cleared at 2 stars, Broken stays", () => {
