@@ -32,12 +32,15 @@ import * as activeTime from "./documents/active-time.mjs";
 import * as purse from "./documents/purse.mjs";
 import * as heatStore from "./documents/heat-store.mjs";
 import * as clock from "./rules/clock.mjs";
+import * as money from "./documents/money.mjs";
+import * as placesUi from "./apps/places.mjs";
+import * as moneyRules from "./rules/money.mjs";
 
 const { SmokeCombat } = combat;
 const { makeAttack } = attack;
 
 /** The features that declare `requests` and `hooks` (see the module notes). */
-const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, purse, heatStore];
+const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, money, placesUi];
 
 /** The status the core tracker's Toggle Defeated sets: Wasted, out of the fight (not Down, which is a Condition). */
 const DEFEATED = { id: "wasted", name: "SMOKE.Status.wasted", img: "icons/svg/skull.svg" };
@@ -61,6 +64,7 @@ Hooks.once("init", () => {
   CONFIG.Combat.documentClass = SmokeCombat;
   CONFIG.Combat.dataModels.base = SmokeCombatData;
   CONFIG.Combatant.dataModels.base = SmokeCombatantData;
+  money.registerPlaces();
   registerGMStores();
   activeTime.registerActiveTime();
   registerRequestQueries();
@@ -96,12 +100,14 @@ Hooks.once("init", () => {
     RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole }, rollTeamwork, setChallenge,
     contribute, requestGM, makeAttack, sideOf,
     /** The pure rules by their rulebook names (features add theirs). */
-    rules: { ...clock },
+    rules: { ...clock, ...moneyRules },
     clock: { activeNow: activeTime.activeNow, onTick: activeTime.onTick },
-    money: { purseOf: purse.purseOf },
+    money: money.api.money,
+    places: money.api.places,
     heat: { heatOf: heatStore.heatOf } };
   return foundry.applications.handlebars.loadTemplates({
     "the-smoke.stat-dice": "systems/the-smoke/templates/generated/stat-dice.hbs",
+    "the-smoke.places": "systems/the-smoke/templates/actor/parts/places.hbs",
     ...Object.fromEntries(ITEM_TYPES.map(t => [`the-smoke.item-fields-${t}`,
       `systems/the-smoke/templates/generated/item-fields-${t}.hbs`]))
   });

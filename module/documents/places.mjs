@@ -66,7 +66,7 @@ export function definePlaceBehavior() {
 function refreshFor(event) {
   const actor = event?.data?.token?.actor;
   for (const app of Object.values(actor?.apps ?? {})) if (/** @type {any} */ (app).rendered) /** @type {any} */ (app).render();
-  const hud = /** @type {any} */ (globalThis.canvas)?.hud?.token;
+  const hud = /** @type {any} */ (globalThis).canvas?.hud?.token;
   if (hud?.rendered && hud.object?.document === event?.data?.token) hud.render();
 }
 

@@ -111,7 +111,7 @@ export function shopPrice({ catalogue, gmPrice = null, discount = 0 }) {
  */
 export function servicePrice(id, gmPrice = null) {
   const printed = /** @type {Record<string, number>} */ (MONEY.services)[id];
-  if (typeof printed !== "number" || id === "garagePerBody") throw new RangeError(`unknown service "${id}"`);
+  if (typeof printed !== "number" || /** @type {string} */ (id) === "garagePerBody") throw new RangeError(`unknown service "${id}"`);
   return Number.isInteger(gmPrice) && /** @type {number} */ (gmPrice) >= 0 ? /** @type {number} */ (gmPrice) : printed;
 }
 

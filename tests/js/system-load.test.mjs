@@ -24,6 +24,13 @@ test("every documentType in system.json has a data model and a sheet", () => {
   assert.equal(registered.settings["the-smoke.skipRollDialog"].scope, "client");
 });
 
+test("the place region behaviour (issue 13) is registered as the-smoke.place with its kind", () => {
+  const Place = CONFIG.RegionBehavior.dataModels["the-smoke.place"];
+  assert.ok(Place, "the-smoke.place");
+  assert.deepEqual(Object.keys(Place.defineSchema()), ["kind", "buyer", "shelf", "respray", "marketChange", "garagePerBody"]);
+  assert.ok(Object.keys(Place.defineSchema().kind.options.choices).includes("flat"));
+});
+
 test("the 31 Conditions and the defeated status (Wasted) are the status effects; Toggle Defeated uses one of them", () => {
   assert.equal(CONFIG.statusEffects.length, 32);
   assert.equal(CONFIG.specialStatusEffects.DEFEATED, "wasted");

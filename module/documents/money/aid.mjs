@@ -33,7 +33,7 @@ function assertReach(medic, patient) {
     const d = tokenDistance(a, b);
     if (d !== null && rangeBand(d) === "engaged") return;
   }
-  throw new Error(L("SMOKE.Aid.reach", { patient: patient.name ?? "" }));
+  throw new Error(L("SMOKE.StreetAid.reach", { patient: patient.name ?? "" }));
 }
 
 /** Whether the medic is in a started fight (first aid there is the kit on a speed die). */
@@ -70,10 +70,10 @@ export async function streetFirstAid(medic, patient, { skipDialog = false } = {}
 /** GM: fix the roll (Savvy, Medium for the medic's unboosted dice) after checking reach and the once-per-injury. */
 async function onIssue(user, { medicUuid, patientUuid }) {
   const medic = characterFor(user, medicUuid);
-  const patient = typeof patientUuid === "string" ? /** @type {any} */ (fromUuidSync(patientUuid)) : null;
+  const patient = typeof patientUuid === "string" ? /** @type {any} */ (fromUuidSync(/** @type {any} */ (patientUuid))) : null;
   if (!patient || !PEOPLE.has(patient.type)) throw new Error(L("SMOKE.Aid.noPatient"));
   if (medic.statuses.has("down")) throw new Error(L("SMOKE.Aid.medicDown", { name: medic.name ?? "" }));
-  if (inFight(medic)) throw new Error(L("SMOKE.Aid.inFight"));
+  if (inFight(medic)) throw new Error(L("SMOKE.StreetAid.inFight"));
   assertReach(medic, patient);
   const health = patient.system.health.value;
   if (!firstAidAllowed({ health, treatedAt: patient.getFlag(SYSTEM_ID, "firstAid")?.health ?? null }))
@@ -104,9 +104,9 @@ async function onApply(user, { rollId, messageId }) {
     if (result.downEnds) await stopDownClock(patient);
   }
   await patient.setFlag(SYSTEM_ID, "firstAid", { health: result.health });
-  await moneyCard({ kind: "firstAid", speaker: medic, title: L("SMOKE.Aid.streetTitle", { medic: medic.name, patient: patient.name }),
-    lines: [success ? L("SMOKE.Aid.streetDone", { patient: patient.name, health: result.health }) : L("SMOKE.Aid.streetFailed"),
-      result.downEnds ? L("SMOKE.Aid.downEnds", { patient: patient.name }) : null], flags: { messageId: message.id } });
+  await moneyCard({ kind: "firstAid", speaker: medic, title: L("SMOKE.StreetAid.streetTitle", { medic: medic.name, patient: patient.name }),
+    lines: [success ? L("SMOKE.StreetAid.streetDone", { patient: patient.name, health: result.health }) : L("SMOKE.StreetAid.streetFailed"),
+      result.downEnds ? L("SMOKE.StreetAid.downEnds", { patient: patient.name }) : null], flags: { messageId: message.id } });
   return { success, health: result.health, removed: result.remove };
 }
 
