@@ -206,7 +206,9 @@ def system_manifest(meta: dict[str, Any], cat: Catalogue, packs: list[dict[str, 
         "styles": ["styles/the-smoke.css"],
         "languages": [{"lang": "en", "name": "English", "path": "lang/en.json"}],
         "documentTypes": {
-            doc: {t: {"htmlFields": ["description"]} for t in types} for doc, types in DOCUMENT_TYPES.items()
+            **{doc: {t: {"htmlFields": ["description"]} for t in types} for doc, types in DOCUMENT_TYPES.items()},
+            # System types without an HTML description (region behaviours: the place, the exit, indoors).
+            **{doc: {t: dict(v or {}) for t, v in types.items()} for doc, types in meta.get("documentTypes", {}).items()},
         },
         "packs": packs,
         "packFolders": pack_folders,

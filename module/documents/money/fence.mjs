@@ -72,8 +72,8 @@ async function onSell(user, { actorUuid, motorUuid }) {
 async function leaveSeller(motor) {
   const base = /** @type {any} */ (motor).isToken ? /** @type {any} */ (motor).token?.baseActor ?? motor : motor;
   const none = CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE;
-  const ownership = Object.fromEntries(game.users.filter(u => !u.isGM).map(u => [u.id, none]));
-  await base.update(/** @type {any} */ ({ ownership: { ...ownership, default: none } }));
+  const ownership = Object.fromEntries(game.users.filter(u => !u.isGM).map(u => [`ownership.${u.id}`, none]));
+  await base.update(/** @type {any} */ ({ ...ownership, "ownership.default": none }));
   const tokens = /** @type {any} */ (motor).isToken ? [/** @type {any} */ (motor).token]
     : game.scenes.contents.flatMap(s => s.tokens.filter(t => t.actorId === motor.id));
   for (const t of tokens) if (t?.parent) await t.delete();

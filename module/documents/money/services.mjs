@@ -9,7 +9,7 @@
 import { CONDITIONS } from "../../generated/rules.mjs";
 import { hospitalReset } from "../../rules/conditions.mjs";
 import { garageQuote, placeKinds, placeOffers, restCheck, restOutcome, servicePrice } from "../../rules/money.mjs";
-import { assertAt } from "../places.mjs";
+import { assertAt, placesOf } from "../places.mjs";
 import { charge, moveCash, purseOf } from "../purse.mjs";
 import { stopDownClock } from "../combat.mjs";
 import { L, characterFor, clearHeat, loseStars, moneyCard, motorFor, policeSee, pounds, starsOf } from "./common.mjs";
@@ -57,7 +57,9 @@ async function onMarketChange(user, { actorUuid }) {
 async function onGarage(user, { actorUuid, motorUuid }) {
   const actor = characterFor(user, actorUuid);
   const motor = motorFor(user, motorUuid);
-  const place = assertAt(actor, kindsFor("garage"));
+  // A GM may run the garage anywhere (the motor sheet's button); a player reaches a garage first.
+  const place = user.isGM ? (placesOf(actor).find(p => kindsFor("garage").includes(p.kind)) ?? { name: "", system: {} })
+    : assertAt(actor, kindsFor("garage"));
   const s = /** @type {any} */ (motor.system);
   if (s.destroyed) throw new Error(L("SMOKE.Repair.refused.destroyed", { vehicle: motor.name }));
   const quote = garageQuote({ body: s.body.value, bodyMax: s.body.max, flatTyres: s.tyres.flat, perBody: gmPrice(place, "garagePerBody") });
@@ -98,7 +100,7 @@ async function onStash(user, { actorUuid, pounds: n }) {
 /** A safe night at your flat or a safehouse (refused while Bleeding, seen by police, or at 3+ stars). */
 async function onRest(user, { actorUuid }) {
   const actor = characterFor(user, actorUuid);
-  const place = assertAt(actor, ["flat", "safehouse"]);
+  const place = assertAt(actor, ["safehouse", "flat"]); // "Reach your flat or a safehouse first."
   const stars = starsOf(actor);
   const can = restCheck({ bleeding: actor.statuses.has("bleeding"), policeSee: policeSee(actor), stars });
   if (!can.ok) throw new Error(L(`SMOKE.Rest.refused.${can.reason}`, { actor: actor.name, stars }));
