@@ -14,8 +14,9 @@ import { charge, moveCash, purseOf } from "../purse.mjs";
 import { stopDownClock } from "../combat.mjs";
 import { L, characterFor, clearHeat, loseStars, moneyCard, motorFor, policeSee, pounds, starsOf } from "./common.mjs";
 
-/** Places that offer a service (RULES.money.places). @param {string} service @returns {string[]} */
-const kindsFor = service => placeKinds().filter(k => placeOffers(k).services.includes(service));
+/** Places that offer a service (RULES.money.places), its own kind first. @param {string} service @returns {string[]} */
+const kindsFor = service => placeKinds().filter(k => placeOffers(k).services.includes(service))
+  .sort((a, b) => Number(b === service) - Number(a === service)); // the kind named after it first ("Reach a garage first")
 
 /** GM's price at a place, else the printed one. @param {any} place @param {string} field */
 const gmPrice = (place, field) => (Number.isInteger(place.system?.[field]) ? place.system[field] : null);
