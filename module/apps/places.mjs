@@ -13,6 +13,7 @@ import { rangeBand } from "../rules/combat.mjs";
 import { vehicleOf } from "../documents/vehicle/seats.mjs";
 
 const ACTIONS = "systems/the-smoke/templates/actor/parts/place-actions.hbs";
+const CREW_FEE = "systems/the-smoke/templates/dialog/crew-fee.hbs";
 const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 
 /** The motors this character could take to a service here: the one they sit in, and owned motors in the region. */
@@ -176,4 +177,30 @@ export function onTokenHUD(hud, html) {
   }
 }
 
-export const hooks = { renderCharacterSheet: fillSheet, renderTokenHUD: onTokenHUD };
+/**
+ * GM: the crew fee window (Money, shops and a safe bed › Split the fee): who took part (player characters ticked),
+ * the amount, split or per head; the GM's request pays each once and tells the GM the remainder.
+ * @returns {Promise<{share: number, remainder: number, paid: number}|null>}
+ */
+export async function crewFeeDialog() {
+  const characters = game.actors.filter(a => a.type === "character").map(a => ({ id: a.id, name: a.name,
+    checked: a.hasPlayerOwner }));
+  const content = await foundry.applications.handlebars.renderTemplate(CREW_FEE, { characters });
+  const data = /** @type {any} */ (await foundry.applications.api.DialogV2.input(/** @type {any} */ ({
+    window: { title: "SMOKE.CrewFee.window" }, content, ok: { label: L("SMOKE.CrewFee.pay") } })));
+  if (!data) return null;
+  const actors = characters.filter(c => data[`p_${c.id}`]).map(c => /** @type {Actor.Implementation} */ (game.actors.get(/** @type {string} */ (c.id))));
+  const result = await run(() => money.payCrew(actors, Number(data.pounds), { mode: data.mode, reason: data.reason ?? "" }));
+  if (result?.remainder) ui.notifications.info(L("SMOKE.CrewFee.remainderNote", { remainder: result.remainder }));
+  return result;
+}
+
+/** The GM's Crew fee tool in the token controls. @param {any} controls */
+function onControls(controls) {
+  const tokens = controls.tokens ?? controls.token;
+  if (!tokens?.tools || !game.user.isGM) return;
+  tokens.tools.smokeCrewFee = { name: "smokeCrewFee", title: "SMOKE.CrewFee.window", icon: "fa-solid fa-sterling-sign",
+    button: true, order: 92, onChange: () => crewFeeDialog() };
+}
+
+export const hooks = { renderCharacterSheet: fillSheet, renderTokenHUD: onTokenHUD, getSceneControlButtons: onControls };

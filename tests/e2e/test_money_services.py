@@ -136,3 +136,21 @@ def test_the_token_hud_offers_the_place_only_while_the_token_is_in_it(world, ope
     expect(button).to_be_visible()
     button.click()
     expect(player1_page.locator(".application.sheet.actor tr[data-key='meal-deal']")).to_be_visible()
+
+
+def test_the_gm_pays_a_crew_fee_from_the_crew_fee_window(world, open_user_page):
+    sal = {"_id": SAL, "name": "Sal", "type": "character", "ownership": {"default": 0, P2: 3},
+           "system": {"cash": {"pocket": 0, "stash": 0}}}
+    seed(world, actors=[sal])
+    gm_page = open_user_page("gm")
+    gm_page.evaluate("""() => { const controls = {tokens: {tools: {}}}; Hooks.callAll("getSceneControlButtons", controls);
+        controls.tokens.tools.smokeCrewFee.onChange(); }""")
+    dialog = gm_page.locator(".application").filter(has_text="Who took part")
+    expect(dialog).to_be_visible()
+    dialog.get_by_label("Rook").check()
+    dialog.get_by_label("Sal").check()
+    dialog.get_by_role("spinbutton", name="Amount").fill("301")
+    dialog.get_by_role("button", name="Pay").click()
+    gm_page.wait_for_function(f"() => game.system.api.money.purseOf(game.actors.get('{SAL}')).pocket === 150")
+    assert purse(gm_page, ROOK) == [190, 100]
+    expect(gm_page.locator("#notifications")).to_contain_text("£1 left over")
