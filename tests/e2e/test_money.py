@@ -215,7 +215,7 @@ def test_rest_is_refused_at_three_stars_and_off_the_flat(world, open_user_page):
 
 def test_first_aid_on_a_down_ally_ends_down_once_per_injury_and_a_hand_made_card_is_refused(world, open_user_page):
     """Harm, aid and recovery › First aid, out of a fight: Rook (Savvy d6) reaches Bex (Engaged), Savvy Medium;
-    a success brings the Down patient back to 1 Health and Down ends; the same injury cannot be treated twice."""
+    a success restores 2 Health (the Down patient 0 → 2) and Down ends; the same injury cannot be treated twice."""
     bex = {"_id": BEX, "name": "Bex", "type": "character", "ownership": {"default": 0},
            "system": {"health": {"value": 0}}}
     seed(world, actors=[bex], extra_tokens=[{"_id": T_BEX, "name": "Bex", "actorId": BEX, "actorLink": True,
@@ -238,7 +238,7 @@ def test_first_aid_on_a_down_ally_ends_down_once_per_injury_and_a_hand_made_card
         game.actors.get('{BEX}'), {{skipDialog: true}})""")
     assert result["success"] is True and sorted(result["removed"]) == ["bleeding", "down"]
     gm_page.wait_for_function(f"() => !game.actors.get('{BEX}').statuses.has('down')")
-    assert gm_page.evaluate(f"() => game.actors.get('{BEX}').system.health.value") == 1
+    assert gm_page.evaluate(f"() => game.actors.get('{BEX}').system.health.value") == 2  # 0 → 2 (README › Rulings)
     assert ask(player1_page, "firstAid.issue", {"medicUuid": f"Actor.{ROOK}", "patientUuid": f"Actor.{BEX}"}) == \
         "Bex's injury has been treated once already: a fresh injury allows a fresh attempt."
     # out of reach: refused before any roll

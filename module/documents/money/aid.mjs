@@ -1,11 +1,10 @@
 /**
- * First aid out of a fight (Harm, aid and recovery › First aid; the Down Condition: "First aid or a paramedic gets you
- * back to 1 Health"): reach the patient (Engaged) or treat yourself; Savvy, Medium, through the roll dialog (the Medic
- * perk steps Savvy); on a success +2 Health and Bleeding and Hurt removed — a Down patient comes back to 1 Health
- * and Down ends (a ruling: the Condition's own text); one attempt per injury (the same record as the kit in a fight,
- * documents/actions.mjs), a fresh injury allows a fresh attempt. No kit needed; items keep their own effects (Use).
- * The GM issues the roll and reads it from the card's own dice (documents/roll-claims.mjs), so a card counts once and
- * only for this patient.
+ * First aid out of a fight (Harm, aid and recovery › First aid, At zero Health): reach the patient (Engaged) or
+ * treat yourself; Savvy, Medium, through the roll dialog (the Medic perk steps Savvy); on a success +2 Health and
+ * Bleeding and Hurt removed — a Down patient goes 0 → 2 and Down ends (the project's ruling for the kit in a fight
+ * too); one attempt per injury (the same record as the kit, documents/actions.mjs), a fresh injury allows a fresh
+ * attempt. No kit needed; items keep their own effects (Use). The GM issues the roll and reads it from the card's own
+ * dice (documents/roll-claims.mjs), so a card counts once and only for this patient.
  * Foundry-side only; the rules are rules/conditions.mjs.
  * @module documents/money/aid
  */
@@ -94,11 +93,10 @@ async function onApply(user, { rollId, messageId }) {
   const success = succeeded(check.outcome);
   let result = { health: health.value, restored: 0, remove: /** @type {string[]} */ ([]), downEnds: false };
   if (success) {
-    const down = patient.statuses.has("down");
-    const atHealth = RULES.combat.down.atHealth;
-    // A Down patient comes back to 1 Health (the Down Condition's recovery); anyone else gets the book's 2.
+    // The book's 2 Health for everyone: a Down patient goes 0 → 2, past the Down entry's "back to 1" (README ›
+    // Rulings, the same as the kit in a fight).
     result = applyAid({ health: health.value, max: health.max, conditions: patient.statuses },
-      { restore: down ? Math.max(0, atHealth + 1 - health.value) : AID.restoreHealth, removes: AID.removes }, { atHealth });
+      { restore: AID.restoreHealth, removes: AID.removes }, { atHealth: RULES.combat.down.atHealth });
     if (result.restored) await patient.update({ "system.health.value": result.health });
     for (const id of result.remove) await patient.removeCondition(id);
     if (result.downEnds) await stopDownClock(patient);
