@@ -28,6 +28,16 @@ function motorsAt(actor, place) {
   return list;
 }
 
+/** The drugs the actor could sell at a fence: those with a street sale price in the catalogue. */
+async function drugsFor(actor) {
+  const out = [];
+  for (const item of actor.items.filter(i => i.type === "drug")) {
+    const price = await money.catalogueSalePrice(item);
+    if (price) out.push({ id: item.id, name: item.name, price, quantity: /** @type {any} */ (item.system).quantity ?? 0 });
+  }
+  return out;
+}
+
 /** The people first aid can reach (Engaged, same scene) or the actor themself. */
 function patientsFor(actor) {
   const mine = actor.getActiveTokens?.(false, true) ?? [];
@@ -55,8 +65,10 @@ export async function placesView(actor) {
       const row = /** @type {{uuid: string, name: string|null, garage: number|null, sell: {pounds: number, buyer: string}|null}} */ ({ uuid: m.uuid, name: m.name, garage: null, sell: null });
       if (offers.services.includes("garage")) row.garage = garageQuote({ body: s.body.value, bodyMax: s.body.max,
         flatTyres: s.tyres.flat, perBody: place.system?.garagePerBody ?? null }).pounds;
-      const offer = money.offerFor(actor, m);
-      if (offers.fence.includes(offer.buyer)) row.sell = { pounds: offer.pounds, buyer: L(`SMOKE.Places.buyer.${offer.buyer}`) };
+      try {
+        const offer = money.offerFor(actor, m);
+        if (offers.fence.includes(offer.buyer)) row.sell = { pounds: offer.pounds, buyer: L(`SMOKE.Places.buyer.${offer.buyer}`) };
+      } catch { /* a hand-edited record the rules cannot price: no offer (the GM refuses it too) */ }
       return row;
     });
     places.push({
@@ -65,6 +77,7 @@ export async function placesView(actor) {
       respray: offers.services.includes("respray") ? servicePrice("respray", place.system?.respray ?? null) : null,
       marketChange: offers.services.includes("marketChange") ? servicePrice("marketChange", place.system?.marketChange ?? null) : null,
       aAndE: offers.services.includes("aAndE"), stash: offers.stash, rest: offers.rest,
+      drugs: place.kind === "fence" ? await drugsFor(actor) : [],
       motors: offers.services.some(s => s === "respray" || s === "garage") || offers.fence.length ? motors : [],
       showRespray: offers.services.includes("respray"), showGarage: offers.services.includes("garage")
     });
@@ -98,6 +111,7 @@ async function onClick(actor, button) {
     respray: () => money.respray(actor, motor),
     garage: () => money.garage(actor, motor),
     sell: () => money.sell(actor, motor),
+    sellDrug: () => money.sellDrug(actor, d.item, 1),
     marketChange: () => money.marketChange(actor),
     aAndE: () => money.aAndE(actor),
     rest: () => money.rest(actor),

@@ -20,7 +20,7 @@ import { newOffer } from "./money/common.mjs";
 export { placesOf, assertAt, offersAt, PLACE_TYPE };
 export const { buy, shelfFor, catalogueItem, parseShelf } = shop;
 export const { streetFirstAid } = aid;
-export const { offerFor } = fence;
+export const { offerFor, catalogueSalePrice } = fence;
 
 /** Register the place behaviour type (init). */
 export function registerPlaces() {
@@ -46,6 +46,8 @@ export const moveStash = (actor, pounds) => ask(actor, "stash.move", { pounds })
 export const rest = actor => ask(actor, "rest");
 /** Sell a motor to the fence here. @param {Actor.Implementation} actor @param {Actor.Implementation} motor */
 export const sell = (actor, motor) => ask(actor, "fence.sell", { motorUuid: motor.uuid });
+/** Sell drugs at a fence. @param {Actor.Implementation} actor @param {string} itemId @param {number} quantity */
+export const sellDrug = (actor, itemId, quantity) => ask(actor, "fence.sellDrug", { itemId, quantity });
 
 /**
  * GM: pay a crew fee (split) or a per-head payment to each participant.
@@ -62,6 +64,6 @@ export const requests = { ...shop.requests, ...services.requests, ...aid.request
 /** The feature's API (`game.system.api.money`, `game.system.api.places`). */
 export const api = {
   money: { purseOf, fenceOffer, crewShares, priceAfterDiscount, shopDiscount, offerFor, shelfFor, buy, respray,
-    marketChange, garage, aAndE, moveStash, rest, sell, payCrew, streetFirstAid },
+    marketChange, garage, aAndE, moveStash, rest, sell, sellDrug, payCrew, streetFirstAid },
   places: { placesOf, assertAt, offersAt, type: PLACE_TYPE }
 };

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from test_money import CAR, P1, P2, ROOK, SAL, SCENE, T_CAR, T_ROOK, ask, move, purse, seed, sheet, wait_at
-from test_sheet_rules import statuses
+from test_sheet_rules import add_from_pack, statuses
 
 pytestmark = pytest.mark.harness_only
 
@@ -154,3 +154,25 @@ def test_the_gm_pays_a_crew_fee_from_the_crew_fee_window(world, open_user_page):
     gm_page.wait_for_function(f"() => game.system.api.money.purseOf(game.actors.get('{SAL}')).pocket === 150")
     assert purse(gm_page, ROOK) == [190, 100]
     expect(gm_page.locator("#notifications")).to_contain_text("£1 left over")
+
+
+def test_drugs_sell_at_a_fence_at_the_catalogues_street_price_not_an_edited_one(world, open_user_page):
+    """Drugs and game effects: Skunk's street sale price is £15 a bag. Rook edits his own bag's sale price to £9,999:
+    the GM pays the catalogue's £15; more bags than held, or a fraction, is refused."""
+    seed(world)
+    gm_page, player1_page = open_user_page("gm"), open_user_page("player1")
+    skunk = add_from_pack(gm_page, ROOK, "drugs", "Skunk")
+    gm_page.evaluate(f"id => game.actors.get('{ROOK}').items.get(id).update({{'system.quantity': 3}})", skunk)
+    player1_page.wait_for_function(f"id => game.actors.get('{ROOK}').items.get(id)?.system.quantity === 3", arg=skunk)
+    player1_page.evaluate(f"id => game.actors.get('{ROOK}').items.get(id).update({{'system.salePrice': 9999}})", skunk)
+    data = {"actorUuid": f"Actor.{ROOK}", "itemId": skunk, "quantity": 1}
+    assert ask(player1_page, "fence.sellDrug", data) == "Reach the fence first."
+    move(gm_page, T_ROOK, 21)
+    wait_at(player1_page, ROOK, "fence")
+    sheet(player1_page).get_by_role("button", name="Sell one Skunk (£15; 3 held)").click()
+    gm_page.wait_for_function(f"() => game.system.api.money.purseOf(game.actors.get('{ROOK}')).pocket === 55")
+    for bad in (5, 0.5, -1):
+        assert "sell a whole number" in ask(player1_page, "fence.sellDrug", {**data, "quantity": bad})
+    assert ask(player1_page, "fence.sellDrug", {**data, "quantity": 2}) is None
+    assert purse(gm_page) == [85, 100]
+    gm_page.wait_for_function(f"id => !game.actors.get('{ROOK}').items.get(id)", arg=skunk)

@@ -7,7 +7,8 @@
  * Foundry-side only; the rules are rules/money.mjs.
  * @module documents/money/fence
  */
-import { crewShares, fenceBuyerFor, fenceOffer, knownSupplier, saleXp } from "../../rules/money.mjs";
+import { CATALOGUE_IDS } from "../../generated/rules.mjs";
+import { crewShares, drugSale, fenceBuyerFor, fenceOffer, knownSupplier, saleXp } from "../../rules/money.mjs";
 import { gmStore } from "../gm-store.mjs";
 import { assertAt, offersAt } from "../places.mjs";
 import { pay } from "../purse.mjs";
@@ -104,4 +105,36 @@ async function onCrewFee(user, { actorUuids, pounds: fee, mode, offerId, reason 
   return { share, remainder, paid: list.length };
 }
 
-export const requests = { "fence.sell": onSell, "crewFee": onCrewFee };
+/**
+ * A drug's street sale price from the catalogue (never the owned copy, whose fields its owner may edit).
+ * @param {Item.Implementation} item @returns {Promise<number|null>}
+ */
+export async function catalogueSalePrice(item) {
+  const key = String(/** @type {any} */ (item.flags)?.["the-smoke"]?.key ?? "").replace(/^drugs\//, "");
+  const id = /** @type {any} */ (CATALOGUE_IDS).drugs?.[key];
+  if (item.type !== "drug" || !id) return null;
+  const index = await /** @type {any} */ (game.packs.get("the-smoke.drugs"))?.getIndex({ fields: ["system.salePrice"] });
+  const price = index?.get(id)?.system?.salePrice;
+  return Number.isInteger(price) && price > 0 ? price : null;
+}
+
+/** GM: sell drugs at a fence at the book's street sale price (Drugs and game effects). */
+async function onSellDrug(user, { actorUuid, itemId, quantity }) {
+  const seller = characterFor(user, actorUuid);
+  const place = assertAt(seller, ["fence"]);
+  const item = seller.items.get(String(itemId ?? ""));
+  const price = item ? await catalogueSalePrice(item) : null;
+  if (!item || price === null) throw new Error(L("SMOKE.Fence.noSale", { item: item?.name ?? "" }));
+  const have = /** @type {any} */ (item.system).quantity ?? 0;
+  const n = Number.isInteger(quantity) && quantity >= 1 ? quantity : NaN;
+  if (!(n <= have)) throw new Error(L("SMOKE.Fence.notThatMany", { item: item.name, have }));
+  const total = drugSale({ salePrice: price, quantity: n });
+  if (n === have) await item.delete();
+  else await item.update(/** @type {any} */ ({ "system.quantity": have - n }));
+  await pay(seller, total, { reason: L("SMOKE.Fence.drugReason", { item: item.name, n }) });
+  await moneyCard({ kind: "drugSale", speaker: seller, title: L("SMOKE.Fence.title", { place: place.name }),
+    lines: [L("SMOKE.Fence.drugDone", { actor: seller.name, n, item: item.name, pounds: total })] });
+  return { pounds: total, sold: n };
+}
+
+export const requests = { "fence.sell": onSell, "fence.sellDrug": onSellDrug, "crewFee": onCrewFee };
