@@ -93,6 +93,11 @@ def test_outside_the_shop_shop_here_is_not_offered_and_a_forced_request_is_refus
                                           "key": "meal-deal", "offerId": "forged-offer-0001"}) == "Reach the shop first."
     assert purse(gm_page) == [40, 100]
     assert gm_page.evaluate(f"() => game.actors.get('{ROOK}').items.size") == 0
+    # walking in brings the shelf onto the open sheet (the region's tokenEnter re-renders it), walking out takes it away
+    move(gm_page, T_ROOK, 6)
+    expect(s.locator("tr[data-key='meal-deal']").get_by_role("button", name="Buy")).to_be_visible()
+    move(gm_page, T_ROOK, *STREET)
+    expect(s.get_by_role("button", name="Buy")).to_have_count(0)
 
 
 def test_in_the_shop_street_5_and_wide_boy_take_20_percent_off_and_a_third_discount_changes_nothing(world, open_user_page):
@@ -211,6 +216,13 @@ def test_rest_is_refused_at_three_stars_and_off_the_flat(world, open_user_page):
     assert ask(player1_page, "rest", {"actorUuid": f"Actor.{ROOK}"}) == \
         "Rook is on 3 stars: at three or more the police would come to the door."
     assert gm_page.evaluate(f"() => game.actors.get('{ROOK}').system.heat") == 3
+    # police in sight (the Heat feature's heatView, stood in for here on the GM's client): refused with its reason
+    gm_page.evaluate(f"() => game.actors.get('{ROOK}').update({{'system.heat': 1}})")
+    gm_page.evaluate("() => { game.system.api.heat.heatView = () => ({inSight: true}); }")
+    assert ask(player1_page, "rest", {"actorUuid": f"Actor.{ROOK}"}) == "Police can see Rook: lose them before you rest."
+    gm_page.evaluate("() => { delete game.system.api.heat.heatView; }")
+    assert ask(player1_page, "rest", {"actorUuid": f"Actor.{ROOK}"}) is None
+    gm_page.wait_for_function(f"() => game.actors.get('{ROOK}').system.heat === 0")
 
 
 def test_first_aid_on_a_down_ally_ends_down_once_per_injury_and_a_hand_made_card_is_refused(world, open_user_page):
