@@ -76,6 +76,11 @@ def test_respray_clears_heat_and_fires_the_hook_and_new_clobber_loses_a_star(wor
         "Reach a respray first."
     move(gm_page, T_ROOK, 26)
     wait_at(player1_page, ROOK, "respray")
+    gm_page.evaluate("() => { game.system.api.heat.heatView = () => ({inSight: true}); }")
+    assert ask(player1_page, "service.respray", {"actorUuid": f"Actor.{ROOK}", "motorUuid": f"Actor.{car}"}) == \
+        "Police can see you going into Kwik Spray: no respray."
+    gm_page.evaluate("() => { delete game.system.api.heat.heatView; }")
+    assert purse(gm_page) == [200, 0]
     assert ask(player1_page, "service.respray", {"actorUuid": f"Actor.{ROOK}", "motorUuid": f"Actor.{car}"}) is None
     assert purse(gm_page) == [100, 0]
     assert gm_page.evaluate(f"() => game.actors.get('{ROOK}').system.heat") == 0
@@ -176,3 +181,24 @@ def test_drugs_sell_at_a_fence_at_the_catalogues_street_price_not_an_edited_one(
     assert ask(player1_page, "fence.sellDrug", {**data, "quantity": 2}) is None
     assert purse(gm_page) == [85, 100]
     gm_page.wait_for_function(f"id => !game.actors.get('{ROOK}').items.get(id)", arg=skunk)
+
+
+def test_stash_obligations_are_a_record_on_the_sheet(world, open_user_page):
+    """Stash and obligations: "Record the owner, weekly costs, what happens if it is damaged, and what work the deal
+    requires" — the owner's own notes on the sheet (no money moves by them)."""
+    seed(world)
+    player1_page = open_user_page("player1")
+    s = sheet(player1_page)
+    s.get_by_role("button", name="Add an obligation").click()
+    player1_page.wait_for_function(f"() => game.actors.get('{ROOK}').system.obligations.length === 1")
+    s = sheet(player1_page)
+    s.get_by_label("What (a borrowed motor, a booking, a deposit)").fill("Kez's Hornet 125")
+    s.get_by_label("What (a borrowed motor, a booking, a deposit)").dispatch_event("change")
+    player1_page.wait_for_function(f"() => game.actors.get('{ROOK}').system.obligations[0].what === \"Kez's Hornet 125\"")
+    s = sheet(player1_page)
+    s.get_by_label("Weekly cost").fill("40")
+    s.get_by_label("Weekly cost").dispatch_event("change")
+    player1_page.wait_for_function(f"() => game.actors.get('{ROOK}').system.obligations[0].weekly === 40")
+    assert purse(player1_page) == [40, 100]
+    sheet(player1_page).get_by_role("button", name="Remove").click()
+    player1_page.wait_for_function(f"() => game.actors.get('{ROOK}').system.obligations.length === 0")
