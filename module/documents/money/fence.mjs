@@ -69,14 +69,18 @@ async function onSell(user, { actorUuid, motorUuid }) {
   return { ...offer, xp };
 }
 
-/** The motor goes to the buyer: no player owns it any more; its tokens leave the map. */
+/**
+ * The motor goes to the buyer: its tokens leave the map and, for a world actor, no player owns it any more (an
+ * unlinked token's motor is gone with its token).
+ */
 async function leaveSeller(motor) {
-  const base = /** @type {any} */ (motor).isToken ? /** @type {any} */ (motor).token?.baseActor ?? motor : motor;
-  const none = CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE;
-  const ownership = Object.fromEntries(game.users.filter(u => !u.isGM).map(u => [`ownership.${u.id}`, none]));
-  await base.update(/** @type {any} */ ({ ...ownership, "ownership.default": none }));
-  const tokens = /** @type {any} */ (motor).isToken ? [/** @type {any} */ (motor).token]
-    : game.scenes.contents.flatMap(s => s.tokens.filter(t => t.actorId === motor.id));
+  const m = /** @type {any} */ (motor);
+  if (!m.isToken) {
+    const none = CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE;
+    const ownership = Object.fromEntries(game.users.filter(u => !u.isGM).map(u => [`ownership.${u.id}`, none]));
+    await m.update({ ...ownership, "ownership.default": none });
+  }
+  const tokens = m.isToken ? [m.token] : game.scenes.contents.flatMap(s => s.tokens.filter(t => t.actorId === m.id && t.actorLink));
   for (const t of tokens) if (t?.parent) await t.delete();
 }
 
