@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from test_money import CAR, P1, P2, ROOK, SAL, SCENE, T_CAR, T_ROOK, ask, move, purse, seed, sheet, wait_at
+from test_harness_boot import SEED_DICE
 from test_sheet_rules import add_from_pack, statuses
 
 pytestmark = pytest.mark.harness_only
@@ -202,3 +203,23 @@ def test_stash_obligations_are_a_record_on_the_sheet(world, open_user_page):
     assert purse(player1_page) == [40, 100]
     sheet(player1_page).get_by_role("button", name="Remove").click()
     player1_page.wait_for_function(f"() => game.actors.get('{ROOK}').system.obligations.length === 0")
+
+
+def test_first_aid_from_the_sheet_is_savvy_medium_in_the_roll_dialog_with_the_medic_perk(world, open_user_page):
+    """First aid out of a fight from the sheet's First aid list: the roll dialog opens on Savvy, Medium, and the Medic
+    perk steps Savvy up (Rook's d4 → d6; TN 8 from the unboosted dice); a success on yourself: +2 Health, Hurt removed."""
+    seed(world, rook={"health": {"value": 4}})
+    gm_page, player1_page = open_user_page("gm"), open_user_page("player1")
+    add_from_pack(gm_page, ROOK, "perks", "Medic")
+    gm_page.evaluate(f"() => game.actors.get('{ROOK}').toggleStatusEffect('hurt', {{active: true}})")
+    player1_page.wait_for_function(f"() => game.actors.get('{ROOK}').statuses.has('hurt')")
+    sheet(player1_page).get_by_role("button", name="Treat yourself").click()
+    dialog = player1_page.locator(".application.roll-dialog")
+    expect(dialog.get_by_label("Difficulty", exact=True)).to_contain_text("Medium")
+    dialog.get_by_label("Perk").select_option(label="Medic (First aid and treating patients.)")
+    expect(dialog).to_contain_text("Medic: Savvy d4 → d6")
+    expect(dialog.locator("code")).to_contain_text("1d6x>=6 + 1d6x>=6")
+    player1_page.evaluate(SEED_DICE, [(5, 6), (5, 6)])
+    dialog.get_by_role("button", name="Roll", exact=True).click()
+    gm_page.wait_for_function(f"() => !game.actors.get('{ROOK}').statuses.has('hurt')")
+    assert gm_page.evaluate(f"() => game.actors.get('{ROOK}').system.health.value") == 6
