@@ -206,9 +206,7 @@ def system_manifest(meta: dict[str, Any], cat: Catalogue, packs: list[dict[str, 
         "styles": ["styles/the-smoke.css"],
         "languages": [{"lang": "en", "name": "English", "path": "lang/en.json"}],
         "documentTypes": {
-            **{doc: {t: {"htmlFields": ["description"]} for t in types} for doc, types in DOCUMENT_TYPES.items()},
-            # System types without an HTML description (region behaviours: the place, the exit, indoors).
-            **{doc: {t: dict(v or {}) for t, v in types.items()} for doc, types in meta.get("documentTypes", {}).items()},
+            doc: {t: {"htmlFields": ["description"]} for t in types} for doc, types in DOCUMENT_TYPES.items()
         },
         "packs": packs,
         "packFolders": pack_folders,
@@ -220,6 +218,9 @@ def system_manifest(meta: dict[str, Any], cat: Catalogue, packs: list[dict[str, 
         "background": meta.get("background"),
         "flags": {},
     }
+    # Further document sub-types from system.yml (e.g. RegionBehavior: {exit: {}}), registered as "the-smoke.<type>".
+    for doc, types in (meta.get("documentTypes") or {}).items():
+        manifest["documentTypes"].setdefault(doc, {}).update({t: dict(v or {}) for t, v in (types or {}).items()})
     for k in ("url", "manifest", "download", "license", "readme", "bugs", "changelog"):
         if meta.get(k):
             manifest[k] = meta[k].format(version=meta["version"])

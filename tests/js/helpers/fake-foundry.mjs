@@ -16,7 +16,8 @@ const fields = {
   BooleanField: class BooleanField extends Field {},
   HTMLField: class HTMLField extends Field {},
   ObjectField: class ObjectField extends Field {},
-  JSONField: class JSONField extends Field {}
+  JSONField: class JSONField extends Field {},
+  DocumentUUIDField: class DocumentUUIDField extends Field {}
 };
 
 const hooks = new Map();
