@@ -41,6 +41,9 @@ import * as activeTime from "./documents/active-time.mjs";
 import * as purse from "./documents/purse.mjs";
 import * as heatStore from "./documents/heat-store.mjs";
 import * as clock from "./rules/clock.mjs";
+import * as money from "./documents/money.mjs";
+import * as placesUi from "./apps/places.mjs";
+import * as moneyRules from "./rules/money.mjs";
 import * as streetMap from "./documents/street-map.mjs";
 import * as streetMapRules from "./rules/street-map.mjs";
 import * as heat from "./documents/heat.mjs";
@@ -55,7 +58,7 @@ const { makeAttack } = attack;
 
 /** The features that declare `requests` and `hooks` (see the module notes). */
 const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, streetMap, heat, heatCards,
-  heatPanel, gmRequests, gmRewards, streetControl, streetApp, missionDocs];
+  heatPanel, gmRequests, gmRewards, streetControl, streetApp, missionDocs, money, placesUi];
 
 /** The status the core tracker's Toggle Defeated sets: Wasted, out of the fight (not Down, which is a Condition). */
 const DEFEATED = { id: "wasted", name: "SMOKE.Status.wasted", img: "icons/svg/skull.svg" };
@@ -79,6 +82,7 @@ Hooks.once("init", () => {
   CONFIG.Combat.documentClass = SmokeCombat;
   CONFIG.Combat.dataModels.base = SmokeCombatData;
   CONFIG.Combatant.dataModels.base = SmokeCombatantData;
+  money.registerPlaces();
   registerGMStores();
   activeTime.registerActiveTime();
   if (CONFIG.RegionBehavior?.dataModels) Object.assign(CONFIG.RegionBehavior.dataModels, regionBehaviorModels());
@@ -117,7 +121,7 @@ Hooks.once("init", () => {
     RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole, GMScreen, StreetControl: streetApp.StreetControl, MissionBoard }, rollTeamwork, setChallenge,
     contribute, requestGM, makeAttack, sideOf,
     /** The pure rules by their rulebook names (features add theirs). */
-    rules: { ...clock, hops: streetMapRules.hops, exitPoint: streetMapRules.exitPoint, route: streetMapRules.route,
+    rules: { ...clock, ...moneyRules, hops: streetMapRules.hops, exitPoint: streetMapRules.exitPoint, route: streetMapRules.route,
       graphOf: streetMapRules.graphOf, checkGraph: streetMapRules.checkGraph, facingInto: streetMapRules.facingInto,
       freeSquare: streetMapRules.freeSquare, heatAfterCrime: heatRules.heatAfterCrime, coolDownSeconds: heatRules.coolDownSeconds,
       talkOutOfStopBand: heatRules.talkOutOfStopBand, policeResponse: heatRules.policeResponse, canRest: heatRules.canRest, bustedLoss,
@@ -125,7 +129,8 @@ Hooks.once("init", () => {
       hazardOutcome: gmScreenRules.hazardOutcome, missionProblems, missionPay },
     streetMap: streetMap.api,
     clock: { activeNow: activeTime.activeNow, onTick: activeTime.onTick },
-    money: { purseOf: purse.purseOf },
+    money: money.api.money,
+    places: money.api.places,
     heat: { heatOf: heat.heatOf, heatView: heat.heatView, addCrime: heat.addCrime, setHeat: heat.setHeat, loseStars: heat.loseStars,
       bust: heat.bust, release: heat.release, custodyOf: heat.custodyOf, callInUnits: heat.callInUnits, demandStop: heat.demandStop,
       plateOf: heat.plateOf, anprPing: heat.anprPing },
@@ -133,6 +138,7 @@ Hooks.once("init", () => {
   return foundry.applications.handlebars.loadTemplates({
     "the-smoke.stat-dice": "systems/the-smoke/templates/generated/stat-dice.hbs",
     "the-smoke.heat-panel": "systems/the-smoke/templates/actor/parts/heat.hbs",
+    "the-smoke.places": "systems/the-smoke/templates/actor/parts/places.hbs",
     ...Object.fromEntries(ITEM_TYPES.map(t => [`the-smoke.item-fields-${t}`,
       `systems/the-smoke/templates/generated/item-fields-${t}.hbs`]))
   });

@@ -53,7 +53,8 @@ export class CharacterData extends TypeDataModel {
       details: schema({ streetName: str(), pronouns: str(), age: count(18), ends: str(), look: str(), background: str() }),
       factions: list(schema({ name: str(), renown: count(0), influence: count(0), stance: str("open"), stagesDone: count(0) })),
       printed: schema({ health: count(0), hustle: count(0), guard: count(0) }, { nullable: true, initial: null }),
-      reconciliation: list(object())
+      reconciliation: list(object()),
+      obligations: list(schema({ what: str(), owner: str(), weekly: count(0), terms: str() })) // Stash and obligations
     };
   }
 

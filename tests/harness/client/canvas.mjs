@@ -1102,6 +1102,8 @@ export class HarnessCanvas {
   grid = null;
   ready = false;
   tokens = new TokenLayer();
+  /** v13 canvas.hud (HeadsUpDisplay): the token HUD only. */
+  hud = { token: null };
   #board;
 
   constructor(board) {
@@ -1109,6 +1111,17 @@ export class HarnessCanvas {
     board?.addEventListener("click", event => {
       const el = event.target.closest("[data-token-id]");
       if (el) this.tokens.get(el.dataset.tokenId)?.control();
+    });
+    // v13 Token#_onClickRight: an owner's (or GM's) right-click toggles the token HUD
+    board?.addEventListener("contextmenu", event => {
+      const el = event.target.closest("[data-token-id]");
+      const token = el ? this.tokens.get(el.dataset.tokenId) : null;
+      if (!token) return;
+      event.preventDefault();
+      const hud = this.hud.token;
+      if (!hud || !token.isOwner) return;
+      if (hud.rendered && hud.object === token) hud.close();
+      else hud.bind(token);
     });
   }
 
