@@ -110,6 +110,7 @@ class Tables:
             "story": dict(data["story"]),
             "details": dict(data["details"]),
             "factions": [],
+            "obligations": [],
             "printed": dict(printed),
             "reconciliation": notes,
         }
