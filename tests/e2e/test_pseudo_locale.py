@@ -7,7 +7,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from test_creator import blank_character, open_creator
+from helpers import blank_character
+
 
 PSEUDO = """() => {
   const wrap = o => { for (const [k, v] of Object.entries(o)) {

@@ -8,8 +8,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from test_harness_boot import SEED_DICE
-from test_sheet_rules import add_from_pack
+from helpers import SEED_DICE, add_from_pack
+
 
 VEHICLES_MODULE = "/systems/the-smoke/module/documents/vehicle.mjs"
 
