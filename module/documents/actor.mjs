@@ -57,7 +57,7 @@ export class SmokeActor extends Actor {
       const hint = game.i18n.localize(kind === "vehicleSale" ? "SMOKE.Xp.saleAmount" : "SMOKE.Xp.amount");
       throw new RangeError(amount === undefined || amount === null || Number.isNaN(amount)
         ? game.i18n.format("SMOKE.Xp.needsAmount", { why, hint })
-        : game.i18n.format("SMOKE.Xp.badAmount", { why, amount: String(amount), hint }));
+        : game.i18n.format("SMOKE.Xp.badAmount", { why, amount: String(amount), hint }), { cause: err });
     }
     const rep = /** @type {any} */ (this.system).rep; // a character: only its sheet offers awards
     if (xp) await this.update(/** @type {any} */ ({ "system.rep.xp": rep.xp + xp }));

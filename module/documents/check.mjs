@@ -227,7 +227,7 @@ export function verifiedCheck(message, { actor, stat, tn }) {
     const r = readRolledCheck(typeof roll.toJSON === "function" ? roll.toJSON() : roll, tn);
     return { total: r.total, margin: r.margin, outcome: r.outcome, moment: r.moment };
   } catch (err) {
-    throw new Error(game.i18n.format("SMOKE.Check.notFromRoll", { why: err.message }));
+    throw new Error(game.i18n.format("SMOKE.Check.notFromRoll", { why: err.message }), { cause: err });
   }
 }
 

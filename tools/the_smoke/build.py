@@ -17,11 +17,12 @@ import sys
 import tempfile
 import time
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
-from . import generate, journals, odds
+from . import generate, journals
 from .catalogue import Catalogue, load_catalogue
 from .compile import Compiler
 from .rules import Tables
@@ -43,9 +44,10 @@ class BuildError(Exception):
 @dataclass
 class Options:
     root: Path = ROOT
-    source: Path | None = None  # default root/packs-src
+    # None at construction means the default; __post_init__ fills both in, so every reader sees a Path.
+    source: Path = None  # type: ignore[assignment]  # default root/packs-src
     extra: Path | None = None
-    dist: Path | None = None  # default root/dist
+    dist: Path = None  # type: ignore[assignment]  # default root/dist
     force: bool = False
     quiet: bool = False
     odds_check: bool = True
@@ -232,7 +234,7 @@ def _install(stage: Path, opts: Options, version: str, zip_tmp: Path, manifest_t
                 done.append(("in", new, target))
     except OSError as e:
         problems = []
-        for kind, a, b in reversed(done):
+        for _kind, a, b in reversed(done):
             try:
                 os.replace(b, a)  # "in": target → back to the stage; "aside": saved → back to the target
             except OSError as undo:  # pragma: no cover - a second failure while undoing
@@ -342,9 +344,9 @@ def build(opts: Options) -> Result:
             return len(files)
 
         progress.stage("generate", do_generate, lambda n: f"{n} files (JS data, odds, templates, icons, system.json)")
-        counts = progress.stage("pack", lambda: node_packs("pack", stage / "packs-json", stage / "packs",
-                                                           list(compiled), opts.root),
-                                lambda c: f"{len(c)} compendia, {sum(c.values())} documents with the official CLI")
+        progress.stage("pack", lambda: node_packs("pack", stage / "packs-json", stage / "packs",
+                                                  list(compiled), opts.root),
+                       lambda c: f"{len(c)} compendia, {sum(c.values())} documents with the official CLI")
 
         def do_zip() -> Path:
             members = zip_members(opts, stage)

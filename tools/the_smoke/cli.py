@@ -42,8 +42,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
         print(f"invalid: {e}", file=sys.stderr)
         return 1
     report = validate(cat)
-    for e in report.errors:
-        print(e, file=sys.stderr)
+    for problem in report.errors:
+        print(problem, file=sys.stderr)
     for line in report.reconciliations:
         print(f"reconciliation: {line}")
     if report.errors:

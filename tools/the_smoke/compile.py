@@ -10,9 +10,9 @@ from __future__ import annotations
 import copy
 import html
 import re
+from typing import Any
 
 import nh3
-from typing import Any
 
 from . import ids
 from .catalogue import Catalogue, Entry, Pack

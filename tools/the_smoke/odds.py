@@ -45,8 +45,8 @@ from __future__ import annotations
 import json
 import math
 import time
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Mapping
 
 __all__ = [
     "DICE",
@@ -349,7 +349,7 @@ def outcome_chances(
     def at_least(margin: int) -> Fraction:  # P(margin >= m)
         return sum_at_least(ef, em, sf, sm, k + margin)
 
-    cuts = [at_least(m) for m in OUTCOME_MINIMA[1:]]  # P(margin >= lower bound) of outcomes 2..6
+    cuts = [at_least(m) for m in OUTCOME_MINIMA[1:] if m is not None]  # P(margin >= lower bound) of outcomes 2..6
     bounds = [Fraction(1)] + cuts + [Fraction(0)]
     return {oid: bounds[i] - bounds[i + 1] for i, oid in enumerate(OUTCOMES)}
 

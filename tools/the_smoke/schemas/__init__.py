@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,7 @@ def registry() -> Registry:
     return Registry().with_resources(resources)
 
 
-@lru_cache(maxsize=None)
+@cache
 def schema(name: str) -> dict[str, Any]:
     """The schema ``<name>.schema.json`` (``name`` may be ``rules/<table>``). Raises ``KeyError`` if absent."""
     file = HERE / f"{name}.schema.json"
@@ -34,7 +34,7 @@ def schema(name: str) -> dict[str, Any]:
     return json.loads(file.read_text(encoding="utf-8"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def validator(name: str) -> Draft202012Validator:
     s = schema(name)
     Draft202012Validator.check_schema(s)
