@@ -27,12 +27,17 @@ import { CombatConsole, registerConsoleHooks } from "./apps/combat-console.mjs";
 import * as attackCard from "./apps/attack-card.mjs";
 import { registerVehicleRequests } from "./documents/vehicle.mjs";
 import { registerChaseGauge } from "./apps/chase-gauge.mjs";
+import { registerGMStores } from "./documents/gm-store.mjs";
+import * as activeTime from "./documents/active-time.mjs";
+import * as purse from "./documents/purse.mjs";
+import * as heatStore from "./documents/heat-store.mjs";
+import * as clock from "./rules/clock.mjs";
 
 const { SmokeCombat } = combat;
 const { makeAttack } = attack;
 
 /** The features that declare `requests` and `hooks` (see the module notes). */
-const FEATURES = [combat, attack, actions, durations, attackCard];
+const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, purse, heatStore];
 
 /** The status the core tracker's Toggle Defeated sets: Wasted, out of the fight (not Down, which is a Condition). */
 const DEFEATED = { id: "wasted", name: "SMOKE.Status.wasted", img: "icons/svg/skull.svg" };
@@ -56,6 +61,8 @@ Hooks.once("init", () => {
   CONFIG.Combat.documentClass = SmokeCombat;
   CONFIG.Combat.dataModels.base = SmokeCombatData;
   CONFIG.Combatant.dataModels.base = SmokeCombatantData;
+  registerGMStores();
+  activeTime.registerActiveTime();
   registerRequestQueries();
   registerRequestHooks();
   registerSpeedDiceQuery();
@@ -87,7 +94,12 @@ Hooks.once("init", () => {
   // fvtt-types has ModuleConfig for a module's `api` but no counterpart for a system's.
   /** @type {foundry.packages.System & {api?: object}} */ (game.system).api = {
     RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole }, rollTeamwork, setChallenge,
-    contribute, requestGM, makeAttack, sideOf };
+    contribute, requestGM, makeAttack, sideOf,
+    /** The pure rules by their rulebook names (features add theirs). */
+    rules: { ...clock },
+    clock: { activeNow: activeTime.activeNow, onTick: activeTime.onTick },
+    money: { purseOf: purse.purseOf },
+    heat: { heatOf: heatStore.heatOf } };
   return foundry.applications.handlebars.loadTemplates({
     "the-smoke.stat-dice": "systems/the-smoke/templates/generated/stat-dice.hbs",
     ...Object.fromEntries(ITEM_TYPES.map(t => [`the-smoke.item-fields-${t}`,
