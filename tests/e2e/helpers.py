@@ -208,3 +208,10 @@ def open_creator(page: Page, actor_id: str):
     window = page.locator(".application.creator")
     expect(window).to_be_visible()
     return window
+
+
+
+def skew_time(page: Page, seconds: float) -> int:
+    """Move the stand-in server's clock on by ``seconds`` (as if that much real time passed) and return the new
+    server time in ms. Every connected client re-syncs from the broadcast; ``page`` has synced when this returns."""
+    return page.evaluate("ms => game.harness.skewTime(ms)", int(seconds * 1000))
