@@ -14,7 +14,7 @@ import { CharacterSheet, NpcSheet, SmokeItemSheet, VehicleSheet } from "./apps/s
 import { ChallengeTracker, TeamworkApp, contribute, registerGroupSettings, rollTeamwork, setChallenge } from "./apps/group-checks.mjs";
 import { statusEffects } from "./rules/conditions.mjs";
 import { CharacterCreator } from "./apps/creator.mjs";
-import { CONDITIONS, RULES } from "./generated/rules.mjs";
+import { CONDITIONS, RULES, SYSTEM_ID } from "./generated/rules.mjs";
 import { SmokeCombatData, SmokeCombatantData } from "./data/combat.mjs";
 import * as combat from "./documents/combat.mjs";
 import { registerRequestHooks, registerRequestQueries, registerRequests, requestGM } from "./documents/requests.mjs";
@@ -42,7 +42,7 @@ const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, pu
 /** The status the core tracker's Toggle Defeated sets: Wasted, out of the fight (not Down, which is a Condition). */
 const DEFEATED = { id: "wasted", name: "SMOKE.Status.wasted", img: "icons/svg/skull.svg" };
 
-export const SYSTEM_ID = "the-smoke";
+export { SYSTEM_ID };
 const ITEM_TYPES = Object.keys(ITEM_MODELS);
 
 Hooks.once("init", () => {
@@ -101,8 +101,8 @@ Hooks.once("init", () => {
     money: { purseOf: purse.purseOf },
     heat: { heatOf: heatStore.heatOf } };
   return foundry.applications.handlebars.loadTemplates({
-    "the-smoke.stat-dice": "systems/the-smoke/templates/generated/stat-dice.hbs",
-    ...Object.fromEntries(ITEM_TYPES.map(t => [`the-smoke.item-fields-${t}`,
+    [`${SYSTEM_ID}.stat-dice`]: "systems/the-smoke/templates/generated/stat-dice.hbs",
+    ...Object.fromEntries(ITEM_TYPES.map(t => [`${SYSTEM_ID}.item-fields-${t}`,
       `systems/the-smoke/templates/generated/item-fields-${t}.hbs`]))
   });
 });

@@ -10,8 +10,9 @@ import { requestGM } from "../documents/requests.mjs";
 import { recordOf, rollDodge } from "../documents/attack.mjs";
 import { conditionName } from "../documents/combat.mjs";
 import { rangeReading } from "../rules/range-display.mjs";
+import { SYSTEM_ID } from "../generated/rules.mjs";
 
-export const SYSTEM_ID = "the-smoke";
+export { SYSTEM_ID };
 
 /** @param {string} s */
 const esc = s => foundry.utils.escapeHTML(String(s ?? ""));

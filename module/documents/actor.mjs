@@ -4,7 +4,7 @@
  * Rulebook: The roll; Harm, aid and recovery › Keep Conditions readable; Conditions; Food and medicine; Drugs.
  * @module documents/actor
  */
-import { CONDITIONS, RULES } from "../generated/rules.mjs";
+import { CONDITIONS, RULES, SYSTEM_ID } from "../generated/rules.mjs";
 import { rollCheck } from "./check.mjs";
 import { promptCheck } from "./prompt-check.mjs";
 import { xpAward } from "../rules/progression.mjs";
@@ -12,7 +12,7 @@ import { applyAid } from "../rules/conditions.mjs";
 import { firstAid } from "./actions.mjs";
 
 const BY_ID = new Map(CONDITIONS.map(c => [c.key, c]));
-export const SYSTEM_ID = "the-smoke";
+export { SYSTEM_ID };
 /** The XP awards that take an amount (rules/progression.mjs xpAward). */
 const XP_AMOUNT_KINDS = new Set(["vehicleSale", "mission", "gm"]);
 

@@ -12,7 +12,7 @@
  * never the card's flags, so a hand-made card changes nothing. Holds (grab, break free) follow the same path.
  * @module documents/attack
  */
-import { RULES } from "../generated/rules.mjs";
+import { RULES, RANGE_BANDS } from "../generated/rules.mjs";
 import { attackModifiers, canReact, conditionChoices, damage, dodge, inRange, rangeBand, weaponConditions } from "../rules/combat.mjs";
 import { combatGuard, defenceModifiers } from "../rules/round.mjs";
 import { armourReduction } from "../rules/record.mjs";
@@ -168,7 +168,7 @@ export async function makeAttack(combat, attacker, choice) {
   return message;
 }
 
-const COMBAT_BANDS = ["engaged", "near", "far", "distant"];
+const COMBAT_BANDS = RANGE_BANDS;
 
 /**
  * Why an attack cannot be made, or its band, distance and modifiers (Distance, ammunition and holds): the band from

@@ -6,8 +6,9 @@
  */
 import { bandTN, planCheck, readRolledCheck, resolveCheck } from "../rules/check.mjs";
 import { isEmpire } from "../rules/record.mjs";
+import { SYSTEM_ID } from "../generated/rules.mjs";
 
-export const SYSTEM_ID = "the-smoke";
+export { SYSTEM_ID };
 export const CARD_TEMPLATE = "systems/the-smoke/templates/chat/check-card.hbs";
 
 /**

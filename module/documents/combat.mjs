@@ -19,10 +19,10 @@ import { endOfRound, endOfTurn, pocketCashLoss, queueState } from "../rules/roun
 import { hospitalReset } from "../rules/conditions.mjs";
 import { assertGM, assertOwner, requestGM } from "./requests.mjs";
 import { collectSpeedDice, movesDieOf, speedDiceFor } from "./speed-dice.mjs";
-import { CONDITIONS, RULES } from "../generated/rules.mjs";
+import { CONDITIONS, RULES, SYSTEM_ID } from "../generated/rules.mjs";
 import { isOut, sideOf, topUnspent, writeSides } from "./combat-state.mjs";
 
-export const SYSTEM_ID = "the-smoke";
+export { SYSTEM_ID };
 
 /**
  * @typedef {(combat: SmokeCombat) => Promise<string[]>} RoundEndStep  A feature's part of the round's end (GM side):

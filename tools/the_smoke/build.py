@@ -27,6 +27,7 @@ from .catalogue import Catalogue, load_catalogue
 from .compile import Compiler
 from .rules import Tables
 from .validate import Report, validate
+from .vocabulary import SYSTEM_ID
 from .yamlio import CatalogueError, load
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -261,7 +262,7 @@ def pack_entries(meta: dict[str, Any], cat: Catalogue, compiled: dict[str, list]
         if name in cat.packs:
             own.update(cat.packs[name].meta.data.get("ownership", {}))
         packs.append({"name": name, "label": labels[name], "path": f"packs/{name}", "type": types[name],
-                      "system": "the-smoke", "ownership": own, "flags": {}})
+                      "system": SYSTEM_ID, "ownership": own, "flags": {}})
     folders, placed = [], set()
     loc, file = meta["_loc"], meta["_file"]
     for i, f in enumerate(meta["packFolders"]):

@@ -48,6 +48,8 @@ import time
 from collections.abc import Mapping
 from fractions import Fraction
 
+from . import vocabulary as _vocabulary
+
 __all__ = [
     "DICE",
     "MODES",
@@ -75,16 +77,15 @@ __all__ = [
 ]
 
 #: Die sizes on the ladder d4 -> d6 -> d8 -> d10 -> d12 -> d20 ("The die ladder").
-DICE: tuple[int, ...] = (4, 6, 8, 10, 12, 20)
+DICE: tuple[int, ...] = _vocabulary.DICE
 
 #: Explosion modes, see the module docstring.
 MODES: tuple[str, ...] = ("normal", "onARoll", "none")
 
-#: Difficulty band ids, easiest first ("Choosing difficulty").
-BANDS: tuple[str, ...] = ("easy", "medium", "hard", "longShot")
-
-#: Outcome ids by margin, worst first, with the inclusive margin range of each ("The roll").
-OUTCOMES: tuple[str, ...] = ("properMess", "badLuck", "justAbout", "sorted", "smashedIt", "legendary")
+#: Difficulty band ids, easiest first ("Choosing difficulty"), and outcome ids by margin, worst first ("The roll"):
+#: the system's vocabulary (vocabulary.py), re-exported here.
+BANDS: tuple[str, ...] = _vocabulary.BANDS
+OUTCOMES: tuple[str, ...] = _vocabulary.OUTCOMES
 
 #: Lowest margin of each outcome (None = open below), in ``OUTCOMES`` order ("The roll", margin table). The build
 #: checks these, DEFAULT_MODIFIERS and DEFAULT_TARGETS against packs-src/rules (rules.Tables.check_engine_constants).

@@ -13,10 +13,10 @@ from typing import Any
 
 from . import odds
 from .catalogue import Catalogue, Entry
+from .vocabulary import STAT_KEYS
 from .yamlio import CatalogueError
 
 REQUIRED = ("dice", "tn-tables", "difficulty", "outcomes", "creation", "combat", "chase", "stats", "rep")
-STAT_KEYS = ("mus", "grt", "mov", "whl", "aim", "grf", "sav", "frt", "btl")
 
 
 class Tables:

@@ -42,10 +42,10 @@ def validator(name: str) -> Draft202012Validator:
 
 
 def resolve(node: dict[str, Any]) -> dict[str, Any]:
-    """Follow ``$ref`` links to the schema they name. Fragment-only refs (``#/$defs/...``) occur only inside
-    ``common.schema.json`` and are resolved there."""
+    """Follow ``$ref`` links to the schema they name. The only shared target is ``common.schema.json``: fragment-only
+    refs (``#/$defs/...``) occur only inside it, and the rules schemas name it as ``../common.schema.json``."""
     while isinstance(node, dict) and "$ref" in node:
-        ref = node["$ref"]
+        ref = node["$ref"].removeprefix("../")
         if ref.startswith("#"):
             ref = "common.schema.json" + ref
         node = registry().resolver(BASE).lookup(ref).contents
