@@ -110,7 +110,7 @@ export function targetReduction(combatant) {
  * @property {string|null} [bleedOn]  The weapon's own bleed rule (catalogue `bleedOn`), read when declared.
  * @property {string} [band]
  * @property {number|null} [distance]
- * @property {string[]} [effects]
+ * @property {import("../rules/combat.mjs").AttackEffect[]} [effects]  What applied (as data; localized by the card).
  * @property {boolean} [tyres]
  * @property {number} [attackMod]  The attack's own modifier (Distant, drive-by, tyres, rifle at Engaged).
  * @property {number} [effortSteps]  An Aim's step.
