@@ -32,12 +32,14 @@ import * as activeTime from "./documents/active-time.mjs";
 import * as purse from "./documents/purse.mjs";
 import * as heatStore from "./documents/heat-store.mjs";
 import * as clock from "./rules/clock.mjs";
+import * as streetMap from "./documents/street-map.mjs";
+import * as streetMapRules from "./rules/street-map.mjs";
 
 const { SmokeCombat } = combat;
 const { makeAttack } = attack;
 
 /** The features that declare `requests` and `hooks` (see the module notes). */
-const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, purse, heatStore];
+const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, streetMap];
 
 /** The status the core tracker's Toggle Defeated sets: Wasted, out of the fight (not Down, which is a Condition). */
 const DEFEATED = { id: "wasted", name: "SMOKE.Status.wasted", img: "icons/svg/skull.svg" };
@@ -73,6 +75,7 @@ Hooks.once("init", () => {
   registerConsoleHooks();
   registerVehicleRequests();
   registerChaseGauge();
+  streetMap.registerExitBehavior();
 
   const { DocumentSheetConfig } = foundry.applications.apps;
   DocumentSheetConfig.registerSheet(Actor, SYSTEM_ID, CharacterSheet, { types: ["character"], makeDefault: true, label: "SMOKE.Sheet.actor" });
@@ -96,7 +99,10 @@ Hooks.once("init", () => {
     RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole }, rollTeamwork, setChallenge,
     contribute, requestGM, makeAttack, sideOf,
     /** The pure rules by their rulebook names (features add theirs). */
-    rules: { ...clock },
+    rules: { ...clock, hops: streetMapRules.hops, exitPoint: streetMapRules.exitPoint, route: streetMapRules.route,
+      graphOf: streetMapRules.graphOf, checkGraph: streetMapRules.checkGraph, facingInto: streetMapRules.facingInto,
+      freeSquare: streetMapRules.freeSquare },
+    streetMap: streetMap.api,
     clock: { activeNow: activeTime.activeNow, onTick: activeTime.onTick },
     money: { purseOf: purse.purseOf },
     heat: { heatOf: heatStore.heatOf } };

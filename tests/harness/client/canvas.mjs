@@ -161,6 +161,8 @@ export class Scene extends ClientDocument {
       name: new StringField({ required: true, blank: false, textSearch: true }),
       active: new BooleanField(),
       navigation: new BooleanField({ initial: true }),
+      // v13 BaseScene ownership: a player sees a scene (in navigation, or to view it) with Limited or better
+      ownership: new ObjectField({ initial: { default: LEVELS.NONE } }),
       width: new NumberField({ integer: true, positive: true, initial: 4000 }),
       height: new NumberField({ integer: true, positive: true, initial: 3000 }),
       grid: new SchemaField({
@@ -205,6 +207,15 @@ export class Scene extends ClientDocument {
     globalThis.game.scenes._viewedId = this.id;
     globalThis.canvas.draw(this);
     return this;
+  }
+
+  /**
+   * v13 Scene#pullUsers: send these users' clients to this scene (the core "pullToScene" socket event; the server
+   * refuses anyone but a GM). Each pulled client views the scene.
+   * @param {(User|string)[]} users
+   */
+  pullUsers(users = []) {
+    for (const u of users) globalThis.game.socket.emit("pullToScene", this.id, typeof u === "string" ? u : u.id);
   }
 
   _onCreate(data, options, userId) {
