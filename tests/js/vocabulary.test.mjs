@@ -16,7 +16,8 @@ const files = (dir = ROOT) => readdirSync(dir).flatMap(name => {
 
 /** Lines of code (comments removed) that spell a vocabulary list or the system id out. */
 export function spelledOut(text) {
-  const code = text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+  // Foundry's type-label keys (TYPES.RegionBehavior.the-smoke.exit) name the id as part of a lang key, not a value.
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "").replace(/TYPES\.\w+\.the-smoke\./g, "TYPES.");
   const list = /["'](mus["'], ["']grt|easy["'], ["']medium|properMess["'], ["']badLuck|engaged["'], ["']near|bruised["'], ["']hurt)["']/;
   // The id as a value: a flags scope, a setting or pack prefix; CSS class names ("classes: [...]") and log prefixes
   // ("the-smoke | …") are not the id.

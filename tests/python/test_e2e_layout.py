@@ -1,4 +1,4 @@
-"""The browser tests share their helpers through one module, tests/e2e/helpers.py: no test file imports another
+"""The browser tests share their helpers through one package, tests/e2e/helpers/ (``from helpers import …``): no test file imports another
 test file, so a test module can be renamed, split or deleted without breaking its neighbours. (conftest.py holds
 the fixtures; it re-exports ``skew_time`` from helpers for tests written against the foundation's first cut.)"""
 
@@ -27,8 +27,8 @@ def test_the_finder_sees_a_test_import_at_any_depth():
 
 
 def test_no_e2e_file_imports_a_test_file():
-    files = sorted(E2E.glob("*.py"))
-    assert len(files) > 10 and (E2E / "helpers.py") in files
+    files = sorted(E2E.rglob("*.py"))
+    assert len(files) > 10 and (E2E / "helpers" / "__init__.py") in files
     local_tests = {p.stem for p in files if p.stem.startswith("test_")}
     offenders = {p.name: sorted(imported_modules(p.read_text(encoding="utf-8")) & local_tests) for p in files}
     assert {name: mods for name, mods in offenders.items() if mods} == {}
@@ -37,4 +37,5 @@ def test_no_e2e_file_imports_a_test_file():
 def test_the_shared_helpers_are_used_from_helpers():
     users = [p.name for p in sorted(E2E.glob("test_*.py")) if "helpers" in imported_modules(p.read_text(encoding="utf-8"))]
     assert len(users) > 10
-    assert "helpers" not in imported_modules((E2E / "helpers.py").read_text(encoding="utf-8"))
+    for part in sorted((E2E / "helpers").glob("*.py")):  # the package imports its parts relatively, never a test
+        assert not {m for m in imported_modules(part.read_text(encoding="utf-8")) if m.startswith("test_")}, part.name

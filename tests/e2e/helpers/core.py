@@ -1,6 +1,5 @@
-"""Helpers the browser tests share (imported as ``from helpers import …``; no test file imports another, which
-tests/python/test_e2e_layout.py checks): the users, fixed dice, actors and fights made as the GM, the windows a test
-opens, and compendium look-ups."""
+"""Helpers the browser tests share: the users, fixed dice, actors and fights made as the GM, the windows a test
+opens, compendium look-ups and the server clock (imported through ``helpers``)."""
 
 from __future__ import annotations
 
