@@ -14,7 +14,7 @@ import { CharacterSheet, NpcSheet, SmokeItemSheet, VehicleSheet } from "./apps/s
 import { ChallengeTracker, TeamworkApp, contribute, registerGroupSettings, rollTeamwork, setChallenge } from "./apps/group-checks.mjs";
 import { statusEffects } from "./rules/conditions.mjs";
 import { CharacterCreator } from "./apps/creator.mjs";
-import { CONDITIONS, RULES } from "./generated/rules.mjs";
+import { CONDITIONS, RULES, SYSTEM_ID } from "./generated/rules.mjs";
 import { SmokeCombatData, SmokeCombatantData } from "./data/combat.mjs";
 import * as combat from "./documents/combat.mjs";
 import { registerRequestHooks, registerRequestQueries, registerRequests, requestGM } from "./documents/requests.mjs";
@@ -63,7 +63,7 @@ const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, pu
 /** The status the core tracker's Toggle Defeated sets: Wasted, out of the fight (not Down, which is a Condition). */
 const DEFEATED = { id: "wasted", name: "SMOKE.Status.wasted", img: "icons/svg/skull.svg" };
 
-export const SYSTEM_ID = "the-smoke";
+export { SYSTEM_ID };
 const ITEM_TYPES = Object.keys(ITEM_MODELS);
 
 Hooks.once("init", () => {
@@ -136,10 +136,10 @@ Hooks.once("init", () => {
       plateOf: heat.plateOf, anprPing: heat.anprPing },
     missions: { missionsOf: missionDocs.missionsOf } };
   return foundry.applications.handlebars.loadTemplates({
-    "the-smoke.stat-dice": "systems/the-smoke/templates/generated/stat-dice.hbs",
-    "the-smoke.heat-panel": "systems/the-smoke/templates/actor/parts/heat.hbs",
-    "the-smoke.places": "systems/the-smoke/templates/actor/parts/places.hbs",
-    ...Object.fromEntries(ITEM_TYPES.map(t => [`the-smoke.item-fields-${t}`,
+    [`${SYSTEM_ID}.stat-dice`]: "systems/the-smoke/templates/generated/stat-dice.hbs",
+    [`${SYSTEM_ID}.heat-panel`]: "systems/the-smoke/templates/actor/parts/heat.hbs",
+    [`${SYSTEM_ID}.places`]: "systems/the-smoke/templates/actor/parts/places.hbs",
+    ...Object.fromEntries(ITEM_TYPES.map(t => [`${SYSTEM_ID}.item-fields-${t}`,
       `systems/the-smoke/templates/generated/item-fields-${t}.hbs`]))
   });
 });

@@ -6,13 +6,12 @@
 import { checkOdds } from "../rules/odds.mjs";
 import { defaultChoices, planFor, resolveTN, unboostedDice } from "../documents/check.mjs";
 import { bandTN } from "../rules/check.mjs";
-import { CONDITIONS } from "../generated/rules.mjs";
+import { CONDITIONS, BANDS, OUTCOME_IDS } from "../generated/rules.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
 /** @type {("easy"|"medium"|"hard"|"longShot")[]} */
-const BANDS = ["easy", "medium", "hard", "longShot"];
-const OUTCOMES = ["properMess", "badLuck", "justAbout", "sorted", "smashedIt", "legendary"];
+const OUTCOMES = OUTCOME_IDS;
 
 /**
  * @typedef {import("../documents/check.mjs").CheckChoices & {targetGuard?: number, targetName?: string, lockTN?: boolean}} DialogChoices

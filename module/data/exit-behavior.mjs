@@ -16,10 +16,11 @@
  * Rulebook: Playing through Foundry › Getting in ("Step into an EXIT strip to follow a linked map edge").
  * @module data/exit-behavior
  */
+import { SYSTEM_ID } from "../generated/rules.mjs";
 
 /** The behaviour's sub-type in system.json, and its registered name. */
 export const EXIT_SUBTYPE = "exit";
-export const EXIT_TYPE = `the-smoke.${EXIT_SUBTYPE}`;
+export const EXIT_TYPE = `${SYSTEM_ID}.${EXIT_SUBTYPE}`;
 
 /**
  * @typedef {object} ExitData  The system data of an EXIT strip's behaviour.

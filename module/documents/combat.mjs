@@ -19,10 +19,10 @@ import { endOfRound, endOfTurn, pocketCashLoss, queueState } from "../rules/roun
 import { hospitalReset } from "../rules/conditions.mjs";
 import { assertGM, assertOwner, requestGM } from "./requests.mjs";
 import { collectSpeedDice, movesDieOf, speedDiceFor } from "./speed-dice.mjs";
-import { CONDITIONS, RULES } from "../generated/rules.mjs";
+import { CONDITIONS, RULES, SYSTEM_ID } from "../generated/rules.mjs";
 import { isOut, sideOf, topUnspent, writeSides } from "./combat-state.mjs";
 
-export const SYSTEM_ID = "the-smoke";
+export { SYSTEM_ID };
 
 /**
  * @typedef {(combat: SmokeCombat) => Promise<string[]>} RoundEndStep  A feature's part of the round's end (GM side):
@@ -595,7 +595,7 @@ async function resolveEndOfRound(combat) {
   // Someone out of the fight (Wasted, defeated) is left alone: no harm, no Down clock, no line.
   const people = combat.combatants.contents.filter(c => c.actor && PEOPLE.has(c.actor.type) && !isOut(c));
   const effects = endOfRound(people.map(c => ({
-    id: /** @type {string} */ (c.id), health: /** @type {any} */ (c.actor?.system).health.value,
+    id: /** @type {string} */ (c.id), health: /** @type {any} */ (c.actor).system.health.value,
     // The simple tracker resolves Bleeding at the end of that actor's turn instead (With the simple tracker).
     conditions: [...(c.actor?.statuses ?? [])].filter(id => combat.isSpeed || id !== "bleeding"), downRounds: sideOf(c).downRounds,
     // …and Stunned at the end of that actor's next turn (Conditions › Stunned).

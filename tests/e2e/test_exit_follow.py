@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from test_exit_strips import MAKE_MAP, MOVE, P1, PLACE, crossed, motor_with_driver_and_passenger, tokens_of
-from test_vehicles import VEHICLES_MODULE, import_actor, seat_records
+from helpers import (
+    MAKE_MAP, MOVE, P1, PLACE, VEHICLES_MODULE, crossed, import_actor, motor_with_driver_and_passenger, seat_records, tokens_of,
+)
 
 
 def test_a_chase_ends_when_every_wanted_driver_leaves_the_map(gm_page: Page, player1_page: Page, page_errors):

@@ -8,54 +8,15 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from test_vehicles import VEHICLES_MODULE, import_actor, notification, seat_records
+from helpers import (
+    MAKE_MAP, MOVE, PLACE, character, crossed, motor_with_driver_and_passenger, notification, seat_records, tokens_of, wait_tokens,
+)
+
 
 P1, P2 = "HarnessPlayer001", "HarnessPlayer002"
 
-# Three maps of 2000 × 1000 px (grid 100) in a row: Mare Street ⇄ Morning Lane ⇄ Dalston. Each east strip is the
-# column x 1900–2000, each west strip the column x 0–100, both the whole height. Dalston is not shown to players.
-MAKE_MAP = """async () => {
-    const mk = (name, extra) => Scene.create({name, width: 2000, height: 1000, grid: {size: 100}, ...extra});
-    const mare = await mk("Mare Street", {active: true, ownership: {default: 1}});
-    const morning = await mk("Morning Lane", {ownership: {default: 1}});
-    const dalston = await mk("Dalston", {});
-    const strip = async (scene, name, x) => (await scene.createEmbeddedDocuments("Region", [{name,
-        shapes: [{type: "rectangle", x, y: 0, width: 100, height: 1000}]}]))[0];
-    const mareE = await strip(mare, "Mare Street east", 1900);
-    const morningW = await strip(morning, "Morning Lane west", 0);
-    const morningE = await strip(morning, "Morning Lane east", 1900);
-    const dalstonW = await strip(dalston, "Dalston west", 0);
-    const link = (region, scene, to) => region.createEmbeddedDocuments("RegionBehavior", [{name: "EXIT",
-        type: "the-smoke.exit", system: {toScene: scene.id, toStrip: to.uuid}}]);
-    await link(mareE, morning, morningW); await link(morningW, mare, mareE);
-    await link(morningE, dalston, dalstonW); await link(dalstonW, morning, morningE);
-    return {mare: mare.id, morning: morning.id, dalston: dalston.id, mareE: mareE.uuid, morningW: morningW.uuid,
-            morningE: morningE.uuid, dalstonW: dalstonW.uuid};
-}"""
 
-PLACE = """async ([sceneId, data]) => (await game.scenes.get(sceneId).createEmbeddedDocuments("Token", data)).map(t => t.id)"""
-MOVE = """([sceneId, tokenId, x, y]) => game.scenes.get(sceneId).tokens.get(tokenId).move([{x, y}])"""
-TOKENS_OF = """([sceneId, actorId]) => (game.scenes.get(sceneId)?.tokens.contents ?? []).filter(t => t.actorId === actorId)
-    .map(t => ({id: t.id, x: t.x, y: t.y, rotation: t.rotation, hidden: t.hidden, arrived: t.flags['the-smoke']?.arrived ?? null}))"""
 VIEWED = "() => game.scenes.viewed?.id"
-
-
-def tokens_of(page: Page, scene_id: str, actor_id: str) -> list[dict]:
-    return page.evaluate(TOKENS_OF, [scene_id, actor_id])
-
-
-def wait_tokens(page: Page, scene_id: str, actor_id: str, n: int) -> None:
-    page.wait_for_function(f"a => ({TOKENS_OF})(a).length === {n}", arg=[scene_id, actor_id])
-
-
-def crossed(page: Page, scene_id: str, actor_id: str, n: int = 1) -> None:
-    """Wait until `n` tokens of the actor are on the scene and the GM's crossing is finished (record cleared)."""
-    wait_tokens(page, scene_id, actor_id, n)
-    page.wait_for_function("() => Object.keys(game.settings.get('the-smoke', 'crossings')).length === 0")
-
-
-def character(page: Page, name: str, owner: str | None) -> str:
-    return import_actor(page, "pregens", name, {"ownership": {owner: 3}} if owner else {})
 
 
 def test_a_character_on_foot_lands_at_the_same_point_along_the_edge_facing_on_once(gm_page: Page, player1_page: Page,
@@ -98,23 +59,6 @@ def test_a_character_on_foot_lands_at_the_same_point_along_the_edge_facing_on_on
     assert [(t["x"], t["y"], t["rotation"]) for t in tokens_of(gm_page, m["mare"], danny)] == [(1900, 700, 90)]
     assert tokens_of(gm_page, m["morning"], danny) == []
     assert page_errors[gm_page] == [] and page_errors[player1_page] == []
-
-
-def motor_with_driver_and_passenger(gm_page: Page, m: dict, motor_owners: dict) -> dict:
-    """A Vexa Hatch on Mare Street with Danny (Player One) driving and Jaz (Player Two) as passenger 1."""
-    car = import_actor(gm_page, "vehicles", "Vexa Hatch", {"ownership": {"default": 2, **motor_owners}})
-    danny = character(gm_page, 'Danny "Tealeaf" Doyle', P1)
-    jaz = character(gm_page, "Jaz Kaur", P2)
-    [vt, dt, jt] = gm_page.evaluate(PLACE, [m["mare"], [
-        {"name": "Vexa Hatch", "actorId": car, "actorLink": True, "x": 1500, "y": 500},
-        {"name": "Danny", "actorId": danny, "actorLink": True, "x": 1400, "y": 500},
-        {"name": "Jaz", "actorId": jaz, "actorLink": True, "x": 1400, "y": 600}]])
-    gm_page.evaluate("""async ([car, danny, jaz, mod]) => {
-        const { boardVehicle } = await import(mod);
-        await boardVehicle(game.actors.get(car), game.actors.get(danny), {seat: "driver"});
-        await boardVehicle(game.actors.get(car), game.actors.get(jaz), {seat: "passenger-1"});
-    }""", [car, danny, jaz, VEHICLES_MODULE])
-    return {"car": car, "danny": danny, "jaz": jaz, "vt": vt, "dt": dt, "jt": jt}
 
 
 def test_a_motor_crosses_with_its_driver_and_passenger_seats_kept(gm_page: Page, player1_page: Page,

@@ -22,6 +22,7 @@ import pytest
 import yaml
 
 import book
+from the_smoke import schemas  # the registry holds common.schema.json, which the rules schemas $ref
 
 RULES = book.ROOT / "packs-src" / "rules"
 SCHEMAS = book.ROOT / "tools" / "the_smoke" / "schemas" / "rules"
@@ -264,7 +265,7 @@ def test_file_validates_against_its_schema(name):
         assert set(obj.get("required", [])) <= set(obj["properties"]), f"{name}: {where} requires unknown fields"
         assert "required" in obj, f"{name}: {where} lists no required fields"
     data = load(name)
-    errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(data), key=lambda e: list(e.path))
+    errors = sorted(jsonschema.Draft202012Validator(schema, registry=schemas.registry()).iter_errors(data), key=lambda e: list(e.path))
     assert not errors, "\n".join(f"{list(e.path)}: {e.message}" for e in errors)
 
 
@@ -272,7 +273,7 @@ def test_file_validates_against_its_schema(name):
 def test_schema_rejects_unknown_fields(name):
     schema = json.loads((SCHEMAS / f"{name}.schema.json").read_text(encoding="utf-8"))
     data = dict(load(name), unexpectedField=1)
-    assert list(jsonschema.Draft202012Validator(schema).iter_errors(data))
+    assert list(jsonschema.Draft202012Validator(schema, registry=schemas.registry()).iter_errors(data))
 
 
 def _headings(part: str) -> list[str]:

@@ -30,7 +30,7 @@ import { spendDieAsGM } from "../combat.mjs";
 import { assertOwner, requestGM } from "../requests.mjs";
 import { claimRoll, issueRoll } from "../roll-claims.mjs";
 import {
-  GAUGE_BANDS, L, combatFrom, gaugeOn, isVehicle, refuseCard, signed, succeeded, sys, warn, writeGauge
+  GAUGE_BANDS, L, SYSTEM_ID, combatFrom, gaugeOn, isVehicle, refuseCard, signed, succeeded, sys, warn, writeGauge
 } from "./common.mjs";
 import { actionOpen, chaseCombatOf, gaugeOf, movedSquares, sceneOf, squaresBetween, vehicleTokenIn } from "./map.mjs";
 import { driveRoll, driveStatus, driverAt, mayRoll, unitWheels } from "./units.mjs";
@@ -467,7 +467,7 @@ export const requests = {
   "chase.resolve": async (user, { rollId, messageId }) => {
     const { roll, message, check } = claimRoll(user, { rollId, messageId, purpose: "chase.gauge" });
     const ctx = /** @type {any} */ (roll.context);
-    const snapshot = /** @type {any} */ (message.flags?.["the-smoke"])?.check;
+    const snapshot = /** @type {any} */ (message.flags?.[SYSTEM_ID])?.check;
     if (snapshot?.tnSource !== "band" || snapshot?.band !== ctx.check) {
       throw new Error(L("SMOKE.Chase.wrongBand", { band: L(`SMOKE.Band.${ctx.check}`) }));
     }

@@ -30,8 +30,9 @@ import { driverOf, occupantsOf, seatRecords } from "../vehicle.mjs";
 import { writeOccupants } from "../vehicle/store.mjs";
 import { afterCrossing } from "./follow.mjs";
 import { L, exitBehaviors, linkOf, rectOf, regionAt, sceneRect, stripName } from "./strips.mjs";
+import { SYSTEM_ID } from "../../generated/rules.mjs";
 
-export const SYSTEM_ID = "the-smoke";
+export { SYSTEM_ID };
 /** The crossing records, by crossing id (GM-only). */
 export const crossings = gmStore("crossings");
 

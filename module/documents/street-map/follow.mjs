@@ -18,8 +18,8 @@
 import { chaseSides, positionOf, sameActor } from "../chase.mjs";
 import { sideOf, writeSides } from "../combat-state.mjs";
 import { L } from "./strips.mjs";
+import { SYSTEM_ID } from "../../generated/rules.mjs";
 
-const SYSTEM_ID = "the-smoke";
 
 /**
  * @param {import("./crossing.mjs").CrossingRecord} record  @param {any} from  @param {any} to  The scenes.

@@ -13,6 +13,7 @@ import { refuseCard, resolveTN } from "../check.mjs";
 import { requestGM } from "../requests.mjs";
 import { claimRoll, issueRoll } from "../roll-claims.mjs";
 import { L, isVehicle, personAtMotor, postCard, purposeRoll, sys, vehicleFrom } from "./common.mjs";
+import { BANDS } from "../../generated/rules.mjs";
 
 /**
  * @typedef {import("./common.mjs").Vehicle} Vehicle
@@ -126,7 +127,7 @@ async function onTheftIssue(user, { vehicleUuid, thiefUuid, carjacking = false, 
   let lock;
   let tool = null;
   if (carjacking) {
-    const bands = ["easy", "medium", "hard", "longShot"];
+    const bands = BANDS;
     const chosen = user.isGM && bands.includes(band) ? band : "medium";
     lock = { band: chosen, base: chosen, loud: false };
   } else {
