@@ -27,12 +27,16 @@ import { CombatConsole, registerConsoleHooks } from "./apps/combat-console.mjs";
 import * as attackCard from "./apps/attack-card.mjs";
 import { registerVehicleRequests } from "./documents/vehicle.mjs";
 import { registerChaseGauge } from "./apps/chase-gauge.mjs";
+import * as shifts from "./documents/shifts.mjs";
+import * as shiftPanel from "./apps/shift-panel.mjs";
+import { ShiftsApp } from "./apps/shifts-app.mjs";
+import * as shiftRules from "./rules/shifts.mjs";
 
 const { SmokeCombat } = combat;
 const { makeAttack } = attack;
 
 /** The features that declare `requests` and `hooks` (see the module notes). */
-const FEATURES = [combat, attack, actions, durations, attackCard];
+const FEATURES = [combat, attack, actions, durations, attackCard, shifts, shiftPanel];
 
 /** The status the core tracker's Toggle Defeated sets: Wasted, out of the fight (not Down, which is a Condition). */
 const DEFEATED = { id: "wasted", name: "SMOKE.Status.wasted", img: "icons/svg/skull.svg" };
@@ -87,9 +91,14 @@ Hooks.once("init", () => {
   // fvtt-types has ModuleConfig for a module's `api` but no counterpart for a system's.
   /** @type {foundry.packages.System & {api?: object}} */ (game.system).api = {
     RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole }, rollTeamwork, setChallenge,
-    contribute, requestGM, makeAttack, sideOf };
+    contribute, requestGM, makeAttack, sideOf,
+    shifts: shifts.api };
+  const api = /** @type {any} */ (game.system).api;
+  api.rules = { ...(api.rules ?? {}), ...shiftRules };
+  api.apps.ShiftsApp = ShiftsApp;
   return foundry.applications.handlebars.loadTemplates({
     "the-smoke.stat-dice": "systems/the-smoke/templates/generated/stat-dice.hbs",
+    "the-smoke.shift-panel": "systems/the-smoke/templates/actor/parts/shift.hbs",
     ...Object.fromEntries(ITEM_TYPES.map(t => [`the-smoke.item-fields-${t}`,
       `systems/the-smoke/templates/generated/item-fields-${t}.hbs`]))
   });
@@ -104,6 +113,8 @@ Hooks.on("getSceneControlButtons", controls => {
   tokens.tools.smokeChallenge = { name: "smokeChallenge", title: "SMOKE.Group.openChallenge", icon: "fa-solid fa-list-check",
     button: true, order: 90, onChange: () => ChallengeTracker.open() };
   if (game.user.isGM) {
+    tokens.tools.smokeShifts = { name: "smokeShifts", title: "SMOKE.Shifts.title", icon: "fa-solid fa-taxi",
+      button: true, order: 92, onChange: () => ShiftsApp.open() };
     tokens.tools.smokeTeamwork = { name: "smokeTeamwork", title: "SMOKE.Group.openTeamwork", icon: "fa-solid fa-people-group",
       button: true, order: 91, onChange: () => TeamworkApp.open() };
   }

@@ -4,6 +4,7 @@
  * Rulebook: Your character record; A record of your own; People on the street; Vehicle roster.
  * @module apps/sheets
  */
+import { shiftPanel } from "./shift-panel.mjs";
 import { CATALOGUE_IDS, CONDITIONS, RULES } from "../generated/rules.mjs";
 import { conditionEffects } from "../rules/check.mjs";
 import { armourReduction, nextThreshold, repTier, statCap } from "../rules/record.mjs";
@@ -349,7 +350,8 @@ export class CharacterSheet extends SmokeActorSheetBase {
       isGM: game.user.isGM,
       xpKinds: ["serviceJob", "patOrder", "vehicleSale", "mission", "gm"].map(k => ({ id: k,
         label: game.i18n.localize(`SMOKE.Xp.${k}`) })),
-      reconciliation: sys.reconciliation ?? []
+      reconciliation: sys.reconciliation ?? [],
+      shiftPanel: shiftPanel(this.document)
     });
   }
 }
