@@ -41,13 +41,14 @@ export function generateCallout(shift, scene, { call = "anpr", hops = 0 } = {}) 
   const start = Math.floor(Math.random() * regions.length);
   const destinations = stages.map((_, i) => { const r = regions[(start + i) % regions.length]; return { sceneId: scene.id, regionUuid: r.uuid, name: r.name }; });
   return { shift, call: shift === "police" ? call : null, hops,
-    name: L("SMOKE.Shifts.generated", { shift: L(`SMOKE.Shifts.shift.${shift}`), to: destinations.at(-1).name }), destinations, extra: {} };
+    name: L("SMOKE.Shifts.generated", { shift: L(`SMOKE.Shifts.shift.${shift}`), to: destinations[destinations.length - 1].name }), destinations, extra: {} };
 }
 
+/** @extends {Base<any>} */
 export class ShiftsApp extends Base {
   static DEFAULT_OPTIONS = {
     id: "smoke-shifts", classes: ["the-smoke", "smoke-shifts"], window: { title: "SMOKE.Shifts.title", resizable: true },
-    position: { width: 620, height: "auto" },
+    position: { width: 620 },
     actions: {
       pause: ShiftsApp.#job("job.pause", { paused: true }), resume: ShiftsApp.#job("job.pause", { paused: false }),
       reached: ShiftsApp.#job("job.arrive"), cancel: ShiftsApp.#job("job.cancel"), damage: ShiftsApp.#job("job.damage"),
@@ -86,8 +87,8 @@ export class ShiftsApp extends Base {
     return { crews, callouts, jobs, shiftIds: [...SHIFT_IDS, PAT_ORDER].map(id => ({ id, label: L(`SMOKE.Shifts.shift.${id}`) })) };
   }
 
-  _onRender(context, options) {
-    super._onRender?.(context, options);
+  async _onRender(context, options) {
+    await super._onRender?.(context, options);
     watchers.add(this.#rerender);
     this.#untick ??= onTick(now => {
       for (const el of this.element?.querySelectorAll?.("[data-countdown]") ?? []) {
@@ -128,7 +129,7 @@ export class ShiftsApp extends Base {
   static async #onGenerate() {
     const shift = /** @type {HTMLSelectElement} */ (this.element.querySelector("[name=generateShift]"))?.value || "taxi";
     const data = generateCallout(shift, game.scenes.viewed);
-    if (!data) return ui.notifications.warn(L("SMOKE.Shifts.noRegions"));
+    if (!data) { ui.notifications.warn(L("SMOKE.Shifts.noRegions")); return; }
     try {
       await requestGM("callout.create", data);
     } catch (err) {

@@ -118,7 +118,7 @@ async function onIdentify(user, { jobId, actorUuid, tokenUuid }) {
   const { actor } = crewMember(user, actorUuid);
   if (!job.crew.includes(actor.uuid)) throw new Error(L("SMOKE.Shifts.notCrew", { actor: actor.name }));
   if (job.call !== "anpr" || job.status === "done" || job.status === "failed") throw new Error(L("SMOKE.Shifts.noCheckDue"));
-  const token = /** @type {any} */ (fromUuidSync(String(tokenUuid ?? "")));
+  const token = /** @type {any} */ (fromUuidSync(/** @type {any} */ (String(tokenUuid ?? ""))));
   const target = extraOf(job).targetUuid;
   const hit = !!token && !!target && (token.uuid === target || token.actor?.uuid === target);
   if (!hit) return jobs.set(job.id, { ...job, compromised: true, note: "SMOKE.Shifts.note.wrongStop" });

@@ -20,7 +20,7 @@ export const docAt = uuid => {
 };
 
 /** Whether a player (not a GM) owns the document. @param {any} doc */
-const playerOwned = doc => game.users.some(u => !u.isGM && doc.testUserPermission(u, "OWNER"));
+const playerOwned = doc => /** @type {any} */ (game.users).some(u => !u.isGM && doc.testUserPermission(u, "OWNER"));
 
 /**
  * The shifts a motor suits (the GM's override, else its data if no player owns it).
@@ -74,7 +74,10 @@ async function onEnd(user, { actorUuid }) {
   return { ended: true };
 }
 
-/** GM: say which shifts a motor suits (replaces its data; an empty list: none; null: back to its data). */
+/**
+ * GM: say which shifts a motor suits (replaces its data; an empty list: none; null: back to its data).
+ * @param {User.Implementation} user @param {{vehicleUuid: string, shifts?: string[]|null, cab?: boolean}} data
+ */
 async function onMotor(user, { vehicleUuid, shifts = null, cab = false }) {
   assertGM(user);
   const vehicle = docAt(vehicleUuid);

@@ -49,7 +49,7 @@ async function passengerFor(job, kind) {
   const named = docAt(extra.passengerUuid);
   if (named?.documentName === "Actor") return named;
   const name = extra.fareName || L(kind === "patient" ? "SMOKE.Shifts.patientName" : "SMOKE.Shifts.fareName", { job: job.name });
-  return Actor.implementation.create({ name, type: "npc", flags: { "the-smoke": { shiftJob: job.id } } });
+  return Actor.implementation.create(/** @type {any} */ ({ name, type: "npc", flags: { "the-smoke": { shiftJob: job.id } } }));
 }
 
 /**

@@ -78,7 +78,9 @@ const changed = () => { for (const fn of [...watchers]) { try { fn(); } catch (e
  * @property {boolean} compromised
  * @property {{pounds: number, xp: number, each: number, at: number}|null} pay  Set once, when paid.
  * @property {boolean} paid
- * @property {string} note             The last thing that happened (a lang key's result, for windows).
+ * @property {string} note             The last thing that happened (a lang key, for windows).
+ * @property {string|null} [outcome]   The taxi's Wheels outcome (set as it pays).
+ * @property {{progress: number, consequences: number, lost: boolean}|null} [fireResult]  The fire's end.
  */
 
 /** @type {import("../gm-store.mjs").GMStore<CrewShift>} */
@@ -87,7 +89,7 @@ export const crews = gmStore("shiftCrews", { onChange: changed });
 export const callouts = gmStore("callouts", { onChange: changed });
 /** @type {import("../gm-store.mjs").GMStore<Job>} */
 export const jobs = gmStore("jobs", { onChange: changed });
-/** @type {import("../gm-store.mjs").GMStore<{shifts: string[]}>} */
+/** @type {import("../gm-store.mjs").GMStore<{shifts: string[], cab?: boolean}>} */
 export const motorOverrides = gmStore("shiftMotors", { onChange: changed });
 
 /** @param {string} key @param {Record<string, unknown>} [data] @returns {string} */
