@@ -27,6 +27,11 @@ import { CombatConsole, registerConsoleHooks } from "./apps/combat-console.mjs";
 import * as attackCard from "./apps/attack-card.mjs";
 import { registerVehicleRequests } from "./documents/vehicle.mjs";
 import { registerChaseGauge } from "./apps/chase-gauge.mjs";
+import { registerGMStores } from "./documents/gm-store.mjs";
+import * as activeTime from "./documents/active-time.mjs";
+import * as purse from "./documents/purse.mjs";
+import * as heatStore from "./documents/heat-store.mjs";
+import * as clock from "./rules/clock.mjs";
 import * as shifts from "./documents/shifts.mjs";
 import * as shiftPanel from "./apps/shift-panel.mjs";
 import { ShiftsApp } from "./apps/shifts-app.mjs";
@@ -36,7 +41,7 @@ const { SmokeCombat } = combat;
 const { makeAttack } = attack;
 
 /** The features that declare `requests` and `hooks` (see the module notes). */
-const FEATURES = [combat, attack, actions, durations, attackCard, shifts, shiftPanel];
+const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, shifts, shiftPanel];
 
 /** The status the core tracker's Toggle Defeated sets: Wasted, out of the fight (not Down, which is a Condition). */
 const DEFEATED = { id: "wasted", name: "SMOKE.Status.wasted", img: "icons/svg/skull.svg" };
@@ -60,6 +65,8 @@ Hooks.once("init", () => {
   CONFIG.Combat.documentClass = SmokeCombat;
   CONFIG.Combat.dataModels.base = SmokeCombatData;
   CONFIG.Combatant.dataModels.base = SmokeCombatantData;
+  registerGMStores();
+  activeTime.registerActiveTime();
   registerRequestQueries();
   registerRequestHooks();
   registerSpeedDiceQuery();
@@ -90,12 +97,14 @@ Hooks.once("init", () => {
 
   // fvtt-types has ModuleConfig for a module's `api` but no counterpart for a system's.
   /** @type {foundry.packages.System & {api?: object}} */ (game.system).api = {
-    RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole }, rollTeamwork, setChallenge,
+    RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole, ShiftsApp }, rollTeamwork, setChallenge,
     contribute, requestGM, makeAttack, sideOf,
+    /** The pure rules by their rulebook names (features add theirs). */
+    rules: { ...clock, ...shiftRules },
+    clock: { activeNow: activeTime.activeNow, onTick: activeTime.onTick },
+    money: { purseOf: purse.purseOf },
+    heat: { heatOf: heatStore.heatOf },
     shifts: shifts.api };
-  const api = /** @type {any} */ (game.system).api;
-  api.rules = { ...(api.rules ?? {}), ...shiftRules };
-  api.apps.ShiftsApp = ShiftsApp;
   return foundry.applications.handlebars.loadTemplates({
     "the-smoke.stat-dice": "systems/the-smoke/templates/generated/stat-dice.hbs",
     "the-smoke.shift-panel": "systems/the-smoke/templates/actor/parts/shift.hbs",

@@ -7,6 +7,7 @@
  */
 import { CATALOGUE_IDS, RULES } from "../generated/rules.mjs";
 import { startingNumbers, validateSpread } from "../rules/creation.mjs";
+import { requestGM } from "../documents/requests.mjs";
 
 export const SYSTEM_ID = "the-smoke";
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
@@ -276,13 +277,14 @@ export async function buildCharacter(actor, d) {
     "system.details": { ...details, age: Number(details.age), background: bgKey },
     "system.stats": Object.fromEntries(STATS.map(k => [k, { die: d.stats[k] }])),
     "system.story": d.story,
-    "system.cash.pocket": bg.system.cash,
     "system.rep": start.rep,
     "system.hustle.value": start.hustle.value,
     "system.health": { value: start.health.value, bonus: 0 },
     [`flags.${SYSTEM_ID}.-=creator`]: null
   }));
   await actor.createEmbeddedDocuments("Item", items);
+  // Cash is the GM's (documents/purse.mjs): the GM sets the background's starting cash, once.
+  await requestGM("purse.start", { actorUuid: actor.uuid });
 }
 
 /**

@@ -170,6 +170,21 @@ async function handleRequest(ws, user, msg) {
     }
     case "getPack":
       return world.pack(user, msg.pack);
+    case "pause": {
+      // v13: only a GM may pause or unpause the game; the server relays the new state to every client.
+      if (!(user.role >= 4)) throw new PermissionError(`User ${user.name} lacks permission to pause the game`);
+      world.paused = Boolean(msg.paused);
+      broadcast({ type: "pause", paused: world.paused, userId: user._id });
+      return world.paused;
+    }
+    case "skewTime": {
+      // TEST ONLY (no v13 counterpart): move the server clock forward, as if that much real time had passed.
+      const ms = Number(msg.ms);
+      if (!Number.isFinite(ms) || ms < 0) throw new Error("skewTime needs a non-negative number of milliseconds");
+      world.clockSkew += ms;
+      broadcast({ type: "clock", serverTime: world.serverTime });
+      return world.serverTime;
+    }
     case "emit": {
       const allowed = manifest.socket && msg.event === `system.${manifest.id}`;
       if (!allowed) throw new Error(`Socket event "${msg.event}" is not permitted (only system.${manifest.id} with "socket": true)`);

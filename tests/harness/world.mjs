@@ -84,6 +84,15 @@ export class World {
     this.combats = [];
     this.messages = [];
     this.settings = [];
+    /** v13 world pause state (the stand-in's world starts unpaused; a real world launches paused). */
+    this.paused = false;
+    /** Test-only skew of the server clock in ms (`game.harness.skewTime`), reset with the world. */
+    this.clockSkew = 0;
+  }
+
+  /** The server's clock (ms since the epoch), which every client reads as `game.time.serverTime`. */
+  get serverTime() {
+    return Date.now() + this.clockSkew;
   }
 
   user(id) {
@@ -97,7 +106,8 @@ export class World {
   /** Everything a client gets on connection (Foundry sends every world document to every client). */
   snapshot(userId, activeUsers) {
     return deepClone({ type: "world", userId, system: this.manifest, activeUsers, users: this.users, actors: this.actors,
-      items: this.items, scenes: this.scenes, combats: this.combats, messages: this.messages, settings: this.settings });
+      items: this.items, scenes: this.scenes, combats: this.combats, messages: this.messages, settings: this.settings,
+      paused: this.paused, serverTime: this.serverTime });
   }
 
   toJSON() {

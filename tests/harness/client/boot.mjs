@@ -128,7 +128,24 @@ function installGlobals(socket, database, world) {
     scenes: null,
     combats: null,
     messages: null,
-    harness: { socket, database, activeUsers: new Set(world.activeUsers) },
+    harness: { socket, database, activeUsers: new Set(world.activeUsers),
+      /** TEST ONLY: move the server clock on by `ms` (as if that much real time passed); resolves once applied here. */
+      skewTime: ms => socket.request("skewTime", { ms }).then(t => (game.time._sync(t), t)) },
+    /** v13 Game#paused: is the world paused (server state, relayed to every client). */
+    paused: Boolean(world.paused),
+    /**
+     * v13 Game#togglePause(pause, {broadcast, userId}): set the pause state; with `broadcast` (GM only) the server
+     * relays it to every client, each of which calls the `pauseGame` hook; without it only this client changes.
+     * @param {boolean} [pause]  Defaults to the opposite of the current state.
+     * @param {{broadcast?: boolean, userId?: string}} [options]
+     */
+    togglePause(pause, { broadcast = false, userId } = {}) {
+      const paused = pause ?? !this.paused;
+      if (broadcast) return socket.request("pause", { paused });
+      this.paused = paused;
+      Hooks.callAll("pauseGame", paused, { broadcast, userId: userId ?? this.userId });
+      return Promise.resolve(paused);
+    },
     get user() {
       return this.users?.get(this.userId) ?? null;
     },
@@ -168,6 +185,7 @@ function buildWorld(world) {
   for (const m of world.messages) g.messages._addFromSource(m);
   g.settings._initialize(world.settings);
   g.time.initialize();
+  g.time._sync(world.serverTime);
   for (const p of world.system.packs ?? []) {
     const id = `${world.system.id}.${p.name}`;
     g.packs.set(id, new CompendiumCollection({ ...p, id, packageType: "system", packageName: world.system.id }));
@@ -225,6 +243,10 @@ async function boot() {
 function handleEvent(msg) {
   try {
     if (msg.type === "modifyDocument") game.harness.database.apply(msg);
+    else if (msg.type === "pause") {
+      game.paused = msg.paused;
+      Hooks.callAll("pauseGame", msg.paused, { broadcast: true, userId: msg.userId });
+    } else if (msg.type === "clock") game.time._sync(msg.serverTime);
     else if (msg.type === "userActivity") {
       if (msg.active) game.harness.activeUsers.add(msg.userId);
       else game.harness.activeUsers.delete(msg.userId);

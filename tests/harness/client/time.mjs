@@ -6,6 +6,22 @@
  */
 export class GameTime {
   #last = 0;
+  /** Server clock minus this browser's clock (ms), from the last synchronisation. */
+  #offset = 0;
+
+  /**
+   * v13 `GameTime#serverTime`: the server's clock in ms since the epoch, the same on every client (v13 estimates it
+   * from periodic syncs; the stand-in syncs on connection and whenever the test clock is skewed).
+   * @returns {number}
+   */
+  get serverTime() {
+    return Date.now() + this.#offset;
+  }
+
+  /** @param {number} serverTime  The server's clock at this moment (stand-in sync). */
+  _sync(serverTime) {
+    this.#offset = Number(serverTime) - Date.now();
+  }
 
   /** Register the setting (boot, before the world's settings load). */
   register() {

@@ -1,0 +1,79 @@
+/**
+ * GM-owned stores: world settings (not shown in the settings window) that only a GM may write (SETTINGS_MODIFY) and
+ * that the system writes only on the **active GM's** client, inside request handlers or GM automation. Every client
+ * reads them. This is where the facts the GM's automation acts on live (Heat, money, jobs, missions…): a player's
+ * document may carry a request, never the fact (DESIGN.md §5).
+ *
+ * A store is one object keyed by id (an actor UUID, a job id…). Writes to one store run one after another on the GM,
+ * each reading the latest value, so two writes never lose each other.
+ *
+ * Foundry-side only; no rules here.
+ * @module documents/gm-store
+ */
+const SYSTEM_ID = "the-smoke";
+/** game.settings without fvtt-types' key check (the stores' keys are not in types/the-smoke.d.ts). */
+const settings = () => /** @type {any} */ (game.settings);
+
+/** @type {Map<string, {onChange?: (value: object) => void}>} */
+const defined = new Map();
+let registered = false;
+
+/**
+ * @template T
+ * @typedef {object} GMStore
+ * @property {string} key                       The world setting's key (`the-smoke.<key>`).
+ * @property {() => Record<string, T>} all       Every entry (a fresh copy).
+ * @property {(id: string) => T|null} get         One entry (a copy) or null.
+ * @property {(id: string, value: T|null) => Promise<T|null>} set  Active GM: store (null deletes) the entry.
+ * @property {(id: string, fn: (current: T|null) => T|null) => Promise<T|null>} update
+ *   Active GM: replace the entry with `fn(current)` (null deletes), read and written in one step.
+ */
+
+/**
+ * Define a store (at module top level; the entry registers every store at init).
+ * @template T
+ * @param {string} key
+ * @param {{onChange?: (value: object) => void}} [options]  Called on every client when the store changes.
+ * @returns {GMStore<T>}
+ * @throws {Error} when the key is defined twice or after init.
+ */
+export function gmStore(key, options = {}) {
+  if (defined.has(key)) throw new Error(`GM store "${key}" is defined twice`);
+  if (registered) throw new Error(`GM store "${key}" must be defined before init`);
+  defined.set(key, options);
+  let chain = Promise.resolve();
+  const read = () => {
+    const value = settings().get(SYSTEM_ID, key);
+    return value && typeof value === "object" ? foundry.utils.deepClone(value) : {};
+  };
+  /** @param {(current: any) => any} fn @param {string} id */
+  const write = (id, fn) => {
+    if (!game.user?.isActiveGM) return Promise.reject(new Error(game.i18n.localize("SMOKE.Store.gmOnly")));
+    const run = chain.then(async () => {
+      const all = read();
+      const next = fn(all[id] ?? null);
+      if (next === null || next === undefined) delete all[id];
+      else all[id] = next;
+      await settings().set(SYSTEM_ID, key, all);
+      return next ?? null;
+    });
+    chain = run.catch(() => {});
+    return run;
+  };
+  return {
+    key,
+    all: read,
+    get: id => read()[id] ?? null,
+    set: (id, value) => write(id, () => value),
+    update: (id, fn) => write(id, fn)
+  };
+}
+
+/** Register every defined store as a GM-only world setting (init). */
+export function registerGMStores() {
+  registered = true;
+  for (const [key, { onChange }] of defined) {
+    settings().register(SYSTEM_ID, key, { scope: "world", config: false, type: Object, default: {},
+      onChange: onChange ? value => onChange(value) : undefined });
+  }
+}
