@@ -16,6 +16,7 @@ import { clockElapsed, clockLeft } from "../rules/clock.mjs";
 import { patientAfterTime } from "../rules/shifts.mjs";
 import { activeNow, onTick } from "./active-time.mjs";
 import { requestGM } from "./requests.mjs";
+import { driverOf } from "./vehicle.mjs";
 import * as crew from "./shifts/crew.mjs";
 import * as calloutsPart from "./shifts/callouts.mjs";
 import * as stages from "./shifts/stages.mjs";
@@ -44,7 +45,15 @@ export { watchers } from "./shifts/store.mjs";
  * @property {{pounds: number, xp: number, each: number}|null} pay
  * @property {number|null} gap
  * @property {string} note           A lang key.
+ * @property {boolean} noDriver      The crew's motor has nobody in the driver's seat (the job waits; nothing is lost).
  */
+
+/** Whether a running job's motor has lost its driver. @param {import("./shifts/store.mjs").Job} job */
+function noDriver(job) {
+  if (!job.vehicleUuid || job.status === "done" || job.status === "failed") return false;
+  const vehicle = crew.docAt(job.vehicleUuid);
+  return !!vehicle && !driverOf(vehicle);
+}
 
 /**
  * A job as windows show it.
@@ -57,7 +66,8 @@ export function jobView(job, now = activeNow()) {
     ? Math.round(job.arrivedLeft * job.windowSeconds) : Math.ceil(clockLeft(job.clock, job.windowSeconds, now));
   return { id: job.id, shift: job.shift, name: job.name, stage: plan?.id ?? "", destination: job.destinations[job.stage] ?? job.destinations.at(-1),
     clock: job.clock, windowSeconds: job.windowSeconds, secondsLeft, status: job.status, paused: job.paused, cargo: job.cargo,
-    patient: job.patient ? { state: job.patient.state } : null, pay: job.pay, gap: job.gap, note: job.note };
+    patient: job.patient ? { state: job.patient.state } : null, pay: job.pay, gap: job.gap,
+    note: noDriver(job) ? "SMOKE.Shifts.note.noDriver" : job.note, noDriver: noDriver(job) };
 }
 
 /**
@@ -137,21 +147,11 @@ let ticking = /** @type {(() => void)|null} */ (null);
 export const hooks = {
   /** @param {any} tokenDoc @param {any} movement */
   moveToken: (tokenDoc, movement) => onMoveToken(tokenDoc, movement),
-  ready: () => { ticking ??= onTick(gmTick); },
-  /** The crew's driver left the motor with a patient or fare aboard: say so (the job stays with the crew). */
-  updateSetting: setting => {
-    if (setting?.key !== "the-smoke.seats" || !game.user.isActiveGM) return;
-    for (const job of Object.values(jobs.all())) {
-      if (!job.vehicleUuid || job.status === "done" || job.status === "failed" || !job.passengerUuid) continue;
-      const vehicle = crew.docAt(job.vehicleUuid);
-      const api = /** @type {any} */ (game.system).api?.vehicles;
-      if (vehicle && api?.driverOf && !api.driverOf(vehicle) && job.note !== "SMOKE.Shifts.note.noDriver") {
-        jobs.update(job.id, j => (j ? { ...j, note: "SMOKE.Shifts.note.noDriver" } : j)).catch(() => {});
-      }
-    }
-  }
+  ready: () => { ticking ??= onTick(gmTick); }
 };
 
 /** For macros and other features: `game.system.api.shifts`. */
 export const api = { jobsOf, jobView, startShift, endShift, acceptCallout, passCallout, rollJobCheck: checks.rollJobCheck,
+  /** Call fn when a shift store changes; returns unsubscribe. @param {() => void} fn */
+  watch: fn => { watchers.add(fn); return () => watchers.delete(fn); },
   suitedShifts: crew.suitedShifts, callouts: () => callouts.all(), jobs: () => jobs.all(), crews: () => crews.all() };

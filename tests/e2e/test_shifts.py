@@ -31,6 +31,15 @@ def person(_id: str, name: str, owner: str, **stats) -> dict:
             "system": {"stats": dice, "cash": {"pocket": 10, "stash": 0}}}
 
 
+COUNT_JOB_WRITES = """() => {
+    window.jobWrites = 0;
+    const set = game.settings.set;
+    game.settings.set = function (ns, key, ...rest) { if (key === 'jobs') window.jobWrites++; return set.call(this, ns, key, ...rest); };
+    return 0;
+}"""
+"""GM page: count the writes of the jobs store from now on (window.jobWrites)."""
+
+
 def seed(world) -> None:
     world.seed(actors=[person(ROOK, "Rook", P1), person(FEMI, "Femi", P1), person(SAL, "Sal", P2)],
                scenes=[{"_id": SCENE, "name": "Mare Street", "tokens": []}])
@@ -216,11 +225,14 @@ def test_a_patient_worsens_at_45_seconds_and_is_treated_in_transit(world, open_u
     assert err is None, err
     job = job_of(p1, ROOK)
     assert (job["stage"], job["windowSeconds"], job["patient"]["state"]) == ("hospital", 240, "fading")
-    skew_time(gm, 44)
+    skew_time(gm, 41)
     gm.wait_for_timeout(1200)
-    assert job_of(gm, ROOK)["patient"]["state"] == "fading"
-    skew_time(gm, 2)
+    assert job_of(gm, ROOK)["patient"]["state"] == "fading", "under 45 s of active clock: still Fading"
+    writes = gm.evaluate(COUNT_JOB_WRITES)
+    skew_time(gm, 4)
     p1.wait_for_function("id => game.system.api.shifts.jobsOf(game.actors.get(id)).job.patient.state === 'faltering'", arg=ROOK)
+    gm.wait_for_timeout(2500)  # more ticks: the state changed once, so the store was written once
+    assert gm.evaluate("() => window.jobWrites") == 1 and writes == 0
     # the driver cannot treat; Femi in the back can (Savvy d6: 4 + 4 + 3 = 11 against Medium 10, Sorted)
     refused = roll_job(p1, job["id"], ROOK, [[4, 6], [4, 6]])
     assert isinstance(refused, str) and "stretcher bay" in refused
