@@ -314,3 +314,44 @@ def test_attacks_second_accept_forged_completion_and_direct_writes(world, open_u
     hatch = import_actor(gm, "vehicles", "Vexa Hatch", observer())
     board(p1, hatch, FEMI, "driver")
     assert "does not suit" in start(p1, FEMI, "taxi")
+
+
+def test_a_courier_reaches_each_stage_by_driving_into_its_region(world, open_user_page):
+    """The stage advances when the crew's motor token ends a move in the stage's region (no "Reached" needed): the
+    courier collects at the pickup region, the GM marks the cargo damaged, and the drop-off region pays
+    (£8 + £7) × (0.6 + 0.6T) halved. A move that stays outside the region does nothing."""
+    seed(world)
+    gm, p1 = open_user_page("gm"), open_user_page("player1")
+    bike = on_shift(gm, p1, "Deliverer E-Bike", "courier", {ROOK: "driver"})
+    pickup, drop = gm.evaluate("""async ([scene, bike]) => {
+        const s = game.scenes.get(scene);
+        const [a, b] = await s.createEmbeddedDocuments("Region", [
+          {name: "Ridley Road", shapes: [{type: "rectangle", x: 400, y: 0, width: 300, height: 300}]},
+          {name: "Kingsland Road", shapes: [{type: "rectangle", x: 1000, y: 0, width: 300, height: 300}]}]);
+        await s.createEmbeddedDocuments("Token", [{actorId: bike, actorLink: true, name: "Bike", x: 0, y: 0}]);
+        return [a.uuid, b.uuid];
+    }""", [SCENE, bike])
+    result, err = gm_do(gm, "callout.create", {"shift": "courier", "name": "Parcel run", "hops": 1, "destinations": [
+        {"sceneId": SCENE, "regionUuid": pickup, "name": ""}, {"sceneId": SCENE, "regionUuid": drop, "name": ""}]})
+    assert err is None, err
+    assert gm.evaluate("id => game.system.api.shifts.callouts()[id].destinations.map(d => d.name)", result["id"]) == \
+        ["Ridley Road", "Kingsland Road"], "an unnamed destination takes its region's name"
+    accept_on_sheet(p1, "Parcel run")
+    move = """([scene, x]) => { const s = game.scenes.get(scene); return s.tokens.find(t => t.name === 'Bike').move([{x, y: 100}]); }"""
+    gm.evaluate(move, [SCENE, 200])
+    gm.wait_for_timeout(500)
+    assert job_of(p1, ROOK)["stage"] == "pickup", "outside the region nothing happens"
+    gm.evaluate(move, [SCENE, 500])
+    p1.wait_for_function("id => game.system.api.shifts.jobsOf(game.actors.get(id)).job?.stage === 'dropOff'", arg=ROOK)
+    job = job_of(p1, ROOK)
+    assert (job["windowSeconds"], job["cargo"]) == (180, {"collected": True, "damaged": False})
+    _, err = gm_do(gm, "job.damage", {"jobId": job["id"]})
+    assert err is None, err
+    _, err = gm_do(p1, "job.damage", {"jobId": job["id"]})
+    assert err and "Only a GM" in err
+    before = pocket(gm, ROOK)
+    gm.evaluate(move, [SCENE, 1100])
+    gm.wait_for_function("id => game.system.api.shifts.jobs()[id].paid === true", arg=job["id"])
+    # T ≈ 1: 15 × 1.2 = 18, halved 9 (a second or two off the clock does not change the rounding)
+    assert stored_job(gm, job["id"])["pay"]["pounds"] == 9
+    gm.wait_for_function(f"() => game.system.api.money.purseOf(game.actors.get('{ROOK}')).pocket === {before + 9}")
