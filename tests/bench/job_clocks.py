@@ -1,0 +1,80 @@
+"""Benchmark: the document writes of a simulated 10-minute job with 3 running clocks, and the clock drift between
+two clients. Run it alone, once (it boots the stand-in and two browsers):
+
+    .venv/bin/pytest tests/bench/job_clocks.py -q -s
+
+Three jobs run at once on the GM: a taxi pickup, a courier pickup and a paramedic run whose Fading patient is aboard
+untreated. The stand-in's server clock is moved on 10 s at a time for 600 s of active time (each step lets every
+client tick), and the GM counts every write: each world setting (`game.settings.set`, by key) and each document
+create/update/delete. Expected: no write while a clock only runs; one write per state change (the patient's three
+steps Fading → Faltering → Passing → Lost, then the job ending). Drift: the seconds left on the same job read on the GM's
+and the player's page at the same server instant (each page's own clock against the shared server time)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "e2e"))
+
+from conftest import browser, dist_zip, open_user_page, page_errors, server, skew_time, world  # noqa: E402,F401
+from test_shifts import FEMI, P1, ROOK, SAL, callout, gm_do, on_shift, seed, start, board  # noqa: E402
+from test_vehicles import import_actor, observer  # noqa: E402
+
+COUNT_WRITES = """() => {
+  window.writes = {};
+  const bump = k => { window.writes[k] = (window.writes[k] ?? 0) + 1; };
+  const set = game.settings.set;
+  game.settings.set = function (ns, key, ...rest) { bump(`setting ${key}`); return set.call(this, ns, key, ...rest); };
+  for (const hook of ["create", "update", "delete"]) {
+    for (const doc of ["Actor", "Item", "Token", "ChatMessage", "Scene", "Combat"]) {
+      Hooks.on(`${hook}${doc}`, (d, ...rest) => { if (rest.at(-1) === game.user.id) bump(`${hook}${doc}`); });
+    }
+  }
+}"""
+
+LEFT = "id => { const j = game.system.api.shifts.jobs()[id]; return [game.system.api.shifts.jobView(j).secondsLeft, game.time.serverTime, game.system.api.clock.activeNow()]; }"
+
+
+def test_job_clock_writes_and_drift(world, open_user_page):
+    seed(world)
+    gm, p1, p2 = open_user_page("gm"), open_user_page("player1"), open_user_page("player2")
+    on_shift(gm, p1, "Hackney Carriage", "taxi", {ROOK: "driver"})
+    bike = import_actor(gm, "vehicles", "Deliverer E-Bike", observer())
+    board(p2, bike, SAL, "driver")
+    assert start(p2, SAL, "courier")["shift"] == "courier"
+    amb = import_actor(gm, "vehicles", "Capital Ambulance", observer())
+    board(p1, amb, FEMI, "driver")
+    assert start(p1, FEMI, "paramedic")["shift"] == "paramedic"
+    ids = {}
+    for actor, page, shift, names in ((ROOK, p1, "taxi", ["A", "B"]), (SAL, p2, "courier", ["C", "D"]),
+                                      (FEMI, p1, "paramedic", ["E", "Homerton"])):
+        cid = callout(gm, shift, names, hops=1, patient="fading")
+        result, err = gm_do(page, "callout.accept", {"calloutId": cid, "actorUuid": f"Actor.{actor}"})
+        assert err is None, err
+        ids[shift] = result["jobId"]
+    _, err = gm_do(gm, "job.arrive", {"jobId": ids["paramedic"]})  # the patient is aboard: the job clock matters now
+    assert err is None, err
+    gm.evaluate(COUNT_WRITES)
+    drifts = []
+    for step in range(60):  # 60 × 10 s = 600 s
+        skew_time(gm, 10)
+        p1.wait_for_timeout(150)
+        if step % 10 == 9:
+            _, g_server, g_active = gm.evaluate(LEFT, ids["taxi"])
+            _, p_server, p_active = p1.evaluate(LEFT, ids["taxi"])
+            # the two reads are (p_server − g_server) ms of server time apart: compare active time at one instant
+            drifts.append(abs((p_active - g_active) - (p_server - g_server)))
+    gm.wait_for_timeout(1500)
+    writes = gm.evaluate("() => window.writes")
+    jobs = gm.evaluate("() => Object.values(game.system.api.shifts.jobs()).map(j => [j.shift, j.status, j.patient?.state ?? null])")
+    print("\n--- job clocks: 600 s of active time, 3 jobs running ---")
+    print("jobs at the end:", sorted(jobs))
+    print("writes on the GM (by setting key / document event):")
+    for key, n in sorted(writes.items()):
+        print(f"  {key}: {n}")
+    print("total writes:", sum(writes.values()))
+    print(f"clock drift GM vs player (active ms at one server instant): max {max(drifts):.1f} ms over {len(drifts)} samples")
+    assert writes.get("setting jobs", 0) <= 4, writes  # three patient steps (the last ends the job) and nothing per tick
+    assert max(drifts) < 50
