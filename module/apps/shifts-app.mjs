@@ -155,7 +155,7 @@ export class ShiftsApp extends Base {
     });
     try {
       await requestGM("callout.create", { shift: data.shift, call: data.call, name: data.name, hops: data.hops, offerTo: data.offerTo ?? "",
-        destinations, extra: { patient: data.patient, perkTip: data.perkTip, bonus: data.bonus, arrest: !!data.arrest, fareName: data.fareName } });
+        destinations, extra: { patient: data.patient, perkTip: data.perkTip, bonus: data.bonus, arrest: !!data.arrest, fareName: data.fareName, targetUuid: data.targetUuid || "" } });
     } catch (err) {
       ui.notifications.warn(err.message);
     }

@@ -355,3 +355,69 @@ def test_a_courier_reaches_each_stage_by_driving_into_its_region(world, open_use
     # T ≈ 1: 15 × 1.2 = 18, halved 9 (a second or two off the clock does not change the rounding)
     assert stored_job(gm, job["id"])["pay"]["pounds"] == 9
     gm.wait_for_function(f"() => game.system.api.money.purseOf(game.actors.get('{ROOK}')).pocket === {before + 9}")
+
+
+def test_police_anpr_stop_pursuit_gap_and_custody(world, open_user_page):
+    """ANPR: the marked motor hides among lookalikes; stopping the wrong one compromises the call, the right one pays
+    60 % of £75 = £45. Pursuit: the gap starts at 2; Just About closes 1, Sorted closes 1 more: caught, £90.
+    Disturbance with an arrest: custody is refused until the suspect rides behind the cage; then £50."""
+    seed(world)
+    gm, p1 = open_user_page("gm"), open_user_page("player1")
+    car = on_shift(gm, p1, "Metro Police Area Car", "police", {ROOK: "driver"})
+    hatch = import_actor(gm, "vehicles", "Vexa Hatch", observer())
+    tokens = gm.evaluate("""async ([scene, car, hatch]) => {
+        const s = game.scenes.get(scene);
+        const made = await s.createEmbeddedDocuments("Token", [
+          {actorId: car, actorLink: true, name: "Area car", x: 0, y: 0},
+          {actorId: hatch, actorLink: false, name: "Hatch A", x: 300, y: 0},
+          {actorId: hatch, actorLink: false, name: "Hatch B", x: 500, y: 0}]);
+        return made.map(t => t.uuid);
+    }""", [SCENE, car, hatch])
+    cid = callout(gm, "police", ["Lea Bridge Road"], hops=0, call="anpr", targetUuid=tokens[2])
+    result, err = gm_do(p1, "callout.accept", {"calloutId": cid, "actorUuid": f"Actor.{ROOK}"})
+    assert err is None, err
+    job_id = result["jobId"]
+    assert stored_job(gm, job_id)["windowSeconds"] == 300
+    _, err = gm_do(p1, "job.identify", {"jobId": job_id, "actorUuid": f"Actor.{ROOK}", "tokenUuid": tokens[1]})
+    assert err is None, err
+    assert stored_job(gm, job_id)["compromised"] is True and stored_job(gm, job_id)["status"] == "travel"
+    before = pocket(gm, ROOK)
+    _, err = gm_do(p1, "job.identify", {"jobId": job_id, "actorUuid": f"Actor.{ROOK}", "tokenUuid": tokens[2]})
+    assert err is None, err
+    assert stored_job(gm, job_id)["pay"]["pounds"] == 45
+    gm.wait_for_function(f"() => game.system.api.money.purseOf(game.actors.get('{ROOK}')).pocket === {before + 45}")
+    # pursuit: getaway TN = 4 + (8 + 6) / 2 + 0 = 11 against Rook's Wheels d6 + Effort d6 + 3
+    cid = callout(gm, "police", ["Homerton High Street"], hops=1, call="pursuit", target={"wheels": 8, "performance": 6, "handling": 0})
+    result, err = gm_do(p1, "callout.accept", {"calloutId": cid, "actorUuid": f"Actor.{ROOK}"})
+    assert err is None, err
+    job_id = result["jobId"]
+    _, err = gm_do(gm, "job.arrive", {"jobId": job_id})
+    assert err is None, err
+    assert stored_job(gm, job_id)["gap"] == 2
+    assert isinstance(roll_job(p1, job_id, ROOK, [[4, 6], [4, 6]]), dict)  # 11: Just About
+    assert stored_job(gm, job_id)["gap"] == 1
+    assert isinstance(roll_job(p1, job_id, ROOK, [[5, 6], [4, 6]]), dict)  # 12: Sorted
+    done = stored_job(gm, job_id)
+    assert (done["gap"], done["status"], done["pay"]["pounds"]) == (0, "done", 90)
+    # disturbance with an arrest: the suspect must ride behind the cage to custody
+    suspect = gm.evaluate("async () => (await Actor.create({name: 'Suspect', type: 'npc'})).id")
+    cid = callout(gm, "police", ["Narrow Way", "Stoke Newington custody"], hops=1, call="disturbance", arrest=True,
+                  targetUuid=f"Actor.{suspect}")
+    result, err = gm_do(p1, "callout.accept", {"calloutId": cid, "actorUuid": f"Actor.{ROOK}"})
+    assert err is None, err
+    job_id = result["jobId"]
+    _, err = gm_do(gm, "job.arrive", {"jobId": job_id})
+    assert err is None, err
+    assert isinstance(roll_job(p1, job_id, ROOK, [[4, 6], [4, 6]]), dict)  # Front 11 against Medium 10: Sorted
+    job = stored_job(gm, job_id)
+    assert (job["stage"], job["windowSeconds"], job["compromised"]) == (1, 330, False)
+    _, err = gm_do(gm, "job.arrive", {"jobId": job_id})
+    assert err and "behind the cage" in err
+    cage = gm.evaluate("id => game.actors.get(id).system.seatList.find(s => s.caged).id", car)
+    board(gm, car, suspect, cage)
+    before = pocket(gm, ROOK)
+    _, err = gm_do(gm, "job.arrive", {"jobId": job_id})
+    assert err is None, err
+    assert stored_job(gm, job_id)["pay"]["pounds"] == 50
+    gm.wait_for_function(f"() => game.system.api.money.purseOf(game.actors.get('{ROOK}')).pocket === {before + 50}")
+    assert cage not in seats(gm, car), "the suspect is handed over at custody"

@@ -26,6 +26,17 @@ function whole(n, max, what) {
 }
 
 /**
+ * The callout's target (the ANPR's marked motor, a disturbance's suspect): a token's or an actor's UUID that exists.
+ * @param {unknown} uuid @returns {string}
+ */
+function targetOf(uuid) {
+  if (uuid === undefined || uuid === null || uuid === "") return "";
+  const doc = /** @type {any} */ (fromUuidSync(/** @type {any} */ (String(uuid))));
+  if (doc?.documentName !== "Token" && doc?.documentName !== "Actor") throw new Error(L("SMOKE.Shifts.badTarget"));
+  return doc.uuid;
+}
+
+/**
  * A stage destination, checked: the scene exists; the region, when named, is that scene's.
  * @param {any} d @returns {import("./store.mjs").Destination}
  */
@@ -85,7 +96,7 @@ async function onCreate(user, data) {
     check: STATS.includes(x.check) ? x.check : "frt",
     band: BANDS.includes(x.band) ? x.band : "medium",
     damaged: false,
-    targetUuid: typeof x.targetUuid === "string" ? x.targetUuid : "",
+    targetUuid: targetOf(x.targetUuid),
     target: { wheels: whole(x.target?.wheels ?? 8, 20, "SMOKE.Shifts.targetWheels") || 8,
       performance: whole(x.target?.performance ?? 6, 20, "SMOKE.Shifts.targetPerformance") || 6,
       handling: Math.max(-3, Math.min(3, Math.trunc(Number(x.target?.handling) || 0))) }

@@ -120,7 +120,14 @@ async function onIdentify(user, { jobId, actorUuid, tokenUuid }) {
   if (job.call !== "anpr" || job.status === "done" || job.status === "failed") throw new Error(L("SMOKE.Shifts.noCheckDue"));
   const token = /** @type {any} */ (fromUuidSync(/** @type {any} */ (String(tokenUuid ?? ""))));
   const target = extraOf(job).targetUuid;
-  const hit = !!token && !!target && (token.uuid === target || token.actor?.uuid === target);
+  if (token?.documentName !== "Token") throw new Error(L("SMOKE.Shifts.badTarget"));
+  const range = (/** @type {any} */ (docAt(job.vehicleUuid)?.system)?.effects?.anprRange) ?? 12;
+  const motor = token.parent?.tokens?.find?.(t => t.actor?.uuid === job.vehicleUuid);
+  const size = token.parent?.grid?.size ?? 100;
+  if (motor && Math.max(Math.abs(motor.x - token.x), Math.abs(motor.y - token.y)) / size > range) {
+    throw new Error(L("SMOKE.Shifts.outOfAnprRange", { range }));
+  }
+  const hit = !!target && (token.uuid === target || token.actor?.uuid === target);
   if (!hit) return jobs.set(job.id, { ...job, compromised: true, note: "SMOKE.Shifts.note.wrongStop" });
   return finish(job);
 }

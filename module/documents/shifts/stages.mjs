@@ -137,6 +137,21 @@ export async function fail(job, noteKey) {
 }
 
 /**
+ * An arrest's delivery to custody: the suspect the callout names rides in the police motor, behind its cage when it
+ * has one ("a suitable seat").
+ * @param {Job} job @throws {Error} when the suspect is not aboard.
+ */
+function assertInCustody(job) {
+  const target = docAt(extraOf(job).targetUuid);
+  if (!target) return; // the GM named nobody: the arrest is the GM's call
+  const vehicle = docAt(job.vehicleUuid);
+  const seats = /** @type {any} */ (vehicle?.system)?.seatList ?? [];
+  const aboard = vehicle ? occupantsOf(vehicle).find(o => o.actor.uuid === target.uuid) : null;
+  const caged = seats.some(x => x.caged);
+  if (!aboard || (caged && !aboard.seat.caged)) throw new Error(L("SMOKE.Shifts.noSuspectAboard", { name: target.name, vehicle: vehicle?.name ?? "" }));
+}
+
+/**
  * GM: the crew reached the current stage's place (from the region check or the GM's "Reached").
  * @param {User.Implementation} user @param {{jobId: string}} data
  */
@@ -164,7 +179,8 @@ async function onArrive(user, { jobId }) {
     case "handOver": return finish(reached);
     case "deliver":
       if (plan.check) return jobs.set(job.id, { ...reached, status: "arrived", note: "SMOKE.Shifts.note.checkDue" });
-      return finish(reached);
+      if (plan.id === "custody") assertInCustody(job);
+      return finish({ ...reached, passengerUuid: plan.id === "custody" ? extraOf(job).targetUuid : job.passengerUuid });
     default: // fire, pursuit, check, stop: the stage's check is due
       return jobs.set(job.id, { ...reached, status: "arrived", gap: plan.arrive === "pursuit" ? RULES.shifts.pursuit.gapStart : job.gap,
         note: "SMOKE.Shifts.note.checkDue" });
