@@ -136,9 +136,10 @@ def test_a_taxi_shift_from_callout_to_pay(world, open_user_page):
     skew_time(gm, 40)
     p1.wait_for_function("id => game.system.api.shifts.jobsOf(game.actors.get(id)).job.secondsLeft <= 110", arg=ROOK)
     expect(p1.locator("[data-shift-countdown]")).to_have_text(re.compile(r"^1:(50|49|48|47)$"))
-    # the pickup: the fare boards a free seat (the cab's first passenger seat); the drop-off clock starts
-    _, err = gm_do(gm, "job.arrive", {"jobId": job["id"]})
-    assert err is None, err
+    # the pickup (the GM's Reached in the Shifts window): the fare boards a free seat; the drop-off clock starts
+    gm.evaluate("() => game.system.api.apps.ShiftsApp.open()")
+    gm.locator(f"#smoke-shifts [data-job='{job['id']}'] [data-action=reached]").click()
+    gm.wait_for_function("uuid => (game.settings.get('the-smoke', 'seats')[uuid] ?? []).length === 2", arg=f"Actor.{cab}")
     assert seats(gm, cab) == ["driver", "passenger-1"]
     job = job_of(p1, ROOK)
     assert (job["stage"], job["windowSeconds"]) == ("dropOff", 210)
@@ -147,9 +148,11 @@ def test_a_taxi_shift_from_callout_to_pay(world, open_user_page):
     _, err = gm_do(gm, "job.arrive", {"jobId": job["id"]})
     assert err is None, err
     assert stored_job(gm, job["id"])["status"] == "arrived"
-    # Wheels d6 + Effort d6 + 3 against Medium 10: 4 + 4 + 3 = 11, Sorted
-    after = roll_job(p1, job["id"], ROOK, [[4, 6], [4, 6]])
-    assert isinstance(after, dict), after
+    # Wheels d6 + Effort d6 + 3 against Medium 10: 4 + 4 + 3 = 11, Sorted — from the sheet's button
+    p1.evaluate("() => game.settings.set('the-smoke', 'skipRollDialog', true)")
+    p1.evaluate(SEED_DICE, [[4, 6], [4, 6]])
+    p1.locator(".smoke-shift-panel [data-shift-action=roll]").click()
+    gm.wait_for_function("id => game.system.api.shifts.jobs()[id].paid === true", arg=job["id"])
     done = stored_job(gm, job["id"])
     assert (done["status"], done["paid"], done["outcome"]) == ("done", True, "sorted")
     assert done["pay"]["pounds"] == 31
