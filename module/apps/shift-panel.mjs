@@ -7,6 +7,7 @@
 import { clockWindow } from "../rules/shifts.mjs";
 import { jobStages } from "../rules/jobs.mjs";
 import { onTick } from "../documents/active-time.mjs";
+import { requestGM } from "../documents/requests.mjs";
 import { vehicleDrivenBy } from "../documents/vehicle.mjs";
 import { acceptCallout, endShift, jobsOf, jobView, passCallout, rollJobCheck, startShift, suitedShifts, watchers, api } from "../documents/shifts.mjs";
 import { mmss } from "./shifts-app.mjs";
@@ -23,12 +24,13 @@ export function shiftPanel(actor) {
   const vehicle = vehicleDrivenBy(actor);
   const stored = job ? api.jobs()[job.id] : null;
   const canRoll = !!job && (job.status === "arrived" || (job.shift === "paramedic" && !!job.patient && job.status === "travel"));
+  const canLoad = !!job && job.shift === "paramedic" && job.status === "arrived";
   return {
     actorUuid: actor.uuid, owner: actor.isOwner, shift, shiftName: shift ? L(`SMOKE.Shifts.shift.${shift}`) : "",
     suited: vehicle ? suitedShifts(vehicle).map(id => ({ id, label: L(`SMOKE.Shifts.shift.${id}`) })) : [],
     job, left: job ? mmss(job.secondsLeft) : "", stageName: job ? L(`SMOKE.Shifts.stage.${job.stage}`) : "",
     patientName: job?.patient ? L(`SMOKE.Shifts.patient.${job.patient.state}`) : "", note: job?.note ? L(job.note) : "",
-    canRoll: canRoll && !!stored,
+    canRoll: canRoll && !!stored, canLoad,
     callouts: callouts.map(c => {
       const first = jobStages({ shift: c.shift, call: c.call, stops: Math.max(1, c.destinations.length), arrest: !!c.extra?.arrest })[0];
       return { id: c.id, name: c.name, to: c.destinations.map(d => d.name).join(" → "),
@@ -53,6 +55,7 @@ async function act(actor, button) {
     else if (action === "accept") await acceptCallout(actor, calloutId);
     else if (action === "pass") await passCallout(actor, calloutId);
     else if (action === "roll") await rollJobCheck(jobId, actor);
+    else if (action === "load") await requestGM("job.load", { jobId, actorUuid: actor.uuid });
   } catch (err) {
     ui.notifications.warn(err.message);
   }

@@ -51,7 +51,7 @@ export class ShiftsApp extends Base {
     position: { width: 620 },
     actions: {
       pause: ShiftsApp.#job("job.pause", { paused: true }), resume: ShiftsApp.#job("job.pause", { paused: false }),
-      reached: ShiftsApp.#job("job.arrive"), cancel: ShiftsApp.#job("job.cancel"), damage: ShiftsApp.#job("job.damage"),
+      reached: ShiftsApp.#job("job.arrive"), load: ShiftsApp.#job("job.load"), cancel: ShiftsApp.#job("job.cancel"), damage: ShiftsApp.#job("job.damage"),
       withdraw: ShiftsApp.#onWithdraw, newCallout: ShiftsApp.#onNewCallout, generate: ShiftsApp.#onGenerate
     }
   };
@@ -82,7 +82,7 @@ export class ShiftsApp extends Base {
       return { ...v, crew: j.crew.map(nameOf).join(", "), left: mmss(v.secondsLeft), running: v.status === "travel" || v.status === "arrived",
         shiftName: L(`SMOKE.Shifts.shift.${j.shift}`), stageName: L(`SMOKE.Shifts.stage.${v.stage}`),
         patientName: v.patient ? L(`SMOKE.Shifts.patient.${v.patient.state}`) : "", note: v.note ? L(v.note) : "",
-        statusName: L(`SMOKE.Shifts.status.${v.status}`), cargoDamaged: !!v.cargo?.damaged, hasCargo: !!v.cargo };
+        statusName: L(`SMOKE.Shifts.status.${v.status}`), canLoad: j.shift === "paramedic" && v.status === "arrived", cargoDamaged: !!v.cargo?.damaged, hasCargo: !!v.cargo };
     });
     return { crews, callouts, jobs, shiftIds: [...SHIFT_IDS, PAT_ORDER].map(id => ({ id, label: L(`SMOKE.Shifts.shift.${id}`) })) };
   }

@@ -54,8 +54,9 @@ def test_job_clock_writes_and_drift(world, open_user_page):
         result, err = gm_do(page, "callout.accept", {"calloutId": cid, "actorUuid": f"Actor.{actor}"})
         assert err is None, err
         ids[shift] = result["jobId"]
-    _, err = gm_do(gm, "job.arrive", {"jobId": ids["paramedic"]})  # the patient is aboard: the job clock matters now
-    assert err is None, err
+    for kind in ("job.arrive", "job.load"):  # the patient reached and loaded: the job clock matters now
+        _, err = gm_do(gm, kind, {"jobId": ids["paramedic"]})
+        assert err is None, err
     gm.evaluate(COUNT_WRITES)
     drifts = []
     for step in range(60):  # 60 × 10 s = 600 s

@@ -216,14 +216,20 @@ def test_a_patient_worsens_at_45_seconds_and_is_treated_in_transit(world, open_u
     they are Faltering (one write); Femi, in the back, treats in transit (Sorted: back to Fading); A&E pays
     (£40 + £15) × 1.5 = £83 and 1 XP. The driver cannot treat from the driver's seat."""
     seed(world)
-    gm, p1 = open_user_page("gm"), open_user_page("player1")
-    on_shift(gm, p1, "Capital Ambulance", "paramedic", {ROOK: "driver", FEMI: "crew-2"})
+    gm, p1, p2 = open_user_page("gm"), open_user_page("player1"), open_user_page("player2")
+    amb = on_shift(gm, p1, "Capital Ambulance", "paramedic", {ROOK: "driver", FEMI: "crew-2"})
     callout(gm, "paramedic", ["Well Street", "Homerton A&E"], hops=1, patient="fading")
     accept_on_sheet(p1, "paramedic job")
     job = job_of(p1, ROOK)
     assert (job["stage"], job["windowSeconds"]) == ("reachPatient", 180)
     _, err = gm_do(gm, "job.arrive", {"jobId": job["id"]})
     assert err is None, err
+    # at the scene: the patient is reached; Player Two cannot load them, Rook's player does from the sheet
+    _, err = gm_do(p2, "job.load", {"jobId": job["id"], "actorUuid": f"Actor.{SAL}"})
+    assert err and "not on that job" in err
+    p1.locator(".smoke-shift-panel [data-shift-action=load]").click()
+    p1.wait_for_function("id => game.system.api.shifts.jobsOf(game.actors.get(id)).job?.stage === 'hospital'", arg=ROOK)
+    assert seats(gm, amb) == ["driver", "crew-2", "passenger-1"], "the patient is on the stretcher"
     job = job_of(p1, ROOK)
     assert (job["stage"], job["windowSeconds"], job["patient"]["state"]) == ("hospital", 240, "fading")
     skew_time(gm, 41)

@@ -3,7 +3,7 @@
  * (`job.check.issue`), the player rolls, and the GM applies the card's own roll once (`job.check.claim`):
  * - taxi drop-off: the driver's Wheels (the outcome sets the tip), then the fare is paid;
  * - paramedic: Savvy treatment (Sorted +1, Smashed It / Legendary +2, Just About holds, Bad Luck −1, Proper Mess −2),
- *   in transit only from a non-driver seat of a motor with a Stretcher bay;
+ *   at the scene by the crew, in transit only from a non-driver seat of a motor with a Stretcher bay;
  * - fire: Grit, the challenge contribution table, 4 progress before 3 consequences, a tie lost;
  * - police pursuit: the driver's Wheels against the getaway TN, the abstract gap; disturbance: the callout's check;
  * - ANPR: naming the marked motor's token (`job.identify`); a wrong stop compromises the completion.
@@ -38,6 +38,10 @@ export function checkFor(job, actor) {
   const isDriver = driver?.uuid === actor.uuid;
   const isCrew = job.crew.includes(actor.uuid);
   if (job.paused) throw new Error(L("SMOKE.Shifts.jobPaused"));
+  if (job.shift === "paramedic" && job.patient && job.status === "arrived") {
+    if (!isCrew) throw new Error(L("SMOKE.Shifts.notCrew", { actor: actor.name }));
+    return { kind: "treat", stat: "sav", tn: band("sav") };
+  }
   if (job.shift === "paramedic" && job.patient && job.status === "travel") {
     const seat = vehicle ? occupantsOf(vehicle).find(o => o.actor.uuid === actor.uuid)?.seat : null;
     const stretcher = (/** @type {any} */ (vehicle?.system)?.abilities ?? []).includes("stretcher-bay");

@@ -166,8 +166,8 @@ async function onArrive(user, { jobId }) {
   switch (plan.arrive) {
     case "board": return advance(job, { passengerUuid: await boardPassenger(job, "fare"), note: "SMOKE.Shifts.note.boarded" });
     case "collect": return advance(job, { cargo: { collected: true, damaged: !!job.cargo?.damaged }, note: "SMOKE.Shifts.note.collected" });
-    case "patient": return advance(job, { passengerUuid: await boardPassenger(job, "patient"),
-      patient: { state: extraOf(job).patient ?? "fading", at: clockElapsed(job.total, now), boarded: true }, note: "SMOKE.Shifts.note.loaded" });
+    case "patient": return jobs.set(job.id, { ...reached, status: "arrived", note: "SMOKE.Shifts.note.atPatient",
+      patient: { state: extraOf(job).patient ?? "fading", at: clockElapsed(job.total, now), boarded: false } });
     case "stopPay": {
       const stop = busStopPay({ clockLeft: reached.arrivedLeft });
       const each = crewShare(stop, job.crew.length);
@@ -185,6 +185,24 @@ async function onArrive(user, { jobId }) {
       return jobs.set(job.id, { ...reached, status: "arrived", gap: plan.arrive === "pursuit" ? RULES.shifts.pursuit.gapStart : job.gap,
         note: "SMOKE.Shifts.note.checkDue" });
   }
+}
+
+/**
+ * GM: load the reached patient into a free seat of the crew's motor (the stretcher first; "make room in a suitable
+ * vehicle before loading"), for a crew member's owner or the GM; the A&E clock starts.
+ * @param {User.Implementation} user @param {{jobId: string, actorUuid?: string}} data
+ */
+async function onLoad(user, { jobId, actorUuid = "" }) {
+  const job = jobOrThrow(jobId);
+  if (!user.isGM) {
+    const actor = docAt(actorUuid);
+    if (!actor || !job.crew.includes(actor.uuid)) throw new Error(L("SMOKE.Shifts.notCrew", { actor: actor?.name ?? "?" }));
+    if (!actor.testUserPermission(user, "OWNER")) throw new Error(L("SMOKE.Request.notOwner", { name: actor.name }));
+  }
+  if (job.status !== "arrived" || stagesOf(job)[job.stage].arrive !== "patient" || !job.patient) throw new Error(L("SMOKE.Shifts.noCheckDue"));
+  if (job.paused) throw new Error(L("SMOKE.Shifts.jobPaused"));
+  const passengerUuid = await boardPassenger(job, "patient");
+  return advance(job, { passengerUuid, patient: { ...job.patient, boarded: true }, note: "SMOKE.Shifts.note.loaded" });
 }
 
 /** GM: pause or resume one job (both its clocks; the remaining time is kept). */
@@ -234,7 +252,7 @@ async function onWorsen(user, { jobId }) {
   return jobs.set(job.id, next);
 }
 
-export const requests = { "job.arrive": onArrive, "job.pause": onPause, "job.cancel": onCancel, "job.damage": onDamage,
+export const requests = { "job.arrive": onArrive, "job.load": onLoad, "job.pause": onPause, "job.cancel": onCancel, "job.damage": onDamage,
   "job.worsen": onWorsen };
 
 /** Ask the GM's own queue (automation on the active GM). @param {string} type @param {object} data */
