@@ -165,6 +165,9 @@ def test_a_taxi_shift_from_callout_to_pay(world, open_user_page):
     _, err = gm_do(p1, "job.arrive", {"jobId": job["id"]})
     assert err and "Only a GM" in err
     assert pocket(gm, ROOK) == before[0] + 31 and xp(gm, ROOK) == before[1] + 1
+    # the rules are on the api too
+    assert p1.evaluate("() => game.system.api.rules.taxiPay({hops: 1, cab: true, outcome: 'sorted', clockLeft: 0.5})") == \
+        {"fare": 25, "tip": 6, "total": 31}
 
 
 def test_the_clock_pauses_with_the_game_and_resumes_with_the_same_time_left(world, open_user_page):
@@ -196,6 +199,10 @@ def test_the_clock_pauses_with_the_game_and_resumes_with_the_same_time_left(worl
     for page, left in ((gm, left_gm), (p1, left_p1)):
         now = job_of(page, ROOK)["secondsLeft"]
         assert left - 22 <= now <= left - 19, (left, now)
+    # a reload mid-job: the clock is where it was (it is timestamps in the GM's store)
+    p1.reload()
+    p1.wait_for_function("() => window.game?.ready === true")
+    assert abs(job_of(p1, ROOK)["secondsLeft"] - job_of(gm, ROOK)["secondsLeft"]) <= 1
     # the GM pauses this job alone: no time runs off it while the game goes on
     job_id = job_of(gm, ROOK)["id"]
     _, err = gm_do(gm, "job.pause", {"jobId": job_id, "paused": True})
