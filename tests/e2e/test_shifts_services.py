@@ -4,6 +4,7 @@ region, the police's ANPR stop, pursuit gap and custody, a bus route and a Pat's
 from __future__ import annotations
 
 import pytest
+from conftest import skew_time
 from test_shifts import (FEMI, ROOK, SCENE, accept_on_sheet, board, callout, gm_do, job_of, on_shift, pocket, roll_job,
                          seats, seed, stored_job, xp)
 from test_vehicles import import_actor, observer
@@ -148,3 +149,29 @@ def test_a_bus_route_pays_each_stop_and_its_bonus_and_pats_order_gives_2_xp(worl
     assert stored_job(gm, result["jobId"])["pay"] == {**stored_job(gm, result["jobId"])["pay"], "pounds": 0, "xp": 2}
     gm.wait_for_function(f"() => game.actors.get('{FEMI}').system.rep.xp === 2")
     assert pocket(gm, FEMI) == cash
+
+
+def test_a_gm_change_mid_job_keeps_the_job_and_its_patient_clock(world, open_user_page):
+    """The GM leaves mid-callout; the assistant GM, now the active GM, carries on: the untreated patient still worsens
+    at 45 s of job clock, and A&E pays once."""
+    seed(world)
+    gm, gm2, p1 = open_user_page("gm"), open_user_page("gm2"), open_user_page("player1")
+    on_shift(gm, p1, "Capital Ambulance", "paramedic", {ROOK: "driver"})
+    cid = callout(gm, "paramedic", ["Well Street", "Homerton A&E"], hops=0, patient="fading")
+    result, err = gm_do(p1, "callout.accept", {"calloutId": cid, "actorUuid": f"Actor.{ROOK}"})
+    assert err is None, err
+    job_id = result["jobId"]
+    for kind in ("job.arrive", "job.load"):
+        _, err = gm_do(gm, kind, {"jobId": job_id})
+        assert err is None, err
+    gm.context.close()
+    gm2.wait_for_function("() => game.user.isActiveGM")
+    skew_time(gm2, 46)
+    gm2.wait_for_function("id => game.system.api.shifts.jobs()[id].patient.state === 'faltering'", arg=job_id)
+    before = pocket(gm2, ROOK)
+    _, err = gm_do(gm2, "job.arrive", {"jobId": job_id})
+    assert err is None, err
+    assert stored_job(gm2, job_id)["pay"]["pounds"] == 40  # (£40 + £15 × 0) × Faltering 1
+    gm2.wait_for_function(f"() => game.system.api.money.purseOf(game.actors.get('{ROOK}')).pocket === {before + 40}")
+    _, err = gm_do(gm2, "job.arrive", {"jobId": job_id})
+    assert err and "not on its way" in err
