@@ -296,15 +296,20 @@ def test_attacks_second_accept_forged_completion_and_direct_writes(world, open_u
     board(p2, cab2, SAL, "driver")
     assert start(p2, SAL, "taxi")["shift"] == "taxi"
     cid = callout(gm, "taxi", ["Mare Street", "Dalston Junction"], hops=1)
-    r1, e1 = gm_do(p1, "callout.accept", {"calloutId": cid, "actorUuid": f"Actor.{ROOK}"})
-    r2, e2 = gm_do(p2, "callout.accept", {"calloutId": cid, "actorUuid": f"Actor.{SAL}"})
-    assert e1 is None and r1["jobId"]
-    assert e2 and "Rook took that callout" in e2
-    assert job_of(gm, SAL) is None
+    # both fire at once (neither waits for the other); the GM runs requests one at a time: the first wins
+    kick = """([cid, actor]) => { window.accepted = game.system.api.requestGM('callout.accept', {calloutId: cid, actorUuid: actor})
+        .then(r => [r, null], e => [null, e.message]); }"""
+    p1.evaluate(kick, [cid, f"Actor.{ROOK}"])
+    p2.evaluate(kick, [cid, f"Actor.{SAL}"])
+    (r1, e1), (r2, e2) = p1.evaluate("() => window.accepted"), p2.evaluate("() => window.accepted")
+    assert [e1, e2].count(None) == 1, (e1, e2)
+    winner, loser, job_id = ("Rook", SAL, r1["jobId"]) if e1 is None else ("Sal", ROOK, r2["jobId"])
+    assert f"{winner} took that callout" in (e2 if e1 is None else e1)
+    assert job_of(gm, loser) is None
     # p2 cannot act for Rook, nor complete Rook's job
     _, err = gm_do(p2, "callout.accept", {"calloutId": cid, "actorUuid": f"Actor.{ROOK}"})
     assert err and "do not own" in err
-    _, err = gm_do(p2, "job.check.issue", {"jobId": r1["jobId"], "actorUuid": f"Actor.{SAL}"})
+    _, err = gm_do(p2, "job.check.issue", {"jobId": job_id, "actorUuid": f"Actor.{SAL}"})
     assert err and ("not on that job" in err or "No check is due" in err or "driver" in err)
     # a forged card: a chat message with a made-up rollId is not a roll the GM issued
     msg = p1.evaluate("""async () => (await ChatMessage.create({content: 'Sorted!', flags: {'the-smoke': {rollId: 'fake'}}})).id""")
@@ -313,7 +318,7 @@ def test_attacks_second_accept_forged_completion_and_direct_writes(world, open_u
     # the stores are the GM's: a player's direct write is refused by the server
     err = p1.evaluate("""() => game.settings.set('the-smoke', 'jobs', {}).then(() => null, e => e.message)""")
     assert err, "a player cannot write the jobs store"
-    assert stored_job(gm, r1["jobId"])["status"] == "travel"
+    assert stored_job(gm, job_id)["status"] == "travel"
     # bad callouts from the GM: no destination, negative or absurd H
     for data, words in (({"destinations": []}, "destination"), ({"hops": -1}, "H must be"), ({"hops": 999}, "H must be")):
         payload = {"shift": "taxi", "name": "Bad", "hops": 1,
