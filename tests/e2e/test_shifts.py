@@ -157,7 +157,7 @@ def test_a_taxi_shift_from_callout_to_pay(world, open_user_page):
     assert (done["status"], done["paid"], done["outcome"]) == ("done", True, "sorted")
     assert done["pay"]["pounds"] == 31
     gm.wait_for_function(f"() => game.system.api.money.purseOf(game.actors.get('{ROOK}')).pocket === {before[0] + 31}")
-    assert xp(gm, ROOK) == before[1] + 1
+    gm.wait_for_function(f"() => game.actors.get('{ROOK}').system.rep.xp === {before[1] + 1}")
     assert seats(gm, cab) == ["driver"], "the fare got out at the drop-off"
     # attack: paying twice — the GM's own completion request again, and the player's forged one
     _, err = gm_do(gm, "job.arrive", {"jobId": job["id"]})
@@ -183,6 +183,7 @@ def test_the_clock_pauses_with_the_game_and_resumes_with_the_same_time_left(worl
     skew_time(gm, 30)
     gm.evaluate("() => game.togglePause(true, {broadcast: true})")
     p1.wait_for_function("() => game.settings.get('the-smoke', 'activeTime').pausedAt !== null")
+    skew_time(gm, 1)  # every client's clock past the pause's timestamp
     left_gm = job_of(gm, ROOK)["secondsLeft"]
     left_p1 = job_of(p1, ROOK)["secondsLeft"]
     assert abs(left_gm - left_p1) <= 1 and 117 <= left_gm <= 120
@@ -207,6 +208,8 @@ def test_the_clock_pauses_with_the_game_and_resumes_with_the_same_time_left(worl
     job_id = job_of(gm, ROOK)["id"]
     _, err = gm_do(gm, "job.pause", {"jobId": job_id, "paused": True})
     assert err is None, err
+    p1.wait_for_function("id => game.system.api.shifts.jobs()[id].paused === true", arg=job_id)
+    skew_time(gm, 1)  # every client's clock past the pause's timestamp
     held = job_of(p1, ROOK)["secondsLeft"]
     skew_time(gm, 60)
     assert job_of(p1, ROOK)["secondsLeft"] == held
@@ -214,6 +217,7 @@ def test_the_clock_pauses_with_the_game_and_resumes_with_the_same_time_left(worl
     assert err and "Only a GM" in err, "a player cannot resume (or pause) a job"
     _, err = gm_do(gm, "job.pause", {"jobId": job_id, "paused": False})
     assert err is None, err
+    p1.wait_for_function("id => game.system.api.shifts.jobs()[id].paused === false", arg=job_id)
     skew_time(gm, 10)
     assert held - 12 <= job_of(p1, ROOK)["secondsLeft"] <= held - 9
 
