@@ -4,11 +4,11 @@ two clients. Run it alone, once (it boots the stand-in and two browsers):
     .venv/bin/pytest tests/bench/job_clocks.py -q -s
 
 Three jobs run at once on the GM: a taxi pickup, a courier pickup and a paramedic run whose Fading patient is aboard
-untreated. The stand-in's server clock is moved on 10 s at a time for 600 s of active time (each step lets every
-client tick), and the GM counts every write: each world setting (`game.settings.set`, by key) and each document
+untreated. The stand-in's server clock is moved on 30 s at a time for 600 s of active time (each step waits for a
+tick on every client), and the GM counts every write: each world setting (`game.settings.set`, by key) and each document
 create/update/delete. Expected: no write while a clock only runs; one write per state change (the patient's three
-steps Fading → Faltering → Passing → Lost, then the job ending). Drift: the seconds left on the same job read on the GM's
-and the player's page at the same server instant (each page's own clock against the shared server time)."""
+steps Fading → Faltering → Passing → Lost, the last also ending the job). Drift: the active time the GM's and the player's
+page read at the same wall-clock instant (both pages run on this machine), i.e. how far the two clients' clocks disagree."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ COUNT_WRITES = """() => {
   }
 }"""
 
-LEFT = "id => { const j = game.system.api.shifts.jobs()[id]; return [game.system.api.shifts.jobView(j).secondsLeft, game.time.serverTime, game.system.api.clock.activeNow()]; }"
+LEFT = "id => { const j = game.system.api.shifts.jobs()[id]; return [game.system.api.shifts.jobView(j).secondsLeft, game.time.serverTime, game.system.api.clock.activeNow(), Date.now()]; }"
 
 
 def test_job_clock_writes_and_drift(world, open_user_page):
@@ -59,14 +59,15 @@ def test_job_clock_writes_and_drift(world, open_user_page):
         assert err is None, err
     gm.evaluate(COUNT_WRITES)
     drifts = []
-    for step in range(60):  # 60 × 10 s = 600 s
-        skew_time(gm, 10)
-        p1.wait_for_timeout(150)
-        if step % 10 == 9:
-            _, g_server, g_active = gm.evaluate(LEFT, ids["taxi"])
-            _, p_server, p_active = p1.evaluate(LEFT, ids["taxi"])
-            # the two reads are (p_server − g_server) ms of server time apart: compare active time at one instant
-            drifts.append(abs((p_active - g_active) - (p_server - g_server)))
+    for step in range(20):  # 20 × 30 s = 600 s
+        skew_time(gm, 30)
+        p1.wait_for_timeout(1100)
+        if step % 4 == 3:
+            _, _, g_active, g_wall = gm.evaluate(LEFT, ids["taxi"])
+            _, _, p_active, p_wall = p1.evaluate(LEFT, ids["taxi"])
+            # both pages share this machine's wall clock: the reads are (p_wall − g_wall) ms apart, so any other
+            # difference in active time is the two clients' clocks disagreeing (their server-time estimates)
+            drifts.append(abs((p_active - g_active) - (p_wall - g_wall)))
     gm.wait_for_timeout(1500)
     writes = gm.evaluate("() => window.writes")
     jobs = gm.evaluate("() => Object.values(game.system.api.shifts.jobs()).map(j => [j.shift, j.status, j.patient?.state ?? null])")
@@ -76,6 +77,7 @@ def test_job_clock_writes_and_drift(world, open_user_page):
     for key, n in sorted(writes.items()):
         print(f"  {key}: {n}")
     print("total writes:", sum(writes.values()))
-    print(f"clock drift GM vs player (active ms at one server instant): max {max(drifts):.1f} ms over {len(drifts)} samples")
-    assert writes.get("setting jobs", 0) <= 4, writes  # three patient steps (the last ends the job) and nothing per tick
+    print(f"clock drift GM vs player (active ms at one wall-clock instant): max {max(drifts):.1f} ms over {len(drifts)} samples")
+    # at most one write per patient step (a late tick on a busy machine can see two steps at once), none per tick
+    assert 1 <= writes.get("setting jobs", 0) <= 3, writes
     assert max(drifts) < 50
