@@ -28,10 +28,30 @@ import * as attackCard from "./apps/attack-card.mjs";
 import { registerVehicleRequests } from "./documents/vehicle.mjs";
 import { registerChaseGauge } from "./apps/chase-gauge.mjs";
 import { registerGMStores } from "./documents/gm-store.mjs";
+import * as gmRequests from "./documents/gm-requests.mjs";
+import * as gmRewards from "./documents/gm-rewards.mjs";
+import * as gmScreenRules from "./rules/gm-screen.mjs";
+import { missionPay, missionProblems } from "./rules/missions.mjs";
+import { GMScreen, registerGMScreenKeybinding } from "./apps/gm-screen.mjs";
+import * as streetControl from "./documents/street-control.mjs";
+import * as streetApp from "./apps/street-control.mjs";
+import * as missionDocs from "./documents/missions.mjs";
+import { MissionBoard } from "./apps/mission-board.mjs";
 import * as activeTime from "./documents/active-time.mjs";
 import * as purse from "./documents/purse.mjs";
 import * as heatStore from "./documents/heat-store.mjs";
 import * as clock from "./rules/clock.mjs";
+import * as money from "./documents/money.mjs";
+import * as placesUi from "./apps/places.mjs";
+import * as moneyRules from "./rules/money.mjs";
+import * as streetMap from "./documents/street-map.mjs";
+import * as streetMapRules from "./rules/street-map.mjs";
+import * as heat from "./documents/heat.mjs";
+import * as heatCards from "./apps/heat-cards.mjs";
+import * as heatPanel from "./apps/heat-panel.mjs";
+import * as heatRules from "./rules/heat.mjs";
+import { bustedLoss } from "./rules/money.mjs";
+import { regionBehaviorModels } from "./data/regions.mjs";
 import * as shifts from "./documents/shifts.mjs";
 import * as shiftPanel from "./apps/shift-panel.mjs";
 import { ShiftsApp } from "./apps/shifts-app.mjs";
@@ -41,7 +61,8 @@ const { SmokeCombat } = combat;
 const { makeAttack } = attack;
 
 /** The features that declare `requests` and `hooks` (see the module notes). */
-const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, shifts, shiftPanel];
+const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, streetMap, heat, heatCards,
+  heatPanel, gmRequests, gmRewards, streetControl, streetApp, missionDocs, money, placesUi, shifts, shiftPanel];
 
 /** The status the core tracker's Toggle Defeated sets: Wasted, out of the fight (not Down, which is a Condition). */
 const DEFEATED = { id: "wasted", name: "SMOKE.Status.wasted", img: "icons/svg/skull.svg" };
@@ -54,7 +75,7 @@ Hooks.once("init", () => {
   Object.assign(CONFIG.Actor.dataModels, ACTOR_MODELS);
   Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
   CONFIG.Actor.trackableAttributes = {
-    character: { bar: ["health", "hustle"], value: ["heat", "cash.pocket"] },
+    character: { bar: ["health", "hustle", "heatBar"], value: ["heat", "cash.pocket"] },
     npc: { bar: ["health"], value: [] },
     vehicle: { bar: ["body", "fuel"], value: ["speed"] }
   };
@@ -65,8 +86,10 @@ Hooks.once("init", () => {
   CONFIG.Combat.documentClass = SmokeCombat;
   CONFIG.Combat.dataModels.base = SmokeCombatData;
   CONFIG.Combatant.dataModels.base = SmokeCombatantData;
+  money.registerPlaces();
   registerGMStores();
   activeTime.registerActiveTime();
+  if (CONFIG.RegionBehavior?.dataModels) Object.assign(CONFIG.RegionBehavior.dataModels, regionBehaviorModels());
   registerRequestQueries();
   registerRequestHooks();
   registerSpeedDiceQuery();
@@ -77,6 +100,7 @@ Hooks.once("init", () => {
   registerConsoleHooks();
   registerVehicleRequests();
   registerChaseGauge();
+  streetMap.registerExitBehavior();
 
   const { DocumentSheetConfig } = foundry.applications.apps;
   DocumentSheetConfig.registerSheet(Actor, SYSTEM_ID, CharacterSheet, { types: ["character"], makeDefault: true, label: "SMOKE.Sheet.actor" });
@@ -90,6 +114,7 @@ Hooks.once("init", () => {
   });
 
   registerGroupSettings();
+  registerGMScreenKeybinding();
   game.settings.register(SYSTEM_ID, "openConsole", {
     name: "SMOKE.Setting.openConsole.name", hint: "SMOKE.Setting.openConsole.hint",
     scope: "client", config: true, type: Boolean, default: true
@@ -97,16 +122,28 @@ Hooks.once("init", () => {
 
   // fvtt-types has ModuleConfig for a module's `api` but no counterpart for a system's.
   /** @type {foundry.packages.System & {api?: object}} */ (game.system).api = {
-    RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole, ShiftsApp }, rollTeamwork, setChallenge,
+    RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole, GMScreen, StreetControl: streetApp.StreetControl, MissionBoard, ShiftsApp }, rollTeamwork, setChallenge,
     contribute, requestGM, makeAttack, sideOf,
     /** The pure rules by their rulebook names (features add theirs). */
-    rules: { ...clock, ...shiftRules },
+    rules: { ...clock, ...shiftRules, ...moneyRules, hops: streetMapRules.hops, exitPoint: streetMapRules.exitPoint, route: streetMapRules.route,
+      graphOf: streetMapRules.graphOf, checkGraph: streetMapRules.checkGraph, facingInto: streetMapRules.facingInto,
+      freeSquare: streetMapRules.freeSquare, heatAfterCrime: heatRules.heatAfterCrime, coolDownSeconds: heatRules.coolDownSeconds,
+      talkOutOfStopBand: heatRules.talkOutOfStopBand, policeResponse: heatRules.policeResponse, canRest: heatRules.canRest, bustedLoss,
+      checkRequestTN: gmScreenRules.checkRequestTN, checkBand: gmScreenRules.checkBand,
+      hazardOutcome: gmScreenRules.hazardOutcome, missionProblems, missionPay },
+    streetMap: streetMap.api,
     clock: { activeNow: activeTime.activeNow, onTick: activeTime.onTick },
-    money: { purseOf: purse.purseOf },
-    heat: { heatOf: heatStore.heatOf },
+    money: money.api.money,
+    places: money.api.places,
+    heat: { heatOf: heat.heatOf, heatView: heat.heatView, addCrime: heat.addCrime, setHeat: heat.setHeat, loseStars: heat.loseStars,
+      bust: heat.bust, release: heat.release, custodyOf: heat.custodyOf, callInUnits: heat.callInUnits, demandStop: heat.demandStop,
+      plateOf: heat.plateOf, anprPing: heat.anprPing },
+    missions: { missionsOf: missionDocs.missionsOf },
     shifts: shifts.api };
   return foundry.applications.handlebars.loadTemplates({
     "the-smoke.stat-dice": "systems/the-smoke/templates/generated/stat-dice.hbs",
+    "the-smoke.heat-panel": "systems/the-smoke/templates/actor/parts/heat.hbs",
+    "the-smoke.places": "systems/the-smoke/templates/actor/parts/places.hbs",
     "the-smoke.shift-panel": "systems/the-smoke/templates/actor/parts/shift.hbs",
     ...Object.fromEntries(ITEM_TYPES.map(t => [`the-smoke.item-fields-${t}`,
       `systems/the-smoke/templates/generated/item-fields-${t}.hbs`]))
@@ -119,9 +156,15 @@ Hooks.on("getSceneControlButtons", controls => {
   if (!tokens?.tools) return;
   tokens.tools.smokeConsole = { name: "smokeConsole", title: "SMOKE.Combat.open", icon: "fa-solid fa-dice-six",
     button: true, order: 89, onChange: () => CombatConsole.open() };
+  tokens.tools.smokeMissions = { name: "smokeMissions", title: "SMOKE.Mission.board", icon: "fa-solid fa-clipboard-list",
+    button: true, order: 89.5, onChange: () => MissionBoard.open() };
   tokens.tools.smokeChallenge = { name: "smokeChallenge", title: "SMOKE.Group.openChallenge", icon: "fa-solid fa-list-check",
     button: true, order: 90, onChange: () => ChallengeTracker.open() };
   if (game.user.isGM) {
+    tokens.tools.smokeGMScreen = { name: "smokeGMScreen", title: "SMOKE.GMScreen.title", icon: "fa-solid fa-table-columns",
+      button: true, order: 88, onChange: () => GMScreen.open() };
+    tokens.tools.smokeStreet = { name: "smokeStreet", title: "SMOKE.Street.title", icon: "fa-solid fa-city",
+      button: true, order: 88.5, onChange: () => streetApp.StreetControl.open() };
     tokens.tools.smokeShifts = { name: "smokeShifts", title: "SMOKE.Shifts.title", icon: "fa-solid fa-taxi",
       button: true, order: 92, onChange: () => ShiftsApp.open() };
     tokens.tools.smokeTeamwork = { name: "smokeTeamwork", title: "SMOKE.Group.openTeamwork", icon: "fa-solid fa-people-group",

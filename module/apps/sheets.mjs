@@ -6,6 +6,7 @@
  */
 import { shiftPanel } from "./shift-panel.mjs";
 import { CATALOGUE_IDS, CONDITIONS, RULES } from "../generated/rules.mjs";
+import { heatPanel } from "./heat-panel.mjs";
 import { conditionEffects } from "../rules/check.mjs";
 import { armourReduction, nextThreshold, repTier, statCap } from "../rules/record.mjs";
 import { advance, legalStatRaises, levelsAvailable, policeStopStart, renownRank, restoreInfluence, shopDiscountBreakdown,
@@ -331,6 +332,7 @@ export class CharacterSheet extends SmokeActorSheetBase {
       statCap: cap,
       nextXp: nextThreshold(level),
       armourReduction: armourReduction(this.document.items.filter(i => i.type === "armour").map(i => i.system)),
+      heatPanel: heatPanel(/** @type {any} */ (this.actor)),
       heatStars: Array.from({ length: RULES.heat.max }, (_, i) => ({ n: i + 1, lit: i + 1 <= sys.heat })),
       heatMax: RULES.heat.max,
       minimumAge: RULES.creation.minimumAge,

@@ -6,6 +6,7 @@
 import { bool, choice, count, html, int, list, object, price, schema, statDice, str, die, STAT_KEYS } from "./fields.mjs";
 import { guardValue, healthMax, guardBase, hustleMax, statModifier, wornArmour } from "../rules/record.mjs";
 import { LOCK_KINDS, abilityEffects, riderGuard, seatPlan, vehicleGuardValue, vehicleNumbers } from "../rules/vehicles.mjs";
+import { RULES } from "../generated/rules.mjs";
 
 const { TypeDataModel } = foundry.abstract;
 const BANDS = ["easy", "medium", "hard", "longShot"];
@@ -52,7 +53,8 @@ export class CharacterData extends TypeDataModel {
       details: schema({ streetName: str(), pronouns: str(), age: count(18), ends: str(), look: str(), background: str() }),
       factions: list(schema({ name: str(), renown: count(0), influence: count(0), stance: str("open"), stagesDone: count(0) })),
       printed: schema({ health: count(0), hustle: count(0), guard: count(0) }, { nullable: true, initial: null }),
-      reconciliation: list(object())
+      reconciliation: list(object()),
+      obligations: list(schema({ what: str(), owner: str(), weekly: count(0), terms: str() })) // Stash and obligations
     };
   }
 
@@ -67,6 +69,8 @@ export class CharacterData extends TypeDataModel {
     // Current Health and Hustle are 0 … max (rulebook: "restores it up to the maximum"), whatever was stored.
     this.health.value = clamp(this.health.value, this.health.max);
     this.hustle.value = clamp(this.hustle.value, this.hustle.max);
+    // Heat as a token bar (issue 12: "on the token, a status or bar"): the GM's stars out of 5, never stored.
+    /** @type {any} */ (this).heatBar = { value: this.heat, max: RULES.heat.max };
   }
 
   /**

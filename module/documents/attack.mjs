@@ -377,6 +377,9 @@ export const requests = {
       effects: checked.mods.effects, tyres: !!tyres, attackMod: checked.mods.attack,
       effortSteps: aimed ? COMBAT.shooting.aim.effortSteps : 0 };
     await saveRecord(combat, record);
+    // Heat (documents/heat.mjs): an attack is a crime the GM is asked about (assault, on police, a gun fired), once.
+    Hooks.callAll(/** @type {any} */ ("smoke.attacked"), { attackerUuid: attacker.actor.uuid, targetUuid: target.actor.uuid, actId: `attack:${record.id}`,
+      category: w.category, traits: [...w.traits] });
     return record;
   },
 
@@ -507,6 +510,8 @@ export const requests = {
     if (distance !== null && rangeBand(distance) !== COMBAT.grab.range) throw new Error(game.i18n.localize("SMOKE.Hold.notEngagedCuff"));
     await spendDieAsGM(/** @type {any} */ (combat), cuffer, "cuff", { index });
     await /** @type {any} */ (target.actor).addCondition(COMBAT.cuff.condition);
+    // Heat (documents/heat.mjs): cuffed by police is Busted.
+    Hooks.callAll(/** @type {any} */ ("smoke.cuffed"), target.actor, cuffer.actor);
     return true;
   }
 };

@@ -662,6 +662,8 @@ export async function wasted(combatant) {
   }
   if (combatant.parent) await writeSides(combatant.parent, { [/** @type {string} */ (combatant.id)]: { out: true } });
   await combatant.update({ defeated: true });
+  // Heat (documents/heat.mjs): Wasted by an attack is a killing, asked about once.
+  Hooks.callAll(/** @type {any} */ ("smoke.wasted"), combatant);
   const line = game.i18n.format(actor.type === "character" ? "SMOKE.Combat.wasted" : "SMOKE.Combat.wastedNpc",
     { name: combatant.name ?? "", loss: String(loss) });
   return reset ? `${line} ${game.i18n.format("SMOKE.Combat.hospitalReset", { name: combatant.name ?? "", health: String(reset.health),

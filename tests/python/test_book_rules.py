@@ -755,7 +755,8 @@ def test_heat():
         assert said("A witnessed assault adds {} Heat, plus {} if police saw it.")[1] == bonus
         t.eq({"policeWitnessBonus": bonus, "unseenStars": 0}, "witnesses")
         (per,) = said("The timer applies to **{w} star at the current level**. No police unit can be seeing you.")
-        t.eq({"starsPerTimer": per, "policeMustNotSee": True}, "coolDown")
+        (ghost,) = said("and you lose Heat {} seconds faster")
+        t.eq({"starsPerTimer": per, "policeMustNotSee": True, "ghostFasterSeconds": ghost}, "coolDown")
         (heli,) = said("At {w} stars the helicopter spots people outdoors on its map")
         assert said("At {}+ stars it sees anyone outdoors.")[0] == heli
         assert levels[heli]["name"] == "India 99"
@@ -1272,6 +1273,26 @@ def test_money():
         t.eq({"respray": respray, "marketChange": market, "garagePerBody": garage, "aAndE": 0}, "services")
         says("Divide it by the number of participants, rounding each share down to whole pounds.")
         t.eq({"rounding": "down"}, "crewFee")
+        # Rest (Harm, aid and recovery › Rest; Heat on your heels › Safe night).
+        (hot,) = said("You cannot rest while Bleeding, while police can see you, or at {w} or more stars.")
+        (cool,) = said("At {w} Heat stars or less, it clears Heat overnight too.")
+        assert said("**Safe night:** rest with {w} stars or less.")[0] == cool
+        says("clears everyday fatigue, pain and stress Conditions")
+        # the Heat side is heat.yml's rest (checked with the Heat tables): the same numbers, once
+        heat_rest = load("heat")["rest"]
+        assert (hot, cool) == (heat_rest["blockedFromStars"], heat_rest["clearsHeatAtMaxStars"])
+        # Places (Buy what is actually available): which shelf sells what is a ruling; the book names the kinds.
+        says("Ordinary corner shops sell food, water, basic medicine and small essentials. Pat's Arches sell cycle "
+             "tools and repairs. Markets supply clobber; Uncle's Cafe supplies more dangerous kit when your personal "
+             "Rep unlocks it.")
+        places = {p["id"]: p for p in t.get("places")}
+        unlocks = [u["rep"] for u in places["unclesCafe"]["unlocks"]]
+        book_reps = [said("Rep **{}:** Uncle's guns and ammunition")[0], said("Rep **{}:** +10% fence offers and Uncle's "
+                     "better stock")[0], said("Rep **{}:** car jobs and the “don't ask” shelf")[0]]
+        assert unlocks == book_reps
+        assert places["flat"]["stash"] and places["flat"]["rest"] and places["safehouse"]["rest"]
+        # A typo guard, not a rule of the book.
+        assert t.get("maxPounds") > 0
 
 
 # ---------------------------------------------------------------------------------------------- creation.yml

@@ -218,6 +218,9 @@ def system_manifest(meta: dict[str, Any], cat: Catalogue, packs: list[dict[str, 
         "background": meta.get("background"),
         "flags": {},
     }
+    # system.yml's own document types (Region behaviours: issue 12 indoors, 13 place, 17 exit), merged in.
+    for doc, types in (meta.get("documentTypes") or {}).items():
+        manifest["documentTypes"].setdefault(doc, {}).update({t: dict(v or {}) for t, v in (types or {}).items()})
     for k in ("url", "manifest", "download", "license", "readme", "bugs", "changelog"):
         if meta.get(k):
             manifest[k] = meta[k].format(version=meta["version"])

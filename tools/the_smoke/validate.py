@@ -231,7 +231,8 @@ def check_references(cat: Catalogue, index: Index, report: Report) -> None:
 # them in play; the build refuses it instead.
 RULES_REFERENCES: dict[str, list[tuple[tuple, tuple[str, ...]]]] = {
     "creation": [(("extraItems", "items", "*"), KIT_TYPES), (("startingItems", "*"), KIT_TYPES)],
-    "money": [(("discounts", "*", "perk"), ("perk",))],
+    "money": [(("discounts", "*", "perk"), ("perk",)), (("places", "*", "stock", "*"), KIT_TYPES),
+              (("places", "*", "unlocks", "*", "items", "*"), KIT_TYPES)],
 }
 # Lists of rows in rules tables whose rows are told apart by a field: a second row with the same value is a
 # mistake (two Muscle rows would put two Muscle buttons on every sheet). Rows with an ``id`` or ``key`` are

@@ -494,6 +494,9 @@ async function applyCheck(token, vehicle, ctx, check) {
   const round = combat.round ?? null;
   const success = succeeded(check.outcome);
   if (ctx.kind === "line") {
+    // Heat (documents/heat.mjs) reads a failed yellow check or a drive into red as dangerous driving, once per action.
+    Hooks.callAll(/** @type {any} */ ("smoke.driven"), { motorUuid: vehicle.uuid, band: ctx.band, failed: !success,
+      actId: `drive:${combat.id}:${token.id}:${ctx.action}` });
     if (success) {
       await writeGauge(combat, token.id, { ...g, cleared: ctx.band, pending: null });
       return { outcome: check.outcome, success };

@@ -159,6 +159,11 @@ async function onTheftClaim(user, { rollId, messageId }) {
     await vehicle.update(/** @type {any} */ ({ [`ownership.${user.id}`]: CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER }));
     owner = handed = true;
   }
+  // Heat (documents/heat.mjs): a motor nicked is a crime the GM is asked about, once for this roll.
+  if (result.opens) {
+    Hooks.callAll(/** @type {any} */ ("smoke.crime"), { actorUuid: roll.actorUuid, motorUuid: vehicle.uuid, actId: `theft:${rollId}`, witnessed: !!result.seen,
+      crime: theftCrime({ lockKind: sys(vehicle).lockKind, abilities: sys(vehicle).abilities, carjacking: !!ctx.carjacking }).key });
+  }
   return { result, owner: result.opens && owner, handed, outcome: check.outcome, total: check.total };
 }
 
