@@ -175,3 +175,20 @@ def test_a_gm_change_mid_job_keeps_the_job_and_its_patient_clock(world, open_use
     gm2.wait_for_function(f"() => game.system.api.money.purseOf(game.actors.get('{ROOK}')).pocket === {before + 40}")
     _, err = gm_do(gm2, "job.arrive", {"jobId": job_id})
     assert err and "not on its way" in err
+
+
+def test_h_comes_from_the_street_map_between_two_scenes_else_the_gms_number(world, open_user_page):
+    """A callout whose destinations are on two scenes the street map links takes the map's hops (the GM's number is
+    ignored); on one scene, or with no route, the GM's number is H."""
+    seed(world)
+    gm = open_user_page("gm")
+    other = gm.evaluate("async () => (await Scene.create({name: 'Dalston'})).id")
+    gm.evaluate("""other => { const api = game.system.api.streetMap;
+        api.hops = (from, to) => (from === to ? 0 : (to === other ? 3 : null)); }""", other)
+    def make(to_scene, hops):
+        result, err = gm_do(gm, "callout.create", {"shift": "taxi", "name": "Fare", "hops": hops, "destinations": [
+            {"sceneId": SCENE, "regionUuid": "", "name": "A"}, {"sceneId": to_scene, "regionUuid": "", "name": "B"}]})
+        assert err is None, err
+        return result["hops"]
+    assert make(other, 1) == 3
+    assert make(SCENE, 2) == 2

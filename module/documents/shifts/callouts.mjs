@@ -3,8 +3,8 @@
  * stage), H and the shift's details — from the Shifts window's form, or generates one from the shift's data and the
  * scene's named regions; a player on that shift accepts or passes. Requests run one at a time on the GM, so of two
  * players accepting one callout the first wins and the second is told who took it.
- * H: `game.system.api.streetMap.hops(fromSceneId, toSceneId)` when the street map is there and knows both scenes, else
- * the GM's number (a whole number 0–MAX_HOPS; anything else is refused).
+ * H: `game.system.api.streetMap.hops(fromSceneId, toSceneId)` when the street map links the first and the last
+ * destination's (different) scenes, else the GM's number (a whole number 0–MAX_HOPS; anything else is refused).
  * @module documents/shifts/callouts
  */
 import { jobStages, PAT_ORDER, POLICE_CALL_IDS, stageWindow } from "../../rules/jobs.mjs";
@@ -62,7 +62,8 @@ function hopsFor(dests, given) {
   const map = /** @type {any} */ (game.system).api?.streetMap;
   const from = dests[0].sceneId;
   const to = dests[dests.length - 1].sceneId;
-  const mapped = typeof map?.hops === "function" ? map.hops(from, to) : null;
+  // The street map counts the hops between two scenes it links; within one map (or with no route) the GM's number.
+  const mapped = from !== to && typeof map?.hops === "function" ? map.hops(from, to) : null;
   if (Number.isInteger(mapped) && mapped >= 0) return mapped;
   const n = given === "" || given === null || given === undefined ? NaN : Number(given);
   try {
