@@ -10,7 +10,7 @@ import { onTick } from "../documents/active-time.mjs";
 import { requestGM } from "../documents/requests.mjs";
 import { vehicleDrivenBy } from "../documents/vehicle.mjs";
 import { acceptCallout, endShift, jobsOf, jobView, passCallout, rollJobCheck, startShift, suitedShifts, watchers, api } from "../documents/shifts.mjs";
-import { mmss } from "./shifts-app.mjs";
+import { mmss, stageLabel } from "./shifts-app.mjs";
 
 /** @param {string} key @param {Record<string, unknown>} [data] */
 const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));
@@ -28,7 +28,7 @@ export function shiftPanel(actor) {
   return {
     actorUuid: actor.uuid, owner: actor.isOwner, shift, shiftName: shift ? L(`SMOKE.Shifts.shift.${shift}`) : "",
     suited: vehicle ? suitedShifts(vehicle).map(id => ({ id, label: L(`SMOKE.Shifts.shift.${id}`) })) : [],
-    job, left: job ? mmss(job.secondsLeft) : "", stageName: job ? L(`SMOKE.Shifts.stage.${job.stage}`) : "",
+    job, left: job ? mmss(job.secondsLeft) : "", stageName: job ? stageLabel(job.stage) : "",
     patientName: job?.patient ? L(`SMOKE.Shifts.patient.${job.patient.state}`) : "", note: job?.note ? L(job.note) : "",
     canRoll: canRoll && !!stored, canLoad,
     callouts: callouts.map(c => {

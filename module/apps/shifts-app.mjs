@@ -16,6 +16,8 @@ const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (Handle
 /** @param {string} key @param {Record<string, unknown>} [data] */
 const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));
 const nameOf = uuid => /** @type {any} */ (fromUuidSync(uuid))?.name ?? "?";
+/** A stage's name ("Stop 7" for any bus stop). @param {string} id */
+export const stageLabel = id => (/^stop\d+$/.test(id) ? L("SMOKE.Shifts.stageStop", { n: id.slice(4) }) : L(`SMOKE.Shifts.stage.${id}`));
 /** m:ss. @param {number} s */
 export const mmss = s => `${Math.floor(Math.max(0, s) / 60)}:${String(Math.max(0, Math.round(s)) % 60).padStart(2, "0")}`;
 
@@ -80,7 +82,7 @@ export class ShiftsApp extends Base {
     const jobs = Object.values(shifts.jobs()).sort((a, b) => b.clock.startedAt - a.clock.startedAt).slice(0, 20).map(j => {
       const v = jobView(j, now);
       return { ...v, crew: j.crew.map(nameOf).join(", "), left: mmss(v.secondsLeft), running: v.status === "travel" || v.status === "arrived",
-        shiftName: L(`SMOKE.Shifts.shift.${j.shift}`), stageName: L(`SMOKE.Shifts.stage.${v.stage}`),
+        shiftName: L(`SMOKE.Shifts.shift.${j.shift}`), stageName: stageLabel(v.stage),
         patientName: v.patient ? L(`SMOKE.Shifts.patient.${v.patient.state}`) : "", note: v.note ? L(v.note) : "",
         statusName: L(`SMOKE.Shifts.status.${v.status}`), canLoad: j.shift === "paramedic" && v.status === "arrived", cargoDamaged: !!v.cargo?.damaged, hasCargo: !!v.cargo };
     });
