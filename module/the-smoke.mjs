@@ -52,13 +52,17 @@ import * as heatPanel from "./apps/heat-panel.mjs";
 import * as heatRules from "./rules/heat.mjs";
 import { bustedLoss } from "./rules/money.mjs";
 import { regionBehaviorModels } from "./data/regions.mjs";
+import * as shifts from "./documents/shifts.mjs";
+import * as shiftPanel from "./apps/shift-panel.mjs";
+import { ShiftsApp } from "./apps/shifts-app.mjs";
+import * as shiftRules from "./rules/shifts.mjs";
 
 const { SmokeCombat } = combat;
 const { makeAttack } = attack;
 
 /** The features that declare `requests` and `hooks` (see the module notes). */
 const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, streetMap, heat, heatCards,
-  heatPanel, gmRequests, gmRewards, streetControl, streetApp, missionDocs, money, placesUi];
+  heatPanel, gmRequests, gmRewards, streetControl, streetApp, missionDocs, money, placesUi, shifts, shiftPanel];
 
 /** The status the core tracker's Toggle Defeated sets: Wasted, out of the fight (not Down, which is a Condition). */
 const DEFEATED = { id: "wasted", name: "SMOKE.Status.wasted", img: "icons/svg/skull.svg" };
@@ -118,10 +122,10 @@ Hooks.once("init", () => {
 
   // fvtt-types has ModuleConfig for a module's `api` but no counterpart for a system's.
   /** @type {foundry.packages.System & {api?: object}} */ (game.system).api = {
-    RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole, GMScreen, StreetControl: streetApp.StreetControl, MissionBoard }, rollTeamwork, setChallenge,
+    RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole, GMScreen, StreetControl: streetApp.StreetControl, MissionBoard, ShiftsApp }, rollTeamwork, setChallenge,
     contribute, requestGM, makeAttack, sideOf,
     /** The pure rules by their rulebook names (features add theirs). */
-    rules: { ...clock, ...moneyRules, hops: streetMapRules.hops, exitPoint: streetMapRules.exitPoint, route: streetMapRules.route,
+    rules: { ...clock, ...shiftRules, ...moneyRules, hops: streetMapRules.hops, exitPoint: streetMapRules.exitPoint, route: streetMapRules.route,
       graphOf: streetMapRules.graphOf, checkGraph: streetMapRules.checkGraph, facingInto: streetMapRules.facingInto,
       freeSquare: streetMapRules.freeSquare, heatAfterCrime: heatRules.heatAfterCrime, coolDownSeconds: heatRules.coolDownSeconds,
       talkOutOfStopBand: heatRules.talkOutOfStopBand, policeResponse: heatRules.policeResponse, canRest: heatRules.canRest, bustedLoss,
@@ -134,11 +138,13 @@ Hooks.once("init", () => {
     heat: { heatOf: heat.heatOf, heatView: heat.heatView, addCrime: heat.addCrime, setHeat: heat.setHeat, loseStars: heat.loseStars,
       bust: heat.bust, release: heat.release, custodyOf: heat.custodyOf, callInUnits: heat.callInUnits, demandStop: heat.demandStop,
       plateOf: heat.plateOf, anprPing: heat.anprPing },
-    missions: { missionsOf: missionDocs.missionsOf } };
+    missions: { missionsOf: missionDocs.missionsOf },
+    shifts: shifts.api };
   return foundry.applications.handlebars.loadTemplates({
     [`${SYSTEM_ID}.stat-dice`]: "systems/the-smoke/templates/generated/stat-dice.hbs",
     [`${SYSTEM_ID}.heat-panel`]: "systems/the-smoke/templates/actor/parts/heat.hbs",
     [`${SYSTEM_ID}.places`]: "systems/the-smoke/templates/actor/parts/places.hbs",
+    [`${SYSTEM_ID}.shift-panel`]: "systems/the-smoke/templates/actor/parts/shift.hbs",
     ...Object.fromEntries(ITEM_TYPES.map(t => [`${SYSTEM_ID}.item-fields-${t}`,
       `systems/the-smoke/templates/generated/item-fields-${t}.hbs`]))
   });
@@ -159,6 +165,8 @@ Hooks.on("getSceneControlButtons", controls => {
       button: true, order: 88, onChange: () => GMScreen.open() };
     tokens.tools.smokeStreet = { name: "smokeStreet", title: "SMOKE.Street.title", icon: "fa-solid fa-city",
       button: true, order: 88.5, onChange: () => streetApp.StreetControl.open() };
+    tokens.tools.smokeShifts = { name: "smokeShifts", title: "SMOKE.Shifts.title", icon: "fa-solid fa-taxi",
+      button: true, order: 92, onChange: () => ShiftsApp.open() };
     tokens.tools.smokeTeamwork = { name: "smokeTeamwork", title: "SMOKE.Group.openTeamwork", icon: "fa-solid fa-people-group",
       button: true, order: 91, onChange: () => TeamworkApp.open() };
   }

@@ -5,6 +5,7 @@
  * @module apps/sheets
  */
 import { CATALOGUE_IDS, CONDITIONS, RULES, STAT_KEYS, SYSTEM_ID } from "../generated/rules.mjs";
+import { shiftPanel } from "./shift-panel.mjs";
 import { heatPanel } from "./heat-panel.mjs";
 import { conditionEffects } from "../rules/check.mjs";
 import { armourReduction, nextThreshold, repTier, statCap } from "../rules/record.mjs";
@@ -350,7 +351,8 @@ export class CharacterSheet extends SmokeActorSheetBase {
       isGM: game.user.isGM,
       xpKinds: ["serviceJob", "patOrder", "vehicleSale", "mission", "gm"].map(k => ({ id: k,
         label: game.i18n.localize(`SMOKE.Xp.${k}`) })),
-      reconciliation: sys.reconciliation ?? []
+      reconciliation: sys.reconciliation ?? [],
+      shiftPanel: shiftPanel(this.document)
     });
   }
 }

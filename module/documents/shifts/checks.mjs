@@ -1,0 +1,161 @@
+/**
+ * A job's checks, rolled through the GM (documents/roll-claims.mjs): the GM fixes the actor, stat and TN
+ * (`job.check.issue`), the player rolls, and the GM applies the card's own roll once (`job.check.claim`):
+ * - taxi drop-off: the driver's Wheels (the outcome sets the tip), then the fare is paid;
+ * - paramedic: Savvy treatment (Sorted +1, Smashed It / Legendary +2, Just About holds, Bad Luck −1, Proper Mess −2),
+ *   at the scene by the crew, in transit only from a non-driver seat of a motor with a Stretcher bay;
+ * - fire: Grit, the challenge contribution table, 4 progress before 3 consequences, a tie lost;
+ * - police pursuit: the driver's Wheels against the getaway TN, the abstract gap; disturbance: the callout's check;
+ * - ANPR: naming the marked motor's token (`job.identify`); a wrong stop compromises the completion.
+ * Rulebook: Work the borough; Patients, fires and job clocks.
+ * @module documents/shifts/checks
+ */
+import { clockElapsed } from "../../rules/clock.mjs";
+import { fireTrack, getawayTN, patientAfterTreatment, pursuitGap } from "../../rules/shifts.mjs";
+import { activeNow } from "../active-time.mjs";
+import { refuseCard, resolveTN } from "../check.mjs";
+import { requestGM } from "../requests.mjs";
+import { claimRoll, issueRoll } from "../roll-claims.mjs";
+import { purposeRoll } from "../vehicle/common.mjs";
+import { driverOf, occupantsOf } from "../vehicle.mjs";
+import { crewMember, docAt } from "./crew.mjs";
+import { advance, extraOf, fail, finish, stagesOf } from "./stages.mjs";
+import { L, jobOrThrow, jobs } from "./store.mjs";
+
+const PURPOSE = "shift.job";
+
+/**
+ * What check the job's current stage asks of this actor, or a refusal.
+ * @param {import("./store.mjs").Job} job @param {Actor.Implementation} actor
+ * @returns {{kind: string, stat: string, tn: number}}
+ */
+export function checkFor(job, actor) {
+  const plan = stagesOf(job)[job.stage];
+  const vehicle = docAt(job.vehicleUuid);
+  const extra = extraOf(job);
+  const band = (/** @type {string} */ stat) => resolveTN(actor, stat, /** @type {any} */ ({ tnSource: "band", band: extra.band || "medium" }));
+  const driver = vehicle ? driverOf(vehicle) : null;
+  const isDriver = driver?.uuid === actor.uuid;
+  const isCrew = job.crew.includes(actor.uuid);
+  if (job.paused) throw new Error(L("SMOKE.Shifts.jobPaused"));
+  if (job.shift === "paramedic" && job.patient && job.status === "arrived") {
+    if (!isCrew) throw new Error(L("SMOKE.Shifts.notCrew", { actor: actor.name }));
+    return { kind: "treat", stat: "sav", tn: band("sav") };
+  }
+  if (job.shift === "paramedic" && job.patient && job.status === "travel") {
+    const seat = vehicle ? occupantsOf(vehicle).find(o => o.actor.uuid === actor.uuid)?.seat : null;
+    const stretcher = (/** @type {any} */ (vehicle?.system)?.abilities ?? []).includes("stretcher-bay");
+    if (!seat || seat.kind === "driver" || !stretcher) throw new Error(L("SMOKE.Shifts.cannotTreat", { actor: actor.name }));
+    return { kind: "treat", stat: "sav", tn: band("sav") };
+  }
+  if (job.status !== "arrived") throw new Error(L("SMOKE.Shifts.noCheckDue"));
+  if (plan.arrive === "deliver" && plan.check === "whl") {
+    if (!isDriver || !isCrew) throw new Error(L("SMOKE.Shifts.driverRolls"));
+    return { kind: "wheels", stat: "whl", tn: band("whl") };
+  }
+  if (plan.arrive === "fire") {
+    if (!isCrew && !occupantsOf(vehicle).some(o => o.actor.uuid === actor.uuid)) throw new Error(L("SMOKE.Shifts.notCrew", { actor: actor.name }));
+    return { kind: "fire", stat: "grt", tn: band("grt") };
+  }
+  if (plan.arrive === "pursuit") {
+    if (!isDriver || !isCrew) throw new Error(L("SMOKE.Shifts.driverRolls"));
+    return { kind: "pursuit", stat: "whl", tn: getawayTN(extra.target ?? { wheels: 8, performance: 6, handling: 0 }) };
+  }
+  if (plan.arrive === "check") {
+    if (!isCrew) throw new Error(L("SMOKE.Shifts.notCrew", { actor: actor.name }));
+    return { kind: "disturbance", stat: plan.check ?? "frt", tn: band(plan.check ?? "frt") };
+  }
+  throw new Error(L("SMOKE.Shifts.noCheckDue"));
+}
+
+/** GM: fix a job's roll. */
+async function onIssue(user, { jobId, actorUuid }) {
+  const job = jobOrThrow(jobId);
+  const { actor } = crewMember(user, actorUuid);
+  const { kind, stat, tn } = checkFor(job, actor);
+  const { rollId } = issueRoll(user, { purpose: PURPOSE, actor, stat, tn, context: { jobId: job.id, stage: job.stage, kind } });
+  return { rollId, tn, stat, kind };
+}
+
+/** GM: apply a job's roll from its card, once. */
+async function onClaim(user, { rollId, messageId }) {
+  const { roll, actor, check } = claimRoll(user, { rollId, messageId, purpose: PURPOSE });
+  const ctx = /** @type {any} */ (roll.context);
+  const job = jobOrThrow(ctx.jobId);
+  if (job.stage !== ctx.stage || job.status === "done" || job.status === "failed") throw new Error(L("SMOKE.Shifts.stageMoved"));
+  const now = checkFor(job, actor); // still due, and by this actor
+  if (now.kind !== ctx.kind) throw new Error(L("SMOKE.Shifts.stageMoved"));
+  const outcome = /** @type {any} */ (check.outcome);
+  switch (ctx.kind) {
+    case "wheels": return finish(/** @type {any} */ ({ ...job, outcome }));
+    case "treat": {
+      const state = patientAfterTreatment({ state: /** @type {any} */ (job.patient?.state), outcome });
+      const next = { ...job, patient: { ...job.patient, state, at: clockElapsed(job.total, activeNow()) }, note: "SMOKE.Shifts.note.treated" };
+      if (state === "lost") return fail(/** @type {any} */ (next), "SMOKE.Shifts.note.lost");
+      return jobs.set(job.id, /** @type {any} */ (next));
+    }
+    case "fire": {
+      const contributions = [...(job.fire?.contributions ?? []), { outcome, actor: actor.uuid }];
+      const track = fireTrack({ contributions: contributions.map(c => c.outcome) });
+      const next = /** @type {any} */ ({ ...job, fire: { contributions }, note: "SMOKE.Shifts.note.fire" });
+      if (!track.over) return jobs.set(job.id, next);
+      return finish({ ...next, fireResult: { progress: track.progress, consequences: track.consequences, lost: track.lost } });
+    }
+    case "pursuit": {
+      const g = pursuitGap({ gap: job.gap ?? undefined, outcome });
+      const next = /** @type {any} */ ({ ...job, gap: g.gap, note: g.collision ? "SMOKE.Shifts.note.collision" : "SMOKE.Shifts.note.gap" });
+      if (g.caught) return finish(next);
+      if (g.escaped) return fail(next, "SMOKE.Shifts.note.escaped");
+      return jobs.set(job.id, next);
+    }
+    case "disturbance": {
+      const compromised = job.compromised || ["badLuck", "properMess"].includes(outcome);
+      return advance(/** @type {any} */ ({ ...job, compromised, note: "SMOKE.Shifts.note.resolved" }));
+    }
+    default: throw new Error(L("SMOKE.Shifts.noCheckDue"));
+  }
+}
+
+/** GM: the ANPR stop — the named token must be the marked motor; a wrong stop compromises the completion. */
+async function onIdentify(user, { jobId, actorUuid, tokenUuid }) {
+  const job = jobOrThrow(jobId);
+  const { actor } = crewMember(user, actorUuid);
+  if (!job.crew.includes(actor.uuid)) throw new Error(L("SMOKE.Shifts.notCrew", { actor: actor.name }));
+  if (job.call !== "anpr" || job.status === "done" || job.status === "failed") throw new Error(L("SMOKE.Shifts.noCheckDue"));
+  const token = /** @type {any} */ (fromUuidSync(/** @type {any} */ (String(tokenUuid ?? ""))));
+  const target = extraOf(job).targetUuid;
+  if (token?.documentName !== "Token") throw new Error(L("SMOKE.Shifts.badTarget"));
+  const range = (/** @type {any} */ (docAt(job.vehicleUuid)?.system)?.effects?.anprRange) ?? 12;
+  const motor = token.parent?.tokens?.find?.(t => t.actor?.uuid === job.vehicleUuid);
+  const size = token.parent?.grid?.size ?? 100;
+  if (motor && Math.max(Math.abs(motor.x - token.x), Math.abs(motor.y - token.y)) / size > range) {
+    throw new Error(L("SMOKE.Shifts.outOfAnprRange", { range }));
+  }
+  const hit = !!target && (token.uuid === target || token.actor?.uuid === target);
+  if (!hit) return jobs.set(job.id, { ...job, compromised: true, note: "SMOKE.Shifts.note.wrongStop" });
+  return finish(job);
+}
+
+export const requests = { "job.check.issue": onIssue, "job.check.claim": onClaim, "job.identify": onIdentify };
+
+/**
+ * Player: roll the check the job asks of an actor (the GM fixes it; the card is applied once).
+ * @param {string} jobId @param {Actor.Implementation} actor @param {{skipDialog?: boolean}} [options]
+ * @returns {Promise<any>} The job after the roll, or null (a warning says why).
+ */
+export async function rollJobCheck(jobId, actor, { skipDialog = false } = {}) {
+  let issued;
+  try {
+    issued = await requestGM("job.check.issue", { jobId, actorUuid: actor.uuid });
+  } catch (err) {
+    ui.notifications.warn(err.message);
+    return null;
+  }
+  const message = await purposeRoll(actor, issued.stat, { tnSource: "fixed", tn: issued.tn }, { rollId: issued.rollId, shiftJob: jobId }, skipDialog);
+  if (!message) return null;
+  try {
+    return await requestGM("job.check.claim", { rollId: issued.rollId, messageId: message.id });
+  } catch (err) {
+    return refuseCard(message, err.message);
+  }
+}

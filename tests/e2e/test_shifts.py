@@ -1,0 +1,338 @@
+"""Service shifts in the browser (rulebook: Work the borough; Patients, fires and job clocks; Shift pay and tips): a taxi
+shift from callout to pay (the pickup clock, the fare boarding a free seat, the drop-off clock, Wheels, the book's
+£31 and 1 XP); the job clock paused with the game and resumed with the same time left on the GM's and the player's
+screens; a paramedic patient worsening at 45 s and treated in transit; a fire lost on a tie. Attacks: a second
+player accepting the same callout, a forged completion, paying twice."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from conftest import skew_time
+from test_harness_boot import SEED_DICE
+from test_vehicles import import_actor, observer
+
+pytestmark = pytest.mark.harness_only
+
+P1 = "HarnessPlayer001"
+P2 = "HarnessPlayer002"
+ROOK = "RookActor0000001"
+FEMI = "FemiActor0000001"
+SAL = "SalActor00000001"
+SCENE = "ShiftScene000001"
+
+
+def person(_id: str, name: str, owner: str, **stats) -> dict:
+    dice = {k: {"die": stats.get(k, 6)} for k in ("mus", "grt", "mov", "whl", "aim", "grf", "sav", "frt", "btl")}
+    return {"_id": _id, "name": name, "type": "character", "ownership": {"default": 0, owner: 3},
+            "system": {"stats": dice, "cash": {"pocket": 10, "stash": 0}}}
+
+
+COUNT_JOB_WRITES = """() => {
+    window.jobWrites = 0;
+    const set = game.settings.set;
+    game.settings.set = function (ns, key, ...rest) { if (key === 'jobs') window.jobWrites++; return set.call(this, ns, key, ...rest); };
+    return 0;
+}"""
+"""GM page: count the writes of the jobs store from now on (window.jobWrites)."""
+
+
+def seed(world) -> None:
+    world.seed(actors=[person(ROOK, "Rook", P1), person(FEMI, "Femi", P1), person(SAL, "Sal", P2)],
+               scenes=[{"_id": SCENE, "name": "Mare Street", "tokens": []}])
+
+
+def gm_do(page: Page, kind: str, data: dict):
+    """A request from this page; returns [result, error message]."""
+    return page.evaluate("""([t, d]) => game.system.api.requestGM(t, d).then(r => [r ?? null, null], e => [null, e.message])""",
+                         [kind, data])
+
+
+def board(page: Page, vehicle_id: str, actor_id: str, seat: str) -> None:
+    result = page.evaluate("""async ([v, a, seat]) => {
+        const api = game.system.api.vehicles;
+        try { return await api.boardVehicle(game.actors.get(v), game.actors.get(a), {seat}); } catch (e) { return e.message; }
+    }""", [vehicle_id, actor_id, seat])
+    assert isinstance(result, dict), result
+
+
+def start(page: Page, actor_id: str, shift: str):
+    return page.evaluate("""([a, s]) => game.system.api.shifts.startShift(game.actors.get(a), s)
+        .then(r => r, e => e.message)""", [actor_id, shift])
+
+
+def callout(gm: Page, shift: str, names: list[str], hops: int = 1, **extra) -> str:
+    result, err = gm_do(gm, "callout.create", {
+        "shift": shift, "call": extra.pop("call", None), "name": f"{shift} job", "hops": hops,
+        "destinations": [{"sceneId": SCENE, "regionUuid": "", "name": n} for n in names], "extra": extra})
+    assert err is None, err
+    return result["id"]
+
+
+def job_of(page: Page, actor_id: str) -> dict | None:
+    return page.evaluate("id => game.system.api.shifts.jobsOf(game.actors.get(id)).job", actor_id)
+
+
+def stored_job(page: Page, job_id: str) -> dict:
+    return page.evaluate("id => game.system.api.shifts.jobs()[id]", job_id)
+
+
+def pocket(page: Page, actor_id: str) -> int:
+    return page.evaluate("id => game.system.api.money.purseOf(game.actors.get(id)).pocket", actor_id)
+
+
+def xp(page: Page, actor_id: str) -> int:
+    return page.evaluate("id => game.actors.get(id).system.rep.xp", actor_id)
+
+
+def seats(page: Page, vehicle_id: str) -> list[str]:
+    return [o["seat"] for o in page.evaluate("uuid => game.settings.get('the-smoke', 'seats')[uuid] ?? []", f"Actor.{vehicle_id}")]
+
+
+def roll_job(page: Page, job_id: str, actor_id: str, faces: list[list[int]]):
+    """Roll the stage's check with seeded dice (no dialog); returns the job after it, or the refusal's text."""
+    page.evaluate("() => game.settings.set('the-smoke', 'skipRollDialog', true)")
+    page.evaluate(SEED_DICE, faces)
+    return page.evaluate("""async ([j, a]) => {
+        const warned = []; const orig = ui.notifications.warn; ui.notifications.warn = m => { warned.push(m); return orig.call(ui.notifications, m); };
+        try { const r = await game.system.api.shifts.rollJobCheck(j, game.actors.get(a)); return r ?? warned.join(' | '); }
+        finally { ui.notifications.warn = orig; }
+    }""", [job_id, actor_id])
+
+
+def on_shift(gm: Page, p1: Page, pack_name: str, shift: str, seats_: dict[str, str]) -> str:
+    """The GM brings out a service motor (players may see it); player one boards it and starts the shift."""
+    motor = import_actor(gm, "vehicles", pack_name, observer())
+    for actor_id, seat in seats_.items():
+        board(p1, motor, actor_id, seat)
+    assert start(p1, ROOK, shift) == {"shift": shift, "vehicleUuid": f"Actor.{motor}"}
+    return motor
+
+
+def accept_on_sheet(p1: Page, callout_name: str) -> None:
+    p1.evaluate("id => game.actors.get(id).sheet.render({force: true})", ROOK)
+    panel = p1.locator(".smoke-shift-panel")
+    expect(panel.get_by_text(callout_name)).to_be_visible()
+    panel.locator("[data-shift-action=accept]").first.click()
+    p1.wait_for_function("id => !!game.system.api.shifts.jobsOf(game.actors.get(id)).job", arg=ROOK)
+
+
+def test_a_taxi_shift_from_callout_to_pay(world, open_user_page):
+    """Rook drives the black cab on a taxi shift; the GM's callout (1 hop) appears on Rook's sheet; Accept starts the
+    pickup clock (150 s); at the pickup the fare boards a free seat and the drop-off clock (120 + 90 = 210 s) starts;
+    with half of it left Rook arrives, rolls Wheels (Sorted) and is paid the book's £25 + £6 = £31 and 1 XP."""
+    seed(world)
+    gm, p1 = open_user_page("gm"), open_user_page("player1")
+    cab = on_shift(gm, p1, "Hackney Carriage", "taxi", {ROOK: "driver"})
+    callout(gm, "taxi", ["Mare Street", "Dalston Junction"], hops=1)
+    accept_on_sheet(p1, "taxi job")
+    job = job_of(p1, ROOK)
+    assert (job["stage"], job["windowSeconds"]) == ("pickup", 150)
+    assert 148 <= job["secondsLeft"] <= 150
+    expect(p1.locator("[data-shift-countdown]")).to_have_text(re.compile(r"^2:(30|29|28)$"))
+    skew_time(gm, 40)
+    p1.wait_for_function("id => game.system.api.shifts.jobsOf(game.actors.get(id)).job.secondsLeft <= 110", arg=ROOK)
+    expect(p1.locator("[data-shift-countdown]")).to_have_text(re.compile(r"^1:(50|49|48|47)$"))
+    # the pickup (the GM's Reached in the Shifts window): the fare boards a free seat; the drop-off clock starts
+    gm.evaluate("() => game.system.api.apps.ShiftsApp.open()")
+    gm.locator(f"#smoke-shifts [data-job='{job['id']}'] [data-action=reached]").click()
+    gm.wait_for_function("uuid => (game.settings.get('the-smoke', 'seats')[uuid] ?? []).length === 2", arg=f"Actor.{cab}")
+    assert seats(gm, cab) == ["driver", "passenger-1"]
+    job = job_of(p1, ROOK)
+    assert (job["stage"], job["windowSeconds"]) == ("dropOff", 210)
+    before = (pocket(gm, ROOK), xp(gm, ROOK))
+    skew_time(gm, 105)  # half the drop-off clock
+    _, err = gm_do(gm, "job.arrive", {"jobId": job["id"]})
+    assert err is None, err
+    assert stored_job(gm, job["id"])["status"] == "arrived"
+    # Wheels d6 + Effort d6 + 3 against Medium 10: 4 + 4 + 3 = 11, Sorted — from the sheet's button
+    p1.evaluate("() => game.settings.set('the-smoke', 'skipRollDialog', true)")
+    p1.evaluate(SEED_DICE, [[4, 6], [4, 6]])
+    p1.locator(".smoke-shift-panel [data-shift-action=roll]").click()
+    gm.wait_for_function("id => game.system.api.shifts.jobs()[id].paid === true", arg=job["id"])
+    done = stored_job(gm, job["id"])
+    assert (done["status"], done["paid"], done["outcome"]) == ("done", True, "sorted")
+    assert done["pay"]["pounds"] == 31
+    gm.wait_for_function(f"() => game.system.api.money.purseOf(game.actors.get('{ROOK}')).pocket === {before[0] + 31}")
+    gm.wait_for_function(f"() => game.actors.get('{ROOK}').system.rep.xp === {before[1] + 1}")
+    assert seats(gm, cab) == ["driver"], "the fare got out at the drop-off"
+    # attack: paying twice — the GM's own completion request again, and the player's forged one
+    _, err = gm_do(gm, "job.arrive", {"jobId": job["id"]})
+    assert err and "not on its way" in err
+    _, err = gm_do(p1, "job.arrive", {"jobId": job["id"]})
+    assert err and "Only a GM" in err
+    assert pocket(gm, ROOK) == before[0] + 31 and xp(gm, ROOK) == before[1] + 1
+    # the rules are on the api too
+    assert p1.evaluate("() => game.system.api.rules.taxiPay({hops: 1, cab: true, outcome: 'sorted', clockLeft: 0.5})") == \
+        {"fare": 25, "tip": 6, "total": 31}
+
+
+def test_the_clock_pauses_with_the_game_and_resumes_with_the_same_time_left(world, open_user_page):
+    """Thirty seconds into the pickup, the GM pauses the game: two minutes pass on the server and the countdown on the
+    GM's Shifts window and on the player's sheet stays where it was; unpaused, it runs on from there. The GM's own
+    pause of one job does the same."""
+    seed(world)
+    gm, p1 = open_user_page("gm"), open_user_page("player1")
+    on_shift(gm, p1, "Hackney Carriage", "taxi", {ROOK: "driver"})
+    callout(gm, "taxi", ["Mare Street", "Dalston Junction"], hops=1)
+    accept_on_sheet(p1, "taxi job")
+    gm.evaluate("() => game.system.api.apps.ShiftsApp.open()")
+    skew_time(gm, 30)
+    gm.evaluate("() => game.togglePause(true, {broadcast: true})")
+    p1.wait_for_function("() => game.settings.get('the-smoke', 'activeTime').pausedAt !== null")
+    skew_time(gm, 1)  # every client's clock past the pause's timestamp
+    left_gm = job_of(gm, ROOK)["secondsLeft"]
+    left_p1 = job_of(p1, ROOK)["secondsLeft"]
+    assert abs(left_gm - left_p1) <= 1 and 117 <= left_gm <= 120
+    skew_time(gm, 120)
+    p1.wait_for_timeout(1200)  # a tick on both clients
+    assert job_of(gm, ROOK)["secondsLeft"] == left_gm
+    assert job_of(p1, ROOK)["secondsLeft"] == left_p1
+    shown = f"{left_gm // 60}:{left_gm % 60:02d}"
+    expect(gm.locator("#smoke-shifts [data-countdown]")).to_have_text(shown)
+    expect(p1.locator("[data-shift-countdown]")).to_have_text(f"{left_p1 // 60}:{left_p1 % 60:02d}")
+    gm.evaluate("() => game.togglePause(false, {broadcast: true})")
+    p1.wait_for_function("() => game.settings.get('the-smoke', 'activeTime').pausedAt === null")
+    skew_time(gm, 20)
+    for page, left in ((gm, left_gm), (p1, left_p1)):
+        now = job_of(page, ROOK)["secondsLeft"]
+        assert left - 22 <= now <= left - 19, (left, now)
+    # a reload mid-job: the clock is where it was (it is timestamps in the GM's store)
+    p1.reload()
+    p1.wait_for_function("() => window.game?.ready === true")
+    assert abs(job_of(p1, ROOK)["secondsLeft"] - job_of(gm, ROOK)["secondsLeft"]) <= 1
+    # the GM pauses this job alone: no time runs off it while the game goes on
+    job_id = job_of(gm, ROOK)["id"]
+    _, err = gm_do(gm, "job.pause", {"jobId": job_id, "paused": True})
+    assert err is None, err
+    p1.wait_for_function("id => game.system.api.shifts.jobs()[id].paused === true", arg=job_id)
+    skew_time(gm, 1)  # every client's clock past the pause's timestamp
+    held = job_of(p1, ROOK)["secondsLeft"]
+    skew_time(gm, 60)
+    assert job_of(p1, ROOK)["secondsLeft"] == held
+    _, err = gm_do(p1, "job.pause", {"jobId": job_id, "paused": False})
+    assert err and "Only a GM" in err, "a player cannot resume (or pause) a job"
+    _, err = gm_do(gm, "job.pause", {"jobId": job_id, "paused": False})
+    assert err is None, err
+    p1.wait_for_function("id => game.system.api.shifts.jobs()[id].paused === false", arg=job_id)
+    skew_time(gm, 10)
+    assert held - 12 <= job_of(p1, ROOK)["secondsLeft"] <= held - 9
+
+
+def test_a_patient_worsens_at_45_seconds_and_is_treated_in_transit(world, open_user_page):
+    """The ambulance reaches a Fading patient, who is loaded onto the stretcher; 45 s of active clock untreated and
+    they are Faltering (one write); Femi, in the back, treats in transit (Sorted: back to Fading); A&E pays
+    (£40 + £15) × 1.5 = £83 and 1 XP. The driver cannot treat from the driver's seat."""
+    seed(world)
+    gm, p1, p2 = open_user_page("gm"), open_user_page("player1"), open_user_page("player2")
+    amb = on_shift(gm, p1, "Capital Ambulance", "paramedic", {ROOK: "driver", FEMI: "crew-2"})
+    callout(gm, "paramedic", ["Well Street", "Homerton A&E"], hops=1, patient="fading")
+    accept_on_sheet(p1, "paramedic job")
+    job = job_of(p1, ROOK)
+    assert (job["stage"], job["windowSeconds"]) == ("reachPatient", 180)
+    _, err = gm_do(gm, "job.arrive", {"jobId": job["id"]})
+    assert err is None, err
+    # at the scene: the patient is reached; Player Two cannot load them, Rook's player does from the sheet
+    _, err = gm_do(p2, "job.load", {"jobId": job["id"], "actorUuid": f"Actor.{SAL}"})
+    assert err and "not on that job" in err
+    p1.locator(".smoke-shift-panel [data-shift-action=load]").click()
+    p1.wait_for_function("id => game.system.api.shifts.jobsOf(game.actors.get(id)).job?.stage === 'hospital'", arg=ROOK)
+    assert seats(gm, amb) == ["driver", "crew-2", "passenger-1"], "the patient is on the stretcher"
+    job = job_of(p1, ROOK)
+    assert (job["stage"], job["windowSeconds"], job["patient"]["state"]) == ("hospital", 240, "fading")
+    skew_time(gm, 41)
+    gm.wait_for_timeout(1200)
+    assert job_of(gm, ROOK)["patient"]["state"] == "fading", "under 45 s of active clock: still Fading"
+    writes = gm.evaluate(COUNT_JOB_WRITES)
+    skew_time(gm, 4)
+    p1.wait_for_function("id => game.system.api.shifts.jobsOf(game.actors.get(id)).job.patient.state === 'faltering'", arg=ROOK)
+    gm.wait_for_timeout(2500)  # more ticks: the state changed once, so the store was written once
+    assert gm.evaluate("() => window.jobWrites") == 1 and writes == 0
+    # the driver cannot treat; Femi in the back can (Savvy d6: 4 + 4 + 3 = 11 against Medium 10, Sorted)
+    refused = roll_job(p1, job["id"], ROOK, [[4, 6], [4, 6]])
+    assert isinstance(refused, str) and "stretcher bay" in refused
+    after = roll_job(p1, job["id"], FEMI, [[4, 6], [4, 6]])
+    assert isinstance(after, dict), after
+    assert job_of(gm, ROOK)["patient"]["state"] == "fading"
+    before = pocket(gm, ROOK)
+    _, err = gm_do(gm, "job.arrive", {"jobId": job["id"]})
+    assert err is None, err
+    done = stored_job(gm, job["id"])
+    assert (done["status"], done["pay"]["pounds"]) == ("done", 83)
+    gm.wait_for_function(f"() => game.system.api.money.purseOf(game.actors.get('{ROOK}')).pocket === {before + 83}")
+    assert xp(gm, ROOK) == 1
+
+
+def test_a_fire_lost_on_a_tie(world, open_user_page):
+    """At the fire the crew roll Grit: Smashed It (2), Sorted (1), Proper Mess (2 consequences), then Just About
+    (1 and 1) reaches 4 progress and 3 consequences on one roll: the building is lost, £10."""
+    seed(world)
+    gm, p1 = open_user_page("gm"), open_user_page("player1")
+    on_shift(gm, p1, "City Fire Pump", "fire", {ROOK: "driver"})
+    callout(gm, "fire", ["Chatsworth Road"], hops=0)
+    accept_on_sheet(p1, "fire job")
+    job = job_of(p1, ROOK)
+    assert (job["stage"], job["windowSeconds"]) == ("response", 150)
+    _, err = gm_do(gm, "job.arrive", {"jobId": job["id"]})
+    assert err is None, err
+    # Grit d6 + Effort d6 + 3 against Medium 10
+    for faces in ([[6, 6], [1, 6], [4, 6]],  # 6 explodes + 1 = 7, + 4 + 3 = 14: Smashed It
+                  [[4, 6], [4, 6]],  # 11: Sorted
+                  [[1, 6], [1, 6]],  # 5: Proper Mess
+                  [[3, 6], [4, 6]]):  # 10: Just About
+        after = roll_job(p1, job["id"], ROOK, faces)
+        assert isinstance(after, dict), after
+    done = stored_job(gm, job["id"])
+    assert done["fireResult"] == {"progress": 4, "consequences": 3, "lost": True}
+    assert (done["status"], done["pay"]["pounds"]) == ("done", 10)
+
+
+def test_attacks_second_accept_forged_completion_and_direct_writes(world, open_user_page):
+    """Two players on taxi shifts accept one callout: the first wins, the second is told who took it. A player
+    forging a completion (the GM's arrive, a made-up roll card, another's job) or writing the jobs store is refused."""
+    seed(world)
+    gm, p1, p2 = open_user_page("gm"), open_user_page("player1"), open_user_page("player2")
+    on_shift(gm, p1, "Hackney Carriage", "taxi", {ROOK: "driver"})
+    cab2 = import_actor(gm, "vehicles", "Hackney Carriage", observer())
+    board(p2, cab2, SAL, "driver")
+    assert start(p2, SAL, "taxi")["shift"] == "taxi"
+    cid = callout(gm, "taxi", ["Mare Street", "Dalston Junction"], hops=1)
+    # both fire at once (neither waits for the other); the GM runs requests one at a time: the first wins
+    kick = """([cid, actor]) => { window.accepted = game.system.api.requestGM('callout.accept', {calloutId: cid, actorUuid: actor})
+        .then(r => [r, null], e => [null, e.message]); }"""
+    p1.evaluate(kick, [cid, f"Actor.{ROOK}"])
+    p2.evaluate(kick, [cid, f"Actor.{SAL}"])
+    (r1, e1), (r2, e2) = p1.evaluate("() => window.accepted"), p2.evaluate("() => window.accepted")
+    assert [e1, e2].count(None) == 1, (e1, e2)
+    winner, loser, job_id = ("Rook", SAL, r1["jobId"]) if e1 is None else ("Sal", ROOK, r2["jobId"])
+    assert f"{winner} took that callout" in (e2 if e1 is None else e1)
+    assert job_of(gm, loser) is None
+    # p2 cannot act for Rook, nor complete Rook's job
+    _, err = gm_do(p2, "callout.accept", {"calloutId": cid, "actorUuid": f"Actor.{ROOK}"})
+    assert err and "do not own" in err
+    _, err = gm_do(p2, "job.check.issue", {"jobId": job_id, "actorUuid": f"Actor.{SAL}"})
+    assert err and ("not on that job" in err or "No check is due" in err or "driver" in err)
+    # a forged card: a chat message with a made-up rollId is not a roll the GM issued
+    msg = p1.evaluate("""async () => (await ChatMessage.create({content: 'Sorted!', flags: {'the-smoke': {rollId: 'fake'}}})).id""")
+    _, err = gm_do(p1, "job.check.claim", {"rollId": "fake", "messageId": msg})
+    assert err and "again" in err.lower()
+    # the stores are the GM's: a player's direct write is refused by the server
+    err = p1.evaluate("""() => game.settings.set('the-smoke', 'jobs', {}).then(() => null, e => e.message)""")
+    assert err, "a player cannot write the jobs store"
+    assert stored_job(gm, job_id)["status"] == "travel"
+    # bad callouts from the GM: no destination, negative or absurd H
+    for data, words in (({"destinations": []}, "destination"), ({"hops": -1}, "H must be"), ({"hops": 999}, "H must be")):
+        payload = {"shift": "taxi", "name": "Bad", "hops": 1,
+                   "destinations": [{"sceneId": SCENE, "regionUuid": "", "name": "A"}, {"sceneId": SCENE, "regionUuid": "", "name": "B"}],
+                   **data}
+        _, err = gm_do(gm, "callout.create", payload)
+        assert err and words in err, (data, err)
+    # a shift without a suitable motor, or not from the driver's seat
+    assert "must be in the driver's seat" in start(p1, FEMI, "taxi")
+    hatch = import_actor(gm, "vehicles", "Vexa Hatch", observer())
+    board(p1, hatch, FEMI, "driver")
+    assert "does not suit" in start(p1, FEMI, "taxi")
+
