@@ -19,8 +19,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "e2e"))
 
 from conftest import browser, dist_zip, open_user_page, page_errors, server, skew_time, world  # noqa: E402,F401
-from test_shifts import FEMI, P1, ROOK, SAL, callout, gm_do, on_shift, seed, start, board  # noqa: E402
-from test_vehicles import import_actor, observer  # noqa: E402
+from helpers.shifts import FEMI, P1, ROOK, SAL, callout, gm_do, on_shift, seed, start, board  # noqa: E402
+from helpers import import_actor, observer  # noqa: E402
 
 COUNT_WRITES = """() => {
   window.writes = {};

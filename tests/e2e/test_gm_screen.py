@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from test_harness_boot import SEED_DICE
-from test_sheet_rules import add_from_pack
-from test_vehicles import import_actor
+from helpers import SEED_DICE
+from helpers import add_from_pack
+from helpers import import_actor
 
 FORGED = "That card is not the roll this request was checked for: it does not count."
 GONE = "The GM no longer holds that roll (it was used, or the GM reloaded): try again."

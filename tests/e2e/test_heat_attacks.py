@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from test_harness_boot import SEED_DICE
-import test_heat as H
+from helpers import SEED_DICE
+from helpers import heat as H
 
 pytestmark = pytest.mark.harness_only
 
@@ -167,8 +167,8 @@ def test_a_timer_for_a_deleted_character_goes_with_it(gm_page: Page, player1_pag
 def test_an_attack_on_a_police_officer_asks_the_gm_once(gm_page: Page, page_errors):
     """A cricket bat swung at a police officer in a fight: the GM's card asks about assaulting a police officer
     (+2), police saw it pre-ticked (he is the one hit, 1 square away); the act is on record once."""
-    from test_combat import console, make_actor
-    from test_combat_actions import fight_on_scene, gm_reveals_all, scene_with, weapon
+    from helpers import console, make_actor
+    from helpers import fight_on_scene, gm_reveals_all, scene_with, weapon
     sal = make_actor(gm_page, "Sal", system={"stats": {"mov": {"die": 4}}}, items=[weapon(gm_page, "Cricket Bat")])
     # an officer flagged as police (the street profile's own NPC is recognised by its compendium source too)
     cop = make_actor(gm_page, "PC Okafor", kind="npc", system={"stats": {"mov": {"die": 4}}, "guard": {"value": 13},

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from test_money import CAR, P1, P2, ROOK, SAL, SCENE, T_CAR, T_ROOK, ask, move, purse, seed, sheet, wait_at
-from test_harness_boot import SEED_DICE
-from test_sheet_rules import add_from_pack, statuses
+from helpers.money import CAR, P1, P2, ROOK, SAL, SCENE, T_CAR, T_ROOK, ask, move, purse, seed, sheet, wait_at
+from helpers import SEED_DICE
+from helpers import add_from_pack, statuses
 
 pytestmark = pytest.mark.harness_only
 

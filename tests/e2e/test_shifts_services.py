@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 from conftest import skew_time
-from test_shifts import (FEMI, ROOK, SCENE, accept_on_sheet, board, callout, gm_do, job_of, on_shift, pocket, roll_job,
+from helpers.shifts import (FEMI, ROOK, SCENE, accept_on_sheet, board, callout, gm_do, job_of, on_shift, pocket, roll_job,
                          seats, seed, stored_job, xp)
-from test_vehicles import import_actor, observer
+from helpers import import_actor, observer
 
 pytestmark = pytest.mark.harness_only
 

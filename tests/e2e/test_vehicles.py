@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from helpers import SEED_DICE, VEHICLES_MODULE, add_from_pack, import_actor, notification, seat_records
+from helpers import SEED_DICE, VEHICLES_MODULE, add_from_pack, import_actor, notification, observer, seat_records
 
 
 def give_item(page: Page, actor_id: str, pack: str, name: str) -> str:
@@ -41,11 +41,6 @@ def drop_on(page: Page, selector: str, data: dict) -> None:
         el.dispatchEvent(new DragEvent("dragover", {dataTransfer: dt, bubbles: true, cancelable: true}));
         el.dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
     }""", [selector, data])
-
-
-def observer(user_id: str | None = None) -> dict:
-    """Ownership: players may see the motor (OBSERVER); `user_id` owns it."""
-    return {"ownership": {"default": 2, **({user_id: 3} if user_id else {})}}
 
 
 def test_board_a_car_with_a_driver_and_a_passenger(gm_page: Page, player1_page: Page, page_errors):

@@ -14,9 +14,9 @@ import { activeNow } from "../active-time.mjs";
 import { assertGM } from "../requests.mjs";
 import { crewMember } from "./crew.mjs";
 import { L, activeJobOf, callouts, crews, jobs } from "./store.mjs";
+import { BANDS, STAT_KEYS } from "../../generated/rules.mjs";
 
-const STATS = ["mus", "grt", "mov", "whl", "aim", "grf", "sav", "frt", "btl"];
-const BANDS = ["easy", "medium", "hard", "longShot"];
+const STATS = STAT_KEYS;
 
 /** @param {unknown} n @param {number} max @param {string} what @returns {number} */
 function whole(n, max, what) {

@@ -11,6 +11,7 @@ import { SHIFT_IDS } from "../../rules/shifts.mjs";
 import { assertGM, assertOwner } from "../requests.mjs";
 import { vehicleDrivenBy } from "../vehicle.mjs";
 import { L, activeJobOf, crews, motorOverrides } from "./store.mjs";
+import { SYSTEM_ID } from "../../generated/rules.mjs";
 
 /** @param {unknown} uuid @returns {any} */
 export const docAt = uuid => {
@@ -30,7 +31,7 @@ export function suitedShifts(vehicle) {
   const override = motorOverrides.get(vehicle.uuid)?.shifts ?? null;
   if (override) return motorShifts({ override });
   if (playerOwned(vehicle)) return [];
-  const key = String(/** @type {any} */ (vehicle).flags?.["the-smoke"]?.key ?? "").split("/").pop();
+  const key = String(/** @type {any} */ (vehicle).flags?.[SYSTEM_ID]?.key ?? "").split("/").pop();
   return motorShifts({ key, abilities: /** @type {any} */ (vehicle.system).abilities ?? [] });
 }
 
@@ -38,7 +39,7 @@ export function suitedShifts(vehicle) {
 export function isCab(vehicle) {
   const override = motorOverrides.get(vehicle.uuid);
   if (override) return !!(/** @type {any} */ (override).cab);
-  return !playerOwned(vehicle) && String(/** @type {any} */ (vehicle).flags?.["the-smoke"]?.key ?? "").endsWith("/hackney-carriage");
+  return !playerOwned(vehicle) && String(/** @type {any} */ (vehicle).flags?.[SYSTEM_ID]?.key ?? "").endsWith("/hackney-carriage");
 }
 
 /**

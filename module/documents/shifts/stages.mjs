@@ -9,7 +9,7 @@
 import { jobPay, jobStages, stageWindow, crewShare, busStopPay } from "../../rules/jobs.mjs";
 import { clockElapsed, clockFraction, pauseClock, resumeClock, startClock } from "../../rules/clock.mjs";
 import { patientAfterTime } from "../../rules/shifts.mjs";
-import { RULES } from "../../generated/rules.mjs";
+import { RULES, SYSTEM_ID } from "../../generated/rules.mjs";
 import { activeNow } from "../active-time.mjs";
 import { pay } from "../purse.mjs";
 import { assertGM, requestGM } from "../requests.mjs";
@@ -40,7 +40,7 @@ export async function jobCard(job, lines, { title = job.name } = {}) {
   const content = await foundry.applications.handlebars.renderTemplate("systems/the-smoke/templates/chat/shift-card.hbs",
     { title, lines: lines.filter(Boolean) });
   return ChatMessage.create(/** @type {any} */ ({ content, speaker: ChatMessage.getSpeaker(),
-    flags: { "the-smoke": { shiftJob: job.id } } }));
+    flags: { [SYSTEM_ID]: { shiftJob: job.id } } }));
 }
 
 /** A fare or a patient: the callout's actor, else a new NPC the GM makes for the job. @param {Job} job @param {string} kind */
@@ -49,7 +49,7 @@ async function passengerFor(job, kind) {
   const named = docAt(extra.passengerUuid);
   if (named?.documentName === "Actor") return named;
   const name = extra.fareName || L(kind === "patient" ? "SMOKE.Shifts.patientName" : "SMOKE.Shifts.fareName", { job: job.name });
-  return Actor.implementation.create(/** @type {any} */ ({ name, type: "npc", flags: { "the-smoke": { shiftJob: job.id } } }));
+  return Actor.implementation.create(/** @type {any} */ ({ name, type: "npc", flags: { [SYSTEM_ID]: { shiftJob: job.id } } }));
 }
 
 /**

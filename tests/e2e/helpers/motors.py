@@ -96,3 +96,8 @@ def motor_with_driver_and_passenger(gm_page: Page, m: dict, motor_owners: dict) 
         await boardVehicle(game.actors.get(car), game.actors.get(jaz), {seat: "passenger-1"});
     }""", [car, danny, jaz, VEHICLES_MODULE])
     return {"car": car, "danny": danny, "jaz": jaz, "vt": vt, "dt": dt, "jt": jt}
+
+
+def observer(user_id: str | None = None) -> dict:
+    """Ownership: players may see the motor (OBSERVER); `user_id` owns it."""
+    return {"ownership": {"default": 2, **({user_id: 3} if user_id else {})}}
