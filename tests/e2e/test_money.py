@@ -170,11 +170,11 @@ def test_rest_is_refused_at_three_stars_and_off_the_flat(world, open_user_page):
     assert ask(player1_page, "rest", {"actorUuid": f"Actor.{ROOK}"}) == \
         "Rook is on 3 stars: at three or more the police would come to the door."
     assert gm_page.evaluate(f"() => game.actors.get('{ROOK}').system.heat") == 3
-    # police in sight (the Heat feature's heatView, stood in for here on the GM's client): refused with its reason
+    # police in sight (the GM's sight override on the Heat record): refused with its reason
     gm_page.evaluate(f"() => game.actors.get('{ROOK}').update({{'system.heat': 1}})")
-    gm_page.evaluate("() => { game.system.api.heat.heatView = () => ({inSight: true}); }")
+    assert ask(gm_page, "heat.sight", {"actorUuid": f"Actor.{ROOK}", "override": "seen"}) is None
     assert ask(player1_page, "rest", {"actorUuid": f"Actor.{ROOK}"}) == "Police can see Rook: lose them before you rest."
-    gm_page.evaluate("() => { delete game.system.api.heat.heatView; }")
+    assert ask(gm_page, "heat.sight", {"actorUuid": f"Actor.{ROOK}", "override": None}) is None
     assert ask(player1_page, "rest", {"actorUuid": f"Actor.{ROOK}"}) is None
     gm_page.wait_for_function(f"() => game.actors.get('{ROOK}').system.heat === 0")
 

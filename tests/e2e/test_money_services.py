@@ -77,10 +77,10 @@ def test_respray_clears_heat_and_fires_the_hook_and_new_clobber_loses_a_star(wor
         "Reach a respray first."
     move(gm_page, T_ROOK, 26)
     wait_at(player1_page, ROOK, "respray")
-    gm_page.evaluate("() => { game.system.api.heat.heatView = () => ({inSight: true}); }")
+    assert ask(gm_page, "heat.sight", {"actorUuid": f"Actor.{ROOK}", "override": "seen"}) is None
     assert ask(player1_page, "service.respray", {"actorUuid": f"Actor.{ROOK}", "motorUuid": f"Actor.{car}"}) == \
         "Police can see you going into Kwik Spray: no respray."
-    gm_page.evaluate("() => { delete game.system.api.heat.heatView; }")
+    assert ask(gm_page, "heat.sight", {"actorUuid": f"Actor.{ROOK}", "override": None}) is None
     assert purse(gm_page) == [200, 0]
     assert ask(player1_page, "service.respray", {"actorUuid": f"Actor.{ROOK}", "motorUuid": f"Actor.{car}"}) is None
     assert purse(gm_page) == [100, 0]

@@ -6,7 +6,7 @@
  */
 import { checkPounds } from "../../rules/money.mjs";
 import { assertOwner } from "../requests.mjs";
-import { heatOf, setHeat } from "../heat-store.mjs";
+import { heatOf, heatView, loseStars as heatLoseStars, setHeat } from "../heat.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
 
 export { SYSTEM_ID };
@@ -49,41 +49,28 @@ export function pounds(n, opts) {
   return r.pounds;
 }
 
-/** The Heat feature's API when it is loaded. @returns {any} */
-const heatApi = () => /** @type {any} */ (game.system)?.api?.heat ?? null;
-
-/** Stars now (Heat feature, else the foundation's store). @param {Actor.Implementation} actor @returns {number} */
+/** Stars now (the GM's Heat record). @param {Actor.Implementation} actor @returns {number} */
 export function starsOf(actor) {
-  return Number((heatApi()?.heatOf ?? heatOf)(actor)?.stars ?? 0);
+  return heatOf(actor).stars;
 }
 
 /**
- * Whether a police unit can see the actor now: the Heat feature's `heatView(actor).inSight`; without the Heat
- * feature nobody is watching (there are no police units to see).
+ * Whether a police unit can see the actor now (Heat's sight: a police token within sight, the helicopter, the GM's
+ * override), as the cool-down reads it.
  * @param {Actor.Implementation} actor @returns {boolean}
  */
 export function policeSee(actor) {
-  try {
-    return heatApi()?.heatView?.(actor)?.inSight === true;
-  } catch {
-    return false;
-  }
+  return heatView(actor).inSight === true;
 }
 
-/**
- * GM: lose `n` stars (Heat feature's loseStars, else setHeat on the foundation's store).
- * @param {Actor.Implementation} actor @param {number} n @param {string} reason @returns {Promise<unknown>}
- */
-export async function loseStars(actor, n, reason) {
-  const api = heatApi();
-  if (api?.loseStars) return api.loseStars(actor, n, { reason });
-  return setHeat(actor, Math.max(0, starsOf(actor) - n), { reason });
+/** GM: lose `n` stars. @param {Actor.Implementation} actor @param {number} n @param {string} reason */
+export function loseStars(actor, n, reason) {
+  return heatLoseStars(actor, n, { reason });
 }
 
 /** GM: clear Heat. @param {Actor.Implementation} actor @param {string} reason */
-export async function clearHeat(actor, reason) {
-  const api = heatApi();
-  return (api?.setHeat ?? setHeat)(actor, 0, { reason });
+export function clearHeat(actor, reason) {
+  return setHeat(actor, 0, { reason });
 }
 
 /**

@@ -10,6 +10,7 @@
 import { CATALOGUE_IDS, SYSTEM_ID } from "../../generated/rules.mjs";
 import { crewShares, drugSale, fenceBuyerFor, fenceOffer, knownSupplier, saleXp } from "../../rules/money.mjs";
 import { gmStore } from "../gm-store.mjs";
+import { plateOf } from "../heat.mjs";
 import { assertAt, offersAt } from "../places.mjs";
 import { pay } from "../purse.mjs";
 import { assertGM } from "../requests.mjs";
@@ -20,15 +21,11 @@ import { L, characterFor, moneyCard, motorFor, pounds, takeOffer } from "./commo
 export const sales = gmStore("sales");
 
 /**
- * Whether the motor is hot: the Heat feature's plate marker (`api.heat.plateHot(motor)`) when it is there; else not.
+ * Whether the motor is hot: its plate marker on the Heat feature's record (Getting a motor › Plate markers).
  * @param {Actor.Implementation} motor @returns {boolean}
  */
 function hot(motor) {
-  try {
-    return /** @type {any} */ (game.system)?.api?.heat?.plateHot?.(motor) === true;
-  } catch {
-    return false;
-  }
+  return plateOf(motor)?.hot === true;
 }
 
 /**
