@@ -32,12 +32,15 @@ import * as activeTime from "./documents/active-time.mjs";
 import * as purse from "./documents/purse.mjs";
 import * as heatStore from "./documents/heat-store.mjs";
 import * as clock from "./rules/clock.mjs";
+import * as blower from "./documents/blower.mjs";
+import { blowerApi, registerBlowerUI } from "./apps/blower/register.mjs";
+import * as satnav from "./rules/satnav.mjs";
 
 const { SmokeCombat } = combat;
 const { makeAttack } = attack;
 
 /** The features that declare `requests` and `hooks` (see the module notes). */
-const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, purse, heatStore];
+const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, blower];
 
 /** The status the core tracker's Toggle Defeated sets: Wasted, out of the fight (not Down, which is a Condition). */
 const DEFEATED = { id: "wasted", name: "SMOKE.Status.wasted", img: "icons/svg/skull.svg" };
@@ -73,6 +76,7 @@ Hooks.once("init", () => {
   registerConsoleHooks();
   registerVehicleRequests();
   registerChaseGauge();
+  registerBlowerUI();
 
   const { DocumentSheetConfig } = foundry.applications.apps;
   DocumentSheetConfig.registerSheet(Actor, SYSTEM_ID, CharacterSheet, { types: ["character"], makeDefault: true, label: "SMOKE.Sheet.actor" });
@@ -96,10 +100,10 @@ Hooks.once("init", () => {
     RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole }, rollTeamwork, setChallenge,
     contribute, requestGM, makeAttack, sideOf,
     /** The pure rules by their rulebook names (features add theirs). */
-    rules: { ...clock },
+    rules: { ...clock, ...satnav },
     clock: { activeNow: activeTime.activeNow, onTick: activeTime.onTick },
     money: { purseOf: purse.purseOf },
-    heat: { heatOf: heatStore.heatOf } };
+    heat: { heatOf: heatStore.heatOf }, blower: blowerApi };
   return foundry.applications.handlebars.loadTemplates({
     "the-smoke.stat-dice": "systems/the-smoke/templates/generated/stat-dice.hbs",
     ...Object.fromEntries(ITEM_TYPES.map(t => [`the-smoke.item-fields-${t}`,

@@ -24,6 +24,13 @@ test("every documentType in system.json has a data model and a sheet", () => {
   assert.equal(registered.settings["the-smoke.skipRollDialog"].scope, "client");
 });
 
+test("the Blower opens on Alt+B and sat nav on Alt+N (rebindable: editable bindings); the radio volume is the listener's own", () => {
+  assert.deepEqual(registered.keybindings["the-smoke.blower"].editable, [{ key: "KeyB", modifiers: ["Alt"] }]);
+  assert.deepEqual(registered.keybindings["the-smoke.satnav"].editable, [{ key: "KeyN", modifiers: ["Alt"] }]);
+  assert.equal(registered.settings["the-smoke.radioVolume"].scope, "client");
+  assert.equal(registered.settings["the-smoke.blowerTexts"].scope, "client");
+});
+
 test("the 31 Conditions and the defeated status (Wasted) are the status effects; Toggle Defeated uses one of them", () => {
   assert.equal(CONFIG.statusEffects.length, 32);
   assert.equal(CONFIG.specialStatusEffects.DEFEATED, "wasted");

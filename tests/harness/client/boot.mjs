@@ -22,6 +22,7 @@ import { Database, HarnessSocket } from "./database.mjs";
 import { GameTime } from "./time.mjs";
 import { ChatLog, CombatTracker, Notifications, Sidebar } from "./ui.mjs";
 import { Combat, CombatEncounters, Combatant } from "./combat.mjs";
+import { Playlist, PlaylistSound, Playlists } from "./playlists.mjs";
 import { ActorDelta, BaseGrid, HarnessCanvas, Scene, Scenes, SquareGrid, Token, TokenDocument, TokenLayer } from "./canvas.mjs";
 
 /** A core-like default list; the system normally replaces it (the full v13 core list is not reproduced). */
@@ -57,8 +58,9 @@ function installGlobals(socket, database, world) {
     abstract: { DataModel, TypeDataModel },
     data: { fields, validators: { isValidId: utils.isValidId, isJSON: utils.isJSON } },
     documents: { Actor, ActorDelta, Item, ActiveEffect, ChatMessage, User, Combat, Combatant, Scene, TokenDocument,
+      Playlist, PlaylistSound,
       abstract: { WorldCollection },
-      collections: { Actors, Items, ChatMessages, Users, CombatEncounters, Scenes, CompendiumCollection } },
+      collections: { Actors, Items, ChatMessages, Users, CombatEncounters, Scenes, Playlists, CompendiumCollection } },
     grid: { BaseGrid, SquareGrid },
     canvas: { placeables: { Token }, layers: { TokenLayer } },
     dice: { Roll, terms },
@@ -73,6 +75,7 @@ function installGlobals(socket, database, world) {
     appv1
   };
   Object.assign(globalThis, { Actor, Item, ActiveEffect, ChatMessage, User, Combat, Combatant, Scene, TokenDocument, Roll,
+    Playlist, PlaylistSound,
     fromUuid, fromUuidSync, getDocumentClass });
 
   globalThis.CONFIG = {
@@ -84,6 +87,8 @@ function installGlobals(socket, database, world) {
     Combat: { documentClass: Combat, dataModels: {}, typeLabels: {}, initiative: { formula: null, decimals: 2 } },
     Combatant: { documentClass: Combatant, dataModels: {}, typeLabels: {} },
     Scene: { documentClass: Scene },
+    Playlist: { documentClass: Playlist },
+    PlaylistSound: { documentClass: PlaylistSound },
     Token: { documentClass: TokenDocument, objectClass: Token, layerClass: TokenLayer },
     ActorDelta: { documentClass: ActorDelta },
     time: { roundTime: 6, turnTime: 0 },
@@ -128,6 +133,7 @@ function installGlobals(socket, database, world) {
     scenes: null,
     combats: null,
     messages: null,
+    playlists: null,
     harness: { socket, database, activeUsers: new Set(world.activeUsers),
       /** TEST ONLY: move the server clock on by `ms` (as if that much real time passed); resolves once applied here. */
       skewTime: ms => socket.request("skewTime", { ms }).then(t => (game.time._sync(t), t)) },
@@ -176,13 +182,15 @@ function buildWorld(world) {
   g.scenes = new Scenes("Scene");
   g.combats = new CombatEncounters("Combat");
   g.messages = new ChatMessages("ChatMessage");
-  for (const c of [g.users, g.actors, g.items, g.scenes, g.combats, g.messages]) g.collections.set(c.documentName, c);
+  g.playlists = new Playlists("Playlist");
+  for (const c of [g.users, g.actors, g.items, g.scenes, g.combats, g.messages, g.playlists]) g.collections.set(c.documentName, c);
   for (const u of world.users) g.users._addFromSource(u);
   for (const a of world.actors) g.actors._addFromSource(a);
   for (const i of world.items) g.items._addFromSource(i);
   for (const s of world.scenes ?? []) g.scenes._addFromSource(s);
   for (const c of world.combats ?? []) g.combats._addFromSource(c);
   for (const m of world.messages) g.messages._addFromSource(m);
+  for (const p of world.playlists ?? []) g.playlists._addFromSource(p);
   g.settings._initialize(world.settings);
   g.time.initialize();
   g.time._sync(world.serverTime);

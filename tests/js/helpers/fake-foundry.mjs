@@ -20,7 +20,7 @@ const fields = {
 };
 
 const hooks = new Map();
-const registered = { sheets: [], templates: null, settings: {} };
+const registered = { sheets: [], templates: null, settings: {}, keybindings: {} };
 
 export function install() {
   const Base = class {};
@@ -44,7 +44,9 @@ export function install() {
   globalThis.CONFIG = { Actor: { dataModels: {}, documentClass: null }, Item: { dataModels: {} }, statusEffects: [], specialStatusEffects: { DEFEATED: "dead" },
     Combat: { dataModels: {}, documentClass: null }, Combatant: { dataModels: {} }, queries: {} };
   globalThis.game = { system: {}, i18n: { localize: s => s },
-    settings: { register: (scope, key, config) => { registered.settings[`${scope}.${key}`] = config; } } };
+    settings: { register: (scope, key, config) => { registered.settings[`${scope}.${key}`] = config; } },
+    keybindings: { register: (scope, key, config) => { registered.keybindings[`${scope}.${key}`] = config; } } };
+  globalThis.CONST = { KEYBINDING_PRECEDENCE: { PRIORITY: 0, NORMAL: 1, DEFERRED: 2 } };
   globalThis.Actor = class Actor {};
   globalThis.Item = class Item {};
   globalThis.Combat = class Combat {};
