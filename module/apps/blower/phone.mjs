@@ -81,6 +81,8 @@ export class BlowerPhone extends Base {
   actor = null;
   /** The screen shown: "home" or an app id. */
   screen = "home";
+  /** The GM's text being written (kept across re-renders: a text arriving does not wipe it). */
+  draft = { from: "", text: "", to: /** @type {string[]} */ ([]) };
   /** @type {Array<() => void>} */
   #unsubscribe = [];
 
@@ -97,7 +99,8 @@ export class BlowerPhone extends Base {
       is: { [this.screen]: true }, ctx, actorName: this.actor?.name ?? "", isGM: game.user.isGM,
       owners: game.user.isGM ? phoneOwners().map(a => ({ id: a.id, name: a.name, selected: a.id === this.actor?.id })) : [],
       time: new Date(game.time.serverTime).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }),
-      unread: inboxNow().unread
+      unread: inboxNow().unread,
+      draft: { ...this.draft, to: Object.fromEntries(this.draft.to.map(id => [id, true])) }
     };
   }
 
@@ -142,6 +145,9 @@ export class BlowerPhone extends Base {
         void /** @type {any} */ (game).playlists.get(el.dataset.radioPlaylist)?.setFlag(SYSTEM_ID, "radio", el.checked);
       });
     }
+    const compose = root.querySelector(".smoke-blower-compose");
+    compose?.addEventListener("input", () => { this.draft = this.#readDraft(); });
+    compose?.addEventListener("change", () => { this.draft = this.#readDraft(); });
     if (this.screen === "messages" && !game.user.isGM) {
       const unread = inboxNow().texts.filter(t => t.unread).map(t => t.id);
       if (unread.length) markRead(unread).catch(warn);
@@ -189,14 +195,20 @@ export class BlowerPhone extends Base {
     }
   }
 
+  /** @returns {{from: string, text: string, to: string[]}} The compose form as it stands. */
+  #readDraft() {
+    const root = this.element;
+    return { from: /** @type {HTMLInputElement} */ (root.querySelector("[name=from]"))?.value ?? "",
+      text: /** @type {HTMLTextAreaElement} */ (root.querySelector("[name=text]"))?.value ?? "",
+      to: [...root.querySelectorAll("[name=to]:checked")].map(el => /** @type {HTMLInputElement} */ (el).value) };
+  }
+
   /** The GM sends a text as a contact. @this {BlowerPhone} */
   static async #send() {
-    const root = this.element;
-    const from = /** @type {HTMLInputElement} */ (root.querySelector("[name=from]"))?.value ?? "";
-    const text = /** @type {HTMLTextAreaElement} */ (root.querySelector("[name=text]"))?.value ?? "";
-    const to = [...root.querySelectorAll("[name=to]:checked")].map(el => /** @type {HTMLInputElement} */ (el).value);
+    const { from, text, to } = this.draft = this.#readDraft();
     try {
       await requestGM("blower.text", { from, to, text });
+      this.draft = { from: "", text: "", to: [] };
       ui.notifications?.info(L("SMOKE.Blower.Messages.sent", { count: to.length }));
       await refreshInbox();
     } catch (err) {

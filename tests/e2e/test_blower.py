@@ -1,0 +1,261 @@
+"""The Blower (issue 15): the characters' phone on Alt+B and the scene controls, sat nav on Alt+N, texts from contacts
+that only their recipients' browsers receive, and the radio the driver tunes for those aboard. The phone is a view:
+Money and Heat show the GM's records (the foundation's purse and Heat store)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.harness_only
+
+P1, P2 = "HarnessPlayer001", "HarnessPlayer002"
+ROOK, JAZ, CAR = "RookActor0000001", "JazActor00000001", "CarActor00000001"
+SCENE, STATION = "BlowerScene00001", "DeadAirRadio0001"
+PURSE = "/systems/the-smoke/module/documents/purse.mjs"
+HEAT = "/systems/the-smoke/module/documents/heat-store.mjs"
+VEHICLES = "/systems/the-smoke/module/documents/vehicle.mjs"
+# A tenth of a second of silence (8-bit mono WAV), so the station has something the browser can load.
+WAV = "data:audio/wav;base64,UklGRjQAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YRAAAACAgICAgICAgICAgICAgICA"
+
+ACTORS = [
+    {"_id": ROOK, "name": "Rook", "type": "character", "ownership": {"default": 0, P1: 3},
+     "system": {"cash": {"pocket": 40, "stash": 100}, "heat": 0}},
+    {"_id": JAZ, "name": "Jaz", "type": "character", "ownership": {"default": 0, P2: 3},
+     "system": {"cash": {"pocket": 5, "stash": 0}, "heat": 0}},
+]
+USERS = [{"_id": P1, "character": ROOK}, {"_id": P2, "character": JAZ}]
+# Every frame a page's WebSocket receives, kept where the test can read it (set before the page connects).
+RECORD_FRAMES = """(() => { const W = window.WebSocket; window.__frames = [];
+  window.WebSocket = class extends W { constructor(...a) { super(...a);
+    this.addEventListener('message', e => window.__frames.push(String(e.data))); } }; })();"""
+
+
+def seed(world, **extra) -> None:
+    world.seed(actors=ACTORS, users=USERS, **extra)
+
+
+def phone(page: Page):
+    return page.locator("#smoke-blower")
+
+
+def alt(page: Page, key: str) -> None:
+    page.locator("body").click(position={"x": 5, "y": 5})
+    page.keyboard.press(f"Alt+{key}")
+
+
+def open_app(page: Page, app: str) -> None:
+    if not phone(page).is_visible():
+        alt(page, "B")
+    expect(phone(page)).to_be_visible()
+    phone(page).locator("[data-action=home]").click()
+    phone(page).locator(f"[data-action=open][data-app={app}]").click()
+    expect(phone(page).locator(f".smoke-blower-screen[data-screen={app}]")).to_be_visible()
+
+
+def gm_module(page: Page, path: str, body: str, *args):
+    """Run `body` (an async function of (module, ...args)) on the GM's client with a system module imported."""
+    return page.evaluate(f"async ([path, args]) => {{ const m = await import(path); return ({body})(m, ...args); }}",
+                         [path, list(args)])
+
+
+def test_alt_b_opens_the_players_own_phone_and_the_scene_control_too(world, open_user_page, page_errors):
+    seed(world)
+    gm, p1 = open_user_page("gm"), open_user_page("player1")
+    alt(p1, "B")
+    expect(phone(p1)).to_be_visible()
+    expect(phone(p1).locator(".smoke-blower-owner")).to_have_text("Rook")
+    expect(phone(p1).locator("[data-action=open]")).to_have_count(8)
+    assert p1.evaluate("() => game.system.api.blower.BlowerPhone.instance.actor.id") == ROOK
+    expect(phone(p1).locator("select[name=owner]")).to_have_count(0)  # a player has no picker
+    alt(p1, "B")
+    expect(phone(p1)).to_have_count(0)
+    # the scene control opens it as well (as v13's controls call the tool's onChange)
+    p1.evaluate("""() => { const c = {tokens: {tools: {}}}; Hooks.callAll('getSceneControlButtons', c);
+        c.tokens.tools.smokeBlower.onChange(); }""")
+    expect(phone(p1)).to_be_visible()
+    # Alt+B is a v13 keybinding the user can rebind
+    assert p1.evaluate("() => game.keybindings.get('the-smoke', 'blower')") == [{"key": "KeyB", "modifiers": ["Alt"]}]
+    # the GM opens any character's phone: a picker
+    alt(gm, "B")
+    expect(phone(gm)).to_be_visible()
+    gm_picker = phone(gm).locator("select[name=owner]")
+    expect(gm_picker.locator("option")).to_have_count(2)
+    gm_picker.select_option(JAZ)
+    expect(phone(gm).locator(".smoke-blower-owner")).to_have_text("Jaz")
+    assert page_errors[p1] == [] and page_errors[gm] == []
+
+
+def test_money_and_heat_show_the_gms_records(world, open_user_page, page_errors):
+    seed(world)
+    gm, p1 = open_user_page("gm"), open_user_page("player1")
+    gm.wait_for_function(f"() => game.settings.get('the-smoke', 'purses')['Actor.{ROOK}'] !== undefined")
+    open_app(p1, "money")
+    money = phone(p1).locator(".smoke-blower-money")
+    expect(money.locator("[data-money=pocket]")).to_have_text("£40")
+    expect(money.locator("[data-money=stash]")).to_have_text("£100")
+    # the GM edits the cash (the guard takes the GM's edit as the new fact) and pays a fare through the purse
+    gm.evaluate(f"() => game.actors.get('{ROOK}').update({{'system.cash.pocket': 55}})")
+    expect(money.locator("[data-money=pocket]")).to_have_text("£55")
+    gm_module(gm, PURSE, "(m, id) => m.pay(game.actors.get(id), 25, {reason: 'Cab fare, Mare Street'})", ROOK)
+    expect(money.locator("[data-money=pocket]")).to_have_text("£80")
+    expect(phone(p1).locator(".smoke-blower-payments li").first).to_contain_text("+£25")
+    expect(phone(p1).locator(".smoke-blower-payments li").first).to_contain_text("Cab fare, Mare Street")
+    # Heat: the stars, their name and the police response (RULES.heat, police-response)
+    open_app(p1, "heat")
+    expect(phone(p1).locator(".smoke-blower-stars i.fa-solid")).to_have_count(0)
+    expect(phone(p1).locator(".smoke-blower-heatname")).to_have_text("Clean")
+    gm_module(gm, HEAT, "(m, id) => m.setHeat(game.actors.get(id), 3, {reason: 'test'})", ROOK)
+    expect(phone(p1).locator(".smoke-blower-stars i.fa-solid")).to_have_count(3)
+    expect(phone(p1).locator(".smoke-blower-heatname")).to_have_text("India 99")
+    expect(phone(p1).locator(".smoke-blower-screen")).to_contain_text("helicopter")
+    expect(phone(p1).locator(".smoke-blower-screen")).to_contain_text("2 area cars, 1 bikes, 1 carriers, 0 ARVs")
+    # no shift or mission feature here: the apps say so plainly
+    open_app(p1, "jobs")
+    expect(phone(p1).locator(".smoke-blower-missing")).to_contain_text("No shift running")
+    open_app(p1, "orders")
+    expect(phone(p1).locator(".smoke-blower-missing")).to_contain_text("mission board is not installed")
+    assert page_errors[p1] == []
+
+
+def gm_text(gm: Page, sender: str, to: list[str], text: str) -> None:
+    """The GM writes a text in the phone's Messages app."""
+    open_app(gm, "messages")
+    compose = phone(gm).locator(".smoke-blower-compose")
+    compose.locator("[name=from]").fill(sender)
+    for user in to:
+        compose.locator(f"[name=to][value={user}]").check()
+    compose.locator("[name=text]").fill(text)
+    compose.locator("[data-action=send]").click()
+    expect(phone(gm).locator(".smoke-blower-text").filter(has_text=text)).to_have_count(1)
+    expect(compose.locator("[name=text]")).to_have_value("")
+
+
+def test_a_gm_text_reaches_only_its_recipient_read_unread_survives_a_reload(world, open_user_page, page_errors):
+    seed(world)
+    gm = open_user_page("gm")
+    p1, p2 = open_user_page("player1", RECORD_FRAMES), open_user_page("player2", RECORD_FRAMES)
+    secret = "<b>Two bikes</b> from the arches by tonight"
+    gm_text(gm, "Pat", [P1], secret)
+    # Player One: a badge on Messages, the text shown as text (markup escaped), then read
+    alt(p1, "B")
+    badge = phone(p1).locator("[data-badge=messages]")
+    expect(badge).to_have_text("1")
+    phone(p1).locator("[data-action=open][data-app=messages]").click()
+    text = phone(p1).locator(".smoke-blower-text")
+    expect(text).to_have_count(1)
+    expect(text.locator("header strong")).to_have_text("Pat")
+    expect(text.locator("p")).to_have_text(secret)
+    expect(text.locator("p b")).to_have_count(0)
+    p1.wait_for_function("() => game.system.api.blower.texts.inbox().unread === 0")
+    phone(p1).locator("[data-action=home]").click()
+    expect(badge).to_have_count(0)
+    # a second text stays unread across a reload; the first stays read
+    gm_text(gm, "Kez", [P1], "Meet at the chicken shop")
+    p1.reload()
+    p1.wait_for_function("() => window.game?.ready === true && game.system.api.blower.texts.inbox().loaded")
+    alt(p1, "B")
+    expect(phone(p1).locator("[data-badge=messages]")).to_have_text("1")
+    phone(p1).locator("[data-action=open][data-app=messages]").click()
+    expect(phone(p1).locator(".smoke-blower-text")).to_have_count(2)
+    # Player Two: nothing of either text anywhere — not in the page, its stores or a single WebSocket frame
+    open_app(p2, "messages")
+    expect(phone(p2).locator(".smoke-blower-empty")).to_have_text("No texts.")
+    for needle in ("Two bikes", "chicken shop"):
+        assert needle not in p2.content()
+        assert needle not in p2.evaluate("() => JSON.stringify(localStorage)")
+        assert not any(needle in f for f in p2.evaluate("() => window.__frames")), "a frame to Player Two held the text"
+        assert needle not in json.dumps(world.world()), "the text reached the server's world"
+    assert any("chicken shop" in f for f in p1.evaluate("() => window.__frames"))  # the recorder does see texts
+    assert p2.evaluate("() => game.system.api.blower.texts.inbox().texts.length") == 0
+    assert page_errors[p1] == [] and page_errors[p2] == []
+
+
+def test_a_player_cannot_send_as_a_contact_nor_read_or_mark_another_players_texts(world, open_user_page):
+    seed(world)
+    gm, p1, p2 = open_user_page("gm"), open_user_page("player1"), open_user_page("player2")
+    gm_text(gm, "Pat", [P2], "Jaz only")
+    p2.wait_for_function("() => game.system.api.blower.texts.inbox().unread === 1")
+    err = p1.evaluate("""() => game.system.api.requestGM('blower.text', {from: 'Pat', to: ['HarnessPlayer002'],
+        text: 'FORGED: come alone'}).then(() => null, e => e.message)""")
+    assert err == "Only a GM can do that."
+    # a hand-made query straight to Player Two's client carries nothing it trusts: the phone asks the GM again
+    p1.evaluate("""() => game.users.get('HarnessPlayer002').query('the-smoke.blowerPing',
+        {from: 'Pat', text: 'FORGED: come alone'})""")
+    p2.wait_for_timeout(500)
+    assert p2.evaluate("() => game.system.api.blower.texts.inbox().texts.map(t => t.text)") == ["Jaz only"]
+    # Player One's own inbox holds none of Player Two's texts, and cannot mark them read
+    assert p1.evaluate("() => game.system.api.requestGM('blower.inbox', {})") == []
+    ids = gm.evaluate("() => game.system.api.blower.texts.inbox().texts.map(t => t.id)")
+    assert p1.evaluate("ids => game.system.api.requestGM('blower.read', {ids})", ids) == {"changed": 0}
+    p2.evaluate("() => game.system.api.blower.texts.refresh()")
+    assert p2.evaluate("() => game.system.api.blower.texts.inbox().unread") == 1
+    # bad input from the GM is refused with what is wrong
+    err = gm.evaluate("""() => game.system.api.requestGM('blower.text', {from: 'Pat', to: [], text: 'hi'})
+        .then(() => null, e => e.message)""")
+    assert err == "Tick at least one player to text."
+
+
+def test_the_driver_tunes_the_radio_and_a_passenger_hears_it_at_their_own_volume(world, open_user_page, page_errors):
+    seed(world, playlists=[{"_id": STATION, "name": "Dead Air FM", "flags": {"the-smoke": {"radio": True}},
+                            "sounds": [{"_id": "DeadAirSound0001", "name": "Late show", "path": WAV}]}])
+    gm, p1, p2 = open_user_page("gm"), open_user_page("player1"), open_user_page("player2")
+    car = gm.evaluate("""async () => { const p = game.packs.get('the-smoke.vehicles');
+        const e = (await p.getIndex()).contents.find(x => x.name === 'Vexa Hatch');
+        return (await game.actors.importFromCompendium(p, e._id, {ownership: {default: 2}})).id; }""")
+    gm_module(gm, VEHICLES, "async (m, car, rook, jaz) => { await m.boardVehicle(game.actors.get(car), game.actors.get(rook), {seat: 'driver'});"
+              " await m.boardVehicle(game.actors.get(car), game.actors.get(jaz), {seat: 'passenger-1'}); }", car, ROOK, JAZ)
+    p2.wait_for_function(f"() => (game.settings.get('the-smoke', 'seats')['Actor.{car}'] ?? []).length === 2")
+    # the passenger may not tune it
+    err = p2.evaluate(f"""() => game.system.api.requestGM('radio.tune', {{motorUuid: 'Actor.{car}', stationId: '{STATION}'}})
+        .then(() => null, e => e.message)""")
+    assert err == "Only the driver tunes Vexa Hatch's radio."
+    open_app(p2, "radio")
+    expect(phone(p2).locator("select[name=motorStation]")).to_have_count(0)
+    expect(phone(p2).locator(".smoke-blower-screen")).to_contain_text("The driver tunes the radio.")
+    # the driver tunes it on their phone
+    open_app(p1, "radio")
+    phone(p1).locator("select[name=motorStation]").select_option(STATION)
+    for page in (p1, p2):
+        page.wait_for_function("() => game.system.api.blower.radio.nowPlaying()?.name === 'Dead Air FM'")
+        assert page.evaluate("() => game.system.api.blower.radio.nowPlaying().via") == "motor"
+    assert p2.evaluate("() => document.querySelector('audio.smoke-radio-audio')?.src.startsWith('data:audio/wav')")
+    assert gm.evaluate("() => game.system.api.blower.radio.nowPlaying()") is None  # not aboard: hears nothing
+    # each listener's own volume (a client setting): the passenger turns theirs down, the driver's stays
+    phone(p2).locator("input[name=radioVolume]").fill("20")
+    phone(p2).locator("input[name=radioVolume]").dispatch_event("change")
+    p2.wait_for_function("() => game.system.api.blower.radio.nowPlaying().volume === 0.2")
+    assert p1.evaluate("() => game.system.api.blower.radio.nowPlaying().volume") == 0.5
+    assert p2.evaluate("() => document.querySelector('audio.smoke-radio-audio').volume") == pytest.approx(0.2)
+    # getting out stops the motor's radio for that listener
+    gm_module(gm, VEHICLES, "(m, car, jaz) => m.leaveVehicle(game.actors.get(car), game.actors.get(jaz))", car, JAZ)
+    p2.wait_for_function("() => game.system.api.blower.radio.nowPlaying() === null", timeout=5000)
+    assert p1.evaluate("() => game.system.api.blower.radio.nowPlaying()?.name") == "Dead Air FM"
+    assert page_errors[p1] == [] and page_errors[p2] == []
+
+
+def test_alt_n_sat_nav_reads_the_squares_to_a_token_on_the_same_scene(world, open_user_page, page_errors):
+    scene = {"_id": SCENE, "name": "Mare Street", "active": True, "width": 2000, "height": 2000, "grid": {"size": 100},
+             "tokens": [
+                 {"_id": "RookToken0000001", "name": "Rook", "actorId": ROOK, "actorLink": True, "x": 100, "y": 100},
+                 {"_id": "ChickenToken0001", "name": "Chicken Palace", "x": 900, "y": 100}]}
+    seed(world, scenes=[scene])
+    gm, p1 = open_user_page("gm"), open_user_page("player1")
+    alt(p1, "N")
+    nav = p1.locator("#smoke-satnav")
+    expect(nav).to_be_visible()
+    expect(nav.locator(".smoke-satnav-reading")).to_have_text("Pick a destination.")
+    nav.locator("select[name=destination]").select_option(label="Chicken Palace")
+    expect(nav.locator(".smoke-satnav-squares")).to_have_text("8")
+    expect(nav.locator(".smoke-satnav-reading")).to_have_text("8 squares east to Chicken Palace.")
+    # it follows the user's own token
+    p1.evaluate(f"() => game.scenes.get('{SCENE}').tokens.get('RookToken0000001').update({{x: 600, y: 500}})")
+    expect(nav.locator(".smoke-satnav-squares")).to_have_text("4")
+    expect(nav.locator(".smoke-satnav-reading")).to_contain_text("north-east")
+    # another map: without the street map feature it says so plainly
+    nav.locator("select[name=destination]").select_option(label="Chicken Palace")
+    assert page_errors[p1] == []
+    assert p1.evaluate("() => game.keybindings.get('the-smoke', 'satnav')") == [{"key": "KeyN", "modifiers": ["Alt"]}]
