@@ -24,9 +24,12 @@ const LEVELS = { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 };
 const COLLECTIONS = { Actor: "actors", Item: "items", Scene: "scenes", Combat: "combats", ChatMessage: "messages",
   User: "users", Playlist: "playlists" };
 const EMBEDDED = { Actor: { Item: "items", ActiveEffect: "effects" }, Item: { ActiveEffect: "effects" },
-  Scene: { Token: "tokens" }, Combat: { Combatant: "combatants" }, Playlist: { PlaylistSound: "sounds" } };
+  Scene: { Token: "tokens", Region: "regions" }, Region: { RegionBehavior: "behaviors" },
+  Combat: { Combatant: "combatants" }, Playlist: { PlaylistSound: "sounds" } };
 /** Keys of embedded source arrays, for id generation. */
-const EMBEDDED_KEYS = ["items", "effects", "tokens", "combatants", "sounds"];
+const EMBEDDED_KEYS = ["items", "effects", "tokens", "combatants", "regions", "behaviors", "sounds"];
+/** v13 BaseRegion / BaseRegionBehavior: only a GM may create, update or delete them (whatever the Scene's ownership). */
+const GM_ONLY_EMBEDDED = ["Region", "RegionBehavior"];
 /** v13 BaseCombat#canUpdate: the only Combat fields a non-GM may write. */
 const COMBAT_PLAYER_KEYS = ["round", "turn", "combatants"];
 /** v13 BaseCombatant#canUpdate: the only Combatant fields a non-GM owner may write. */
@@ -247,6 +250,7 @@ export class World {
         if (!this.#playerMayUpdateToken(user, token)) refuse();
         return;
       }
+      if (GM_ONLY_EMBEDDED.includes(documentName)) refuse();
       switch (documentName) {
         case "Combatant": // v13 BaseCombatant: create/delete "OWNER" (the actor's level), update via #canUpdate
           if (operation === "update") {

@@ -23,6 +23,7 @@ import { GameTime } from "./time.mjs";
 import { ChatLog, CombatTracker, Notifications, Sidebar } from "./ui.mjs";
 import { Combat, CombatEncounters, Combatant } from "./combat.mjs";
 import { Playlist, PlaylistSound, Playlists } from "./playlists.mjs";
+import { RegionBehavior, RegionBehaviorType, RegionDocument, syncSceneRegions } from "./regions.mjs";
 import { ActorDelta, BaseGrid, HarnessCanvas, Scene, Scenes, SquareGrid, Token, TokenDocument, TokenLayer } from "./canvas.mjs";
 
 /** A core-like default list; the system normally replaces it (the full v13 core list is not reproduced). */
@@ -41,6 +42,13 @@ const CORE_STATUS_EFFECTS = [
 const typesOf = (manifest, documentName) =>
   Array.from(new Set(["base", ...Object.keys(manifest.documentTypes?.[documentName] ?? {})]));
 
+/** v13 core RegionBehavior types (not implemented by the stand-in: no data model, they handle no events). */
+const CORE_REGION_BEHAVIORS = ["adjustDarknessLevel", "displayScrollingText", "executeMacro", "executeScript",
+  "modifyMovementCost", "pauseGame", "suppressWeather", "teleportToken", "toggleBehavior"];
+/** A package's RegionBehavior types are namespaced "<packageId>.<type>" (v13, e.g. "dnd5e.difficultTerrain"). */
+const regionBehaviorTypes = manifest => [...CORE_REGION_BEHAVIORS,
+  ...Object.keys(manifest.documentTypes?.RegionBehavior ?? {}).map(t => `${manifest.id}.${t}`)];
+
 function installGlobals(socket, database, world) {
   const manifest = world.system;
   globalThis.CONST = CONST;
@@ -56,9 +64,10 @@ function installGlobals(socket, database, world) {
       isSubclass: utils.isSubclass, Collection: utils.Collection, getDocumentClass
     },
     abstract: { DataModel, TypeDataModel },
-    data: { fields, validators: { isValidId: utils.isValidId, isJSON: utils.isJSON } },
+    data: { fields, validators: { isValidId: utils.isValidId, isJSON: utils.isJSON }, regionBehaviors: { RegionBehaviorType } },
     documents: { Actor, ActorDelta, Item, ActiveEffect, ChatMessage, User, Combat, Combatant, Scene, TokenDocument,
       Playlist, PlaylistSound,
+      RegionDocument, RegionBehavior,
       abstract: { WorldCollection },
       collections: { Actors, Items, ChatMessages, Users, CombatEncounters, Scenes, Playlists, CompendiumCollection } },
     grid: { BaseGrid, SquareGrid },
@@ -76,6 +85,7 @@ function installGlobals(socket, database, world) {
   };
   Object.assign(globalThis, { Actor, Item, ActiveEffect, ChatMessage, User, Combat, Combatant, Scene, TokenDocument, Roll,
     Playlist, PlaylistSound,
+    RegionDocument, RegionBehavior,
     fromUuid, fromUuidSync, getDocumentClass });
 
   globalThis.CONFIG = {
@@ -89,6 +99,8 @@ function installGlobals(socket, database, world) {
     Scene: { documentClass: Scene },
     Playlist: { documentClass: Playlist },
     PlaylistSound: { documentClass: PlaylistSound },
+    Region: { documentClass: RegionDocument },
+    RegionBehavior: { documentClass: RegionBehavior, dataModels: {}, typeLabels: {}, typeIcons: {} },
     Token: { documentClass: TokenDocument, objectClass: Token, layerClass: TokenLayer },
     ActorDelta: { documentClass: ActorDelta },
     time: { roundTime: 6, turnTime: 0 },
@@ -118,7 +130,8 @@ function installGlobals(socket, database, world) {
       Actor: Object.keys(manifest.documentTypes?.Actor ?? {}),
       Item: Object.keys(manifest.documentTypes?.Item ?? {}),
       ChatMessage: ["base"], ActiveEffect: ["base"], User: ["base"],
-      Combat: typesOf(manifest, "Combat"), Combatant: typesOf(manifest, "Combatant"), Scene: ["base"], Token: ["base"]
+      Combat: typesOf(manifest, "Combat"), Combatant: typesOf(manifest, "Combatant"), Scene: ["base"], Token: ["base"],
+      Region: ["base"], RegionBehavior: regionBehaviorTypes(manifest)
     },
     settings: new ClientSettings(),
     time: new GameTime(),
@@ -188,6 +201,7 @@ function buildWorld(world) {
   for (const a of world.actors) g.actors._addFromSource(a);
   for (const i of world.items) g.items._addFromSource(i);
   for (const s of world.scenes ?? []) g.scenes._addFromSource(s);
+  for (const s of g.scenes) syncSceneRegions(s, { silent: true });
   for (const c of world.combats ?? []) g.combats._addFromSource(c);
   for (const m of world.messages) g.messages._addFromSource(m);
   for (const p of world.playlists ?? []) g.playlists._addFromSource(p);

@@ -14,6 +14,7 @@ import Hooks from "./hooks.mjs";
 import { ClientDocument, EmbeddedCollectionField, getDocumentClass, WorldCollection } from "./documents.mjs";
 import { Collection, deepClone, escapeHTML, isEmpty, mergeObject, randomID } from "./utils.mjs";
 import { applyDeltaSource, DELTA_EMBEDDED, emptyDelta } from "./actor-delta.mjs";
+import { syncSceneRegions, syncTokenRegions, tokenRegions, triggerMoveEvents } from "./regions.mjs";
 
 const LEVELS = DOCUMENT_OWNERSHIP_LEVELS;
 
@@ -151,7 +152,7 @@ export class SquareGrid extends BaseGrid {
 
 export class Scene extends ClientDocument {
   static metadata = Object.freeze({ name: "Scene", collection: "scenes", label: "DOCUMENT.Scene",
-    embedded: { Token: "tokens" }, hasTypeData: false });
+    embedded: { Token: "tokens", Region: "regions" }, hasTypeData: false });
 
   static defineSchema() {
     const systemGrid = () => globalThis.game?.system?.grid ?? {};
@@ -171,6 +172,7 @@ export class Scene extends ClientDocument {
         units: new StringField({ required: true, blank: true, initial: () => systemGrid().units ?? "" })
       }),
       tokens: new EmbeddedCollectionField("Token"),
+      regions: new EmbeddedCollectionField("Region"),
       sort: new NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
       flags: new ObjectField(),
       _stats: new ObjectField()
@@ -207,11 +209,14 @@ export class Scene extends ClientDocument {
 
   _onCreate(data, options, userId) {
     super._onCreate(data, options, userId);
+    syncSceneRegions(this, { silent: true });
     if (this.active || !globalThis.canvas?.ready) globalThis.canvas?.draw();
   }
 
   _onUpdate(changed, options, userId) {
     super._onUpdate(changed, options, userId);
+    // an update carrying the `regions` or `tokens` array (replaced wholesale): membership follows
+    if (("regions" in changed) || ("tokens" in changed)) syncSceneRegions(this, { userId });
     if (("active" in changed) || this.isView) globalThis.canvas?.draw();
   }
 
@@ -222,17 +227,27 @@ export class Scene extends ClientDocument {
 
   _onCreateDescendantDocuments(...args) {
     super._onCreateDescendantDocuments(...args);
+    this.#regionsChanged(args);
     if (this.isView) globalThis.canvas.tokens._sync();
   }
 
   _onUpdateDescendantDocuments(...args) {
     super._onUpdateDescendantDocuments(...args);
+    const [parent, collection, , changes] = args;
+    if ((parent === this) && (collection === "regions")
+      && changes.some(c => ("shapes" in c) || ("elevation" in c))) this.#regionsChanged(args);
     if (this.isView) globalThis.canvas.tokens._sync();
   }
 
   _onDeleteDescendantDocuments(...args) {
     super._onDeleteDescendantDocuments(...args);
+    this.#regionsChanged(args);
     if (this.isView) globalThis.canvas.tokens._sync();
+  }
+
+  /** A region of this scene was created, reshaped or deleted: token membership (tokenEnter/tokenExit, movement null). */
+  #regionsChanged([parent, collection, , , , userId]) {
+    if ((parent === this) && (collection === "regions")) syncSceneRegions(this, { userId });
   }
 }
 
@@ -522,6 +537,11 @@ export class TokenDocument extends ClientDocument {
   }
 
   /** The recorded movement waypoints (the `_movementHistory` source field). */
+  /** v13 TokenDocument#regions: the Set of this scene's RegionDocuments the token's centre is in. */
+  get regions() {
+    return tokenRegions(this);
+  }
+
   get movementHistory() {
     return this._movementHistory;
   }
@@ -846,6 +866,8 @@ export class TokenDocument extends ClientDocument {
 
   _onCreate(data, options, userId) {
     super._onCreate(data, options, userId);
+    Object.defineProperty(this, "_regionSet", { value: new Set(), writable: true, configurable: true, enumerable: false });
+    syncTokenRegions(this, { userId });
     if (this.parent?.isView) globalThis.canvas.tokens._sync();
   }
 
@@ -871,6 +893,9 @@ export class TokenDocument extends ClientDocument {
       this._movementState = Object.freeze({ ...movement, user, state, updateOptions });
     } else if (options._clearMovementHistory) this.stopMovement();
     super._onUpdate(changed, options, userId);
+    if (["x", "y", "elevation", "width", "height"].some(k => k in changed)) {
+      syncTokenRegions(this, { userId, movement: options._movement?.[this.id] ?? null });
+    }
     if ("_movementHistory" in changed) Hooks.callAll("recordToken", this);
     if (this.parent?.isView) globalThis.canvas.tokens._sync();
   }
@@ -886,6 +911,7 @@ export class TokenDocument extends ClientDocument {
     for (const document of documents) {
       const movement = operation._movement[document.id];
       if (!movement) continue;
+      triggerMoveEvents(document, movement, user);
       document._onUpdateMovement(movement, operation, user);
       Hooks.callAll("moveToken", document, movement, operation, user);
       if (user?.isSelf && (document.movement.id === movement.id) && (document.movement.state === "pending")) {
@@ -918,6 +944,7 @@ export class TokenDocument extends ClientDocument {
 
   _onDelete(options, userId) {
     super._onDelete(options, userId);
+    syncTokenRegions(this, { userId, deleted: true });
     if (this.parent?.isView) globalThis.canvas.tokens._sync();
   }
 
