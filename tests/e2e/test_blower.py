@@ -79,6 +79,18 @@ def test_alt_b_opens_the_players_own_phone_and_the_scene_control_too(world, open
     expect(phone(p1)).to_be_visible()
     # Alt+B is a v13 keybinding the user can rebind
     assert p1.evaluate("() => game.keybindings.get('the-smoke', 'blower')") == [{"key": "KeyB", "modifiers": ["Alt"]}]
+    # a view, not a store: going through every app writes nothing to the world
+    gm.wait_for_function(f"() => game.settings.get('the-smoke', 'purses')['Actor.{ROOK}'] !== undefined")
+    before = json.dumps(world.world()["settings"], sort_keys=True)
+    for app in ("jobs", "orders", "objectives", "money", "heat", "directions", "messages", "radio"):
+        open_app(p1, app)
+    p1.wait_for_timeout(300)
+    assert json.dumps(world.world()["settings"], sort_keys=True) == before
+    # styled as a phone in v13's light and dark themes
+    light = p1.evaluate("() => getComputedStyle(document.querySelector('.smoke-blower-device')).backgroundColor")
+    p1.evaluate("() => document.body.classList.add('theme-dark')")
+    dark = p1.evaluate("() => getComputedStyle(document.querySelector('.smoke-blower-device')).backgroundColor")
+    assert (light, dark) == ("rgb(244, 242, 238)", "rgb(27, 28, 32)")
     # the GM opens any character's phone: a picker
     alt(gm, "B")
     expect(phone(gm)).to_be_visible()
@@ -237,25 +249,67 @@ def test_the_driver_tunes_the_radio_and_a_passenger_hears_it_at_their_own_volume
     assert page_errors[p1] == [] and page_errors[p2] == []
 
 
-def test_alt_n_sat_nav_reads_the_squares_to_a_token_on_the_same_scene(world, open_user_page, page_errors):
+SHIFTS_STUB = """([sceneId, regionUuid]) => {
+    // The Shifts feature's read API in the shape the phone expects (apps/blower/sources.mjs jobsOf), on this page only.
+    const clock = game.system.api.rules.startClock(game.system.api.clock.activeNow());
+    game.system.api.shifts = { jobsOf: () => ({ shift: {id: 'cabs', name: 'Night cabs'},
+      callouts: [{id: 'c1', name: 'Fare to Dalston', pay: 25}],
+      job: {id: 'j1', shift: 'cabs', stage: 'Pickup', destination: {sceneId, regionUuid, name: 'Chicken Palace'},
+            clock, windowSeconds: 210, cargo: null, patient: null, pay: 25} }) };
+}"""
+
+
+def test_alt_n_sat_nav_reads_the_squares_to_a_token_or_region_and_follows_the_token(world, open_user_page, page_errors):
     scene = {"_id": SCENE, "name": "Mare Street", "active": True, "width": 2000, "height": 2000, "grid": {"size": 100},
              "tokens": [
                  {"_id": "RookToken0000001", "name": "Rook", "actorId": ROOK, "actorLink": True, "x": 100, "y": 100},
-                 {"_id": "ChickenToken0001", "name": "Chicken Palace", "x": 900, "y": 100}]}
-    seed(world, scenes=[scene])
+                 {"_id": "KezToken00000001", "name": "Kez", "x": 900, "y": 100}],
+             "regions": [{"_id": "ChickenRegion001", "name": "Chicken Palace",
+                          "shapes": [{"type": "rectangle", "x": 100, "y": 1000, "width": 100, "height": 100}]}]}
+    other = {"_id": "DalstonScene0001", "name": "Dalston", "ownership": {"default": 2}, "width": 2000, "height": 2000, "grid": {"size": 100}}
+    hidden = {"_id": "SecretScene00001", "name": "The Quiet Ledger", "width": 2000, "height": 2000}
+    seed(world, scenes=[scene, other, hidden])
     gm, p1 = open_user_page("gm"), open_user_page("player1")
     alt(p1, "N")
     nav = p1.locator("#smoke-satnav")
     expect(nav).to_be_visible()
     expect(nav.locator(".smoke-satnav-reading")).to_have_text("Pick a destination.")
-    nav.locator("select[name=destination]").select_option(label="Chicken Palace")
+    nav.locator("select[name=destination]").select_option(label="Kez")
     expect(nav.locator(".smoke-satnav-squares")).to_have_text("8")
-    expect(nav.locator(".smoke-satnav-reading")).to_have_text("8 squares east to Chicken Palace.")
-    # it follows the user's own token
+    expect(nav.locator(".smoke-satnav-reading")).to_have_text("8 squares east to Kez.")
+    # it follows the user's own token as it moves
     p1.evaluate(f"() => game.scenes.get('{SCENE}').tokens.get('RookToken0000001').update({{x: 600, y: 500}})")
     expect(nav.locator(".smoke-satnav-squares")).to_have_text("4")
     expect(nav.locator(".smoke-satnav-reading")).to_contain_text("north-east")
-    # another map: without the street map feature it says so plainly
+    # a named region on the same scene
     nav.locator("select[name=destination]").select_option(label="Chicken Palace")
-    assert page_errors[p1] == []
+    expect(nav.locator(".smoke-satnav-reading")).to_have_text("5 squares south-west to Chicken Palace.")
+    # another map: without the street map it says so plainly; with one, the exit and the hops
+    # a scene the player cannot see is not offered
+    expect(nav.locator("select[name=destination] option", has_text="The Quiet Ledger")).to_have_count(0)
+    nav.locator("select[name=destination]").select_option(label="Dalston")
+    expect(nav.locator(".smoke-satnav-reading")).to_have_text("Dalston is on another map.")
+    expect(nav.locator(".smoke-satnav-note")).to_contain_text("street map is not installed")
+    p1.evaluate(f"""() => {{ game.system.api.streetMap = {{ route: () =>
+        ({{hops: 2, exitRegionUuid: 'Scene.{SCENE}.Region.ChickenRegion001'}}) }};
+        game.system.api.blower.SatNav.instance.render(); }}""")
+    expect(nav.locator(".smoke-satnav-reading")).to_have_text("Take the exit Chicken Palace: 2 hops to Dalston.")
+    expect(nav.locator(".smoke-satnav-squares")).to_have_text("5")
+    p1.evaluate("() => { game.system.api.streetMap = { route: () => null }; game.system.api.blower.SatNav.instance.render(); }")
+    expect(nav.locator(".smoke-satnav-reading")).to_have_text("No route: no street exit leads to Dalston.")
+    alt(p1, "N")
+    expect(nav).to_have_count(0)
     assert p1.evaluate("() => game.keybindings.get('the-smoke', 'satnav')") == [{"key": "KeyN", "modifiers": ["Alt"]}]
+    # Jobs and Directions read the Shifts feature (here its read API, stood in on this page): the callout's badge,
+    # the job's countdown, and one tap from Directions starts sat nav to the job's destination
+    p1.evaluate(SHIFTS_STUB, [SCENE, f"Scene.{SCENE}.Region.ChickenRegion001"])
+    alt(p1, "B")
+    expect(phone(p1).locator("[data-badge=jobs]")).to_have_text("1")
+    open_app(p1, "jobs")
+    expect(phone(p1).locator(".smoke-blower-callout")).to_contain_text("Fare to Dalston · £25")
+    expect(phone(p1).locator(".smoke-blower-countdown")).to_have_text(re.compile(r"^3:(30|29|28)$"))
+    open_app(p1, "directions")
+    expect(phone(p1).locator(".smoke-blower-card")).to_contain_text("Pickup: Chicken Palace")
+    phone(p1).locator("[data-action=satnav]").click()
+    expect(nav.locator(".smoke-satnav-reading")).to_have_text("5 squares south-west to Chicken Palace.")
+    assert page_errors[p1] == []

@@ -112,7 +112,7 @@ export class SatNav extends Base {
       }
     }
     for (const s of game.scenes ?? []) {
-      if (s.id !== scene?.id && /** @type {any} */ (s).visible !== false) out.push({ key: `s:${s.id}`, name: s.name, d: { sceneId: s.id, name: s.name } });
+      if (s.id !== scene?.id && /** @type {any} */ (s).visible) out.push({ key: `s:${s.id}`, name: s.name, d: { sceneId: s.id, name: s.name } });
     }
     return out;
   }

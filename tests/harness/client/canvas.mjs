@@ -174,6 +174,8 @@ export class Scene extends ClientDocument {
       tokens: new EmbeddedCollectionField("Token"),
       regions: new EmbeddedCollectionField("Region"),
       sort: new NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
+      // v13 BaseScene#ownership: who may see the scene (ClientDocument#visible: LIMITED or better).
+      ownership: new ObjectField({ initial: { default: 0 } }),
       flags: new ObjectField(),
       _stats: new ObjectField()
     };
