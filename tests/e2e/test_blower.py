@@ -275,11 +275,11 @@ def test_alt_n_sat_nav_reads_the_squares_to_a_token_or_region_and_follows_the_to
     expect(nav).to_be_visible()
     expect(nav.locator(".smoke-satnav-reading")).to_have_text("Pick a destination.")
     nav.locator("select[name=destination]").select_option(label="Kez")
-    expect(nav.locator(".smoke-satnav-squares")).to_have_text("8")
+    expect(nav.locator(".smoke-satnav-count")).to_have_text("8")
     expect(nav.locator(".smoke-satnav-reading")).to_have_text("8 squares east to Kez.")
     # it follows the user's own token as it moves
     p1.evaluate(f"() => game.scenes.get('{SCENE}').tokens.get('RookToken0000001').update({{x: 600, y: 500}})")
-    expect(nav.locator(".smoke-satnav-squares")).to_have_text("4")
+    expect(nav.locator(".smoke-satnav-count")).to_have_text("4")
     expect(nav.locator(".smoke-satnav-reading")).to_contain_text("north-east")
     # a named region on the same scene
     nav.locator("select[name=destination]").select_option(label="Chicken Palace")
@@ -294,7 +294,7 @@ def test_alt_n_sat_nav_reads_the_squares_to_a_token_or_region_and_follows_the_to
         ({{hops: 2, exitRegionUuid: 'Scene.{SCENE}.Region.ChickenRegion001'}}) }};
         game.system.api.blower.SatNav.instance.render(); }}""")
     expect(nav.locator(".smoke-satnav-reading")).to_have_text("Take the exit Chicken Palace: 2 hops to Dalston.")
-    expect(nav.locator(".smoke-satnav-squares")).to_have_text("5")
+    expect(nav.locator(".smoke-satnav-count")).to_have_text("5")
     p1.evaluate("() => { game.system.api.streetMap = { route: () => null }; game.system.api.blower.SatNav.instance.render(); }")
     expect(nav.locator(".smoke-satnav-reading")).to_have_text("No route: no street exit leads to Dalston.")
     alt(p1, "N")
@@ -313,3 +313,21 @@ def test_alt_n_sat_nav_reads_the_squares_to_a_token_or_region_and_follows_the_to
     phone(p1).locator("[data-action=satnav]").click()
     expect(nav.locator(".smoke-satnav-reading")).to_have_text("5 squares south-west to Chicken Palace.")
     assert page_errors[p1] == []
+
+
+def test_the_phone_in_a_pseudo_locale_shows_no_raw_key_and_no_string_typed_in_code(world, open_user_page):
+    """Every word the phone shows comes from the language file (wrapped ⟦…⟧ here), apart from the records' own data."""
+    seed(world)
+    p1 = open_user_page("player1")
+    p1.evaluate("""() => { const wrap = o => { for (const [k, v] of Object.entries(o)) {
+        if (typeof v === "string") o[k] = "⟦" + v + "⟧"; else if (v && typeof v === "object") wrap(v); } };
+        wrap(game.i18n.translations.SMOKE.Blower); }""")
+    for app in ("jobs", "orders", "objectives", "money", "heat", "directions", "messages", "radio"):
+        open_app(p1, app)
+        text = phone(p1).locator(".smoke-blower-screen").inner_text()
+        assert "SMOKE." not in text, (app, text)
+        title = phone(p1).locator(".smoke-blower-apptitle").inner_text().strip()
+        assert title.startswith("⟦") and title.endswith("⟧"), (app, title)
+    phone(p1).locator("[data-action=home]").click()
+    labels = phone(p1).locator(".smoke-blower-label").all_inner_texts()
+    assert len(labels) == 8 and all(l.startswith("⟦") and l.endswith("⟧") for l in labels), labels
