@@ -55,6 +55,9 @@ const settings = () => /** @type {any} */ (game.settings);
  * @property {string[]} [to]   Recipient names (the GM's view only).
  */
 
+/** Active GM, in memory only: whose phone is open now (user id → the character's name and since when). */
+const openPhones = /** @type {Map<string, {actor: string, at: number}>} */ (new Map());
+
 /** This client's copy of its texts (null until asked), and who listens for changes. */
 let inbox = /** @type {InboxText[]|null} */ (null);
 let signal = true;
@@ -157,8 +160,24 @@ export const requests = {
     });
     if (changed) await keep(list);
     return { changed };
+  },
+  /**
+   * A phone opened or closed (the GM's list of open phones; kept in memory, nothing written).
+   * @param {any} user @param {{open?: boolean, actor?: string}} data
+   */
+  "blower.phone": (/** @type {any} */ user, /** @type {{open?: boolean, actor?: string}} */ { open, actor } = {}) => {
+    if (open) openPhones.set(user.id, { actor: String(actor ?? "").slice(0, MAX_FROM * 2), at: game.time.serverTime });
+    else openPhones.delete(user.id);
+    notify();
+    return { open: Boolean(open) };
   }
 };
+
+/** @returns {{user: string, actor: string}[]} Active GM: the players whose phone is open now. */
+export function phonesOpen() {
+  return [...openPhones].filter(([id]) => game.users.get(id)?.active && !game.users.get(id)?.isGM)
+    .map(([id, p]) => ({ user: game.users.get(id)?.name ?? id, actor: p.actor }));
+}
 
 /** Ask the active GM for this user's texts; listeners re-render. @returns {Promise<InboxText[]|null>} */
 export async function refreshInbox() {
@@ -218,6 +237,7 @@ export const hooks = {
   ready: () => void refreshInbox(),
   /** A GM connecting brings the signal back. @param {User.Implementation} user @param {boolean} active */
   userConnected: (user, active) => {
+    if (!active) openPhones.delete(String(user.id));
     if (user.isGM && active && user.id !== game.user.id) setTimeout(() => void refreshInbox(), 500);
     else if (user.isGM && !active && !game.users.activeGM) { signal = false; notify(); }
   }

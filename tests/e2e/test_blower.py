@@ -91,13 +91,17 @@ def test_alt_b_opens_the_players_own_phone_and_the_scene_control_too(world, open
     p1.evaluate("() => document.body.classList.add('theme-dark')")
     dark = p1.evaluate("() => getComputedStyle(document.querySelector('.smoke-blower-device')).backgroundColor")
     assert (light, dark) == ("rgb(244, 242, 238)", "rgb(27, 28, 32)")
-    # the GM opens any character's phone: a picker
+    # the GM opens any character's phone: a picker; the GM's home screen lists the players' open phones
     alt(gm, "B")
     expect(phone(gm)).to_be_visible()
+    expect(phone(gm).locator(".smoke-blower-phone")).to_have_text("Player One (Rook)")
     gm_picker = phone(gm).locator("select[name=owner]")
     expect(gm_picker.locator("option")).to_have_count(2)
     gm_picker.select_option(JAZ)
     expect(phone(gm).locator(".smoke-blower-owner")).to_have_text("Jaz")
+    alt(p1, "B")
+    expect(phone(p1)).to_have_count(0)
+    expect(phone(gm).locator(".smoke-blower-phones")).to_contain_text("none")
     assert page_errors[p1] == [] and page_errors[gm] == []
 
 

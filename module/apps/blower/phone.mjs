@@ -7,7 +7,7 @@
  */
 import { APPS, screenContext } from "./screens.mjs";
 import { onTick, activeNow } from "../../documents/active-time.mjs";
-import { markRead, onInbox, inboxNow, refreshInbox } from "../../documents/blower-texts.mjs";
+import { markRead, onInbox, inboxNow, phonesOpen, refreshInbox } from "../../documents/blower-texts.mjs";
 import { onRadio, resume } from "../../documents/radio.mjs";
 import { requestGM } from "../../documents/requests.mjs";
 import { directionsOf } from "./sources.mjs";
@@ -100,6 +100,7 @@ export class BlowerPhone extends Base {
       owners: game.user.isGM ? phoneOwners().map(a => ({ id: a.id, name: a.name, selected: a.id === this.actor?.id })) : [],
       time: new Date(game.time.serverTime).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }),
       unread: inboxNow().unread,
+      phones: game.user.isActiveGM && this.screen === "home" ? phonesOpen() : [],
       draft: { ...this.draft, to: Object.fromEntries(this.draft.to.map(id => [id, true])) }
     };
   }
@@ -108,6 +109,7 @@ export class BlowerPhone extends Base {
   async _onFirstRender(context, options) {
     await super._onFirstRender?.(context, options);
     const rerender = () => { if (this.rendered) void this.render(); };
+    this.#tellGM(true);
     this.#unsubscribe.push(onInbox(rerender), onRadio(rerender),
       onTick(() => { if (TICKING.has(this.screen)) rerender(); }));
     for (const hook of ["updateActor", "updateSetting", "updatePlaylist"]) {
@@ -158,7 +160,14 @@ export class BlowerPhone extends Base {
   _onClose(options) {
     super._onClose?.(options);
     for (const off of this.#unsubscribe.splice(0)) off();
+    this.#tellGM(false);
     if (BlowerPhone.instance === this) BlowerPhone.instance = null;
+  }
+
+  /** A player's phone tells the GM it is open or closed (the GM's list; nothing is written). @param {boolean} open */
+  #tellGM(open) {
+    if (game.user.isGM || !game.users.activeGM) return;
+    requestGM("blower.phone", { open, actor: this.actor?.name ?? "" }).catch(() => {});
   }
 
   /** @this {BlowerPhone} @param {Event} _e @param {HTMLElement} target */
