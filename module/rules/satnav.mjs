@@ -59,13 +59,15 @@ export function satnavReading(from, to) {
  * @param {object} args
  * @param {number} args.rows   Grid rows (i from 0 to rows − 1).
  * @param {number} args.cols   Grid columns.
- * @param {(sq: Square) => boolean} args.blocked  Whether a square cannot be entered (a wall, a blocked area).
+ * @param {(sq: Square) => boolean} args.blocked  Whether a square cannot be entered (a blocked area).
+ * @param {(a: Square, b: Square) => boolean} [args.crosses]  Whether the step from square a to its neighbour b
+ *   crosses a wall (walls lie between squares); none by default.
  * @param {Square} args.from
  * @param {Square} args.to
  * @returns {{ok: true, squares: number, path: Square[]}|{ok: false, reason: "outside"|"blocked"|"unreachable"}}
  *   `path` runs from `from` to `to`, both included; `squares` = path length − 1.
  */
-export function gridRoute({ rows, cols, blocked, from, to }) {
+export function gridRoute({ rows, cols, blocked, crosses = () => false, from, to }) {
   const inside = (/** @type {Square} */ s) => s.i >= 0 && s.j >= 0 && s.i < rows && s.j < cols;
   if (!inside(from) || !inside(to)) return { ok: false, reason: "outside" };
   if (blocked(to)) return { ok: false, reason: "blocked" };
@@ -86,6 +88,7 @@ export function gridRoute({ rows, cols, blocked, from, to }) {
         const next = { i: i + di, j: j + dj };
         if (!inside(next) || previous[key(next)] !== -1 || blocked(next)) continue;
         if (di && dj && blocked({ i: i + di, j }) && blocked({ i, j: j + dj })) continue;
+        if (crosses({ i, j }, next)) continue;
         previous[key(next)] = at;
         queue.push(key(next));
       }
@@ -99,4 +102,27 @@ export function gridRoute({ rows, cols, blocked, from, to }) {
   }
   path.reverse();
   return { ok: true, squares: path.length - 1, path };
+}
+
+/**
+ * Whether two segments cross or touch (for walls: does a step between two square centres pass through a wall).
+ * @param {number[]} p  [x0, y0, x1, y1], pixels.
+ * @param {number[]} q  [x0, y0, x1, y1], pixels.
+ * @returns {boolean}
+ */
+export function segmentsCross(p, q) {
+  const [ax, ay, bx, by] = p;
+  const [cx, cy, dx, dy] = q;
+  const orient = (/** @type {number} */ px, /** @type {number} */ py, /** @type {number} */ qx, /** @type {number} */ qy,
+    /** @type {number} */ rx, /** @type {number} */ ry) => Math.sign((qx - px) * (ry - py) - (qy - py) * (rx - px));
+  const on = (/** @type {number} */ px, /** @type {number} */ py, /** @type {number} */ qx, /** @type {number} */ qy,
+    /** @type {number} */ rx, /** @type {number} */ ry) =>
+    Math.min(px, qx) <= rx && rx <= Math.max(px, qx) && Math.min(py, qy) <= ry && ry <= Math.max(py, qy);
+  const o1 = orient(ax, ay, bx, by, cx, cy);
+  const o2 = orient(ax, ay, bx, by, dx, dy);
+  const o3 = orient(cx, cy, dx, dy, ax, ay);
+  const o4 = orient(cx, cy, dx, dy, bx, by);
+  if (o1 !== o2 && o3 !== o4) return true;
+  return (o1 === 0 && on(ax, ay, bx, by, cx, cy)) || (o2 === 0 && on(ax, ay, bx, by, dx, dy))
+    || (o3 === 0 && on(cx, cy, dx, dy, ax, ay)) || (o4 === 0 && on(cx, cy, dx, dy, bx, by));
 }

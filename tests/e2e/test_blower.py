@@ -335,3 +335,33 @@ def test_the_phone_in_a_pseudo_locale_shows_no_raw_key_and_no_string_typed_in_co
     phone(p1).locator("[data-action=home]").click()
     labels = phone(p1).locator(".smoke-blower-label").all_inner_texts()
     assert len(labels) == 8 and all(l.startswith("⟦") and l.endswith("⟧") for l in labels), labels
+
+
+def test_sat_nav_routes_round_walls_and_says_no_route_when_walled_off(world, open_user_page, page_errors):
+    """A wall between Rook and Kez: the route goes round its end (more squares than the straight count); a second
+    wall closing the gap leaves no route, with the reason; only a GM may put up walls."""
+    scene = {"_id": SCENE, "name": "Mare Street", "active": True, "width": 1000, "height": 1000, "grid": {"size": 100},
+             "tokens": [
+                 {"_id": "RookToken0000001", "name": "Rook", "actorId": ROOK, "actorLink": True, "x": 0, "y": 0},
+                 {"_id": "KezToken00000001", "name": "Kez", "x": 500, "y": 0}],
+             "walls": [{"_id": "WallMareStreet01", "c": [300, 0, 300, 500]}]}
+    seed(world, scenes=[scene])
+    gm, p1 = open_user_page("gm"), open_user_page("player1")
+    alt(p1, "N")
+    nav = p1.locator("#smoke-satnav")
+    nav.locator("select[name=destination]").select_option(label="Kez")
+    expect(nav.locator(".smoke-satnav-count")).to_have_text("11")  # straight it would be 5
+    # moving well below the wall's end, the route is the straight count again
+    p1.evaluate(f"() => game.scenes.get('{SCENE}').tokens.get('RookToken0000001').update({{x: 0, y: 800}})")
+    expect(nav.locator(".smoke-satnav-count")).to_have_text("8")
+    gm.evaluate(f"() => game.scenes.get('{SCENE}').createEmbeddedDocuments('Wall', [{{c: [300, 500, 300, 1000]}}])")
+    expect(nav.locator(".smoke-satnav-reading")).to_have_text("No route to Kez: walls shut it off from you.")
+    expect(nav.locator(".smoke-satnav-count")).to_have_count(0)
+    # an open door lets the route through (one straight step through it: 3 + 1 + 5 squares)
+    gm.evaluate(f"() => game.scenes.get('{SCENE}').createEmbeddedDocuments('Wall', [{{c: [300, 500, 300, 600], door: 1, ds: 1}}])")
+    gm.evaluate(f"() => game.scenes.get('{SCENE}').walls.find(w => w.c[1] === 500 && w.c[3] === 1000).update({{c: [300, 600, 300, 1000]}})")
+    expect(nav.locator(".smoke-satnav-count")).to_have_text("9")
+    err = p1.evaluate(f"""() => game.scenes.get('{SCENE}').createEmbeddedDocuments('Wall', [{{c: [0, 0, 10, 10]}}])
+        .then(() => null, e => e.message)""")
+    assert err and "lacks permission" in err
+    assert page_errors[p1] == [] or all("lacks permission" in e for e in page_errors[p1])

@@ -24,12 +24,12 @@ const LEVELS = { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 };
 const COLLECTIONS = { Actor: "actors", Item: "items", Scene: "scenes", Combat: "combats", ChatMessage: "messages",
   User: "users", Playlist: "playlists" };
 const EMBEDDED = { Actor: { Item: "items", ActiveEffect: "effects" }, Item: { ActiveEffect: "effects" },
-  Scene: { Token: "tokens", Region: "regions" }, Region: { RegionBehavior: "behaviors" },
+  Scene: { Token: "tokens", Region: "regions", Wall: "walls" }, Region: { RegionBehavior: "behaviors" },
   Combat: { Combatant: "combatants" }, Playlist: { PlaylistSound: "sounds" } };
 /** Keys of embedded source arrays, for id generation. */
-const EMBEDDED_KEYS = ["items", "effects", "tokens", "combatants", "regions", "behaviors", "sounds"];
-/** v13 BaseRegion / BaseRegionBehavior: only a GM may create, update or delete them (whatever the Scene's ownership). */
-const GM_ONLY_EMBEDDED = ["Region", "RegionBehavior"];
+const EMBEDDED_KEYS = ["items", "effects", "tokens", "combatants", "regions", "behaviors", "sounds", "walls"];
+/** v13 BaseRegion / BaseRegionBehavior / BaseWall: only a GM may create, update or delete them (whatever the Scene's ownership). */
+const GM_ONLY_EMBEDDED = ["Region", "RegionBehavior", "Wall"];
 /** v13 BaseCombat#canUpdate: the only Combat fields a non-GM may write. */
 const COMBAT_PLAYER_KEYS = ["round", "turn", "combatants"];
 /** v13 BaseCombatant#canUpdate: the only Combatant fields a non-GM owner may write. */

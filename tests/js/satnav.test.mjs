@@ -1,6 +1,6 @@
 import test from "node:test";
 import assert from "node:assert/strict";
-import { bearing, gridRoute, satnavReading, squaresBetween } from "../../module/rules/satnav.mjs";
+import { bearing, gridRoute, satnavReading, segmentsCross, squaresBetween } from "../../module/rules/satnav.mjs";
 
 test("squares between: a diagonal step is one square (EQUIDISTANT grid)", () => {
   assert.equal(squaresBetween({ i: 0, j: 0 }, { i: 3, j: 4 }), 4);
@@ -53,4 +53,28 @@ test("grid route across a 100 × 100 scene with walls stays fast", () => {
   const ms = performance.now() - t0;
   assert.ok(r.ok);
   assert.ok(ms < 200, `took ${ms} ms`);
+});
+
+test("segments cross: a step through a wall does, a step beside it does not", () => {
+  assert.equal(segmentsCross([50, 50, 150, 50], [100, 0, 100, 100]), true);
+  assert.equal(segmentsCross([50, 150, 150, 150], [100, 0, 100, 100]), false);
+  assert.equal(segmentsCross([50, 50, 150, 150], [100, 0, 100, 100]), true);
+  assert.equal(segmentsCross([0, 0, 10, 0], [20, 0, 30, 0]), false);
+});
+
+test("grid route with walls between squares: round the wall's end, none through a closed wall", () => {
+  // 100-pixel squares; a wall along x = 300 from y = 0 to y = 500 (between columns 2 and 3, rows 0–4)
+  const wall = [300, 0, 300, 500];
+  const centre = (/** @type {{i: number, j: number}} */ s) => [s.j * 100 + 50, s.i * 100 + 50];
+  const crosses = (/** @type {{i: number, j: number}} */ a, /** @type {{i: number, j: number}} */ b) =>
+    segmentsCross([...centre(a), ...centre(b)], wall);
+  const r = gridRoute({ rows: 10, cols: 10, blocked: () => false, crosses, from: { i: 0, j: 0 }, to: { i: 0, j: 5 } });
+  assert.ok(r.ok);
+  // down to row 5, one straight step past the wall's end (a diagonal there would graze it), and back up:
+  // 5 + 1 + 5 = 11 squares (diagonals count one)
+  assert.equal(r.ok && r.squares, 11);
+  const closed = [300, 0, 300, 1000];
+  const none = gridRoute({ rows: 10, cols: 10, blocked: () => false, from: { i: 0, j: 0 }, to: { i: 0, j: 5 },
+    crosses: (a, b) => segmentsCross([...centre(a), ...centre(b)], closed) });
+  assert.deepEqual(none, { ok: false, reason: "unreachable" });
 });

@@ -8,7 +8,7 @@
  * scenes. The measure is rules/satnav.mjs (squares with EQUIDISTANT diagonals, the system's grid).
  * @module apps/blower/satnav
  */
-import { satnavReading } from "../../rules/satnav.mjs";
+import { gridRoute, satnavReading, segmentsCross } from "../../rules/satnav.mjs";
 import { directionsOf, isMissing, routeBetween } from "./sources.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
@@ -57,6 +57,22 @@ function pointOf(scene, d) {
     return region?.parent?.id === scene.id ? regionCentre(region) : null;
   }
   return null;
+}
+
+/**
+ * The route along passable squares when the scene has walls that stop movement (v13 Wall documents: `move` not
+ * NONE, not an open door); null when it has none (the straight count is the route).
+ * @param {any} scene @param {{i: number, j: number}} from @param {{i: number, j: number}} to
+ */
+function wallRoute(scene, from, to) {
+  const walls = [...(scene.walls ?? [])].filter(w => w.move !== 0 && !(w.door > 0 && w.ds === 1) && w.c?.length === 4)
+    .map(w => /** @type {number[]} */ ([...w.c]));
+  if (!walls.length) return null;
+  const size = scene.grid.size;
+  const centre = (/** @type {{i: number, j: number}} */ sq) => [sq.j * size + size / 2, sq.i * size + size / 2];
+  return gridRoute({ rows: Math.ceil(scene.height / size), cols: Math.ceil(scene.width / size), blocked: () => false,
+    crosses: (a, b) => { const step = [...centre(a), ...centre(b)]; return walls.some(w => segmentsCross(step, w)); },
+    from, to });
 }
 
 /** @extends {Base<Record<string, any>>} */
@@ -145,6 +161,7 @@ export class SatNav extends Base {
     const point = pointOf(scene, d);
     if (!point) return { ...base, reading: L("SMOKE.Blower.SatNav.gone", { name: d.name }) };
     const r = this.#read(scene, own, point);
+    if (r.blocked) return { ...base, reading: L("SMOKE.Blower.SatNav.noPath", { name: d.name, reason: r.blocked }) };
     return { ...base, ...r, reading: r.arrived ? L("SMOKE.Blower.SatNav.arrived", { name: d.name })
       : L("SMOKE.Blower.SatNav.squares", { squares: r.squares, compass: r.compass, name: d.name }) };
   }
@@ -152,8 +169,13 @@ export class SatNav extends Base {
   /** @param {any} scene @param {any} own @param {{x: number, y: number}} point */
   #read(scene, own, point) {
     const grid = scene.grid;
-    const r = satnavReading(grid.getOffset(own.getCenterPoint()), grid.getOffset(point));
-    return { squares: r.squares, arrived: r.arrived, compass: r.bearing ? L(`SMOKE.Blower.SatNav.compass.${r.bearing}`) : "",
+    const from = grid.getOffset(own.getCenterPoint());
+    const to = grid.getOffset(point);
+    const r = satnavReading(from, to);
+    const route = r.arrived ? null : wallRoute(scene, from, to);
+    const blocked = route && !route.ok ? L(`SMOKE.Blower.SatNav.blocked.${route.reason}`) : null;
+    return { squares: route?.ok ? route.squares : r.squares, arrived: r.arrived, blocked,
+      compass: r.bearing ? L(`SMOKE.Blower.SatNav.compass.${r.bearing}`) : "",
       arrow: r.bearing ? ["n", "ne", "e", "se", "s", "sw", "w", "nw"].indexOf(r.bearing) * 45 : null };
   }
 
@@ -161,7 +183,8 @@ export class SatNav extends Base {
   async _onFirstRender(context, options) {
     await super._onFirstRender?.(context, options);
     const rerender = foundry.utils.debounce(() => { if (this.rendered) void this.render(); }, 50);
-    for (const hook of ["updateToken", "moveToken", "createToken", "deleteToken", "canvasReady"]) {
+    for (const hook of ["updateToken", "moveToken", "createToken", "deleteToken", "canvasReady", "createWall", "updateWall",
+      "deleteWall"]) {
       this.#hooks.push(/** @type {any} */ (Hooks.on(/** @type {any} */ (hook), rerender)), /** @type {any} */ (hook));
     }
   }

@@ -23,6 +23,7 @@ import { GameTime } from "./time.mjs";
 import { ChatLog, CombatTracker, Notifications, Sidebar } from "./ui.mjs";
 import { Combat, CombatEncounters, Combatant } from "./combat.mjs";
 import { Playlist, PlaylistSound, Playlists } from "./playlists.mjs";
+import { WallDocument } from "./walls.mjs";
 import { RegionBehavior, RegionBehaviorType, RegionDocument, syncSceneRegions } from "./regions.mjs";
 import { ActorDelta, BaseGrid, HarnessCanvas, Scene, Scenes, SquareGrid, Token, TokenDocument, TokenLayer } from "./canvas.mjs";
 
@@ -100,6 +101,7 @@ function installGlobals(socket, database, world) {
     Playlist: { documentClass: Playlist },
     PlaylistSound: { documentClass: PlaylistSound },
     Region: { documentClass: RegionDocument },
+    Wall: { documentClass: WallDocument },
     RegionBehavior: { documentClass: RegionBehavior, dataModels: {}, typeLabels: {}, typeIcons: {} },
     Token: { documentClass: TokenDocument, objectClass: Token, layerClass: TokenLayer },
     ActorDelta: { documentClass: ActorDelta },
