@@ -365,3 +365,38 @@ def test_sat_nav_routes_round_walls_and_says_no_route_when_walled_off(world, ope
         .then(() => null, e => e.message)""")
     assert err and "lacks permission" in err
     assert page_errors[p1] == [] or all("lacks permission" in e for e in page_errors[p1])
+
+
+def test_on_foot_the_phone_plays_its_own_radio_for_its_user_alone_and_a_dead_stream_says_so(world, open_user_page):
+    seed(world, playlists=[
+        {"_id": STATION, "name": "Dead Air FM", "flags": {"the-smoke": {"radio": True}},
+         "sounds": [{"_id": "DeadAirSound0001", "name": "Late show", "path": WAV}]},
+        {"_id": "PirateRadio00001", "name": "Rinse Pirate", "flags": {"the-smoke": {"radio": True}},
+         "sounds": [{"_id": "PirateSound00001", "name": "Stream", "path": "/no-such-stream.mp3"}]},
+        {"_id": "NotRadio00000001", "name": "Fight music", "sounds": [{"_id": "FightSound000001", "name": "x", "path": WAV}]}])
+    gm, p1, p2 = open_user_page("gm"), open_user_page("player1"), open_user_page("player2")
+    open_app(p1, "radio")
+    select = phone(p1).locator("select[name=phoneStation]")
+    # only the playlists the GM put on the radio are stations
+    assert select.locator("option").all_inner_texts() == ["Off", "Dead Air FM", "Rinse Pirate"]
+    select.select_option(STATION)
+    p1.wait_for_function("() => game.system.api.blower.radio.nowPlaying()?.via === 'phone'")
+    p2.wait_for_timeout(1200)
+    assert p2.evaluate("() => game.system.api.blower.radio.nowPlaying()") is None
+    assert p2.evaluate("() => document.querySelectorAll('audio.smoke-radio-audio').length") == 0
+    # a station whose source cannot load says so instead of playing silence
+    phone(p1).locator("select[name=phoneStation]").select_option("PirateRadio00001")
+    p1.wait_for_function("() => game.system.api.blower.radio.nowPlaying()?.error")
+    assert p1.evaluate("() => game.system.api.blower.radio.nowPlaying().error") == \
+        "Rinse Pirate cannot play here: its source did not load."
+    expect(phone(p1).locator(".smoke-blower-screen .smoke-blower-missing")).to_have_text(
+        "Rinse Pirate cannot play here: its source did not load.")
+    # a player cannot put a playlist on the radio (only a GM marks stations)
+    err = p1.evaluate("""() => game.playlists.get('NotRadio00000001').setFlag('the-smoke', 'radio', true)
+        .then(() => null, e => e.message)""")
+    assert err and "lacks permission" in err
+    # the GM marks one from the phone
+    open_app(gm, "radio")
+    gm_box = phone(gm).locator("[data-radio-playlist=NotRadio00000001]")
+    gm_box.check()
+    p1.wait_for_function("() => game.playlists.get('NotRadio00000001').getFlag('the-smoke', 'radio') === true")
