@@ -177,6 +177,11 @@ def test_a_gm_text_reaches_only_its_recipient_read_unread_survives_a_reload(worl
     expect(phone(p1).locator("[data-badge=messages]")).to_have_text("1")
     phone(p1).locator("[data-action=open][data-app=messages]").click()
     expect(phone(p1).locator(".smoke-blower-text")).to_have_count(2)
+    # the GM reloading keeps the record (the GM's browser): the texts are still there to ask for
+    gm.reload()
+    gm.wait_for_function("() => window.game?.ready === true")
+    p1.wait_for_function("""() => game.system.api.blower.texts.refresh()
+        .then(() => game.system.api.blower.texts.inbox().texts.length === 2)""")
     # Player Two: nothing of either text anywhere — not in the page, its stores or a single WebSocket frame
     open_app(p2, "messages")
     expect(phone(p2).locator(".smoke-blower-empty")).to_have_text("No texts.")
@@ -202,6 +207,14 @@ def test_a_player_cannot_send_as_a_contact_nor_read_or_mark_another_players_text
     p1.evaluate("""() => game.users.get('HarnessPlayer002').query('the-smoke.blowerPing',
         {from: 'Pat', text: 'FORGED: come alone'})""")
     p2.wait_for_timeout(500)
+    assert p2.evaluate("() => game.system.api.blower.texts.inbox().texts.map(t => t.text)") == ["Jaz only"]
+    # a forged record in Player One's own browser (the client setting the GM keeps texts in) reaches nobody, and
+    # Player One's phone still shows only what the GM answers
+    p1.evaluate("""() => game.settings.set('the-smoke', 'blowerTexts', {harness: [{id: 'fake', from: 'Pat',
+        to: ['HarnessPlayer001', 'HarnessPlayer002'], text: 'FORGED record', at: 0, readBy: {}}]})""")
+    p1.evaluate("() => game.system.api.blower.texts.refresh()")
+    p2.evaluate("() => game.system.api.blower.texts.refresh()")
+    assert p1.evaluate("() => game.system.api.blower.texts.inbox().texts.length") == 0
     assert p2.evaluate("() => game.system.api.blower.texts.inbox().texts.map(t => t.text)") == ["Jaz only"]
     # Player One's own inbox holds none of Player Two's texts, and cannot mark them read
     assert p1.evaluate("() => game.system.api.requestGM('blower.inbox', {})") == []
