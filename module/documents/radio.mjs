@@ -162,6 +162,45 @@ function start(station) {
   el.play().catch(() => {});
 }
 
+/**
+ * Check that a station's source loads in this browser before the GM puts it on the radio (a live stream or a file):
+ * resolves true when its metadata loads, false when it errors or nothing comes within the timeout.
+ * @param {string} src
+ * @param {number} [timeoutMs]
+ * @returns {Promise<boolean>}
+ */
+export function probe(src, timeoutMs = 8000) {
+  if (!src) return Promise.resolve(false);
+  return new Promise(resolve => {
+    const el = document.createElement("audio");
+    el.preload = "metadata";
+    const done = (/** @type {boolean} */ ok) => {
+      clearTimeout(timer);
+      el.removeAttribute("src");
+      el.load();
+      resolve(ok);
+    };
+    const timer = setTimeout(() => done(false), timeoutMs);
+    el.addEventListener("loadedmetadata", () => done(true), { once: true });
+    el.addEventListener("error", () => done(false), { once: true });
+    el.src = src;
+  });
+}
+
+/**
+ * GM: put a playlist on the radio (after its source loads here) or take it off.
+ * @param {any} playlist @param {boolean} on
+ * @returns {Promise<boolean>} Whether it is a station now.
+ */
+export async function markStation(playlist, on) {
+  if (on && !(await probe(stationSource(playlist)))) {
+    ui.notifications?.warn(L("SMOKE.Blower.Radio.cannotPlay", { station: playlist.name }));
+    return false;
+  }
+  await playlist.setFlag(SYSTEM_ID, "radio", Boolean(on));
+  return Boolean(on);
+}
+
 /** Play after a click (browsers' autoplay rules). */
 export function resume() {
   audio?.play().catch(() => {});

@@ -408,8 +408,12 @@ def test_on_foot_the_phone_plays_its_own_radio_for_its_user_alone_and_a_dead_str
     err = p1.evaluate("""() => game.playlists.get('NotRadio00000001').setFlag('the-smoke', 'radio', true)
         .then(() => null, e => e.message)""")
     assert err and "lacks permission" in err
-    # the GM marks one from the phone
+    # the GM marks one from the phone: its source is tried first; one that cannot load is not put on air
     open_app(gm, "radio")
-    gm_box = phone(gm).locator("[data-radio-playlist=NotRadio00000001]")
-    gm_box.check()
+    gm.evaluate("""() => game.playlists.get('PirateRadio00001').setFlag('the-smoke', 'radio', false)""")
+    phone(gm).locator("[data-radio-playlist=PirateRadio00001]").check()
+    expect(gm.locator("#notifications")).to_contain_text("Rinse Pirate cannot play here: its source did not load.")
+    expect(phone(gm).locator("[data-radio-playlist=PirateRadio00001]")).not_to_be_checked()
+    assert gm.evaluate("() => game.playlists.get('PirateRadio00001').getFlag('the-smoke', 'radio')") is False
+    phone(gm).locator("[data-radio-playlist=NotRadio00000001]").check()
     p1.wait_for_function("() => game.playlists.get('NotRadio00000001').getFlag('the-smoke', 'radio') === true")

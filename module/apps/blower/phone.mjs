@@ -8,7 +8,7 @@
 import { APPS, screenContext } from "./screens.mjs";
 import { onTick, activeNow } from "../../documents/active-time.mjs";
 import { markRead, onInbox, inboxNow, phonesOpen, refreshInbox } from "../../documents/blower-texts.mjs";
-import { onRadio, resume } from "../../documents/radio.mjs";
+import { markStation, onRadio, resume } from "../../documents/radio.mjs";
 import { requestGM } from "../../documents/requests.mjs";
 import { directionsOf } from "./sources.mjs";
 import { SatNav } from "./satnav.mjs";
@@ -144,7 +144,8 @@ export class BlowerPhone extends Base {
     for (const box of root.querySelectorAll("[data-radio-playlist]")) {
       box.addEventListener("change", event => {
         const el = /** @type {HTMLInputElement} */ (event.target);
-        void /** @type {any} */ (game).playlists.get(el.dataset.radioPlaylist)?.setFlag(SYSTEM_ID, "radio", el.checked);
+        const playlist = /** @type {any} */ (game).playlists.get(el.dataset.radioPlaylist);
+        if (playlist) markStation(playlist, el.checked).then(on => { el.checked = on; }, warn);
       });
     }
     const compose = root.querySelector(".smoke-blower-compose");
