@@ -14,7 +14,7 @@ import { CharacterSheet, NpcSheet, SmokeItemSheet, VehicleSheet } from "./apps/s
 import { ChallengeTracker, TeamworkApp, contribute, registerGroupSettings, rollTeamwork, setChallenge } from "./apps/group-checks.mjs";
 import { statusEffects } from "./rules/conditions.mjs";
 import { CharacterCreator } from "./apps/creator.mjs";
-import { CONDITIONS, RULES } from "./generated/rules.mjs";
+import { CONDITIONS, RULES, SYSTEM_ID } from "./generated/rules.mjs";
 import { SmokeCombatData, SmokeCombatantData } from "./data/combat.mjs";
 import * as combat from "./documents/combat.mjs";
 import { registerRequestHooks, registerRequestQueries, registerRequests, requestGM } from "./documents/requests.mjs";
@@ -28,6 +28,15 @@ import * as attackCard from "./apps/attack-card.mjs";
 import { registerVehicleRequests } from "./documents/vehicle.mjs";
 import { registerChaseGauge } from "./apps/chase-gauge.mjs";
 import { registerGMStores } from "./documents/gm-store.mjs";
+import * as gmRequests from "./documents/gm-requests.mjs";
+import * as gmRewards from "./documents/gm-rewards.mjs";
+import * as gmScreenRules from "./rules/gm-screen.mjs";
+import { missionPay, missionProblems } from "./rules/missions.mjs";
+import { GMScreen, registerGMScreenKeybinding } from "./apps/gm-screen.mjs";
+import * as streetControl from "./documents/street-control.mjs";
+import * as streetApp from "./apps/street-control.mjs";
+import * as missionDocs from "./documents/missions.mjs";
+import { MissionBoard } from "./apps/mission-board.mjs";
 import * as activeTime from "./documents/active-time.mjs";
 import * as purse from "./documents/purse.mjs";
 import * as heatStore from "./documents/heat-store.mjs";
@@ -35,17 +44,29 @@ import * as clock from "./rules/clock.mjs";
 import * as blower from "./documents/blower.mjs";
 import { blowerApi, registerBlowerUI } from "./apps/blower/register.mjs";
 import * as satnav from "./rules/satnav.mjs";
+import * as money from "./documents/money.mjs";
+import * as placesUi from "./apps/places.mjs";
+import * as moneyRules from "./rules/money.mjs";
+import * as streetMap from "./documents/street-map.mjs";
+import * as streetMapRules from "./rules/street-map.mjs";
+import * as heat from "./documents/heat.mjs";
+import * as heatCards from "./apps/heat-cards.mjs";
+import * as heatPanel from "./apps/heat-panel.mjs";
+import * as heatRules from "./rules/heat.mjs";
+import { bustedLoss } from "./rules/money.mjs";
+import { regionBehaviorModels } from "./data/regions.mjs";
 
 const { SmokeCombat } = combat;
 const { makeAttack } = attack;
 
 /** The features that declare `requests` and `hooks` (see the module notes). */
-const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, blower];
+const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, streetMap, heat, heatCards,
+  heatPanel, gmRequests, gmRewards, streetControl, streetApp, missionDocs, money, placesUi, blower];
 
 /** The status the core tracker's Toggle Defeated sets: Wasted, out of the fight (not Down, which is a Condition). */
 const DEFEATED = { id: "wasted", name: "SMOKE.Status.wasted", img: "icons/svg/skull.svg" };
 
-export const SYSTEM_ID = "the-smoke";
+export { SYSTEM_ID };
 const ITEM_TYPES = Object.keys(ITEM_MODELS);
 
 Hooks.once("init", () => {
@@ -53,7 +74,7 @@ Hooks.once("init", () => {
   Object.assign(CONFIG.Actor.dataModels, ACTOR_MODELS);
   Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
   CONFIG.Actor.trackableAttributes = {
-    character: { bar: ["health", "hustle"], value: ["heat", "cash.pocket"] },
+    character: { bar: ["health", "hustle", "heatBar"], value: ["heat", "cash.pocket"] },
     npc: { bar: ["health"], value: [] },
     vehicle: { bar: ["body", "fuel"], value: ["speed"] }
   };
@@ -64,8 +85,10 @@ Hooks.once("init", () => {
   CONFIG.Combat.documentClass = SmokeCombat;
   CONFIG.Combat.dataModels.base = SmokeCombatData;
   CONFIG.Combatant.dataModels.base = SmokeCombatantData;
+  money.registerPlaces();
   registerGMStores();
   activeTime.registerActiveTime();
+  if (CONFIG.RegionBehavior?.dataModels) Object.assign(CONFIG.RegionBehavior.dataModels, regionBehaviorModels());
   registerRequestQueries();
   registerRequestHooks();
   registerSpeedDiceQuery();
@@ -76,6 +99,7 @@ Hooks.once("init", () => {
   registerConsoleHooks();
   registerVehicleRequests();
   registerChaseGauge();
+  streetMap.registerExitBehavior();
   registerBlowerUI();
 
   const { DocumentSheetConfig } = foundry.applications.apps;
@@ -90,6 +114,7 @@ Hooks.once("init", () => {
   });
 
   registerGroupSettings();
+  registerGMScreenKeybinding();
   game.settings.register(SYSTEM_ID, "openConsole", {
     name: "SMOKE.Setting.openConsole.name", hint: "SMOKE.Setting.openConsole.hint",
     scope: "client", config: true, type: Boolean, default: true
@@ -97,16 +122,28 @@ Hooks.once("init", () => {
 
   // fvtt-types has ModuleConfig for a module's `api` but no counterpart for a system's.
   /** @type {foundry.packages.System & {api?: object}} */ (game.system).api = {
-    RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole }, rollTeamwork, setChallenge,
+    RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole, GMScreen, StreetControl: streetApp.StreetControl, MissionBoard }, rollTeamwork, setChallenge,
     contribute, requestGM, makeAttack, sideOf,
     /** The pure rules by their rulebook names (features add theirs). */
-    rules: { ...clock, ...satnav },
+    rules: { ...clock, ...satnav, ...moneyRules, hops: streetMapRules.hops, exitPoint: streetMapRules.exitPoint, route: streetMapRules.route,
+      graphOf: streetMapRules.graphOf, checkGraph: streetMapRules.checkGraph, facingInto: streetMapRules.facingInto,
+      freeSquare: streetMapRules.freeSquare, heatAfterCrime: heatRules.heatAfterCrime, coolDownSeconds: heatRules.coolDownSeconds,
+      talkOutOfStopBand: heatRules.talkOutOfStopBand, policeResponse: heatRules.policeResponse, canRest: heatRules.canRest, bustedLoss,
+      checkRequestTN: gmScreenRules.checkRequestTN, checkBand: gmScreenRules.checkBand,
+      hazardOutcome: gmScreenRules.hazardOutcome, missionProblems, missionPay },
+    streetMap: streetMap.api,
     clock: { activeNow: activeTime.activeNow, onTick: activeTime.onTick },
-    money: { purseOf: purse.purseOf },
-    heat: { heatOf: heatStore.heatOf }, blower: blowerApi };
+    money: money.api.money,
+    places: money.api.places,
+    heat: { heatOf: heat.heatOf, heatView: heat.heatView, addCrime: heat.addCrime, setHeat: heat.setHeat, loseStars: heat.loseStars,
+      bust: heat.bust, release: heat.release, custodyOf: heat.custodyOf, callInUnits: heat.callInUnits, demandStop: heat.demandStop,
+      plateOf: heat.plateOf, anprPing: heat.anprPing },
+    missions: { missionsOf: missionDocs.missionsOf }, blower: blowerApi };
   return foundry.applications.handlebars.loadTemplates({
-    "the-smoke.stat-dice": "systems/the-smoke/templates/generated/stat-dice.hbs",
-    ...Object.fromEntries(ITEM_TYPES.map(t => [`the-smoke.item-fields-${t}`,
+    [`${SYSTEM_ID}.stat-dice`]: "systems/the-smoke/templates/generated/stat-dice.hbs",
+    [`${SYSTEM_ID}.heat-panel`]: "systems/the-smoke/templates/actor/parts/heat.hbs",
+    [`${SYSTEM_ID}.places`]: "systems/the-smoke/templates/actor/parts/places.hbs",
+    ...Object.fromEntries(ITEM_TYPES.map(t => [`${SYSTEM_ID}.item-fields-${t}`,
       `systems/the-smoke/templates/generated/item-fields-${t}.hbs`]))
   });
 });
@@ -117,9 +154,15 @@ Hooks.on("getSceneControlButtons", controls => {
   if (!tokens?.tools) return;
   tokens.tools.smokeConsole = { name: "smokeConsole", title: "SMOKE.Combat.open", icon: "fa-solid fa-dice-six",
     button: true, order: 89, onChange: () => CombatConsole.open() };
+  tokens.tools.smokeMissions = { name: "smokeMissions", title: "SMOKE.Mission.board", icon: "fa-solid fa-clipboard-list",
+    button: true, order: 89.5, onChange: () => MissionBoard.open() };
   tokens.tools.smokeChallenge = { name: "smokeChallenge", title: "SMOKE.Group.openChallenge", icon: "fa-solid fa-list-check",
     button: true, order: 90, onChange: () => ChallengeTracker.open() };
   if (game.user.isGM) {
+    tokens.tools.smokeGMScreen = { name: "smokeGMScreen", title: "SMOKE.GMScreen.title", icon: "fa-solid fa-table-columns",
+      button: true, order: 88, onChange: () => GMScreen.open() };
+    tokens.tools.smokeStreet = { name: "smokeStreet", title: "SMOKE.Street.title", icon: "fa-solid fa-city",
+      button: true, order: 88.5, onChange: () => streetApp.StreetControl.open() };
     tokens.tools.smokeTeamwork = { name: "smokeTeamwork", title: "SMOKE.Group.openTeamwork", icon: "fa-solid fa-people-group",
       button: true, order: 91, onChange: () => TeamworkApp.open() };
   }

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Run every test: the build first (tests read its output), then pytest (tooling, catalogue against the book,
-# build, odds) and node's test runner (module/rules and the generated JS data). Exits non-zero on any failure.
+# Run every test: the build first (tests read its output), the linters (ESLint on module/ and tests/js/, ruff and
+# mypy on tools/, configured in eslint.config.mjs and pyproject.toml), the type check, then pytest (tooling,
+# catalogue against the book, build, odds, browser) and node's test runner (module/rules and the generated JS data).
+# Exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -16,6 +18,11 @@ if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then
 fi
 .venv/bin/the-smoke build
 status=0
+echo "== eslint (module/, tests/js/: no import cycle, no Foundry global in module/rules/)"
+npx --no-install eslint module tests/js || status=1
+echo "== ruff and mypy (tools/)"
+.venv/bin/ruff check tools || status=1
+.venv/bin/mypy || status=1
 echo "== typecheck (module/ against the community Foundry v13 types)"
 npx --no-install tsc -p tsconfig.json || status=1
 echo "== pytest"

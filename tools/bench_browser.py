@@ -9,9 +9,13 @@ import shutil
 import sys
 import tempfile
 import urllib.request
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -23,7 +27,7 @@ CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 
 
 @contextmanager
-def gm_page() -> Iterator[object]:
+def gm_page() -> Iterator[Page]:
     """Yield a Playwright page of the stand-in, signed in as the GM, after ``game.ready``; clean up afterwards.
     Uses Debian's Chromium (or ``CHROMIUM_PATH``), else Playwright's own browser."""
     from playwright.sync_api import sync_playwright
@@ -35,8 +39,8 @@ def gm_page() -> Iterator[object]:
         with urllib.request.urlopen(f"{url}/harness/users") as resp:
             gm = next(u for u in json.loads(resp.read()) if u["role"] == 4)["_id"]
         with sync_playwright() as pw:
-            kw = {"executable_path": CHROMIUM} if Path(CHROMIUM).exists() else {}
-            browser = pw.chromium.launch(headless=True, args=["--no-sandbox", "--disable-gpu"], **kw)
+            executable = CHROMIUM if Path(CHROMIUM).exists() else None
+            browser = pw.chromium.launch(headless=True, args=["--no-sandbox", "--disable-gpu"], executable_path=executable)
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
             page.goto(f"{url}/game?user={gm}")
             page.wait_for_function("game.ready === true")

@@ -82,9 +82,9 @@ def main() -> None:
             page.evaluate(SETUP, n)
             reveal_ms = page.evaluate(REVEAL)
             t = page.evaluate(RENDER, args.runs)
-            print(f"{'console render, %d combatants (ms)' % n:<52} {statistics.median(t):>9.1f} {min(t):>8.1f} "
+            print(f"{f'console render, {n} combatants (ms)':<52} {statistics.median(t):>9.1f} {min(t):>8.1f} "
                   f"{max(t):>8.1f}")
-            print(f"{'reveal, %d combatants (ms)' % n:<52} {reveal_ms:>9.1f}")
+            print(f"{f'reveal, {n} combatants (ms)':<52} {reveal_ms:>9.1f}")
             page.evaluate("() => game.combat.nextRound()")
             played = page.evaluate(PLAY_ROUND)
             writes = played["writes"]

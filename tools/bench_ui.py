@@ -61,7 +61,7 @@ def main() -> None:
         print(f"{'measure':<44} {'median':>10} {'min':>9} {'max':>9}")
         for n in (10, 100):
             t = page.evaluate(OPEN_SHEET, [n, args.runs])
-            print(f"{'open a character sheet with %d items (ms)' % n:<44} {statistics.median(t):>10.1f} "
+            print(f"{f'open a character sheet with {n} items (ms)':<44} {statistics.median(t):>10.1f} "
                   f"{min(t):>9.1f} {max(t):>9.1f}")
         actor_id = page.evaluate("""async () => {
             const pack = game.packs.get("the-smoke.pregens");

@@ -10,11 +10,27 @@ import { requestGM } from "../documents/requests.mjs";
 import { recordOf, rollDodge } from "../documents/attack.mjs";
 import { conditionName } from "../documents/combat.mjs";
 import { rangeReading } from "../rules/range-display.mjs";
+import { SYSTEM_ID } from "../generated/rules.mjs";
 
-export const SYSTEM_ID = "the-smoke";
+export { SYSTEM_ID };
 
 /** @param {string} s */
 const esc = s => foundry.utils.escapeHTML(String(s ?? ""));
+
+/**
+ * One situational modifier of an attack in words (`SMOKE.AttackEffect.<id>`; the rule returns
+ * `{id, value, band?, role?}`, rules/combat.mjs `attackModifiers`). A record written before effects were data keeps
+ * its words.
+ * @param {import("../rules/combat.mjs").AttackEffect|string} effect
+ * @returns {string}
+ */
+export function effectText(effect) {
+  if (typeof effect === "string") return effect;
+  const value = effect.value < 0 ? `−${-effect.value}` : `+${effect.value}`;
+  return game.i18n.format(`SMOKE.AttackEffect.${effect.id}`, { value,
+    band: effect.band ? game.i18n.localize(`SMOKE.Range.${effect.band}`) : "",
+    role: effect.role ? game.i18n.localize(`SMOKE.AttackEffect.role.${effect.role}`) : "" });
+}
 
 /**
  * A range in words: the band with whole squares ("Near, 2 squares"; rules/range-display.mjs), never a decimal.
@@ -52,7 +68,7 @@ function attackSection(message) {
   const parts = [`<p class="smoke-attack-line">${esc(i18n.format("SMOKE.Attack.line", { weapon: attack.weapon, impact: String(attack.impact),
     target: targetName, guard: String(attack.guard), band: typeof rec.distance === "number"
       ? rangeText(rangeReading(rec.distance, attack.band)) : i18n.localize(`SMOKE.Range.${attack.band}`) }))}</p>`];
-  if (attack.effects?.length) parts.push(`<p class="smoke-attack-effects">${esc(attack.effects.join("; "))}</p>`);
+  if (attack.effects?.length) parts.push(`<p class="smoke-attack-effects">${esc(attack.effects.map(effectText).join("; "))}</p>`);
   if (check.margin < 0) {
     parts.push(`<p class="smoke-attack-result miss">${esc(i18n.localize("SMOKE.Attack.miss"))}</p>`);
   } else if (!attack.resolved) {

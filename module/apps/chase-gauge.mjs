@@ -8,7 +8,7 @@
  * scene when a driving action starts or a motor catches fire.
  * @module apps/chase-gauge
  */
-import { RULES } from "../generated/rules.mjs";
+import { RULES, SYSTEM_ID } from "../generated/rules.mjs";
 import { gaugeState } from "../rules/chase-gauge.mjs";
 import { fireState } from "../rules/vehicles.mjs";
 import { driverOf } from "../documents/vehicle.mjs";
@@ -17,7 +17,7 @@ import {
   startDriving, goEvasive, rollManoeuvre, resistPit, setChaseRole, chaseRole, chaseSides, policeSuggestion, squaresBetween
 } from "../documents/chase.mjs";
 
-export const SYSTEM_ID = "the-smoke";
+export { SYSTEM_ID };
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
 const BANDS = RULES.chase.gauge.bands;

@@ -6,7 +6,7 @@
  * (documents/requests.mjs); this window only reads documents and asks.
  * @module apps/combat-console
  */
-import { RULES } from "../generated/rules.mjs";
+import { RULES, SYSTEM_ID, STAT_KEYS, RANGE_BANDS } from "../generated/rules.mjs";
 import { conditionName } from "../documents/combat.mjs";
 import { speedDiceFor } from "../documents/speed-dice.mjs";
 import { sideOf } from "../documents/combat-state.mjs";
@@ -22,11 +22,10 @@ import {
   startDriving, vehicleTokenIn
 } from "../documents/chase.mjs";
 
-export const SYSTEM_ID = "the-smoke";
+export { SYSTEM_ID };
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
-const STAT_KEYS = ["mus", "grt", "mov", "whl", "aim", "grf", "sav", "frt", "btl"];
-const BANDS = ["engaged", "near", "far", "distant"];
+const BANDS = RANGE_BANDS;
 /** Actions that only spend the die (their effect is applied by the GM with the spend); Get up spends none. */
 const SIMPLE_ACTS = ["done", "aim", "dodge", "coverLight", "coverHeavy", "surrender", "getUp"];
 /** A motor acting on its own (a police or traffic unit) only has these of them. */

@@ -5,11 +5,11 @@
  * character once, with items fetched from the compendia by catalogue id.
  * @module apps/creator
  */
-import { CATALOGUE_IDS, RULES } from "../generated/rules.mjs";
+import { CATALOGUE_IDS, RULES, SYSTEM_ID } from "../generated/rules.mjs";
 import { startingNumbers, validateSpread } from "../rules/creation.mjs";
 import { requestGM } from "../documents/requests.mjs";
 
-export const SYSTEM_ID = "the-smoke";
+export { SYSTEM_ID };
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
 const STATS = RULES.stats.stats.map(s => s.key);

@@ -9,11 +9,11 @@
  */
 import { challengeContribution, challengeState, teamwork } from "../rules/check.mjs";
 import { rollCheck } from "../documents/check.mjs";
+import { SYSTEM_ID, STAT_KEYS, OUTCOME_IDS } from "../generated/rules.mjs";
 
-export const SYSTEM_ID = "the-smoke";
+export { SYSTEM_ID };
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
-const STAT_KEYS = ["mus", "grt", "mov", "whl", "aim", "grf", "sav", "frt", "btl"];
 
 /**
  * @typedef {object} Challenge  The world setting "the-smoke.challenge" (null when no challenge runs).
@@ -159,7 +159,7 @@ export class ChallengeTracker extends Base {
     const state = challenge ? challengeState(challenge) : null;
     return {
       isGM: game.user.isGM, challenge, state,
-      outcomes: ["properMess", "badLuck", "justAbout", "sorted", "smashedIt", "legendary"].map(id => ({
+      outcomes: OUTCOME_IDS.map(id => ({
         id, label: game.i18n.localize(`SMOKE.Outcome.${id}`) }))
     };
   }

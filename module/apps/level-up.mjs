@@ -9,8 +9,9 @@ import { applyStatRaise, growthDice, growthGuard, growthHealth, legalStatRaises,
   from "../rules/progression.mjs";
 import { statFaces } from "../rules/record.mjs";
 import { fromPack } from "./creator.mjs";
+import { SYSTEM_ID } from "../generated/rules.mjs";
 
-export const SYSTEM_ID = "the-smoke";
+export { SYSTEM_ID };
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
 

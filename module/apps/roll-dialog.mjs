@@ -6,17 +6,17 @@
 import { checkOdds } from "../rules/odds.mjs";
 import { defaultChoices, planFor, resolveTN, unboostedDice } from "../documents/check.mjs";
 import { bandTN } from "../rules/check.mjs";
-import { CONDITIONS } from "../generated/rules.mjs";
+import { CONDITIONS, BANDS, OUTCOME_IDS } from "../generated/rules.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
 /** @type {("easy"|"medium"|"hard"|"longShot")[]} */
-const BANDS = ["easy", "medium", "hard", "longShot"];
-const OUTCOMES = ["properMess", "badLuck", "justAbout", "sorted", "smashedIt", "legendary"];
+const OUTCOMES = OUTCOME_IDS;
 
 /**
- * @typedef {import("../documents/check.mjs").CheckChoices & {targetGuard?: number, targetName?: string}} DialogChoices
- *   The choices so far, with the targeted token's Guard (when one is targeted) for the Guard TN source.
+ * @typedef {import("../documents/check.mjs").CheckChoices & {targetGuard?: number, targetName?: string, lockTN?: boolean}} DialogChoices
+ *   The choices so far, with the targeted token's Guard (when one is targeted) for the Guard TN source; `lockTN`: the
+ *   TN source and TN were fixed by the GM (a check request) and cannot be changed here.
  */
 
 /**
@@ -120,7 +120,8 @@ export class RollDialog extends Base {
         // format() fills `{guard}` from any value; fvtt-types types the data as strings only.
         ...(c.targetGuard !== undefined ? [{ id: "guard", label: i18n.format("SMOKE.Dialog.sourceGuard",
           /** @type {Record<string, any>} */ ({ target: c.targetName, guard: c.targetGuard })) }] : [])
-      ].map(s => ({ ...s, checked: c.tnSource === s.id })),
+      ].filter(s => !c.lockTN || s.id === "fixed").map(s => ({ ...s, checked: c.tnSource === s.id })),
+      locked: !!c.lockTN,
       choices: c,
       isBand: c.tnSource === "band",
       needsNumber: c.tnSource === "fixed" || c.tnSource === "opposed",
@@ -172,11 +173,12 @@ export class RollDialog extends Base {
     // The application's tag is "form", so its element is the form.
     const form = /** @type {HTMLFormElement} */ (this.element);
     const data = /** @type {DialogForm} */ (new foundry.applications.ux.FormDataExtended(form).object);
+    const locked = this.choices.lockTN;
     this.choices = {
       ...this.choices,
-      tnSource: data.tnSource ?? this.choices.tnSource,
+      tnSource: locked ? this.choices.tnSource : data.tnSource ?? this.choices.tnSource,
       band: data.band ?? this.choices.band,
-      tn: data.tn === "" || data.tn === null || data.tn === undefined ? null : Number(data.tn),
+      tn: locked ? this.choices.tn : data.tn === "" || data.tn === null || data.tn === undefined ? null : Number(data.tn),
       perkId: data.perkId || null,
       hustle: Number(data.hustle ?? 0),
       situational: Number(data.situational) || 0,
@@ -193,6 +195,8 @@ export class RollDialog extends Base {
       tn: data.tn === "" || data.tn == null ? null : Number(data.tn), perkId: data.perkId || null,
       hustle: Number(data.hustle ?? 0), situational: Number(data.situational) || 0, rollMode: data.rollMode };
     if (choices.tnSource === "guard") choices.tn = this.choices.targetGuard;
+    // A TN the GM fixed (a check request) stays as it was issued.
+    if (this.choices.lockTN) Object.assign(choices, { tnSource: this.choices.tnSource, tn: this.choices.tn });
     // A refusal throws: ApplicationV2#_onSubmitForm shows it (once) and keeps the dialog open.
     resolveTN(this.actor, this.statKey, choices, this.vehicle);
     planFor(this.actor, this.statKey, choices, this.vehicle);

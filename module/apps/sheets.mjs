@@ -4,7 +4,8 @@
  * Rulebook: Your character record; A record of your own; People on the street; Vehicle roster.
  * @module apps/sheets
  */
-import { CATALOGUE_IDS, CONDITIONS, RULES } from "../generated/rules.mjs";
+import { CATALOGUE_IDS, CONDITIONS, RULES, STAT_KEYS, SYSTEM_ID } from "../generated/rules.mjs";
+import { heatPanel } from "./heat-panel.mjs";
 import { conditionEffects } from "../rules/check.mjs";
 import { armourReduction, nextThreshold, repTier, statCap } from "../rules/record.mjs";
 import { advance, legalStatRaises, levelsAvailable, policeStopStart, renownRank, restoreInfluence, shopDiscountBreakdown,
@@ -18,7 +19,6 @@ const { ActorSheetV2, ItemSheetV2 } = foundry.applications.sheets;
 // The fvtt-types mixin type is too deep for tsc (see shared notes/toolchain.md); cast to the sheet base.
 const ActorBase = /** @type {typeof ActorSheetV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ActorSheetV2)));
 const ItemBase = /** @type {typeof ItemSheetV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ItemSheetV2)));
-const STAT_KEYS = ["mus", "grt", "mov", "whl", "aim", "grf", "sav", "frt", "btl"];
 /** @type {("weapon"|"armour"|"ammo"|"gear"|"outfit"|"consumable"|"drug")[]} */
 const KIT_GROUPS = ["weapon", "armour", "ammo", "gear", "outfit", "consumable", "drug"];
 
@@ -43,7 +43,7 @@ const KIT_GROUPS = ["weapon", "armour", "ammo", "gear", "outfit", "consumable", 
 function conditionChoices(actor, statuses) {
   return CONDITIONS.filter(c => !statuses.has(c.key) || c.becomes).map(c => {
     if (!statuses.has(c.key)) return { id: c.key, name: c.name };
-    const count = Number(actor.getFlag("the-smoke", `count.${c.key}`) ?? 1);
+    const count = Number(actor.getFlag(SYSTEM_ID, `count.${c.key}`) ?? 1);
     return { id: c.key, name: game.i18n.format("SMOKE.Record.conditionAgain", /** @type {any} */ ({ name: c.name,
       count: count + 1, of: c.becomes.count })) };
   });
@@ -330,6 +330,7 @@ export class CharacterSheet extends SmokeActorSheetBase {
       statCap: cap,
       nextXp: nextThreshold(level),
       armourReduction: armourReduction(this.document.items.filter(i => i.type === "armour").map(i => i.system)),
+      heatPanel: heatPanel(/** @type {any} */ (this.actor)),
       heatStars: Array.from({ length: RULES.heat.max }, (_, i) => ({ n: i + 1, lit: i + 1 <= sys.heat })),
       heatMax: RULES.heat.max,
       minimumAge: RULES.creation.minimumAge,
@@ -358,7 +359,7 @@ export class CharacterSheet extends SmokeActorSheetBase {
 async function backgroundName(key) {
   const id = key ? /** @type {any} */ (CATALOGUE_IDS).backgrounds?.[key] : null;
   if (!id) return key ?? "";
-  const index = await /** @type {any} */ (game.packs.get("the-smoke.backgrounds"))?.getIndex();
+  const index = await /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.backgrounds`))?.getIndex();
   return index?.get(id)?.name ?? key;
 }
 
@@ -366,7 +367,7 @@ async function backgroundName(key) {
 function relationshipNotes(actor, sys) {
   const i18n = game.i18n;
   const who = { street: sys.relationships.street, crew: sys.relationships.crew,
-    wideBoy: actor.items.some(i => i.type === "perk" && i.flags?.["the-smoke"]?.key === "perks/wide-boy") };
+    wideBoy: actor.items.some(i => i.type === "perk" && i.flags?.[SYSTEM_ID]?.key === "perks/wide-boy") };
   const shops = shopDiscountBreakdown({ ...who, shop: "shops" }).percent;
   const pat = shopDiscountBreakdown({ ...who, shop: "pat" }).percent;
   return [
@@ -408,7 +409,7 @@ export class SmokeItemSheet extends ItemBase {
     const item = this.document;
     return Object.assign(context, {
       item, system: item.system, editable: this.isEditable,
-      fieldsPartial: `the-smoke.item-fields-${item.type}`,
+      fieldsPartial: `${SYSTEM_ID}.item-fields-${item.type}`,
       typeLabel: game.i18n.localize(`TYPES.Item.${item.type}`),
       // Every item type of the system has a description (ItemData).
       description: await foundry.applications.ux.TextEditor.implementation.enrichHTML(

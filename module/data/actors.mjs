@@ -6,9 +6,9 @@
 import { bool, choice, count, html, int, list, object, price, schema, statDice, str, die, STAT_KEYS } from "./fields.mjs";
 import { guardValue, healthMax, guardBase, hustleMax, statModifier, wornArmour } from "../rules/record.mjs";
 import { LOCK_KINDS, abilityEffects, riderGuard, seatPlan, vehicleGuardValue, vehicleNumbers } from "../rules/vehicles.mjs";
+import { BANDS, RULES } from "../generated/rules.mjs";
 
 const { TypeDataModel } = foundry.abstract;
-const BANDS = ["easy", "medium", "hard", "longShot"];
 
 /**
  * Adds `mod` (the die's modifier) to each stat.
@@ -52,14 +52,15 @@ export class CharacterData extends TypeDataModel {
       details: schema({ streetName: str(), pronouns: str(), age: count(18), ends: str(), look: str(), background: str() }),
       factions: list(schema({ name: str(), renown: count(0), influence: count(0), stance: str("open"), stagesDone: count(0) })),
       printed: schema({ health: count(0), hustle: count(0), guard: count(0) }, { nullable: true, initial: null }),
-      reconciliation: list(object())
+      reconciliation: list(object()),
+      obligations: list(schema({ what: str(), owner: str(), weekly: count(0), terms: str() })) // Stash and obligations
     };
   }
 
   prepareDerivedData() {
     prepareStats(this.stats);
-    this.health.max = healthMax(this.stats.grt.die, this.health.bonus);
-    this.guard.base = guardBase(this.stats.mov.die, this.stats.grt.die, this.guard.bonus);
+    this.health.max = healthMax(this.stats, this.health.bonus);
+    this.guard.base = guardBase(this.stats, this.guard.bonus);
     const actor = this.parent;
     const armour = wornArmour(actor?.items?.filter?.(i => i.type === "armour").map(i => i.system) ?? []);
     this.guard.value = guardValue({ base: this.guard.base, wornArmour: armour, conditions: actor?.statuses ?? [] });
@@ -67,6 +68,8 @@ export class CharacterData extends TypeDataModel {
     // Current Health and Hustle are 0 … max (rulebook: "restores it up to the maximum"), whatever was stored.
     this.health.value = clamp(this.health.value, this.health.max);
     this.hustle.value = clamp(this.hustle.value, this.hustle.max);
+    // Heat as a token bar (issue 12: "on the token, a status or bar"): the GM's stars out of 5, never stored.
+    /** @type {any} */ (this).heatBar = { value: this.heat, max: RULES.heat.max };
   }
 
   /**
@@ -85,7 +88,7 @@ export class CharacterData extends TypeDataModel {
     const max = fn => { try { return fn(); } catch { return Infinity; } }; // a record the rules cannot read: no top
     if (hasProperty(changed, "system.health.value")) {
       setProperty(changed, "system.health.value", clamp(Number(next("health.value")),
-        max(() => healthMax(next("stats.grt.die"), next("health.bonus")))));
+        max(() => healthMax(Object.fromEntries(STAT_KEYS.map(k => [k, next(`stats.${k}.die`)])), next("health.bonus")))));
     }
     if (hasProperty(changed, "system.hustle.value")) {
       setProperty(changed, "system.hustle.value", clamp(Number(next("hustle.value")), max(() => hustleMax(next("rep.level")))));

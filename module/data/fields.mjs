@@ -3,6 +3,7 @@
  * Numbers are integers, never null (a cleared input must not save null).
  * @module data/fields
  */
+import { STAT_KEYS } from "../generated/rules.mjs";
 
 const f = () => foundry.data.fields;
 
@@ -65,7 +66,7 @@ export const object = () => new (f().ObjectField)();
  * The nine stat keys, in record order (rulebook: Your character record).
  * @type {StatKey[]}
  */
-export const STAT_KEYS = ["mus", "grt", "mov", "whl", "aim", "grf", "sav", "frt", "btl"];
+export { STAT_KEYS };
 
 /** `{mus: {die}, ...}` */
 export const statDice = () => schema(

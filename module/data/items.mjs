@@ -4,7 +4,7 @@
  * @module data/items
  */
 import { bool, choice, count, html, int, list, price, schema, str, STAT_KEYS } from "./fields.mjs";
-import { CONDITIONS as CONDITION_DATA, RULES } from "../generated/rules.mjs";
+import { CONDITIONS as CONDITION_DATA, RULES, RANGE_BANDS } from "../generated/rules.mjs";
 
 const { TypeDataModel } = foundry.abstract;
 // The ids come from the catalogue (packs-src/conditions, rules/difficulty.yml, rules/outcomes.yml).
@@ -63,7 +63,7 @@ export class WeaponData extends KitData {
       ...KitData.defineSchema(),
       stat: choice(["mus", "aim"], "mus"),
       impact: count(0),
-      range: choice(["engaged", "near", "far", "distant"], "engaged"),
+      range: choice(RANGE_BANDS, "engaged"),
       magazine: schema({ size: count(0), ammoType: str(), loaded: count(0) }),
       traits: list(str()),
       category: choice(["melee", "handgun", "smg", "shotgun", "rifle", "thrown", "launcher"], "melee"),

@@ -15,10 +15,10 @@
  * @module documents/active-time
  */
 import { activeTime, pauseStateAfter } from "../rules/clock.mjs";
+import { SYSTEM_ID } from "../generated/rules.mjs";
 
 /** @typedef {import("../rules/clock.mjs").PauseState} PauseState */
 
-const SYSTEM_ID = "the-smoke";
 const KEY = "activeTime";
 const TICK_MS = 1000;
 const settings = () => /** @type {any} */ (game.settings);

@@ -4,7 +4,7 @@
  * Rulebook: The roll; Harm, aid and recovery › Keep Conditions readable; Conditions; Food and medicine; Drugs.
  * @module documents/actor
  */
-import { CONDITIONS, RULES } from "../generated/rules.mjs";
+import { CONDITIONS, RULES, SYSTEM_ID } from "../generated/rules.mjs";
 import { rollCheck } from "./check.mjs";
 import { promptCheck } from "./prompt-check.mjs";
 import { xpAward } from "../rules/progression.mjs";
@@ -12,7 +12,7 @@ import { applyAid } from "../rules/conditions.mjs";
 import { firstAid } from "./actions.mjs";
 
 const BY_ID = new Map(CONDITIONS.map(c => [c.key, c]));
-export const SYSTEM_ID = "the-smoke";
+export { SYSTEM_ID };
 /** The XP awards that take an amount (rules/progression.mjs xpAward). */
 const XP_AMOUNT_KINDS = new Set(["vehicleSale", "mission", "gm"]);
 
@@ -57,7 +57,7 @@ export class SmokeActor extends Actor {
       const hint = game.i18n.localize(kind === "vehicleSale" ? "SMOKE.Xp.saleAmount" : "SMOKE.Xp.amount");
       throw new RangeError(amount === undefined || amount === null || Number.isNaN(amount)
         ? game.i18n.format("SMOKE.Xp.needsAmount", { why, hint })
-        : game.i18n.format("SMOKE.Xp.badAmount", { why, amount: String(amount), hint }));
+        : game.i18n.format("SMOKE.Xp.badAmount", { why, amount: String(amount), hint }), { cause: err });
     }
     const rep = /** @type {any} */ (this.system).rep; // a character: only its sheet offers awards
     if (xp) await this.update(/** @type {any} */ ({ "system.rep.xp": rep.xp + xp }));

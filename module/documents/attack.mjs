@@ -12,7 +12,7 @@
  * never the card's flags, so a hand-made card changes nothing. Holds (grab, break free) follow the same path.
  * @module documents/attack
  */
-import { RULES } from "../generated/rules.mjs";
+import { RULES, RANGE_BANDS } from "../generated/rules.mjs";
 import { attackModifiers, canReact, conditionChoices, damage, dodge, inRange, rangeBand, weaponConditions } from "../rules/combat.mjs";
 import { combatGuard, defenceModifiers } from "../rules/round.mjs";
 import { armourReduction } from "../rules/record.mjs";
@@ -110,7 +110,7 @@ export function targetReduction(combatant) {
  * @property {string|null} [bleedOn]  The weapon's own bleed rule (catalogue `bleedOn`), read when declared.
  * @property {string} [band]
  * @property {number|null} [distance]
- * @property {string[]} [effects]
+ * @property {import("../rules/combat.mjs").AttackEffect[]} [effects]  What applied (as data; localized by the card).
  * @property {boolean} [tyres]
  * @property {number} [attackMod]  The attack's own modifier (Distant, drive-by, tyres, rifle at Engaged).
  * @property {number} [effortSteps]  An Aim's step.
@@ -168,7 +168,7 @@ export async function makeAttack(combat, attacker, choice) {
   return message;
 }
 
-const COMBAT_BANDS = ["engaged", "near", "far", "distant"];
+const COMBAT_BANDS = RANGE_BANDS;
 
 /**
  * Why an attack cannot be made, or its band, distance and modifiers (Distance, ammunition and holds): the band from
@@ -377,6 +377,9 @@ export const requests = {
       effects: checked.mods.effects, tyres: !!tyres, attackMod: checked.mods.attack,
       effortSteps: aimed ? COMBAT.shooting.aim.effortSteps : 0 };
     await saveRecord(combat, record);
+    // Heat (documents/heat.mjs): an attack is a crime the GM is asked about (assault, on police, a gun fired), once.
+    Hooks.callAll(/** @type {any} */ ("smoke.attacked"), { attackerUuid: attacker.actor.uuid, targetUuid: target.actor.uuid, actId: `attack:${record.id}`,
+      category: w.category, traits: [...w.traits] });
     return record;
   },
 
@@ -507,6 +510,8 @@ export const requests = {
     if (distance !== null && rangeBand(distance) !== COMBAT.grab.range) throw new Error(game.i18n.localize("SMOKE.Hold.notEngagedCuff"));
     await spendDieAsGM(/** @type {any} */ (combat), cuffer, "cuff", { index });
     await /** @type {any} */ (target.actor).addCondition(COMBAT.cuff.condition);
+    // Heat (documents/heat.mjs): cuffed by police is Busted.
+    Hooks.callAll(/** @type {any} */ ("smoke.cuffed"), target.actor, cuffer.actor);
     return true;
   }
 };

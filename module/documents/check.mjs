@@ -6,8 +6,9 @@
  */
 import { bandTN, planCheck, readRolledCheck, resolveCheck } from "../rules/check.mjs";
 import { isEmpire } from "../rules/record.mjs";
+import { SYSTEM_ID } from "../generated/rules.mjs";
 
-export const SYSTEM_ID = "the-smoke";
+export { SYSTEM_ID };
 export const CARD_TEMPLATE = "systems/the-smoke/templates/chat/check-card.hbs";
 
 /**
@@ -227,7 +228,7 @@ export function verifiedCheck(message, { actor, stat, tn }) {
     const r = readRolledCheck(typeof roll.toJSON === "function" ? roll.toJSON() : roll, tn);
     return { total: r.total, margin: r.margin, outcome: r.outcome, moment: r.moment };
   } catch (err) {
-    throw new Error(game.i18n.format("SMOKE.Check.notFromRoll", { why: err.message }));
+    throw new Error(game.i18n.format("SMOKE.Check.notFromRoll", { why: err.message }), { cause: err });
   }
 }
 

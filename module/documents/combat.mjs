@@ -19,10 +19,10 @@ import { endOfRound, endOfTurn, pocketCashLoss, queueState } from "../rules/roun
 import { hospitalReset } from "../rules/conditions.mjs";
 import { assertGM, assertOwner, requestGM } from "./requests.mjs";
 import { collectSpeedDice, movesDieOf, speedDiceFor } from "./speed-dice.mjs";
-import { CONDITIONS, RULES } from "../generated/rules.mjs";
+import { CONDITIONS, RULES, SYSTEM_ID } from "../generated/rules.mjs";
 import { isOut, sideOf, topUnspent, writeSides } from "./combat-state.mjs";
 
-export const SYSTEM_ID = "the-smoke";
+export { SYSTEM_ID };
 
 /**
  * @typedef {(combat: SmokeCombat) => Promise<string[]>} RoundEndStep  A feature's part of the round's end (GM side):
@@ -595,7 +595,7 @@ async function resolveEndOfRound(combat) {
   // Someone out of the fight (Wasted, defeated) is left alone: no harm, no Down clock, no line.
   const people = combat.combatants.contents.filter(c => c.actor && PEOPLE.has(c.actor.type) && !isOut(c));
   const effects = endOfRound(people.map(c => ({
-    id: /** @type {string} */ (c.id), health: /** @type {any} */ (c.actor?.system).health.value,
+    id: /** @type {string} */ (c.id), health: /** @type {any} */ (c.actor).system.health.value,
     // The simple tracker resolves Bleeding at the end of that actor's turn instead (With the simple tracker).
     conditions: [...(c.actor?.statuses ?? [])].filter(id => combat.isSpeed || id !== "bleeding"), downRounds: sideOf(c).downRounds,
     // …and Stunned at the end of that actor's next turn (Conditions › Stunned).
@@ -662,6 +662,8 @@ export async function wasted(combatant) {
   }
   if (combatant.parent) await writeSides(combatant.parent, { [/** @type {string} */ (combatant.id)]: { out: true } });
   await combatant.update({ defeated: true });
+  // Heat (documents/heat.mjs): Wasted by an attack is a killing, asked about once.
+  Hooks.callAll(/** @type {any} */ ("smoke.wasted"), combatant);
   const line = game.i18n.format(actor.type === "character" ? "SMOKE.Combat.wasted" : "SMOKE.Combat.wastedNpc",
     { name: combatant.name ?? "", loss: String(loss) });
   return reset ? `${line} ${game.i18n.format("SMOKE.Combat.hospitalReset", { name: combatant.name ?? "", health: String(reset.health),

@@ -10,7 +10,8 @@
  * Foundry-side only; no rules here.
  * @module documents/gm-store
  */
-const SYSTEM_ID = "the-smoke";
+import { SYSTEM_ID } from "../generated/rules.mjs";
+
 /** game.settings without fvtt-types' key check (the stores' keys are not in types/the-smoke.d.ts). */
 const settings = () => /** @type {any} */ (game.settings);
 

@@ -10,12 +10,11 @@
  * Foundry-side only; no rules here.
  * @module documents/purse
  */
-import { CATALOGUE_IDS } from "../generated/rules.mjs";
+import { CATALOGUE_IDS, SYSTEM_ID } from "../generated/rules.mjs";
 import { gmStore } from "./gm-store.mjs";
 import { guardActorFields } from "./mirror.mjs";
 import { assertOwner } from "./requests.mjs";
 
-const SYSTEM_ID = "the-smoke";
 const POCKET = "system.cash.pocket";
 const STASH = "system.cash.stash";
 /** The most pounds one payment may move (anything larger is a typo or an attack). */

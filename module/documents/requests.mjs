@@ -25,10 +25,11 @@
  * Foundry-side only; no rules here.
  * @module documents/requests
  */
+import { SYSTEM_ID } from "../generated/rules.mjs";
 
-const REQUEST = "the-smoke.request";
-const GIVE_KEY = "the-smoke.sessionKey";
-const WANT_KEY = "the-smoke.wantKey";
+const REQUEST = `${SYSTEM_ID}.request`;
+const GIVE_KEY = `${SYSTEM_ID}.sessionKey`;
+const WANT_KEY = `${SYSTEM_ID}.wantKey`;
 const KEY_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 60_000;
 /** Live keys kept per user (one per open tab; the oldest is dropped). */

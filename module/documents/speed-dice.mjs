@@ -8,7 +8,7 @@
  * That someone has rolled (not what) is broadcast on the system socket so the GM knows when to reveal.
  * @module documents/speed-dice
  */
-import { RULES } from "../generated/rules.mjs";
+import { RULES, SYSTEM_ID } from "../generated/rules.mjs";
 import { speedDiceCount } from "../rules/combat.mjs";
 import { sideOf } from "./combat-state.mjs";
 import { vehicleDrivenBy } from "./vehicle.mjs";
@@ -55,8 +55,8 @@ export function speedDiceFor(combatant) {
 /** Faces of a speed die (RULES["speed-dice"].die: an ordinary d6, never exploding). */
 const FACES = RULES["speed-dice"].die;
 
-const QUERY = "the-smoke.speedDice";
-const SOCKET = "system.the-smoke";
+const QUERY = `${SYSTEM_ID}.speedDice`;
+const SOCKET = `system.${SYSTEM_ID}`;
 const QUERY_TIMEOUT_MS = 15_000;
 /** @type {Map<string, number[]>} */
 const held = new Map();
@@ -67,7 +67,7 @@ const rolled = new Set();
 let loaded = false;
 
 const keyOf = (combatId, round, combatantId) => `${combatId}.${round}.${combatantId}`;
-const storageKey = () => `the-smoke.speedDice.${game.world?.id ?? ""}.${game.user?.id ?? ""}`;
+const storageKey = () => `${SYSTEM_ID}.speedDice.${game.world?.id ?? ""}.${game.user?.id ?? ""}`;
 
 /** Read this user's saved dice once the user is known (after ready). Every tab reads the storage again. */
 function load() {

@@ -201,11 +201,16 @@ export function inRange(weaponRange, band) {
  * @property {number} attack   Modifier to the attack total.
  * @property {number} impact   Modifier to the weapon's Impact.
  * @property {number} rounds   Ammunition spent (a thrown weapon: items; hand-to-hand: 0).
- * @property {string[]} effects  What applied, in words ("Burst +2 Impact", "Distant −1" …).
+ * @property {AttackEffect[]} effects  What applied, as data (the windows say it in words through lang/en.json).
  */
 
-/** "+2" / "−1", the book's signs. @param {number} n @returns {string} */
-const signed = n => (n < 0 ? `−${-n}` : `+${n}`);
+/**
+ * @typedef {object} AttackEffect  One situational modifier that applied to an attack.
+ * @property {"burst"|"shotgunEngaged"|"rifleEngaged"|"range"|"driveBy"|"tyres"} id  Which rule.
+ * @property {number} value  By how much: Impact for `burst` and `shotgunEngaged`, the attack total otherwise.
+ * @property {string} [band]  `range`: the band ("distant").
+ * @property {"passenger"|"driver"} [role]  `driveBy`: who fired.
+ */
 
 /**
  * The situational modifiers of one attack (Distance, ammunition and holds › Shooting; Close quarters).
@@ -233,20 +238,20 @@ export function attackModifiers({ weapon, band, burst = false, driveBy = null, t
     if (!traits.includes("burst")) throw new RangeError("this weapon cannot fire a burst");
     out.rounds = s.burst.rounds;
     out.impact += s.burst.impact;
-    out.effects.push(`Burst ${signed(s.burst.impact)} Impact`);
+    out.effects.push({ id: "burst", value: s.burst.impact });
   }
   if (band === "engaged" && weapon.category === "shotgun") {
     out.impact += s.closeQuarters.shotgunEngagedImpact;
-    out.effects.push(`Shotgun at Engaged ${signed(s.closeQuarters.shotgunEngagedImpact)} Impact`);
+    out.effects.push({ id: "shotgunEngaged", value: s.closeQuarters.shotgunEngagedImpact });
   }
   if (band === "engaged" && weapon.category === "rifle") {
     out.attack += s.closeQuarters.rifleEngagedAttack;
-    out.effects.push(`Rifle at Engaged ${signed(s.closeQuarters.rifleEngagedAttack)}`);
+    out.effects.push({ id: "rifleEngaged", value: s.closeQuarters.rifleEngagedAttack });
   }
   const bandMod = bandAttack(band);
   if (bandMod) {
     out.attack += bandMod;
-    out.effects.push(`${BANDS[bandIndex(band)].label} ${signed(bandMod)}`);
+    out.effects.push({ id: "range", band, value: bandMod });
   }
   if (driveBy !== null && driveBy !== undefined) {
     if (driveBy !== "passenger" && driveBy !== "driver") throw new RangeError(`unknown drive-by role "${driveBy}"`);
@@ -254,11 +259,11 @@ export function attackModifiers({ weapon, band, burst = false, driveBy = null, t
       throw new RangeError("a driver cannot fire a two-handed weapon");
     }
     out.attack += s.driveBy[driveBy];
-    out.effects.push(`Drive-by (${driveBy}) ${signed(s.driveBy[driveBy])}`);
+    out.effects.push({ id: "driveBy", role: driveBy, value: s.driveBy[driveBy] });
   }
   if (tyres) {
     out.attack += s.tyres.attack;
-    out.effects.push(`Tyres ${signed(s.tyres.attack)}`);
+    out.effects.push({ id: "tyres", value: s.tyres.attack });
   }
   return out;
 }

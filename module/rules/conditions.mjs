@@ -3,6 +3,7 @@
  * Pure: no Foundry globals; the entry module assigns the result to CONFIG.statusEffects.
  * @module rules/conditions
  */
+import { SYSTEM_ID } from "../generated/rules.mjs";
 
 /**
  * @typedef {object} Condition  One entry of packs-src/conditions (see docs/catalogue-format.md).
@@ -29,7 +30,7 @@ export function statusEffects(conditions) {
     img: c.img,
     description: `<p>${escapeHTML(c.description)}</p><p><strong>Recovery:</strong> ${escapeHTML(c.recovery)}</p>`,
     hud: { actorTypes: ["character", "npc"] },
-    flags: { "the-smoke": { condition: c.key } }
+    flags: { [SYSTEM_ID]: { condition: c.key } }
   }));
 }
 

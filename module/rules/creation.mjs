@@ -79,12 +79,12 @@ export function validateSpread(stats) {
 export function startingNumbers(stats) {
   const dice = statFaces(stats);
   const start = CREATION.start;
-  const health = healthMax(dice.grt);
+  const health = healthMax(dice);
   return {
     rep: { level: start.rep, xp: start.xp },
     hustle: { value: start.hustle, max: start.hustleMax },
     health: { value: health, max: health },
-    guard: { base: guardBase(dice.mov, dice.grt) },
+    guard: { base: guardBase(dice) },
     renown: start.renown
   };
 }

@@ -19,26 +19,40 @@ export function statModifier(die) {
 }
 
 /**
- * Maximum Health: 8 + the Grit modifier + a bonus (Growth, or a printed record's difference).
- * @param {number} grtDie  Grit die faces.
+ * Maximum Health: `health.base` (8) + the modifier of the stat `health.plusModifierOf` names (Grit) + a bonus
+ * (Growth, or a printed record's difference), as rules/combat.yml says (tools/the_smoke/rules.py `health_rule`).
+ * @param {Record<string, number|{die: number}>|number} stats  The stat dice, `{grt: 6, …}` or `system.stats`
+ *   (`{grt: {die: 6}, …}`); a bare number is the die of the stat the data names.
  * @param {number} [bonus=0]
+ * @param {{health: {base: number, plusModifierOf: string}}} [combat=RULES.combat]  The table (tests pass another).
  * @returns {number} Health points.
+ * @throws {RangeError} when that stat's die is missing or off the ladder.
  */
-export function healthMax(grtDie, bonus = 0) {
-  const h = RULES.combat.health;
-  return h.base + statModifier(grtDie) + bonus;
+export function healthMax(stats, bonus = 0, combat = RULES.combat) {
+  const h = combat.health;
+  const die = typeof stats === "number" ? stats : statFaces(stats)[h.plusModifierOf];
+  return h.base + statModifier(die) + bonus;
 }
 
 /**
- * Base Guard before armour and situational changes: 7 + the better of the Moves and Grit modifiers + a bonus.
- * @param {number} movDie  Moves die faces.
- * @param {number} grtDie  Grit die faces.
- * @param {number} [bonus=0]  Growth and record differences.
+ * Base Guard before armour and situational changes: `guard.base` (7) + the better of the modifiers of the stats
+ * `guard.plusBestModifierOf` names (Moves, Grit) + a bonus, as rules/combat.yml says (rules.py `guard_rule`).
+ * @param {Record<string, number|{die: number}>|number} stats  The stat dice (as for {@link healthMax}); or, as
+ *   before, the dice of the named stats in the data's order as separate numbers: `guardBase(movDie, grtDie, bonus)`.
+ * @param {...any} rest  `[bonus=0, combat=RULES.combat]` (with a stats object) or `[grtDie, bonus=0]` (with numbers).
  * @returns {number}
+ * @throws {RangeError} when a named stat's die is missing or off the ladder.
  */
-export function guardBase(movDie, grtDie, bonus = 0) {
-  const g = RULES.combat.guard;
-  return g.base + Math.max(statModifier(movDie), statModifier(grtDie)) + bonus;
+export function guardBase(stats, ...rest) {
+  if (typeof stats === "number") {
+    const [second, bonus = 0] = rest;
+    const keys = RULES.combat.guard.plusBestModifierOf;
+    return guardBase(Object.fromEntries(keys.map((k, i) => [k, [stats, second][i]])), bonus);
+  }
+  const [bonus = 0, combat = RULES.combat] = rest;
+  const g = combat.guard;
+  const dice = statFaces(stats);
+  return g.base + Math.max(...g.plusBestModifierOf.map(k => statModifier(dice[k]))) + bonus;
 }
 
 /**

@@ -26,6 +26,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from helpers import skew_time  # noqa: F401 — lives in helpers.py; kept importable from here for older tests
+
 ROOT = Path(__file__).resolve().parents[2]
 FOUNDRY_URL = os.environ.get("FOUNDRY_URL", "").rstrip("/")
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
@@ -258,9 +260,3 @@ def player2_page(open_user_page) -> Page:
 def gm2_page(open_user_page) -> Page:
     """The second GM ("Assistant GM", role GAMEMASTER like the first)."""
     return open_user_page("gm2")
-
-
-def skew_time(page: Page, seconds: float) -> int:
-    """Move the stand-in server's clock on by ``seconds`` (as if that much real time passed) and return the new
-    server time in ms. Every connected client re-syncs from the broadcast; ``page`` has synced when this returns."""
-    return page.evaluate("ms => game.harness.skewTime(ms)", int(seconds * 1000))

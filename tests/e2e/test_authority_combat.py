@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from test_combat import P1, P2, attack_as, combatant_id, console, make_actor, make_fight, reveal_with, sal_and_target
-from test_harness_boot import SEED_DICE
+from helpers import (P1, P2, SEED_DICE, attack_as, combatant_id, console, make_actor, make_fight, reveal_with, sal_and_target)
+
 
 
 def ready_to_attack(gm: Page, p1: Page) -> tuple[str, str, str]:

@@ -10,9 +10,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from test_combat import P1, choose, console, end_round, make_actor, row
-from test_combat_actions import scene_with
-from test_harness_boot import SEED_DICE
+from helpers import P1, SEED_DICE, choose, console, end_round, make_actor, row, scene_with
+
 
 CAR = {"performance": {"die": 6}, "handling": 0, "speed": 10, "body": {"value": 10, "max": 10}, "size": 2,
        "seats": {"crew": 1, "passengers": 4}, "lock": "easy"}

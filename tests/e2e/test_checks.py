@@ -7,28 +7,10 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from test_harness_boot import SEED_DICE
+from helpers import SEED_DICE, import_pregen, open_sheet
+
 
 XSS = '<img src=x onerror="window.__pwned=1">'
-
-
-def import_pregen(page: Page, name: str, owner_id: str | None = None) -> str:
-    """Import a pregenerated character from the compendium (as the GM); returns its actor id."""
-    return page.evaluate("""async ([name, ownerId]) => {
-        const pack = game.packs.get("the-smoke.pregens");
-        const index = await pack.getIndex();
-        const entry = index.contents.find(e => e.name === name);
-        const data = ownerId ? {[`ownership.${ownerId}`]: 3} : {};
-        const actor = await game.actors.importFromCompendium(pack, entry._id, data);
-        return actor.id;
-    }""", [name, owner_id])
-
-
-def open_sheet(page: Page, actor_id: str):
-    page.evaluate("id => game.actors.get(id).sheet.render({force: true})", actor_id)
-    sheet = page.locator(".application.sheet.actor")
-    expect(sheet).to_be_visible()
-    return sheet
 
 
 def test_graft_check_with_medium_and_one_hustle(gm_page: Page, page_errors):

@@ -4,63 +4,11 @@ once however many GMs are connected, and a player's write refused unless the GM'
 
 from __future__ import annotations
 
-import re
 
-import pytest
 from playwright.sync_api import Page, expect
 
-from test_harness_boot import SEED_DICE
+from helpers import (P1, P2, SEED_DICE, attack_as, combatant_id, console, end_round, make_actor, make_fight, reveal_with, row, sal_and_target)
 
-P1, P2, GM = "HarnessPlayer001", "HarnessPlayer002", "HarnessGMaster01"
-
-
-def make_actor(page: Page, name: str, *, owner: str | None = None, kind: str = "character", system: dict | None = None,
-               items: list | None = None) -> str:
-    """Create an actor as the GM (owned by ``owner`` if given); returns its id."""
-    return page.evaluate("""async ([name, owner, kind, system, items]) => {
-        const data = {name, type: kind, system: system ?? {}, items: items ?? []};
-        if (owner) data.ownership = {[owner]: 3};
-        return (await Actor.implementation.create(data)).id;
-    }""", [name, owner, kind, system, items])
-
-
-def make_fight(page: Page, actor_ids: list[str], *, mode: str = "speed", start: bool = True) -> str:
-    """Create a combat with one combatant per actor (as the GM) and start it; returns the combat id."""
-    return page.evaluate("""async ([ids, mode, start]) => {
-        const combat = await Combat.implementation.create({system: {mode}});
-        await combat.createEmbeddedDocuments("Combatant", ids.map(actorId => ({actorId})));
-        await combat.activate?.();
-        if (start) await combat.startCombat();
-        return combat.id;
-    }""", [actor_ids, mode, start])
-
-
-def console(page: Page):
-    page.evaluate("() => game.system.api.apps.CombatConsole.open()")
-    app = page.locator("#smoke-combat-console")
-    expect(app).to_be_visible()
-    return app
-
-
-def end_round(page: Page, *, dbl: bool = False) -> None:
-    """The GM's End round; when dice are still unspent (or unrevealed) the console asks first: answer Yes."""
-    button = console(page).get_by_role("button", name="End round")
-    button.dblclick() if dbl else button.click()
-    yes = page.locator("dialog[open]", has_text="anyway?").get_by_role("button", name="Yes")
-    try:
-        yes.wait_for(timeout=1500)
-    except Exception:  # noqa: BLE001 — no question when nobody could act any more
-        return
-    # A double click's second click brings the console in front of the question, so press Yes where it is.
-    yes.dispatch_event("click")
-
-
-def row(app, name: str):
-    return app.locator("tr.smoke-combatant", has=app.page.locator(".smoke-combatant-name", has_text=re.compile(f"^{name}$")))
-
-
-def combatant_id(page: Page, actor_id: str) -> str:
-    return page.evaluate("id => game.combat.combatants.find(c => c.actorId === id).id", actor_id)
 
 
 def frames_log(page: Page) -> list[str]:
@@ -74,18 +22,6 @@ def two_players_fight(gm: Page, *, moves: int = 6) -> tuple[str, str, str]:
     alf = make_actor(gm, "Alf", owner=P1, system={"stats": {"mov": {"die": moves}}})
     bex = make_actor(gm, "Bex", owner=P2, system={"stats": {"mov": {"die": moves}}})
     return alf, bex, make_fight(gm, [alf, bex])
-
-
-def reveal_with(gm: Page, p1: Page, p2: Page, alf_dice, bex_dice, names=("Alf", "Bex")) -> None:
-    """Each player rolls their own speed dice (fixed faces) in their console, then the GM reveals."""
-    for page, dice, name in ((p1, alf_dice, names[0]), (p2, bex_dice, names[1])):
-        app = console(page)
-        page.evaluate(SEED_DICE, [(f, 6) for f in dice])
-        row(app, name).get_by_role("button", name=re.compile("Roll 2 speed dice")).click()
-        expect(row(app, name).locator(".smoke-secret .smoke-face")).to_have_count(len(dice))
-    gm_app = console(gm)
-    gm_app.get_by_role("button", name="Reveal speed dice").click()
-    expect(gm_app.locator(".smoke-queue li")).to_have_count(len(alf_dice) + len(bex_dice))
 
 
 def test_secret_dice_never_reach_another_browser_before_the_reveal(gm_page, player1_page, player2_page, page_errors):
@@ -163,37 +99,6 @@ def test_queue_tie_break_and_spending_for_a_5_3_and_b_5_2(gm_page, player1_page,
     assert sorted(s for s in spent if s is not None) == [1]
     for page in (gm_page, player1_page, player2_page):
         assert page_errors[page] == []
-
-
-def sal_and_target(gm: Page, *, target_owner: str | None = None, target_kind: str = "npc", reaction_spent=False):
-    """Sal (player 1) with a Cricket Bat; the target has Guard 10, 1 armour reduction and 8 Health."""
-    bat = gm.evaluate("""async () => {
-        const pack = game.packs.get("the-smoke.weapons");
-        const entry = (await pack.getIndex()).contents.find(e => e.name === "Cricket Bat");
-        return (await pack.getDocument(entry._id)).toObject();
-    }""")
-    sal = make_actor(gm, "Sal", owner=P1, system={"stats": {"mus": {"die": 8}, "mov": {"die": 6}}}, items=[bat])
-    if target_kind == "npc":
-        target = make_actor(gm, "Mook", kind="npc", system={"stats": {"mov": {"die": 4}}, "guard": {"value": 10},
-                                                            "armourReduction": 1, "health": {"value": 8, "max": 8}})
-    else:
-        target = make_actor(gm, "Bex", owner=target_owner, system={"stats": {"mov": {"die": 6}}})
-    return sal, target
-
-
-def choose(select, text: str) -> None:
-    """Select the option whose label starts with ``text``."""
-    value = select.locator("option", has_text=re.compile(f"^{re.escape(text)}")).first.get_attribute("value")
-    select.select_option(value)
-
-
-def attack_as(page: Page, target_name: str, band: str = "engaged"):
-    app = console(page)
-    choose(app.get_by_label("Weapon"), "Cricket Bat")
-    choose(app.get_by_label("Target"), target_name)
-    if app.get_by_label("Range band").count():
-        app.get_by_label("Range band").select_option(band)
-    app.get_by_role("button", name="Attack", exact=True).click(modifiers=["Shift"])
 
 
 def test_the_bat_take_hit_applies_5_damage_and_the_gm_picks_bleeding(gm_page, player1_page, page_errors):

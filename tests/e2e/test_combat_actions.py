@@ -7,19 +7,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from test_combat import P1, choose, combatant_id, console, end_round, make_actor, make_fight, row
-from test_harness_boot import SEED_DICE
+from helpers import (P1, SEED_DICE, choose, combatant_id, console, end_round, fight_on_scene, gm_reveals_all, make_actor, make_fight, row, scene_with, weapon)
 
-
-def weapon(page: Page, name: str, **system) -> dict:
-    data = page.evaluate("""async name => {
-        const pack = game.packs.get("the-smoke.weapons");
-        const entry = (await pack.getIndex()).contents.find(e => e.name === name);
-        return (await pack.getDocument(entry._id)).toObject();
-    }""", name)
-    for key, value in system.items():
-        data["system"][key] = value
-    return data
 
 
 def gear(page: Page, name: str) -> dict:
@@ -28,34 +17,6 @@ def gear(page: Page, name: str) -> dict:
         const entry = (await pack.getIndex()).contents.find(e => e.name === name);
         return (await pack.getDocument(entry._id)).toObject();
     }""", name)
-
-
-def scene_with(page: Page, tokens: list[tuple[str, int, int]]) -> dict[str, str]:
-    """An active 100-px-grid scene with a token per (actor id, column, row); returns actor id → token id."""
-    return page.evaluate("""async tokens => {
-        const scene = await Scene.create({name: "Estate", active: true, width: 4000, height: 2000,
-            grid: {type: 1, size: 100, distance: 1, units: "sq"},
-            tokens: tokens.map(([actorId, i, j]) => ({name: game.actors.get(actorId).name, actorId, x: i * 100, y: j * 100}))});
-        return Object.fromEntries(scene.tokens.map(t => [t.actorId, t.id]));
-    }""", tokens)
-
-
-def fight_on_scene(page: Page, token_ids: dict[str, str], *, start=True) -> str:
-    return page.evaluate("""async ([tokens, start]) => {
-        const combat = await Combat.implementation.create({scene: canvas.scene.id});
-        await combat.createEmbeddedDocuments("Combatant", Object.entries(tokens).map(([actorId, tokenId]) =>
-            ({actorId, tokenId, sceneId: canvas.scene.id})));
-        await combat.activate?.();
-        if (start) await combat.startCombat();
-        return combat.id;
-    }""", [token_ids, start])
-
-
-def gm_reveals_all(gm: Page, faces: list[int]) -> None:
-    """Every combatant is the GM's or rolled by the GM: fixed faces in combatant order, then reveal."""
-    gm.evaluate(SEED_DICE, [(f, 6) for f in faces])
-    console(gm).get_by_role("button", name="Reveal speed dice").click()
-    expect(console(gm).locator(".smoke-queue li")).to_have_count(len(faces))
 
 
 def test_range_bands_come_from_the_tokens(gm_page, page_errors):

@@ -6,17 +6,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-
-def blank_character(page: Page, name: str = "New Face") -> str:
-    return page.evaluate("async name => (await Actor.create({name, type: 'character'})).id", name)
-
-
-def open_creator(page: Page, actor_id: str):
-    page.evaluate("id => game.actors.get(id).sheet.render({force: true})", actor_id)
-    page.locator(".application.sheet.actor").get_by_role("button", name=re.compile("Make a new face")).click()
-    window = page.locator(".application.creator")
-    expect(window).to_be_visible()
-    return window
+from helpers import blank_character, open_creator
 
 
 def test_seven_steps_refuse_an_illegal_spread_resume_and_finish_once(gm_page: Page, page_errors):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from test_checks import import_pregen, open_sheet
+from helpers import import_pregen, open_sheet
+
 
 
 def test_faction_renown_rank_influence_and_stance(gm_page: Page, page_errors):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from conftest import skew_time
+from helpers import skew_time
 
 pytestmark = pytest.mark.harness_only
 

@@ -8,6 +8,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from helpers import SEED_DICE
+
 CONDITION_IDS = ("bruised hurt bleeding inPain broken knackered restrained stunned prone down cuffed grabbed burning "
                  "shaken brickingIt mullered gassed blazed wired lovedUp numb giggling pumped foggy crashing wrungOut "
                  "jittery roidRage buzzing dutchCourage numbed").split()
@@ -25,16 +27,6 @@ HOOK_PROBE = """
   });
 })();
 """
-
-# Each die face f of an N-sided die comes from u = 1 - (f - 0.5) / N (v13 mapRandomFace = ceil((1 - u) * N)).
-SEED_DICE = """faces => {
-  const seq = faces.map(([f, n]) => 1 - (f - 0.5) / n);
-  let i = 0;
-  CONFIG.Dice.randomUniform = () => {
-    if (i >= seq.length) throw new Error("the seeded dice ran out");
-    return seq[i++];
-  };
-}"""
 
 
 def results(page: Page, formula: str, faces: list[tuple[int, int]]) -> dict:

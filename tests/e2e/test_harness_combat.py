@@ -10,6 +10,8 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
+from helpers import CORE_COMBAT, refused
+
 GM1, GM2 = "HarnessGMaster01", "HarnessGMaster02"
 P1, P2 = "HarnessPlayer001", "HarnessPlayer002"
 ROOK, VEX, GOON = "RookActor0000001", "VexActor00000001", "GoonActor0000001"
@@ -37,10 +39,6 @@ COMBATANTS = [
     {"_id": C_GOON, "actorId": GOON, "tokenId": T_GOON, "sceneId": SCENE, "initiative": None},
 ]
 
-CORE_COMBAT = """() => {
-    CONFIG.Combat.documentClass = foundry.documents.Combat;
-    CONFIG.Combatant.documentClass = foundry.documents.Combatant;
-}"""
 
 CREATE_COMBAT = """async combatants => {
     const combat = await Combat.create({scene: canvas.scene.id, active: true});
@@ -57,12 +55,6 @@ def no_unexpected_page_errors(page_errors):
     yield
     unexpected = [m for messages in page_errors.values() for m in messages if not any(e in m for e in EXPECTED_ERRORS)]
     assert unexpected == []
-
-
-def refused(page: Page, script: str, arg=None) -> str | None:
-    """Run an async expression; the error message if it rejected, else None."""
-    wrapped = f"async arg => {{ try {{ await ({script})(arg); return null; }} catch (e) {{ return e.message; }} }}"
-    return page.evaluate(wrapped, arg)
 
 
 def open_pages(open_user_page, *roles: str) -> list[Page]:

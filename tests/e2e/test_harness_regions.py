@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from test_harness_combat import refused
+from helpers import refused
 
 pytestmark = pytest.mark.harness_only
 

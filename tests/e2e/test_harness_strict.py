@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from test_harness_combat import CORE_COMBAT, refused
+from helpers import CORE_COMBAT, refused
+
 
 pytestmark = pytest.mark.harness_only
 

@@ -9,11 +9,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from test_combat import GM, P1, P2, attack_as, combatant_id, console, end_round, make_actor, make_fight, reveal_with, row, \
-    sal_and_target
-from test_harness_boot import SEED_DICE
-from test_sheet_rules import add_from_pack, statuses
-from test_checks import import_pregen, open_sheet
+from helpers import (P1, P2, SEED_DICE, add_from_pack, attack_as, combatant_id, console, end_round, import_pregen, make_actor, make_fight, open_sheet, reveal_with, sal_and_target, statuses)
+
 
 VEHICLES_MODULE = "/systems/the-smoke/module/documents/vehicle.mjs"
 

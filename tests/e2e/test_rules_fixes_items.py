@@ -7,9 +7,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from test_combat import P1, choose, console, make_actor
-from test_combat_actions import fight_on_scene, gm_reveals_all, scene_with, weapon
-from test_harness_boot import SEED_DICE
+from helpers import P1, SEED_DICE, choose, console, fight_on_scene, gm_reveals_all, make_actor, scene_with, weapon
+
 
 SKUNK = """async () => {
     const pack = game.packs.get("the-smoke.drugs");

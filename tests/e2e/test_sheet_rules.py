@@ -7,22 +7,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from test_checks import import_pregen, open_sheet
-from test_harness_boot import SEED_DICE
+from helpers import SEED_DICE, add_from_pack, import_pregen, open_sheet, statuses
 
-
-def add_from_pack(page: Page, actor_id: str, pack: str, name: str) -> str:
-    return page.evaluate("""async ([actorId, pack, name]) => {
-        const p = game.packs.get(`the-smoke.${pack}`);
-        const entry = (await p.getIndex()).contents.find(e => e.name === name);
-        const doc = await p.getDocument(entry._id);
-        const [item] = await game.actors.get(actorId).createEmbeddedDocuments("Item", [doc.toObject()]);
-        return item.id;
-    }""", [actor_id, pack, name])
-
-
-def statuses(page: Page, actor_id: str) -> list[str]:
-    return page.evaluate("id => [...game.actors.get(id).statuses].sort()", actor_id)
 
 
 def test_first_aid_kit_heals_removes_and_uses_up_a_use(gm_page: Page, page_errors):

@@ -9,8 +9,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from test_checks import import_pregen, open_sheet
-from test_harness_boot import SEED_DICE
+from helpers import SEED_DICE, import_pregen, open_sheet
+
 
 
 def notifications(page: Page, text: str):

@@ -8,20 +8,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from test_harness_boot import SEED_DICE
-from test_sheet_rules import add_from_pack
-
-VEHICLES_MODULE = "/systems/the-smoke/module/documents/vehicle.mjs"
-
-
-def import_actor(page: Page, pack: str, name: str, update: dict | None = None) -> str:
-    """Import an actor from a compendium as the GM, with an update (ownership …); returns its id."""
-    return page.evaluate("""async ([pack, name, update]) => {
-        const p = game.packs.get(`the-smoke.${pack}`);
-        const entry = (await p.getIndex()).contents.find(e => e.name === name);
-        const actor = await game.actors.importFromCompendium(p, entry._id, update ?? {});
-        return actor.id;
-    }""", [pack, name, update])
+from helpers import SEED_DICE, VEHICLES_MODULE, add_from_pack, import_actor, notification, seat_records
 
 
 def give_item(page: Page, actor_id: str, pack: str, name: str) -> str:
@@ -34,11 +21,6 @@ def open_sheet(page: Page, actor_id: str):
     sheet = page.locator(f".application.sheet.vehicle[id$='{actor_id}']")
     expect(sheet).to_be_visible()
     return sheet
-
-
-def seat_records(page: Page, vehicle_uuid: str) -> list[dict]:
-    """The GM-owned seat store's records of a motor (by its actor UUID): [{actorUuid, seat, tokenId}]."""
-    return page.evaluate("uuid => game.settings.get('the-smoke', 'seats')[uuid] ?? []", vehicle_uuid)
 
 
 def occupants(page: Page, vehicle_id: str) -> list[tuple[str, str]]:
@@ -59,10 +41,6 @@ def drop_on(page: Page, selector: str, data: dict) -> None:
         el.dispatchEvent(new DragEvent("dragover", {dataTransfer: dt, bubbles: true, cancelable: true}));
         el.dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
     }""", [selector, data])
-
-
-def notification(page: Page, text: str | re.Pattern) -> None:
-    expect(page.locator("#notifications, .notifications").get_by_text(text).first).to_be_visible()
 
 
 def observer(user_id: str | None = None) -> dict:

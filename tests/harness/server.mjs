@@ -187,6 +187,13 @@ async function handleRequest(ws, user, msg) {
       return world.serverTime;
     }
     case "emit": {
+      // v13 core "pullToScene" (Scene#pullUsers): a GM sends one user's client to a scene, which it then views.
+      if (msg.event === "pullToScene") {
+        if (!(user.role >= 3)) throw new Error("Only a GM may pull users to a scene");
+        const [sceneId, userId] = msg.args ?? [];
+        for (const target of connectionsOf(userId)) sendTo(target, { type: "pullToScene", sceneId });
+        return true;
+      }
       const allowed = manifest.socket && msg.event === `system.${manifest.id}`;
       if (!allowed) throw new Error(`Socket event "${msg.event}" is not permitted (only system.${manifest.id} with "socket": true)`);
       broadcast({ type: "socket", event: msg.event, args: msg.args ?? [] }, ws);

@@ -150,7 +150,11 @@ test("attack modifiers: single shot, burst (burst trait only), close quarters an
   assert.deepEqual(pick(attackModifiers({ weapon: weapon("cricketBat"), band: "engaged" })), { attack: 0, impact: 0, rounds: 0 });
   assert.throws(() => attackModifiers({ weapon: weapon("kalash"), band: "distant" }), RangeError, "beyond listed range");
   const m = attackModifiers({ weapon: weapon("kalash"), band: "engaged", burst: true });
-  assert.deepEqual(m.effects, ["Burst +2 Impact", "Rifle at Engaged −2"]);
+  assert.deepEqual(m.effects, [{ id: "burst", value: 2 }, { id: "rifleEngaged", value: -2 }]);
+  // What applied is data (ids and numbers); the attack card words it through lang/en.json (SMOKE.AttackEffect.*).
+  assert.deepEqual(attackModifiers({ weapon: weapon("sawnOff"), band: "engaged" }).effects, [{ id: "shotgunEngaged", value: 2 }]);
+  assert.deepEqual(attackModifiers({ weapon: weapon("huntingRifle"), band: "distant" }).effects, [{ id: "range", band: "distant", value: -1 }]);
+  assert.deepEqual(attackModifiers({ weapon: weapon("polymerNine"), band: "near" }).effects, []);
 });
 
 test("attack modifiers: drive-by −1 / −2 (driver no two-handed weapon), tyres −2", () => {
@@ -162,6 +166,8 @@ test("attack modifiers: drive-by −1 / −2 (driver no two-handed weapon), tyre
   assert.deepEqual(pick(attackModifiers({ weapon: weapon("polymerNine"), band: "near", tyres: true })), { attack: -2, impact: 0, rounds: 1 });
   assert.deepEqual(pick(attackModifiers({ weapon: weapon("polymerNine"), band: "near", tyres: true, driveBy: "driver" })), { attack: -4, impact: 0, rounds: 1 });
   assert.throws(() => attackModifiers({ weapon: weapon("polymerNine"), band: "near", driveBy: /** @type {any} */ ("rider") }), RangeError);
+  assert.deepEqual(attackModifiers({ weapon: weapon("polymerNine"), band: "near", tyres: true, driveBy: "driver" }).effects,
+    [{ id: "driveBy", role: "driver", value: -2 }, { id: "tyres", value: -2 }]);
 });
 
 // ---------------------------------------------------------------- damage, severity, Dodge

@@ -31,6 +31,26 @@ test("the Blower opens on Alt+B and sat nav on Alt+N (rebindable: editable bindi
   assert.equal(registered.settings["the-smoke.blowerTexts"].scope, "client");
 });
 
+test("every RegionBehavior type in system.json is registered as the-smoke.<type> with a label; the rules API has H", () => {
+  const types = Object.keys(manifest.documentTypes.RegionBehavior ?? {});
+  assert.deepEqual(types.sort(), ["exit", "indoors", "place"]);
+  assert.deepEqual(Object.keys(CONFIG.RegionBehavior.dataModels).sort(), types.map(t => `the-smoke.${t}`).sort());
+  const lang = JSON.parse(readFileSync(path.join(root, "lang/en.json"), "utf8"));
+  for (const t of types) assert.ok(lang.TYPES.RegionBehavior["the-smoke"][t], t);
+  const api = game.system.api;
+  assert.equal(api.rules.hops({ a: ["b"], b: ["c"] }, "a", "c"), 2);
+  assert.deepEqual(api.rules.exitPoint({ from: { x: 0, y: 0, w: 100, h: 1000 }, to: { x: 0, y: 0, w: 100, h: 500 },
+    point: { x: 50, y: 300 } }), { x: 50, y: 150 });
+  assert.deepEqual(Object.keys(api.streetMap).sort(), ["check", "cross", "crossings", "graph", "hops", "link", "report", "route"]);
+});
+
+test("the place region behaviour (issue 13) is registered as the-smoke.place with its kind", () => {
+  const Place = CONFIG.RegionBehavior.dataModels["the-smoke.place"];
+  assert.ok(Place, "the-smoke.place");
+  assert.deepEqual(Object.keys(Place.defineSchema()), ["kind", "buyer", "shelf", "respray", "marketChange", "garagePerBody"]);
+  assert.ok(Object.keys(Place.defineSchema().kind.options.choices).includes("flat"));
+});
+
 test("the 31 Conditions and the defeated status (Wasted) are the status effects; Toggle Defeated uses one of them", () => {
   assert.equal(CONFIG.statusEffects.length, 32);
   assert.equal(CONFIG.specialStatusEffects.DEFEATED, "wasted");

@@ -22,6 +22,7 @@ import pytest
 import yaml
 
 import book
+from the_smoke import schemas  # the registry holds common.schema.json, which the rules schemas $ref
 
 RULES = book.ROOT / "packs-src" / "rules"
 SCHEMAS = book.ROOT / "tools" / "the_smoke" / "schemas" / "rules"
@@ -264,7 +265,7 @@ def test_file_validates_against_its_schema(name):
         assert set(obj.get("required", [])) <= set(obj["properties"]), f"{name}: {where} requires unknown fields"
         assert "required" in obj, f"{name}: {where} lists no required fields"
     data = load(name)
-    errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(data), key=lambda e: list(e.path))
+    errors = sorted(jsonschema.Draft202012Validator(schema, registry=schemas.registry()).iter_errors(data), key=lambda e: list(e.path))
     assert not errors, "\n".join(f"{list(e.path)}: {e.message}" for e in errors)
 
 
@@ -272,7 +273,7 @@ def test_file_validates_against_its_schema(name):
 def test_schema_rejects_unknown_fields(name):
     schema = json.loads((SCHEMAS / f"{name}.schema.json").read_text(encoding="utf-8"))
     data = dict(load(name), unexpectedField=1)
-    assert list(jsonschema.Draft202012Validator(schema).iter_errors(data))
+    assert list(jsonschema.Draft202012Validator(schema, registry=schemas.registry()).iter_errors(data))
 
 
 def _headings(part: str) -> list[str]:
@@ -755,7 +756,8 @@ def test_heat():
         assert said("A witnessed assault adds {} Heat, plus {} if police saw it.")[1] == bonus
         t.eq({"policeWitnessBonus": bonus, "unseenStars": 0}, "witnesses")
         (per,) = said("The timer applies to **{w} star at the current level**. No police unit can be seeing you.")
-        t.eq({"starsPerTimer": per, "policeMustNotSee": True}, "coolDown")
+        (ghost,) = said("and you lose Heat {} seconds faster")
+        t.eq({"starsPerTimer": per, "policeMustNotSee": True, "ghostFasterSeconds": ghost}, "coolDown")
         (heli,) = said("At {w} stars the helicopter spots people outdoors on its map")
         assert said("At {}+ stars it sees anyone outdoors.")[0] == heli
         assert levels[heli]["name"] == "India 99"
@@ -1272,6 +1274,26 @@ def test_money():
         t.eq({"respray": respray, "marketChange": market, "garagePerBody": garage, "aAndE": 0}, "services")
         says("Divide it by the number of participants, rounding each share down to whole pounds.")
         t.eq({"rounding": "down"}, "crewFee")
+        # Rest (Harm, aid and recovery › Rest; Heat on your heels › Safe night).
+        (hot,) = said("You cannot rest while Bleeding, while police can see you, or at {w} or more stars.")
+        (cool,) = said("At {w} Heat stars or less, it clears Heat overnight too.")
+        assert said("**Safe night:** rest with {w} stars or less.")[0] == cool
+        says("clears everyday fatigue, pain and stress Conditions")
+        # the Heat side is heat.yml's rest (checked with the Heat tables): the same numbers, once
+        heat_rest = load("heat")["rest"]
+        assert (hot, cool) == (heat_rest["blockedFromStars"], heat_rest["clearsHeatAtMaxStars"])
+        # Places (Buy what is actually available): which shelf sells what is a ruling; the book names the kinds.
+        says("Ordinary corner shops sell food, water, basic medicine and small essentials. Pat's Arches sell cycle "
+             "tools and repairs. Markets supply clobber; Uncle's Cafe supplies more dangerous kit when your personal "
+             "Rep unlocks it.")
+        places = {p["id"]: p for p in t.get("places")}
+        unlocks = [u["rep"] for u in places["unclesCafe"]["unlocks"]]
+        book_reps = [said("Rep **{}:** Uncle's guns and ammunition")[0], said("Rep **{}:** +10% fence offers and Uncle's "
+                     "better stock")[0], said("Rep **{}:** car jobs and the “don't ask” shelf")[0]]
+        assert unlocks == book_reps
+        assert places["flat"]["stash"] and places["flat"]["rest"] and places["safehouse"]["rest"]
+        # A typo guard, not a rule of the book.
+        assert t.get("maxPounds") > 0
 
 
 # ---------------------------------------------------------------------------------------------- creation.yml

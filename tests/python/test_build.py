@@ -198,6 +198,8 @@ def test_system_json(built_project):
     assert manifest["compatibility"]["minimum"] == "13.341"  # a stable v13 build (issue 11, F16)
     assert set(manifest["documentTypes"]["Actor"]) == {"character", "npc", "vehicle"}
     assert len(manifest["documentTypes"]["Item"]) == 10
+    # system.yml's documentTypes: the region behaviours, registered as "the-smoke.<type>" (issue 17: EXIT strips)
+    assert "exit" in manifest["documentTypes"]["RegionBehavior"]
     assert {p["name"] for p in manifest["packs"]} == set(EXPECTED_COUNTS) | {"rules", "roll-tables"}
     assert {p["name"]: p["ownership"]["PLAYER"] for p in manifest["packs"]}["street-people"] == "NONE"
     placed = [n for f in manifest["packFolders"] for n in f["packs"]]

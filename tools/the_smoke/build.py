@@ -17,15 +17,17 @@ import sys
 import tempfile
 import time
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
-from . import generate, journals, odds
+from . import generate, journals
 from .catalogue import Catalogue, load_catalogue
 from .compile import Compiler
 from .rules import Tables
 from .validate import Report, validate
+from .vocabulary import SYSTEM_ID
 from .yamlio import CatalogueError, load
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,9 +45,10 @@ class BuildError(Exception):
 @dataclass
 class Options:
     root: Path = ROOT
-    source: Path | None = None  # default root/packs-src
+    # None at construction means the default; __post_init__ fills both in, so every reader sees a Path.
+    source: Path = None  # type: ignore[assignment]  # default root/packs-src
     extra: Path | None = None
-    dist: Path | None = None  # default root/dist
+    dist: Path = None  # type: ignore[assignment]  # default root/dist
     force: bool = False
     quiet: bool = False
     odds_check: bool = True
@@ -232,7 +235,7 @@ def _install(stage: Path, opts: Options, version: str, zip_tmp: Path, manifest_t
                 done.append(("in", new, target))
     except OSError as e:
         problems = []
-        for kind, a, b in reversed(done):
+        for _kind, a, b in reversed(done):
             try:
                 os.replace(b, a)  # "in": target → back to the stage; "aside": saved → back to the target
             except OSError as undo:  # pragma: no cover - a second failure while undoing
@@ -259,7 +262,7 @@ def pack_entries(meta: dict[str, Any], cat: Catalogue, compiled: dict[str, list]
         if name in cat.packs:
             own.update(cat.packs[name].meta.data.get("ownership", {}))
         packs.append({"name": name, "label": labels[name], "path": f"packs/{name}", "type": types[name],
-                      "system": "the-smoke", "ownership": own, "flags": {}})
+                      "system": SYSTEM_ID, "ownership": own, "flags": {}})
     folders, placed = [], set()
     loc, file = meta["_loc"], meta["_file"]
     for i, f in enumerate(meta["packFolders"]):
@@ -342,9 +345,9 @@ def build(opts: Options) -> Result:
             return len(files)
 
         progress.stage("generate", do_generate, lambda n: f"{n} files (JS data, odds, templates, icons, system.json)")
-        counts = progress.stage("pack", lambda: node_packs("pack", stage / "packs-json", stage / "packs",
-                                                           list(compiled), opts.root),
-                                lambda c: f"{len(c)} compendia, {sum(c.values())} documents with the official CLI")
+        progress.stage("pack", lambda: node_packs("pack", stage / "packs-json", stage / "packs",
+                                                  list(compiled), opts.root),
+                       lambda c: f"{len(c)} compendia, {sum(c.values())} documents with the official CLI")
 
         def do_zip() -> Path:
             members = zip_members(opts, stage)

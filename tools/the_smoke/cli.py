@@ -1,7 +1,8 @@
 """``the-smoke``: the one command line for building the system, checking the catalogue and exact odds.
 
-Subcommands: build, validate, unpack, fmt, preview, odds, tn-table. Each has ``--help``. Exit status 0 on success,
-1 when the input is bad (the message names file, line, entry and field), 2 on wrong usage.
+Subcommands: build, validate, unpack, fmt, preview, odds, tn-table. Each has ``--help``; ``--version`` prints the
+system's version (system.yml) and the tools'. Exit status 0 on success, 1 when the input is bad (the message names
+file, line, entry and field), 2 on wrong usage.
 """
 
 from __future__ import annotations
@@ -42,8 +43,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
         print(f"invalid: {e}", file=sys.stderr)
         return 1
     report = validate(cat)
-    for e in report.errors:
-        print(e, file=sys.stderr)
+    for problem in report.errors:
+        print(problem, file=sys.stderr)
     for line in report.reconciliations:
         print(f"reconciliation: {line}")
     if report.errors:
@@ -147,9 +148,40 @@ def cmd_tn_table(args: argparse.Namespace) -> int:
     return 0
 
 
+def version_line(root: Path) -> str:
+    """``the-smoke 0.1.0 (system.yml; tools 0.1.0)``: the system's version from ``root``, the installed tools'."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from .build import read_system_meta
+
+    try:
+        tools = version("the-smoke-tools")
+    except PackageNotFoundError:  # pragma: no cover - run from a source tree without installing
+        tools = "not installed"
+    try:
+        system = str(read_system_meta(root)["version"])
+    except (OSError, CatalogueError) as e:
+        system = f"unknown ({e})"
+    return f"the-smoke {system} (system.yml; tools {tools})"
+
+
+class _Version(argparse.Action):
+    """``--version``: print :func:`version_line` for the ``--root`` given so far (or this checkout) and exit 0."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="print the system's version (system.yml) and the tools' version, then exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        print(version_line(getattr(namespace, "root", None) or ROOT))
+        parser.exit()
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="the-smoke", description=__doc__.splitlines()[0])
-    p.add_argument("--root", type=Path, default=ROOT, help="the repository (default: this checkout)")
+    p.add_argument("--root", type=Path, default=ROOT, help="the repository (default: this checkout; before --version)")
+    p.add_argument("--version", action=_Version)
     sub = p.add_subparsers(dest="command", required=True)
 
     b = sub.add_parser("build", help="validate the catalogue and build packs/, system.json and dist/*.zip",

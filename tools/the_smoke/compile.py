@@ -10,18 +10,17 @@ from __future__ import annotations
 import copy
 import html
 import re
+from typing import Any
 
 import nh3
-from typing import Any
 
 from . import ids
 from .catalogue import Catalogue, Entry, Pack
 from .rules import worn_armour_guard
+from .vocabulary import STAT_KEYS, SYSTEM_ID
 
-SYSTEM_ID = "the-smoke"
 CORE_VERSION = "13.345"
 META = ("key", "name", "folder", "img", "description")
-STAT_KEYS = ("mus", "grt", "mov", "whl", "aim", "grf", "sav", "frt", "btl")
 KIT_ORIGIN = ("weapon", "armour", "ammo", "gear", "outfit", "consumable", "drug")
 
 # Values an optional catalogue field takes when the YAML leaves it out. Unpack drops a field equal to its default,

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import hashlib
 
+from .vocabulary import SYSTEM_ID
+
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-NAMESPACE = "the-smoke"
+NAMESPACE = SYSTEM_ID
 
 
 def stable_id(*parts: str) -> str:

@@ -126,7 +126,7 @@ def _row_fields(rows: list[dict], names: dict[str, str], field: str | None) -> l
     for r in rows:
         keys += [k for k in r if k not in keys and k not in HIDE_COLUMNS.get(field or "", ())]
     title = next((t for t in TITLE_FIELDS if t in keys), None)
-    out = []
+    out: list[tuple[str, str]] = []
     for k in keys:
         if k in HIDDEN and title:
             if title not in [f for f, _ in out]:
@@ -180,8 +180,8 @@ def display(value: Any, names: dict[str, str], field: str | None = None) -> dict
     if isinstance(value, dict) and set(value) == {"tn", "percent"}:  # the Choosing-difficulty cells: 6 (87%)
         return {"t": "text", "v": f"{value['tn']} ({value['percent']}%)"}
     if isinstance(value, dict):
-        items = [(k, v) for k, v in value.items() if k not in HIDDEN]
-        return {"t": "dl", "v": [(_heading(k, names), display(v, names, k)) for k, v in items]}
+        pairs = [(k, v) for k, v in value.items() if k not in HIDDEN]
+        return {"t": "dl", "v": [(_heading(k, names), display(v, names, k)) for k, v in pairs]}
     if isinstance(value, list):
         if not value:
             return {"t": "text", "v": "—"}
@@ -251,7 +251,10 @@ def condition_effects(c: dict[str, Any], names: dict[str, str] | None = None) ->
     """Plain-language lines for a Condition's mechanics as data (shown under the printed text), naming other
     Conditions as the book does (``names``: id → name)."""
     names = names or {}
-    name = lambda k: names.get(k, k)  # noqa: E731
+
+    def name(k: str) -> str:
+        return names.get(k, k)
+
     out = []
     for stat, n in c.get("modifiers", {}).items():
         out.append(f"{STAT_NAMES[stat]} rolls {n:+d}")

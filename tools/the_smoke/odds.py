@@ -45,8 +45,10 @@ from __future__ import annotations
 import json
 import math
 import time
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Mapping
+
+from . import vocabulary as _vocabulary
 
 __all__ = [
     "DICE",
@@ -75,16 +77,15 @@ __all__ = [
 ]
 
 #: Die sizes on the ladder d4 -> d6 -> d8 -> d10 -> d12 -> d20 ("The die ladder").
-DICE: tuple[int, ...] = (4, 6, 8, 10, 12, 20)
+DICE: tuple[int, ...] = _vocabulary.DICE
 
 #: Explosion modes, see the module docstring.
 MODES: tuple[str, ...] = ("normal", "onARoll", "none")
 
-#: Difficulty band ids, easiest first ("Choosing difficulty").
-BANDS: tuple[str, ...] = ("easy", "medium", "hard", "longShot")
-
-#: Outcome ids by margin, worst first, with the inclusive margin range of each ("The roll").
-OUTCOMES: tuple[str, ...] = ("properMess", "badLuck", "justAbout", "sorted", "smashedIt", "legendary")
+#: Difficulty band ids, easiest first ("Choosing difficulty"), and outcome ids by margin, worst first ("The roll"):
+#: the system's vocabulary (vocabulary.py), re-exported here.
+BANDS: tuple[str, ...] = _vocabulary.BANDS
+OUTCOMES: tuple[str, ...] = _vocabulary.OUTCOMES
 
 #: Lowest margin of each outcome (None = open below), in ``OUTCOMES`` order ("The roll", margin table). The build
 #: checks these, DEFAULT_MODIFIERS and DEFAULT_TARGETS against packs-src/rules (rules.Tables.check_engine_constants).
@@ -349,7 +350,7 @@ def outcome_chances(
     def at_least(margin: int) -> Fraction:  # P(margin >= m)
         return sum_at_least(ef, em, sf, sm, k + margin)
 
-    cuts = [at_least(m) for m in OUTCOME_MINIMA[1:]]  # P(margin >= lower bound) of outcomes 2..6
+    cuts = [at_least(m) for m in OUTCOME_MINIMA[1:] if m is not None]  # P(margin >= lower bound) of outcomes 2..6
     bounds = [Fraction(1)] + cuts + [Fraction(0)]
     return {oid: bounds[i] - bounds[i + 1] for i, oid in enumerate(OUTCOMES)}
 

@@ -13,10 +13,10 @@ from typing import Any
 
 from . import odds
 from .catalogue import Catalogue, Entry
+from .vocabulary import STAT_KEYS
 from .yamlio import CatalogueError
 
 REQUIRED = ("dice", "tn-tables", "difficulty", "outcomes", "creation", "combat", "chase", "stats", "rep")
-STAT_KEYS = ("mus", "grt", "mov", "whl", "aim", "grf", "sav", "frt", "btl")
 
 
 class Tables:
@@ -32,7 +32,7 @@ class Tables:
         self.stats: list[dict[str, Any]] = d["stats"]["stats"]
 
     @classmethod
-    def from_catalogue(cls, cat: Catalogue) -> "Tables":
+    def from_catalogue(cls, cat: Catalogue) -> Tables:
         missing = [name for name in REQUIRED if name not in cat.rules]
         if missing:
             raise CatalogueError(f"missing rules table(s): {', '.join(f'rules/{m}.yml' for m in missing)}",
@@ -110,6 +110,7 @@ class Tables:
             "story": dict(data["story"]),
             "details": dict(data["details"]),
             "factions": [],
+            "obligations": [],
             "printed": dict(printed),
             "reconciliation": notes,
         }
@@ -186,8 +187,8 @@ class Tables:
         ids = tuple(o["id"] for o in outcomes)
         if (ids, minima) != (odds.OUTCOMES, odds.OUTCOME_MINIMA):
             errors.append(self.entries["outcomes"].error(
-                f"outcome margins {dict(zip(ids, minima))} differ from the odds engine's "
-                f"{dict(zip(odds.OUTCOMES, odds.OUTCOME_MINIMA))}", ["outcomes"]))
+                f"outcome margins {dict(zip(ids, minima, strict=False))} differ from the odds engine's "
+                f"{dict(zip(odds.OUTCOMES, odds.OUTCOME_MINIMA, strict=False))}", ["outcomes"]))
         return errors
 
     def as_js(self) -> dict[str, Any]:

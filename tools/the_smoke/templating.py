@@ -18,7 +18,7 @@ TEMPLATES = Path(__file__).parent / "templates"
 def _label(key: Any) -> str:
     """``longShot`` → ``Long shot``; ``cool-down`` → ``Cool down``; numbers unchanged."""
     s = str(key)
-    out = []
+    out: list[str] = []
     for ch in s.replace("-", " ").replace("_", " "):
         if ch.isupper() and out and out[-1] != " ":
             out.append(" ")

@@ -24,8 +24,9 @@ from typing import Any
 from . import journals
 from . import schemas as sch
 from .build import BuildError, node_packs
-from .compile import DEFAULT_IMG, DEFAULTS, KIT_ORIGIN, NESTED_DEFAULTS, STAT_KEYS, SYSTEM_ID
+from .compile import DEFAULT_IMG, DEFAULTS, KIT_ORIGIN, NESTED_DEFAULTS
 from .rules import Tables
+from .vocabulary import STAT_KEYS, SYSTEM_ID
 from .yamlio import dump
 
 GENERATED_PACKS = {journals.RULES_PACK, journals.TABLES_PACK}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from . import ids, rules
 from . import schemas as sch
@@ -38,7 +38,7 @@ def _friendly(err: Any) -> str:
     if v == "type":
         names = {"integer": "a whole number", "string": "text", "boolean": "true or false", "array": "a list",
                  "object": "a mapping of fields", "null": "null", "number": "a number"}
-        want = " or ".join(names.get(t, t) for t in (kind if isinstance(kind, list) else [kind]))
+        want = " or ".join(str(names.get(t, t)) for t in (kind if isinstance(kind, list) else [kind]))
         return f"{_short(err.instance)} is not {want}"
     if v == "pattern" and "a-z0-9" in str(kind):
         return f"{_short(err.instance)} must be lower-case letters and digits joined by hyphens (e.g. pool-cue)"
@@ -189,7 +189,7 @@ def check_references(cat: Catalogue, index: Index, report: Report) -> None:
         def need(path: list, ref: str, types: tuple[str, ...]) -> None:
             found, why = index.resolve(ref, types)
             if found is None:
-                report.errors.append(entry.error(why or "unresolved reference", path))
+                report.errors.append(entry.error(why or "unresolved reference", path))  # noqa: B023 — called in this iteration
 
         for i, perk in enumerate(data.get("perks", []) if kind in ("background", "character") else []):
             need(["perks", i], perk, ("perk",))
@@ -231,7 +231,8 @@ def check_references(cat: Catalogue, index: Index, report: Report) -> None:
 # them in play; the build refuses it instead.
 RULES_REFERENCES: dict[str, list[tuple[tuple, tuple[str, ...]]]] = {
     "creation": [(("extraItems", "items", "*"), KIT_TYPES), (("startingItems", "*"), KIT_TYPES)],
-    "money": [(("discounts", "*", "perk"), ("perk",))],
+    "money": [(("discounts", "*", "perk"), ("perk",)), (("places", "*", "stock", "*"), KIT_TYPES),
+              (("places", "*", "unlocks", "*", "items", "*"), KIT_TYPES)],
 }
 # Lists of rows in rules tables whose rows are told apart by a field: a second row with the same value is a
 # mistake (two Muscle rows would put two Muscle buttons on every sheet). Rows with an ``id`` or ``key`` are
@@ -285,20 +286,20 @@ def check_rules_tables(cat: Catalogue, index: Index, report: Report) -> None:
                     if found is None:
                         report.errors.append(entry.error(why or "unresolved reference", path))
     for table, entry in cat.rules.items():
-        checks = [(path, rows, field) for path, rows in _row_lists(entry.data, [])
-                  for field in ("id", "key") if all(field in r for r in rows)]
-        for pattern, field in UNIQUE_ROWS.get(table, []):
-            checks += [(path, rows, field) for path, rows in _walk(entry.data, pattern, []) if isinstance(rows, list)]
-        for path, rows, field in checks:
+        checks = [(path, rows, col) for path, rows in _row_lists(entry.data, [])
+                  for col in ("id", "key") if all(col in r for r in rows)]
+        for pattern, col in UNIQUE_ROWS.get(table, []):
+            checks += [(path, rows, col) for path, rows in _walk(entry.data, pattern, []) if isinstance(rows, list)]
+        for path, rows, col in checks:
             seen: dict[Any, int] = {}
             for i, row in enumerate(rows):
-                if not isinstance(row, dict) or field not in row:
+                if not isinstance(row, dict) or col not in row:
                     continue
-                value = row[field]
+                value = row[col]
                 if isinstance(value, (str, int)) and value in seen:
-                    first = entry.loc.line_of(path + [seen[value], field])
-                    report.errors.append(entry.error(f"{field} {value!r} appears twice (first at line {first}); "
-                                                     f"each row needs its own", path + [i, field]))
+                    first = entry.loc.line_of(path + [seen[value], col])
+                    report.errors.append(entry.error(f"{col} {value!r} appears twice (first at line {first}); "
+                                                     f"each row needs its own", path + [i, col]))
                 elif isinstance(value, (str, int)):
                     seen[value] = i
     stats = cat.rules.get("stats")
@@ -316,7 +317,7 @@ def check_condition_chains(cat: Catalogue, report: Report) -> None:
     conditions = {k: e.data for k, e in cat.conditions.items()}
     for link, name in (("comedown", "comedown"), ("becomes", "becomes")):
         def next_of(key: str) -> str | None:
-            value = conditions.get(key, {}).get(link)
+            value = conditions.get(key, {}).get(link)  # noqa: B023 — called in this iteration
             return value.get("condition") if isinstance(value, dict) else value
 
         reported: set[str] = set()

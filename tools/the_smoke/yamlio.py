@@ -14,6 +14,7 @@ from typing import Any
 
 import yaml
 
+_Loader: type[Any]
 try:  # the C parser is several times faster; both build the same nodes
     _Loader = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover - libyaml missing
@@ -235,7 +236,7 @@ class _CanonicalDumper(yaml.SafeDumper):
         return super().increase_indent(flow, False)
 
 
-def _str_representer(dumper: yaml.Dumper, value: str) -> yaml.Node:
+def _str_representer(dumper: _CanonicalDumper, value: str) -> yaml.Node:
     style = "|" if "\n" in value else None
     return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
 

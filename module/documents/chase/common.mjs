@@ -6,9 +6,9 @@
  * Rulebook: The chase gauge.
  * @module documents/chase/common
  */
-import { RULES } from "../../generated/rules.mjs";
+import { RULES, SYSTEM_ID } from "../../generated/rules.mjs";
 
-export const SYSTEM_ID = "the-smoke";
+export { SYSTEM_ID };
 export const CHASE = RULES.chase;
 export const GAUGE_BANDS = CHASE.gauge.bands;
 

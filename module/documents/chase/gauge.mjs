@@ -30,7 +30,7 @@ import { spendDieAsGM } from "../combat.mjs";
 import { assertOwner, requestGM } from "../requests.mjs";
 import { claimRoll, issueRoll } from "../roll-claims.mjs";
 import {
-  GAUGE_BANDS, L, combatFrom, gaugeOn, isVehicle, refuseCard, signed, succeeded, sys, warn, writeGauge
+  GAUGE_BANDS, L, SYSTEM_ID, combatFrom, gaugeOn, isVehicle, refuseCard, signed, succeeded, sys, warn, writeGauge
 } from "./common.mjs";
 import { actionOpen, chaseCombatOf, gaugeOf, movedSquares, sceneOf, squaresBetween, vehicleTokenIn } from "./map.mjs";
 import { driveRoll, driveStatus, driverAt, mayRoll, unitWheels } from "./units.mjs";
@@ -467,7 +467,7 @@ export const requests = {
   "chase.resolve": async (user, { rollId, messageId }) => {
     const { roll, message, check } = claimRoll(user, { rollId, messageId, purpose: "chase.gauge" });
     const ctx = /** @type {any} */ (roll.context);
-    const snapshot = /** @type {any} */ (message.flags?.["the-smoke"])?.check;
+    const snapshot = /** @type {any} */ (message.flags?.[SYSTEM_ID])?.check;
     if (snapshot?.tnSource !== "band" || snapshot?.band !== ctx.check) {
       throw new Error(L("SMOKE.Chase.wrongBand", { band: L(`SMOKE.Band.${ctx.check}`) }));
     }
@@ -494,6 +494,9 @@ async function applyCheck(token, vehicle, ctx, check) {
   const round = combat.round ?? null;
   const success = succeeded(check.outcome);
   if (ctx.kind === "line") {
+    // Heat (documents/heat.mjs) reads a failed yellow check or a drive into red as dangerous driving, once per action.
+    Hooks.callAll(/** @type {any} */ ("smoke.driven"), { motorUuid: vehicle.uuid, band: ctx.band, failed: !success,
+      actId: `drive:${combat.id}:${token.id}:${ctx.action}` });
     if (success) {
       await writeGauge(combat, token.id, { ...g, cleared: ctx.band, pending: null });
       return { outcome: check.outcome, success };

@@ -8,8 +8,9 @@
  */
 import { defaultChoices, rollCheck } from "../check.mjs";
 import { RollDialog } from "../../apps/roll-dialog.mjs";
+import { SYSTEM_ID } from "../../generated/rules.mjs";
 
-export const SYSTEM_ID = "the-smoke";
+export { SYSTEM_ID };
 const CARD_TEMPLATE = "systems/the-smoke/templates/chat/vehicle-card.hbs";
 
 /**

@@ -7,7 +7,7 @@
  * Rulebook: Fire, repairs and selling up › Repairs, Garage work.
  * @module documents/vehicle/repair
  */
-import { canRepair, garageBill, repair, repairCheck } from "../../rules/vehicles.mjs";
+import { canRepair, repair, repairCheck } from "../../rules/vehicles.mjs";
 import { refuseCard, resolveTN } from "../check.mjs";
 import { requestGM } from "../requests.mjs";
 import { claimRoll, issueRoll } from "../roll-claims.mjs";
@@ -147,27 +147,16 @@ export const requests = { "vehicle.repair.issue": onRepairIssue, "vehicle.repair
 
 /**
  * Take a motor to a garage (Fire, repairs and selling up › Garage work): £10 per missing Body and £60 per flat tyre
- * from the payer's pocket; the motor gets full Body, no flats, and the roadside patch back. The motor's owner (paying
- * with a character they own) or the GM. A destroyed shell is the GM's business, not a garage bill.
+ * from the payer's pocket; the motor gets full Body, no flats, and the roadside patch back. It runs on the active GM
+ * (`service.garage`, documents/money/services.mjs), which checks the payer's token is at a garage (a GM's own
+ * request may be anywhere), the owner, the bill and the cash. A destroyed shell is the GM's business.
  * @param {Vehicle} vehicle
  * @param {Actor.Implementation} payer  A character with pocket cash.
  * @returns {Promise<{pounds: number}>}  pounds: whole pounds paid.
- * @throws {Error} in words: not the owner, nothing to do, a destroyed shell, not enough cash.
+ * @throws {Error} in words: not at a garage, not the owner, nothing to do, a destroyed shell, not enough cash.
  */
 export async function payGarage(vehicle, payer) {
   if (!isVehicle(vehicle)) throw new Error(L("SMOKE.Vehicle.notVehicle"));
   if (!vehicle.isOwner || !payer?.isOwner) throw new Error(L("SMOKE.Repair.garageOwner"));
-  const s = sys(vehicle);
-  if (s.destroyed) throw new Error(L("SMOKE.Repair.refused.destroyed", { vehicle: vehicle.name }));
-  const bill = garageBill({ body: s.body.value, bodyMax: s.body.max, flatTyres: s.tyres.flat });
-  if (!bill.pounds && !s.patched) throw new Error(L("SMOKE.Repair.garageNothing", { vehicle: vehicle.name }));
-  const cash = /** @type {any} */ (payer.system).cash?.pocket;
-  if (typeof cash !== "number" || cash < bill.pounds) {
-    throw new Error(L("SMOKE.Repair.tooPoor", { payer: payer.name, cash: cash ?? 0, pounds: bill.pounds }));
-  }
-  if (bill.pounds) await payer.update(/** @type {any} */ ({ "system.cash.pocket": cash - bill.pounds }));
-  await vehicle.update(/** @type {any} */ ({ "system.body.value": s.body.max, "system.tyres.flat": 0, "system.patched": false }));
-  await postCard({ kind: "garage", speaker: payer, title: L("SMOKE.Repair.garageTitle", { vehicle: vehicle.name }),
-    lines: [L("SMOKE.Repair.garagePaid", { payer: payer.name, pounds: bill.pounds, vehicle: vehicle.name, max: s.body.max })] });
-  return { pounds: bill.pounds };
+  return requestGM("service.garage", { actorUuid: payer.uuid, motorUuid: vehicle.uuid });
 }

@@ -13,6 +13,7 @@ import { refuseCard, resolveTN } from "../check.mjs";
 import { requestGM } from "../requests.mjs";
 import { claimRoll, issueRoll } from "../roll-claims.mjs";
 import { L, isVehicle, personAtMotor, postCard, purposeRoll, sys, vehicleFrom } from "./common.mjs";
+import { BANDS } from "../../generated/rules.mjs";
 
 /**
  * @typedef {import("./common.mjs").Vehicle} Vehicle
@@ -126,7 +127,7 @@ async function onTheftIssue(user, { vehicleUuid, thiefUuid, carjacking = false, 
   let lock;
   let tool = null;
   if (carjacking) {
-    const bands = ["easy", "medium", "hard", "longShot"];
+    const bands = BANDS;
     const chosen = user.isGM && bands.includes(band) ? band : "medium";
     lock = { band: chosen, base: chosen, loud: false };
   } else {
@@ -158,6 +159,11 @@ async function onTheftClaim(user, { rollId, messageId }) {
   if (result.opens && !owner) {
     await vehicle.update(/** @type {any} */ ({ [`ownership.${user.id}`]: CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER }));
     owner = handed = true;
+  }
+  // Heat (documents/heat.mjs): a motor nicked is a crime the GM is asked about, once for this roll.
+  if (result.opens) {
+    Hooks.callAll(/** @type {any} */ ("smoke.crime"), { actorUuid: roll.actorUuid, motorUuid: vehicle.uuid, actId: `theft:${rollId}`, witnessed: !!result.seen,
+      crime: theftCrime({ lockKind: sys(vehicle).lockKind, abilities: sys(vehicle).abilities, carjacking: !!ctx.carjacking }).key });
   }
   return { result, owner: result.opens && owner, handed, outcome: check.outcome, total: check.total };
 }

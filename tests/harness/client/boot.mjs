@@ -25,6 +25,7 @@ import { Combat, CombatEncounters, Combatant } from "./combat.mjs";
 import { Playlist, PlaylistSound, Playlists } from "./playlists.mjs";
 import { WallDocument } from "./walls.mjs";
 import { RegionBehavior, RegionBehaviorType, RegionDocument, syncSceneRegions } from "./regions.mjs";
+import { BasePlaceableHUD, TokenHUD } from "./hud.mjs";
 import { ActorDelta, BaseGrid, HarnessCanvas, Scene, Scenes, SquareGrid, Token, TokenDocument, TokenLayer } from "./canvas.mjs";
 
 /** A core-like default list; the system normally replaces it (the full v13 core list is not reproduced). */
@@ -80,6 +81,7 @@ function installGlobals(socket, database, world) {
       apps: { DocumentSheetConfig },
       ux: { TextEditor, FormDataExtended, DragDrop },
       handlebars: { getTemplate, loadTemplates, renderTemplate },
+      hud: { BasePlaceableHUD, TokenHUD },
       instances
     },
     appv1
@@ -103,7 +105,7 @@ function installGlobals(socket, database, world) {
     Region: { documentClass: RegionDocument },
     Wall: { documentClass: WallDocument },
     RegionBehavior: { documentClass: RegionBehavior, dataModels: {}, typeLabels: {}, typeIcons: {} },
-    Token: { documentClass: TokenDocument, objectClass: Token, layerClass: TokenLayer },
+    Token: { documentClass: TokenDocument, objectClass: Token, layerClass: TokenLayer, hudClass: TokenHUD },
     ActorDelta: { documentClass: ActorDelta },
     time: { roundTime: 6, turnTime: 0 },
     Dice: { rolls: [Roll], terms: { d: Die }, randomUniform: Math.random,
@@ -187,6 +189,7 @@ function installGlobals(socket, database, world) {
   game.settings.register("core", "gridDiagonals", { scope: "world", config: true, type: Number,
     default: manifest.grid?.diagonals ?? CONST.GRID_DIAGONALS.EQUIDISTANT });
   globalThis.canvas = new HarnessCanvas(document.getElementById("board"));
+  canvas.hud.token = canvas.tokens.hud = new CONFIG.Token.hudClass();
 }
 
 function buildWorld(world) {

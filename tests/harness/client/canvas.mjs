@@ -161,6 +161,8 @@ export class Scene extends ClientDocument {
       name: new StringField({ required: true, blank: false, textSearch: true }),
       active: new BooleanField(),
       navigation: new BooleanField({ initial: true }),
+      // v13 BaseScene ownership: a player sees a scene (in navigation, or to view it) with Limited or better
+      ownership: new ObjectField({ initial: { default: LEVELS.NONE } }),
       width: new NumberField({ integer: true, positive: true, initial: 4000 }),
       height: new NumberField({ integer: true, positive: true, initial: 3000 }),
       grid: new SchemaField({
@@ -175,8 +177,6 @@ export class Scene extends ClientDocument {
       regions: new EmbeddedCollectionField("Region"),
       walls: new EmbeddedCollectionField("Wall"),
       sort: new NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
-      // v13 BaseScene#ownership: who may see the scene (ClientDocument#visible: LIMITED or better).
-      ownership: new ObjectField({ initial: { default: 0 } }),
       flags: new ObjectField(),
       _stats: new ObjectField()
     };
@@ -208,6 +208,15 @@ export class Scene extends ClientDocument {
     globalThis.game.scenes._viewedId = this.id;
     globalThis.canvas.draw(this);
     return this;
+  }
+
+  /**
+   * v13 Scene#pullUsers: send these users' clients to this scene (the core "pullToScene" socket event; the server
+   * refuses anyone but a GM). Each pulled client views the scene.
+   * @param {(User|string)[]} users
+   */
+  pullUsers(users = []) {
+    for (const u of users) globalThis.game.socket.emit("pullToScene", this.id, typeof u === "string" ? u : u.id);
   }
 
   _onCreate(data, options, userId) {
@@ -1094,6 +1103,8 @@ export class HarnessCanvas {
   grid = null;
   ready = false;
   tokens = new TokenLayer();
+  /** v13 canvas.hud (HeadsUpDisplay): the token HUD only. */
+  hud = { token: null };
   #board;
 
   constructor(board) {
@@ -1101,6 +1112,17 @@ export class HarnessCanvas {
     board?.addEventListener("click", event => {
       const el = event.target.closest("[data-token-id]");
       if (el) this.tokens.get(el.dataset.tokenId)?.control();
+    });
+    // v13 Token#_onClickRight: an owner's (or GM's) right-click toggles the token HUD
+    board?.addEventListener("contextmenu", event => {
+      const el = event.target.closest("[data-token-id]");
+      const token = el ? this.tokens.get(el.dataset.tokenId) : null;
+      if (!token) return;
+      event.preventDefault();
+      const hud = this.hud.token;
+      if (!hud || !token.isOwner) return;
+      if (hud.rendered && hud.object === token) hud.close();
+      else hud.bind(token);
     });
   }
 

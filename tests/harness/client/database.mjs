@@ -69,6 +69,9 @@ export class HarnessSocket {
       case "query":
         this.#answerQuery(msg);
         return;
+      case "pullToScene": // v13: a GM pulled this client to a scene (Scene#pullUsers)
+        globalThis.game?.scenes?.get(msg.sceneId)?.view();
+        return;
       default:
         this.onEvent(msg);
     }

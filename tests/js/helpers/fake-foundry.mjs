@@ -16,7 +16,8 @@ const fields = {
   BooleanField: class BooleanField extends Field {},
   HTMLField: class HTMLField extends Field {},
   ObjectField: class ObjectField extends Field {},
-  JSONField: class JSONField extends Field {}
+  JSONField: class JSONField extends Field {},
+  DocumentUUIDField: class DocumentUUIDField extends Field {}
 };
 
 const hooks = new Map();
@@ -25,7 +26,7 @@ const registered = { sheets: [], templates: null, settings: {}, keybindings: {} 
 export function install() {
   const Base = class {};
   globalThis.foundry = {
-    data: { fields },
+    data: { fields, regionBehaviors: { RegionBehaviorType: class RegionBehaviorType {} } },
     abstract: { TypeDataModel: class TypeDataModel {} },
     applications: {
       api: { HandlebarsApplicationMixin: B => class extends B {}, ApplicationV2: class ApplicationV2 extends Base {} },
@@ -42,7 +43,8 @@ export function install() {
     callAll: async (name, ...args) => { for (const fn of hooks.get(name) ?? []) await fn(...args); }
   };
   globalThis.CONFIG = { Actor: { dataModels: {}, documentClass: null }, Item: { dataModels: {} }, statusEffects: [], specialStatusEffects: { DEFEATED: "dead" },
-    Combat: { dataModels: {}, documentClass: null }, Combatant: { dataModels: {} }, queries: {} };
+    Combat: { dataModels: {}, documentClass: null }, Combatant: { dataModels: {} }, queries: {},
+    RegionBehavior: { dataModels: {}, typeIcons: {} } };
   globalThis.game = { system: {}, i18n: { localize: s => s },
     settings: { register: (scope, key, config) => { registered.settings[`${scope}.${key}`] = config; } },
     keybindings: { register: (scope, key, config) => { registered.keybindings[`${scope}.${key}`] = config; } } };

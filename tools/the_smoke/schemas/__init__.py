@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,7 @@ def registry() -> Registry:
     return Registry().with_resources(resources)
 
 
-@lru_cache(maxsize=None)
+@cache
 def schema(name: str) -> dict[str, Any]:
     """The schema ``<name>.schema.json`` (``name`` may be ``rules/<table>``). Raises ``KeyError`` if absent."""
     file = HERE / f"{name}.schema.json"
@@ -34,7 +34,7 @@ def schema(name: str) -> dict[str, Any]:
     return json.loads(file.read_text(encoding="utf-8"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def validator(name: str) -> Draft202012Validator:
     s = schema(name)
     Draft202012Validator.check_schema(s)
@@ -42,10 +42,10 @@ def validator(name: str) -> Draft202012Validator:
 
 
 def resolve(node: dict[str, Any]) -> dict[str, Any]:
-    """Follow ``$ref`` links to the schema they name. Fragment-only refs (``#/$defs/...``) occur only inside
-    ``common.schema.json`` and are resolved there."""
+    """Follow ``$ref`` links to the schema they name. The only shared target is ``common.schema.json``: fragment-only
+    refs (``#/$defs/...``) occur only inside it, and the rules schemas name it as ``../common.schema.json``."""
     while isinstance(node, dict) and "$ref" in node:
-        ref = node["$ref"]
+        ref = node["$ref"].removeprefix("../")
         if ref.startswith("#"):
             ref = "common.schema.json" + ref
         node = registry().resolver(BASE).lookup(ref).contents

@@ -1,0 +1,45 @@
+// ESLint (flat config) for module/ and tests/js/, run by scripts/test.sh: the recommended rules, no import cycle
+// anywhere (import-x/no-cycle), and no Foundry global in the pure rules (module/rules/ takes its numbers from
+// module/generated/ and returns data; the documents and apps layers own game, ui, CONFIG and the document classes).
+import js from "@eslint/js";
+import importX from "eslint-plugin-import-x";
+import globals from "globals";
+
+/** Globals Foundry v13 defines in the browser (the ones module/ uses; see types/ and the v13 API notes). */
+const FOUNDRY = ["game", "foundry", "CONFIG", "CONST", "Hooks", "ui", "canvas", "Actor", "Item", "ChatMessage", "Combat",
+  "Combatant", "Roll", "Scene", "Token", "TokenDocument", "User", "Folder", "JournalEntry", "Macro", "Dialog",
+  "Handlebars", "TextEditor", "fromUuid", "fromUuidSync", "renderTemplate", "loadTemplates", "getDocumentClass"];
+
+export default [
+  { ignores: ["module/generated/**", "node_modules/**", "dist/**", "packs/**", ".venv/**"] },
+  js.configs.recommended,
+  {
+    files: ["module/**/*.mjs", "tests/js/**/*.mjs"],
+    plugins: { "import-x": importX },
+    languageOptions: { ecmaVersion: "latest", sourceType: "module" },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-self-import": "error",
+      "no-unused-vars": ["error", { args: "none", caughtErrors: "none", ignoreRestSiblings: true }]
+    }
+  },
+  {
+    files: ["module/**/*.mjs"],
+    ignores: ["module/rules/**"],
+    languageOptions: { globals: { ...globals.browser, ...Object.fromEntries(FOUNDRY.map(name => [name, "readonly"])) } }
+  },
+  {
+    // Pure rules: plain ECMAScript, no DOM and no Foundry. A Foundry name here is an undefined variable, and
+    // no-restricted-globals says why (so a `typeof game` guard is caught too).
+    files: ["module/rules/**/*.mjs"],
+    rules: {
+      "no-restricted-globals": ["error", ...FOUNDRY.map(name => ({ name, message: "module/rules/ is pure: no Foundry globals (pass the value in, or move this to module/documents/)." })),
+        ...["window", "document", "localStorage", "sessionStorage", "fetch"].map(name => ({ name, message: "module/rules/ is pure: no browser globals." }))]
+    }
+  },
+  {
+    // tests/js/helpers/fake-foundry.mjs installs a minimal stand-in of the Foundry globals for the entry's tests.
+    files: ["tests/js/**/*.mjs"],
+    languageOptions: { globals: { ...globals.node, ...Object.fromEntries(FOUNDRY.map(name => [name, "readonly"])) } }
+  }
+];

@@ -1,0 +1,225 @@
+/**
+ * The GM Screen (rulebook: GM checks; Hazards; Foundry table guide — "The GM Screen handles checks, hazards, rewards
+ * and tools"): a GM-only window with four tabs. Checks: the 32 named checks (band, stats, stakes, printed tweaks as
+ * toggles), one click sends a check request to the chosen characters (none chosen: everyone present), and the
+ * results list fills as the cards come back. Hazards: announce, send the avoiding roll, the column applied by the GM
+ * once per character. Rewards: XP, cash per head or a crew fee split, Renown, Influence, relationship counters.
+ * Tools: Teamwork, Challenge, the Combat Console, Call in units (when the Heat feature is there), the Rules Reference.
+ * Every action goes through the GM's request handlers (documents/gm-requests.mjs, documents/gm-rewards.mjs), which
+ * refuse a player.
+ * @module apps/gm-screen
+ */
+import { CHECK_TWEAKS, gmChecks, hazards } from "../rules/gm-screen.mjs";
+import { requestsList } from "../documents/gm-requests.mjs";
+import { requestGM } from "../documents/requests.mjs";
+import { conditionName } from "../documents/combat.mjs";
+import { ChallengeTracker, TeamworkApp } from "./group-checks.mjs";
+import { CombatConsole } from "./combat-console.mjs";
+
+const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
+const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
+const TABS = ["checks", "hazards", "rewards", "tools"];
+const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
+const stats = list => list.map(s => game.i18n.localize(`SMOKE.Stat.${s}.abbr`)).join(" / ");
+
+/** The characters present: those on the viewed scene, and those a connected player owns. @returns {any[]} */
+export function presentCharacters() {
+  const scene = game.scenes?.viewed;
+  const onScene = new Set([...(scene?.tokens ?? [])].map(t => t.actor?.id).filter(Boolean));
+  const players = game.users.filter(u => !u.isGM && u.active);
+  return game.actors.filter(a => a.type === "character"
+    && (onScene.has(a.id) || players.some(u => a.testUserPermission(u, "OWNER"))));
+}
+
+/** @extends {Base<Record<string, unknown>>} */
+export class GMScreen extends Base {
+  static DEFAULT_OPTIONS = {
+    id: "smoke-gm-screen", classes: ["the-smoke", "gm-screen"], tag: "form",
+    window: { title: "SMOKE.GMScreen.title", resizable: true }, position: { width: 720, height: 640 },
+    form: { handler: GMScreen.#onSubmit, submitOnChange: false, closeOnSubmit: false },
+    actions: {
+      screenTab: GMScreen.#onTab, sendCheck: GMScreen.#onSendCheck, announceHazard: GMScreen.#onAnnounce,
+      rollHazard: GMScreen.#onRollHazard, tool: GMScreen.#onTool, everyone: GMScreen.#onEveryone
+    }
+  };
+
+  static PARTS = { body: { template: "systems/the-smoke/templates/apps/gm-screen.hbs", scrollable: [".smoke-gm-tab"] } };
+
+  /** @type {GMScreen|null} */
+  static instance = null;
+
+  /**
+   * Open (or bring forward) the screen. GM only: a player gets a warning (and every action is refused by the GM).
+   * @returns {GMScreen|null}
+   */
+  static open() {
+    if (!game.user.isGM) {
+      ui.notifications.warn(L("SMOKE.GMScreen.gmOnly"));
+      return null;
+    }
+    this.instance ??= new this();
+    this.instance.render({ force: true });
+    return this.instance;
+  }
+
+  tab = "checks";
+  /** Chosen character ids (none: everyone present). @type {Set<string>} */
+  chosen = new Set();
+  /** Tweaks toggled per check key, and hazards marked for armour. @type {Record<string, string[]>} */
+  tweaks = {};
+  /** @type {Set<string>} */
+  armour = new Set();
+
+  _onClose(options) {
+    super._onClose?.(options);
+    /** @type {any} */ (Hooks).off("smoke.gmRequests", this._refresh);
+    if (GMScreen.instance === this) GMScreen.instance = null;
+  }
+
+  async _onFirstRender(context, options) {
+    await super._onFirstRender?.(context, options);
+    this._refresh = () => this.render();
+    /** @type {any} */ (Hooks).on("smoke.gmRequests", this._refresh);
+    this.element.addEventListener("change", event => this.#onChange(/** @type {any} */ (event.target)));
+  }
+
+  async _prepareContext() {
+    const present = new Set(presentCharacters().map(a => a.id));
+    const heatApi = /** @type {any} */ (game.system).api?.heat;
+    return {
+      tabs: TABS.map(id => ({ id, label: L(`SMOKE.GMScreen.tab.${id}`), active: this.tab === id })),
+      isChecks: this.tab === "checks", isHazards: this.tab === "hazards", isRewards: this.tab === "rewards",
+      isTools: this.tab === "tools",
+      characters: game.actors.filter(a => a.type === "character").map(a => ({ id: a.id, name: a.name,
+        chosen: this.chosen.has(/** @type {string} */ (a.id)), present: present.has(a.id) })),
+      nobodyChosen: this.chosen.size === 0,
+      checks: gmChecks().map(c => ({ ...c, stats: stats(c.stats), band: L(`SMOKE.Band.${c.band}`),
+        tweaks: (CHECK_TWEAKS[c.key] ?? []).map(t => ({ id: t.id, label: L(`SMOKE.GMScreen.tweak.${t.id}`),
+          on: (this.tweaks[c.key] ?? []).includes(t.id) })) })),
+      hazards: hazards().map(h => ({ key: h.key, name: h.name, band: L(`SMOKE.Band.${h.band}`), stats: stats(h.stats),
+        armour: this.armour.has(h.key),
+        columns: ["justAbout", "badLuck", "properMess"].map(c => ({ label: L(`SMOKE.Outcome.${c}`),
+          text: [h[c].damage ? L("SMOKE.GMScreen.damage", { n: String(h[c].damage) }) : "", ...h[c].conditions.map(conditionName)]
+            .filter(Boolean).join(", ") || "—" })) })),
+      results: requestsList().slice(0, 8).map(r => ({ id: r.id, name: r.name, kind: L(`SMOKE.GMScreen.kind.${r.kind}`),
+        entries: r.entries.map(e => ({ name: e.name, done: !!e.result,
+          text: e.result ? `${e.result.total} / TN ${e.result.tn}: ${L(`SMOKE.Outcome.${e.result.outcome}`)}`
+            + (e.result.harm ? (e.result.harm.avoided ? ` — ${L("SMOKE.GMScreen.avoided")}`
+              : ` — ${L("SMOKE.GMScreen.damage", { n: String(e.result.harm.damage) })}`) : "")
+            : L("SMOKE.GMScreen.waiting") })) })),
+      xpKinds: ["gm", "mission", "serviceJob", "patOrder", "vehicleSale"].map(id => ({ id, label: L(`SMOKE.Xp.${id}`) })),
+      counters: ["crew", "street", "police"].map(id => ({ id, label: L(`SMOKE.GMScreen.counter.${id}`) })),
+      rewardKinds: ["xp", "cash", "renown", "influence", "relationship"].map(id => ({ id, label: L(`SMOKE.GMScreen.reward.${id}`) })),
+      callInUnits: typeof heatApi?.callInUnits === "function"
+    };
+  }
+
+  /** The characters a request goes to: those chosen, else everyone present. @returns {string[]} */
+  targets() {
+    const ids = this.chosen.size ? [...this.chosen] : presentCharacters().map(a => a.id);
+    return ids.map(id => game.actors.get(id)?.uuid).filter(Boolean);
+  }
+
+  #onChange(target) {
+    if (target?.name === "chosen") {
+      if (target.checked) this.chosen.add(target.value);
+      else this.chosen.delete(target.value);
+    } else if (target?.dataset?.tweak) {
+      const key = target.dataset.check;
+      const on = new Set(this.tweaks[key] ?? []);
+      if (target.checked) on.add(target.dataset.tweak);
+      else on.delete(target.dataset.tweak);
+      this.tweaks[key] = [...on];
+    } else if (target?.dataset?.armour) {
+      if (target.checked) this.armour.add(target.dataset.armour);
+      else this.armour.delete(target.dataset.armour);
+    }
+  }
+
+  /** Run a GM request; a refusal is a warning. */
+  async #run(type, data) {
+    try {
+      return await requestGM(type, data);
+    } catch (err) {
+      ui.notifications.warn(err.message);
+      return null;
+    }
+  }
+
+  /** @this {GMScreen} */
+  static #onTab(event, target) {
+    this.tab = TABS.includes(target.dataset.screenTab) ? target.dataset.screenTab : "checks";
+    this.render();
+  }
+
+  /** @this {GMScreen} */
+  static #onEveryone() {
+    this.chosen.clear();
+    this.render();
+  }
+
+  /** @this {GMScreen} */
+  static async #onSendCheck(event, target) {
+    const key = target.dataset.key;
+    target.disabled = true;
+    const r = await this.#run("gm.request.send", { kind: "check", key, actorUuids: this.targets(), tweaks: this.tweaks[key] ?? [] });
+    if (r) ui.notifications.info(L("SMOKE.GMScreen.sent", { n: String(r.entries.length) }));
+    target.disabled = false;
+  }
+
+  /** @this {GMScreen} */
+  static async #onAnnounce(event, target) {
+    await this.#run("gm.hazard.announce", { key: target.dataset.key });
+  }
+
+  /** @this {GMScreen} */
+  static async #onRollHazard(event, target) {
+    const key = target.dataset.key;
+    target.disabled = true;
+    await this.#run("gm.request.send", { kind: "hazard", key, actorUuids: this.targets(), armourMarked: this.armour.has(key) });
+    target.disabled = false;
+  }
+
+  /** @this {GMScreen} */
+  static async #onTool(event, target) {
+    const tool = target.dataset.tool;
+    if (tool === "teamwork") return TeamworkApp.open();
+    if (tool === "challenge") return ChallengeTracker.open();
+    if (tool === "console") return CombatConsole.open();
+    if (tool === "missions") return /** @type {any} */ (game.system).api.apps.MissionBoard?.open();
+    if (tool === "street") return /** @type {any} */ (game.system).api.apps.StreetControl?.open();
+    if (tool === "rules") {
+      const pack = game.packs.find(p => p.documentName === "JournalEntry" && p.metadata?.packageName === "the-smoke");
+      return /** @type {any} */ (pack)?.render?.(true);
+    }
+    if (tool === "units") {
+      const stars = Number(/** @type {HTMLInputElement|null} */ (this.element.querySelector("[name=unitStars]"))?.value);
+      const scene = game.scenes?.viewed ?? game.scenes?.active;
+      try {
+        const placed = await /** @type {any} */ (game.system).api.heat.callInUnits(scene, stars);
+        ui.notifications.info(L("SMOKE.GMScreen.unitsCalled", { n: String(Object.values(placed ?? {}).reduce((a, b) => a + b, 0)) }));
+      } catch (err) {
+        ui.notifications.warn(err.message);
+      }
+    }
+  }
+
+  /** The Rewards form's Give button. @this {GMScreen} */
+  static async #onSubmit(event, form, formData) {
+    const d = /** @type {any} */ (formData.object);
+    const r = await this.#run("gm.reward.give", { kind: d.rewardKind, actorUuids: this.targets(), amount: d.amount,
+      split: d.split, xpKind: d.xpKind, faction: d.faction, counter: d.counter, reason: d.reason });
+    if (r) ui.notifications.info(r.lines.join(" "));
+  }
+}
+
+/** The rebindable keybinding (v13 `game.keybindings`), GM only. Called at init. */
+export function registerGMScreenKeybinding() {
+  game.keybindings.register("the-smoke", "gmScreen", {
+    name: "SMOKE.GMScreen.keybinding", editable: [{ key: "KeyG", modifiers: [/** @type {any} */ ("Shift")] }], restricted: true,
+    onDown: () => {
+      GMScreen.open();
+      return true;
+    }
+  });
+}

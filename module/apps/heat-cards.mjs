@@ -1,0 +1,77 @@
+/**
+ * The Heat chat cards' buttons (templates/chat/heat-card.hbs; documents/heat/*): bound per viewer in
+ * `renderChatMessageHTML`, so a GM's button shows only to a GM and a stop's answers only to the character's owners —
+ * and every click is a request the active GM checks again.
+ *
+ * - a witnessed crime (GM): *witnessed?* / *police saw?* ticks, **Add to Heat** or **No Heat**;
+ * - Heat rose (GM): **Call in units**, **Demand a stop**;
+ * - a stop on foot (owner): **Run**, **Talk**, **Surrender**, **Fight**;
+ * - a surrender or a failed run/talk (GM): **Cuff: Busted**.
+ * @module apps/heat-cards
+ */
+import { requestGM } from "../documents/requests.mjs";
+import { answerStop, stops } from "../documents/heat/stop.mjs";
+
+const SYSTEM_ID = "the-smoke";
+
+/** @param {Error} err */
+const warn = err => ui.notifications?.warn(err.message);
+
+/**
+ * @param {HTMLButtonElement} button @param {() => Promise<unknown>} fn
+ */
+function bind(button, fn) {
+  button.addEventListener("click", async event => {
+    event.preventDefault();
+    button.disabled = true;
+    try {
+      await fn();
+    } catch (err) {
+      warn(/** @type {Error} */ (err));
+      button.disabled = false;
+    }
+  });
+}
+
+/** What a card's buttons do, by `data-heat-action`. @type {Record<string, (ctx: any) => Promise<unknown>>} */
+const ACTIONS = {
+  crimeApply: ({ flags, root }) => requestGM("heat.crime.resolve", { actId: flags.heatCrime,
+    witnessed: !!root.querySelector("[data-heat-toggle=witnessed]")?.checked,
+    policeSaw: !!root.querySelector("[data-heat-toggle=policeSaw]")?.checked }),
+  crimeDismiss: ({ flags }) => requestGM("heat.crime.resolve", { actId: flags.heatCrime, dismiss: true }),
+  callUnits: ({ flags, button }) => requestGM("heat.callUnits", { stars: Number(button.dataset.value ?? flags.heatRise?.stars),
+    sceneId: /** @type {any} */ (globalThis).canvas?.scene?.id ?? game.scenes.active?.id ?? null }),
+  demandStop: ({ flags }) => requestGM("heat.stop.demand", { actorUuid: flags.heatRise?.actorUuid }),
+  stopAnswer: ({ flags, button }) => answerStop(flags.heatStop, String(button.dataset.value)),
+  bust: ({ flags }) => requestGM("heat.bust", { actorUuid: flags.heatStopAnswer?.actorUuid })
+};
+/** The actions only a GM may see. */
+const GM_ACTIONS = new Set(["crimeApply", "crimeDismiss", "callUnits", "demandStop", "bust"]);
+
+/** Hooks (registered by the entry). */
+export const hooks = {
+  /** @param {ChatMessage.Implementation} message @param {HTMLElement} html */
+  renderChatMessageHTML: (message, html) => {
+    const flags = /** @type {any} */ (message.flags?.[SYSTEM_ID]);
+    const root = html.querySelector?.(".smoke-heat-card");
+    if (!flags || !root) return;
+    // A card counts only when a GM made it (a player's hand-made copy gets no buttons).
+    if (!message.author?.isGM) {
+      root.querySelectorAll("button, input").forEach(el => el.remove());
+      return;
+    }
+    for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (root.querySelectorAll("[data-heat-action]"))) {
+      const action = String(button.dataset.heatAction);
+      const fn = ACTIONS[action];
+      const stop = action === "stopAnswer" ? stops.get(flags.heatStop) : null;
+      const actor = stop ? /** @type {any} */ (fromUuidSync(/** @type {any} */ (stop.actorUuid))) : null;
+      const allowed = GM_ACTIONS.has(action) ? game.user.isGM : !!actor?.isOwner && !stop?.answer;
+      if (!fn || !allowed) {
+        button.remove();
+        continue;
+      }
+      bind(button, () => fn({ flags, root, button, message }));
+    }
+    if (!game.user.isGM) root.querySelectorAll("[data-heat-toggle]").forEach(el => el.closest("label")?.remove());
+  }
+};

@@ -1,0 +1,150 @@
+/**
+ * The police on the map (rulebook: Police at the table; Getting a motor › Plate markers).
+ *
+ * - **Call in units**: police motors from the `vehicles` compendium placed at the scene's edges up to the table's
+ *   counts for the Heat (rules/heat.mjs policeResponse): area cars, bikes, carriers and ARVs. Units already on the
+ *   scene (tokens flagged `flags["the-smoke"].unit`) count, so calling twice adds nothing. They are motors with the
+ *   Police kit and nobody in the driver's seat: the chase drives them as crewed units (documents/chase/units.mjs).
+ *   India 99 is not a token: the helicopter is the sight rule (outdoors at 3+ stars). Roadblocks are the GM's.
+ * - **Plate markers**: the GM store `plates`, keyed by motor actor UUID: `{stolen, hot, marker, pinged}`. A theft
+ *   marks it stolen and hot; a respray or new plates (hook `smoke.resprayed`) gives a new marker that reads clean.
+ * - **ANPR ping**: a hot motor moving within a police motor's ANPR range (Police kit: 12 squares) is read once per
+ *   unit per marker: +1 Heat to every character aboard (Police at the table › ANPR Ping).
+ *
+ * Foundry-side only.
+ * @module documents/heat/units
+ */
+import { CATALOGUE_IDS } from "../../generated/rules.mjs";
+import { policeResponse } from "../../rules/heat.mjs";
+import { anprRead } from "../../rules/police.mjs";
+import { abilityEffects } from "../../rules/vehicles.mjs";
+import { tokenDistance } from "../attack.mjs";
+import { gmStore } from "../gm-store.mjs";
+import { heatOf, setHeat } from "../heat-store.mjs";
+import { occupantsOf } from "../vehicle/seats.mjs";
+import { L, heatRose, postHeatCard } from "./crimes.mjs";
+import { isPolice, SYSTEM_ID } from "./sight.mjs";
+
+/** The compendium motor for each kind of unit in police-response.yml. */
+export const UNIT_MOTORS = Object.freeze({
+  areaCars: "metro-police-area-car", bikes: "metro-police-bike", carriers: "metro-police-carrier", arvs: "metro-arv-trojan"
+});
+
+/** @typedef {{stolen: boolean, hot: boolean, marker: number, pinged: string[]}} Plate */
+/** @type {import("../gm-store.mjs").GMStore<Plate>} */
+export const plates = gmStore("plates", { onChange: () => Hooks.callAll(/** @type {any} */ ("smoke.heatChanged")) });
+
+/** @param {any} motor @returns {Plate|null} */
+export const plateOf = motor => plates.get(typeof motor === "string" ? motor : motor.uuid);
+
+/** Active GM: a motor was nicked: its plate is on record as stolen and hot. @param {any} motor */
+export function plateStolen(motor) {
+  return plates.update(motor.uuid, p => ({ stolen: true, hot: true, marker: p?.marker ?? 0, pinged: [] }));
+}
+
+/** Active GM: a respray or new plates: a new marker that reads clean (hook `smoke.resprayed`). @param {any} motor */
+export function plateChanged(motor) {
+  return plates.update(motor.uuid, p => ({ stolen: !!p?.stolen, hot: false, marker: (p?.marker ?? 0) + 1, pinged: [] }));
+}
+
+/** The world actor for a unit's motor: one imported once from the compendium and reused. @param {string} key */
+async function unitActor(key) {
+  const found = game.actors.find(a => /** @type {any} */ (a).flags?.[SYSTEM_ID]?.unitKey === key);
+  if (found) return found;
+  const pack = /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.vehicles`));
+  const id = /** @type {any} */ (CATALOGUE_IDS).vehicles?.[key] ?? (await pack?.getIndex())?.find((/** @type {any} */ e) => e.name && e.flags?.[SYSTEM_ID]?.key === key)?._id;
+  if (!pack || !id) throw new Error(L("SMOKE.Wanted.noUnit", { unit: key }));
+  return game.actors.importFromCompendium(pack, id, /** @type {any} */ ({ [`flags.${SYSTEM_ID}.unitKey`]: key }));
+}
+
+/**
+ * Points along a scene's four edges, one per unit, spread out (a square in from the edge).
+ * @param {any} scene @param {number} n @param {number} offset  Units already placed (so new ones do not stack).
+ */
+function edgePoints(scene, n, offset) {
+  const size = scene.grid?.size ?? 100;
+  const w = scene.width ?? scene.dimensions?.width ?? 4000;
+  const h = scene.height ?? scene.dimensions?.height ?? 3000;
+  const pts = [];
+  for (let i = 0; i < n; i++) {
+    const k = offset + i;
+    const along = ((Math.floor(k / 4) * 3 + 2) * size) % Math.max(size, Math.min(w, h) - size);
+    const side = k % 4;
+    const p = side === 0 ? { x: along, y: 0 } : side === 1 ? { x: w - size, y: along }
+      : side === 2 ? { x: w - size - along, y: h - size } : { x: 0, y: h - size - along };
+    pts.push({ x: Math.max(0, Math.round(p.x / size) * size), y: Math.max(0, Math.round(p.y / size) * size) });
+  }
+  return pts;
+}
+
+/**
+ * Active GM: Call in units — bring the scene's police up to the table's counts for these stars.
+ * @param {any} scene @param {number} stars
+ * @returns {Promise<Record<string, number>>} Units placed now, by kind.
+ */
+export async function callInUnits(scene, stars) {
+  if (!game.user.isActiveGM) throw new Error(L("SMOKE.Store.gmOnly"));
+  if (!scene) throw new Error(L("SMOKE.Wanted.noScene"));
+  const want = policeResponse(stars);
+  const placed = /** @type {Record<string, number>} */ ({});
+  const existing = () => [...scene.tokens].filter(t => t.flags?.[SYSTEM_ID]?.unit).length;
+  for (const [kind, key] of Object.entries(UNIT_MOTORS)) {
+    const have = [...scene.tokens].filter(t => t.flags?.[SYSTEM_ID]?.unit === kind).length;
+    const need = /** @type {any} */ (want)[kind] - have;
+    if (need <= 0) continue;
+    const actor = /** @type {any} */ (await unitActor(key));
+    const data = edgePoints(scene, need, existing()).map(p => ({ name: actor.name, actorId: actor.id, actorLink: true,
+      x: p.x, y: p.y, width: actor.prototypeToken?.width ?? 1, height: actor.prototypeToken?.height ?? 1,
+      texture: { src: actor.prototypeToken?.texture?.src ?? actor.img }, disposition: -1,
+      flags: { [SYSTEM_ID]: { unit: kind } } }));
+    await scene.createEmbeddedDocuments("Token", data);
+    placed[kind] = need;
+  }
+  await postHeatCard({ kind: "units", title: L("SMOKE.Wanted.unitsCalled", { stars: String(stars) }),
+    lines: [Object.keys(placed).length ? Object.entries(placed).map(([k, n]) => `${L(`SMOKE.Wanted.unit.${k}`)} ×${n}`).join(", ")
+      : L("SMOKE.Wanted.unitsAlready"), want.india99 && L("SMOKE.Wanted.india99"), want.roadblocks && L("SMOKE.Wanted.roadblocks")] });
+  return placed;
+}
+
+/**
+ * Active GM: ANPR reads a motor's plate for a police unit: a hot plate is a hit, once per unit per marker; +1 Heat to
+ * everyone aboard.
+ * @param {any} motor @param {string} unitId  The reading police token's id (or "gm" for the GM's button).
+ * @returns {Promise<number>} Characters whose Heat rose.
+ */
+export async function anprPing(motor, unitId = "gm") {
+  if (!game.user.isActiveGM) throw new Error(L("SMOKE.Store.gmOnly"));
+  const plate = plateOf(motor);
+  const read = anprRead(plate);
+  if (!read.hit || !plate || (unitId !== "gm" && plate.pinged.includes(unitId))) return 0;
+  await plates.update(motor.uuid, p => (p ? { ...p, pinged: [...p.pinged, unitId] } : p));
+  let n = 0;
+  for (const { actor } of occupantsOf(motor)) {
+    if (actor.type !== "character") continue;
+    const before = heatOf(actor).stars;
+    const stars = await setHeat(actor, before + read.heat, { reason: "anpr" });
+    if (stars > before) {
+      n += 1;
+      await heatRose(actor, before, stars);
+    }
+  }
+  if (n) await postHeatCard({ kind: "anpr", title: L("SMOKE.Wanted.anprTitle", { motor: motor.name }), lines: [L("SMOKE.Wanted.anprLine")] });
+  return n;
+}
+
+/**
+ * Active GM, on a token's move: a hot motor within a police motor's ANPR range is read (automatic trigger).
+ * @param {any} tokenDoc
+ */
+export async function anprOnMove(tokenDoc) {
+  if (!game.user.isActiveGM) return;
+  const motor = tokenDoc.actor;
+  if (motor?.type !== "vehicle" || isPolice(motor) || !plateOf(motor)?.hot) return;
+  for (const other of tokenDoc.parent?.tokens ?? []) {
+    const a = other.actor;
+    if (other === tokenDoc || a?.type !== "vehicle" || !isPolice(a)) continue;
+    const range = abilityEffects(a.system?.abilities ?? []).anprRange;
+    const d = tokenDistance(other, tokenDoc);
+    if (range !== null && d !== null && d <= range) await anprPing(motor, other.id);
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * First aid out of a fight (Harm, aid and recovery › First aid, At zero Health): reach the patient (Engaged) or
+ * treat yourself; Savvy, Medium, through the roll dialog (the Medic perk steps Savvy); on a success +2 Health and
+ * Bleeding and Hurt removed — a Down patient goes 0 → 2 and Down ends (the project's ruling for the kit in a fight
+ * too); one attempt per injury (the same record as the kit, documents/actions.mjs), a fresh injury allows a fresh
+ * attempt. No kit needed; items keep their own effects (Use). The GM issues the roll and reads it from the card's own
+ * dice (documents/roll-claims.mjs), so a card counts once and only for this patient.
+ * Foundry-side only; the rules are rules/conditions.mjs.
+ * @module documents/money/aid
+ */
+import { RULES } from "../../generated/rules.mjs";
+import { rangeBand } from "../../rules/combat.mjs";
+import { applyAid, firstAidAllowed } from "../../rules/conditions.mjs";
+import { tokenDistance } from "../attack.mjs";
+import { defaultChoices, refuseCard, resolveTN, rollCheck } from "../check.mjs";
+import { stopDownClock } from "../combat.mjs";
+import { promptCheck } from "../prompt-check.mjs";
+import { requestGM } from "../requests.mjs";
+import { claimRoll, issueRoll } from "../roll-claims.mjs";
+import { L, SYSTEM_ID, characterFor, moneyCard } from "./common.mjs";
+
+const AID = RULES.combat.firstAid;
+const PEOPLE = new Set(["character", "npc"]);
+/** @param {string} outcome */
+const succeeded = outcome => RULES.outcomes.outcomes.find(o => o.id === outcome)?.success === true;
+
+/** The patient's token and the medic's on one scene, within Engaged (or the medic treats themself). */
+function assertReach(medic, patient) {
+  if (medic === patient || medic.uuid === patient.uuid) return;
+  const tokens = a => (a.isToken && a.token ? [a.token] : game.scenes.contents.flatMap(s => s.tokens.filter(t => t.actorLink && t.actorId === a.id)));
+  for (const a of tokens(medic)) for (const b of tokens(patient)) {
+    const d = tokenDistance(a, b);
+    if (d !== null && rangeBand(d) === "engaged") return;
+  }
+  throw new Error(L("SMOKE.StreetAid.reach", { patient: patient.name ?? "" }));
+}
+
+/** Whether the medic is in a started fight (first aid there is the kit on a speed die). */
+const inFight = actor => (game.combats ?? []).some(c => c.started && c.combatants.some(x => x.actor?.uuid === actor.uuid));
+
+/**
+ * Treat someone (or yourself) out of a fight: the dialog, the GM's roll, the card, the GM's apply.
+ * @param {Actor.Implementation} medic @param {Actor.Implementation} patient
+ * @param {{skipDialog?: boolean}} [opts]
+ * @returns {Promise<{success: boolean, health: number, removed: string[]}|null>}  null when refused (a warning says
+ *   why) or the dialog was closed.
+ */
+export async function streetFirstAid(medic, patient, { skipDialog = false } = {}) {
+  const fixed = /** @type {const} */ ({ tnSource: "band", band: AID.band });
+  const choices = await promptCheck(medic, AID.stat, { initial: fixed, skipDialog });
+  if (!choices) return null;
+  let issued;
+  try {
+    issued = await requestGM("firstAid.issue", { medicUuid: medic.uuid, patientUuid: patient.uuid });
+  } catch (err) {
+    ui.notifications.warn(err.message);
+    return null;
+  }
+  const message = await rollCheck(medic, AID.stat, { ...choices, ...fixed }, { flags: { rollId: issued.rollId,
+    streetAid: { patientUuid: patient.uuid } } });
+  if (!message) return null;
+  try {
+    return await requestGM("firstAid.apply", { rollId: issued.rollId, messageId: message.id });
+  } catch (err) {
+    return refuseCard(message, err.message);
+  }
+}
+
+/** GM: fix the roll (Savvy, Medium for the medic's unboosted dice) after checking reach and the once-per-injury. */
+async function onIssue(user, { medicUuid, patientUuid }) {
+  const medic = characterFor(user, medicUuid);
+  const patient = typeof patientUuid === "string" ? /** @type {any} */ (fromUuidSync(/** @type {any} */ (patientUuid))) : null;
+  if (!patient || !PEOPLE.has(patient.type)) throw new Error(L("SMOKE.Aid.noPatient"));
+  if (medic.statuses.has("down")) throw new Error(L("SMOKE.Aid.medicDown", { name: medic.name ?? "" }));
+  if (inFight(medic)) throw new Error(L("SMOKE.StreetAid.inFight"));
+  assertReach(medic, patient);
+  const health = patient.system.health.value;
+  if (!firstAidAllowed({ health, treatedAt: patient.getFlag(SYSTEM_ID, "firstAid")?.health ?? null }))
+    throw new Error(L("SMOKE.Aid.treatedOnce", { name: patient.name ?? "" }));
+  const tn = resolveTN(medic, AID.stat, { ...defaultChoices(), tnSource: "band", band: AID.band });
+  return issueRoll(user, { purpose: "firstAid.street", actor: medic, stat: AID.stat, tn, context: { patientUuid: patient.uuid } });
+}
+
+/** GM: apply the claimed card once; reach and the once-per-injury checked again. */
+async function onApply(user, { rollId, messageId }) {
+  const { roll, actor: medic, message, check } = claimRoll(user, { rollId, messageId, purpose: "firstAid.street" });
+  const patient = /** @type {any} */ (fromUuidSync(/** @type {any} */ (roll.context).patientUuid));
+  if (!patient) throw new Error(L("SMOKE.Aid.noPatient"));
+  assertReach(medic, patient);
+  const health = patient.system.health;
+  if (!firstAidAllowed({ health: health.value, treatedAt: patient.getFlag(SYSTEM_ID, "firstAid")?.health ?? null }))
+    throw new Error(L("SMOKE.Aid.treatedOnce", { name: patient.name ?? "" }));
+  const success = succeeded(check.outcome);
+  let result = { health: health.value, restored: 0, remove: /** @type {string[]} */ ([]), downEnds: false };
+  if (success) {
+    // The book's 2 Health for everyone: a Down patient goes 0 → 2, past the Down entry's "back to 1" (README ›
+    // Rulings, the same as the kit in a fight).
+    result = applyAid({ health: health.value, max: health.max, conditions: patient.statuses },
+      { restore: AID.restoreHealth, removes: AID.removes }, { atHealth: RULES.combat.down.atHealth });
+    if (result.restored) await patient.update({ "system.health.value": result.health });
+    for (const id of result.remove) await patient.removeCondition(id);
+    if (result.downEnds) await stopDownClock(patient);
+  }
+  await patient.setFlag(SYSTEM_ID, "firstAid", { health: result.health });
+  await moneyCard({ kind: "firstAid", speaker: medic, title: L("SMOKE.StreetAid.streetTitle", { medic: medic.name, patient: patient.name }),
+    lines: [success ? L("SMOKE.StreetAid.streetDone", { patient: patient.name, health: result.health }) : L("SMOKE.StreetAid.streetFailed"),
+      result.downEnds ? L("SMOKE.StreetAid.downEnds", { patient: patient.name }) : null], flags: { messageId: message.id } });
+  return { success, health: result.health, removed: result.remove };
+}
+
+export const requests = { "firstAid.issue": onIssue, "firstAid.apply": onApply };

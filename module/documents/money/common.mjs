@@ -1,0 +1,121 @@
+/**
+ * What the money handlers share: the requester's character, amounts in words, Heat through the Heat feature when it
+ * is there (the foundation's heat-store otherwise), whether police can see someone, one-use offer ids, the card.
+ * Foundry-side only; no rules here.
+ * @module documents/money/common
+ */
+import { checkPounds } from "../../rules/money.mjs";
+import { assertOwner } from "../requests.mjs";
+import { heatOf, setHeat } from "../heat-store.mjs";
+
+export const SYSTEM_ID = "the-smoke";
+
+/** Localize or format. @param {string} key @param {Record<string, any>} [data] @returns {string} */
+export const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));
+
+/**
+ * The character a request acts for: it exists, is a character and the user owns it (or is a GM).
+ * @param {User.Implementation} user @param {unknown} uuid
+ * @returns {Actor.Implementation}
+ * @throws {Error} in words.
+ */
+export function characterFor(user, uuid) {
+  const actor = typeof uuid === "string" ? /** @type {any} */ (fromUuidSync(/** @type {any} */ (uuid))) : null;
+  if (!actor || actor.documentName !== "Actor") throw new Error(L("SMOKE.Request.missing"));
+  assertOwner(user, actor);
+  if (actor.type !== "character") throw new Error(L("SMOKE.Money.notCharacter", { name: actor.name ?? "" }));
+  return actor;
+}
+
+/**
+ * A motor a request names, owned by the user (or a GM).
+ * @param {User.Implementation} user @param {unknown} uuid @returns {Actor.Implementation}
+ */
+export function motorFor(user, uuid) {
+  const motor = typeof uuid === "string" ? /** @type {any} */ (fromUuidSync(/** @type {any} */ (uuid))) : null;
+  if (!motor || motor.type !== "vehicle") throw new Error(L("SMOKE.Vehicle.notVehicle"));
+  assertOwner(user, motor);
+  return motor;
+}
+
+/**
+ * Whole pounds for a request, or a refusal in words ("£-5 is not an amount").
+ * @param {unknown} n @param {{min?: number}} [opts] @returns {number}
+ */
+export function pounds(n, opts) {
+  const r = checkPounds(n, opts);
+  if (!r.ok) throw new Error(L(`SMOKE.Money.amount.${r.reason}`, { amount: String(n) }));
+  return r.pounds;
+}
+
+/** The Heat feature's API when it is loaded. @returns {any} */
+const heatApi = () => /** @type {any} */ (game.system)?.api?.heat ?? null;
+
+/** Stars now (Heat feature, else the foundation's store). @param {Actor.Implementation} actor @returns {number} */
+export function starsOf(actor) {
+  return Number((heatApi()?.heatOf ?? heatOf)(actor)?.stars ?? 0);
+}
+
+/**
+ * Whether a police unit can see the actor now: the Heat feature's `heatView(actor).inSight`; without the Heat
+ * feature nobody is watching (there are no police units to see).
+ * @param {Actor.Implementation} actor @returns {boolean}
+ */
+export function policeSee(actor) {
+  try {
+    return heatApi()?.heatView?.(actor)?.inSight === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * GM: lose `n` stars (Heat feature's loseStars, else setHeat on the foundation's store).
+ * @param {Actor.Implementation} actor @param {number} n @param {string} reason @returns {Promise<unknown>}
+ */
+export async function loseStars(actor, n, reason) {
+  const api = heatApi();
+  if (api?.loseStars) return api.loseStars(actor, n, { reason });
+  return setHeat(actor, Math.max(0, starsOf(actor) - n), { reason });
+}
+
+/** GM: clear Heat. @param {Actor.Implementation} actor @param {string} reason */
+export async function clearHeat(actor, reason) {
+  const api = heatApi();
+  return (api?.setHeat ?? setHeat)(actor, 0, { reason });
+}
+
+/**
+ * One-use offer ids: a button carries an id minted when the sheet was drawn; the GM takes each id once, so a double
+ * click (the same id twice) buys once. Kept in memory on the active GM (ids are per render, short-lived).
+ */
+const used = new Set();
+/**
+ * Take an offer id once. @param {unknown} offerId
+ * @returns {() => void} Gives the id back (the request failed and wrote nothing).
+ * @throws {Error} for a missing or used id.
+ */
+export function takeOffer(offerId) {
+  if (typeof offerId !== "string" || offerId.length < 8 || offerId.length > 64) throw new Error(L("SMOKE.Money.noOffer"));
+  if (used.has(offerId)) throw new Error(L("SMOKE.Money.usedOffer"));
+  used.add(offerId);
+  if (used.size > 5000) used.delete(/** @type {string} */ (used.values().next().value));
+  return () => { used.delete(offerId); };
+}
+
+/** A fresh offer id for a button. @returns {string} */
+export const newOffer = () => foundry.utils.randomID(16);
+
+const CARD = "systems/the-smoke/templates/chat/money-card.hbs";
+
+/**
+ * Post the card of a money transaction (templates/chat/money-card.hbs: every string escaped).
+ * @param {{title: string, lines: (string|null|false|undefined)[], kind: string, speaker?: Actor.Implementation|null,
+ *   flags?: object, whisperGM?: boolean}} card  whisperGM: to the GMs only (the crew fee's remainder).
+ */
+export async function moneyCard({ title, lines, kind, speaker = null, flags = {}, whisperGM = false }) {
+  const content = await foundry.applications.handlebars.renderTemplate(CARD, { title, kind, lines: lines.filter(Boolean) });
+  return ChatMessage.create(/** @type {any} */ ({ content, flags: { [SYSTEM_ID]: { money: { kind, ...flags } } },
+    speaker: speaker ? ChatMessage.getSpeaker({ actor: speaker }) : ChatMessage.getSpeaker(),
+    ...(whisperGM ? { whisper: game.users.filter(u => u.isGM).map(u => u.id) } : {}) }));
+}

@@ -1,0 +1,191 @@
+/**
+ * The GM Screen's rules (rulebook: GM checks · 1–32; Hazards · 1–16; Rep, Renown and Influence): the 32 named
+ * checks with their printed tweaks, the TN a check request fixes for one character, a hazard's column for an
+ * outcome, and the shapes of rewards. Pure: ids and numbers, no Foundry globals; the tables come from
+ * packs-src/rules/gm-checks.yml and hazards.yml through module/generated/rules.mjs.
+ * @module rules/gm-screen
+ */
+import { RULES } from "../generated/rules.mjs";
+import { bandTN } from "./check.mjs";
+
+/** Difficulty bands, easiest first (Choosing difficulty). */
+export const BANDS = /** @type {const} */ (["easy", "medium", "hard", "longShot"]);
+
+/**
+ * @typedef {object} CheckTweak  A printed adjustment of a named check, offered as a toggle.
+ * @property {string} id       Stable id (lang key `SMOKE.GMScreen.tweak.<id>`).
+ * @property {string} quote    The words of the check's printed stakes it comes from (a node test checks they are there).
+ * @property {number} [steps]  Bands easier (−) or harder (+) than the check's band.
+ * @property {"easy"|"medium"|"hard"|"longShot"} [band]  The band it sets outright.
+ */
+
+/**
+ * The printed tweaks of the 32 GM checks (each quoted from its "Stakes / result" cell). A tweak either steps the
+ * band or sets it; two set-tweaks of one check exclude each other (the later wins).
+ * @type {Record<string, CheckTweak[]>}
+ */
+export const CHECK_TWEAKS = Object.freeze({
+  "blend-in": [{ id: "masked", quote: "Make it Hard if they are masked or bleeding", band: "hard" }],
+  "find-a-way-through": [{ id: "ownEnds", quote: "Easy on their own ends", band: "easy" }],
+  "pick-a-lock": [{ id: "lockPicks", quote: "Lock picks make it one band easier", steps: -1 }],
+  "hotwire": [{ id: "newerNoRelay", quote: "Newer cars are Hard without a relay box", band: "hard" }],
+  "fix-it": [{ id: "toolkit", quote: "A toolkit makes it Easy", band: "easy" },
+    { id: "noTools", quote: "no tools makes it Hard", band: "hard" }],
+  "case-the-joint": [{ id: "binoculars", quote: "Binoculars one band easier", steps: -1 }],
+  "break-down-a-door": [{ id: "crowbar", quote: "A crowbar or axe makes it Easy", band: "easy" }],
+  "talk-your-way-out": [{ id: "oneStar", quote: "Hard at 1 star", band: "hard" },
+    { id: "twoStars", quote: "Long Shot at 2+", band: "longShot" }],
+  "blag-your-way-in": [{ id: "hiVis", quote: "Hi-vis or the right uniform makes it Easy", band: "easy" }]
+});
+
+/**
+ * The check whose Effort die is the driven motor's Performance ("Behind the wheel the vehicle's Performance die
+ * replaces the Effort die automatically": Drive Like You Stole It).
+ */
+export const PERFORMANCE_CHECKS = Object.freeze(["drive-like-you-stole-it"]);
+
+/**
+ * @typedef {object} GMCheck  A row of GM checks · 1–32.
+ * @property {string} key @property {string} name @property {"easy"|"medium"|"hard"|"longShot"} band
+ * @property {string[]} stats  Stat keys, in printed order. @property {string} stakes
+ */
+
+/** @returns {GMCheck[]} The 32 GM checks, in printed order. */
+export function gmChecks() {
+  return RULES["gm-checks"].checks;
+}
+
+/**
+ * One GM check by key.
+ * @param {string} key
+ * @returns {GMCheck}
+ * @throws {RangeError} for a key not among the 32.
+ */
+export function gmCheck(key) {
+  const check = gmChecks().find(c => c.key === key);
+  if (!check) throw new RangeError(`no GM check "${key}"`);
+  return check;
+}
+
+/**
+ * The band a check is rolled at with the chosen tweaks (its printed band, then each tweak in printed order: a set
+ * band replaces it, a step moves it, kept within Easy … Long Shot).
+ * @param {string} checkKey
+ * @param {string[]} [tweakIds]  Ids from {@link CHECK_TWEAKS}; an id the check does not print is refused.
+ * @returns {"easy"|"medium"|"hard"|"longShot"}
+ * @throws {RangeError} for an unknown check or tweak.
+ */
+export function checkBand(checkKey, tweakIds = []) {
+  const check = gmCheck(checkKey);
+  const tweaks = CHECK_TWEAKS[checkKey] ?? [];
+  for (const id of tweakIds) if (!tweaks.some(t => t.id === id)) throw new RangeError(`"${check.name}" has no tweak "${id}"`);
+  let index = BANDS.indexOf(check.band);
+  for (const t of tweaks) {
+    if (!tweakIds.includes(t.id)) continue;
+    if (t.band) index = BANDS.indexOf(t.band);
+    if (t.steps) index = Math.max(0, Math.min(BANDS.length - 1, index + t.steps));
+  }
+  return BANDS[index];
+}
+
+/**
+ * The TN a check request fixes for one character and one of the check's stats (Choosing difficulty: the band's TN
+ * for the **unboosted** dice, fixed before perks and Hustle). Drive Like You Stole It uses the motor's Performance
+ * die for Effort when one is given.
+ * @param {{checkKey: string, stat: string, effortDie: number, statDie: number, performanceDie?: number|null,
+ *   tweaks?: string[]}} spec  Dice as sides (6 = d6).
+ * @returns {{band: "easy"|"medium"|"hard"|"longShot", tn: number, effortDie: number, performance: boolean}}
+ * @throws {RangeError} for a stat the check does not list, an unknown check or tweak, dice not in the tables.
+ * @example checkRequestTN({checkKey: "pick-a-lock", stat: "grf", effortDie: 6, statDie: 8}) // Danny: Medium, 12
+ */
+export function checkRequestTN({ checkKey, stat, effortDie, statDie, performanceDie = null, tweaks = [] }) {
+  const check = gmCheck(checkKey);
+  if (!check.stats.includes(stat)) throw new RangeError(`"${check.name}" is not rolled with ${stat} (${check.stats.join(", ")})`);
+  const band = checkBand(checkKey, tweaks);
+  const performance = PERFORMANCE_CHECKS.includes(checkKey) && Number.isInteger(performanceDie);
+  const effort = performance ? /** @type {number} */ (performanceDie) : effortDie;
+  return { band, tn: bandTN(effort, statDie, band), effortDie: effort, performance };
+}
+
+/**
+ * @typedef {object} Hazard  A row of Hazards · 1–16.
+ * @property {string} key @property {string} name @property {"easy"|"medium"|"hard"|"longShot"} band
+ * @property {string[]} stats
+ * @property {{damage: number, conditions: string[]}} justAbout
+ * @property {{damage: number, conditions: string[]}} badLuck
+ * @property {{damage: number, conditions: string[]}} properMess
+ */
+
+/** @returns {Hazard[]} The 16 hazards, in printed order. */
+export function hazards() {
+  return RULES.hazards.hazards;
+}
+
+/**
+ * One hazard by key.
+ * @param {string} key
+ * @returns {Hazard}
+ * @throws {RangeError} for a key not among the 16.
+ */
+export function hazard(key) {
+  const h = hazards().find(x => x.key === key);
+  if (!h) throw new RangeError(`no hazard "${key}"`);
+  return h;
+}
+
+const COLUMNS = new Set(["justAbout", "badLuck", "properMess"]);
+const OUTCOME_IDS = new Set(RULES.outcomes.outcomes.map(o => o.id));
+
+/**
+ * What a hazard does to one character for the outcome of the avoiding roll (Hazards: "Sorted or better avoids the
+ * listed adverse result; Just About, Bad Luck and Proper Mess use the corresponding column. … Armour applies when
+ * the hazard is marked for it"). Damage in Health points; armour reduction only when `armourMarked`, never below 0.
+ * @param {string} hazardKey
+ * @param {string} outcome  Outcome id (properMess … legendary).
+ * @param {{armourMarked?: boolean, armourReduction?: number}} [armour]  Whether the hazard is marked for armour, and
+ *   the worn armour's reduction (whole points).
+ * @returns {{avoided: boolean, column: "justAbout"|"badLuck"|"properMess"|null, printedDamage: number,
+ *   damage: number, reduced: number, conditions: string[]}}
+ * @throws {RangeError} for an unknown hazard or outcome, or a negative reduction.
+ * @example hazardOutcome("fall-from-scaffolding", "properMess") // 8 damage, Broken and Down
+ */
+export function hazardOutcome(hazardKey, outcome, { armourMarked = false, armourReduction = 0 } = {}) {
+  const h = hazard(hazardKey);
+  if (!OUTCOME_IDS.has(outcome)) throw new RangeError(`unknown outcome "${outcome}"`);
+  if (!Number.isInteger(armourReduction) || armourReduction < 0) throw new RangeError(`armour reduction must be a whole number ≥ 0, got ${armourReduction}`);
+  if (!COLUMNS.has(outcome)) return { avoided: true, column: null, printedDamage: 0, damage: 0, reduced: 0, conditions: [] };
+  const cell = h[/** @type {"justAbout"|"badLuck"|"properMess"} */ (outcome)];
+  const reduced = armourMarked ? Math.min(cell.damage, armourReduction) : 0;
+  return { avoided: false, column: /** @type {any} */ (outcome), printedDamage: cell.damage, damage: cell.damage - reduced,
+    reduced, conditions: [...cell.conditions] };
+}
+
+/**
+ * A reward's amount, checked (Rewards: XP, cash, Renown, Influence, relationship counters are whole numbers; cash
+ * in whole pounds). Negative amounts are refused except for relationships, which the book moves both ways.
+ * @param {"xp"|"cash"|"renown"|"influence"|"relationship"} kind
+ * @param {unknown} amount
+ * @returns {number}
+ * @throws {RangeError} "…must be a whole number…" naming the kind and what was given.
+ */
+export function rewardAmount(kind, amount) {
+  const n = typeof amount === "string" && amount.trim() !== "" ? Number(amount) : amount;
+  const ok = typeof n === "number" && Number.isInteger(n) && (kind === "relationship" ? n !== 0 && Math.abs(n) <= 99 : n >= 1 && n <= 1_000_000);
+  if (!ok) throw new RangeError(`${kind}: ${kind === "relationship" ? "a whole number from -99 to 99, not 0," : "a whole number from 1"} is needed, got ${String(amount)}`);
+  return n;
+}
+
+/**
+ * A faction's Renown and Influence after a reward (Rep, Renown and Influence: Influence is capped by the rank the
+ * Renown gives).
+ * @param {{renown: number, influence: number}} faction
+ * @param {{renown?: number, influence?: number}} add  Whole points.
+ * @param {(renown: number) => {influenceCap: number}} rank  rules/progression.mjs renownRank.
+ * @returns {{renown: number, influence: number, cap: number, capped: boolean}}
+ */
+export function factionAfter(faction, add, rank) {
+  const renown = Math.max(0, faction.renown + (add.renown ?? 0));
+  const cap = rank(renown).influenceCap;
+  const wanted = Math.max(0, faction.influence + (add.influence ?? 0));
+  return { renown, influence: Math.min(cap, wanted), cap, capped: wanted > cap };
+}

@@ -1,0 +1,155 @@
+/**
+ * Heat: what a witnessed crime adds, how long a star takes to cool, the band for talking out of a stop, the police
+ * response at each Heat level and whether a safe night is allowed.
+ * Rulebook: Heat on your heels (Witnesses make the difference; Lose sight, then lose stars; When they catch up);
+ * Police at the table; Harm, aid and recovery › Rest.
+ * Every number comes from the generated data: RULES.heat (levels, cool-down seconds, witnesses, rest, talk band),
+ * RULES["witnessed-crimes"] (crimes and their stars), RULES["police-response"] (units by stars).
+ * Pure: no Foundry globals. Impossible input throws a RangeError naming it; a refusal a player can cause comes back
+ * as `{ok: false, reason}` (a reason id the caller puts into words).
+ * @module rules/heat
+ */
+import { RULES } from "../generated/rules.mjs";
+
+const HEAT = RULES.heat;
+const CRIMES = RULES["witnessed-crimes"].crimes;
+const RESPONSE = RULES["police-response"].response;
+/** How much faster a character with the Ghost perk loses a star (job-clock seconds; RULES.heat.coolDown). Rulebook:
+ * Perk catalogue › Ghost ("you lose Heat 15 seconds faster"). */
+export const GHOST_FASTER_SECONDS = HEAT.coolDown.ghostFasterSeconds;
+/** The Ghost perk's id (packs-src perks). */
+export const GHOST_PERK = "ghost";
+
+/** @typedef {{key: string, name: string, stars: number}} Crime */
+/** @typedef {{areaCars: number, bikes: number, carriers: number, arvs: number, india99: boolean, roadblocks: boolean}} Response */
+
+/**
+ * Heat (stars) as a whole number within the book's bounds, or a RangeError naming it.
+ * @param {unknown} heat @param {string} [name="heat"] @returns {number}
+ */
+export function assertHeat(heat, name = "heat") {
+  if (typeof heat !== "number" || !Number.isInteger(heat) || heat < HEAT.min || heat > HEAT.max) {
+    throw new RangeError(`${name} must be a whole number of stars ${HEAT.min}–${HEAT.max}, got ${heat}`);
+  }
+  return heat;
+}
+
+/**
+ * Clamp any whole number of stars into 0–5 (Heat cannot go below 0 or above 5).
+ * @param {number} stars @returns {number}
+ */
+export function clampHeat(stars) {
+  if (typeof stars !== "number" || !Number.isFinite(stars)) throw new RangeError(`stars must be a number, got ${stars}`);
+  return Math.max(HEAT.min, Math.min(HEAT.max, Math.trunc(stars)));
+}
+
+/** @returns {Crime[]} The witnessed-crimes table (Witnesses make the difference), in book order. */
+export function crimes() {
+  return CRIMES.map(c => ({ key: c.key, name: c.name, stars: c.stars }));
+}
+
+/**
+ * A crime of the table by id, or a RangeError naming the id.
+ * @param {string} crimeId  e.g. "nicking-a-car". @returns {Crime}
+ */
+export function crimeById(crimeId) {
+  const crime = CRIMES.find(c => c.key === crimeId);
+  if (!crime) throw new RangeError(`no crime "${crimeId}" (one of ${CRIMES.map(c => c.key).join(", ")})`);
+  return { key: crime.key, name: crime.name, stars: crime.stars };
+}
+
+/**
+ * Heat after a crime (Heat on your heels › Witnesses make the difference): a witnessed crime adds its stars; police
+ * witnessing it add one further star (RULES.heat.witnesses.policeWitnessBonus); an unseen crime adds none
+ * (`unseenStars`). Police seeing it counts as witnessed. The result stays within 0–5.
+ * Book: a car theft police see at 0 stars → 2 stars.
+ * @param {{heat: number, crime: string, witnessed?: boolean, policeSaw?: boolean}} args  heat in stars 0–5; crime an
+ *   id of witnessed-crimes.yml.
+ * @returns {number} The new Heat, stars 0–5.
+ */
+export function heatAfterCrime({ heat, crime, witnessed = true, policeSaw = false }) {
+  assertHeat(heat);
+  const { stars } = crimeById(crime);
+  const seen = !!witnessed || !!policeSaw;
+  const added = seen ? stars + (policeSaw ? HEAT.witnesses.policeWitnessBonus : 0) : HEAT.witnesses.unseenStars;
+  return clampHeat(heat + added);
+}
+
+/**
+ * The active time out of police sight to lose one star at this Heat (Lose sight, then lose stars): 45/60/90/120/150
+ * job-clock seconds at 1–5 stars; Ghost loses Heat 15 seconds faster; null at 0 (nothing to lose).
+ * @param {{heat: number, ghost?: boolean}} args
+ * @returns {number|null} Seconds.
+ */
+export function coolDownSeconds({ heat, ghost = false }) {
+  assertHeat(heat);
+  const level = HEAT.levels.find(l => l.stars === heat);
+  const seconds = level?.coolDownSeconds ?? null;
+  if (seconds === null) return null;
+  return ghost ? Math.max(0, seconds - GHOST_FASTER_SECONDS) : seconds;
+}
+
+/**
+ * The Heat level's record (id "clean"…"lockdown", name, response line, cool-down seconds).
+ * @param {number} heat @returns {{stars: number, id: string, name: string, response: string, coolDownSeconds: number|null}}
+ */
+export function heatLevel(heat) {
+  assertHeat(heat);
+  const l = HEAT.levels.find(x => x.stars === heat);
+  return { stars: l.stars, id: l.id, name: l.name, response: l.response, coolDownSeconds: l.coolDownSeconds };
+}
+
+/**
+ * The band for talking out of a stop with Front (When they catch up): Hard at one star, Long Shot at two or more;
+ * null at 0 (there is no stop).
+ * @param {number} heat @returns {"hard"|"longShot"|null}
+ */
+export function talkOutOfStopBand(heat) {
+  assertHeat(heat);
+  const row = HEAT.talkOutOfStop.find(r => heat >= r.minStars && (r.maxStars === null || heat <= r.maxStars));
+  return row ? row.band : null;
+}
+
+/**
+ * The police on the map at this Heat (Police at the table): area cars, bikes, carriers, ARVs, India 99 (the
+ * helicopter) and roadblocks. Book: 3 stars → 2 area cars, 1 bike, 1 carrier, India 99.
+ * @param {number} stars @returns {Response}
+ */
+export function policeResponse(stars) {
+  assertHeat(stars, "stars");
+  const r = RESPONSE.find(x => x.stars === stars);
+  return { areaCars: r.areaCars, bikes: r.bikes, carriers: r.carriers, arvs: r.arvs, india99: !!r.india99,
+    roadblocks: !!r.roadblocks };
+}
+
+/**
+ * Whether the helicopter is up at this Heat (it sees anyone outdoors on its map; RULES.heat.helicopterFromStars).
+ * @param {number} heat @returns {boolean}
+ */
+export function helicopterUp(heat) {
+  return assertHeat(heat) >= HEAT.helicopterFromStars;
+}
+
+/**
+ * Whether a safe night is allowed (Lose sight, then lose stars › Safe night; Harm, aid and recovery › Rest): with two
+ * stars or less it clears Heat; at three or more the police would come to the door (refused, reason "heat"); bleeding
+ * or being seen by police refuses it too (reasons "bleeding", "policeSee").
+ * @param {{heat: number, bleeding?: boolean, policeSee?: boolean}} args
+ * @returns {{ok: boolean, reason: null|"heat"|"bleeding"|"policeSee", clearsHeat: boolean}}
+ */
+export function canRest({ heat, bleeding = false, policeSee = false }) {
+  assertHeat(heat);
+  if (heat >= HEAT.rest.blockedFromStars) return { ok: false, reason: "heat", clearsHeat: false };
+  if (policeSee) return { ok: false, reason: "policeSee", clearsHeat: false };
+  if (bleeding) return { ok: false, reason: "bleeding", clearsHeat: false };
+  return { ok: true, reason: null, clearsHeat: heat <= HEAT.rest.clearsHeatAtMaxStars };
+}
+
+/**
+ * Whether a cool-down timer is running: Heat above 0 and no police unit can see the character
+ * (RULES.heat.coolDown.policeMustNotSee).
+ * @param {{heat: number, seen: boolean}} args @returns {boolean}
+ */
+export function coolingDown({ heat, seen }) {
+  return assertHeat(heat) > HEAT.min && !(HEAT.coolDown.policeMustNotSee && seen);
+}

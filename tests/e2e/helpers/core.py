@@ -1,0 +1,216 @@
+"""Helpers the browser tests share: the users, fixed dice, actors and fights made as the GM, the windows a test
+opens, compendium look-ups and the server clock (imported through ``helpers``)."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+# Each die face f of an N-sided die comes from u = 1 - (f - 0.5) / N (v13 mapRandomFace = ceil((1 - u) * N)).
+SEED_DICE = """faces => {
+  const seq = faces.map(([f, n]) => 1 - (f - 0.5) / n);
+  let i = 0;
+  CONFIG.Dice.randomUniform = () => {
+    if (i >= seq.length) throw new Error("the seeded dice ran out");
+    return seq[i++];
+  };
+}"""
+
+
+CORE_COMBAT = """() => {
+    CONFIG.Combat.documentClass = foundry.documents.Combat;
+    CONFIG.Combatant.documentClass = foundry.documents.Combatant;
+}"""
+
+
+def refused(page: Page, script: str, arg=None) -> str | None:
+    """Run an async expression; the error message if it rejected, else None."""
+    wrapped = f"async arg => {{ try {{ await ({script})(arg); return null; }} catch (e) {{ return e.message; }} }}"
+    return page.evaluate(wrapped, arg)
+
+
+P1, P2, GM = "HarnessPlayer001", "HarnessPlayer002", "HarnessGMaster01"
+
+
+def make_actor(page: Page, name: str, *, owner: str | None = None, kind: str = "character", system: dict | None = None,
+               items: list | None = None) -> str:
+    """Create an actor as the GM (owned by ``owner`` if given); returns its id."""
+    return page.evaluate("""async ([name, owner, kind, system, items]) => {
+        const data = {name, type: kind, system: system ?? {}, items: items ?? []};
+        if (owner) data.ownership = {[owner]: 3};
+        return (await Actor.implementation.create(data)).id;
+    }""", [name, owner, kind, system, items])
+
+
+def make_fight(page: Page, actor_ids: list[str], *, mode: str = "speed", start: bool = True) -> str:
+    """Create a combat with one combatant per actor (as the GM) and start it; returns the combat id."""
+    return page.evaluate("""async ([ids, mode, start]) => {
+        const combat = await Combat.implementation.create({system: {mode}});
+        await combat.createEmbeddedDocuments("Combatant", ids.map(actorId => ({actorId})));
+        await combat.activate?.();
+        if (start) await combat.startCombat();
+        return combat.id;
+    }""", [actor_ids, mode, start])
+
+
+def console(page: Page):
+    page.evaluate("() => game.system.api.apps.CombatConsole.open()")
+    app = page.locator("#smoke-combat-console")
+    expect(app).to_be_visible()
+    return app
+
+
+def end_round(page: Page, *, dbl: bool = False) -> None:
+    """The GM's End round; when dice are still unspent (or unrevealed) the console asks first: answer Yes."""
+    button = console(page).get_by_role("button", name="End round")
+    button.dblclick() if dbl else button.click()
+    yes = page.locator("dialog[open]", has_text="anyway?").get_by_role("button", name="Yes")
+    try:
+        yes.wait_for(timeout=1500)
+    except Exception:  # noqa: BLE001 — no question when nobody could act any more
+        return
+    # A double click's second click brings the console in front of the question, so press Yes where it is.
+    yes.dispatch_event("click")
+
+
+def row(app, name: str):
+    return app.locator("tr.smoke-combatant", has=app.page.locator(".smoke-combatant-name", has_text=re.compile(f"^{name}$")))
+
+
+def combatant_id(page: Page, actor_id: str) -> str:
+    return page.evaluate("id => game.combat.combatants.find(c => c.actorId === id).id", actor_id)
+
+
+def reveal_with(gm: Page, p1: Page, p2: Page, alf_dice, bex_dice, names=("Alf", "Bex")) -> None:
+    """Each player rolls their own speed dice (fixed faces) in their console, then the GM reveals."""
+    for page, dice, name in ((p1, alf_dice, names[0]), (p2, bex_dice, names[1])):
+        app = console(page)
+        page.evaluate(SEED_DICE, [(f, 6) for f in dice])
+        row(app, name).get_by_role("button", name=re.compile("Roll 2 speed dice")).click()
+        expect(row(app, name).locator(".smoke-secret .smoke-face")).to_have_count(len(dice))
+    gm_app = console(gm)
+    gm_app.get_by_role("button", name="Reveal speed dice").click()
+    expect(gm_app.locator(".smoke-queue li")).to_have_count(len(alf_dice) + len(bex_dice))
+
+
+def sal_and_target(gm: Page, *, target_owner: str | None = None, target_kind: str = "npc", reaction_spent=False):
+    """Sal (player 1) with a Cricket Bat; the target has Guard 10, 1 armour reduction and 8 Health."""
+    bat = gm.evaluate("""async () => {
+        const pack = game.packs.get("the-smoke.weapons");
+        const entry = (await pack.getIndex()).contents.find(e => e.name === "Cricket Bat");
+        return (await pack.getDocument(entry._id)).toObject();
+    }""")
+    sal = make_actor(gm, "Sal", owner=P1, system={"stats": {"mus": {"die": 8}, "mov": {"die": 6}}}, items=[bat])
+    if target_kind == "npc":
+        target = make_actor(gm, "Mook", kind="npc", system={"stats": {"mov": {"die": 4}}, "guard": {"value": 10},
+                                                            "armourReduction": 1, "health": {"value": 8, "max": 8}})
+    else:
+        target = make_actor(gm, "Bex", owner=target_owner, system={"stats": {"mov": {"die": 6}}})
+    return sal, target
+
+
+def choose(select, text: str) -> None:
+    """Select the option whose label starts with ``text``."""
+    value = select.locator("option", has_text=re.compile(f"^{re.escape(text)}")).first.get_attribute("value")
+    select.select_option(value)
+
+
+def attack_as(page: Page, target_name: str, band: str = "engaged"):
+    app = console(page)
+    choose(app.get_by_label("Weapon"), "Cricket Bat")
+    choose(app.get_by_label("Target"), target_name)
+    if app.get_by_label("Range band").count():
+        app.get_by_label("Range band").select_option(band)
+    app.get_by_role("button", name="Attack", exact=True).click(modifiers=["Shift"])
+
+
+def weapon(page: Page, name: str, **system) -> dict:
+    data = page.evaluate("""async name => {
+        const pack = game.packs.get("the-smoke.weapons");
+        const entry = (await pack.getIndex()).contents.find(e => e.name === name);
+        return (await pack.getDocument(entry._id)).toObject();
+    }""", name)
+    for key, value in system.items():
+        data["system"][key] = value
+    return data
+
+
+def scene_with(page: Page, tokens: list[tuple[str, int, int]]) -> dict[str, str]:
+    """An active 100-px-grid scene with a token per (actor id, column, row); returns actor id → token id."""
+    return page.evaluate("""async tokens => {
+        const scene = await Scene.create({name: "Estate", active: true, width: 4000, height: 2000,
+            grid: {type: 1, size: 100, distance: 1, units: "sq"},
+            tokens: tokens.map(([actorId, i, j]) => ({name: game.actors.get(actorId).name, actorId, x: i * 100, y: j * 100}))});
+        return Object.fromEntries(scene.tokens.map(t => [t.actorId, t.id]));
+    }""", tokens)
+
+
+def fight_on_scene(page: Page, token_ids: dict[str, str], *, start=True) -> str:
+    return page.evaluate("""async ([tokens, start]) => {
+        const combat = await Combat.implementation.create({scene: canvas.scene.id});
+        await combat.createEmbeddedDocuments("Combatant", Object.entries(tokens).map(([actorId, tokenId]) =>
+            ({actorId, tokenId, sceneId: canvas.scene.id})));
+        await combat.activate?.();
+        if (start) await combat.startCombat();
+        return combat.id;
+    }""", [token_ids, start])
+
+
+def gm_reveals_all(gm: Page, faces: list[int]) -> None:
+    """Every combatant is the GM's or rolled by the GM: fixed faces in combatant order, then reveal."""
+    gm.evaluate(SEED_DICE, [(f, 6) for f in faces])
+    console(gm).get_by_role("button", name="Reveal speed dice").click()
+    expect(console(gm).locator(".smoke-queue li")).to_have_count(len(faces))
+
+
+def import_pregen(page: Page, name: str, owner_id: str | None = None) -> str:
+    """Import a pregenerated character from the compendium (as the GM); returns its actor id."""
+    return page.evaluate("""async ([name, ownerId]) => {
+        const pack = game.packs.get("the-smoke.pregens");
+        const index = await pack.getIndex();
+        const entry = index.contents.find(e => e.name === name);
+        const data = ownerId ? {[`ownership.${ownerId}`]: 3} : {};
+        const actor = await game.actors.importFromCompendium(pack, entry._id, data);
+        return actor.id;
+    }""", [name, owner_id])
+
+
+def open_sheet(page: Page, actor_id: str):
+    page.evaluate("id => game.actors.get(id).sheet.render({force: true})", actor_id)
+    sheet = page.locator(".application.sheet.actor")
+    expect(sheet).to_be_visible()
+    return sheet
+
+
+def add_from_pack(page: Page, actor_id: str, pack: str, name: str) -> str:
+    return page.evaluate("""async ([actorId, pack, name]) => {
+        const p = game.packs.get(`the-smoke.${pack}`);
+        const entry = (await p.getIndex()).contents.find(e => e.name === name);
+        const doc = await p.getDocument(entry._id);
+        const [item] = await game.actors.get(actorId).createEmbeddedDocuments("Item", [doc.toObject()]);
+        return item.id;
+    }""", [actor_id, pack, name])
+
+
+def statuses(page: Page, actor_id: str) -> list[str]:
+    return page.evaluate("id => [...game.actors.get(id).statuses].sort()", actor_id)
+
+
+def blank_character(page: Page, name: str = "New Face") -> str:
+    return page.evaluate("async name => (await Actor.create({name, type: 'character'})).id", name)
+
+
+def open_creator(page: Page, actor_id: str):
+    page.evaluate("id => game.actors.get(id).sheet.render({force: true})", actor_id)
+    page.locator(".application.sheet.actor").get_by_role("button", name=re.compile("Make a new face")).click()
+    window = page.locator(".application.creator")
+    expect(window).to_be_visible()
+    return window
+
+
+
+def skew_time(page: Page, seconds: float) -> int:
+    """Move the stand-in server's clock on by ``seconds`` (as if that much real time passed) and return the new
+    server time in ms. Every connected client re-syncs from the broadcast; ``page`` has synced when this returns."""
+    return page.evaluate("ms => game.harness.skewTime(ms)", int(seconds * 1000))

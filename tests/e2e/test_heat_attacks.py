@@ -1,0 +1,191 @@
+"""Heat against a hostile player, and the stop on foot (rulebook: Heat on your heels › When they catch up): a player
+writing their own Heat (and timer) is corrected by the GM; a forged crime request and a hand-made crime card are
+refused; a crime id that does not exist is named and writes nothing; a stop's answer is the owner's, once; talking
+out of a stop is Front at Hard at one star; an attack on a police officer and an ANPR ping."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from test_harness_boot import SEED_DICE
+import test_heat as H
+
+pytestmark = pytest.mark.harness_only
+
+REFUSED = "([type, data]) => game.system.api.requestGM(type, data).then(() => null, e => e.message)"
+
+
+def test_a_player_writing_their_own_heat_is_corrected(gm_page: Page, player1_page: Page):
+    ids = H.setup(gm_page, player1_page)
+    danny = ids["danny"]
+    H.set_heat(gm_page, danny, 3)
+    player1_page.wait_for_function(H.HEAT.replace("system.heat", "system.heat === 3"), arg=danny)
+    # the sheet shows the stars, without an input a player could type into
+    sheet = H.open_character(player1_page, danny)
+    expect(sheet.locator("input[name='system.heat']")).to_have_count(0)
+    expect(sheet.locator(".smoke-heat-gm")).to_have_count(0)
+    # a forged write straight to the server: the active GM puts 3 back
+    player1_page.evaluate("""id => game.harness.socket.request('modifyDocument', {documentName: 'Actor', operation: 'update',
+        parentUuid: null, updates: [{_id: id, system: {heat: 0}}], options: {}})""", danny)
+    gm_page.wait_for_function(H.HEAT.replace("system.heat", "system.heat === 3"), arg=danny)
+    player1_page.wait_for_function(H.HEAT.replace("system.heat", "system.heat === 3"), arg=danny)
+    # and the timer, the override, the custody record are GM stores a player cannot write
+    for key in ("heatTimers", "heatActs", "custody", "plates", "heatStops"):
+        err = player1_page.evaluate("k => game.settings.set('the-smoke', k, {}).then(() => null, e => e.message)", key)
+        assert err and "permission" in err.lower(), key
+    for type_, data in (("heat.set", {"actorUuid": f"Actor.{danny}", "stars": 0}),
+                        ("heat.sight", {"actorUuid": f"Actor.{danny}", "override": "unseen"}),
+                        ("heat.indoors", {"actorUuid": f"Actor.{danny}", "indoors": True}),
+                        ("heat.release", {"actorUuid": f"Actor.{danny}"})):
+        assert player1_page.evaluate(REFUSED, [type_, data]) == "Only a GM can do that.", type_
+    assert gm_page.evaluate(H.HEAT, danny) == 3
+
+
+def test_a_forged_crime_request_and_a_hand_made_card_are_refused(gm_page: Page, player1_page: Page):
+    ids = H.setup(gm_page, player1_page)
+    danny = ids["danny"]
+    err = player1_page.evaluate(REFUSED, ["heat.crime.add", {"actorUuid": f"Actor.{danny}", "crime": "assault"}])
+    assert err == "Only a GM can do that."
+    err = player1_page.evaluate(REFUSED, ["heat.crime.resolve", {"actId": "theft:forged", "dismiss": True}])
+    assert err == "Only a GM can do that."
+    # a player's copy of a crime card gets no buttons on the GM's page, and its act is not on record
+    player1_page.evaluate("""id => ChatMessage.create({content: `<div class="smoke-heat-card" data-kind="crime"><header>
+        <strong>Forged</strong></header><p class="smoke-heat-buttons"><button type="button" data-heat-action="crimeApply">Add to Heat</button></p></div>`,
+        flags: {'the-smoke': {heatCrime: 'theft:forged'}}})""", danny)
+    forged = gm_page.locator("#chat-log .smoke-heat-card", has_text="Forged")
+    expect(forged).to_be_visible()
+    expect(forged.locator("button")).to_have_count(0)
+    err = gm_page.evaluate(REFUSED, ["heat.crime.resolve", {"actId": "theft:forged"}])
+    assert err == "That crime card is not one the GM has on record."
+    assert gm_page.evaluate(H.HEAT, danny) == 0
+
+
+def test_a_crime_that_does_not_exist_is_named_and_writes_nothing(gm_page: Page, player1_page: Page):
+    ids = H.setup(gm_page, player1_page)
+    danny = ids["danny"]
+    before = gm_page.evaluate("() => JSON.stringify(game.settings.get('the-smoke', 'heatActs'))")
+    err = gm_page.evaluate(REFUSED, ["heat.crime.add", {"actorUuid": f"Actor.{danny}", "crime": "jaywalking"}])
+    assert err == 'There is no crime "jaywalking" in the witnessed-crimes table.'
+    err = gm_page.evaluate(REFUSED, ["heat.set", {"actorUuid": f"Actor.{danny}", "stars": 7}])
+    assert err == "7 is not a number of stars (a whole number 0 to 5)."
+    err = gm_page.evaluate(REFUSED, ["heat.crime.add", {"actorUuid": f"Actor.{ids['cop']}", "crime": "assault"}])
+    assert err == "Only a character has Heat."
+    assert gm_page.evaluate(H.HEAT, danny) == 0
+    assert gm_page.evaluate("() => JSON.stringify(game.settings.get('the-smoke', 'heatActs'))") == before
+    # by hand, the same act id twice adds once
+    add = "([id, act]) => game.system.api.requestGM('heat.crime.add', {actorUuid: `Actor.${id}`, crime: 'assault', actId: act})"
+    gm_page.evaluate(add, [danny, "hand:once"])
+    second = gm_page.evaluate(add, [danny, "hand:once"])
+    assert second == {"stars": 1, "added": 0, "duplicate": True} and gm_page.evaluate(H.HEAT, danny) == 1
+
+
+def test_a_stop_on_foot_talk_is_front_at_hard_and_answered_once(gm_page: Page, player1_page: Page, player2_page: Page):
+    ids = H.setup(gm_page, player1_page)
+    danny = ids["danny"]
+    H.set_heat(gm_page, danny, 1)
+    stop = gm_page.evaluate("id => game.system.api.requestGM('heat.stop.demand', {actorUuid: `Actor.${id}`})", danny)["stopId"]
+    card = player1_page.locator("#chat-log .smoke-heat-card[data-kind=stop]").last
+    expect(card).to_contain_text("Run (Moves), talk (Front, Hard), surrender or fight?")
+    for name in ("Run", "Talk", "Surrender", "Fight"):
+        expect(card.get_by_role("button", name=name)).to_be_visible()
+    # Player Two does not own Danny: no card for them, and the request is refused
+    assert player2_page.locator("#chat-log .smoke-heat-card[data-kind=stop]").count() == 0
+    err = player2_page.evaluate(REFUSED, ["heat.stop.answer", {"stopId": stop, "answer": "surrender"}])
+    assert err == 'You do not own Danny "Tealeaf" Doyle.'
+    # Front d6 + Effort d6 at Hard: TN 12. 6 explodes → 6 + 2, + 5 + 3 = 16: Sorted, talked round.
+    player1_page.evaluate("() => game.settings.set('the-smoke', 'skipRollDialog', true)")
+    player1_page.evaluate(SEED_DICE, [(6, 6), (2, 6), (5, 6)])
+    card.get_by_role("button", name="Talk").click()
+    result = gm_page.locator("#chat-log .smoke-heat-card[data-kind=stopResult]").last
+    expect(result).to_contain_text("talks the officers round: no stop.")
+    check = player1_page.locator("#chat-log .smoke-check-card").last
+    expect(check).to_contain_text("12")
+    err = player1_page.evaluate(REFUSED, ["heat.stop.answer", {"stopId": stop, "answer": "run"}])
+    assert err == "This stop is already answered: Talk."
+    err = player1_page.evaluate(REFUSED, ["heat.stop.answer", {"stopId": "nope", "answer": "run"}])
+    assert err == "That stop is not one the GM has on record."
+
+
+def test_anpr_reads_a_hot_plate_once_per_unit_and_a_respray_clears_it(gm_page: Page, player1_page: Page):
+    ids = H.setup(gm_page, player1_page)
+    danny = ids["danny"]
+    car = H.import_actor(gm_page, "vehicles", "Vexa Hatch", H.observer(player1_page.evaluate("game.user.id")))
+    area = H.import_actor(gm_page, "vehicles", "Metro Police Area Car")
+    gm_page.evaluate("""async ([s, car, area, danny]) => {
+        const scene = game.scenes.get(s);
+        const [ct] = await scene.createEmbeddedDocuments("Token", [{name: "Vexa", actorId: car, actorLink: true, x: 3000, y: 1000},
+          {name: "Area car", actorId: area, actorLink: true, x: 4500, y: 1000}]);
+        await game.system.api.requestGM("vehicle.board", {vehicleUuid: `Actor.${car}`, actorUuid: `Actor.${danny}`, seat: "driver"});
+        const { plateStolen } = await import("/systems/the-smoke/module/documents/heat/units.mjs");
+        await plateStolen(game.actors.get(car));
+        window.vexa = ct.id;
+    }""", [ids["scene"], car, area, danny])
+    move = "([s, x]) => game.scenes.get(s).tokens.get(window.vexa).update({x})"
+    gm_page.evaluate(move, [ids["scene"], 3400])  # 11 squares from the area car: ANPR reads it
+    player1_page.wait_for_function(H.HEAT.replace("system.heat", "system.heat === 1"), arg=danny)
+    gm_page.evaluate(move, [ids["scene"], 3500])  # read already by this unit: nothing more
+    gm_page.wait_for_timeout(800)
+    assert gm_page.evaluate(H.HEAT, danny) == 1
+    gm_page.evaluate("id => Hooks.callAll('smoke.resprayed', game.actors.get(id))", car)
+    gm_page.wait_for_function("id => game.system.api.heat.plateOf(`Actor.${id}`)?.hot === false", arg=car)
+    assert gm_page.evaluate("id => game.system.api.heat.plateOf(`Actor.${id}`).marker", car) == 1
+
+
+def test_at_three_stars_india_99_sees_him_outdoors_and_a_roof_or_the_gm_stops_it(gm_page: Page, player1_page: Page):
+    ids = H.setup(gm_page, player1_page)
+    danny = ids["danny"]
+    shown = "id => document.querySelector(`[data-smoke-heat-countdown='Actor.${id}']`)?.textContent ?? ''"
+    H.set_heat(gm_page, danny, 3)
+    H.open_character(player1_page, danny)
+    player1_page.wait_for_function(f"id => ({shown})(id) === 'In sight'", arg=danny)  # the helicopter, no unit near
+    # a roofed Region (the-smoke.indoors) around him: the helicopter cannot see in, the 90 s timer runs
+    gm_page.evaluate("""s => game.scenes.get(s).createEmbeddedDocuments("Region", [{name: "Arches", shapes: [{type: "rectangle",
+        x: 0, y: 0, width: 400, height: 400}], behaviors: [{name: "Roof", type: "the-smoke.indoors"}]}])""", ids["scene"])
+    player1_page.wait_for_function(f"id => ({shown})(id).includes('s to lose')", arg=danny)
+    assert 84 <= H.seconds_shown(player1_page, danny) <= 90
+    # the roof switched off: seen again; the GM's *indoors* toggle is a roof too; the GM's *in sight* overrides it
+    gm_page.evaluate("""s => { const r = game.scenes.get(s).regions.contents[0]; return r.behaviors.contents[0].update({disabled: true}); }""", ids["scene"])
+    player1_page.wait_for_function(f"id => ({shown})(id) === 'In sight'", arg=danny)
+    gm_page.evaluate("id => game.system.api.requestGM('heat.indoors', {actorUuid: `Actor.${id}`, indoors: true})", danny)
+    player1_page.wait_for_function(f"id => ({shown})(id).includes('s to lose')", arg=danny)
+    gm_page.evaluate("id => game.system.api.requestGM('heat.sight', {actorUuid: `Actor.${id}`, override: 'seen'})", danny)
+    player1_page.wait_for_function(f"id => ({shown})(id) === 'In sight'", arg=danny)
+
+
+def test_a_timer_for_a_deleted_character_goes_with_it(gm_page: Page, player1_page: Page, page_errors):
+    ids = H.setup(gm_page, player1_page)
+    danny = ids["danny"]
+    H.set_heat(gm_page, danny, 2)
+    gm_page.wait_for_function("id => !!game.settings.get('the-smoke', 'heatTimers')[`Actor.${id}`]", arg=danny)
+    gm_page.evaluate("id => game.actors.get(id).delete()", danny)
+    gm_page.wait_for_function("id => !game.settings.get('the-smoke', 'heatTimers')[`Actor.${id}`]", arg=danny)
+    gm_page.wait_for_timeout(1500)  # the GM's checks carry on without it
+    assert page_errors[gm_page] == []
+
+
+def test_an_attack_on_a_police_officer_asks_the_gm_once(gm_page: Page, page_errors):
+    """A cricket bat swung at a police officer in a fight: the GM's card asks about assaulting a police officer
+    (+2), police saw it pre-ticked (he is the one hit, 1 square away); the act is on record once."""
+    from test_combat import console, make_actor
+    from test_combat_actions import fight_on_scene, gm_reveals_all, scene_with, weapon
+    sal = make_actor(gm_page, "Sal", system={"stats": {"mov": {"die": 4}}}, items=[weapon(gm_page, "Cricket Bat")])
+    # an officer flagged as police (the street profile's own NPC is recognised by its compendium source too)
+    cop = make_actor(gm_page, "PC Okafor", kind="npc", system={"stats": {"mov": {"die": 4}}, "guard": {"value": 13},
+                                                            "health": {"value": 12, "max": 12}})
+    gm_page.evaluate("id => game.actors.get(id).update({'flags.the-smoke.police': true})", cop)
+    tokens = scene_with(gm_page, [(sal, 1, 1), (cop, 2, 1)])
+    fight_on_scene(gm_page, tokens)
+    gm_reveals_all(gm_page, [6, 2])
+    app = console(gm_page)
+    app.get_by_label("Weapon").select_option(label=app.get_by_label("Weapon").locator("option", has_text="Cricket Bat").first.inner_text())
+    gm_page.evaluate(SEED_DICE, [(3, 6), (2, 4)])
+    app.get_by_role("button", name="Attack", exact=True).click(modifiers=["Shift"])
+    card = gm_page.locator("#chat-log .smoke-heat-card[data-kind=crime]").last
+    expect(card).to_contain_text("Sal: Assaulting a police officer (+2)?")
+    expect(card.locator("[data-heat-toggle=policeSaw]")).to_be_checked()
+    card.get_by_role("button", name="Add to Heat").click()
+    gm_page.wait_for_function(H.HEAT.replace("system.heat", "system.heat === 3"), arg=sal)
+    acts = gm_page.evaluate("() => Object.keys(game.settings.get('the-smoke', 'heatActs')).filter(k => k.startsWith('attack:'))")
+    assert len(acts) == 1
+    assert page_errors[gm_page] == []

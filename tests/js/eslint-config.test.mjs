@@ -1,0 +1,44 @@
+// The linter's two project rules can fail (issue 18): ESLint with eslint.config.mjs refuses an import cycle and a
+// Foundry global in module/rules/, and allows the same global one layer up. Lints scratch files in a temp project.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ESLint } from "eslint";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+
+async function lint(files) {
+  const dir = mkdtempSync(join(tmpdir(), "smoke-eslint-"));
+  try {
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, name)), { recursive: true });
+      writeFileSync(join(dir, name), text);
+    }
+    const eslint = new ESLint({ cwd: dir, overrideConfigFile: join(ROOT, "eslint.config.mjs") });
+    const results = await eslint.lintFiles(Object.keys(files));
+    return Object.fromEntries(results.map(r => [r.filePath.slice(dir.length + 1), r.messages.map(m => m.ruleId)]));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test("a Foundry global in module/rules/ is refused, in module/documents/ it is allowed", async () => {
+  const found = await lint({
+    "module/rules/a.mjs": "export const who = () => game.user.name;\nexport const n = typeof CONFIG;\n",
+    "module/documents/a.mjs": "export const who = () => game.user.name;\n"
+  });
+  // `game` is also undefined there (no-undef); `typeof CONFIG` is caught only by no-restricted-globals.
+  assert.deepEqual(found, { "module/rules/a.mjs": ["no-restricted-globals", "no-undef", "no-restricted-globals"], "module/documents/a.mjs": [] });
+});
+
+test("an import cycle is refused", async () => {
+  const found = await lint({
+    "module/rules/a.mjs": 'import { b } from "./b.mjs";\nexport const a = () => b;\n',
+    "module/rules/b.mjs": 'import { a } from "./a.mjs";\nexport const b = () => a;\n',
+    "module/rules/c.mjs": 'import { b } from "./b.mjs";\nexport const c = () => b;\n'
+  });
+  assert.deepEqual(found, { "module/rules/a.mjs": ["import-x/no-cycle"], "module/rules/b.mjs": ["import-x/no-cycle"], "module/rules/c.mjs": [] });
+});

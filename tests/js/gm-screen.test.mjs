@@ -1,0 +1,142 @@
+// Node tests of the GM Screen's rules (rulebook: GM checks · 1–32; Hazards · 1–16; Variable Effort targets): the
+// TN a check request fixes per character, the printed tweaks, and every hazard column — the numbers typed here from
+// the book, not read from RULES.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import {
+  BANDS, CHECK_TWEAKS, checkBand, checkRequestTN, factionAfter, gmCheck, gmChecks, hazard, hazardOutcome, hazards,
+  rewardAmount
+} from "../../module/rules/gm-screen.mjs";
+import { renownRank } from "../../module/rules/progression.mjs";
+
+test("the 32 GM checks in printed order with their bands and stats", () => {
+  const checks = gmChecks();
+  assert.equal(checks.length, 32);
+  assert.equal(checks[0].name, "Spot the Old Bill");
+  assert.equal(checks[31].name, "Read the Room");
+  assert.deepEqual([gmCheck("lose-a-tail").band, gmCheck("lose-a-tail").stats], ["hard", ["sav", "mov", "btl"]]);
+  assert.deepEqual([gmCheck("pick-a-lock").band, gmCheck("pick-a-lock").stats], ["medium", ["grf"]]);
+  assert.throws(() => gmCheck("juggle"), /no GM check/);
+});
+
+test("every printed tweak quotes its check's stakes", () => {
+  for (const [key, tweaks] of Object.entries(CHECK_TWEAKS)) {
+    for (const t of tweaks) assert.ok(gmCheck(key).stakes.includes(t.quote), `${key}: "${t.quote}"`);
+  }
+});
+
+test("Danny (Graft d8, Effort d6): Pick a Lock Medium is TN 12; with lock picks Easy, TN 9", () => {
+  assert.deepEqual(checkRequestTN({ checkKey: "pick-a-lock", stat: "grf", effortDie: 6, statDie: 8 }),
+    { band: "medium", tn: 12, effortDie: 6, performance: false });
+  assert.deepEqual(checkRequestTN({ checkKey: "pick-a-lock", stat: "grf", effortDie: 6, statDie: 8, tweaks: ["lockPicks"] }),
+    { band: "easy", tn: 9, effortDie: 6, performance: false });
+});
+
+test("each character gets the band's TN for their own dice (Jaz, Savvy d6 / Moves d8, Spot the Old Bill)", () => {
+  // Effort d6: Medium d6 → 10, d8 → 12 (Variable Effort targets · 1).
+  assert.equal(checkRequestTN({ checkKey: "spot-the-old-bill", stat: "sav", effortDie: 6, statDie: 6 }).tn, 10);
+  assert.equal(checkRequestTN({ checkKey: "spot-the-old-bill", stat: "mov", effortDie: 6, statDie: 8 }).tn, 12);
+  assert.throws(() => checkRequestTN({ checkKey: "spot-the-old-bill", stat: "mus", effortDie: 6, statDie: 6 }), /not rolled with mus/);
+});
+
+test("Fix It: Easy with a toolkit, Hard without tools; Talk Your Way Out Long Shot at 2+ stars", () => {
+  assert.equal(checkBand("fix-it"), "medium");
+  assert.equal(checkBand("fix-it", ["toolkit"]), "easy");
+  assert.equal(checkBand("fix-it", ["noTools"]), "hard");
+  // Effort d6, Graft d8, Hard → 14.
+  assert.equal(checkRequestTN({ checkKey: "fix-it", stat: "grf", effortDie: 6, statDie: 8, tweaks: ["noTools"] }).tn, 14);
+  assert.equal(checkBand("talk-your-way-out", ["twoStars"]), "longShot");
+  assert.equal(checkBand("case-the-joint", ["binoculars"]), "easy");
+  assert.throws(() => checkBand("pick-a-lock", ["toolkit"]), /no tweak "toolkit"/);
+});
+
+test("a band step stays within Easy … Long Shot", () => {
+  assert.deepEqual(BANDS, ["easy", "medium", "hard", "longShot"]);
+  assert.equal(checkBand("pick-a-lock", ["lockPicks"]), "easy");
+});
+
+test("Drive Like You Stole It uses the motor's Performance for Effort", () => {
+  // Performance d8, Wheels d6, Medium: 11 (Effort or Performance d8); without a motor, Effort d6: 10.
+  assert.deepEqual(checkRequestTN({ checkKey: "drive-like-you-stole-it", stat: "whl", effortDie: 6, statDie: 6, performanceDie: 8 }),
+    { band: "medium", tn: 11, effortDie: 8, performance: true });
+  assert.equal(checkRequestTN({ checkKey: "drive-like-you-stole-it", stat: "whl", effortDie: 6, statDie: 6 }).tn, 10);
+  // Other checks ignore a motor's Performance.
+  assert.equal(checkRequestTN({ checkKey: "squeeze-through", stat: "whl", effortDie: 6, statDie: 6, performanceDie: 8 }).tn, 10);
+});
+
+// Hazards · 1–8 and 9–16, typed from the book: [key, band, stats, Just About, Bad Luck, Proper Mess] with each cell
+// [damage, Conditions].
+const HAZARDS = [
+  ["hit-by-a-car", "hard", ["mov", "grt"], [2, ["prone"]], [6, ["prone", "hurt"]], [9, ["broken", "prone"]]],
+  ["come-off-the-bike", "medium", ["whl", "mov"], [1, ["bruised"]], [4, ["prone", "bruised"]], [7, ["broken", "prone"]]],
+  ["car-crash", "medium", ["grt", "whl"], [1, ["shaken"]], [4, ["hurt"]], [7, ["broken", "brickingIt"]]],
+  ["glass-everywhere", "medium", ["mov", "grt"], [1, []], [3, ["bleeding"]], [5, ["bleeding", "inPain"]]],
+  ["fall-from-scaffolding", "hard", ["mov", "grt"], [2, ["bruised"]], [5, ["hurt", "prone"]], [8, ["broken", "down"]]],
+  ["staffie-on-the-loose", "medium", ["mov", "btl", "mus"], [1, []], [3, ["bleeding"]], [4, ["bleeding", "restrained"]]],
+  ["bottle-thrown", "medium", ["mov"], [0, ["shaken"]], [3, ["bleeding"]], [4, ["bleeding", "prone"]]],
+  ["crowd-crush", "medium", ["mus", "btl"], [1, ["shaken"]], [3, ["knackered"]], [5, ["down"]]],
+  ["stray-bullet", "hard", ["mov", "sav"], [0, ["shaken"]], [5, ["bleeding"]], [8, ["bleeding", "down"]]],
+  ["taser", "hard", ["mov", "grt"], [0, ["shaken"]], [1, ["stunned", "prone"]], [1, ["stunned", "prone", "restrained"]]],
+  ["cs-spray", "medium", ["mov", "grt"], [0, ["shaken"]], [0, ["gassed"]], [0, ["gassed", "brickingIt"]]],
+  ["police-dog", "hard", ["mov", "btl"], [1, []], [3, ["bleeding", "grabbed"]], [5, ["bleeding", "grabbed", "prone"]]],
+  ["fire-and-smoke", "medium", ["mov", "grt"], [1, ["gassed"]], [3, ["gassed", "knackered"]], [5, ["burning"]]],
+  ["in-the-canal", "medium", ["grt", "mov"], [0, ["knackered"]], [2, ["knackered", "shaken"]], [4, ["knackered", "down"]]],
+  ["petrol-bomb", "hard", ["mov"], [1, []], [3, ["burning"]], [5, ["burning", "inPain"]]],
+  ["dodgy-kebab", "easy", ["grt"], [0, ["shaken"]], [0, ["knackered"]], [1, ["knackered", "inPain"]]]
+];
+
+test("each hazard column's damage and Conditions, as printed", () => {
+  assert.deepEqual(hazards().map(h => h.key), HAZARDS.map(h => h[0]));
+  for (const [key, band, stats, ja, bl, pm] of HAZARDS) {
+    assert.deepEqual([hazard(key).band, hazard(key).stats], [band, stats], key);
+    for (const [outcome, [damage, conditions]] of [["justAbout", ja], ["badLuck", bl], ["properMess", pm]]) {
+      const r = hazardOutcome(key, outcome);
+      assert.deepEqual([r.avoided, r.column, r.damage, r.conditions], [false, outcome, damage, conditions], `${key} ${outcome}`);
+    }
+    for (const outcome of ["sorted", "smashedIt", "legendary"]) {
+      assert.deepEqual(hazardOutcome(key, outcome), { avoided: true, column: null, printedDamage: 0, damage: 0, reduced: 0, conditions: [] });
+    }
+  }
+});
+
+test("armour reduces a hazard's damage only where the hazard is marked for it", () => {
+  // Fall from Scaffolding, Proper Mess: 8 damage, Broken, Down; a Stab Vest (reduction 2) is not counted unmarked.
+  assert.deepEqual(hazardOutcome("fall-from-scaffolding", "properMess", { armourReduction: 2 }),
+    { avoided: false, column: "properMess", printedDamage: 8, damage: 8, reduced: 0, conditions: ["broken", "down"] });
+  assert.equal(hazardOutcome("fall-from-scaffolding", "properMess", { armourMarked: true, armourReduction: 2 }).damage, 6);
+  // Never below 0: Bottle Thrown, Bad Luck (3) with reduction 5 marked.
+  assert.equal(hazardOutcome("bottle-thrown", "badLuck", { armourMarked: true, armourReduction: 5 }).damage, 0);
+  assert.throws(() => hazardOutcome("fall-from-scaffolding", "nope"), /unknown outcome/);
+  assert.throws(() => hazardOutcome("lava", "sorted"), /no hazard/);
+});
+
+test("reward amounts are whole numbers; relationships move both ways", () => {
+  assert.equal(rewardAmount("cash", "120"), 120);
+  assert.equal(rewardAmount("relationship", -1), -1);
+  for (const bad of [0, -5, 1.5, "", "ten", null]) assert.throws(() => rewardAmount("cash", bad), /cash: a whole number/);
+  assert.throws(() => rewardAmount("relationship", 0), /relationship/);
+});
+
+test("Influence stays within the cap of the rank the Renown gives (Known at 3: cap 2)", () => {
+  assert.deepEqual(factionAfter({ renown: 2, influence: 1 }, { renown: 1, influence: 3 }, renownRank),
+    { renown: 3, influence: 2, cap: 2, capped: true });
+  assert.deepEqual(factionAfter({ renown: 0, influence: 0 }, { influence: 1 }, renownRank),
+    { renown: 0, influence: 1, cap: 1, capped: false });
+});
+
+import { missionPay, missionProblems } from "../../module/rules/missions.mjs";
+
+test("a mission needs a labelled fee, objectives and its printed 3–5 XP", () => {
+  const ok = { name: "The Whippet", fee: { type: "crew", amount: 300 }, xp: 3, objectives: [{ text: "Bring it back" }] };
+  assert.deepEqual(missionProblems(ok), []);
+  assert.deepEqual(missionProblems({ ...ok, fee: { amount: 300 } }), ["noFeeType"]);
+  assert.deepEqual(missionProblems({ ...ok, objectives: [] }), ["noObjectives"]);
+  assert.deepEqual(missionProblems({ ...ok, xp: 6 }), ["badXp"]);
+  assert.deepEqual(missionProblems({ ...ok, xp: 2, deadlineSeconds: 0 }), ["badXp", "badDeadline"]);
+});
+
+test("a crew fee is divided, each share rounded down; a per-head payment goes to each", () => {
+  const crewShares = ({ fee, participants }) => ({ share: Math.floor(fee / participants), remainder: fee % participants });
+  assert.deepEqual(missionPay({ type: "crew", amount: 100 }, 3, crewShares), { each: 33, remainder: 1 });
+  assert.deepEqual(missionPay({ type: "perHead", amount: 50 }, 3, crewShares), { each: 50, remainder: 0 });
+});
