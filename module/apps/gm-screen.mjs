@@ -15,6 +15,7 @@ import { requestGM } from "../documents/requests.mjs";
 import { conditionName } from "../documents/combat.mjs";
 import { ChallengeTracker, TeamworkApp } from "./group-checks.mjs";
 import { CombatConsole } from "./combat-console.mjs";
+import { SYSTEM_ID } from "../generated/rules.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
@@ -189,7 +190,7 @@ export class GMScreen extends Base {
     if (tool === "missions") return /** @type {any} */ (game.system).api.apps.MissionBoard?.open();
     if (tool === "street") return /** @type {any} */ (game.system).api.apps.StreetControl?.open();
     if (tool === "rules") {
-      const pack = game.packs.find(p => p.documentName === "JournalEntry" && p.metadata?.packageName === "the-smoke");
+      const pack = game.packs.find(p => p.documentName === "JournalEntry" && p.metadata?.packageName === SYSTEM_ID);
       return /** @type {any} */ (pack)?.render?.(true);
     }
     if (tool === "units") {
@@ -215,7 +216,7 @@ export class GMScreen extends Base {
 
 /** The rebindable keybinding (v13 `game.keybindings`), GM only. Called at init. */
 export function registerGMScreenKeybinding() {
-  game.keybindings.register("the-smoke", "gmScreen", {
+  game.keybindings.register(SYSTEM_ID, "gmScreen", {
     name: "SMOKE.GMScreen.keybinding", editable: [{ key: "KeyG", modifiers: [/** @type {any} */ ("Shift")] }], restricted: true,
     onDown: () => {
       GMScreen.open();

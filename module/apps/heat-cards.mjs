@@ -11,8 +11,8 @@
  */
 import { requestGM } from "../documents/requests.mjs";
 import { answerStop, stops } from "../documents/heat/stop.mjs";
+import { SYSTEM_ID } from "../generated/rules.mjs";
 
-const SYSTEM_ID = "the-smoke";
 
 /** @param {Error} err */
 const warn = err => ui.notifications?.warn(err.message);

@@ -8,11 +8,11 @@
 import { policeEvents, streetEvents } from "../documents/street-control.mjs";
 import { requestGM } from "../documents/requests.mjs";
 import { GMScreen } from "./gm-screen.mjs";
+import { SYSTEM_ID } from "../generated/rules.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
 const L = key => game.i18n.localize(key);
-const SYSTEM_ID = "the-smoke";
 
 /** @extends {Base<Record<string, unknown>>} */
 export class StreetControl extends Base {

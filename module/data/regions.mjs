@@ -6,6 +6,7 @@
  *   handles no events: the Heat check reads `TokenDocument#regions`.
  * @module data/regions
  */
+import { SYSTEM_ID } from "../generated/rules.mjs";
 
 /** @returns {any} v13's RegionBehaviorType, or null where it is absent. */
 const base = () => /** @type {any} */ (foundry.data)?.regionBehaviors?.RegionBehaviorType ?? null;
@@ -22,5 +23,5 @@ export function regionBehaviorModels() {
       return {};
     }
   }
-  return { "the-smoke.indoors": IndoorsBehavior };
+  return { [`${SYSTEM_ID}.indoors`]: IndoorsBehavior };
 }

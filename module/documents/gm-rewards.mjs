@@ -68,7 +68,7 @@ async function onReward(user, data) {
       xpAward(/** @type {any} */ (xpKind), { amount });
     } catch (err) {
       throw new Error(L("SMOKE.Xp.badAmount", { why: L(`SMOKE.Xp.${xpKind}`), amount: String(data.amount ?? ""),
-        hint: L(xpKind === "vehicleSale" ? "SMOKE.Xp.saleAmount" : "SMOKE.Xp.amount") }));
+        hint: L(xpKind === "vehicleSale" ? "SMOKE.Xp.saleAmount" : "SMOKE.Xp.amount") }), { cause: err });
     }
     for (const actor of actors) {
       const xp = await actor.awardXp(xpKind, { amount });

@@ -14,8 +14,9 @@
  */
 import { placeKinds, placeOffers } from "../rules/money.mjs";
 import { vehicleOf } from "./vehicle/seats.mjs";
+import { SYSTEM_ID } from "../generated/rules.mjs";
 
-export const PLACE_TYPE = "the-smoke.place";
+export const PLACE_TYPE = `${SYSTEM_ID}.place`;
 
 /**
  * @typedef {object} Place  One place a character is at.

@@ -15,7 +15,7 @@ import { vehicleOf } from "./vehicle/seats.mjs";
 export const EVENT_CARD = "systems/the-smoke/templates/chat/street-event.hbs";
 /** Street events the system can follow up: the event's roll → the hazard it starts (Hazards · 1–16). */
 export const EVENT_HAZARDS = Object.freeze({ 6: "staffie-on-the-loose", 19: "stray-bullet" });
-const PEOPLE_PACK = "the-smoke.street-people";
+const PEOPLE_PACK = `${SYSTEM_ID}.street-people`;
 
 const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 

@@ -5,11 +5,11 @@
  * packs-src/rules/gm-checks.yml and hazards.yml through module/generated/rules.mjs.
  * @module rules/gm-screen
  */
-import { RULES } from "../generated/rules.mjs";
+import { BANDS, RULES } from "../generated/rules.mjs";
 import { bandTN } from "./check.mjs";
 
 /** Difficulty bands, easiest first (Choosing difficulty). */
-export const BANDS = /** @type {const} */ (["easy", "medium", "hard", "longShot"]);
+export { BANDS };
 
 /**
  * @typedef {object} CheckTweak  A printed adjustment of a named check, offered as a toggle.

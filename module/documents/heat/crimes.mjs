@@ -18,8 +18,9 @@ import { activeNow } from "../active-time.mjs";
 import { gmStore } from "../gm-store.mjs";
 import { heatOf, setHeat } from "../heat-store.mjs";
 import { sightOf } from "./sight.mjs";
+import { SYSTEM_ID } from "../../generated/rules.mjs";
 
-export const SYSTEM_ID = "the-smoke";
+export { SYSTEM_ID };
 export const CARD_TEMPLATE = "systems/the-smoke/templates/chat/heat-card.hbs";
 /** Acts kept in the ledger (the oldest are forgotten past this; a forgotten act is long resolved). */
 const KEEP_ACTS = 500;

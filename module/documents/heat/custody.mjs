@@ -17,6 +17,7 @@ import { gmStore } from "../gm-store.mjs";
 import { setHeat } from "../heat-store.mjs";
 import { charge, purseOf } from "../purse.mjs";
 import { L, postHeatCard } from "./crimes.mjs";
+import { SYSTEM_ID } from "../../generated/rules.mjs";
 
 /** Kit the police keep (item types). Outfits only when they are an unauthorised uniform. */
 export const SEIZED_TYPES = Object.freeze(["weapon", "ammo", "drug"]);
@@ -48,7 +49,7 @@ export const custodyOf = actor => custody.get(actor.uuid);
 export function seized(item) {
   if (item.type === "weapon") return !NATURAL_WEAPONS.includes(String(item.name ?? "").toLowerCase());
   if (SEIZED_TYPES.includes(item.type)) return true;
-  return item.type === "outfit" && UNIFORMS.includes(item.system?.disguise) && item.flags?.["the-smoke"]?.authorised !== true;
+  return item.type === "outfit" && UNIFORMS.includes(item.system?.disguise) && item.flags?.[SYSTEM_ID]?.authorised !== true;
 }
 
 const busy = new Set();

@@ -14,13 +14,13 @@
  * Foundry-side only; the rules are in rules/police.mjs.
  * @module documents/heat/sight
  */
-import { CATALOGUE_IDS } from "../../generated/rules.mjs";
+import { CATALOGUE_IDS, SYSTEM_ID } from "../../generated/rules.mjs";
 import { policeSee, SIGHT_SQUARES, withinSight } from "../../rules/police.mjs";
 import { POLICE_ABILITY } from "../../rules/vehicles.mjs";
 import { tokenDistance } from "../attack.mjs";
 import { vehicleOf } from "../vehicle/seats.mjs";
 
-export const SYSTEM_ID = "the-smoke";
+export { SYSTEM_ID };
 /** The Region behaviour type that marks a roof (system.yml documentTypes.RegionBehavior). */
 export const INDOORS_TYPE = `${SYSTEM_ID}.indoors`;
 /** The street profiles that are police officers (packs-src/street-people). */

@@ -7,8 +7,9 @@
 import { checkPounds } from "../../rules/money.mjs";
 import { assertOwner } from "../requests.mjs";
 import { heatOf, setHeat } from "../heat-store.mjs";
+import { SYSTEM_ID } from "../../generated/rules.mjs";
 
-export const SYSTEM_ID = "the-smoke";
+export { SYSTEM_ID };
 
 /** Localize or format. @param {string} key @param {Record<string, any>} [data] @returns {string} */
 export const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));

@@ -7,7 +7,7 @@
  * Foundry-side only; the rules are rules/money.mjs.
  * @module documents/money/fence
  */
-import { CATALOGUE_IDS } from "../../generated/rules.mjs";
+import { CATALOGUE_IDS, SYSTEM_ID } from "../../generated/rules.mjs";
 import { crewShares, drugSale, fenceBuyerFor, fenceOffer, knownSupplier, saleXp } from "../../rules/money.mjs";
 import { gmStore } from "../gm-store.mjs";
 import { assertAt, offersAt } from "../places.mjs";
@@ -114,10 +114,10 @@ async function onCrewFee(user, { actorUuids, pounds: fee, mode, offerId, reason 
  * @param {Item.Implementation} item @returns {Promise<number|null>}
  */
 export async function catalogueSalePrice(item) {
-  const key = String(/** @type {any} */ (item.flags)?.["the-smoke"]?.key ?? "").replace(/^drugs\//, "");
+  const key = String(/** @type {any} */ (item.flags)?.[SYSTEM_ID]?.key ?? "").replace(/^drugs\//, "");
   const id = /** @type {any} */ (CATALOGUE_IDS).drugs?.[key];
   if (item.type !== "drug" || !id) return null;
-  const index = await /** @type {any} */ (game.packs.get("the-smoke.drugs"))?.getIndex({ fields: ["system.salePrice"] });
+  const index = await /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.drugs`))?.getIndex({ fields: ["system.salePrice"] });
   const price = index?.get(id)?.system?.salePrice;
   return Number.isInteger(price) && price > 0 ? price : null;
 }
