@@ -24,10 +24,10 @@
  * @module documents/blower-texts
  */
 import { assertGM, requestGM } from "./requests.mjs";
+import { SYSTEM_ID } from "../generated/rules.mjs";
 
-const SYSTEM_ID = "the-smoke";
 const LOG = "blowerTexts";
-const PING = "the-smoke.blowerPing";
+const PING = `${SYSTEM_ID}.blowerPing`;
 /** Texts kept per world (oldest dropped). */
 const KEEP = 500;
 /** Longest contact name and text (characters). */

@@ -23,8 +23,8 @@ import { assertOwner } from "./requests.mjs";
 import { onTick } from "./active-time.mjs";
 import { driverOf, vehicleOf } from "./vehicle/seats.mjs";
 import { actorAt, isVehicle } from "./vehicle/common.mjs";
+import { SYSTEM_ID } from "../generated/rules.mjs";
 
-const SYSTEM_ID = "the-smoke";
 const settings = () => /** @type {any} */ (game.settings);
 /** @type {import("./gm-store.mjs").GMStore<{stationId: string|null, by: string, at: number}>} */
 const tuning = gmStore("radio", { onChange: () => sync() });

@@ -12,8 +12,8 @@ import { markStation, onRadio, resume } from "../../documents/radio.mjs";
 import { requestGM } from "../../documents/requests.mjs";
 import { directionsOf } from "./sources.mjs";
 import { SatNav } from "./satnav.mjs";
+import { SYSTEM_ID } from "../../generated/rules.mjs";
 
-const SYSTEM_ID = "the-smoke";
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
 /** @param {string} key @param {Record<string, unknown>} [data] */

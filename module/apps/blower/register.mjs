@@ -9,8 +9,8 @@ import { registerBlower } from "../../documents/blower.mjs";
 import { inboxNow, refreshInbox } from "../../documents/blower-texts.mjs";
 import { nowPlaying, stations, motorStation } from "../../documents/radio.mjs";
 import * as sources from "./sources.mjs";
+import { SYSTEM_ID } from "../../generated/rules.mjs";
 
-const SYSTEM_ID = "the-smoke";
 /** v13 KeyboardManager.MODIFIER_KEYS.ALT is "Alt" (fvtt-types names the key, not the value). */
 const ALT = /** @type {any} */ (["Alt"]);
 

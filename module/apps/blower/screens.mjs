@@ -8,8 +8,8 @@ import { heatOf, isMissing, jobsOf, missionsOf, moneyOf, directionsOf } from "./
 import { inboxNow } from "../../documents/blower-texts.mjs";
 import { effectiveVolume, motorStation, nowPlaying, stations } from "../../documents/radio.mjs";
 import { driverOf, vehicleOf } from "../../documents/vehicle/seats.mjs";
+import { SYSTEM_ID } from "../../generated/rules.mjs";
 
-const SYSTEM_ID = "the-smoke";
 /** @param {string} key @param {Record<string, unknown>} [data] */
 const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));
 
@@ -38,7 +38,7 @@ const words = reason => (reason && game.i18n.has?.(reason) ? L(reason) : String(
 function countBadges(actor) {
   const jobs = jobsOf(actor);
   const missions = missionsOf(actor);
-  const open = (/** @type {any[]} */ list) => list.reduce((n, m) => n + (m.objectives ?? []).filter((/** @type {any} */ o) => o.state === "open").length, 0);
+  const open = (/** @type {any[]} */ list) => list.reduce((n, m) => n + (m.objectives ?? []).filter((/** @type {any} */ o) => (o.state ?? "open") === "open").length, 0);
   return {
     jobs: isMissing(jobs) ? 0 : (/** @type {any} */ (jobs).callouts?.length ?? 0),
     orders: isMissing(missions) ? 0 : /** @type {any} */ (missions).orders.length,
@@ -71,8 +71,8 @@ function jobsScreen(actor, now) {
 }
 
 /** @param {any[]} list */
-const missionRows = list => list.map(m => ({ name: String(m.name ?? ""), giver: String(m.giver ?? ""),
-  objectives: (m.objectives ?? []).map((/** @type {any} */ o) => ({ text: String(o.text ?? ""), state: o.state,
+const missionRows = list => list.map(m => ({ name: String(m.name ?? ""), giver: String(m.giver ?? m.client ?? ""),
+  objectives: (m.objectives ?? []).map((/** @type {any} */ o) => ({ text: String(o.text ?? ""), state: o.state ?? "open",
     label: L(`SMOKE.Blower.Missions.state.${["open", "done", "failed"].includes(o.state) ? o.state : "open"}`) })) }));
 
 /** @param {any} actor @param {"orders"|"missions"} which */

@@ -91,9 +91,10 @@ export function jobsOf(actor) {
 }
 
 /**
- * Missions (issue 16): `api.missions.missionsOf(actor)` → `{orders: Mission[], missions: Mission[]}` or a plain
- * `Mission[]` (each Mission `{id, name, giver, kind: "order"|"mission", objectives: {id, text, state:
- * "open"|"done"|"failed"}[]}`); Pat's orders are those with `kind === "order"` (or `giver` "Pat").
+ * Missions (issue 16): `api.missions.missionsOf(actor)` → `Mission[]` (issue 16's shape: `{id, name, client, state:
+ * "open"|"active"|"completed"|"failed"|"abandoned", objectives: {text, state?: "open"|"done"|"failed"}[]}`) or
+ * `{orders: Mission[], missions: Mission[]}`; finished missions are left out; Pat's orders are those with
+ * `kind === "order"` or whose client (or `giver`) is Pat.
  * @param {Actor.Implementation} actor
  * @returns {{orders: object[], missions: object[]}|Missing}
  */
@@ -103,8 +104,10 @@ export function missionsOf(actor) {
     const got = fn(actor);
     if (!got) return null;
     if (Array.isArray(got)) {
-      const isOrder = (/** @type {any} */ m) => m?.kind === "order" || /^pat\b/i.test(String(m?.giver ?? ""));
-      return { orders: got.filter(isOrder), missions: got.filter(m => !isOrder(m)) };
+      // Issue 16's Mission: {name, client, state, objectives: {text, state?}[]}; finished ones are not shown.
+      const live = got.filter(m => !["completed", "failed", "abandoned"].includes(m?.state));
+      const isOrder = (/** @type {any} */ m) => m?.kind === "order" || /^(auntie )?pat\b/i.test(String(m?.giver ?? m?.client ?? ""));
+      return { orders: live.filter(isOrder), missions: live.filter(m => !isOrder(m)) };
     }
     return { orders: got.orders ?? [], missions: got.missions ?? [] };
   } : null, "SMOKE.Blower.Missions.none");
