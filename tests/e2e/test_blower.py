@@ -129,11 +129,16 @@ def test_money_and_heat_show_the_gms_records(world, open_user_page, page_errors)
     expect(phone(p1).locator(".smoke-blower-heatname")).to_have_text("India 99")
     expect(phone(p1).locator(".smoke-blower-screen")).to_contain_text("helicopter")
     expect(phone(p1).locator(".smoke-blower-screen")).to_contain_text("2 area cars, 1 bikes, 1 carriers, 0 ARVs")
-    # no shift or mission feature here: the apps say so plainly
-    open_app(p1, "jobs")
-    expect(phone(p1).locator(".smoke-blower-missing")).to_contain_text("No shift running")
+    # the mission board is installed and the crew has taken nothing on; a feature that is absent says so plainly
     open_app(p1, "orders")
+    expect(phone(p1).locator(".smoke-blower-empty")).to_have_text("Nothing taken on.")
+    p1.evaluate("() => { window.__missions = game.system.api.missions; delete game.system.api.missions; }")
+    open_app(p1, "objectives")
     expect(phone(p1).locator(".smoke-blower-missing")).to_contain_text("mission board is not installed")
+    p1.evaluate("() => { game.system.api.missions = window.__missions; }")
+    if not p1.evaluate("() => !!game.system.api.shifts"):
+        open_app(p1, "jobs")
+        expect(phone(p1).locator(".smoke-blower-missing")).to_contain_text("No shift running")
     assert page_errors[p1] == []
 
 
@@ -305,6 +310,10 @@ def test_alt_n_sat_nav_reads_the_squares_to_a_token_or_region_and_follows_the_to
     # a scene the player cannot see is not offered
     expect(nav.locator("select[name=destination] option", has_text="The Quiet Ledger")).to_have_count(0)
     nav.locator("select[name=destination]").select_option(label="Dalston")
+    # the street map (issue 17) knows no strip linking the two maps here
+    expect(nav.locator(".smoke-satnav-reading")).to_have_text("No route: no street exit leads to Dalston.")
+    p1.evaluate("""() => { window.__streetMap = game.system.api.streetMap; delete game.system.api.streetMap;
+        game.system.api.blower.SatNav.instance.render(); }""")
     expect(nav.locator(".smoke-satnav-reading")).to_have_text("Dalston is on another map.")
     expect(nav.locator(".smoke-satnav-note")).to_contain_text("street map is not installed")
     p1.evaluate(f"""() => {{ game.system.api.streetMap = {{ route: () =>
@@ -417,3 +426,27 @@ def test_on_foot_the_phone_plays_its_own_radio_for_its_user_alone_and_a_dead_str
     assert gm.evaluate("() => game.playlists.get('PirateRadio00001').getFlag('the-smoke', 'radio')") is False
     phone(gm).locator("[data-radio-playlist=NotRadio00000001]").check()
     p1.wait_for_function("() => game.playlists.get('NotRadio00000001').getFlag('the-smoke', 'radio') === true")
+
+
+def test_sat_nav_across_maps_names_the_exit_strip_and_the_hops_from_the_street_map(world, open_user_page, page_errors):
+    """Two maps linked by EXIT strips (issue 17's street map): sat nav to the other map names the strip to take on
+    this one, the squares to it, and H."""
+    scene = {"_id": SCENE, "name": "Mare Street", "active": True, "width": 2000, "height": 2000, "grid": {"size": 100},
+             "tokens": [{"_id": "RookToken0000001", "name": "Rook", "actorId": ROOK, "actorLink": True, "x": 100, "y": 100}],
+             "regions": [{"_id": "MareEastStrip001", "name": "Mare Street east",
+                          "shapes": [{"type": "rectangle", "x": 1900, "y": 0, "width": 100, "height": 300}]}]}
+    other = {"_id": "DalstonScene0001", "name": "Dalston", "ownership": {"default": 1}, "width": 2000, "height": 2000,
+             "grid": {"size": 100},
+             "regions": [{"_id": "DalstonWest00001", "name": "Dalston west",
+                          "shapes": [{"type": "rectangle", "x": 0, "y": 0, "width": 100, "height": 300}]}]}
+    seed(world, scenes=[scene, other])
+    gm, p1 = open_user_page("gm"), open_user_page("player1")
+    gm.evaluate(f"""() => game.system.api.streetMap.link('Scene.{SCENE}.Region.MareEastStrip001',
+        'Scene.DalstonScene0001.Region.DalstonWest00001')""")
+    p1.wait_for_function(f"() => game.system.api.streetMap.route('{SCENE}', 'DalstonScene0001')?.hops === 1")
+    alt(p1, "N")
+    nav = p1.locator("#smoke-satnav")
+    nav.locator("select[name=destination]").select_option(label="Dalston")
+    expect(nav.locator(".smoke-satnav-reading")).to_have_text("Take the exit Mare Street east: 1 hop to Dalston.")
+    expect(nav.locator(".smoke-satnav-count")).to_have_text("18")
+    assert page_errors[p1] == []

@@ -155,7 +155,8 @@ export class SatNav extends Base {
       const exit = /** @type {any} */ (fromUuidSync(/** @type {any} */ (route.exitRegionUuid)));
       const at = exit ? pointOf(scene, { sceneId: scene.id, regionUuid: route.exitRegionUuid, name: exit.name }) : null;
       const r = at ? this.#read(scene, own, at) : null;
-      return { ...base, reading: L("SMOKE.Blower.SatNav.takeExit", { exit: exit?.name ?? "?", hops: route.hops, scene: there }),
+      return { ...base, reading: L(route.hops === 1 ? "SMOKE.Blower.SatNav.takeExitOne" : "SMOKE.Blower.SatNav.takeExit",
+        { exit: exit?.name ?? "?", hops: route.hops, scene: there }),
         squares: r?.squares ?? null, arrow: r?.arrow ?? null, compass: r?.compass ?? "" };
     }
     const point = pointOf(scene, d);
