@@ -22,14 +22,14 @@ const OBSERVER = 2;
 const ROLES = { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 };
 const LEVELS = { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 };
 const COLLECTIONS = { Actor: "actors", Item: "items", Scene: "scenes", Combat: "combats", ChatMessage: "messages",
-  User: "users" };
+  User: "users", Playlist: "playlists" };
 const EMBEDDED = { Actor: { Item: "items", ActiveEffect: "effects" }, Item: { ActiveEffect: "effects" },
-  Scene: { Token: "tokens", Region: "regions" }, Region: { RegionBehavior: "behaviors" },
-  Combat: { Combatant: "combatants" } };
+  Scene: { Token: "tokens", Region: "regions", Wall: "walls" }, Region: { RegionBehavior: "behaviors" },
+  Combat: { Combatant: "combatants" }, Playlist: { PlaylistSound: "sounds" } };
 /** Keys of embedded source arrays, for id generation. */
-const EMBEDDED_KEYS = ["items", "effects", "tokens", "combatants", "regions", "behaviors"];
-/** v13 BaseRegion / BaseRegionBehavior: only a GM may create, update or delete them (whatever the Scene's ownership). */
-const GM_ONLY_EMBEDDED = ["Region", "RegionBehavior"];
+const EMBEDDED_KEYS = ["items", "effects", "tokens", "combatants", "regions", "behaviors", "sounds", "walls"];
+/** v13 BaseRegion / BaseRegionBehavior / BaseWall: only a GM may create, update or delete them (whatever the Scene's ownership). */
+const GM_ONLY_EMBEDDED = ["Region", "RegionBehavior", "Wall"];
 /** v13 BaseCombat#canUpdate: the only Combat fields a non-GM may write. */
 const COMBAT_PLAYER_KEYS = ["round", "turn", "combatants"];
 /** v13 BaseCombatant#canUpdate: the only Combatant fields a non-GM owner may write. */
@@ -86,6 +86,7 @@ export class World {
     this.scenes = [];
     this.combats = [];
     this.messages = [];
+    this.playlists = [];
     this.settings = [];
     /** v13 world pause state (the stand-in's world starts unpaused; a real world launches paused). */
     this.paused = false;
@@ -110,12 +111,12 @@ export class World {
   snapshot(userId, activeUsers) {
     return deepClone({ type: "world", userId, system: this.manifest, activeUsers, users: this.users, actors: this.actors,
       items: this.items, scenes: this.scenes, combats: this.combats, messages: this.messages, settings: this.settings,
-      paused: this.paused, serverTime: this.serverTime });
+      playlists: this.playlists, paused: this.paused, serverTime: this.serverTime });
   }
 
   toJSON() {
     return { users: this.users, actors: this.actors, items: this.items, scenes: this.scenes, combats: this.combats,
-      messages: this.messages, settings: this.settings };
+      messages: this.messages, settings: this.settings, playlists: this.playlists };
   }
 
   /* ------------------------------------------------ Locating ------------------------------------------------ */
@@ -272,6 +273,7 @@ export class World {
         return;
       case "Actor":
       case "Item":
+      case "Playlist": // v13 BasePlaylist: a GM creates; a player with OWNER may update (v12+ playlist ownership)
         if (operation === "create" || userLevel(user, target) < OWNER) this.#refuse(user, operation, documentName, target?._id);
         return;
       case "ChatMessage":

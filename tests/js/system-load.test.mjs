@@ -24,6 +24,13 @@ test("every documentType in system.json has a data model and a sheet", () => {
   assert.equal(registered.settings["the-smoke.skipRollDialog"].scope, "client");
 });
 
+test("the Blower opens on Alt+B and sat nav on Alt+N (rebindable: editable bindings); the radio volume is the listener's own", () => {
+  assert.deepEqual(registered.keybindings["the-smoke.blower"].editable, [{ key: "KeyB", modifiers: ["Alt"] }]);
+  assert.deepEqual(registered.keybindings["the-smoke.satnav"].editable, [{ key: "KeyN", modifiers: ["Alt"] }]);
+  assert.equal(registered.settings["the-smoke.radioVolume"].scope, "client");
+  assert.equal(registered.settings["the-smoke.blowerTexts"].scope, "client");
+});
+
 test("every RegionBehavior type in system.json is registered as the-smoke.<type> with a label; the rules API has H", () => {
   const types = Object.keys(manifest.documentTypes.RegionBehavior ?? {});
   assert.deepEqual(types.sort(), ["exit", "indoors", "place"]);

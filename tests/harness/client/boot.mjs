@@ -22,6 +22,8 @@ import { Database, HarnessSocket } from "./database.mjs";
 import { GameTime } from "./time.mjs";
 import { ChatLog, CombatTracker, Notifications, Sidebar } from "./ui.mjs";
 import { Combat, CombatEncounters, Combatant } from "./combat.mjs";
+import { Playlist, PlaylistSound, Playlists } from "./playlists.mjs";
+import { WallDocument } from "./walls.mjs";
 import { RegionBehavior, RegionBehaviorType, RegionDocument, syncSceneRegions } from "./regions.mjs";
 import { BasePlaceableHUD, TokenHUD } from "./hud.mjs";
 import { ActorDelta, BaseGrid, HarnessCanvas, Scene, Scenes, SquareGrid, Token, TokenDocument, TokenLayer } from "./canvas.mjs";
@@ -66,9 +68,10 @@ function installGlobals(socket, database, world) {
     abstract: { DataModel, TypeDataModel },
     data: { fields, validators: { isValidId: utils.isValidId, isJSON: utils.isJSON }, regionBehaviors: { RegionBehaviorType } },
     documents: { Actor, ActorDelta, Item, ActiveEffect, ChatMessage, User, Combat, Combatant, Scene, TokenDocument,
+      Playlist, PlaylistSound,
       RegionDocument, RegionBehavior,
       abstract: { WorldCollection },
-      collections: { Actors, Items, ChatMessages, Users, CombatEncounters, Scenes, CompendiumCollection } },
+      collections: { Actors, Items, ChatMessages, Users, CombatEncounters, Scenes, Playlists, CompendiumCollection } },
     grid: { BaseGrid, SquareGrid },
     canvas: { placeables: { Token }, layers: { TokenLayer } },
     dice: { Roll, terms },
@@ -84,6 +87,7 @@ function installGlobals(socket, database, world) {
     appv1
   };
   Object.assign(globalThis, { Actor, Item, ActiveEffect, ChatMessage, User, Combat, Combatant, Scene, TokenDocument, Roll,
+    Playlist, PlaylistSound,
     RegionDocument, RegionBehavior,
     fromUuid, fromUuidSync, getDocumentClass });
 
@@ -96,7 +100,10 @@ function installGlobals(socket, database, world) {
     Combat: { documentClass: Combat, dataModels: {}, typeLabels: {}, initiative: { formula: null, decimals: 2 } },
     Combatant: { documentClass: Combatant, dataModels: {}, typeLabels: {} },
     Scene: { documentClass: Scene },
+    Playlist: { documentClass: Playlist },
+    PlaylistSound: { documentClass: PlaylistSound },
     Region: { documentClass: RegionDocument },
+    Wall: { documentClass: WallDocument },
     RegionBehavior: { documentClass: RegionBehavior, dataModels: {}, typeLabels: {}, typeIcons: {} },
     Token: { documentClass: TokenDocument, objectClass: Token, layerClass: TokenLayer, hudClass: TokenHUD },
     ActorDelta: { documentClass: ActorDelta },
@@ -143,6 +150,7 @@ function installGlobals(socket, database, world) {
     scenes: null,
     combats: null,
     messages: null,
+    playlists: null,
     harness: { socket, database, activeUsers: new Set(world.activeUsers),
       /** TEST ONLY: move the server clock on by `ms` (as if that much real time passed); resolves once applied here. */
       skewTime: ms => socket.request("skewTime", { ms }).then(t => (game.time._sync(t), t)) },
@@ -192,7 +200,8 @@ function buildWorld(world) {
   g.scenes = new Scenes("Scene");
   g.combats = new CombatEncounters("Combat");
   g.messages = new ChatMessages("ChatMessage");
-  for (const c of [g.users, g.actors, g.items, g.scenes, g.combats, g.messages]) g.collections.set(c.documentName, c);
+  g.playlists = new Playlists("Playlist");
+  for (const c of [g.users, g.actors, g.items, g.scenes, g.combats, g.messages, g.playlists]) g.collections.set(c.documentName, c);
   for (const u of world.users) g.users._addFromSource(u);
   for (const a of world.actors) g.actors._addFromSource(a);
   for (const i of world.items) g.items._addFromSource(i);
@@ -200,6 +209,7 @@ function buildWorld(world) {
   for (const s of g.scenes) syncSceneRegions(s, { silent: true });
   for (const c of world.combats ?? []) g.combats._addFromSource(c);
   for (const m of world.messages) g.messages._addFromSource(m);
+  for (const p of world.playlists ?? []) g.playlists._addFromSource(p);
   g.settings._initialize(world.settings);
   g.time.initialize();
   g.time._sync(world.serverTime);

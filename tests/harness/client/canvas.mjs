@@ -152,7 +152,7 @@ export class SquareGrid extends BaseGrid {
 
 export class Scene extends ClientDocument {
   static metadata = Object.freeze({ name: "Scene", collection: "scenes", label: "DOCUMENT.Scene",
-    embedded: { Token: "tokens", Region: "regions" }, hasTypeData: false });
+    embedded: { Token: "tokens", Region: "regions", Wall: "walls" }, hasTypeData: false });
 
   static defineSchema() {
     const systemGrid = () => globalThis.game?.system?.grid ?? {};
@@ -175,6 +175,7 @@ export class Scene extends ClientDocument {
       }),
       tokens: new EmbeddedCollectionField("Token"),
       regions: new EmbeddedCollectionField("Region"),
+      walls: new EmbeddedCollectionField("Wall"),
       sort: new NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
       flags: new ObjectField(),
       _stats: new ObjectField()

@@ -48,6 +48,7 @@ export function install() {
   globalThis.game = { system: {}, i18n: { localize: s => s },
     settings: { register: (scope, key, config) => { registered.settings[`${scope}.${key}`] = config; } },
     keybindings: { register: (scope, key, config) => { registered.keybindings[`${scope}.${key}`] = config; } } };
+  globalThis.CONST = { KEYBINDING_PRECEDENCE: { PRIORITY: 0, NORMAL: 1, DEFERRED: 2 } };
   globalThis.Actor = class Actor {};
   globalThis.Item = class Item {};
   globalThis.Combat = class Combat {};

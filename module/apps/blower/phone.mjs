@@ -1,0 +1,228 @@
+/**
+ * The Blower, the characters' phone (rulebook, Foundry table guide: "Open your phone from the scene controls or
+ * Alt+B. It holds callouts, Pat's orders, mission objectives, your money and Heat."). One window per client, for the
+ * user's own character; a GM picks any character's. A view, not a store: its screens (apps/blower/screens.mjs) read
+ * the owning features' records, and its own state is UI only (the screen open now, in memory).
+ * @module apps/blower/phone
+ */
+import { APPS, screenContext } from "./screens.mjs";
+import { onTick, activeNow } from "../../documents/active-time.mjs";
+import { markRead, onInbox, inboxNow, phonesOpen, refreshInbox } from "../../documents/blower-texts.mjs";
+import { markStation, onRadio, resume } from "../../documents/radio.mjs";
+import { requestGM } from "../../documents/requests.mjs";
+import { directionsOf } from "./sources.mjs";
+import { SatNav } from "./satnav.mjs";
+import { SYSTEM_ID } from "../../generated/rules.mjs";
+
+const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
+const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
+/** @param {string} key @param {Record<string, unknown>} [data] */
+const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));
+/** Screens that show a running clock (re-rendered each second while open). */
+const TICKING = new Set(["jobs", "heat"]);
+
+/** @param {unknown} err */
+const warn = err => void ui.notifications?.warn(/** @type {any} */ (err)?.message ?? String(err));
+
+/** The characters a user may open a phone for: a GM any character, a player their own. */
+export function phoneOwners() {
+  return game.actors.filter(a => a.type === "character" && (game.user.isGM || a.isOwner));
+}
+
+/** @extends {Base<Record<string, any>>} */
+export class BlowerPhone extends Base {
+  static DEFAULT_OPTIONS = {
+    id: "smoke-blower", classes: ["the-smoke", "smoke-blower"],
+    window: { title: "SMOKE.Blower.title", icon: "fa-solid fa-mobile-screen-button", resizable: false },
+    position: { width: 300, height: /** @type {"auto"} */ ("auto") },
+    actions: {
+      open: BlowerPhone.#open, home: BlowerPhone.#home, satnav: BlowerPhone.#satnav, send: BlowerPhone.#send,
+      accept: BlowerPhone.#callout, pass: BlowerPhone.#callout, play: () => resume(), refresh: () => void refreshInbox()
+    }
+  };
+
+  static PARTS = { phone: { template: "systems/the-smoke/templates/apps/blower/phone.hbs", scrollable: [".smoke-blower-screen"] } };
+
+  /** @type {BlowerPhone|null} */
+  static instance = null;
+
+  /**
+   * Alt+B and the scene control: open the phone (or close it when open), for the user's character.
+   * @returns {BlowerPhone|null}
+   */
+  static toggle() {
+    if (this.instance?.rendered) {
+      void this.instance.close();
+      return null;
+    }
+    return this.open();
+  }
+
+  /**
+   * Open the phone for an actor (default: the user's own character; a GM's first character).
+   * @param {{actor?: any, screen?: string}} [options]
+   * @returns {BlowerPhone|null}  null when the user has no character.
+   */
+  static open({ actor = null, screen = "home" } = {}) {
+    const mine = /** @type {any} */ (game.user).character;
+    const target = actor ?? (mine?.isOwner || game.user.isGM ? mine : null) ?? phoneOwners()[0] ?? null;
+    if (!target) {
+      ui.notifications?.warn(L("SMOKE.Blower.noCharacter"));
+      return null;
+    }
+    this.instance ??= new this();
+    this.instance.actor = target;
+    this.instance.screen = screen;
+    void this.instance.render({ force: true });
+    return this.instance;
+  }
+
+  /** @type {any} The character whose phone this is. */
+  actor = null;
+  /** The screen shown: "home" or an app id. */
+  screen = "home";
+  /** The GM's text being written (kept across re-renders: a text arriving does not wipe it). */
+  draft = { from: "", text: "", to: /** @type {string[]} */ ([]) };
+  /** @type {Array<() => void>} */
+  #unsubscribe = [];
+
+  get title() {
+    return this.actor ? L("SMOKE.Blower.titleOf", { name: this.actor.name }) : L("SMOKE.Blower.title");
+  }
+
+  /** @override */
+  async _prepareContext() {
+    const ctx = screenContext(this.screen, this.actor, activeNow());
+    const app = APPS.find(a => a.id === this.screen) ?? null;
+    return {
+      screen: this.screen, home: this.screen === "home", app: app ? { ...app, label: L(`SMOKE.Blower.App.${app.id}`) } : null,
+      is: { [this.screen]: true }, ctx, actorName: this.actor?.name ?? "", isGM: game.user.isGM,
+      owners: game.user.isGM ? phoneOwners().map(a => ({ id: a.id, name: a.name, selected: a.id === this.actor?.id })) : [],
+      time: new Date(game.time.serverTime).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }),
+      unread: inboxNow().unread,
+      phones: game.user.isActiveGM && this.screen === "home" ? phonesOpen() : [],
+      draft: { ...this.draft, to: Object.fromEntries(this.draft.to.map(id => [id, true])) }
+    };
+  }
+
+  /** @override */
+  async _onFirstRender(context, options) {
+    await super._onFirstRender?.(context, options);
+    const rerender = () => { if (this.rendered) void this.render(); };
+    this.#tellGM(true);
+    this.#unsubscribe.push(onInbox(rerender), onRadio(rerender),
+      onTick(() => { if (TICKING.has(this.screen)) rerender(); }));
+    for (const hook of ["updateActor", "updateSetting", "updatePlaylist"]) {
+      const id = Hooks.on(/** @type {any} */ (hook), (/** @type {any} */ doc) => {
+        if (hook !== "updateActor" || doc?.id === this.actor?.id) rerender();
+      });
+      this.#unsubscribe.push(() => Hooks.off(/** @type {any} */ (hook), id));
+    }
+  }
+
+  /** @override */
+  async _onRender(context, options) {
+    await super._onRender?.(context, options);
+    const root = this.element;
+    root.querySelector("[name=owner]")?.addEventListener("change", event => {
+      this.actor = game.actors.get(/** @type {HTMLSelectElement} */ (event.target).value) ?? this.actor;
+      void this.render();
+    });
+    root.querySelector("[name=motorStation]")?.addEventListener("change", event => {
+      const el = /** @type {HTMLSelectElement} */ (event.target);
+      requestGM("radio.tune", { motorUuid: el.dataset.motor, stationId: el.value || null })
+        .then(() => resume(), err => { warn(err); void this.render(); });
+    });
+    root.querySelector("[name=phoneStation]")?.addEventListener("change", event => {
+      void game.settings.set(/** @type {any} */ (SYSTEM_ID), /** @type {any} */ ("phoneStation"),
+        /** @type {any} */ (/** @type {HTMLSelectElement} */ (event.target).value)).then(() => resume());
+    });
+    root.querySelector("[name=radioVolume]")?.addEventListener("change", event => {
+      const v = Number(/** @type {HTMLInputElement} */ (event.target).value) / 100;
+      void game.settings.set(/** @type {any} */ (SYSTEM_ID), /** @type {any} */ ("radioVolume"), /** @type {any} */ (v));
+    });
+    for (const box of root.querySelectorAll("[data-radio-playlist]")) {
+      box.addEventListener("change", event => {
+        const el = /** @type {HTMLInputElement} */ (event.target);
+        const playlist = /** @type {any} */ (game).playlists.get(el.dataset.radioPlaylist);
+        if (playlist) markStation(playlist, el.checked).then(on => { el.checked = on; }, warn);
+      });
+    }
+    const compose = root.querySelector(".smoke-blower-compose");
+    compose?.addEventListener("input", () => { this.draft = this.#readDraft(); });
+    compose?.addEventListener("change", () => { this.draft = this.#readDraft(); });
+    if (this.screen === "messages" && !game.user.isGM) {
+      const unread = inboxNow().texts.filter(t => t.unread).map(t => t.id);
+      if (unread.length) markRead(unread).catch(warn);
+    }
+  }
+
+  /** @override */
+  _onClose(options) {
+    super._onClose?.(options);
+    for (const off of this.#unsubscribe.splice(0)) off();
+    this.#tellGM(false);
+    if (BlowerPhone.instance === this) BlowerPhone.instance = null;
+  }
+
+  /** A player's phone tells the GM it is open or closed (the GM's list; nothing is written). @param {boolean} open */
+  #tellGM(open) {
+    if (game.user.isGM || !game.users.activeGM) return;
+    requestGM("blower.phone", { open, actor: this.actor?.name ?? "" }).catch(() => {});
+  }
+
+  /** @this {BlowerPhone} @param {Event} _e @param {HTMLElement} target */
+  static #open(_e, target) {
+    this.screen = target.dataset.app ?? "home";
+    if (this.screen === "messages") void refreshInbox();
+    void this.render();
+  }
+
+  /** @this {BlowerPhone} */
+  static #home() {
+    this.screen = "home";
+    void this.render();
+  }
+
+  /** Directions: one tap starts sat nav to the job's destination. @this {BlowerPhone} */
+  static #satnav() {
+    const d = directionsOf(this.actor);
+    SatNav.open(d ? { destination: { sceneId: d.sceneId, regionUuid: d.regionUuid, name: d.name } } : {});
+  }
+
+  /** Accept or pass a callout through the Shifts feature, when it offers it. @this {BlowerPhone} */
+  static async #callout(_e, /** @type {HTMLElement} */ target) {
+    const shifts = /** @type {any} */ (game.system).api?.shifts;
+    const fn = shifts?.[target.dataset.action === "accept" ? "accept" : "pass"];
+    if (!fn) {
+      warn(L("SMOKE.Blower.Jobs.none"));
+      return;
+    }
+    try {
+      await fn(this.actor, target.dataset.id);
+    } catch (err) {
+      warn(err);
+    }
+  }
+
+  /** @returns {{from: string, text: string, to: string[]}} The compose form as it stands. */
+  #readDraft() {
+    const root = this.element;
+    return { from: /** @type {HTMLInputElement} */ (root.querySelector("[name=from]"))?.value ?? "",
+      text: /** @type {HTMLTextAreaElement} */ (root.querySelector("[name=text]"))?.value ?? "",
+      to: [...root.querySelectorAll("[name=to]:checked")].map(el => /** @type {HTMLInputElement} */ (el).value) };
+  }
+
+  /** The GM sends a text as a contact. @this {BlowerPhone} */
+  static async #send() {
+    const { from, text, to } = this.draft = this.#readDraft();
+    try {
+      await requestGM("blower.text", { from, to, text });
+      this.draft = { from: "", text: "", to: [] };
+      ui.notifications?.info(L("SMOKE.Blower.Messages.sent", { count: to.length }));
+      await refreshInbox();
+    } catch (err) {
+      warn(err);
+    }
+  }
+}

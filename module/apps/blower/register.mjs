@@ -1,0 +1,45 @@
+/**
+ * The Blower's ways in: the keybindings (Alt+B the phone, Alt+N sat nav; v13 `game.keybindings`, rebindable in
+ * Configure Controls), the scene-control buttons, and `game.system.api.blower`.
+ * @module apps/blower/register
+ */
+import { BlowerPhone } from "./phone.mjs";
+import { SatNav } from "./satnav.mjs";
+import { registerBlower } from "../../documents/blower.mjs";
+import { inboxNow, refreshInbox } from "../../documents/blower-texts.mjs";
+import { nowPlaying, stations, motorStation } from "../../documents/radio.mjs";
+import * as sources from "./sources.mjs";
+import { SYSTEM_ID } from "../../generated/rules.mjs";
+
+/** v13 KeyboardManager.MODIFIER_KEYS.ALT is "Alt" (fvtt-types names the key, not the value). */
+const ALT = /** @type {any} */ (["Alt"]);
+
+/** Register the Blower's settings, keybindings and scene controls (init). */
+export function registerBlowerUI() {
+  registerBlower();
+  const precedence = CONST.KEYBINDING_PRECEDENCE.NORMAL;
+  game.keybindings.register(SYSTEM_ID, "blower", { name: "SMOKE.Blower.keyPhone", hint: "SMOKE.Blower.keyPhoneHint",
+    editable: [{ key: "KeyB", modifiers: ALT }], precedence,
+    onDown: () => { BlowerPhone.toggle(); return true; } });
+  game.keybindings.register(SYSTEM_ID, "satnav", { name: "SMOKE.Blower.keySatNav", hint: "SMOKE.Blower.keySatNavHint",
+    editable: [{ key: "KeyN", modifiers: ALT }], precedence,
+    onDown: () => { SatNav.toggle(); return true; } });
+  Hooks.on("getSceneControlButtons", (/** @type {any} */ controls) => {
+    const tokens = controls.tokens ?? controls.token;
+    if (!tokens?.tools) return;
+    tokens.tools.smokeBlower = { name: "smokeBlower", title: "SMOKE.Blower.open", icon: "fa-solid fa-mobile-screen-button",
+      button: true, order: 92, onChange: () => BlowerPhone.toggle() };
+    tokens.tools.smokeSatNav = { name: "smokeSatNav", title: "SMOKE.Blower.SatNav.open", icon: "fa-solid fa-location-arrow",
+      button: true, order: 93, onChange: () => SatNav.toggle() };
+  });
+}
+
+/** `game.system.api.blower`: open the windows, read the phone's own stores, and the adapters it reads through. */
+export const blowerApi = {
+  BlowerPhone, SatNav,
+  open: (/** @type {any} */ options) => BlowerPhone.open(options),
+  satnav: (/** @type {any} */ options) => SatNav.open(options),
+  texts: { inbox: inboxNow, refresh: refreshInbox },
+  radio: { nowPlaying, stations, motorStation },
+  sources
+};

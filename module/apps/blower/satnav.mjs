@@ -1,0 +1,211 @@
+/**
+ * Sat nav (rulebook: "Alt+N opens sat nav for other destinations; it follows your own token and route"): a small
+ * window that reads, for this user only, where a destination lies from their own token — the direction and the squares
+ * to it on the same scene; on another scene, the exit to take and the hops H, from the street map when it is present
+ * (`api.streetMap.route`, apps/blower/sources.mjs). It re-reads as tokens move; it writes nothing.
+ *
+ * Destinations: the job's Directions (passed in from the phone), named tokens and regions on this scene, and other
+ * scenes. The measure is rules/satnav.mjs (squares with EQUIDISTANT diagonals, the system's grid).
+ * @module apps/blower/satnav
+ */
+import { gridRoute, satnavReading, segmentsCross } from "../../rules/satnav.mjs";
+import { directionsOf, isMissing, routeBetween } from "./sources.mjs";
+
+const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
+const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
+/** @param {string} key @param {Record<string, unknown>} [data] */
+const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));
+
+/**
+ * @typedef {object} Destination
+ * @property {string} sceneId
+ * @property {string} [tokenId]    A token on that scene.
+ * @property {string} [regionUuid] A region on that scene.
+ * @property {string} name
+ */
+
+/** @returns {any} The user's own token on the viewed scene (their character's; else the one they control). */
+function ownToken() {
+  const scene = /** @type {any} */ (game.scenes?.viewed);
+  if (!scene) return null;
+  const character = /** @type {any} */ (game.user).character;
+  const mine = character ? scene.tokens.find((/** @type {any} */ t) => t.actorId === character.id) : null;
+  return mine ?? /** @type {any} */ (canvas)?.tokens?.controlled?.[0]?.document ?? null;
+}
+
+/** @param {any} region @returns {{x: number, y: number}|null} The centre of a region's first shape's bounds. */
+function regionCentre(region) {
+  const s = region?.shapes?.[0];
+  if (!s) return null;
+  if (s.type === "polygon" && Array.isArray(s.points) && s.points.length >= 2) {
+    const xs = s.points.filter((/** @type {any} */ _v, /** @type {number} */ k) => k % 2 === 0);
+    const ys = s.points.filter((/** @type {any} */ _v, /** @type {number} */ k) => k % 2 === 1);
+    return { x: (Math.min(...xs) + Math.max(...xs)) / 2, y: (Math.min(...ys) + Math.max(...ys)) / 2 };
+  }
+  if (s.type === "ellipse") return { x: s.x, y: s.y };
+  return { x: (s.x ?? 0) + (s.width ?? 0) / 2, y: (s.y ?? 0) + (s.height ?? 0) / 2 };
+}
+
+/** @param {any} scene @param {Destination} d @returns {{x: number, y: number}|null} */
+function pointOf(scene, d) {
+  if (d.tokenId) {
+    const t = scene.tokens.get(d.tokenId);
+    return t ? t.getCenterPoint() : null;
+  }
+  if (d.regionUuid) {
+    const region = /** @type {any} */ (fromUuidSync(/** @type {any} */ (d.regionUuid)));
+    return region?.parent?.id === scene.id ? regionCentre(region) : null;
+  }
+  return null;
+}
+
+/**
+ * The route along passable squares when the scene has walls that stop movement (v13 Wall documents: `move` not
+ * NONE, not an open door); null when it has none (the straight count is the route).
+ * @param {any} scene @param {{i: number, j: number}} from @param {{i: number, j: number}} to
+ */
+function wallRoute(scene, from, to) {
+  const walls = [...(scene.walls ?? [])].filter(w => w.move !== 0 && !(w.door > 0 && w.ds === 1) && w.c?.length === 4)
+    .map(w => /** @type {number[]} */ ([...w.c]));
+  if (!walls.length) return null;
+  const size = scene.grid.size;
+  const centre = (/** @type {{i: number, j: number}} */ sq) => [sq.j * size + size / 2, sq.i * size + size / 2];
+  return gridRoute({ rows: Math.ceil(scene.height / size), cols: Math.ceil(scene.width / size), blocked: () => false,
+    crosses: (a, b) => { const step = [...centre(a), ...centre(b)]; return walls.some(w => segmentsCross(step, w)); },
+    from, to });
+}
+
+/** @extends {Base<Record<string, any>>} */
+export class SatNav extends Base {
+  static DEFAULT_OPTIONS = {
+    id: "smoke-satnav", classes: ["the-smoke", "smoke-satnav"],
+    window: { title: "SMOKE.Blower.SatNav.title", icon: "fa-solid fa-location-arrow" },
+    position: { width: 260, height: /** @type {"auto"} */ ("auto") }
+  };
+
+  static PARTS = { nav: { template: "systems/the-smoke/templates/apps/blower/satnav.hbs" } };
+
+  /** @type {SatNav|null} */
+  static instance = null;
+
+  /** Alt+N: open (with the job's Directions when there are some) or close. */
+  static toggle() {
+    if (this.instance?.rendered) {
+      void this.instance.close();
+      return null;
+    }
+    const character = /** @type {any} */ (game.user).character;
+    const d = character ? directionsOf(character) : null;
+    return this.open(d ? { destination: { sceneId: d.sceneId, regionUuid: d.regionUuid, name: d.name } } : {});
+  }
+
+  /** @param {{destination?: Destination|null}} [options] */
+  static open({ destination = null } = {}) {
+    this.instance ??= new this();
+    if (destination) this.instance.destination = destination;
+    void this.instance.render({ force: true });
+    return this.instance;
+  }
+
+  /** @type {Destination|null} */
+  destination = null;
+  /** @type {number[]} */
+  #hooks = [];
+
+  /** Every place this user can aim for, from the viewed scene. */
+  #choices() {
+    const scene = /** @type {any} */ (game.scenes?.viewed);
+    const own = ownToken();
+    const out = [];
+    if (this.destination) out.push({ key: "current", name: this.destination.name, d: this.destination });
+    if (scene) {
+      for (const t of scene.tokens) {
+        if (t.id === own?.id || t.hidden || !t.name) continue;
+        out.push({ key: `t:${t.id}`, name: t.name, d: { sceneId: scene.id, tokenId: t.id, name: t.name } });
+      }
+      for (const r of scene.regions ?? []) {
+        if (r.name) out.push({ key: `r:${r.uuid}`, name: r.name, d: { sceneId: scene.id, regionUuid: r.uuid, name: r.name } });
+      }
+    }
+    for (const s of game.scenes ?? []) {
+      if (s.id !== scene?.id && /** @type {any} */ (s).visible) out.push({ key: `s:${s.id}`, name: s.name, d: { sceneId: s.id, name: s.name } });
+    }
+    return out;
+  }
+
+  /** @override */
+  async _prepareContext() {
+    const c = /** @type {any} */ (await this.#context());
+    return { ...c, hasArrow: Number.isFinite(c.arrow), hasSquares: Number.isFinite(c.squares) };
+  }
+
+  async #context() {
+    const scene = /** @type {any} */ (game.scenes?.viewed);
+    const own = ownToken();
+    const d = this.destination;
+    const choices = this.#choices().map(c => ({ key: c.key, name: c.name, selected: c.key === "current" }));
+    const base = { choices, destination: d?.name ?? "" };
+    if (!d) return { ...base, reading: L("SMOKE.Blower.SatNav.pick") };
+    if (!scene || !own) return { ...base, reading: L("SMOKE.Blower.SatNav.noToken") };
+    if (d.sceneId !== scene.id) {
+      const route = routeBetween(scene.id, d.sceneId);
+      const there = game.scenes.get(d.sceneId)?.name ?? d.name;
+      if (isMissing(route)) return { ...base, reading: L("SMOKE.Blower.SatNav.otherMap", { scene: there }), note: L(route.messageKey) };
+      if (!route) return { ...base, reading: L("SMOKE.Blower.SatNav.noRoute", { scene: there }) };
+      const exit = /** @type {any} */ (fromUuidSync(/** @type {any} */ (route.exitRegionUuid)));
+      const at = exit ? pointOf(scene, { sceneId: scene.id, regionUuid: route.exitRegionUuid, name: exit.name }) : null;
+      const r = at ? this.#read(scene, own, at) : null;
+      return { ...base, reading: L(route.hops === 1 ? "SMOKE.Blower.SatNav.takeExitOne" : "SMOKE.Blower.SatNav.takeExit",
+        { exit: exit?.name ?? "?", hops: route.hops, scene: there }),
+        squares: r?.squares ?? null, arrow: r?.arrow ?? null, compass: r?.compass ?? "" };
+    }
+    const point = pointOf(scene, d);
+    if (!point) return { ...base, reading: L("SMOKE.Blower.SatNav.gone", { name: d.name }) };
+    const r = this.#read(scene, own, point);
+    if (r.blocked) return { ...base, reading: L("SMOKE.Blower.SatNav.noPath", { name: d.name, reason: r.blocked }) };
+    return { ...base, ...r, reading: r.arrived ? L("SMOKE.Blower.SatNav.arrived", { name: d.name })
+      : L("SMOKE.Blower.SatNav.squares", { squares: r.squares, compass: r.compass, name: d.name }) };
+  }
+
+  /** @param {any} scene @param {any} own @param {{x: number, y: number}} point */
+  #read(scene, own, point) {
+    const grid = scene.grid;
+    const from = grid.getOffset(own.getCenterPoint());
+    const to = grid.getOffset(point);
+    const r = satnavReading(from, to);
+    const route = r.arrived ? null : wallRoute(scene, from, to);
+    const blocked = route && !route.ok ? L(`SMOKE.Blower.SatNav.blocked.${route.reason}`) : null;
+    return { squares: route?.ok ? route.squares : r.squares, arrived: r.arrived, blocked,
+      compass: r.bearing ? L(`SMOKE.Blower.SatNav.compass.${r.bearing}`) : "",
+      arrow: r.bearing ? ["n", "ne", "e", "se", "s", "sw", "w", "nw"].indexOf(r.bearing) * 45 : null };
+  }
+
+  /** @override */
+  async _onFirstRender(context, options) {
+    await super._onFirstRender?.(context, options);
+    const rerender = foundry.utils.debounce(() => { if (this.rendered) void this.render(); }, 50);
+    for (const hook of ["updateToken", "moveToken", "createToken", "deleteToken", "canvasReady", "createWall", "updateWall",
+      "deleteWall"]) {
+      this.#hooks.push(/** @type {any} */ (Hooks.on(/** @type {any} */ (hook), rerender)), /** @type {any} */ (hook));
+    }
+  }
+
+  /** @override */
+  async _onRender(context, options) {
+    await super._onRender?.(context, options);
+    this.element.querySelector("[name=destination]")?.addEventListener("change", event => {
+      const key = /** @type {HTMLSelectElement} */ (event.target).value;
+      const found = this.#choices().find(c => c.key === key);
+      if (found) this.destination = found.d;
+      void this.render();
+    });
+  }
+
+  /** @override */
+  _onClose(options) {
+    super._onClose?.(options);
+    for (let k = 0; k < this.#hooks.length; k += 2) Hooks.off(/** @type {any} */ (this.#hooks[k + 1]), /** @type {any} */ (this.#hooks[k]));
+    this.#hooks = [];
+    if (SatNav.instance === this) SatNav.instance = null;
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * What the Blower reads, and from where: one small adapter per feature. The phone is **a view, not a store**: every
+ * app shows a record another feature owns, read through `game.system.api.<feature>` (CONTRACT "Cross-feature
+ * interfaces"), and says so plainly when that feature is absent ({@link Missing}) instead of failing. Wiring a
+ * feature in is a change to this file only: each function below names the exact shape it expects.
+ *
+ * Reads only; the phone never writes these records (accepting a callout or moving cash are the owning feature's
+ * requests, called from the phone by name when the feature exposes them).
+ * @module apps/blower/sources
+ */
+import { RULES } from "../../generated/rules.mjs";
+
+/** @returns {any} game.system.api, or {} before init. */
+const api = () => /** @type {any} */ (game.system)?.api ?? {};
+
+/**
+ * @typedef {object} Missing  A feature that is not installed (or failed): the app shows `messageKey`.
+ * @property {true} missing
+ * @property {string} messageKey  A lang key, e.g. "SMOKE.Blower.Jobs.none".
+ */
+
+/** @param {string} messageKey @returns {Missing} */
+const missing = messageKey => ({ missing: true, messageKey });
+
+/**
+ * Run a feature's reader; a throw or an absent function is "missing" (logged once per call site).
+ * @template T
+ * @param {(() => T|null|undefined)|null} fn
+ * @param {string} messageKey
+ * @returns {T|Missing}
+ */
+function read(fn, messageKey) {
+  if (!fn) return missing(messageKey);
+  try {
+    return fn() ?? missing(messageKey);
+  } catch (err) {
+    console.warn("the-smoke | the Blower could not read a feature", err);
+    return missing(messageKey);
+  }
+}
+
+/**
+ * Money (foundation `purse.mjs`, issue 13 extends it): `api.money.purseOf(actor)` →
+ * `{pocket: number, stash: number, log: {at: ms, amount: ±pounds, where: "pocket"|"stash", reason: string}[]}`.
+ * @param {Actor.Implementation} actor
+ * @returns {{pocket: number, stash: number, log: object[]}|Missing}
+ */
+export function moneyOf(actor) {
+  const fn = api().money?.purseOf;
+  return read(fn ? () => fn(actor) : null, "SMOKE.Blower.Money.none");
+}
+
+/**
+ * Heat (issue 12): `api.heat.heatView(actor)` → `{stars, nameKey, response, nextStarSeconds: number|null, inSight}`;
+ * before issue 12 lands, the foundation's `api.heat.heatOf(actor)` → `{stars}`, with the level's name and response
+ * from RULES.heat and no cool-down time.
+ * @param {Actor.Implementation} actor
+ * @returns {{stars: number, name: string, response: string, nextStarSeconds: number|null, inSight: boolean|null,
+ *   units: object|null}|Missing}
+ */
+export function heatOf(actor) {
+  const heat = api().heat;
+  return read(heat ? () => {
+    const view = heat.heatView?.(actor) ?? heat.heatOf?.(actor);
+    if (!view) return null;
+    const stars = Number(view.stars) || 0;
+    const level = RULES.heat.levels.find(l => l.stars === stars);
+    const units = /** @type {any} */ (RULES)["police-response"]?.response?.find((/** @type {any} */ r) => r.stars === stars) ?? null;
+    return {
+      stars,
+      name: view.nameKey ? game.i18n.localize(view.nameKey) : (level?.name ?? ""),
+      response: view.response ?? level?.response ?? "",
+      nextStarSeconds: Number.isFinite(view.nextStarSeconds) ? Number(view.nextStarSeconds) : null,
+      inSight: typeof view.inSight === "boolean" ? view.inSight : null,
+      units
+    };
+  } : null, "SMOKE.Blower.Heat.none");
+}
+
+/**
+ * Shifts (issue 14): `api.shifts.jobsOf(actor)` → `{shift: {id, name}|null, callouts: {id, name, pay}[], job: Job|null}`,
+ * Job = `{id, shift, stage, destination: {sceneId, regionUuid, name}, clock, windowSeconds, cargo, patient, pay}`
+ * (`clock` a rules/clock.mjs clock; the phone counts it down with `api.rules.clockLeft`).
+ * Optional actions the Jobs app calls when present: `api.shifts.accept(actor, calloutId)`, `api.shifts.pass(actor, calloutId)`.
+ * @param {Actor.Implementation} actor
+ * @returns {{shift: object|null, callouts: object[], job: object|null}|Missing}
+ */
+export function jobsOf(actor) {
+  const fn = api().shifts?.jobsOf;
+  return read(fn ? () => fn(actor) : null, "SMOKE.Blower.Jobs.none");
+}
+
+/**
+ * Missions (issue 16): `api.missions.missionsOf(actor)` → `Mission[]` (issue 16's shape: `{id, name, client, state:
+ * "open"|"active"|"completed"|"failed"|"abandoned", objectives: {text, state?: "open"|"done"|"failed"}[]}`) or
+ * `{orders: Mission[], missions: Mission[]}`; finished missions are left out; Pat's orders are those with
+ * `kind === "order"` or whose client (or `giver`) is Pat.
+ * @param {Actor.Implementation} actor
+ * @returns {{orders: object[], missions: object[]}|Missing}
+ */
+export function missionsOf(actor) {
+  const fn = api().missions?.missionsOf;
+  return read(fn ? () => {
+    const got = fn(actor);
+    if (!got) return null;
+    if (Array.isArray(got)) {
+      // Issue 16's Mission: {name, client, state, objectives: {text, state?}[]}; finished ones are not shown.
+      const live = got.filter(m => !["completed", "failed", "abandoned"].includes(m?.state));
+      const isOrder = (/** @type {any} */ m) => m?.kind === "order" || /^(auntie )?pat\b/i.test(String(m?.giver ?? m?.client ?? ""));
+      return { orders: live.filter(isOrder), missions: live.filter(m => !isOrder(m)) };
+    }
+    return { orders: got.orders ?? [], missions: got.missions ?? [] };
+  } : null, "SMOKE.Blower.Missions.none");
+}
+
+/**
+ * Street map (issue 17): `api.streetMap.route(fromSceneId, toSceneId)` → `{hops: number, exitRegionUuid: string}|null`
+ * (null: no route between the maps).
+ * @param {string} fromSceneId
+ * @param {string} toSceneId
+ * @returns {{hops: number, exitRegionUuid: string}|null|Missing}  null = the street map knows no route.
+ */
+export function routeBetween(fromSceneId, toSceneId) {
+  const fn = api().streetMap?.route;
+  if (!fn) return missing("SMOKE.Blower.SatNav.noStreetMap");
+  try {
+    return fn(fromSceneId, toSceneId) ?? null;
+  } catch (err) {
+    console.warn("the-smoke | the street map could not route", err);
+    return missing("SMOKE.Blower.SatNav.noStreetMap");
+  }
+}
+
+/**
+ * Where to go now, from the job (Directions): the job's `destination` `{sceneId, regionUuid, name}` (pickup before
+ * the fare boards, delivery after; the Shifts feature moves it), else null.
+ * @param {Actor.Implementation} actor
+ * @returns {{sceneId: string, regionUuid: string, name: string, stage: string}|null}
+ */
+export function directionsOf(actor) {
+  const jobs = jobsOf(actor);
+  const job = /** @type {any} */ (jobs)?.job;
+  const d = job?.destination;
+  if (!d?.sceneId) return null;
+  return { sceneId: String(d.sceneId), regionUuid: String(d.regionUuid ?? ""), name: String(d.name ?? ""), stage: String(job.stage ?? "") };
+}
+
+/** @param {unknown} x @returns {x is Missing} */
+export const isMissing = x => Boolean(x && typeof x === "object" && /** @type {any} */ (x).missing);

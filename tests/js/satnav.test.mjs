@@ -1,0 +1,80 @@
+import test from "node:test";
+import assert from "node:assert/strict";
+import { bearing, gridRoute, satnavReading, segmentsCross, squaresBetween } from "../../module/rules/satnav.mjs";
+
+test("squares between: a diagonal step is one square (EQUIDISTANT grid)", () => {
+  assert.equal(squaresBetween({ i: 0, j: 0 }, { i: 3, j: 4 }), 4);
+  assert.equal(squaresBetween({ i: 5, j: 5 }, { i: 5, j: 5 }), 0);
+  assert.equal(squaresBetween({ i: 2, j: 9 }, { i: 12, j: 1 }), 10);
+});
+
+test("bearing: north is up the map", () => {
+  assert.equal(bearing({ i: 5, j: 5 }, { i: 0, j: 5 }), "n");
+  assert.equal(bearing({ i: 5, j: 5 }, { i: 5, j: 9 }), "e");
+  assert.equal(bearing({ i: 5, j: 5 }, { i: 9, j: 9 }), "se");
+  assert.equal(bearing({ i: 5, j: 5 }, { i: 9, j: 5 }), "s");
+  assert.equal(bearing({ i: 5, j: 5 }, { i: 5, j: 0 }), "w");
+  assert.equal(bearing({ i: 5, j: 5 }, { i: 1, j: 1 }), "nw");
+  assert.equal(bearing({ i: 5, j: 5 }, { i: 5, j: 5 }), null);
+});
+
+test("a reading: 10 squares east, arrived only on or next to the destination", () => {
+  assert.deepEqual(satnavReading({ i: 2, j: 2 }, { i: 2, j: 12 }), { squares: 10, bearing: "e", arrived: false });
+  assert.equal(satnavReading({ i: 2, j: 2 }, { i: 3, j: 3 }).arrived, true);
+});
+
+test("grid route: straight when open, round a wall when not, none when walled in", () => {
+  const open = gridRoute({ rows: 10, cols: 10, blocked: () => false, from: { i: 0, j: 0 }, to: { i: 0, j: 6 } });
+  assert.equal(open.ok && open.squares, 6);
+  // a wall down column 3 from row 0 to row 7: the route goes round its foot
+  const wall = (/** @type {{i: number, j: number}} */ s) => s.j === 3 && s.i <= 7;
+  const round = gridRoute({ rows: 10, cols: 10, blocked: wall, from: { i: 0, j: 0 }, to: { i: 0, j: 6 } });
+  assert.ok(round.ok);
+  assert.equal(round.ok && round.squares, 16);
+  assert.ok(round.ok && round.path.every(s => !wall(s)));
+  const closed = gridRoute({ rows: 10, cols: 10, blocked: s => s.j === 3, from: { i: 0, j: 0 }, to: { i: 0, j: 6 } });
+  assert.deepEqual(closed, { ok: false, reason: "unreachable" });
+  assert.deepEqual(gridRoute({ rows: 10, cols: 10, blocked: wall, from: { i: 0, j: 0 }, to: { i: 0, j: 3 } }),
+    { ok: false, reason: "blocked" });
+  assert.deepEqual(gridRoute({ rows: 10, cols: 10, blocked: wall, from: { i: 0, j: 0 }, to: { i: 0, j: 30 } }),
+    { ok: false, reason: "outside" });
+});
+
+test("grid route: no cutting a corner between two blocked squares", () => {
+  const blocked = (/** @type {{i: number, j: number}} */ s) => (s.i === 0 && s.j === 1) || (s.i === 1 && s.j === 0);
+  const r = gridRoute({ rows: 2, cols: 2, blocked, from: { i: 0, j: 0 }, to: { i: 1, j: 1 } });
+  assert.deepEqual(r, { ok: false, reason: "unreachable" });
+});
+
+test("grid route across a 100 × 100 scene with walls stays fast", () => {
+  const blocked = (/** @type {{i: number, j: number}} */ s) => (s.j % 10 === 5 && s.i !== (s.j * 7) % 100);
+  const t0 = performance.now();
+  const r = gridRoute({ rows: 100, cols: 100, blocked, from: { i: 0, j: 0 }, to: { i: 99, j: 99 } });
+  const ms = performance.now() - t0;
+  assert.ok(r.ok);
+  assert.ok(ms < 200, `took ${ms} ms`);
+});
+
+test("segments cross: a step through a wall does, a step beside it does not", () => {
+  assert.equal(segmentsCross([50, 50, 150, 50], [100, 0, 100, 100]), true);
+  assert.equal(segmentsCross([50, 150, 150, 150], [100, 0, 100, 100]), false);
+  assert.equal(segmentsCross([50, 50, 150, 150], [100, 0, 100, 100]), true);
+  assert.equal(segmentsCross([0, 0, 10, 0], [20, 0, 30, 0]), false);
+});
+
+test("grid route with walls between squares: round the wall's end, none through a closed wall", () => {
+  // 100-pixel squares; a wall along x = 300 from y = 0 to y = 500 (between columns 2 and 3, rows 0–4)
+  const wall = [300, 0, 300, 500];
+  const centre = (/** @type {{i: number, j: number}} */ s) => [s.j * 100 + 50, s.i * 100 + 50];
+  const crosses = (/** @type {{i: number, j: number}} */ a, /** @type {{i: number, j: number}} */ b) =>
+    segmentsCross([...centre(a), ...centre(b)], wall);
+  const r = gridRoute({ rows: 10, cols: 10, blocked: () => false, crosses, from: { i: 0, j: 0 }, to: { i: 0, j: 5 } });
+  assert.ok(r.ok);
+  // down to row 5, one straight step past the wall's end (a diagonal there would graze it), and back up:
+  // 5 + 1 + 5 = 11 squares (diagonals count one)
+  assert.equal(r.ok && r.squares, 11);
+  const closed = [300, 0, 300, 1000];
+  const none = gridRoute({ rows: 10, cols: 10, blocked: () => false, from: { i: 0, j: 0 }, to: { i: 0, j: 5 },
+    crosses: (a, b) => segmentsCross([...centre(a), ...centre(b)], closed) });
+  assert.deepEqual(none, { ok: false, reason: "unreachable" });
+});
