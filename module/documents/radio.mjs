@@ -117,7 +117,7 @@ export function effectiveVolume() {
   const own = Math.min(1, Math.max(0, Number(settings().get(SYSTEM_ID, "radioVolume")) || 0));
   let core = 1;
   try {
-    if (settings().settings?.has?.("core.globalPlaylistVolume")) core = Number(settings().get("core", "globalPlaylistVolume")) ?? 1;
+    if (settings().settings?.has?.("core.globalPlaylistVolume")) core = Number(settings().get("core", "globalPlaylistVolume"));
   } catch { core = 1; }
   return Math.round(own * (Number.isFinite(core) ? core : 1) * 100) / 100;
 }
