@@ -3,63 +3,35 @@ that only their recipients' browsers receive, and the radio the driver tunes for
 Money and Heat show the GM's records (the foundation's purse and Heat store)."""
 
 from __future__ import annotations
-
 import json
 import re
-
 import pytest
 from playwright.sync_api import Page, expect
+from helpers.blower import (  # noqa: F401
+    P1,
+    P2,
+    ROOK,
+    JAZ,
+    CAR,
+    SCENE,
+    STATION,
+    PURSE,
+    HEAT,
+    VEHICLES,
+    WAV,
+    ACTORS,
+    USERS,
+    RECORD_FRAMES,
+    seed,
+    phone,
+    alt,
+    open_app,
+    gm_module,
+    gm_text,
+    SHIFTS_STUB)
+
 
 pytestmark = pytest.mark.harness_only
-
-P1, P2 = "HarnessPlayer001", "HarnessPlayer002"
-ROOK, JAZ, CAR = "RookActor0000001", "JazActor00000001", "CarActor00000001"
-SCENE, STATION = "BlowerScene00001", "DeadAirRadio0001"
-PURSE = "/systems/the-smoke/module/documents/purse.mjs"
-HEAT = "/systems/the-smoke/module/documents/heat-store.mjs"
-VEHICLES = "/systems/the-smoke/module/documents/vehicle.mjs"
-# A tenth of a second of silence (8-bit mono WAV), so the station has something the browser can load.
-WAV = "data:audio/wav;base64,UklGRjQAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YRAAAACAgICAgICAgICAgICAgICA"
-
-ACTORS = [
-    {"_id": ROOK, "name": "Rook", "type": "character", "ownership": {"default": 0, P1: 3},
-     "system": {"cash": {"pocket": 40, "stash": 100}, "heat": 0}},
-    {"_id": JAZ, "name": "Jaz", "type": "character", "ownership": {"default": 0, P2: 3},
-     "system": {"cash": {"pocket": 5, "stash": 0}, "heat": 0}},
-]
-USERS = [{"_id": P1, "character": ROOK}, {"_id": P2, "character": JAZ}]
-# Every frame a page's WebSocket receives, kept where the test can read it (set before the page connects).
-RECORD_FRAMES = """(() => { const W = window.WebSocket; window.__frames = [];
-  window.WebSocket = class extends W { constructor(...a) { super(...a);
-    this.addEventListener('message', e => window.__frames.push(String(e.data))); } }; })();"""
-
-
-def seed(world, **extra) -> None:
-    world.seed(actors=ACTORS, users=USERS, **extra)
-
-
-def phone(page: Page):
-    return page.locator("#smoke-blower")
-
-
-def alt(page: Page, key: str) -> None:
-    page.locator("body").click(position={"x": 5, "y": 5})
-    page.keyboard.press(f"Alt+{key}")
-
-
-def open_app(page: Page, app: str) -> None:
-    if not phone(page).is_visible():
-        alt(page, "B")
-    expect(phone(page)).to_be_visible()
-    phone(page).locator("[data-action=home]").click()
-    phone(page).locator(f"[data-action=open][data-app={app}]").click()
-    expect(phone(page).locator(f".smoke-blower-screen[data-screen={app}]")).to_be_visible()
-
-
-def gm_module(page: Page, path: str, body: str, *args):
-    """Run `body` (an async function of (module, ...args)) on the GM's client with a system module imported."""
-    return page.evaluate(f"async ([path, args]) => {{ const m = await import(path); return ({body})(m, ...args); }}",
-                         [path, list(args)])
 
 
 def test_alt_b_opens_the_players_own_phone_and_the_scene_control_too(world, open_user_page, page_errors):
@@ -140,19 +112,6 @@ def test_money_and_heat_show_the_gms_records(world, open_user_page, page_errors)
         open_app(p1, "jobs")
         expect(phone(p1).locator(".smoke-blower-missing")).to_contain_text("No shift running")
     assert page_errors[p1] == []
-
-
-def gm_text(gm: Page, sender: str, to: list[str], text: str) -> None:
-    """The GM writes a text in the phone's Messages app."""
-    open_app(gm, "messages")
-    compose = phone(gm).locator(".smoke-blower-compose")
-    compose.locator("[name=from]").fill(sender)
-    for user in to:
-        compose.locator(f"[name=to][value={user}]").check()
-    compose.locator("[name=text]").fill(text)
-    compose.locator("[data-action=send]").click()
-    expect(phone(gm).locator(".smoke-blower-text").filter(has_text=text)).to_have_count(1)
-    expect(compose.locator("[name=text]")).to_have_value("")
 
 
 def test_a_gm_text_reaches_only_its_recipient_read_unread_survives_a_reload(world, open_user_page, page_errors):
@@ -269,16 +228,6 @@ def test_the_driver_tunes_the_radio_and_a_passenger_hears_it_at_their_own_volume
     p2.wait_for_function("() => game.system.api.blower.radio.nowPlaying() === null", timeout=5000)
     assert p1.evaluate("() => game.system.api.blower.radio.nowPlaying()?.name") == "Dead Air FM"
     assert page_errors[p1] == [] and page_errors[p2] == []
-
-
-SHIFTS_STUB = """([sceneId, regionUuid]) => {
-    // The Shifts feature's read API in the shape the phone expects (apps/blower/sources.mjs jobsOf), on this page only.
-    const clock = game.system.api.rules.startClock(game.system.api.clock.activeNow());
-    game.system.api.shifts = { jobsOf: () => ({ shift: {id: 'cabs', name: 'Night cabs'},
-      callouts: [{id: 'c1', name: 'Fare to Dalston', pay: 25}],
-      job: {id: 'j1', shift: 'cabs', stage: 'Pickup', destination: {sceneId, regionUuid, name: 'Chicken Palace'},
-            clock, windowSeconds: 210, cargo: null, patient: null, pay: 25} }) };
-}"""
 
 
 def test_alt_n_sat_nav_reads_the_squares_to_a_token_or_region_and_follows_the_token(world, open_user_page, page_errors):

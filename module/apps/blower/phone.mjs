@@ -193,7 +193,7 @@ export class BlowerPhone extends Base {
   /** Accept or pass a callout through the Shifts feature, when it offers it. @this {BlowerPhone} */
   static async #callout(_e, /** @type {HTMLElement} */ target) {
     const shifts = /** @type {any} */ (game.system).api?.shifts;
-    const fn = shifts?.[target.dataset.action === "accept" ? "accept" : "pass"];
+    const fn = shifts?.[target.dataset.action === "accept" ? "acceptCallout" : "passCallout"];
     if (!fn) {
       warn(L("SMOKE.Blower.Jobs.none"));
       return;

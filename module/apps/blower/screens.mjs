@@ -53,19 +53,29 @@ export function homeApps(actor) {
   return APPS.map(a => ({ ...a, label: L(`SMOKE.Blower.App.${a.id}`), badge: badges[a.id] || 0 }));
 }
 
+/**
+ * A shift's or a stage's name in words (the Shifts feature's ids: taxi, pickup…), or the text as given.
+ * @param {"shift"|"stage"} group @param {unknown} id @returns {string}
+ */
+const named = (group, id) => (typeof id === "string" && game.i18n.has?.(`SMOKE.Shifts.${group}.${id}`)
+  ? L(`SMOKE.Shifts.${group}.${id}`) : String(id ?? ""));
+
 /** @param {any} actor @param {number} now Active ms. */
 function jobsScreen(actor, now) {
   const got = jobsOf(actor);
   if (isMissing(got)) return { missing: L(got.messageKey) };
   const { shift, callouts = [], job } = /** @type {any} */ (got);
   const clockLeft = /** @type {any} */ (game.system).api?.rules?.clockLeft;
-  const left = job?.clock && clockLeft ? clockLeft(job.clock, job.windowSeconds, now) : null;
+  // The Shifts feature gives the seconds left (a stage the crew has reached holds its time); else count the clock down.
+  const left = typeof job?.secondsLeft === "number" ? job.secondsLeft
+    : job?.clock && clockLeft ? clockLeft(job.clock, job.windowSeconds, now) : null;
   return {
-    shift: shift ? String(shift.name ?? shift.id ?? "") : null,
+    shift: shift ? (typeof shift === "string" ? named("shift", shift) : String(shift.name ?? shift.id ?? "")) : null,
     callouts: callouts.map((/** @type {any} */ c) => ({ id: c.id, name: String(c.name ?? c.id), pay: c.pay ?? null })),
-    job: job ? { stage: String(job.stage ?? ""), left: left === null ? null : mmss(left), paused: Boolean(job.clock?.pausedAt),
+    job: job ? { stage: named("stage", job.stage), left: left === null ? null : mmss(left),
+      paused: Boolean(job.paused ?? job.clock?.pausedAt),
       cargo: job.cargo ? String(job.cargo.state ?? job.cargo) : null, patient: job.patient ? String(job.patient.state ?? job.patient) : null,
-      pay: job.pay ?? null, destination: job.destination?.name ?? "" } : null,
+      pay: typeof job.pay === "number" ? job.pay : job.pay?.pounds ?? null, destination: job.destination?.name ?? "" } : null,
     none: !shift && !callouts.length && !job
   };
 }
@@ -110,7 +120,7 @@ function heatScreen(actor) {
 function directionsScreen(actor) {
   const d = directionsOf(actor);
   if (!d) return { none: L(isMissing(jobsOf(actor)) ? "SMOKE.Blower.Directions.noShifts" : "SMOKE.Blower.Directions.none") };
-  return { name: d.name, stage: d.stage, sceneName: game.scenes?.get(d.sceneId)?.name ?? "" };
+  return { name: d.name, stage: named("stage", d.stage), sceneName: game.scenes?.get(d.sceneId)?.name ?? "" };
 }
 
 function messagesScreen() {

@@ -78,10 +78,10 @@ export function heatOf(actor) {
 }
 
 /**
- * Shifts (issue 14): `api.shifts.jobsOf(actor)` → `{shift: {id, name}|null, callouts: {id, name, pay}[], job: Job|null}`,
- * Job = `{id, shift, stage, destination: {sceneId, regionUuid, name}, clock, windowSeconds, cargo, patient, pay}`
- * (`clock` a rules/clock.mjs clock; the phone counts it down with `api.rules.clockLeft`).
- * Optional actions the Jobs app calls when present: `api.shifts.accept(actor, calloutId)`, `api.shifts.pass(actor, calloutId)`.
+ * Shifts (issue 14): `api.shifts.jobsOf(actor)` → `{shift: string|null, callouts: {id, name}[], job: JobView|null}`,
+ * JobView = `{id, shift, stage, destination: {sceneId, regionUuid, name}, clock, windowSeconds, secondsLeft, paused,
+ * cargo, patient: {state}|null, pay: {pounds, xp}|null}` (documents/shifts.mjs jobView; `clock` a rules/clock.mjs
+ * clock). The Jobs app's Accept and Pass call `api.shifts.acceptCallout(actor, id)` / `passCallout(actor, id)`.
  * @param {Actor.Implementation} actor
  * @returns {{shift: object|null, callouts: object[], job: object|null}|Missing}
  */

@@ -11,6 +11,7 @@ import { clockElapsed, clockFraction, pauseClock, resumeClock, startClock } from
 import { patientAfterTime } from "../../rules/shifts.mjs";
 import { RULES, SYSTEM_ID } from "../../generated/rules.mjs";
 import { activeNow } from "../active-time.mjs";
+import { custodyOf } from "../heat.mjs";
 import { pay } from "../purse.mjs";
 import { assertGM, requestGM } from "../requests.mjs";
 import { boardVehicle, leaveVehicle, occupantsOf } from "../vehicle.mjs";
@@ -116,7 +117,8 @@ export async function finish(job) {
     const actor = docAt(uuid);
     if (!actor) continue;
     if (each) await pay(actor, each, { reason: job.name });
-    const out = actor.statuses?.has?.("wasted") || actor.statuses?.has?.("busted");
+    // No XP when Wasted (the status) or Busted (in custody on the Heat record) as the job completes.
+    const out = actor.statuses?.has?.("wasted") || custodyOf(actor)?.open === true;
     if (actor.type === "character") await /** @type {any} */ (actor).awardXp(out ? "busted" : result.xpKind);
   }
   await jobCard(job, lines);

@@ -1,0 +1,46 @@
+"""The Blower's Jobs and Directions read the Shifts feature's own records (issue 15 with issue 14): a callout the GM
+made shows on the player's phone, Accept on the phone takes it through the GM, and the job's stage, destination and
+countdown are the same as on the sheet; the phone writes nothing of its own."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from helpers import skew_time
+from helpers.blower import open_app, phone
+from helpers.shifts import ROOK, callout, job_of, on_shift, seed
+
+pytestmark = pytest.mark.harness_only
+
+
+def test_the_phone_shows_a_real_callout_takes_it_and_counts_the_job_down(world, open_user_page):
+    seed(world)
+    gm, p1 = open_user_page("gm"), open_user_page("player1")
+    on_shift(gm, p1, "Hackney Carriage", "taxi", {ROOK: "driver"})
+    callout(gm, "taxi", ["Mare Street", "Dalston Junction"], hops=1)
+    open_app(p1, "jobs")
+    screen = phone(p1).locator(".smoke-blower-screen[data-screen=jobs]")
+    expect(screen).to_contain_text("Shift: Taxi")
+    expect(screen.locator(".smoke-blower-callout")).to_contain_text("taxi job")
+    screen.locator(".smoke-blower-callout [data-action=accept]").click()
+    p1.wait_for_function("id => !!game.system.api.shifts.jobsOf(game.actors.get(id)).job", arg=ROOK)
+    job = job_of(p1, ROOK)
+    assert (job["stage"], job["windowSeconds"]) == ("pickup", 150)
+    card = screen.locator(".smoke-blower-job")
+    expect(card).to_contain_text("Pickup — Mare Street")
+    expect(card.locator(".smoke-blower-countdown")).to_have_text(re.compile(r"^2:(30|29|28|27)$"))
+    skew_time(gm, 60)
+    expect(card.locator(".smoke-blower-countdown")).to_have_text(re.compile(r"^1:(30|29|28|27)$"))
+    # the game paused: the phone's countdown stands, like the sheet's
+    gm.evaluate("() => game.togglePause(true, {broadcast: true})")
+    p1.wait_for_function("() => game.settings.get('the-smoke', 'activeTime').pausedAt !== null")
+    shown = card.locator(".smoke-blower-countdown").inner_text()
+    skew_time(gm, 30)
+    p1.wait_for_timeout(1500)
+    assert card.locator(".smoke-blower-countdown").inner_text() == shown
+    # Directions: where to go now is the job's pickup
+    open_app(p1, "directions")
+    expect(phone(p1).locator(".smoke-blower-screen[data-screen=directions]")).to_contain_text("Pickup: Mare Street")
