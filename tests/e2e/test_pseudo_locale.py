@@ -71,10 +71,13 @@ def test_an_attack_card_words_the_rules_effects_from_the_language_file(gm_page: 
     card = rifle_at_engaged(gm_page)
     expect(card.locator(".smoke-attack-effects")).to_have_text("Rifle at Engaged −2")
     gm_page.evaluate(PSEUDO)
+    # the attack card (the newest card may be the Heat crime card the attack raised for the GM)
     rerendered = gm_page.evaluate("""async () => {
-        const message = game.messages.contents.at(-1);
-        const html = await message.renderHTML();
-        return html.querySelector(".smoke-attack")?.innerText ?? "";
+        for (const message of game.messages.contents.slice().reverse()) {
+          const card = (await message.renderHTML()).querySelector(".smoke-attack");
+          if (card) return card.innerText;
+        }
+        return "";
     }""")
     assert "⟦Rifle at Engaged −2⟧" in rerendered, rerendered
     assert not re.search(r"\bSMOKE\.[A-Za-z]", rerendered), rerendered
