@@ -6,7 +6,8 @@
  */
 import { checkPounds } from "../../rules/money.mjs";
 import { assertOwner } from "../requests.mjs";
-import { heatOf, heatView, loseStars as heatLoseStars, setHeat } from "../heat.mjs";
+import { heatOf, loseStars as heatLoseStars, setHeat } from "../heat.mjs";
+import { sightOf } from "../heat/sight.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
 
 export { SYSTEM_ID };
@@ -55,12 +56,12 @@ export function starsOf(actor) {
 }
 
 /**
- * Whether a police unit can see the actor now (Heat's sight: a police token within sight, the helicopter, the GM's
- * override), as the cool-down reads it.
+ * Whether the police can see the actor now, worked out on the GM at the moment of asking (Heat's sight: a police
+ * token within sight, the helicopter at 3+ stars outdoors, the GM's per-character override).
  * @param {Actor.Implementation} actor @returns {boolean}
  */
 export function policeSee(actor) {
-  return heatView(actor).inSight === true;
+  return sightOf(actor, heatOf(actor)).seen;
 }
 
 /** GM: lose `n` stars. @param {Actor.Implementation} actor @param {number} n @param {string} reason */
