@@ -11,11 +11,11 @@
  */
 import { CHECK_TWEAKS, gmChecks, hazards } from "../rules/gm-screen.mjs";
 import { requestsList } from "../documents/gm-requests.mjs";
-import { requestGM } from "../documents/requests.mjs";
 import { conditionName } from "../documents/combat.mjs";
 import { ChallengeTracker, TeamworkApp } from "./group-checks.mjs";
 import { CombatConsole } from "./combat-console.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
+import { askGM, openOnce } from "./gm-windows.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
@@ -54,13 +54,7 @@ export class GMScreen extends Base {
    * @returns {GMScreen|null}
    */
   static open() {
-    if (!game.user.isGM) {
-      ui.notifications.warn(L("SMOKE.GMScreen.gmOnly"));
-      return null;
-    }
-    this.instance ??= new this();
-    this.instance.render({ force: true });
-    return this.instance;
+    return openOnce(this, { gmOnly: true });
   }
 
   tab = "checks";
@@ -137,16 +131,6 @@ export class GMScreen extends Base {
     }
   }
 
-  /** Run a GM request; a refusal is a warning. */
-  async #run(type, data) {
-    try {
-      return await requestGM(type, data);
-    } catch (err) {
-      ui.notifications.warn(err.message);
-      return null;
-    }
-  }
-
   /** @this {GMScreen} */
   static #onTab(event, target) {
     this.tab = TABS.includes(target.dataset.screenTab) ? target.dataset.screenTab : "checks";
@@ -163,21 +147,21 @@ export class GMScreen extends Base {
   static async #onSendCheck(event, target) {
     const key = target.dataset.key;
     target.disabled = true;
-    const r = await this.#run("gm.request.send", { kind: "check", key, actorUuids: this.targets(), tweaks: this.tweaks[key] ?? [] });
+    const r = await askGM("gm.request.send", { kind: "check", key, actorUuids: this.targets(), tweaks: this.tweaks[key] ?? [] });
     if (r) ui.notifications.info(L("SMOKE.GMScreen.sent", { n: String(r.entries.length) }));
     target.disabled = false;
   }
 
   /** @this {GMScreen} */
   static async #onAnnounce(event, target) {
-    await this.#run("gm.hazard.announce", { key: target.dataset.key });
+    await askGM("gm.hazard.announce", { key: target.dataset.key });
   }
 
   /** @this {GMScreen} */
   static async #onRollHazard(event, target) {
     const key = target.dataset.key;
     target.disabled = true;
-    await this.#run("gm.request.send", { kind: "hazard", key, actorUuids: this.targets(), armourMarked: this.armour.has(key) });
+    await askGM("gm.request.send", { kind: "hazard", key, actorUuids: this.targets(), armourMarked: this.armour.has(key) });
     target.disabled = false;
   }
 
@@ -208,7 +192,7 @@ export class GMScreen extends Base {
   /** The Rewards form's Give button. @this {GMScreen} */
   static async #onSubmit(event, form, formData) {
     const d = /** @type {any} */ (formData.object);
-    const r = await this.#run("gm.reward.give", { kind: d.rewardKind, actorUuids: this.targets(), amount: d.amount,
+    const r = await askGM("gm.reward.give", { kind: d.rewardKind, actorUuids: this.targets(), amount: d.amount,
       split: d.split, xpKind: d.xpKind, faction: d.faction, counter: d.counter, reason: d.reason });
     if (r) ui.notifications.info(r.lines.join(" "));
   }

@@ -6,8 +6,8 @@
  * @module apps/mission-board
  */
 import { allMissions } from "../documents/missions.mjs";
-import { requestGM } from "../documents/requests.mjs";
 import { GMScreen } from "./gm-screen.mjs";
+import { askGM, openOnce } from "./gm-windows.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
@@ -38,9 +38,7 @@ export class MissionBoard extends Base {
 
   /** Open (or bring forward) the board. @returns {MissionBoard} */
   static open() {
-    this.instance ??= new this();
-    this.instance.render({ force: true });
-    return this.instance;
+    return /** @type {MissionBoard} */ (openOnce(this));
   }
 
   async _onFirstRender(context, options) {
@@ -72,29 +70,20 @@ export class MissionBoard extends Base {
     };
   }
 
-  async #run(type, data) {
-    try {
-      return await requestGM(type, data);
-    } catch (err) {
-      ui.notifications.warn(err.message);
-      return null;
-    }
-  }
-
   /** @this {MissionBoard} */
   static async #onAccept(event, target) {
-    await this.#run("mission.accept", { id: target.dataset.missionId, actorUuids: myCrew() });
+    await askGM("mission.accept", { id: target.dataset.missionId, actorUuids: myCrew() });
   }
 
   /** @this {MissionBoard} */
   static async #onStart(event, target) {
-    await this.#run("mission.start", { id: target.dataset.missionId, actorUuids: (GMScreen.instance ?? new GMScreen()).targets() });
+    await askGM("mission.start", { id: target.dataset.missionId, actorUuids: (GMScreen.instance ?? new GMScreen()).targets() });
   }
 
   /** @this {MissionBoard} */
   static async #onFinish(event, target) {
     target.disabled = true;
-    await this.#run("mission.finish", { id: target.dataset.missionId, outcome: target.dataset.outcome });
+    await askGM("mission.finish", { id: target.dataset.missionId, outcome: target.dataset.outcome });
   }
 
   /** @this {MissionBoard} */
@@ -102,13 +91,13 @@ export class MissionBoard extends Base {
     const m = allMissions().find(x => x.id === target.dataset.missionId);
     const index = Number(target.dataset.index);
     const state = NEXT[m?.objectives[index]?.state ?? "open"];
-    await this.#run("mission.objective", { id: target.dataset.missionId, index, state });
+    await askGM("mission.objective", { id: target.dataset.missionId, index, state });
   }
 
   /** The GM's new mission. @this {MissionBoard} */
   static async #onSave(event, form, formData) {
     const d = /** @type {any} */ (formData.object);
-    const r = await this.#run("mission.save", { name: d.name, client: d.client, fee: { type: d.feeType || null,
+    const r = await askGM("mission.save", { name: d.name, client: d.client, fee: { type: d.feeType || null,
       amount: Number(d.feeAmount) }, xp: Number(d.xp), deadlineSeconds: Number(d.deadlineMinutes) > 0 ? Number(d.deadlineMinutes) * 60 : null,
       objectives: String(d.objectives ?? "").split("\n"), obligations: d.obligations, mode: d.mode });
     if (r) form.reset();

@@ -9,10 +9,10 @@ import { policeEvents, streetEvents } from "../documents/street-control.mjs";
 import { requestGM } from "../documents/requests.mjs";
 import { GMScreen } from "./gm-screen.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
+import { askGM, openOnce } from "./gm-windows.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
-const L = key => game.i18n.localize(key);
 
 /** @extends {Base<Record<string, unknown>>} */
 export class StreetControl extends Base {
@@ -30,13 +30,7 @@ export class StreetControl extends Base {
 
   /** Open (or bring forward) the window; GM only. @returns {StreetControl|null} */
   static open() {
-    if (!game.user.isGM) {
-      ui.notifications.warn(L("SMOKE.GMScreen.gmOnly"));
-      return null;
-    }
-    this.instance ??= new this();
-    this.instance.render({ force: true });
-    return this.instance;
+    return openOnce(this, { gmOnly: true });
   }
 
   _onClose(options) {
@@ -50,35 +44,26 @@ export class StreetControl extends Base {
     return { events: streetEvents(), police: policeEvents(), people };
   }
 
-  async #run(type, data) {
-    try {
-      return await requestGM(type, data);
-    } catch (err) {
-      ui.notifications.warn(err.message);
-      return null;
-    }
-  }
-
   /** @this {StreetControl} */
   static async #onRoll() {
-    await this.#run("street.event", {});
+    await askGM("street.event", {});
   }
 
   /** @this {StreetControl} */
   static async #onChoose() {
     const roll = Number(/** @type {HTMLSelectElement} */ (this.element.querySelector("[name=eventRoll]")).value);
-    await this.#run("street.event", { roll });
+    await askGM("street.event", { roll });
   }
 
   /** @this {StreetControl} */
   static async #onPolice(event, target) {
     const targets = (GMScreen.instance ?? new GMScreen()).targets();
-    await this.#run("street.police", { key: target.dataset.key, actorUuids: targets });
+    await askGM("street.police", { key: target.dataset.key, actorUuids: targets });
   }
 
   /** @this {StreetControl} */
   static async #onPlace(event, target) {
-    await this.#run("street.place", { name: target.dataset.name });
+    await askGM("street.place", { name: target.dataset.name });
   }
 }
 
