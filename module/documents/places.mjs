@@ -80,6 +80,13 @@ function tokensOf(actor) {
   return out;
 }
 
+/** @param {any} token @returns {{x: number, y: number, elevation: number}} The token's centre. */
+function tokenCentre(token) {
+  const size = token.parent?.grid?.size ?? 100;
+  return { x: token.x + ((token.width ?? 1) * size) / 2, y: token.y + ((token.height ?? 1) * size) / 2,
+    elevation: token.elevation ?? 0 };
+}
+
 /**
  * The places a token or actor is at now: every enabled `the-smoke.place` behaviour of every Region that holds one of
  * the actor's tokens, or the token of the motor the actor sits in.
@@ -96,7 +103,12 @@ export function placesOf(tokenOrActor) {
   const out = [];
   const seen = new Set();
   for (const token of tokens) {
-    for (const region of token.regions ?? []) {
+    // Worked out from the token's position on this client (the GM's, in a request), not read from what the moving
+    // client recorded of the token's regions.
+    const centre = tokenCentre(token);
+    const regions = [...(token.parent?.regions ?? [])].filter(r => typeof r.testPoint === "function"
+      ? r.testPoint(centre) : token.regions?.has?.(r));
+    for (const region of regions) {
       for (const b of region.behaviors ?? []) {
         if (b.type !== PLACE_TYPE || b.disabled || seen.has(b.uuid)) continue;
         seen.add(b.uuid);

@@ -122,7 +122,12 @@ export const requests = {
     const actor = /** @type {any} */ (await fromUuid(/** @type {any} */ (String(actorUuid))));
     assertOwner(user, actor);
     if (actor.type !== "character") throw new Error(game.i18n.localize("SMOKE.Purse.notCharacter"));
-    if (ledger.get(actor.uuid)?.started) throw new Error(game.i18n.localize("SMOKE.Purse.alreadyStarted"));
+    // Once, and only for a new character: nothing paid yet and an empty purse (a character in play has had its cash).
+    const record = ledger.get(actor.uuid);
+    const { pocket, stash } = purseOf(actor);
+    if (record?.started || record?.entries?.length || pocket || stash) {
+      throw new Error(game.i18n.localize("SMOKE.Purse.alreadyStarted"));
+    }
     const id = /** @type {any} */ (CATALOGUE_IDS).backgrounds?.[actor.system.details?.background];
     const bg = id ? await /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.backgrounds`))?.getDocument(id) : null;
     if (!bg) throw new Error(game.i18n.localize("SMOKE.Purse.noBackground"));

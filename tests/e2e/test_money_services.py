@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from helpers.money import CAR, P1, P2, ROOK, SAL, SCENE, T_CAR, T_ROOK, ask, move, purse, seed, sheet, wait_at
+from helpers.money import CAR, P1, P2, ROOK, SAL, SCENE, T_CAR, T_ROOK, ask, move, park, purse, seed, sheet, wait_at
 from helpers import SEED_DICE
 from helpers import add_from_pack, statuses
 
@@ -77,6 +77,10 @@ def test_respray_clears_heat_and_fires_the_hook_and_new_clobber_loses_a_star(wor
         "Reach a respray first."
     move(gm_page, T_ROOK, 26)
     wait_at(player1_page, ROOK, "respray")
+    # the motor itself must be in the respray
+    assert ask(player1_page, "service.respray", {"actorUuid": f"Actor.{ROOK}", "motorUuid": f"Actor.{car}"}) == \
+        "Bring Hatch to Kwik Spray first."
+    park(gm_page, car, 26)
     assert ask(gm_page, "heat.sight", {"actorUuid": f"Actor.{ROOK}", "override": "seen"}) is None
     assert ask(player1_page, "service.respray", {"actorUuid": f"Actor.{ROOK}", "motorUuid": f"Actor.{car}"}) == \
         "Police can see you going into Kwik Spray: no respray."
@@ -105,6 +109,8 @@ def test_garage_work_at_a_garage_at_the_gms_price_and_refused_on_the_street(worl
     assert ask(player1_page, "service.garage", data) == "Reach a garage first."
     move(gm_page, T_ROOK, 36)
     wait_at(player1_page, ROOK, "garage")
+    assert ask(player1_page, "service.garage", data) == "Bring Hatch to Mare Street Motors first."
+    park(gm_page, car, 36)
     assert ask(player1_page, "service.garage", data) is None
     assert purse(gm_page) == [80, 0]
     assert gm_page.evaluate("id => [game.actors.get(id).system.body.value, game.actors.get(id).system.tyres.flat]", car) == [10, 0]

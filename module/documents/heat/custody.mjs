@@ -27,6 +27,16 @@ export const UNIFORMS = Object.freeze(["police", "paramedic"]);
 const NATURAL_WEAPONS = Object.freeze(["fists"]);
 
 /**
+ * Your own two hands: the catalogue's Fists (its key) with Fists' numbers (Impact 0, no magazine) — a name, or a key
+ * alone, is the owner's to write, so a renamed gun is still a gun.
+ * @param {any} item @returns {boolean}
+ */
+function natural(item) {
+  const key = String(item.flags?.[SYSTEM_ID]?.key ?? "").replace(/^weapons\//, "");
+  return NATURAL_WEAPONS.includes(key) && Number(item.system?.impact) === 0 && !item.system?.magazine?.size;
+}
+
+/**
  * @typedef {object} CustodyRecord
  * @property {boolean} open  In custody, the kit not yet released.
  * @property {number} at  Active ms when busted.
@@ -47,7 +57,7 @@ export const custodyOf = actor => custody.get(actor.uuid);
  * @param {any} item @returns {boolean}
  */
 export function seized(item) {
-  if (item.type === "weapon") return !NATURAL_WEAPONS.includes(String(item.name ?? "").toLowerCase());
+  if (item.type === "weapon") return !natural(item);
   if (SEIZED_TYPES.includes(item.type)) return true;
   return item.type === "outfit" && UNIFORMS.includes(item.system?.disguise) && item.flags?.[SYSTEM_ID]?.authorised !== true;
 }

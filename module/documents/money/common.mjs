@@ -6,6 +6,7 @@
  */
 import { checkPounds } from "../../rules/money.mjs";
 import { assertOwner } from "../requests.mjs";
+import { placesOf } from "../places.mjs";
 import { heatOf, loseStars as heatLoseStars, setHeat } from "../heat.mjs";
 import { sightOf } from "../heat/sight.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
@@ -26,7 +27,21 @@ export function characterFor(user, uuid) {
   if (!actor || actor.documentName !== "Actor") throw new Error(L("SMOKE.Request.missing"));
   assertOwner(user, actor);
   if (actor.type !== "character") throw new Error(L("SMOKE.Money.notCharacter", { name: actor.name ?? "" }));
+  // Cash and Heat are the GM's record for a world character; an unlinked token's copy is its owner's to write.
+  if (actor.isToken) throw new Error(L("SMOKE.Money.linkToken", { name: actor.name ?? "" }));
   return actor;
+}
+
+/**
+ * Refuse unless the motor itself is at the place (its token in the place's region): a respray, the garage and the
+ * fence work on the motor, not on a car parked across the map.
+ * @param {Actor.Implementation} motor @param {{regionUuid: string, name: string}} place
+ * @throws {Error} "Bring the motor to … first".
+ */
+export function assertMotorAt(motor, place) {
+  if (!placesOf(motor).some(p => p.regionUuid === place.regionUuid)) {
+    throw new Error(L("SMOKE.Money.bringMotor", { motor: motor.name ?? "", place: place.name ?? "" }));
+  }
 }
 
 /**

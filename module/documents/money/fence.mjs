@@ -15,7 +15,7 @@ import { assertAt, offersAt } from "../places.mjs";
 import { pay } from "../purse.mjs";
 import { assertGM } from "../requests.mjs";
 import { occupantsOf } from "../vehicle/seats.mjs";
-import { L, characterFor, moneyCard, motorFor, pounds, takeOffer } from "./common.mjs";
+import { L, assertMotorAt, characterFor, moneyCard, motorFor, pounds, takeOffer } from "./common.mjs";
 
 /** Motors sold, keyed by the motor actor's UUID: `{by, pounds, buyer, at}` (a GM-only world setting). */
 export const sales = gmStore("sales");
@@ -31,18 +31,38 @@ function hot(motor) {
 /**
  * The offer for a motor from a buyer (the formula with the motor's value, Body, heat and the seller's Rep).
  * @param {Actor.Implementation} seller @param {Actor.Implementation} motor
+ * @param {{value: number|null, abilities: string[]}|null} [catalogue]  The catalogue's value and abilities (the GM
+ *   pays on these: a motor's owner may write its own); without it the motor's own (the sheet's preview).
  * @returns {{buyer: import("../../rules/money.mjs").BuyerId, pounds: number, hot: boolean, knownSupplier: boolean,
  *   bodyFraction: number}}
  */
-export function offerFor(seller, motor) {
+export function offerFor(seller, motor, catalogue = null) {
   const s = /** @type {any} */ (motor.system);
-  const buyer = fenceBuyerFor({ abilities: s.abilities ?? [] });
+  const book = catalogue ?? { value: s.value, abilities: s.abilities ?? [] };
+  const buyer = fenceBuyerFor({ abilities: book.abilities });
   const bodyFraction = s.body.max ? Math.max(0, Math.min(1, s.body.value / s.body.max)) : 0;
   const known = knownSupplier(/** @type {any} */ (seller.system).rep.level);
   const isHot = hot(motor);
-  const value = (s.abilities ?? []).includes("docked-hire-bike") ? null : s.value;
+  const value = book.abilities.includes("docked-hire-bike") ? null : book.value;
   return { buyer, pounds: fenceOffer({ value, buyer, bodyFraction, hot: isHot, knownSupplier: known }), hot: isHot,
     knownSupplier: known, bodyFraction };
+}
+
+/**
+ * The catalogue's value and abilities of a motor (the vehicles compendium entry its catalogue key names), which the
+ * fence pays on. A motor from outside the catalogue: its own, unless a player owns it (then the fence refuses and the
+ * GM pays by hand).
+ * @param {Actor.Implementation} motor @returns {Promise<{value: number|null, abilities: string[]}>}
+ */
+async function catalogueMotor(motor) {
+  const key = String(/** @type {any} */ (motor.flags)?.[SYSTEM_ID]?.key ?? "").replace(/^vehicles\//, "");
+  const id = /** @type {any} */ (CATALOGUE_IDS).vehicles?.[key];
+  const doc = id ? await /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.vehicles`))?.getDocument(id) : null;
+  if (doc) return { value: doc.system.value ?? null, abilities: [...(doc.system.abilities ?? [])] };
+  const playerOwned = game.users.some(u => !u.isGM && motor.testUserPermission(u, "OWNER"));
+  if (playerOwned) throw new Error(L("SMOKE.Fence.notCatalogue", { motor: motor.name ?? "" }));
+  const s = /** @type {any} */ (motor.system);
+  return { value: s.value ?? null, abilities: s.abilities ?? [] };
 }
 
 /** GM: sell a motor the seller owns to the fence at their place; once per motor. */
@@ -50,8 +70,9 @@ async function onSell(user, { actorUuid, motorUuid }) {
   const seller = characterFor(user, actorUuid);
   const motor = motorFor(user, motorUuid);
   if (sales.get(motor.uuid)) throw new Error(L("SMOKE.Fence.sold", { motor: motor.name }));
-  const offer = offerFor(seller, motor);
+  const offer = offerFor(seller, motor, await catalogueMotor(motor));
   const place = assertAt(seller, ["fence", "patsArches"], { test: p => offersAt(p).fence.includes(offer.buyer) });
+  assertMotorAt(motor, place);
   if (/** @type {any} */ (motor.system).destroyed) throw new Error(L("SMOKE.Fence.destroyed", { motor: motor.name }));
   if (occupantsOf(/** @type {any} */ (motor)).length) throw new Error(L("SMOKE.Fence.occupied", { motor: motor.name }));
   if (!offer.pounds) throw new Error(L("SMOKE.Fence.worthless", { motor: motor.name }));

@@ -12,7 +12,7 @@ import { garageQuote, placeKinds, placeOffers, canRest, restOutcome, servicePric
 import { assertAt, placesOf } from "../places.mjs";
 import { charge, moveCash, purseOf } from "../purse.mjs";
 import { stopDownClock } from "../combat.mjs";
-import { L, characterFor, clearHeat, loseStars, moneyCard, motorFor, policeSee, pounds, starsOf } from "./common.mjs";
+import { L, assertMotorAt, characterFor, clearHeat, loseStars, moneyCard, motorFor, policeSee, pounds, starsOf } from "./common.mjs";
 
 /** Places that offer a service (RULES.money.places), its own kind first. @param {string} service @returns {string[]} */
 const kindsFor = service => placeKinds().filter(k => placeOffers(k).services.includes(service))
@@ -29,6 +29,7 @@ async function onRespray(user, { actorUuid, motorUuid }) {
   const actor = characterFor(user, actorUuid);
   const motor = motorFor(user, motorUuid);
   const place = assertAt(actor, kindsFor("respray"));
+  assertMotorAt(motor, place);
   if (policeSee(actor)) throw new Error(L("SMOKE.Services.seenGoingIn", { place: place.name }));
   const price = servicePrice("respray", gmPrice(place, "respray"));
   if (price) await charge(actor, price, { reason: L("SMOKE.Services.respray.reason", { motor: motor.name }) });
@@ -61,6 +62,7 @@ async function onGarage(user, { actorUuid, motorUuid }) {
   // A GM may run the garage anywhere (the motor sheet's button); a player reaches a garage first.
   const place = user.isGM ? (placesOf(actor).find(p => kindsFor("garage").includes(p.kind)) ?? { name: "", system: {} })
     : assertAt(actor, kindsFor("garage"));
+  if (!user.isGM) assertMotorAt(motor, /** @type {any} */ (place));
   const s = /** @type {any} */ (motor.system);
   if (s.destroyed) throw new Error(L("SMOKE.Repair.refused.destroyed", { vehicle: motor.name }));
   const quote = garageQuote({ body: s.body.value, bodyMax: s.body.max, flatTyres: s.tyres.flat, perBody: gmPrice(place, "garagePerBody") });

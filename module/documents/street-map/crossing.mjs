@@ -26,7 +26,7 @@
  */
 import { exitPoint, facingInto, freeSquare } from "../../rules/street-map.mjs";
 import { gmStore } from "../gm-store.mjs";
-import { driverOf, occupantsOf, seatRecords } from "../vehicle.mjs";
+import { driverOf, occupantsOf, seatRecords, vehicleOf } from "../vehicle.mjs";
 import { writeOccupants } from "../vehicle/store.mjs";
 import { afterCrossing } from "./follow.mjs";
 import { L, exitBehaviors, linkOf, rectOf, regionAt, sceneRect, stripName } from "./strips.mjs";
@@ -58,7 +58,10 @@ const centreOf = token => token.getCenterPoint?.() ?? { x: token.x + 50, y: toke
 export function refusal(user, token, region) {
   const behavior = exitBehaviors(region)[0];
   if (!behavior || !token || token.parent !== region.parent) return { message: L("SMOKE.StreetMap.notHere") };
-  if (token.getFlag?.(SYSTEM_ID, "carried")) return { message: L("SMOKE.StreetMap.carried", { name: token.name }) };
+  // A rider travels with the motor: the GM's seat store says who is aboard (the token's own flag is its owner's to write).
+  if (token.getFlag?.(SYSTEM_ID, "carried") || (!isVehicle(token.actor) && vehicleOf(token.actor))) {
+    return { message: L("SMOKE.StreetMap.carried", { name: token.name }) };
+  }
   if (!user.isGM && !token.testUserPermission(user, "OWNER")) return { message: L("SMOKE.Request.notOwner", { name: token.name }) };
   const name = stripName(region, behavior);
   const { toScene, toStrip } = linkOf(behavior);

@@ -84,3 +84,9 @@ def sheet(page: Page, actor: str = ROOK):
     s = page.locator(".application.sheet.actor").filter(has=page.locator("[data-smoke-places]"))
     expect(s).to_be_visible()
     return s
+
+
+def park(gm: Page, motor_id: str, col: int, row: int = 2) -> None:
+    """The GM puts a motor's token on the map at (col, row): a respray, the garage and the fence work on a motor there."""
+    gm.evaluate("""([m, x, y]) => game.scenes.get('%s').createEmbeddedDocuments('Token',
+        [{name: game.actors.get(m).name, actorId: m, actorLink: true, x, y}])""" % SCENE, [motor_id, col * SQ, row * SQ])
