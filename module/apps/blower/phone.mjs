@@ -65,7 +65,9 @@ export class BlowerPhone extends Base {
    */
   static open({ actor = null, screen = "home" } = {}) {
     const mine = /** @type {any} */ (game.user).character;
-    const target = actor ?? (mine?.isOwner || game.user.isGM ? mine : null) ?? phoneOwners()[0] ?? null;
+    // A GM with no character of their own opens a player's phone, else any character's (then picks in Whose phone).
+    const target = actor ?? (mine?.isOwner || game.user.isGM ? mine : null) ?? phoneOwners()[0]
+      ?? (game.user.isGM ? game.actors.find(a => a.type === "character") : null) ?? null;
     if (!target) {
       ui.notifications?.warn(L("SMOKE.Blower.noCharacter"));
       return null;
