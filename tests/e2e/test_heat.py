@@ -156,6 +156,9 @@ def test_call_in_units_at_three_stars(gm_page: Page, player1_page: Page, page_er
     edge = gm_page.evaluate("""s => [...game.scenes.get(s).tokens].filter(t => t.flags['the-smoke']?.unit)
         .every(t => t.x === 0 || t.y === 0 || t.x === 5900 || t.y === 1900)""", ids["scene"])
     assert edge
+    # each unit is its own motor (an unlinked token: its own Body and seats), not two tokens of one car
+    uuids = gm_page.evaluate("s => [...game.scenes.get(s).tokens].filter(t => t.flags['the-smoke']?.unit).map(t => [t.actorLink, t.actor.uuid])", ids["scene"])
+    assert all(link is False for link, _ in uuids) and len({u for _, u in uuids}) == 4
     # calling again adds nothing: the units are there
     gm_page.evaluate("s => game.system.api.requestGM('heat.callUnits', {sceneId: s, stars: 3})", ids["scene"])
     assert sum(gm_page.evaluate(units, ids["scene"]).values()) == 4

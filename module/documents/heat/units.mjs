@@ -78,7 +78,9 @@ function edgePoints(scene, n, offset) {
 }
 
 /**
- * Active GM: Call in units — bring the scene's police up to the table's counts for these stars.
+ * Active GM: Call in units — bring the scene's police up to the table's counts for these stars (Police at the table).
+ * Each unit is its own unlinked token of the compendium motor (its own Body, seats and gauge), driven in a chase as
+ * a crewed police unit (the book's unassigned police driver, Wheels d8, unless the GM seats an officer).
  * @param {any} scene @param {number} stars
  * @returns {Promise<Record<string, number>>} Units placed now, by kind.
  */
@@ -93,7 +95,7 @@ export async function callInUnits(scene, stars) {
     const need = /** @type {any} */ (want)[kind] - have;
     if (need <= 0) continue;
     const actor = /** @type {any} */ (await unitActor(key));
-    const data = edgePoints(scene, need, existing()).map(p => ({ name: actor.name, actorId: actor.id, actorLink: true,
+    const data = edgePoints(scene, need, existing()).map(p => ({ name: actor.name, actorId: actor.id, actorLink: false,
       x: p.x, y: p.y, width: actor.prototypeToken?.width ?? 1, height: actor.prototypeToken?.height ?? 1,
       texture: { src: actor.prototypeToken?.texture?.src ?? actor.img }, disposition: -1,
       flags: { [SYSTEM_ID]: { unit: kind } } }));
