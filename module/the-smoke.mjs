@@ -40,6 +40,7 @@ import { MissionBoard } from "./apps/mission-board.mjs";
 import * as activeTime from "./documents/active-time.mjs";
 import * as purse from "./documents/purse.mjs";
 import * as heatStore from "./documents/heat-store.mjs";
+import * as relationships from "./documents/relationships.mjs";
 import * as clock from "./rules/clock.mjs";
 import * as blower from "./documents/blower.mjs";
 import { blowerApi, registerBlowerUI } from "./apps/blower/register.mjs";
@@ -64,7 +65,7 @@ const { SmokeCombat } = combat;
 const { makeAttack } = attack;
 
 /** The features that declare `requests` and `hooks` (see the module notes). */
-const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, streetMap, heat, heatCards,
+const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, relationships, streetMap, heat, heatCards,
   heatPanel, gmRequests, gmRewards, streetControl, streetApp, missionDocs, money, placesUi, shifts, shiftPanel, blower];
 
 /** The status the core tracker's Toggle Defeated sets: Wasted, out of the fight (not Down, which is a Condition). */

@@ -11,6 +11,7 @@ import { RULES } from "../generated/rules.mjs";
 import { SYSTEM_ID } from "./check.mjs";
 import { assertGM } from "./requests.mjs";
 import { vehicleOf } from "./vehicle/seats.mjs";
+import { relationshipsOf } from "./relationships.mjs";
 
 export const EVENT_CARD = "systems/the-smoke/templates/chat/street-event.hbs";
 /** Street events the system can follow up: the event's roll → the hazard it starts (Hazards · 1–16). */
@@ -70,7 +71,7 @@ async function onPoliceEvent(user, { key, actorUuids = [] }) {
   if (key === "anpr-ping") lines.push(...await anprLines(actors));
   if (Number.isInteger(event.minPoliceRelationship)) {
     for (const a of actors) {
-      const known = /** @type {any} */ (a).system.relationships?.police ?? 0;
+      const known = relationshipsOf(/** @type {any} */ (a)).police;
       lines.push(L(known >= event.minPoliceRelationship ? "SMOKE.Street.warrant" : "SMOKE.Street.noWarrant",
         { name: a.name, n: String(known) }));
     }

@@ -158,3 +158,19 @@ def test_a_passenger_cannot_cross_a_strip_alone_by_clearing_the_carried_flag(gm_
     assert tokens_of(gm_page, m["morning"], c["jaz"]) == [], "a seated passenger crossed to another map on her own"
 
 
+def test_relationships_are_the_gms_record(world, open_user_page):
+    """The street counter buys a discount (street 5: 10 %): a player's own write to it, through the sheet or straight
+    to the server, is put back to the GM's number; the GM's own award is the new fact."""
+    seed(world)  # Rook: street 5, crew 3, police 0
+    gm, p1 = open_user_page("gm"), open_user_page("player1")
+    gm.wait_for_function(f"() => game.settings.get('the-smoke', 'relationships')['Actor.{ROOK}'] !== undefined")
+    p1.evaluate(f"() => game.actors.get('{ROOK}').update({{'system.relationships.police': 9}})")
+    p1.wait_for_timeout(300)
+    assert p1.evaluate(f"() => game.actors.get('{ROOK}').system.relationships.police") == 0
+    p1.evaluate(f"""() => game.harness.socket.request('modifyDocument', {{documentName: 'Actor', operation: 'update',
+        parentUuid: null, updates: [{{_id: '{ROOK}', system: {{relationships: {{street: 9, crew: 9, police: 9}}}}}}], options: {{}}}})""")
+    p1.wait_for_function(f"""() => {{ const r = game.actors.get('{ROOK}').system.relationships;
+        return r.street === 5 && r.crew === 3 && r.police === 0; }}""")
+    gm.evaluate(f"() => game.actors.get('{ROOK}').update({{'system.relationships.police': 3}})")
+    gm.wait_for_function(f"() => game.settings.get('the-smoke', 'relationships')['Actor.{ROOK}']['system.relationships.police'] === 3")
+

@@ -12,6 +12,7 @@ import { assertAt, offersAt, placesOf } from "../places.mjs";
 import { charge } from "../purse.mjs";
 import { requestGM } from "../requests.mjs";
 import { L, SYSTEM_ID, characterFor, moneyCard, newOffer, takeOffer } from "./common.mjs";
+import { relationshipsOf } from "../relationships.mjs";
 
 /** The item packs a shop sells from (catalogue folder → compendium). */
 const ITEM_PACKS = ["consumables", "gear", "outfits", "weapons", "ammunition", "armour", "drugs"];
@@ -78,8 +79,8 @@ const wideBoy = actor => actor.items.some(i => i.type === "perk" && /** @type {a
  * @param {Actor.Implementation} actor @param {import("../places.mjs").Place} place @returns {number} percent
  */
 export function discountAt(actor, place) {
-  const s = /** @type {any} */ (actor.system);
-  return shopDiscount({ street: s.relationships.street, crew: s.relationships.crew, wideBoy: wideBoy(actor),
+  const { street, crew } = relationshipsOf(actor);
+  return shopDiscount({ street, crew, wideBoy: wideBoy(actor),
     shop: offersAt(place).discountAt ?? "shops" });
 }
 
