@@ -60,6 +60,7 @@ def test_a_hand_made_attack_card_is_refused_and_a_real_one_is_applied_once(gm_pa
         "check": {"actorId": sal, "stat": "mus", "total": 50, "margin": 40, "outcome": "legendary"},
         "attack": {"combatId": combat_id, "attackerId": sal_c, "targetId": mook_c, "weapon": "Cricket Bat", "impact": 50,
                    "traits": [], "band": "engaged", "guard": 10, "resolved": None}}, roll_json([6, 6, 6, 6], [8, 8, 8, 2], 44)])
+    gm_page.wait_for_function("id => !!game.messages.get(id)", arg=forged)  # the card reached the GM
     assert request(gm_page, "attack.resolve", {"messageId": forged, "choice": "take"}) == \
         {"refused": "That is not an open attack card."}
     assert health(gm_page, mook) == 8
@@ -83,6 +84,7 @@ def test_a_hand_made_attack_card_is_refused_and_a_real_one_is_applied_once(gm_pa
     bad_roll = player1_page.evaluate(FORGE_CARD, [{"check": {"actorId": sal, "stat": "mus", "total": 99, "margin": 89,
                                                              "outcome": "legendary"}, "attack": ref},
                                                   roll_json([50], [2], mod)])
+    gm_page.wait_for_function("id => !!game.messages.get(id)", arg=bad_roll)  # the card reached the GM
     result = request(gm_page, "attack.resolve", {"messageId": bad_roll, "choice": "take"})
     assert "does not follow from its roll" in result["refused"] and "50 is not a face of d6" in result["refused"]
     assert health(gm_page, mook) == 8
@@ -92,6 +94,7 @@ def test_a_hand_made_attack_card_is_refused_and_a_real_one_is_applied_once(gm_pa
                                                                 "outcome": "legendary"}, "attack": ref},
                                                      roll_json([4], [13 - 4 - mod], mod)])
     # The first card bound to the record was the impossible one: the GM refuses any other card for the same attack.
+    gm_page.wait_for_function("id => !!game.messages.get(id)", arg=honest_roll)  # the card reached the GM
     assert request(gm_page, "attack.resolve", {"messageId": honest_roll, "choice": "take"}) == \
         {"refused": "That card is not the roll this request was checked for: it does not count."}
     assert health(gm_page, mook) == 8
@@ -109,10 +112,12 @@ def test_a_real_attack_card_reads_margin_and_impact_from_the_gms_record(gm_page,
     # The attacker (who authored the card) rewrites its flags after the roll: margin 40, Impact 50, Guard 1.
     player1_page.evaluate("""async id => game.messages.get(id).update({"flags.the-smoke.check.margin": 40,
         "flags.the-smoke.attack.impact": 50, "flags.the-smoke.attack.guard": 1})""", card_id)
+    gm_page.wait_for_function("id => !!game.messages.get(id)", arg=card_id)  # the card reached the GM
     assert request(gm_page, "attack.resolve", {"messageId": card_id, "choice": "take"})["ok"] == {"dodged": False, "damage": 5}
     assert health(gm_page, mook) == 3
     # Once: the card's own `resolved` cleared by its author does not reopen the hit.
     player1_page.evaluate("""async id => game.messages.get(id).update({"flags.the-smoke.attack.resolved": null})""", card_id)
+    gm_page.wait_for_function("id => !!game.messages.get(id)", arg=card_id)  # the card reached the GM
     assert request(gm_page, "attack.resolve", {"messageId": card_id, "choice": "take"}) == \
         {"refused": "That hit is already resolved."}
     assert health(gm_page, mook) == 3

@@ -129,7 +129,7 @@ def test_the_bat_take_hit_applies_5_damage_and_the_gm_picks_bleeding(gm_page, pl
     expect(card.locator(".smoke-attack-suggested")).to_have_count(0)
     # Resolve a hit only once.
     again = gm_page.evaluate("""async id => { try { await game.system.api.requestGM("attack.resolve", {messageId: id, choice: "take"}); }
-        catch (e) { return e.message; } }""", gm_page.evaluate("() => game.messages.contents.at(-1).id"))
+        catch (e) { return e.message; } }""", gm_page.evaluate("() => game.messages.contents.filter(m => m.flags['the-smoke']?.attack).at(-1).id"))
     assert again == "That hit is already resolved."
     assert gm_page.evaluate("id => game.actors.get(id).system.health.value", mook) == 3
     for page in (gm_page, player1_page):
