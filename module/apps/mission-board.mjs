@@ -62,7 +62,7 @@ export class MissionBoard extends Base {
       missions: shown.map(m => ({ ...m, isGM, active: m.state === "active",
         stateLabel: L(`SMOKE.Mission.state.${m.state}`), modeLabel: L(`SMOKE.Mission.modes.${m.mode}`),
         fee: L(m.fee.type === "crew" ? "SMOKE.Mission.crewFee" : "SMOKE.Mission.perHeadFee", { amount: String(m.fee.amount) }),
-        xpLabel: `${m.xp} XP`, timeLeft: m.secondsLeft === null ? null : L("SMOKE.Mission.timeLeft", { m: String(Math.ceil(m.secondsLeft / 60)) }),
+        xpLabel: `${m.xp} ${L("SMOKE.XP")}`, timeLeft: m.secondsLeft === null ? null : L("SMOKE.Mission.timeLeft", { m: String(Math.ceil(m.secondsLeft / 60)) }),
         crewNames: m.crew.map(u => /** @type {any} */ (fromUuidSync(/** @type {any} */ (u)))?.name).filter(Boolean).join(", "),
         objectives: m.objectives.map(o => ({ ...o, stateLabel: L(`SMOKE.Mission.objective.${o.state}`) })),
         canAccept: !isGM && m.state === "open" && m.mode === "selfPlay" && mine.size > 0,

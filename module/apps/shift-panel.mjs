@@ -10,7 +10,8 @@ import { onTick } from "../documents/active-time.mjs";
 import { requestGM } from "../documents/requests.mjs";
 import { vehicleDrivenBy } from "../documents/vehicle.mjs";
 import { acceptCallout, endShift, jobsOf, jobView, passCallout, rollJobCheck, startShift, suitedShifts, watchers, api } from "../documents/shifts.mjs";
-import { mmss, stageLabel } from "./shifts-app.mjs";
+import { mmss } from "./countdown.mjs";
+import { stageLabel } from "./shifts-app.mjs";
 
 /** @param {string} key @param {Record<string, unknown>} [data] */
 const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));

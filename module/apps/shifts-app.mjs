@@ -10,6 +10,7 @@ import { PATIENT_STATES, SHIFT_IDS } from "../rules/shifts.mjs";
 import { activeNow, onTick } from "../documents/active-time.mjs";
 import { requestGM } from "../documents/requests.mjs";
 import { api as shifts, jobView, watchers } from "../documents/shifts.mjs";
+import { mmss } from "./countdown.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
@@ -18,8 +19,6 @@ const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)
 const nameOf = uuid => /** @type {any} */ (fromUuidSync(uuid))?.name ?? "?";
 /** A stage's name ("Stop 7" for any bus stop). @param {string} id */
 export const stageLabel = id => (/^stop\d+$/.test(id) ? L("SMOKE.Shifts.stageStop", { n: id.slice(4) }) : L(`SMOKE.Shifts.stage.${id}`));
-/** m:ss. @param {number} s */
-export const mmss = s => `${Math.floor(Math.max(0, s) / 60)}:${String(Math.max(0, Math.round(s)) % 60).padStart(2, "0")}`;
 
 /** Every named region of every scene, for the destination selects. */
 function regionChoices() {

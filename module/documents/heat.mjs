@@ -24,6 +24,7 @@ import { actHooks } from "./heat/acts.mjs";
 import { isPolice } from "./heat/sight.mjs";
 import { demandStop, onStopAnswer, onStopClaim } from "./heat/stop.mjs";
 import { anprOnMove, anprPing, callInUnits, plateChanged, plateOf, plateStolen } from "./heat/units.mjs";
+import { RULES } from "../generated/rules.mjs";
 
 export { addCrime, bust, callInUnits, custodyOf, demandStop, heatOf, heatView, noticeCrime, plateOf, release, setHeat, anprPing };
 
@@ -41,10 +42,10 @@ export async function loseStars(actor, n, { reason = "" } = {}) {
   return setHeat(actor, heatOf(actor).stars - k, { reason });
 }
 
-/** @param {unknown} stars @returns {number} Whole stars 0–5, or a localized Error. */
+/** @param {unknown} stars @returns {number} Whole stars within Heat's range (0–5), or a localized Error. */
 function starsArg(stars) {
   const n = Number(stars);
-  if (!Number.isInteger(n) || n < 0 || n > 5) throw new Error(L("SMOKE.Wanted.badStars", { stars: String(stars) }));
+  if (!Number.isInteger(n) || n < RULES.heat.min || n > RULES.heat.max) throw new Error(L("SMOKE.Wanted.badStars", { stars: String(stars) }));
   return n;
 }
 

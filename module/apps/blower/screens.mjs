@@ -9,6 +9,7 @@ import { inboxNow } from "../../documents/blower-texts.mjs";
 import { effectiveVolume, motorStation, nowPlaying, stations } from "../../documents/radio.mjs";
 import { driverOf, vehicleOf } from "../../documents/vehicle/seats.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
+import { mmss } from "../countdown.mjs";
 
 /** @param {string} key @param {Record<string, unknown>} [data] */
 const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));
@@ -25,11 +26,6 @@ export const APPS = Object.freeze([
   { id: "radio", icon: "fa-solid fa-radio" }
 ]);
 
-/** @param {number} seconds @returns {string} "m:ss". */
-export const mmss = seconds => {
-  const s = Math.max(0, Math.ceil(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-};
 
 /** @param {string} reason A lang key or the GM's words. */
 const words = reason => (reason && game.i18n.has?.(reason) ? L(reason) : String(reason ?? ""));
