@@ -139,7 +139,7 @@ def test_a_bus_route_pays_each_stop_and_its_bonus_and_pats_order_gives_2_xp(worl
     gm.wait_for_function(f"() => game.system.api.money.purseOf(game.actors.get('{ROOK}')).pocket === {before + 34}")
     assert xp(gm, ROOK) == 1
     cid = callout(gm, "patOrder", ["The Arches"], hops=0)
-    assert p1.evaluate("id => game.system.api.shifts.jobsOf(game.actors.get(id)).callouts.length", FEMI) == 1
+    p1.wait_for_function("id => game.system.api.shifts.jobsOf(game.actors.get(id)).callouts.length === 1", arg=FEMI)
     result, err = gm_do(p1, "callout.accept", {"calloutId": cid, "actorUuid": f"Actor.{FEMI}"})
     assert err is None, err
     assert stored_job(gm, result["jobId"])["windowSeconds"] == 1800
