@@ -31,7 +31,8 @@ import { registerGMStores } from "./documents/gm-store.mjs";
 import * as gmRequests from "./documents/gm-requests.mjs";
 import * as gmRewards from "./documents/gm-rewards.mjs";
 import * as gmScreenRules from "./rules/gm-screen.mjs";
-import { missionPay, missionProblems } from "./rules/missions.mjs";
+import * as missionRules from "./rules/missions.mjs";
+import { defineMissionPage, MISSION_PAGE } from "./data/mission-page.mjs";
 import { GMScreen, registerGMScreenKeybinding } from "./apps/gm-screen.mjs";
 import * as streetControl from "./documents/street-control.mjs";
 import * as streetApp from "./apps/street-control.mjs";
@@ -94,6 +95,7 @@ Hooks.once("init", () => {
   registerGMStores();
   activeTime.registerActiveTime();
   if (CONFIG.RegionBehavior?.dataModels) Object.assign(CONFIG.RegionBehavior.dataModels, regionBehaviorModels());
+  /** @type {any} */ (CONFIG).JournalEntryPage.dataModels[MISSION_PAGE] = defineMissionPage();
   registerRequestQueries();
   registerRequestHooks();
   registerSpeedDiceQuery();
@@ -135,7 +137,8 @@ Hooks.once("init", () => {
       freeSquare: streetMapRules.freeSquare, heatAfterCrime: heatRules.heatAfterCrime, coolDownSeconds: heatRules.coolDownSeconds,
       talkOutOfStopBand: heatRules.talkOutOfStopBand, policeResponse: heatRules.policeResponse, canRest: heatRules.canRest, bustedLoss,
       checkRequestTN: gmScreenRules.checkRequestTN, checkBand: gmScreenRules.checkBand,
-      hazardOutcome: gmScreenRules.hazardOutcome, missionProblems, missionPay },
+      hazardOutcome: gmScreenRules.hazardOutcome, missionProblems: missionRules.missionProblems, missionPay: missionRules.missionPay,
+      deadlineLeft: missionRules.deadlineLeft, isOverdue: missionRules.isOverdue },
     streetMap: streetMap.api,
     clock: { activeNow: activeTime.activeNow, onTick: activeTime.onTick },
     money: money.api.money,
@@ -143,7 +146,7 @@ Hooks.once("init", () => {
     heat: { heatOf: heat.heatOf, heatView: heat.heatView, addCrime: heat.addCrime, setHeat: heat.setHeat, loseStars: heat.loseStars,
       bust: heat.bust, release: heat.release, custodyOf: heat.custodyOf, callInUnits: heat.callInUnits, demandStop: heat.demandStop,
       plateOf: heat.plateOf, anprPing: heat.anprPing },
-    missions: { missionsOf: missionDocs.missionsOf },
+    missions: { missionsOf: missionDocs.missionsOf, openMissions: missionDocs.openMissions, rememberedOf: missionDocs.rememberedOf },
     shifts: shifts.api,
     blower: blowerApi };
   return foundry.applications.handlebars.loadTemplates({

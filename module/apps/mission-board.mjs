@@ -1,34 +1,42 @@
 /**
- * The Mission Board window (documents/missions.mjs): every user sees the missions; a player sees open Self-play
- * missions with *Accept* (for their own characters) and their crew's; the GM writes missions, starts story missions
- * for the chosen characters (the GM Screen's choice, else everyone present), marks objectives and finishes missions.
- * Each button is a request the GM re-checks.
+ * The Mission Board window (documents/missions.mjs). The GM sees every mission page in the world (Story mode: *Start
+ * for the crew* — the GM Screen's chosen characters, else everyone present), the runs with their objectives and the
+ * three ends, a form for a new mission page and *Import from compendium*. A player sees the open Self-play missions
+ * with *Accept* (for their own characters) and their crew's runs. Deadlines count down on the shared tick. Each
+ * button is a request the GM re-checks.
  * @module apps/mission-board
  */
-import { allMissions } from "../documents/missions.mjs";
+import { allRuns, openMissions } from "../documents/missions.mjs";
+import { createMissionPage, importMissions } from "../documents/missions/author.mjs";
+import { nextObjectiveState } from "../rules/missions.mjs";
+import { onTick } from "../documents/active-time.mjs";
+import { mmss } from "./countdown.mjs";
 import { GMScreen } from "./gm-screen.mjs";
 import { askGM, openOnce } from "./gm-windows.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
 const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
-const NEXT = { open: "done", done: "failed", failed: "open" };
 
 /** The characters this user brings to a self-play mission: their assigned character, else those they own. */
-function myCrew() {
+export function myCrew() {
   const mine = game.actors.filter(a => a.type === "character" && a.isOwner);
   const assigned = game.user.character;
   return (assigned && mine.some(a => a.id === assigned.id) ? [assigned] : mine).map(a => a.uuid);
 }
 
+/** A fee in words ("Crew fee £101", "£50 per head"). @param {{type: string, amount: number}} fee */
+export const feeLabel = fee => (fee.type === "perHead" ? L("SMOKE.Mission.perHeadFee", { amount: String(fee.amount) })
+  : L("SMOKE.Mission.crewFee", { amount: String(fee.amount) }));
+
 /** @extends {Base<Record<string, unknown>>} */
 export class MissionBoard extends Base {
   static DEFAULT_OPTIONS = {
     id: "smoke-mission-board", classes: ["the-smoke", "mission-board"], tag: "form",
-    window: { title: "SMOKE.Mission.board", resizable: true }, position: { width: 560, height: 640 },
+    window: { title: "SMOKE.Mission.board", resizable: true }, position: { width: 580, height: 680 },
     form: { handler: MissionBoard.#onSave, submitOnChange: false, closeOnSubmit: false },
     actions: { accept: MissionBoard.#onAccept, start: MissionBoard.#onStart, finish: MissionBoard.#onFinish,
-      objective: MissionBoard.#onObjective }
+      objective: MissionBoard.#onObjective, import: MissionBoard.#onImport }
   };
 
   static PARTS = { body: { template: "systems/the-smoke/templates/apps/mission-board.hbs", scrollable: [""] } };
@@ -43,63 +51,88 @@ export class MissionBoard extends Base {
 
   async _onFirstRender(context, options) {
     await super._onFirstRender?.(context, options);
-    this._refresh = () => this.render();
+    this._refresh = () => { if (this.rendered) void this.render(); };
     /** @type {any} */ (Hooks).on("smoke.missions", this._refresh);
+    this._untick = onTick(() => { if (allRuns().some(r => r.secondsLeft !== null)) this._refresh(); });
   }
 
   _onClose(options) {
     super._onClose?.(options);
     /** @type {any} */ (Hooks).off("smoke.missions", this._refresh);
+    this._untick?.();
     if (MissionBoard.instance === this) MissionBoard.instance = null;
   }
 
   async _prepareContext() {
     const isGM = game.user.isGM;
     const mine = new Set(myCrew());
-    const shown = allMissions().filter(m => isGM || (m.state === "open" && m.mode === "selfPlay") || m.crew.some(u => mine.has(u)));
-    return {
-      isGM,
-      missions: shown.map(m => ({ ...m, isGM, active: m.state === "active",
-        stateLabel: L(`SMOKE.Mission.state.${m.state}`), modeLabel: L(`SMOKE.Mission.modes.${m.mode}`),
-        fee: L(m.fee.type === "crew" ? "SMOKE.Mission.crewFee" : "SMOKE.Mission.perHeadFee", { amount: String(m.fee.amount) }),
-        xpLabel: `${m.xp} ${L("SMOKE.XP")}`, timeLeft: m.secondsLeft === null ? null : L("SMOKE.Mission.timeLeft", { m: String(Math.ceil(m.secondsLeft / 60)) }),
-        crewNames: m.crew.map(u => /** @type {any} */ (fromUuidSync(/** @type {any} */ (u)))?.name).filter(Boolean).join(", "),
-        objectives: m.objectives.map(o => ({ ...o, stateLabel: L(`SMOKE.Mission.objective.${o.state}`) })),
-        canAccept: !isGM && m.state === "open" && m.mode === "selfPlay" && mine.size > 0,
-        canStart: isGM && m.state === "open", canFinish: isGM && m.state === "active" }))
-    };
+    const open = openMissions({ selfPlayOnly: !isGM }).map(m => ({ ...m, fee: feeLabel(m.fee), xpLabel: `${m.xp} ${L("SMOKE.XP")}`,
+      deadline: m.deadlineSeconds ? L("SMOKE.Mission.window", { time: mmss(m.deadlineSeconds) }) : null,
+      modeLabel: L(`SMOKE.Mission.modes.${m.selfPlay ? "selfPlay" : "story"}`),
+      canAccept: !isGM && mine.size > 0, canStart: isGM }));
+    const runs = allRuns().filter(r => isGM || r.crew.some(u => mine.has(u))).map(r => ({ ...r, isGM,
+      active: r.state === "active", stateLabel: L(`SMOKE.Mission.state.${r.late ? "late" : r.state}`),
+      modeLabel: L(`SMOKE.Mission.modes.${r.mode}`), client: r.terms.client, fee: feeLabel(r.terms.fee),
+      xpLabel: `${r.terms.xp} ${L("SMOKE.XP")}`, timeLeft: r.secondsLeft === null ? null : L("SMOKE.Mission.timeLeft", { time: mmss(r.secondsLeft) }),
+      crewNames: r.crew.map(u => /** @type {any} */ (fromUuidSync(/** @type {any} */ (u)))?.name).filter(Boolean).join(", "),
+      objectives: r.objectives.map(o => ({ ...o, stateLabel: L(`SMOKE.Mission.objective.${o.state}`) })),
+      paidLine: r.paid ? L("SMOKE.Mission.paidLine", { each: String(r.paid.each), remainder: String(r.paid.remainder) }) : null,
+      remembered: (r.remembered ?? []).map(x => L(`SMOKE.Mission.remembered.${x.kind}`, { who: x.who, what: x.what })),
+      canFinish: isGM && r.state === "active" }));
+    return { isGM, open, runs, none: !open.length && !runs.length };
   }
 
   /** @this {MissionBoard} */
   static async #onAccept(event, target) {
-    await askGM("mission.accept", { id: target.dataset.missionId, actorUuids: myCrew() });
+    target.disabled = true;
+    await askGM("mission.accept", { pageUuid: target.dataset.pageUuid, actorUuids: myCrew() });
   }
 
   /** @this {MissionBoard} */
   static async #onStart(event, target) {
-    await askGM("mission.start", { id: target.dataset.missionId, actorUuids: (GMScreen.instance ?? new GMScreen()).targets() });
+    target.disabled = true;
+    await askGM("mission.start", { pageUuid: target.dataset.pageUuid, actorUuids: (GMScreen.instance ?? new GMScreen()).targets() });
   }
 
   /** @this {MissionBoard} */
   static async #onFinish(event, target) {
     target.disabled = true;
-    await askGM("mission.finish", { id: target.dataset.missionId, outcome: target.dataset.outcome });
+    await askGM("mission.finish", { id: target.dataset.runId, outcome: target.dataset.outcome });
   }
 
   /** @this {MissionBoard} */
   static async #onObjective(event, target) {
-    const m = allMissions().find(x => x.id === target.dataset.missionId);
-    const index = Number(target.dataset.index);
-    const state = NEXT[m?.objectives[index]?.state ?? "open"];
-    await askGM("mission.objective", { id: target.dataset.missionId, index, state });
+    await askGM("mission.objective", { id: target.dataset.runId, objectiveId: target.dataset.objectiveId,
+      state: nextObjectiveState(target.dataset.state ?? "open") });
   }
 
-  /** The GM's new mission. @this {MissionBoard} */
+  /** @this {MissionBoard} */
+  static async #onImport() {
+    try {
+      const n = await importMissions();
+      ui.notifications.info(L("SMOKE.Mission.imported", { n: String(n) }));
+    } catch (err) {
+      ui.notifications.warn(/** @type {Error} */ (err).message);
+    }
+  }
+
+  /** The GM's new mission page. @this {MissionBoard} */
   static async #onSave(event, form, formData) {
     const d = /** @type {any} */ (formData.object);
-    const r = await askGM("mission.save", { name: d.name, client: d.client, fee: { type: d.feeType || null,
-      amount: Number(d.feeAmount) }, xp: Number(d.xp), deadlineSeconds: Number(d.deadlineMinutes) > 0 ? Number(d.deadlineMinutes) * 60 : null,
-      objectives: String(d.objectives ?? "").split("\n"), obligations: d.obligations, mode: d.mode });
-    if (r) form.reset();
+    const lines = text => String(text ?? "").split("\n").map(s => s.trim()).filter(Boolean);
+    const records = text => lines(text).map(line => {
+      const [who, ...what] = line.split(":");
+      return { who: who.trim(), what: what.join(":").trim() };
+    });
+    const system = { client: String(d.client ?? "").trim(), fee: { type: d.feeType || "", amount: Number(d.feeAmount) || 0 },
+      xp: Number(d.xp), deadlineSeconds: Number(d.deadlineMinutes) > 0 ? Math.round(Number(d.deadlineMinutes) * 60) : null,
+      objectives: lines(d.objectives).map((label, i) => ({ id: `o${i + 1}`, label })),
+      obligations: records(d.obligations), claimants: records(d.claimants), selfPlay: d.mode !== "story" };
+    try {
+      await createMissionPage({ name: d.name, system });
+      form.reset();
+    } catch (err) {
+      ui.notifications.warn(/** @type {Error} */ (err).message);
+    }
   }
 }

@@ -1,63 +1,94 @@
 /**
- * The Mission Board (rulebook: Money › Split the fee; The Rep ladder › Earn XP; "The Mission Board offers Story mode,
- * where the GM starts story missions, and Self-play, where players can run open missions. All modes use the same
- * underlying rules and recorded obligations."). Missions and their objectives live in the GM store `missions`
- * (id → {@link Mission}); only the active GM writes it, inside these request handlers:
- * - `mission.save` (GM): a new or edited mission, refused without a name, a fee type, objectives or 3–5 XP;
- * - `mission.start` (GM, Story mode): the GM gives an open mission to a crew;
- * - `mission.accept` (a player, Self-play): their own characters take an open mission — one crew per mission;
+ * The Mission Board (rulebook: Money › Split the fee; The Rep ladder › Earn XP; Foundry table guide › GM controls —
+ * "Story mode, where the GM starts story missions, and Self-play, where players can run open missions. All modes use
+ * the same underlying rules and recorded obligations.").
+ *
+ * A mission is a `mission` journal page (data/mission-page.mjs): the GM's terms. What happens to it is the GM's:
+ * a **run** in the GM store `missionRuns` (key: `<entry id>-<page id>`), written only by the active GM inside these
+ * request handlers and the deadline check — never on the page, which a player might be given:
+ * - `mission.start` (GM, Story mode) and `mission.accept` (a player, Self-play, their own characters) both go
+ *   through {@link take}: the terms are copied from the page into the run, the job clock starts, one crew per mission;
  * - `mission.objective` (GM): an objective's state;
- * - `mission.finish` (GM): completed (the fee paid — split or per head — and the XP awarded, once), failed or
- *   abandoned; the obligations recorded. A finished mission cannot be finished again.
- * The deadline is a job clock (rules/clock.mjs) started when the crew takes the mission; nothing ticks in the store.
+ * - `mission.finish` (GM): completed (the fee paid — split or per head — and the XP awarded, once; the obligations
+ *   and claimants recorded), failed or abandoned. The run's state changes first, in one store step, so a second
+ *   finish (double click, a second GM, a reload) finds it finished and pays nothing.
+ * The deadline runs on active time (rules/clock.mjs): nothing is written while it runs; when it runs out the active
+ * GM fails the run once (the ruling in README › Rulings) and whispers the GM a card (documents/missions/deadline.mjs).
  * @module documents/missions
  */
-import { missionPay, missionProblems } from "../rules/missions.mjs";
-import { clockLeft, startClock } from "../rules/clock.mjs";
+import { deadlineLeft, missionPay, missionProblems, OBJECTIVE_STATES, OUTCOMES } from "../rules/missions.mjs";
+import { startClock } from "../rules/clock.mjs";
+import { MISSION_PAGE } from "../data/mission-page.mjs";
 import { activeNow } from "./active-time.mjs";
-import { SYSTEM_ID } from "./check.mjs";
 import { gmStore } from "./gm-store.mjs";
 import { pay } from "./purse.mjs";
 import { assertGM, assertOwner } from "./requests.mjs";
+import { missionCard } from "./missions/card.mjs";
+import { checkDeadlines } from "./missions/deadline.mjs";
 
 /**
- * @typedef {import("../rules/missions.mjs").MissionDraft & {id: string, mode: "story"|"selfPlay",
- *   state: "open"|"active"|"completed"|"failed"|"abandoned", crew: string[], acceptedBy: string|null,
- *   clock: object|null, paid: {each: number, remainder: number}|null,
- *   finishedAt: number|null}} Mission
+ * @typedef {object} MissionRun  The GM's record of one mission taken by one crew.
+ * @property {string} id  The store key.
+ * @property {string} pageUuid  The mission page.
+ * @property {string} name
+ * @property {import("../rules/missions.mjs").MissionTerms} terms  Copied from the page when the crew took it.
+ * @property {"story"|"selfPlay"} mode
+ * @property {"active"|"completed"|"failed"|"abandoned"} state
+ * @property {string[]} crew  Character UUIDs.
+ * @property {string} acceptedBy  The user id who started or accepted it.
+ * @property {import("../rules/clock.mjs").Clock} clock  Started when the crew took it (active ms).
+ * @property {{id: string, label: string, state: "open"|"done"|"failed"}[]} objectives
+ * @property {{each: number, remainder: number, total: number}|null} paid
+ * @property {{kind: "obligation"|"claimant", who: string, what: string}[]} remembered  Recorded on completion.
+ * @property {boolean} late  Failed by its deadline.
+ * @property {number|null} finishedAt  Server ms.
  */
 
-/** @type {import("./gm-store.mjs").GMStore<Mission>} */
-export const missions = gmStore("missions", { onChange: () => /** @type {any} */ (Hooks).callAll("smoke.missions") });
+/** @type {import("./gm-store.mjs").GMStore<MissionRun>} */
+export const runs = gmStore("missionRuns", { onChange: () => /** @type {any} */ (Hooks).callAll("smoke.missions") });
 
 const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 
+/** The store key of a page's run. @param {any} page @returns {string} */
+export const runKey = page => `${page.parent?.id ?? "none"}-${page.id}`;
+
+/** Every mission page in the world (not compendium pages: import them first). @returns {any[]} */
+export function missionPages() {
+  return /** @type {any} */ (game).journal?.contents.flatMap((/** @type {any} */ j) => j.pages.contents
+    .filter((/** @type {any} */ p) => p.type === MISSION_PAGE)) ?? [];
+}
+
+/** @param {MissionRun} run */
+const withTime = run => ({ ...run, secondsLeft: run.state === "active" ? deadlineLeft(run, activeNow()) : null });
+
+/** Every run, with the seconds its deadline has left (null without one). */
+export function allRuns() {
+  return Object.values(runs.all()).map(withTime);
+}
+
 /**
- * The missions an actor is on (its crew's), newest first — the api for the phone and the sheet.
+ * The missions an actor's crew is on or has finished, in the phone's shape (objectives as `{text, state}`) — the api
+ * `game.system.api.missions.missionsOf`.
  * @param {Actor.Implementation|null|undefined} actor
- * @returns {(Mission & {secondsLeft: number|null})[]}
+ * @returns {(MissionRun & {client: string, secondsLeft: number|null, objectives: {id: string, text: string, state: string}[]})[]}
  */
 export function missionsOf(actor) {
   if (!actor) return [];
-  return Object.values(missions.all()).filter(m => m.crew.includes(actor.uuid)).map(withTime);
+  return allRuns().filter(r => r.crew.includes(actor.uuid)).map(r => ({ ...r, client: r.terms.client ?? "",
+    objectives: r.objectives.map(o => ({ ...o, text: o.label })) }));
 }
 
-/** Every mission, with the time its clock has left (seconds; null without a deadline or a start). */
-export function allMissions() {
-  return Object.values(missions.all()).map(withTime);
-}
-
-/** @param {Mission} m */
-function withTime(m) {
-  const secondsLeft = m.clock && m.deadlineSeconds ? clockLeft(/** @type {any} */ (m.clock), m.deadlineSeconds, activeNow()) : null;
-  return { ...m, secondsLeft };
-}
-
-/** A mission by id, or the refusal. @param {string} id @returns {Mission} */
-function missionAt(id) {
-  const m = missions.get(String(id ?? ""));
-  if (!m) throw new Error(L("SMOKE.Mission.missing"));
-  return m;
+/**
+ * Missions nobody has taken that players may accept (Self-play), for the board and the phone.
+ * @returns {{pageUuid: string, name: string, client: string, fee: {type: string, amount: number}, xp: number,
+ *   deadlineSeconds: number|null, objectives: {id: string, label: string}[]}[]}
+ */
+export function openMissions({ selfPlayOnly = true } = {}) {
+  const taken = runs.all();
+  return missionPages().filter(p => !taken[runKey(p)] && (!selfPlayOnly || p.system.selfPlay))
+    .map(p => ({ pageUuid: p.uuid, name: p.name, client: p.system.client, fee: { ...p.system.fee }, xp: p.system.xp,
+      deadlineSeconds: p.system.deadlineSeconds ?? null, selfPlay: p.system.selfPlay,
+      objectives: p.system.objectives.map((/** @type {any} */ o) => ({ id: o.id, label: o.label })) }));
 }
 
 /** Characters by UUID, each a character; `user` must own each unless a GM. */
@@ -72,95 +103,107 @@ function crewFrom(user, uuids) {
   });
 }
 
-async function onSave(user, data) {
-  assertGM(user);
-  const draft = {
-    name: String(data?.name ?? "").trim(), client: String(data?.client ?? "").trim(),
-    fee: { type: data?.fee?.type, amount: Number(data?.fee?.amount) },
-    xp: Number(data?.xp), deadlineSeconds: data?.deadlineSeconds ? Number(data.deadlineSeconds) : null,
-    objectives: (Array.isArray(data?.objectives) ? data.objectives : []).map(o => String(o?.text ?? o ?? "").trim()).filter(Boolean)
-      .map(text => ({ text, state: /** @type {const} */ ("open") })),
-    obligations: String(data?.obligations ?? "").trim()
-  };
-  const problems = missionProblems(/** @type {any} */ (draft));
+/**
+ * The terms of a world mission page the GM wrote, or the refusal: a compendium page is imported first; a page a
+ * player owns is not the GM's word.
+ * @param {unknown} pageUuid @returns {{page: any, terms: any}}
+ */
+function termsOf(pageUuid) {
+  const page = /** @type {any} */ (fromUuidSync(/** @type {any} */ (String(pageUuid ?? ""))));
+  if (!page || page.documentName !== "JournalEntryPage" || page.type !== MISSION_PAGE) throw new Error(L("SMOKE.Mission.missing"));
+  if (page.pack) throw new Error(L("SMOKE.Mission.importFirst", { name: page.name }));
+  if (page.hasPlayerOwner) throw new Error(L("SMOKE.Mission.playerOwned", { name: page.name }));
+  const terms = foundry.utils.deepClone(page.system.toObject?.() ?? page.system);
+  const problems = missionProblems(terms);
   if (problems.length) throw new Error(L("SMOKE.Mission.refused", { problems: problems.map(p => L(`SMOKE.Mission.problem.${p}`)).join("; ") }));
-  const id = data?.id && missions.get(String(data.id)) ? String(data.id) : foundry.utils.randomID(16);
-  const old = missions.get(id);
-  if (old && old.state !== "open") throw new Error(L("SMOKE.Mission.notOpen", { name: old.name }));
-  await missions.set(id, /** @type {Mission} */ ({ ...draft, id, mode: data?.mode === "story" ? "story" : "selfPlay", state: "open",
-    crew: [], acceptedBy: null, clock: null, paid: null, finishedAt: null }));
-  return { id };
+  return { page, terms };
 }
 
-/** Give an open mission to a crew (Story: the GM; Self-play: a player with their own characters), once. */
-async function take(user, { id, actorUuids }, mode) {
-  const crew = crewFrom(user, actorUuids);
-  const m = missionAt(id);
-  if (mode === "selfPlay" && m.mode !== "selfPlay") throw new Error(L("SMOKE.Mission.storyOnly", { name: m.name }));
+/** Give a mission to a crew (Story: the GM; Self-play: a player with their own characters), once. */
+async function take(user, data, mode) {
+  const { page, terms } = termsOf(data?.pageUuid);
+  if (mode === "selfPlay" && !terms.selfPlay) throw new Error(L("SMOKE.Mission.storyOnly", { name: page.name }));
+  const crew = crewFrom(user, data?.actorUuids);
+  const id = runKey(page);
   let mine = false;
-  const taken = await missions.update(m.id, cur => {
-    if (!cur || cur.state !== "open") return cur;
+  const run = await runs.update(id, cur => {
+    if (cur) return cur;
     mine = true;
-    return { ...cur, state: "active", crew: crew.map(a => a.uuid), acceptedBy: /** @type {string} */ (user.id), clock: startClock(activeNow()) };
+    return { id, pageUuid: page.uuid, name: page.name, terms, mode, state: "active", crew: crew.map(a => a.uuid),
+      acceptedBy: user.id, clock: startClock(activeNow()), late: false, paid: null, remembered: [], finishedAt: null,
+      objectives: terms.objectives.map((/** @type {any} */ o) => ({ id: o.id, label: o.label, state: "open" })) };
   });
-  if (!mine || !taken) {
-    throw new Error(L("SMOKE.Mission.taken", { name: m.name }));
-  }
-  await card(L(mode === "story" ? "SMOKE.Mission.started" : "SMOKE.Mission.accepted", { name: m.name,
-    crew: crew.map(a => a.name).join(", ") }), { missionId: m.id });
-  return { id: m.id, crew: taken.crew };
+  if (!mine || !run) throw new Error(L("SMOKE.Mission.taken", { name: page.name }));
+  await missionCard(L(mode === "story" ? "SMOKE.Mission.started" : "SMOKE.Mission.accepted",
+    { name: page.name, crew: crew.map(a => a.name).join(", ") }), id);
+  return { id, crew: run.crew };
 }
 
-async function onObjective(user, { id, index, state }) {
+/** A run by id, or the refusal. @param {unknown} id @returns {MissionRun} */
+function runAt(id) {
+  const run = runs.get(String(id ?? ""));
+  if (!run) throw new Error(L("SMOKE.Mission.missing"));
+  return run;
+}
+
+async function onObjective(user, { id, objectiveId, state } = /** @type {any} */ ({})) {
   assertGM(user);
-  const m = missionAt(id);
-  if (!["open", "done", "failed"].includes(state) || !m.objectives[index]) throw new Error(L("SMOKE.Mission.badObjective"));
-  await missions.update(m.id, cur => cur && ({ ...cur, objectives: cur.objectives.map((o, i) => (i === index ? { ...o, state } : o)) }));
+  const run = runAt(id);
+  if (run.state !== "active") throw new Error(L("SMOKE.Mission.finished", { name: run.name }));
+  if (!OBJECTIVE_STATES.includes(state) || !run.objectives.some(o => o.id === objectiveId)) throw new Error(L("SMOKE.Mission.badObjective"));
+  await runs.update(run.id, cur => cur && ({ ...cur, objectives: cur.objectives.map(o => (o.id === objectiveId ? { ...o, state } : o)) }));
   return { state };
 }
 
-/** GM: finish a mission once: completed pays and awards XP; failed or abandoned records that. */
-async function onFinish(user, { id, outcome }) {
+/** GM: finish a run once: completed pays and awards XP and records who remembers; failed or abandoned records that. */
+async function onFinish(user, { id, outcome } = /** @type {any} */ ({})) {
   assertGM(user);
-  if (!["completed", "failed", "abandoned"].includes(outcome)) throw new Error(L("SMOKE.Mission.badOutcome"));
-  const m = missionAt(id);
-  if (m.state !== "active") throw new Error(L(m.state === "open" ? "SMOKE.Mission.notTaken" : "SMOKE.Mission.finished", { name: m.name }));
-  const crew = /** @type {any[]} */ (m.crew.map(uuid => /** @type {any} */ (fromUuidSync(/** @type {any} */ (uuid)))).filter(a => a instanceof Actor));
-  let paid = null;
-  if (outcome === "completed") {
-    const crewShares = /** @type {any} */ (game.system)?.api?.rules?.crewShares;
-    if (m.fee.type === "crew" && typeof crewShares !== "function") throw new Error(L("SMOKE.GMScreen.noCrewShares"));
-    paid = missionPay(m.fee, crew.length, crewShares);
-  }
+  if (!OUTCOMES.includes(outcome)) throw new Error(L("SMOKE.Mission.badOutcome"));
+  const run = runAt(id);
+  if (run.state !== "active") throw new Error(L("SMOKE.Mission.finished", { name: run.name }));
+  const crew = /** @type {any[]} */ (run.crew.map(uuid => /** @type {any} */ (fromUuidSync(/** @type {any} */ (uuid))))
+    .filter(a => a instanceof Actor));
+  if (outcome === "completed" && !crew.length) throw new Error(L("SMOKE.Mission.noCrew"));
+  const paid = outcome === "completed" ? missionPay(run.terms.fee, crew.length) : null;
+  const remembered = outcome === "completed" ? [
+    ...(run.terms.obligations ?? []).map(r => ({ kind: /** @type {const} */ ("obligation"), who: r.who, what: r.what })),
+    ...(run.terms.claimants ?? []).map(r => ({ kind: /** @type {const} */ ("claimant"), who: r.who, what: r.what }))] : [];
   // The state changes first, in one store step: a second finish finds it finished and pays nothing.
-  const done = await missions.update(m.id, cur => (cur?.state === "active"
-    ? { ...cur, state: outcome, paid, finishedAt: game.time.serverTime } : cur));
-  if (!done || done.state !== outcome || done.finishedAt === null) throw new Error(L("SMOKE.Mission.finished", { name: m.name }));
+  let mine = false;
+  await runs.update(run.id, cur => {
+    if (cur?.state !== "active") return cur;
+    mine = true;
+    return { ...cur, state: outcome, paid, remembered, finishedAt: game.time.serverTime };
+  });
+  if (!mine) throw new Error(L("SMOKE.Mission.finished", { name: run.name }));
   const lines = [];
   if (paid) {
     for (const a of crew) {
-      if (paid.each) await pay(a, paid.each, { reason: m.name });
-      await a.awardXp("mission", { amount: m.xp });
+      if (paid.each) await pay(a, paid.each, { reason: run.name });
+      await a.awardXp("mission", { amount: run.terms.xp });
     }
-    lines.push(L(m.fee.type === "crew" ? "SMOKE.Mission.paidCrew" : "SMOKE.Mission.paidHead", { fee: String(m.fee.amount),
-      each: String(paid.each), remainder: String(paid.remainder), xp: String(m.xp) }));
+    lines.push(run.terms.fee.type === "crewFee"
+      ? L("SMOKE.Mission.paidCrew", { fee: String(run.terms.fee.amount), n: String(crew.length), each: String(paid.each),
+        remainder: String(paid.remainder), xp: String(run.terms.xp) })
+      : L("SMOKE.Mission.paidHead", { each: String(paid.each), xp: String(run.terms.xp) }));
   }
-  if (m.obligations) lines.push(L("SMOKE.Mission.obligations", { text: m.obligations }));
-  await card(L(`SMOKE.Mission.outcome.${outcome}`, { name: m.name, crew: crew.map(a => a.name).join(", ") }), { missionId: m.id }, lines);
+  for (const r of remembered) lines.push(L(`SMOKE.Mission.remembered.${r.kind}`, { who: r.who, what: r.what }));
+  await missionCard(L(`SMOKE.Mission.outcome.${outcome}`, { name: run.name, crew: crew.map(a => a.name).join(", ") }), run.id, lines);
   return { state: outcome, paid };
 }
 
-/** A mission's chat card. */
-async function card(title, flags, lines = []) {
-  const content = await foundry.applications.handlebars.renderTemplate("systems/the-smoke/templates/chat/gm-reward.hbs",
-    { title, reason: "", lines });
-  return ChatMessage.create(/** @type {any} */ ({ content, speaker: { alias: L("SMOKE.Mission.board") },
-    flags: { [SYSTEM_ID]: { mission: flags } } }));
+/**
+ * What the crew is remembered for: the obligations and claimants of every mission an actor completed.
+ * @param {Actor.Implementation} actor
+ * @returns {{mission: string, kind: "obligation"|"claimant", who: string, what: string}[]}
+ */
+export function rememberedOf(actor) {
+  return allRuns().filter(r => r.state === "completed" && r.crew.includes(actor?.uuid ?? ""))
+    .flatMap(r => r.remembered.map(x => ({ mission: r.name, ...x })));
 }
 
 /** The Mission Board's requests. */
 export const requests = {
-  "mission.save": onSave,
   "mission.start": (user, data) => {
     assertGM(user);
     return take(user, data, "story");
@@ -168,4 +211,13 @@ export const requests = {
   "mission.accept": (user, data) => take(user, data, "selfPlay"),
   "mission.objective": onObjective,
   "mission.finish": onFinish
+};
+
+const refresh = () => /** @type {any} */ (Hooks).callAll("smoke.missions");
+
+/** Hooks (registered by the entry): the board follows the journal; the active GM watches the deadlines. */
+export const hooks = {
+  createJournalEntryPage: refresh, updateJournalEntryPage: refresh, deleteJournalEntryPage: refresh,
+  createJournalEntry: refresh, deleteJournalEntry: refresh,
+  ready: () => checkDeadlines(runs)
 };

@@ -81,14 +81,14 @@ function placeholderIcon(name) {
 }
 
 /**
- * POST /harness/seed {actors, items, scenes, combats, messages, playlists, users}: created as the GM (test setup, `keepId`, in
+ * POST /harness/seed {actors, items, scenes, combats, messages, playlists, journal, users}: created as the GM (test setup, `keepId`, in
  * that order), broadcast to clients.
  */
 function seed(body) {
   const gm = world.gm;
   const out = {};
   const kinds = [["Actor", "actors"], ["Item", "items"], ["Scene", "scenes"], ["Combat", "combats"], ["ChatMessage", "messages"],
-    ["Playlist", "playlists"]];
+    ["Playlist", "playlists"], ["JournalEntry", "journal"]];
   for (const [documentName, key] of kinds) {
     if (!body[key]?.length) continue;
     const { result, ids, followUps } = world.modify(gm, { documentName, operation: "create", data: body[key], options: { keepId: true } });

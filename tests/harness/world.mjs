@@ -22,12 +22,13 @@ const OBSERVER = 2;
 const ROLES = { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 };
 const LEVELS = { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 };
 const COLLECTIONS = { Actor: "actors", Item: "items", Scene: "scenes", Combat: "combats", ChatMessage: "messages",
-  User: "users", Playlist: "playlists" };
+  User: "users", Playlist: "playlists", JournalEntry: "journal" };
 const EMBEDDED = { Actor: { Item: "items", ActiveEffect: "effects" }, Item: { ActiveEffect: "effects" },
   Scene: { Token: "tokens", Region: "regions", Wall: "walls" }, Region: { RegionBehavior: "behaviors" },
-  Combat: { Combatant: "combatants" }, Playlist: { PlaylistSound: "sounds" } };
+  Combat: { Combatant: "combatants" }, Playlist: { PlaylistSound: "sounds" },
+  JournalEntry: { JournalEntryPage: "pages" } };
 /** Keys of embedded source arrays, for id generation. */
-const EMBEDDED_KEYS = ["items", "effects", "tokens", "combatants", "regions", "behaviors", "sounds", "walls"];
+const EMBEDDED_KEYS = ["items", "effects", "tokens", "combatants", "regions", "behaviors", "sounds", "walls", "pages"];
 /** v13 BaseRegion / BaseRegionBehavior / BaseWall: only a GM may create, update or delete them (whatever the Scene's ownership). */
 const GM_ONLY_EMBEDDED = ["Region", "RegionBehavior", "Wall"];
 /** v13 BaseCombat#canUpdate: the only Combat fields a non-GM may write. */
@@ -87,6 +88,7 @@ export class World {
     this.combats = [];
     this.messages = [];
     this.playlists = [];
+    this.journal = [];
     this.settings = [];
     /** v13 world pause state (the stand-in's world starts unpaused; a real world launches paused). */
     this.paused = false;
@@ -111,12 +113,12 @@ export class World {
   snapshot(userId, activeUsers) {
     return deepClone({ type: "world", userId, system: this.manifest, activeUsers, users: this.users, actors: this.actors,
       items: this.items, scenes: this.scenes, combats: this.combats, messages: this.messages, settings: this.settings,
-      playlists: this.playlists, paused: this.paused, serverTime: this.serverTime });
+      playlists: this.playlists, journal: this.journal, paused: this.paused, serverTime: this.serverTime });
   }
 
   toJSON() {
     return { users: this.users, actors: this.actors, items: this.items, scenes: this.scenes, combats: this.combats,
-      messages: this.messages, settings: this.settings, playlists: this.playlists };
+      messages: this.messages, settings: this.settings, playlists: this.playlists, journal: this.journal };
   }
 
   /* ------------------------------------------------ Locating ------------------------------------------------ */
@@ -234,6 +236,12 @@ export class World {
     });
   }
 
+  /** v13 JournalEntryPage#getUserLevel: the page's own level, INHERIT (the default) taking the entry's. */
+  #pageLevel(user, entry, page) {
+    const own = page?.ownership?.[user._id] ?? page?.ownership?.default ?? -1;
+    return own === -1 ? userLevel(user, entry) : own;
+  }
+
   /* ---------------------------------------------- Permissions ---------------------------------------------- */
 
   #refuse(user, action, documentName, id) {
@@ -252,6 +260,10 @@ export class World {
       }
       if (GM_ONLY_EMBEDDED.includes(documentName)) refuse();
       switch (documentName) {
+        case "JournalEntryPage": // v13 BaseJournalEntryPage: create needs OWNER of the entry; update/delete OWNER of the
+          // page (its own ownership; INHERIT → the entry's)
+          if ((operation === "create" ? userLevel(user, top) : this.#pageLevel(user, top, target)) < OWNER) refuse();
+          return;
         case "Combatant": // v13 BaseCombatant: create/delete "OWNER" (the actor's level), update via #canUpdate
           if (operation === "update") {
             if (!this.#playerMayUpdateCombatant(user, top, target, data)) refuse();
@@ -273,6 +285,7 @@ export class World {
         return;
       case "Actor":
       case "Item":
+      case "JournalEntry": // v13 BaseJournalEntry: a GM creates; a player with OWNER may update or delete
       case "Playlist": // v13 BasePlaylist: a GM creates; a player with OWNER may update (v12+ playlist ownership)
         if (operation === "create" || userLevel(user, target) < OWNER) this.#refuse(user, operation, documentName, target?._id);
         return;

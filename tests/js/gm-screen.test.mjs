@@ -123,20 +123,3 @@ test("Influence stays within the cap of the rank the Renown gives (Known at 3: c
   assert.deepEqual(factionAfter({ renown: 0, influence: 0 }, { influence: 1 }, renownRank),
     { renown: 0, influence: 1, cap: 1, capped: false });
 });
-
-import { missionPay, missionProblems } from "../../module/rules/missions.mjs";
-
-test("a mission needs a labelled fee, objectives and its printed 3–5 XP", () => {
-  const ok = { name: "The Whippet", fee: { type: "crew", amount: 300 }, xp: 3, objectives: [{ text: "Bring it back" }] };
-  assert.deepEqual(missionProblems(ok), []);
-  assert.deepEqual(missionProblems({ ...ok, fee: { amount: 300 } }), ["noFeeType"]);
-  assert.deepEqual(missionProblems({ ...ok, objectives: [] }), ["noObjectives"]);
-  assert.deepEqual(missionProblems({ ...ok, xp: 6 }), ["badXp"]);
-  assert.deepEqual(missionProblems({ ...ok, xp: 2, deadlineSeconds: 0 }), ["badXp", "badDeadline"]);
-});
-
-test("a crew fee is divided, each share rounded down; a per-head payment goes to each", () => {
-  const crewShares = ({ fee, participants }) => ({ share: Math.floor(fee / participants), remainder: fee % participants });
-  assert.deepEqual(missionPay({ type: "crew", amount: 100 }, 3, crewShares), { each: 33, remainder: 1 });
-  assert.deepEqual(missionPay({ type: "perHead", amount: 50 }, 3, crewShares), { each: 50, remainder: 0 });
-});

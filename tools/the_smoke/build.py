@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import generate, journals
+from . import generate, journals, missions
 from .catalogue import Catalogue, load_catalogue
 from .compile import Compiler
 from .rules import Tables
@@ -254,8 +254,8 @@ def pack_entries(meta: dict[str, Any], cat: Catalogue, compiled: dict[str, list]
     """``system.json`` ``packs`` and ``packFolders``; homebrew packs not in system.yml go to a Homebrew folder."""
     labels = {name: p.label for name, p in cat.packs.items()}
     types = {name: p.document_class for name, p in cat.packs.items()}
-    labels.update({journals.RULES_PACK: "Rules Reference", journals.TABLES_PACK: "Roll Tables"})
-    types.update({journals.RULES_PACK: "JournalEntry", journals.TABLES_PACK: "RollTable"})
+    labels.update({journals.RULES_PACK: "Rules Reference", journals.TABLES_PACK: "Roll Tables", missions.PACK: missions.LABEL})
+    types.update({journals.RULES_PACK: "JournalEntry", journals.TABLES_PACK: "RollTable", missions.PACK: "JournalEntry"})
     packs = []
     for name in compiled:
         own = {"PLAYER": "OBSERVER", "ASSISTANT": "OWNER"}
@@ -319,6 +319,7 @@ def build(opts: Options) -> Result:
             compiled = Compiler(cat, version, tables).compile_all()
             compiled[journals.RULES_PACK] = journals.rules_journal(cat, version)
             compiled[journals.TABLES_PACK] = journals.roll_tables(cat, version)
+            compiled[missions.PACK] = missions.missions_pack(cat, version)
             return compiled
 
         compiled = progress.stage("compile", do_compile,

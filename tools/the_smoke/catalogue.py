@@ -6,6 +6,7 @@ Layout (see ``docs/catalogue-format.md``)::
     <root>/<pack>/<key>.yml      one document
     <root>/conditions/<id>.yml   one Condition
     <root>/rules/<table>.yml     one rules table
+    <root>/missions/<key>.yml    one mission (a journal entry with one mission page)
 
 An overlay (a GM's homebrew folder) has the same layout. Its documents add to a pack or, with the same key,
 replace the catalogue's entry; a new pack needs its own ``_pack.yml``. Nothing here writes to disk.
@@ -22,9 +23,10 @@ from .yamlio import CatalogueError, Located, load
 
 CONDITIONS = "conditions"
 RULES = "rules"
+MISSIONS = "missions"  # the Missions compendium's entries (tools/the_smoke/missions.py compiles them)
 PACK_META = "_pack.yml"
 # Compendia the build makes itself (the Rules journal and the roll tables); a catalogue pack may not use the names.
-GENERATED_PACKS = ("rules", "roll-tables")
+GENERATED_PACKS = ("rules", "roll-tables", MISSIONS)
 PACK_NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 # Names Windows (and so Foundry) refuses as file or folder names.
 RESERVED_NAMES = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
@@ -83,6 +85,7 @@ class Catalogue:
     packs: dict[str, Pack] = field(default_factory=dict)
     conditions: dict[str, Entry] = field(default_factory=dict)
     rules: dict[str, Entry] = field(default_factory=dict)
+    missions: dict[str, Entry] = field(default_factory=dict)
     files: list[Path] = field(default_factory=list)
     overrides: list[str] = field(default_factory=list)
 
@@ -161,13 +164,15 @@ def _read_tree(cat: Catalogue, root: Path, origin: str) -> None:
         for sub in sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")):
             raise CatalogueError(f"subfolders are not read: move the files of {sub.name!r} up into {name!r} "
                                  f"(group entries with `folder:` and the pack's folders instead)", file=sub)
-        if name in (CONDITIONS, RULES) and (folder / PACK_META).exists():
+        if name in (CONDITIONS, RULES, MISSIONS) and (folder / PACK_META).exists():
             raise CatalogueError(f"{name!r} is not a compendium: it holds the {name} data, so it takes no "
                                  f"{PACK_META}", file=folder / PACK_META)
         if name == CONDITIONS:
             target = cat.conditions
         elif name == RULES:
             target = cat.rules
+        elif name == MISSIONS:
+            target = cat.missions
         else:
             if not PACK_NAME.match(name) or name in RESERVED_NAMES:
                 raise CatalogueError(f"pack folder {name!r} must be lower-case words joined by hyphens "

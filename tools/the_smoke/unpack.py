@@ -29,7 +29,7 @@ from .rules import Tables
 from .vocabulary import STAT_KEYS, SYSTEM_ID
 from .yamlio import dump
 
-GENERATED_PACKS = {journals.RULES_PACK, journals.TABLES_PACK}
+GENERATED_PACKS = {journals.RULES_PACK, journals.TABLES_PACK, "missions"}  # compiled from YAML only (missions.py)
 _PARAGRAPHS = re.compile(r"^(<p>[^<]*</p>)+$")
 _SLUG = re.compile(r"[^a-z0-9]+")
 

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import ids, rules
+from . import ids, missions, rules
 from . import schemas as sch
 from .catalogue import Catalogue, Entry
 from .yamlio import CatalogueError
@@ -422,6 +422,7 @@ def validate(cat: Catalogue, *, odds: bool = True) -> Report:
     """Run every check; never raises for catalogue problems (they are in ``report.errors``)."""
     report = Report()
     check_schemas(cat, report)
+    missions.check_missions(cat, report)
     if report.errors:
         return report  # cross-checks assume well-formed documents
     index = Index(cat)

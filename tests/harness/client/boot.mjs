@@ -23,6 +23,7 @@ import { GameTime } from "./time.mjs";
 import { ChatLog, CombatTracker, Notifications, Sidebar } from "./ui.mjs";
 import { Combat, CombatEncounters, Combatant } from "./combat.mjs";
 import { Playlist, PlaylistSound, Playlists } from "./playlists.mjs";
+import { CORE_PAGE_TYPES, Journal, JournalEntry, JournalEntryPage } from "./journals.mjs";
 import { WallDocument } from "./walls.mjs";
 import { RegionBehavior, RegionBehaviorType, RegionDocument, syncSceneRegions } from "./regions.mjs";
 import { BasePlaceableHUD, TokenHUD } from "./hud.mjs";
@@ -68,10 +69,10 @@ function installGlobals(socket, database, world) {
     abstract: { DataModel, TypeDataModel },
     data: { fields, validators: { isValidId: utils.isValidId, isJSON: utils.isJSON }, regionBehaviors: { RegionBehaviorType } },
     documents: { Actor, ActorDelta, Item, ActiveEffect, ChatMessage, User, Combat, Combatant, Scene, TokenDocument,
-      Playlist, PlaylistSound,
+      Playlist, PlaylistSound, JournalEntry, JournalEntryPage,
       RegionDocument, RegionBehavior,
       abstract: { WorldCollection },
-      collections: { Actors, Items, ChatMessages, Users, CombatEncounters, Scenes, Playlists, CompendiumCollection } },
+      collections: { Actors, Items, ChatMessages, Users, CombatEncounters, Scenes, Playlists, Journal, CompendiumCollection } },
     grid: { BaseGrid, SquareGrid },
     canvas: { placeables: { Token }, layers: { TokenLayer } },
     dice: { Roll, terms },
@@ -87,7 +88,7 @@ function installGlobals(socket, database, world) {
     appv1
   };
   Object.assign(globalThis, { Actor, Item, ActiveEffect, ChatMessage, User, Combat, Combatant, Scene, TokenDocument, Roll,
-    Playlist, PlaylistSound,
+    Playlist, PlaylistSound, JournalEntry, JournalEntryPage,
     RegionDocument, RegionBehavior,
     fromUuid, fromUuidSync, getDocumentClass });
 
@@ -102,6 +103,8 @@ function installGlobals(socket, database, world) {
     Scene: { documentClass: Scene },
     Playlist: { documentClass: Playlist },
     PlaylistSound: { documentClass: PlaylistSound },
+    JournalEntry: { documentClass: JournalEntry },
+    JournalEntryPage: { documentClass: JournalEntryPage, dataModels: {}, typeLabels: {}, defaultType: "text" },
     Region: { documentClass: RegionDocument },
     Wall: { documentClass: WallDocument },
     RegionBehavior: { documentClass: RegionBehavior, dataModels: {}, typeLabels: {}, typeIcons: {} },
@@ -135,7 +138,9 @@ function installGlobals(socket, database, world) {
       Item: Object.keys(manifest.documentTypes?.Item ?? {}),
       ChatMessage: ["base"], ActiveEffect: ["base"], User: ["base"],
       Combat: typesOf(manifest, "Combat"), Combatant: typesOf(manifest, "Combatant"), Scene: ["base"], Token: ["base"],
-      Region: ["base"], RegionBehavior: regionBehaviorTypes(manifest)
+      Region: ["base"], RegionBehavior: regionBehaviorTypes(manifest),
+      JournalEntry: ["base"],
+      JournalEntryPage: [...CORE_PAGE_TYPES, ...Object.keys(manifest.documentTypes?.JournalEntryPage ?? {})]
     },
     settings: new ClientSettings(),
     time: new GameTime(),
@@ -151,6 +156,7 @@ function installGlobals(socket, database, world) {
     combats: null,
     messages: null,
     playlists: null,
+    journal: null,
     harness: { socket, database, activeUsers: new Set(world.activeUsers),
       /** TEST ONLY: move the server clock on by `ms` (as if that much real time passed); resolves once applied here. */
       skewTime: ms => socket.request("skewTime", { ms }).then(t => (game.time._sync(t), t)) },
@@ -201,7 +207,8 @@ function buildWorld(world) {
   g.combats = new CombatEncounters("Combat");
   g.messages = new ChatMessages("ChatMessage");
   g.playlists = new Playlists("Playlist");
-  for (const c of [g.users, g.actors, g.items, g.scenes, g.combats, g.messages, g.playlists]) g.collections.set(c.documentName, c);
+  g.journal = new Journal("JournalEntry");
+  for (const c of [g.users, g.actors, g.items, g.scenes, g.combats, g.messages, g.playlists, g.journal]) g.collections.set(c.documentName, c);
   for (const u of world.users) g.users._addFromSource(u);
   for (const a of world.actors) g.actors._addFromSource(a);
   for (const i of world.items) g.items._addFromSource(i);
@@ -210,6 +217,7 @@ function buildWorld(world) {
   for (const c of world.combats ?? []) g.combats._addFromSource(c);
   for (const m of world.messages) g.messages._addFromSource(m);
   for (const p of world.playlists ?? []) g.playlists._addFromSource(p);
+  for (const j of world.journal ?? []) g.journal._addFromSource(j);
   g.settings._initialize(world.settings);
   g.time.initialize();
   g.time._sync(world.serverTime);
