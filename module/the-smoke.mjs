@@ -95,7 +95,8 @@ Hooks.once("init", () => {
   registerGMStores();
   activeTime.registerActiveTime();
   if (CONFIG.RegionBehavior?.dataModels) Object.assign(CONFIG.RegionBehavior.dataModels, regionBehaviorModels());
-  /** @type {any} */ (CONFIG).JournalEntryPage.dataModels[MISSION_PAGE] = defineMissionPage();
+  const pages = /** @type {any} */ (CONFIG).JournalEntryPage;
+  if (pages?.dataModels) pages.dataModels[MISSION_PAGE] = defineMissionPage();
   registerRequestQueries();
   registerRequestHooks();
   registerSpeedDiceQuery();

@@ -53,7 +53,7 @@ export class MissionBoard extends Base {
     await super._onFirstRender?.(context, options);
     this._refresh = () => { if (this.rendered) void this.render(); };
     /** @type {any} */ (Hooks).on("smoke.missions", this._refresh);
-    this._untick = onTick(() => { if (allRuns().some(r => r.secondsLeft !== null)) this._refresh(); });
+    this._untick = onTick(() => { if (allRuns().some(r => r.secondsLeft !== null)) this._refresh?.(); });
   }
 
   _onClose(options) {

@@ -81,7 +81,7 @@ export function missionsOf(actor) {
 /**
  * Missions nobody has taken that players may accept (Self-play), for the board and the phone.
  * @returns {{pageUuid: string, name: string, client: string, fee: {type: string, amount: number}, xp: number,
- *   deadlineSeconds: number|null, objectives: {id: string, label: string}[]}[]}
+ *   deadlineSeconds: number|null, selfPlay: boolean, objectives: {id: string, label: string}[]}[]}
  */
 export function openMissions({ selfPlayOnly = true } = {}) {
   const taken = runs.all();
@@ -164,7 +164,7 @@ async function onFinish(user, { id, outcome } = /** @type {any} */ ({})) {
   const crew = /** @type {any[]} */ (run.crew.map(uuid => /** @type {any} */ (fromUuidSync(/** @type {any} */ (uuid))))
     .filter(a => a instanceof Actor));
   if (outcome === "completed" && !crew.length) throw new Error(L("SMOKE.Mission.noCrew"));
-  const paid = outcome === "completed" ? missionPay(run.terms.fee, crew.length) : null;
+  const paid = outcome === "completed" ? missionPay(/** @type {any} */ (run.terms.fee), crew.length) : null;
   const remembered = outcome === "completed" ? [
     ...(run.terms.obligations ?? []).map(r => ({ kind: /** @type {const} */ ("obligation"), who: r.who, what: r.what })),
     ...(run.terms.claimants ?? []).map(r => ({ kind: /** @type {const} */ ("claimant"), who: r.who, what: r.what }))] : [];

@@ -19,7 +19,7 @@ const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (Handle
 /** @param {string} key @param {Record<string, unknown>} [data] */
 const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));
 /** Screens that show a running clock (re-rendered each second while open). */
-const TICKING = new Set(["jobs", "heat"]);
+const TICKING = new Set(["jobs", "heat", "objectives"]);
 
 /** @param {unknown} err */
 const warn = err => void ui.notifications?.warn(/** @type {any} */ (err)?.message ?? String(err));
@@ -37,7 +37,8 @@ export class BlowerPhone extends Base {
     position: { width: 300, height: /** @type {"auto"} */ ("auto") },
     actions: {
       open: BlowerPhone.#open, home: BlowerPhone.#home, satnav: BlowerPhone.#satnav, send: BlowerPhone.#send,
-      accept: BlowerPhone.#callout, pass: BlowerPhone.#callout, play: () => resume(), refresh: () => void refreshInbox()
+      accept: BlowerPhone.#callout, pass: BlowerPhone.#callout, play: () => resume(), refresh: () => void refreshInbox(),
+      acceptMission: BlowerPhone.#acceptMission
     }
   };
 
@@ -190,6 +191,12 @@ export class BlowerPhone extends Base {
   static #satnav() {
     const d = directionsOf(this.actor);
     SatNav.open(d ? { destination: { sceneId: d.sceneId, regionUuid: d.regionUuid, name: d.name } } : {});
+  }
+
+  /** Self-play: this phone's character takes an open mission (the GM re-checks; issue 16). @this {BlowerPhone} */
+  static async #acceptMission(_e, /** @type {HTMLElement} */ target) {
+    if (!this.actor) return;
+    await requestGM("mission.accept", { pageUuid: target.dataset.pageUuid, actorUuids: [this.actor.uuid] }).catch(warn);
   }
 
   /** Accept or pass a callout through the Shifts feature, when it offers it. @this {BlowerPhone} */

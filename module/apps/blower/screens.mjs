@@ -4,7 +4,7 @@
  * (texts, radio). Labels are localised here; user text (a contact's name, a text) stays raw and the template escapes it.
  * @module apps/blower/screens
  */
-import { heatOf, isMissing, jobsOf, missionsOf, moneyOf, directionsOf } from "./sources.mjs";
+import { heatOf, isMissing, jobsOf, missionsOf, moneyOf, directionsOf, openMissionsNow } from "./sources.mjs";
 import { inboxNow } from "../../documents/blower-texts.mjs";
 import { effectiveVolume, motorStation, nowPlaying, stations } from "../../documents/radio.mjs";
 import { driverOf, vehicleOf } from "../../documents/vehicle/seats.mjs";
@@ -78,6 +78,7 @@ function jobsScreen(actor, now) {
 
 /** @param {any[]} list */
 const missionRows = list => list.map(m => ({ name: String(m.name ?? ""), giver: String(m.giver ?? m.client ?? ""),
+  left: typeof m.secondsLeft === "number" ? mmss(m.secondsLeft) : null,
   objectives: (m.objectives ?? []).map((/** @type {any} */ o) => ({ text: String(o.text ?? ""), state: o.state ?? "open",
     label: L(`SMOKE.Blower.Missions.state.${["open", "done", "failed"].includes(o.state) ? o.state : "open"}`) })) }));
 
@@ -86,7 +87,10 @@ function missionsScreen(actor, which) {
   const got = missionsOf(actor);
   if (isMissing(got)) return { missing: L(got.messageKey) };
   const rows = missionRows(/** @type {any} */ (got)[which]);
-  return { rows, none: !rows.length };
+  // Self-play (issue 16): the open missions a player may accept from the phone.
+  const offers = which === "missions" && !game.user.isGM ? openMissionsNow().map((/** @type {any} */ m) => ({
+    pageUuid: m.pageUuid, name: String(m.name ?? ""), giver: String(m.client ?? "") })) : [];
+  return { rows, offers, none: !rows.length && !offers.length };
 }
 
 /** @param {any} actor */

@@ -114,6 +114,16 @@ export function missionsOf(actor) {
 }
 
 /**
+ * Open missions (issue 16): `api.missions.openMissions()` → the Self-play missions nobody has taken
+ * (`{pageUuid, name, client, fee, xp, deadlineSeconds}[]`), for the phone's Accept.
+ * @returns {object[]}
+ */
+export function openMissionsNow() {
+  const got = read(api().missions?.openMissions, "SMOKE.Blower.Missions.none");
+  return Array.isArray(got) ? got : [];
+}
+
+/**
  * Street map (issue 17): `api.streetMap.route(fromSceneId, toSceneId)` → `{hops: number, exitRegionUuid: string}|null`
  * (null: no route between the maps).
  * @param {string} fromSceneId
