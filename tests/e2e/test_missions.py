@@ -189,3 +189,45 @@ def test_the_deadline_runs_on_active_time_fails_the_mission_once_and_the_gm_sees
     gm_page.wait_for_function("() => window.game?.ready === true")
     gm_page.wait_for_timeout(1500)
     expect(gm_page.locator("#chat-log .smoke-gm-reward").filter(has_text="ran out")).to_have_count(1)
+
+
+def test_story_mode_and_the_phone_use_the_same_runs_and_the_books_examples_import_from_the_compendium(
+        world, gm_page: Page, player1_page: Page, player2_page: Page):
+    """The GM imports the book's two examples (once: a second import adds nothing). Story mode: the GM starts Two
+    Bikes Before Tonight for the GM Screen's chosen crew (Rook and Femi). Self-play from the phone: Player Two's Jaz
+    accepts A Borrowed Rig Across Town on the Blower, which then counts its hour down; the GM fails it — no fee."""
+    seed_crews(world)
+    player2_page.wait_for_function("() => game.actors.size === 3")
+    board = open_board(gm_page)
+    board.get_by_role("button", name="Import from compendium").click()
+    gm_page.wait_for_function("() => game.journal.size === 2")
+    expect(board.locator(".smoke-missions-open .smoke-mission")).to_have_count(2)
+    board.get_by_role("button", name="Import from compendium").click()
+    expect(gm_page.locator("#notifications")).to_contain_text("0 mission(s) imported")
+    assert gm_page.evaluate("game.journal.size") == 2
+
+    gm_page.evaluate("""([a, b]) => { const s = new game.system.api.apps.GMScreen();
+        game.system.api.apps.GMScreen.instance = s; s.chosen = new Set([a, b]); }""", [ROOK, FEMI])
+    board.get_by_role("button", name="Start Two Bikes Before Tonight").click()
+    card = player1_page.locator("#chat-log .smoke-gm-reward").filter(has_text="Story mission").last
+    expect(card).to_contain_text("Story mission Two Bikes Before Tonight starts for Rook, Femi.")
+    bikes = gm_page.evaluate("game.journal.contents.flatMap(j => j.pages.contents).find(p => p.name === 'Two Bikes Before Tonight').uuid")
+    assert run_of(gm_page, bikes)["mode"] == "story"
+
+    player2_page.locator("body").click(position={"x": 5, "y": 5})
+    player2_page.keyboard.press("Alt+KeyB")
+    phone = player2_page.locator("#smoke-blower")
+    expect(phone).to_be_visible()
+    phone.locator("[data-action=open][data-app=objectives]").click()
+    expect(phone).not_to_contain_text("Two Bikes Before Tonight")
+    phone.get_by_role("button", name="Accept A Borrowed Rig Across Town").click()
+    rig = gm_page.evaluate("game.journal.contents.flatMap(j => j.pages.contents).find(p => p.name === 'A Borrowed Rig Across Town').uuid")
+    wait_run(gm_page, rig)
+    assert run_of(gm_page, rig)["crew"] == [f"Actor.{JAZ}"] and run_of(gm_page, rig)["mode"] == "selfPlay"
+    expect(phone.locator(".smoke-mission-countdown")).to_contain_text("59:")
+    expect(phone).to_contain_text("Get the borrowed rig across town to the venue")
+    before = purse(gm_page, [JAZ])
+    board.get_by_role("button", name="Fail A Borrowed Rig Across Town").click()
+    wait_run(gm_page, rig, "r.state === 'failed'")
+    assert purse(gm_page, [JAZ]) == before
+    expect(phone).not_to_contain_text("A Borrowed Rig Across Town")
