@@ -31,7 +31,7 @@ def problems(entry: Entry) -> list[CatalogueError]:
     if not isinstance(fee, dict) or fee.get("type") not in FEE_TYPES:
         where = ["fee", "type"] if isinstance(fee, dict) and "type" in fee else ["fee"]
         got = fee.get("type") if isinstance(fee, dict) else None
-        out.append(entry.error(f"a mission's fee needs its type: crewFee (one amount, split) or perHead (to each)"
+        out.append(entry.error("a mission's fee needs its type: crewFee (one amount, split) or perHead (to each)"
                                + (f", not {got!r}" if got is not None else " — none is given"), where))
     objectives = data.get("objectives")
     if not isinstance(objectives, list) or not objectives:
