@@ -149,8 +149,8 @@ def test_a_players_forged_requests_and_writes_are_refused(world, gm_page: Page, 
 def test_the_deadline_runs_on_active_time_fails_the_mission_once_and_the_gm_sees_a_card(
         world, gm_page: Page, player1_page: Page):
     """A 60-second deadline (job-clock seconds): the board and the phone count it down; 10 minutes of pause cost
-    nothing; once 60 active seconds have passed the active GM fails it — one store write, one card whispered to the
-    GM — and it survives a reload. Ruling: a deadline that runs out fails the mission (no fee, no XP)."""
+    nothing; both reload mid-deadline; once 60 active seconds have passed the active GM fails it — one store write,
+    one card whispered to the GM — and nothing more after a reload. Ruling: a deadline that runs out fails the mission (no fee, no XP)."""
     seed_crews(world)
     player1_page.wait_for_function("() => game.actors.size === 3")
     page_uuid = make_page(gm_page, "Against the clock", terms(client="Mo", deadlineSeconds=60))
@@ -172,8 +172,12 @@ def test_the_deadline_runs_on_active_time_fails_the_mission_once_and_the_gm_sees
 
     gm_page.evaluate("game.togglePause(false, {broadcast: true})")
     gm_page.wait_for_function("() => game.settings.get('the-smoke', 'activeTime').pausedAt === null")
-    player1_page.reload()
-    player1_page.wait_for_function("() => window.game?.ready === true")
+    # a reload of both, mid-deadline: the clock is timestamps, the GM's check picks up on ready
+    for page in (gm_page, player1_page):
+        page.reload()
+        page.wait_for_function("() => window.game?.ready === true")
+    gm_page.evaluate(COUNT_RUN_WRITES)
+    assert run_of(gm_page, page_uuid)["state"] == "active"
     skew_time(gm_page, 61)
     wait_run(gm_page, page_uuid, "r.state === 'failed' && r.late === true")
     gm_page.wait_for_timeout(2500)  # more ticks: nothing more is written
