@@ -133,6 +133,14 @@ def test_a_players_forged_requests_and_writes_are_refused(world, gm_page: Page, 
     assert write and "lacks permission" in write
     # … and the run's terms were copied when the crew took it: the owned page's edit changes nothing a run pays
     assert run_of(gm_page, open_)["terms"]["fee"] == {"type": "crewFee", "amount": 101}
+    # nor add a mission page of their own to the GM's journal, nor a journal of their own
+    gm_journal = open_.split(".JournalEntryPage.")[0]
+    sneaky = player1_page.evaluate("""uuid => fromUuidSync(uuid).createEmbeddedDocuments("JournalEntryPage", [{name: "Mine",
+        type: "mission", ownership: {default: 3}, system: {fee: {type: "perHead", amount: 5000}, xp: 5,
+        objectives: [{id: "a", label: "Nothing"}]}}]).then(() => null, e => e.message)""", gm_journal)
+    assert sneaky and "lacks permission" in sneaky
+    own = player1_page.evaluate("""() => JournalEntry.create({name: "Mine"}).then(() => null, e => e.message)""")
+    assert own and "lacks permission" in own
     # the store: world settings are the GM's
     for page in (player1_page, player2_page):
         forged = page.evaluate("""() => game.settings.set('the-smoke', 'missionRuns', {}).then(() => null, e => e.message)""")
