@@ -139,7 +139,7 @@ Hooks.once("init", () => {
       talkOutOfStopBand: heatRules.talkOutOfStopBand, policeResponse: heatRules.policeResponse, canRest: heatRules.canRest, bustedLoss,
       checkRequestTN: gmScreenRules.checkRequestTN, checkBand: gmScreenRules.checkBand,
       hazardOutcome: gmScreenRules.hazardOutcome, missionProblems: missionRules.missionProblems, missionPay: missionRules.missionPay,
-      deadlineLeft: missionRules.deadlineLeft, isOverdue: missionRules.isOverdue },
+      deadlineLeft: missionRules.deadlineLeft, isOverdue: missionRules.isOverdue, nextObjectiveState: missionRules.nextObjectiveState },
     streetMap: streetMap.api,
     clock: { activeNow: activeTime.activeNow, onTick: activeTime.onTick },
     money: money.api.money,
