@@ -128,6 +128,15 @@ def test_a_players_forged_requests_and_writes_are_refused(world, gm_page: Page, 
     assert ask(player1_page, "mission.accept", {"pageUuid": open_, "actorUuids": rook}) == \
         [None, "Open job has already been taken by a crew."]
 
+    # two crews at once: exactly one takes it
+    race = make_page(gm_page, "Race job", terms())
+    for page, actor in ((player1_page, FEMI), (player2_page, JAZ)):
+        page.evaluate("""([uuid, a]) => { window.__race = game.system.api.requestGM("mission.accept",
+            {pageUuid: uuid, actorUuids: [`Actor.${a}`]}).then(() => null, e => e.message); }""", [race, actor])
+    answers = [page.evaluate("() => window.__race") for page in (player1_page, player2_page)]
+    assert sorted(answers, key=str) == sorted([None, "Race job has already been taken by a crew."], key=str)
+    assert len(run_of(gm_page, race)["crew"]) == 1
+
     # the page: a player cannot raise the fee (the GM owns it) …
     write = player1_page.evaluate("""uuid => fromUuidSync(uuid).update({"system.fee.amount": 99999}).then(() => null, e => e.message)""", open_)
     assert write and "lacks permission" in write
