@@ -53,7 +53,14 @@ export class MissionBoard extends Base {
     await super._onFirstRender?.(context, options);
     this._refresh = () => { if (this.rendered) void this.render(); };
     /** @type {any} */ (Hooks).on("smoke.missions", this._refresh);
-    this._untick = onTick(() => { if (allRuns().some(r => r.secondsLeft !== null)) this._refresh?.(); });
+    // Each second only the countdowns change (a full render would wipe what the GM is typing in the form).
+    this._untick = onTick(() => {
+      if (!this.rendered) return;
+      for (const run of allRuns()) {
+        const el = this.element.querySelector(`.smoke-mission-countdown[data-run-id="${CSS.escape(run.id)}"]`);
+        if (el && run.secondsLeft !== null) el.textContent = L("SMOKE.Mission.timeLeft", { time: mmss(run.secondsLeft) });
+      }
+    });
   }
 
   _onClose(options) {
@@ -66,11 +73,12 @@ export class MissionBoard extends Base {
   async _prepareContext() {
     const isGM = game.user.isGM;
     const mine = new Set(myCrew());
+    const owned = new Set(game.actors.filter(a => a.type === "character" && a.isOwner).map(a => a.uuid));
     const open = openMissions({ selfPlayOnly: !isGM }).map(m => ({ ...m, fee: feeLabel(m.fee), xpLabel: `${m.xp} ${L("SMOKE.XP")}`,
       deadline: m.deadlineSeconds ? L("SMOKE.Mission.window", { time: mmss(m.deadlineSeconds) }) : null,
       modeLabel: L(`SMOKE.Mission.modes.${m.selfPlay ? "selfPlay" : "story"}`),
       canAccept: !isGM && mine.size > 0, canStart: isGM }));
-    const runs = allRuns().filter(r => isGM || r.crew.some(u => mine.has(u))).map(r => ({ ...r, isGM,
+    const runs = allRuns().filter(r => isGM || r.crew.some(u => owned.has(u))).map(r => ({ ...r, isGM,
       active: r.state === "active", stateLabel: L(`SMOKE.Mission.state.${r.late ? "late" : r.state}`),
       modeLabel: L(`SMOKE.Mission.modes.${r.mode}`), client: r.terms.client, fee: feeLabel(r.terms.fee),
       xpLabel: `${r.terms.xp} ${L("SMOKE.XP")}`, timeLeft: r.secondsLeft === null ? null : L("SMOKE.Mission.timeLeft", { time: mmss(r.secondsLeft) }),

@@ -175,6 +175,13 @@ def test_the_deadline_runs_on_active_time_fails_the_mission_once_and_the_gm_sees
     wait_run(gm_page, page_uuid)
     board = open_board(player1_page)
     expect(board.locator(".smoke-mission-countdown")).to_contain_text("0:")
+    # the countdown ticks without re-rendering the board: what the GM is typing stays
+    gm_board = open_board(gm_page)
+    gm_board.get_by_label("Name").fill("Half typed")
+    first = gm_board.locator(".smoke-mission-countdown").inner_text()
+    gm_page.wait_for_timeout(2200)
+    assert gm_board.locator(".smoke-mission-countdown").inner_text() != first
+    assert gm_board.get_by_label("Name").input_value() == "Half typed"
     gm_page.evaluate(COUNT_RUN_WRITES)
 
     gm_page.evaluate("game.togglePause(true, {broadcast: true})")
