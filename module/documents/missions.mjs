@@ -21,7 +21,7 @@ import { startClock } from "../rules/clock.mjs";
 import { MISSION_PAGE } from "../data/mission-page.mjs";
 import { activeNow } from "./active-time.mjs";
 import { gmStore } from "./gm-store.mjs";
-import { pay } from "./purse.mjs";
+import { MAX_PAYMENT, pay } from "./purse.mjs";
 import { assertGM, assertOwner } from "./requests.mjs";
 import { missionCard } from "./missions/card.mjs";
 import { checkDeadlines } from "./missions/deadline.mjs";
@@ -165,6 +165,10 @@ async function onFinish(user, { id, outcome } = /** @type {any} */ ({})) {
     .filter(a => a instanceof Actor));
   if (outcome === "completed" && !crew.length) throw new Error(L("SMOKE.Mission.noCrew"));
   const paid = outcome === "completed" ? missionPay(/** @type {any} */ (run.terms.fee), crew.length) : null;
+  // Checked before anything is written: the purse refuses an absurd payment, and nothing may be half-paid.
+  if (paid && paid.each > MAX_PAYMENT) {
+    throw new Error(game.i18n.format("SMOKE.Purse.badAmount", { amount: String(paid.each), max: String(MAX_PAYMENT) }));
+  }
   const remembered = outcome === "completed" ? [
     ...(run.terms.obligations ?? []).map(r => ({ kind: /** @type {const} */ ("obligation"), who: r.who, what: r.what })),
     ...(run.terms.claimants ?? []).map(r => ({ kind: /** @type {const} */ ("claimant"), who: r.who, what: r.what }))] : [];

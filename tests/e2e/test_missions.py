@@ -259,3 +259,17 @@ def test_story_mode_and_the_phone_use_the_same_runs_and_the_books_examples_impor
     wait_run(gm_page, rig, "r.state === 'failed'")
     assert purse(gm_page, [JAZ]) == before
     expect(phone).not_to_contain_text("A Borrowed Rig Across Town")
+
+
+def test_an_absurd_fee_is_refused_before_anything_is_written(world, gm_page: Page):
+    """A per-head fee past the purse's limit: the completion is refused in words, the run stays under way, nobody is
+    paid and no XP is given (nothing half-written)."""
+    seed_crews(world)
+    page_uuid = make_page(gm_page, "Absurd job", terms(fee={"type": "perHead", "amount": 2_000_000}))
+    assert ask(gm_page, "mission.start", {"pageUuid": page_uuid, "actorUuids": [f"Actor.{ROOK}"]})[1] is None
+    before = purse(gm_page, [ROOK])
+    run_id = run_of(gm_page, page_uuid)["id"]
+    assert ask(gm_page, "mission.finish", {"id": run_id, "outcome": "completed"}) == \
+        [None, "£2000000 is not an amount of money (whole pounds, 0 to £1000000)."]
+    assert run_of(gm_page, page_uuid)["state"] == "active"
+    assert purse(gm_page, [ROOK]) == before
