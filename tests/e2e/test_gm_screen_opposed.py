@@ -88,6 +88,8 @@ def test_an_opposed_request_is_the_gms_alone_and_its_tn_cannot_be_changed(
                                     [f"{danny}", token])
     assert refused == "Only a GM can do that."
     assert gm_page.evaluate("Object.keys(game.settings.get('the-smoke', 'gmRequests'))") == []
+    assert gm_page.evaluate("""game.system.api.rules.opposedRequestTN({checkKey: "leg-it", stat: "grt",
+        opponentTotal: 14}).tn""") == 14  # the rule, as the API exposes it
     send = """async data => { try { return await game.system.api.requestGM("gm.request.send", data); }
         catch (e) { return e.message; } }"""
     assert gm_page.evaluate(send, {"kind": "check", "key": "pick-a-lock", "actorUuids": [f"Actor.{danny}"],
