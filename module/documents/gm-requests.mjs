@@ -208,13 +208,16 @@ async function refreshCard(request) {
 export async function resumeHarms() {
   if (!game.user?.isActiveGM) return;
   for (const request of requestsList()) {
+    let resumed = false;
     for (const entry of request.entries) {
       const harm = entry.result?.harm;
       if (!harm || harm.done) continue;
       const actor = /** @type {any} */ (fromUuidSync(/** @type {any} */ (entry.actorUuid)));
-      if (actor) await runHarm(actor, harm, harmSaver(request.id, entry.actorUuid), { resume: true });
+      if (!actor) continue;
+      await runHarm(actor, harm, harmSaver(request.id, entry.actorUuid), { resume: true });
+      resumed = true;
     }
-    await refreshCard(store.get(request.id));
+    if (resumed) await refreshCard(store.get(request.id)); // nothing is written on a load with nothing to finish
   }
 }
 
