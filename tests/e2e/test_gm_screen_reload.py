@@ -72,8 +72,13 @@ def test_a_hazard_sent_before_a_reload_applies_once_across_reloads(gm_page: Page
     expect(card).to_contain_text("8 damage (Health 2); Broken, Down")
     harm = last_request(gm_page)["entries"][0]["result"]["harm"]
     assert [harm["done"], harm["started"], harm["finished"], harm["applied"]] == [True, 3, 3, ["broken", "down"]]
+    stamp = """() => { const id = Object.values(game.settings.get('the-smoke', 'gmRequests'))[0].messageId;
+        return game.messages.get(id)._stats.modifiedTime; }"""
+    card_time = gm_page.evaluate(stamp)
+    assert isinstance(card_time, int) and card_time > 0
     reload_gm(gm_page)
     gm_page.wait_for_timeout(500)  # the reloaded GM's ready hook has run (resumeHarms)
+    assert gm_page.evaluate(stamp) == card_time  # nothing to finish: the card is not rewritten
     assert gm_page.evaluate("id => game.actors.get(id).system.health.value", danny) == 2
     assert statuses(gm_page, danny) == ["broken", "down"]
     request = last_request(gm_page)
