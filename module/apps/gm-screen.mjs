@@ -218,7 +218,7 @@ export class GMScreen extends Base {
     if (tool === "missions") return /** @type {any} */ (game.system).api.apps.MissionBoard?.open();
     if (tool === "street") return /** @type {any} */ (game.system).api.apps.StreetControl?.open();
     if (tool === "rules") {
-      const pack = game.packs.find(p => p.documentName === "JournalEntry" && p.metadata?.packageName === SYSTEM_ID);
+      const pack = game.packs.get(`${SYSTEM_ID}.rules`);
       return /** @type {any} */ (pack)?.render?.(true);
     }
     if (tool === "units") {
