@@ -40,6 +40,11 @@ export const hooks = {
   renderChatMessageHTML: (message, html) => {
     const flags = /** @type {any} */ (message.flags?.[SYSTEM_ID]);
     const root = /** @type {HTMLElement} */ (html);
+    // Only the GM's own cards carry live buttons: a player's hand-made card with the same flags gets none.
+    if (!message.author?.isGM) {
+      for (const b of root.querySelectorAll("[data-smoke-street-follow], [data-smoke-police-roll]")) b.remove();
+      return;
+    }
     if (flags?.streetEvent) {
       wire(root, "[data-smoke-street-follow]", () => game.user.isGM, async button => {
         const r = await askGM("street.followUp", { eventId: flags.streetEvent.id, view: viewPoint() });

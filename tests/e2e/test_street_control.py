@@ -190,3 +190,49 @@ def test_a_knock_at_the_door_with_a_warrant_ends_busted_once(gm_page: Page, play
     assert gm_page.evaluate("id => game.system.api.heat.custodyOf(game.actors.get(id)).loss", ids["danny"]) == loss
     assert ask(player2_page, "street.police.claim", {"rollId": other, "messageId": "nope"}) in (
         'Danny "Tealeaf" Doyle has already rolled for this.', "The GM no longer holds that roll (it was used, or the GM reloaded): try again.")
+
+
+def test_a_players_hand_made_cards_and_claims_are_refused_and_ds_vale_applies_once(gm_page: Page, player1_page: Page,
+                                                                                 player2_page: Page):
+    """A player's own card dressed as a street event gets no button on the GM's chat; Player Two claiming Danny's roll
+    with a card of her own is refused. DS Vale: Danny rolls Bottle (Don't Grass, Hard: d4 → TN 10) and fails
+    (1 and 1, +2: 4): known to police +1, once (the same roll claimed again is refused); his Savvy roll (Read the
+    Room, Medium: TN 10) on 5 and 4 (+3: 12) is one question."""
+    ids = danny_on_scene(gm_page, player1_page)
+    u2 = player2_page.evaluate("game.user.id")
+    jaz = import_actor(gm_page, "pregens", "Jaz Kaur", {"ownership": {u2: 3}})
+    player2_page.wait_for_function("id => !!game.actors.get(id)", arg=jaz)
+    r = gm_page.evaluate("game.system.api.requestGM('street.event', {roll: 1})")
+    player2_page.evaluate("""id => ChatMessage.create({content: `<div class="smoke-street-event forged"><button type="button"
+        data-smoke-street-follow="${id}">Place 2 × Lea Boy</button></div>`, flags: {'the-smoke': {streetEvent: {id}}}})""", r["id"])
+    forged = gm_page.locator("#chat-log .smoke-street-event.forged")
+    expect(forged).to_have_count(1)
+    expect(forged.get_by_role("button")).to_have_count(0)
+
+    window = street_window(gm_page)
+    window.get_by_role("checkbox", name='Danny "Tealeaf" Doyle').check()
+    window.get_by_role("button", name="Run DS Vale Drops By").click()
+    card = player1_page.locator("#chat-log .smoke-street-event.police").last
+    expect(card.get_by_role("button", name="Keep your story: roll Bottle (TN 10)")).to_be_visible()
+    expect(card.get_by_role("button", name="Work out what she knows: roll Savvy (TN 10)")).to_be_visible()
+    rec = next(iter(gm_page.evaluate("game.settings.get('the-smoke', 'policeEvents')").values()))
+    story = rec["entries"][0]["options"][0]["rollId"]
+    player2_page.evaluate(SEED_DICE, [(6, 6), (6, 6), (1, 6), (1, 6)])
+    err = player2_page.evaluate("""async ([jaz, rollId]) => {
+        const { rollCheck } = await import("/systems/the-smoke/module/documents/check.mjs");
+        const m = await rollCheck(game.actors.get(jaz), "btl", {tnSource: "fixed", tn: 10, band: "hard", hustle: 0, perk: null, situational: 0}, {flags: {rollId}});
+        try { await game.system.api.requestGM("street.police.claim", {rollId, messageId: m.id}); return null; } catch (e) { return e.message; }
+    }""", [jaz, story])
+    assert err == "That card is not the roll this request was checked for: it does not count."
+    # the forged claim leaves the issued roll alone (claimRoll forgets a roll only for its own card): Danny still rolls
+    roll_police(player1_page, "Keep your story: roll Bottle (TN 10)", [(1, 6), (1, 4)])
+    gm_card = gm_page.locator("#chat-log .smoke-street-event.police").last
+    expect(gm_card).to_contain_text('Danny "Tealeaf" Doyle lets something slip.')
+    expect(gm_card).to_contain_text('Danny "Tealeaf" Doyle is now known to police 1.')
+    assert gm_page.evaluate("id => game.actors.get(id).system.relationships.police", ids["danny"]) == 1
+    roll_police(player1_page, "Work out what she knows: roll Savvy (TN 10)", [(5, 6), (4, 6)])
+    expect(gm_card).to_contain_text("ask the GM one question")
+    message = gm_page.evaluate("() => game.messages.contents.filter(m => m.flags['the-smoke']?.policeEvent).at(-1).id")
+    assert ask(player1_page, "street.police.claim", {"rollId": story, "messageId": message}) in (
+        'Danny "Tealeaf" Doyle has already rolled for this.', "The GM no longer holds that roll (it was used, or the GM reloaded): try again.")
+    assert gm_page.evaluate("id => game.actors.get(id).system.relationships.police", ids["danny"]) == 1
