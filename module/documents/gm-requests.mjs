@@ -19,6 +19,7 @@ import { promptCheck } from "./prompt-check.mjs";
 import { assertGM, requestGM } from "./requests.mjs";
 import { claimRoll, issueRoll } from "./roll-claims.mjs";
 import { vehicleDrivenBy } from "./vehicle/seats.mjs";
+import { inTheRain } from "./street/setup.mjs";
 
 export const REQUEST_CARD = "systems/the-smoke/templates/chat/gm-request.hbs";
 export const HAZARD_CARD = "systems/the-smoke/templates/chat/gm-hazard.hbs";
@@ -97,11 +98,11 @@ async function onSend(user, { kind, key, actorUuids, tweaks = [], armourMarked =
     const sys = /** @type {any} */ (actor.system);
     const motor = kind === "check" ? /** @type {any} */ (vehicleDrivenBy(actor)) : null;
     const options = row.stats.filter(stat => sys.stats?.[stat]).map(stat => {
-      const r = kind === "check"
+      const r = inTheRain(actor, stat, kind === "check"
         ? checkRequestTN({ checkKey: key, stat, effortDie: sys.effort?.die ?? 6, statDie: sys.stats[stat].die,
           performanceDie: motor?.system?.adjusted?.printedPerformance ?? null, tweaks: tweakIds })
         // A hazard's roll: its band's TN for the character's own unboosted dice.
-        : { band: row.band, tn: bandTN(sys.effort?.die ?? 6, sys.stats[stat].die, row.band), performance: false };
+        : { band: row.band, tn: bandTN(sys.effort?.die ?? 6, sys.stats[stat].die, row.band), performance: false });
       const { rollId } = issueRoll(roller, { purpose: PURPOSE, actor, stat, tn: r.tn, context: { requestId: id } });
       return { stat, tn: r.tn, band: r.band, rollId, performance: !!r.performance };
     });

@@ -240,3 +240,26 @@ def test_a_players_hand_made_cards_and_claims_are_refused_and_ds_vale_applies_on
     assert ask(player1_page, "street.police.claim", {"rollId": story, "messageId": message}) in (
         'Danny "Tealeaf" Doyle has already rolled for this.', "The GM no longer holds that roll (it was used, or the GM reloaded): try again.")
     assert gm_page.evaluate("id => game.actors.get(id).system.relationships.police", ids["danny"]) == 1
+
+
+def test_a_sudden_downpour_makes_wheels_checks_one_band_harder_until_it_stops(gm_page: Page, player1_page: Page):
+    """d20 9: its button sets the scene raining (shown in the window); a Drive Like You Stole It request for Danny
+    (Effort d6, Wheels d4, on foot) is Hard's 10 instead of Medium's 8; his Savvy checks are unchanged; the rain stops
+    from the window and Wheels is back to 8."""
+    ids = danny_on_scene(gm_page, player1_page)
+    gm_page.evaluate("""([s, d]) => game.scenes.get(s).createEmbeddedDocuments("Token", [{name: "Danny", actorId: d, actorLink: true,
+        x: 100, y: 100}])""", [ids["scene"], ids["danny"]])
+    send = """([d, key]) => game.system.api.requestGM("gm.request.send", {kind: "check", key, actorUuids: [`Actor.${d}`]})
+        .then(r => r.entries[0].options.map(o => o.tn))"""
+    assert gm_page.evaluate(send, [ids["danny"], "drive-like-you-stole-it"]) == [8]
+    window = street_window(gm_page)
+    gm_page.evaluate("game.system.api.requestGM('street.event', {roll: 9})")
+    card = gm_page.locator("#chat-log .smoke-street-event").last
+    card.get_by_role("button", name="Start the rain").click()
+    expect(card).to_contain_text("Raining on Mare Street: Wheels rolls are one band harder until the GM stops it.")
+    expect(window).to_contain_text("Sudden downpour: Wheels rolls are one band harder until it stops.")
+    assert gm_page.evaluate(send, [ids["danny"], "drive-like-you-stole-it"]) == [10]
+    assert gm_page.evaluate(send, [ids["danny"], "read-the-room"]) == [10]  # Savvy d6, Medium: unchanged
+    window.get_by_role("button", name="The rain stops").click()
+    gm_page.wait_for_function("s => game.scenes.get(s).flags['the-smoke'].street.rain === false", arg=ids["scene"])
+    assert gm_page.evaluate(send, [ids["danny"], "drive-like-you-stole-it"]) == [8]

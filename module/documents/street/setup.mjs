@@ -8,8 +8,9 @@
  * Foundry-side only; the rules are rules/street.mjs and rules/street-map.mjs (freeSquare).
  * @module documents/street/setup
  */
-import { CATALOGUE_IDS, SYSTEM_ID } from "../../generated/rules.mjs";
-import { placeFrom, streetState } from "../../rules/street.mjs";
+import { BANDS, CATALOGUE_IDS, SYSTEM_ID } from "../../generated/rules.mjs";
+import { bandTN } from "../../rules/check.mjs";
+import { placeFrom, streetState, wheelsBandSteps } from "../../rules/street.mjs";
 import { freeSquare } from "../../rules/street-map.mjs";
 
 export const PEOPLE_PACK = `${SYSTEM_ID}.street-people`;
@@ -48,6 +49,21 @@ export async function setStreet(scene, changes) {
   }
   await scene.update({ [`flags.${SYSTEM_ID}.street`]: state });
   return state;
+}
+
+/**
+ * A check's band and TN in the rain (Sudden downpour: "Wheels rolls are one band harder until it stops"): one band
+ * harder for Wheels when the scene the actor's token stands on (else the viewed scene) is raining; otherwise the same.
+ * Called by the GM Screen's check requests (documents/gm-requests.mjs).
+ * @template {{band: string, tn: number, effortDie?: number}} R
+ * @param {any} actor @param {string} stat @param {R} r @returns {R}
+ */
+export function inTheRain(actor, stat, r) {
+  const scene = game.scenes?.find(s => s.tokens.some(t => t.actorId === actor.id)) ?? game.scenes?.viewed;
+  const steps = wheelsBandSteps(streetOf(scene), stat);
+  if (!steps || !BANDS.includes(/** @type {any} */ (r.band))) return r;
+  const band = BANDS[Math.min(BANDS.length - 1, BANDS.indexOf(/** @type {any} */ (r.band)) + steps)];
+  return { ...r, band, tn: bandTN(r.effortDie ?? actor.system.effort?.die ?? 6, actor.system.stats[stat].die, band) };
 }
 
 /** The world actor of a street person: imported once from the compendium, reused after. @param {string} key */
