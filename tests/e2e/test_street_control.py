@@ -263,3 +263,35 @@ def test_a_sudden_downpour_makes_wheels_checks_one_band_harder_until_it_stops(gm
     window.get_by_role("button", name="The rain stops").click()
     gm_page.wait_for_function("s => game.scenes.get(s).flags['the-smoke'].street.rain === false", arg=ids["scene"])
     assert gm_page.evaluate(send, [ids["danny"], "drive-like-you-stole-it"]) == [8]
+
+
+def test_kezs_tip_becomes_a_pats_order_and_the_ice_cream_van_is_parked(gm_page: Page, player1_page: Page):
+    """d20 3: Kez's tip-off becomes an open Pat's order (a Shifts callout on this scene) that Danny's phone lists; d20
+    12: the Mister Ripple van is parked on the scene with nobody aboard; d20 19: the Stray Bullet hazard is announced
+    to everyone; narrative events carry no button."""
+    ids = danny_on_scene(gm_page, player1_page)
+    gm_page.evaluate("game.system.api.requestGM('street.event', {roll: 3})")
+    card = gm_page.locator("#chat-log .smoke-street-event").last
+    card.get_by_role("button", name="Make Kez's tip a Pat's order").click()
+    expect(card).to_contain_text("Kez's tip is a Pat's order now")
+    order = gm_page.evaluate("() => Object.values(game.settings.get('the-smoke', 'callouts')).at(-1)")
+    assert (order["shift"], order["status"], order["destinations"][0]["sceneId"]) == ("patOrder", "open", ids["scene"])
+    assert order["name"].startswith("Kez texts a tip-off: ")
+    player1_page.wait_for_function("id => game.system.api.shifts.jobsOf(game.actors.get(id)).callouts.length === 1", arg=ids["danny"])
+
+    gm_page.evaluate("game.system.api.requestGM('street.event', {roll: 12})")
+    card = gm_page.locator("#chat-log .smoke-street-event").last
+    card.get_by_role("button", name="Park the Mister Ripple ice cream van here").click()
+    gm_page.wait_for_function("s => game.scenes.get(s).tokens.some(t => t.actor?.type === 'vehicle')", arg=ids["scene"])
+    expect(card).to_contain_text("The Mister Ripple ice cream van is parked on Mare Street, nobody aboard.")
+
+    gm_page.evaluate("game.system.api.requestGM('street.event', {roll: 19})")
+    card = gm_page.locator("#chat-log .smoke-street-event").last
+    card.get_by_role("button", name="Start the hazard: Stray Bullet").click()
+    expect(player1_page.locator("#chat-log .smoke-gm-hazard").last).to_contain_text("Stray Bullet")
+    gm_page.evaluate("game.system.api.apps.GMScreen.instance?.close()")
+
+    gm_page.evaluate("game.system.api.requestGM('street.event', {roll: 4})")
+    card = gm_page.locator("#chat-log .smoke-street-event").last
+    expect(card).to_contain_text("Narrative: the GM plays it.")
+    expect(card.get_by_role("button")).to_have_count(0)
