@@ -105,7 +105,13 @@ export async function onFollowUp(user, { eventId, view = null }) {
   const scene = sceneFor(rec.sceneId);
   // The record first: from here a second click (or another GM, or a reload) is refused.
   await events.update(rec.id, r => (r ? { ...r, done: { by: /** @type {string} */ (user.id), lines: [] } } : r));
-  const lines = await run(user, f, scene, rec, view);
+  let lines;
+  try {
+    lines = await run(user, f, scene, rec, view);
+  } catch (err) {
+    await events.update(rec.id, r => (r ? { ...r, done: null } : r)); // refused before anything was set going: try again
+    throw err;
+  }
   const updated = await events.update(rec.id, r => (r ? { ...r, done: { by: /** @type {string} */ (user.id), lines } } : r));
   const card = updated?.messageId ? game.messages.get(updated.messageId) : null;
   if (card && updated) await card.update({ content: await eventCardHTML(updated) });
