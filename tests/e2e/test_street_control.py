@@ -295,3 +295,22 @@ def test_kezs_tip_becomes_a_pats_order_and_the_ice_cream_van_is_parked(gm_page: 
     card = gm_page.locator("#chat-log .smoke-street-event").last
     expect(card).to_contain_text("Narrative: the GM plays it.")
     expect(card.get_by_role("button")).to_have_count(0)
+
+
+def test_india_99_overhead_names_who_it_sees(gm_page: Page, player1_page: Page):
+    """India 99 Overhead: Danny at 3 stars on the street is seen; under a roofed Region (the-smoke.indoors) he is not;
+    at 2 stars nobody is."""
+    ids = danny_on_scene(gm_page, player1_page)
+    gm_page.evaluate("""([s, d]) => game.scenes.get(s).createEmbeddedDocuments("Token", [{name: "Danny", actorId: d, actorLink: true,
+        x: 100, y: 100}])""", [ids["scene"], ids["danny"]])
+    run = """d => game.system.api.requestGM("street.police", {key: "india-99-overhead", actorUuids: [`Actor.${d}`]}).then(r => r.lines)"""
+    gm_page.evaluate("id => game.system.api.requestGM('heat.set', {actorUuid: `Actor.${id}`, stars: 3})", ids["danny"])
+    assert gm_page.evaluate(run, ids["danny"]) == ['Danny "Tealeaf" Doyle (3★) is outdoors: India 99 sees them.']
+    gm_page.evaluate("""s => game.scenes.get(s).createEmbeddedDocuments("Region", [{name: "Arches", shapes: [{type: "rectangle",
+        x: 0, y: 0, width: 400, height: 400}], behaviors: [{name: "Roof", type: "the-smoke.indoors"}]}])""", ids["scene"])
+    gm_page.wait_for_function("s => game.scenes.get(s).tokens.contents[0].regions?.size > 0", arg=ids["scene"])
+    not_seen = 'Danny "Tealeaf" Doyle (3★): India 99 does not see them (under 3 stars, or under a roof).'
+    assert gm_page.evaluate(run, ids["danny"]) == [not_seen]
+    gm_page.evaluate("s => game.scenes.get(s).regions.contents[0].delete()", ids["scene"])
+    gm_page.evaluate("id => game.system.api.requestGM('heat.set', {actorUuid: `Actor.${id}`, stars: 2})", ids["danny"])
+    assert gm_page.evaluate(run, ids["danny"]) == [not_seen.replace("(3★)", "(2★)")]
