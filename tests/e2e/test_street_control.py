@@ -244,8 +244,9 @@ def test_a_players_hand_made_cards_and_claims_are_refused_and_ds_vale_applies_on
 
 def test_a_sudden_downpour_makes_wheels_checks_one_band_harder_until_it_stops(gm_page: Page, player1_page: Page):
     """d20 9: its button sets the scene raining (shown in the window); a Drive Like You Stole It request for Danny
-    (Effort d6, Wheels d4, on foot) is Hard's 10 instead of Medium's 8; his Savvy checks are unchanged; the rain stops
-    from the window and Wheels is back to 8."""
+    (Effort d6, Wheels d4, on foot) is Hard's 10 instead of Medium's 8; his Savvy checks are unchanged; the chase
+    gauge's Medium check for the motor he drives is at Hard's TN; the rain stops from the window and both are back
+    to Medium."""
     ids = danny_on_scene(gm_page, player1_page)
     gm_page.evaluate("""([s, d]) => game.scenes.get(s).createEmbeddedDocuments("Token", [{name: "Danny", actorId: d, actorLink: true,
         x: 100, y: 100}])""", [ids["scene"], ids["danny"]])
@@ -260,9 +261,23 @@ def test_a_sudden_downpour_makes_wheels_checks_one_band_harder_until_it_stops(gm
     expect(window).to_contain_text("Sudden downpour: Wheels rolls are one band harder until it stops.")
     assert gm_page.evaluate(send, [ids["danny"], "drive-like-you-stole-it"]) == [10]
     assert gm_page.evaluate(send, [ids["danny"], "read-the-room"]) == [10]  # Savvy d6, Medium: unchanged
+    # the chase gauge's check for his motor: the Vexa's printed Performance with his Wheels d4, Medium → Hard
+    car = nicked_vexa(gm_page, player1_page, ids)
+    gauge = """async car => {
+        const { rollerFor } = await import("/systems/the-smoke/module/documents/chase/gauge.mjs");
+        const { bandTN } = await import("/systems/the-smoke/module/rules/check.mjs");
+        const v = game.actors.get(car);
+        const perf = v.system.adjusted.printedPerformance;
+        return [rollerFor(game.user, v, "medium").tn, bandTN(perf, 4, "medium"), bandTN(perf, 4, "hard")];
+    }"""
+    tn, medium, hard = gm_page.evaluate(gauge, car)
+    assert (tn, medium < hard) == (hard, True)
     window.get_by_role("button", name="The rain stops").click()
     gm_page.wait_for_function("s => game.scenes.get(s).flags['the-smoke'].street.rain === false", arg=ids["scene"])
-    assert gm_page.evaluate(send, [ids["danny"], "drive-like-you-stole-it"]) == [8]
+    tn, medium, _ = gm_page.evaluate(gauge, car)
+    assert tn == medium
+    # behind the wheel Drive Like You Stole It uses the Vexa's Performance: Medium again, out of the rain
+    assert gm_page.evaluate(send, [ids["danny"], "drive-like-you-stole-it"]) == [medium]
 
 
 def test_kezs_tip_becomes_a_pats_order_and_the_ice_cream_van_is_parked(gm_page: Page, player1_page: Page):

@@ -59,11 +59,21 @@ export async function setStreet(scene, changes) {
  * @param {any} actor @param {string} stat @param {R} r @returns {R}
  */
 export function inTheRain(actor, stat, r) {
+  const band = rainBand(actor, stat, r.band);
+  if (band === r.band) return r;
+  return { ...r, band, tn: bandTN(r.effortDie ?? actor.system.effort?.die ?? 6, actor.system.stats[stat].die, /** @type {any} */ (band)) };
+}
+
+/**
+ * The band of a roll in the rain: one band harder for Wheels when the scene the actor's (or motor's) token stands on
+ * — else the viewed scene — is raining. Called by the chase gauge's check (documents/chase/gauge.mjs rollerFor).
+ * @param {any} actor @param {string} stat @param {string} band @returns {string}
+ */
+export function rainBand(actor, stat, band) {
   const scene = game.scenes?.find(s => s.tokens.some(t => t.actorId === actor.id)) ?? game.scenes?.viewed;
   const steps = wheelsBandSteps(streetOf(scene), stat);
-  if (!steps || !BANDS.includes(/** @type {any} */ (r.band))) return r;
-  const band = BANDS[Math.min(BANDS.length - 1, BANDS.indexOf(/** @type {any} */ (r.band)) + steps)];
-  return { ...r, band, tn: bandTN(r.effortDie ?? actor.system.effort?.die ?? 6, actor.system.stats[stat].die, band) };
+  if (!steps || !BANDS.includes(/** @type {any} */ (band))) return band;
+  return BANDS[Math.min(BANDS.length - 1, BANDS.indexOf(/** @type {any} */ (band)) + steps)];
 }
 
 /** The world actor of a street person: imported once from the compendium, reused after. @param {string} key */
