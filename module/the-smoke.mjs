@@ -139,6 +139,8 @@ Hooks.once("init", () => {
       talkOutOfStopBand: heatRules.talkOutOfStopBand, policeResponse: heatRules.policeResponse, canRest: heatRules.canRest, bustedLoss,
       checkRequestTN: gmScreenRules.checkRequestTN, checkBand: gmScreenRules.checkBand,
       hazardOutcome: gmScreenRules.hazardOutcome, missionProblems, missionPay,
+      opponentRoll: gmScreenRules.opponentRoll, opponentTotal: gmScreenRules.opponentTotal,
+      opposedRequestTN: gmScreenRules.opposedRequestTN, opposedWinner: gmScreenRules.opposedWinner,
       streetEvent: streetRules.streetEvent, streetState: streetRules.streetState, wheelsBandSteps: streetRules.wheelsBandSteps,
       placeFrom: streetRules.placeFrom, hasWarrant: policeRules.hasWarrant, stopStars: policeRules.stopStars,
       policeChecks: policeRules.policeChecks, policeConsequence: policeRules.policeConsequence, searchFinds: policeRules.searchFinds,
