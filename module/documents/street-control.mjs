@@ -56,9 +56,9 @@ export async function rollPolice({ eventId, rollId }) {
   const rec = policeRecords.get(eventId);
   const entry = rec?.entries.find(e => e.options.some(o => o.rollId === rollId));
   const option = entry?.options.find(o => o.rollId === rollId);
-  if (!rec || !entry || !option) return warn(L("SMOKE.Request.rollGone"));
+  if (!rec || !entry || !option) return warn(L("SMOKE.Street.policeGone"));
   const actor = /** @type {any} */ (fromUuidSync(/** @type {any} */ (entry.actorUuid)));
-  if (!actor) return warn(L("SMOKE.Request.rollGone"));
+  if (!actor) return warn(L("SMOKE.Street.policeGone"));
   const fixed = /** @type {const} */ ({ tnSource: "fixed", tn: option.tn });
   const choices = await promptCheck(actor, option.stat, { initial: { ...fixed, lockTN: true } });
   if (!choices) return null;

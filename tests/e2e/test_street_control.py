@@ -124,8 +124,8 @@ def test_anpr_in_a_nicked_motor_is_one_heat_once_and_a_passing_patrol_pings_it_o
 
 def test_a_stop_and_search_that_fails_finds_the_knife_and_adds_one_heat(gm_page: Page, player1_page: Page, player2_page: Page):
     """Danny (Front d6, Savvy d6, Effort d6) with a Kitchen Knife: his card offers Hide your gear (Savvy, Medium: TN 10)
-    or Talk it down (Front, Hard at 0 stars: TN 12), only to Player One. He talks, rolls 1 and 2 (+3): 6, Proper
-    Mess: searched, the knife seized, +1 Heat. The other button is gone; its roll claimed anyway is refused."""
+    or Talk it down (Front, Hard at 0 stars: TN 12), only to Player One. The GM reloads; he talks, rolls 1 and 2 (+3):
+    6, Proper Mess: searched, the knife seized, +1 Heat. The other button is gone; its roll claimed anyway is refused."""
     ids = danny_on_scene(gm_page, player1_page)
     add_from_pack(gm_page, ids["danny"], "weapons", "Kitchen Knife")
     window = street_window(gm_page)
@@ -136,6 +136,8 @@ def test_a_stop_and_search_that_fails_finds_the_knife_and_adds_one_heat(gm_page:
     expect(card.get_by_role("button", name="Talk it down: roll Front (TN 12)")).to_be_visible()
     expect(player2_page.locator("#chat-log .smoke-street-event.police")).to_have_count(0)
     expect(gm_page.locator("#chat-log .smoke-street-event.police").last.get_by_role("button")).to_have_count(0)
+    gm_page.reload()  # the check is the GM store's, not the GM's memory: it survives a reload
+    gm_page.wait_for_function("() => window.game?.ready")
     hide_roll = gm_page.evaluate("""() => game.settings.get('the-smoke', 'policeEvents')""")
     hide_roll = next(iter(hide_roll.values()))["entries"][0]["options"][0]["rollId"]
     roll_police(player1_page, "Talk it down: roll Front (TN 12)", [(1, 6), (2, 6)])
@@ -193,7 +195,7 @@ def test_a_knock_at_the_door_with_a_warrant_ends_busted_once(gm_page: Page, play
     assert player1_page.evaluate(claim, [ids["danny"], other, "sav"]) == 'Danny "Tealeaf" Doyle has already rolled for this.'
     assert gm_page.evaluate("id => game.system.api.heat.custodyOf(game.actors.get(id)).loss", ids["danny"]) == loss
     assert ask(player2_page, "street.police.claim", {"rollId": other, "messageId": "nope"}) in (
-        'Danny "Tealeaf" Doyle has already rolled for this.', "The GM no longer holds that roll (it was used, or the GM reloaded): try again.")
+        'Danny "Tealeaf" Doyle has already rolled for this.', "That police check is no longer on record (the GM keeps the last 30 police events).")
 
 
 def test_a_players_hand_made_cards_and_claims_are_refused_and_ds_vale_applies_once(gm_page: Page, player1_page: Page,
@@ -238,7 +240,7 @@ def test_a_players_hand_made_cards_and_claims_are_refused_and_ds_vale_applies_on
     expect(gm_card).to_contain_text("ask the GM one question")
     message = gm_page.evaluate("() => game.messages.contents.filter(m => m.flags['the-smoke']?.policeEvent).at(-1).id")
     assert ask(player1_page, "street.police.claim", {"rollId": story, "messageId": message}) in (
-        'Danny "Tealeaf" Doyle has already rolled for this.', "The GM no longer holds that roll (it was used, or the GM reloaded): try again.")
+        'Danny "Tealeaf" Doyle has already rolled for this.', "That police check is no longer on record (the GM keeps the last 30 police events).")
     assert gm_page.evaluate("id => game.actors.get(id).system.relationships.police", ids["danny"]) == 1
 
 

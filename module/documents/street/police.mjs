@@ -1,10 +1,12 @@
 /**
  * The five police events (rulebook: Police at the table — Stop and Search, ANPR Ping, India 99 Overhead, Knock at the
  * Door, DS Vale Drops By): the GM runs one for the characters concerned; each gets its check as a **verified check
- * request** — the GM issues the roll with the band's TN fixed for the character's own unboosted dice
- * (documents/roll-claims.mjs issueRoll), the roller's card is read from its own dice (claimRoll) — and its consequence
- * (rules/police.mjs policeConsequence) is applied on the GM from that verified result, **once**: the result is recorded
- * in the GM store `policeEvents` before anything is applied, so a second card, a double click or a reload is refused.
+ * request** — the GM fixes the band's TN for the character's own unboosted dice and keeps it with a roll id in the GM
+ * store (as the GM Screen's check requests do, so it survives a GM reload); the roller's card must carry that id, be
+ * that roller's (or a GM's) and is read from its own dice against the stored TN (check.mjs verifiedCheck) — and its
+ * consequence (rules/police.mjs policeConsequence) is applied on the GM from that verified result, **once**: the result
+ * is recorded in the GM store `policeEvents` before anything is applied, so a second card, a double click or a reload
+ * is refused.
  *
  * - Stop and Search: Savvy (hide) or Front (talk); failed → a search (documents/street/search.mjs). Known to police
  *   3+ → the stop starts at Wanted (Heat raised to 2 when below).
@@ -22,13 +24,12 @@ import { anprPing, bust, heatOf, plateOf, setHeat } from "../heat.mjs";
 import { tokensOf, underRoof } from "../heat/sight.mjs";
 import { relationshipsOf } from "../relationships.mjs";
 import { assertGM } from "../requests.mjs";
-import { claimRoll, issueRoll } from "../roll-claims.mjs";
+import { verifiedCheck } from "../check.mjs";
 import { vehicleOf } from "../vehicle/seats.mjs";
 import { searchCharacter } from "./search.mjs";
 import { L } from "./setup.mjs";
 
 export const POLICE_CARD = "systems/the-smoke/templates/chat/street-police.hbs";
-export const PURPOSE = "street.police";
 const KEEP = 30;
 
 /**
@@ -106,8 +107,8 @@ export async function onPoliceEvent(user, { key, actorUuids = [] }) {
     const sys = /** @type {any} */ (actor.system);
     const options = plan.checks.filter(c => sys.stats?.[c.stat]).map(c => {
       const tn = bandTN(sys.effort?.die ?? 6, sys.stats[c.stat].die, /** @type {any} */ (c.band));
-      const { rollId } = issueRoll(roller, { purpose: PURPOSE, actor, stat: c.stat, tn, context: { eventId: id, checkId: c.id } });
-      return { checkId: c.id, stat: c.stat, band: c.band, tn, rollId };
+      // The option's roll id and TN live in the GM store: the card is checked against them, so a GM reload keeps it.
+      return { checkId: c.id, stat: c.stat, band: c.band, tn, rollId: foundry.utils.randomID(16) };
     });
     entries.push({ actorUuid: actor.uuid, name: actor.name, userId: /** @type {string} */ (roller.id), warrant,
       exclusive: plan.exclusive, options, results: [] });
@@ -149,11 +150,18 @@ export async function onPoliceClaim(user, { rollId, messageId }) {
   const rec = Object.values(policeRecords.all()).find(r => r.entries.some(e => e.options.some(o => o.rollId === rollId)));
   const entry = rec?.entries.find(e => e.options.some(o => o.rollId === rollId));
   const option = entry?.options.find(o => o.rollId === rollId);
-  if (!rec || !entry || !option) throw new Error(L("SMOKE.Request.rollGone"));
+  if (!rec || !entry || !option) throw new Error(L("SMOKE.Street.policeGone"));
   if (entry.results.some(r => r.checkId === option.checkId) || (entry.exclusive && entry.results.length)) {
     throw new Error(L("SMOKE.Street.alreadyRolled", { name: entry.name }));
   }
-  const { actor, check } = claimRoll(user, { rollId, messageId, purpose: PURPOSE });
+  const message = game.messages?.get(String(messageId));
+  const author = /** @type {any} */ (message)?.author;
+  const mine = !!author && (user.isGM || user.id === entry.userId) && (author.isGM || author.id === entry.userId);
+  const actor = /** @type {any} */ (fromUuidSync(/** @type {any} */ (entry.actorUuid)));
+  if (!message || !actor || !mine || /** @type {any} */ (message.flags?.[SYSTEM_ID])?.rollId !== rollId) {
+    throw new Error(L("SMOKE.Attack.forged"));
+  }
+  const check = verifiedCheck(message, { actor, stat: option.stat, tn: option.tn });
   const c = policeConsequence(rec.key, option.checkId, { margin: check.margin, warrant: entry.warrant });
   const result = { checkId: option.checkId, stat: option.stat, total: check.total, tn: option.tn, margin: check.margin,
     outcome: check.outcome, effect: c.effect, lines: [] };
