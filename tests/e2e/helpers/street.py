@@ -6,7 +6,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from .core import SEED_DICE
-from .motors import import_actor
+from .motors import import_actor, observer
 
 GM_ONLY = "Only a GM can do that."
 EVENTS = "() => game.messages.contents.filter(m => m.flags['the-smoke']?.streetEvent && m.visible).length"
@@ -44,3 +44,15 @@ def roll_police(page: Page, button: str, dice: list[tuple[int, int]]) -> None:
     expect(dialog.locator("input[name=tn]")).to_have_attribute("readonly", "")
     page.evaluate(SEED_DICE, dice)
     dialog.get_by_role("button", name="Roll", exact=True).click()
+
+
+def nicked_vexa(gm: Page, p1: Page, ids: dict) -> str:
+    """Danny driving a Vexa Hatch whose plate is on record as stolen; returns the motor's id."""
+    car = import_actor(gm, "vehicles", "Vexa Hatch", observer(ids["u1"]))
+    gm.evaluate("""async ([s, car, danny]) => {
+        await game.scenes.get(s).createEmbeddedDocuments("Token", [{name: "Vexa", actorId: car, actorLink: true, x: 300, y: 300}]);
+        await game.system.api.requestGM("vehicle.board", {vehicleUuid: `Actor.${car}`, actorUuid: `Actor.${danny}`, seat: "driver"});
+        const { plateStolen } = await import("/systems/the-smoke/module/documents/heat/units.mjs");
+        await plateStolen(game.actors.get(car));
+    }""", [ids["scene"], car, ids["danny"]])
+    return car
