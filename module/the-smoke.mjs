@@ -36,6 +36,9 @@ import { defineMissionPage, MISSION_PAGE } from "./data/mission-page.mjs";
 import { GMScreen, registerGMScreenKeybinding } from "./apps/gm-screen.mjs";
 import * as streetControl from "./documents/street-control.mjs";
 import * as streetApp from "./apps/street-control.mjs";
+import * as streetCards from "./apps/street-cards.mjs";
+import * as streetRules from "./rules/street.mjs";
+import * as policeRules from "./rules/police.mjs";
 import * as missionDocs from "./documents/missions.mjs";
 import { MissionBoard } from "./apps/mission-board.mjs";
 import * as activeTime from "./documents/active-time.mjs";
@@ -67,7 +70,7 @@ const { makeAttack } = attack;
 
 /** The features that declare `requests` and `hooks` (see the module notes). */
 const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, relationships, streetMap, heat, heatCards,
-  heatPanel, gmRequests, gmRewards, streetControl, streetApp, missionDocs, money, placesUi, shifts, shiftPanel, blower];
+  heatPanel, gmRequests, gmRewards, streetControl, streetApp, streetCards, missionDocs, money, placesUi, shifts, shiftPanel, blower];
 
 /** The status the core tracker's Toggle Defeated sets: Wasted, out of the fight (not Down, which is a Condition). */
 const DEFEATED = { id: "wasted", name: "SMOKE.Status.wasted", img: "icons/svg/skull.svg" };
@@ -141,7 +144,12 @@ Hooks.once("init", () => {
       hazardOutcome: gmScreenRules.hazardOutcome, missionProblems: missionRules.missionProblems, missionPay: missionRules.missionPay,
       deadlineLeft: missionRules.deadlineLeft, isOverdue: missionRules.isOverdue, nextObjectiveState: missionRules.nextObjectiveState,
       opponentRoll: gmScreenRules.opponentRoll, opponentTotal: gmScreenRules.opponentTotal,
-      opposedRequestTN: gmScreenRules.opposedRequestTN, opposedWinner: gmScreenRules.opposedWinner },
+      opposedRequestTN: gmScreenRules.opposedRequestTN, opposedWinner: gmScreenRules.opposedWinner,
+      streetEvent: streetRules.streetEvent, streetState: streetRules.streetState, wheelsBandSteps: streetRules.wheelsBandSteps,
+      placeFrom: streetRules.placeFrom, hasWarrant: policeRules.hasWarrant, stopStars: policeRules.stopStars,
+      policeChecks: policeRules.policeChecks, policeConsequence: policeRules.policeConsequence, searchFinds: policeRules.searchFinds,
+      india99Sees: policeRules.india99Sees },
+    street: streetControl.api,
     streetMap: streetMap.api,
     clock: { activeNow: activeTime.activeNow, onTick: activeTime.onTick },
     money: money.api.money,

@@ -25,6 +25,7 @@ import { gmStore } from "./gm-store.mjs";
 import { promptCheck } from "./prompt-check.mjs";
 import { assertGM, requestGM } from "./requests.mjs";
 import { vehicleDrivenBy } from "./vehicle/seats.mjs";
+import { inTheRain } from "./street/setup.mjs";
 
 export { cardHTML };
 /** Requests kept in the store (the oldest are dropped). */
@@ -115,11 +116,11 @@ async function onSend(user, { kind, key, actorUuids, tweaks = [], armourMarked =
     const motor = kind === "check" && !opponent ? /** @type {any} */ (vehicleDrivenBy(actor)) : null;
     const options = row.stats.filter(stat => sys.stats?.[stat]).map(stat => {
       const r = opponent ? opposedRequestTN({ checkKey: key, stat, opponentTotal: opponent.total })
-        : kind === "check"
+        : inTheRain(actor, stat, kind === "check"
           ? checkRequestTN({ checkKey: key, stat, effortDie: sys.effort?.die ?? 6, statDie: sys.stats[stat].die,
             performanceDie: motor?.system?.adjusted?.printedPerformance ?? null, tweaks: tweakIds })
           // A hazard's roll: its band's TN for the character's own unboosted dice.
-          : { band: row.band, tn: bandTN(sys.effort?.die ?? 6, sys.stats[stat].die, row.band), performance: false };
+          : { band: row.band, tn: bandTN(sys.effort?.die ?? 6, sys.stats[stat].die, row.band), performance: false });
       return { stat, tn: r.tn, band: r.band, rollId: foundry.utils.randomID(16), performance: !!r.performance,
         opposed: !!opponent };
     });

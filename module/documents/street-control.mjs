@@ -1,128 +1,89 @@
 /**
- * Street Control (rulebook: A d20 on the street; Police at the table; People on the street): city activity for the
- * GM. The d20 street event is a roll the system makes on the active GM (or the GM's choice), whispered to the GMs
- * only (v13 table draws ignore the roll mode, so the whisper is explicit), with what appears and, where the system
- * can act, the follow-up (the Staffie and the stray bullet start their hazard). A police event is announced with its
- * check and consequence; the people on the street are placed on the viewed scene from the street-people compendium.
- * Every handler is GM-only.
+ * Street Control (rulebook: A d20 on the street; Police at the table; People on the street; Playing through Foundry ›
+ * GM controls — "Street Control handles setup and city activity"): the feature's facade. Every request is GM-only
+ * (a player's is refused) and re-checks what it is given:
+ * - setup (documents/street/setup.mjs): `street.place` people on the street, `street.set` the scene's street profile,
+ *   time of day and rain; police units through Heat's own `heat.callUnits`;
+ * - city activity (documents/street/events.mjs): `street.event` the d20 (whispered to the GMs), `street.followUp`
+ *   what it sets going, once;
+ * - police events (documents/street/police.mjs): `street.police` runs one with its verified check requests;
+ *   `street.police.claim` reads a rolled card (the roller's, not the GM's) and applies the consequence once.
  * @module documents/street-control
  */
 import { RULES } from "../generated/rules.mjs";
-import { SYSTEM_ID } from "./check.mjs";
-import { assertGM } from "./requests.mjs";
-import { vehicleOf } from "./vehicle/seats.mjs";
-import { relationshipsOf } from "./relationships.mjs";
+import { refuseCard, rollCheck } from "./check.mjs";
+import { promptCheck } from "./prompt-check.mjs";
+import { assertGM, requestGM } from "./requests.mjs";
+import { events, onFollowUp, onStreetEvent } from "./street/events.mjs";
+import { onPoliceClaim, onPoliceEvent, policeEvents, policeRecords } from "./street/police.mjs";
+import { L, placePeople, sceneFor, setStreet, streetOf } from "./street/setup.mjs";
 
-export const EVENT_CARD = "systems/the-smoke/templates/chat/street-event.hbs";
-/** Street events the system can follow up: the event's roll → the hazard it starts (Hazards · 1–16). */
-export const EVENT_HAZARDS = Object.freeze({ 6: "staffie-on-the-loose", 19: "stray-bullet" });
-const PEOPLE_PACK = `${SYSTEM_ID}.street-people`;
-
-const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
+export { events, policeEvents, policeRecords, streetOf };
+/** Street events the GM Screen's hazards start (kept for callers of the first version). */
+export const EVENT_HAZARDS = Object.freeze({ 6: "staffie-on-the-loose", 7: "bottle-thrown", 19: "stray-bullet" });
 
 /** @returns {{roll: number, title: string, text: string}[]} The d20 street events, 1–20. */
 export function streetEvents() {
   return RULES["street-events"].events;
 }
 
-/** @returns {any[]} The five police events (Police at the table). */
-export function policeEvents() {
-  return RULES["police-response"].events;
-}
+/** A view point from a request, or null. @param {any} v */
+const viewOf = v => (v && Number.isFinite(Number(v.x)) && Number.isFinite(Number(v.y)) ? { x: Number(v.x), y: Number(v.y) } : null);
 
 /**
- * GM: a street event, rolled (d20, a core Roll on the GM) or chosen, whispered to the GMs.
- * @param {User.Implementation} user @param {{roll?: number|string|null}} data  roll: the chosen event (1–20), or none to roll.
- * @returns {Promise<{roll: number, title: string, hazard: string|null, messageId: string|null}>}
+ * GM: place people on the street. `people` (keys) or `name` (one, by its compendium name); none = all nine.
+ * @param {User.Implementation} user
+ * @param {{people?: string[], name?: string, count?: number, where?: string, view?: {x: number, y: number}|null, sceneId?: string}} data
  */
-async function onStreetEvent(user, { roll = null } = {}) {
+async function onPlace(user, { people = [], name = "", count = 1, where = "centre", view = null, sceneId = "" } = {}) {
   assertGM(user);
-  const die = RULES["street-events"].die;
-  let dice = null;
-  let n = roll;
-  if (n === null || n === undefined || n === "") {
-    dice = await new Roll(`1d${die}`).evaluate();
-    n = dice.total;
-  }
-  const event = streetEvents().find(e => e.roll === Number(n));
-  if (!event) throw new Error(L("SMOKE.Street.badEvent", { roll: String(n), die: String(die) }));
-  const hazard = EVENT_HAZARDS[event.roll] ?? null;
-  const content = await foundry.applications.handlebars.renderTemplate(EVENT_CARD, {
-    roll: event.roll, title: event.title, text: event.text, rolled: !!dice,
-    hazard: hazard ? RULES.hazards.hazards.find(h => h.key === hazard)?.name : null, hazardKey: hazard });
-  const whisper = game.users.filter(u => u.isGM).map(u => u.id);
-  const message = await ChatMessage.create(/** @type {any} */ ({ content, whisper, rolls: dice ? [dice] : [],
-    speaker: { alias: L("SMOKE.Street.title") }, flags: { [SYSTEM_ID]: { streetEvent: { roll: event.roll, hazard } } } }));
-  return { roll: event.roll, title: event.title, hazard, messageId: message?.id ?? null };
+  const list = name ? [name] : Array.isArray(people) ? people : [];
+  return placePeople(sceneFor(sceneId), { people: list, count, where, view: viewOf(view) });
 }
 
-/**
- * GM: announce a police event with its check and consequence (Police at the table), for chosen characters: Knock at
- * the Door names who is known to police 3+ (a warrant).
- * @param {User.Implementation} user @param {{key: string, actorUuids?: string[]}} data
- */
-async function onPoliceEvent(user, { key, actorUuids = [] }) {
+/** GM: set the scene's street state. @param {User.Implementation} user @param {{sceneId?: string, profile?: string, time?: string, rain?: boolean}} data */
+async function onSet(user, { sceneId = "", profile, time, rain } = {}) {
   assertGM(user);
-  const event = policeEvents().find(e => e.key === key);
-  if (!event) throw new Error(L("SMOKE.Street.badPolice", { key: String(key) }));
-  const actors = (Array.isArray(actorUuids) ? actorUuids : []).map(u => /** @type {any} */ (fromUuidSync(/** @type {any} */ (String(u)))))
-    .filter(a => a instanceof Actor && a.type === "character");
-  const lines = [];
-  if (key === "anpr-ping") lines.push(...await anprLines(actors));
-  if (Number.isInteger(event.minPoliceRelationship)) {
-    for (const a of actors) {
-      const known = relationshipsOf(/** @type {any} */ (a)).police;
-      lines.push(L(known >= event.minPoliceRelationship ? "SMOKE.Street.warrant" : "SMOKE.Street.noWarrant",
-        { name: a.name, n: String(known) }));
-    }
-  }
-  const content = await foundry.applications.handlebars.renderTemplate(EVENT_CARD, {
-    police: true, title: event.name, text: event.appears, consequence: event.consequence,
-    stats: event.stats.map(s => L(`SMOKE.Stat.${s}.name`)).join(" / "), lines });
-  await ChatMessage.create(/** @type {any} */ ({ content, speaker: { alias: L("SMOKE.Street.title") },
-    flags: { [SYSTEM_ID]: { policeEvent: { key } } } }));
-  return { key, lines };
+  return setStreet(sceneFor(sceneId), { profile, time, rain: rain === undefined ? undefined : !!rain });
 }
 
 /**
- * ANPR Ping ("If they are in a nicked vehicle: +1 Heat"): each chosen character's motor has its plate read by the Heat
- * feature's `anprPing(motor, "gm")` (issue 12; +1 Heat to everyone aboard a hot plate), when that feature is loaded.
- * @param {any[]} actors @returns {Promise<string[]>}
+ * A roller pressed a police check's button: the roll dialog with the GM's TN fixed (perks and Hustle allowed), then
+ * the card to the GM, who reads it and applies the consequence.
+ * @param {{eventId: string, rollId: string}} ref @returns {Promise<object|null>}
  */
-async function anprLines(actors) {
-  const ping = /** @type {any} */ (game.system)?.api?.heat?.anprPing;
-  if (typeof ping !== "function") return [L("SMOKE.Street.noAnpr")];
-  const motors = /** @type {any[]} */ ([...new Map(actors.map(a => /** @type {any} */ (vehicleOf(a)?.vehicle)).filter(Boolean)
-    .map(v => [v.uuid, v])).values()]);
-  const lines = [];
-  for (const motor of motors) {
-    const n = await ping(motor, "gm");
-    lines.push(L(n ? "SMOKE.Street.anprHit" : "SMOKE.Street.anprClean", { motor: motor.name, n: String(n) }));
+export async function rollPolice({ eventId, rollId }) {
+  const rec = policeRecords.get(eventId);
+  const entry = rec?.entries.find(e => e.options.some(o => o.rollId === rollId));
+  const option = entry?.options.find(o => o.rollId === rollId);
+  if (!rec || !entry || !option) return warn(L("SMOKE.Street.policeGone"));
+  const actor = /** @type {any} */ (fromUuidSync(/** @type {any} */ (entry.actorUuid)));
+  if (!actor) return warn(L("SMOKE.Street.policeGone"));
+  const fixed = /** @type {const} */ ({ tnSource: "fixed", tn: option.tn });
+  const choices = await promptCheck(actor, option.stat, { initial: { ...fixed, lockTN: true } });
+  if (!choices) return null;
+  let message;
+  try {
+    message = await rollCheck(actor, option.stat, { ...choices, ...fixed }, { flags: { rollId, policeEvent: { id: eventId } } });
+  } catch (err) {
+    return warn(/** @type {Error} */ (err).message);
   }
-  return lines.length ? lines : [L("SMOKE.Street.anprNoMotor")];
+  if (!message) return null;
+  try {
+    return await requestGM("street.police.claim", { rollId, messageId: message.id });
+  } catch (err) {
+    return refuseCard(message, /** @type {Error} */ (err).message);
+  }
 }
 
-/**
- * GM: place a person on the street on the viewed scene (imported into the world once, then a token per placing).
- * @param {User.Implementation} user @param {{name: string, x?: number|null, y?: number|null}} data
- * @returns {Promise<{actorId: string, tokenId: string}>}
- */
-async function onPlacePerson(user, { name, x = null, y = null }) {
-  assertGM(user);
-  const pack = game.packs.get(PEOPLE_PACK);
-  const entry = pack ? (await pack.getIndex()).contents.find(e => e.name === name) : null;
-  if (!pack || !entry) throw new Error(L("SMOKE.Street.noPerson", { name: String(name) }));
-  const scene = /** @type {any} */ (game.scenes.viewed ?? game.scenes.active);
-  if (!scene) throw new Error(L("SMOKE.Street.noScene"));
-  const actor = /** @type {any} */ (game.actors.find(a => /** @type {any} */ (a).flags?.[SYSTEM_ID]?.streetPerson === entry._id)
-    ?? await game.actors.importFromCompendium(/** @type {any} */ (pack), entry._id, /** @type {any} */ ({ flags: { [SYSTEM_ID]: { streetPerson: entry._id } } })));
-  const grid = scene.grid?.size ?? 100;
-  const at = { x: Number.isFinite(x) ? x : Math.round((scene.width ?? 1000) / 2 / grid) * grid,
-    y: Number.isFinite(y) ? y : Math.round((scene.height ?? 1000) / 2 / grid) * grid };
-  const [token] = await scene.createEmbeddedDocuments("Token", [{ name: actor.name, actorId: actor.id, actorLink: false,
-    ...at, texture: { src: actor.prototypeToken?.texture?.src ?? actor.img }, disposition: 0 }]);
-  return { actorId: actor.id, tokenId: token?.id ?? "" };
-}
+const warn = text => {
+  ui.notifications.warn(text);
+  return null;
+};
 
 /** Street Control's GM requests. */
-export const requests = { "street.event": onStreetEvent, "street.police": onPoliceEvent, "street.place": onPlacePerson };
+export const requests = { "street.event": onStreetEvent, "street.followUp": onFollowUp, "street.police": onPoliceEvent,
+  "street.police.claim": onPoliceClaim, "street.place": onPlace, "street.set": onSet };
+
+/** For other features: the scene's street state (`rain` makes Wheels one band harder: rules/street.mjs wheelsBandSteps). */
+export const api = { streetOf: scene => streetOf(scene) };

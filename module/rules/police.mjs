@@ -9,7 +9,8 @@
  * @module rules/police
  */
 import { RULES } from "../generated/rules.mjs";
-import { assertHeat, coolDownSeconds, crimeById, helicopterUp } from "./heat.mjs";
+import { assertHeat, coolDownSeconds, crimeById, helicopterUp, talkOutOfStopBand } from "./heat.mjs";
+import { policeStopStart } from "./progression.mjs";
 
 const POLICE = RULES["police-response"];
 /**
@@ -163,4 +164,119 @@ export function anprRead(plate) {
   const event = POLICE.events.find(e => e.key === "anpr-ping");
   const hit = !!plate?.stolen && !!plate?.hot;
   return { hit, heat: hit ? event.heat : 0 };
+}
+
+/* ---- The five police events (Police at the table: Event | What appears | Check / consequence) ---- */
+
+/** A police event by key (police-response.yml `events`). @param {string} key */
+function policeEvent(key) {
+  const event = POLICE.events.find(e => e.key === key);
+  if (!event) throw new RangeError(`no police event "${key}" (${POLICE.events.map(e => e.key).join(", ")})`);
+  return event;
+}
+
+/**
+ * Whether the police have a warrant at the door (Knock at the Door: "Known to police 3+: they have a warrant").
+ * @param {number} police  The character's police relationship counter, whole, ≥ 0.
+ * @returns {boolean}
+ */
+export function hasWarrant(police) {
+  if (!Number.isInteger(police) || police < 0) throw new RangeError(`police relationship must be a whole number ≥ 0, got ${police}`);
+  return police >= policeEvent("knock-at-the-door").minPoliceRelationship;
+}
+
+/**
+ * The Heat a routine stop is played at (Relationship counters: "Police relationship 3 makes routine stops start at
+ * Wanted"): the character's stars, or Wanted (2) when known to police 3+ and below it.
+ * @param {{stars: number, police: number}} who @returns {number} Stars 0–5.
+ */
+export function stopStars({ stars, police }) {
+  assertHeat(stars, "stars");
+  const start = policeStopStart(police);
+  return start ? Math.max(stars, start.stars) : stars;
+}
+
+/**
+ * The checks a police event sends each character concerned, with the band fixed before perks and Hustle.
+ * - Stop and Search: Savvy to hide gear (Medium, a ruling: the book names the stat only) **or** Front to talk it down
+ *   (Talk Your Way Out: Hard at 0–1 stars, Long Shot at 2+, at the stop's Heat {@link stopStars}).
+ * - Knock at the Door: Front or Savvy to talk them away (Talk Your Way Out, the same bands; a ruling: the book names
+ *   "Failure", not the check).
+ * - DS Vale Drops By: Bottle to keep your story (Don't Grass, Hard) **and** Savvy to work out what she knows (Read the
+ *   Room, Medium).
+ * - ANPR Ping and India 99 Overhead: no check.
+ * @param {string} key  A police event key.
+ * @param {{stars?: number, police?: number}} [who]
+ * @returns {{exclusive: boolean, checks: {id: string, stat: string, band: string}[]}}  exclusive: the character rolls
+ *   one of the checks (the first rolled counts), else each.
+ */
+export function policeChecks(key, { stars = 0, police = 0 } = {}) {
+  const event = policeEvent(key);
+  const talk = talkOutOfStopBand(stopStars({ stars, police })) ?? gmCheckBand("talk-your-way-out");
+  switch (event.key) {
+    case "stop-and-search": return { exclusive: true, checks: [{ id: "hide", stat: "sav", band: "medium" }, { id: "talk", stat: "frt", band: talk }] };
+    case "knock-at-the-door": return { exclusive: true, checks: [{ id: "talk", stat: "frt", band: talk }, { id: "talk", stat: "sav", band: talk }] };
+    case "ds-vale-drops-by": return { exclusive: false, checks: [{ id: "story", stat: "btl", band: gmCheckBand("don-t-grass") },
+      { id: "read", stat: "sav", band: gmCheckBand("read-the-room") }] };
+    default: return { exclusive: false, checks: [] };
+  }
+}
+
+/** @param {string} key @returns {string} A GM check's printed band. */
+function gmCheckBand(key) {
+  return RULES["gm-checks"].checks.find(c => c.key === key).band;
+}
+
+/**
+ * @typedef {object} PoliceConsequence
+ * @property {"clear"|"hidden"|"search"|"busted"|"kept"|"slipped"|"questions"|"nothing"} effect  clear: no search;
+ *   hidden: searched, nothing found; search: {@link searchFinds}; busted: Heat's Busted; kept: the story held;
+ *   slipped: known to police +`police`; questions: the GM answers `questions`.
+ * @property {number} police  Added to the police relationship. @property {number} questions
+ */
+
+/**
+ * The consequence of one police check (Police at the table; margin ≥ 0 is a success: Just About succeeds with a cost).
+ * - Stop and Search: talked down → clear; hidden → hidden; failed → search.
+ * - Knock at the Door: talked away → clear; failed → Busted with a warrant, else a search.
+ * - DS Vale: Bottle failed → slipped, police relationship +1 (a ruling: Don't Grass "they let something slip"; what
+ *   she learnt is the GM's); Savvy succeeded → one question (Read the Room: "Ask one question per success").
+ * @param {string} key @param {string} checkId  From {@link policeChecks}. @param {{margin: number, warrant?: boolean}} r
+ * @returns {PoliceConsequence}
+ */
+export function policeConsequence(key, checkId, { margin, warrant = false }) {
+  if (!Number.isInteger(margin)) throw new RangeError(`margin must be a whole number, got ${margin}`);
+  const ok = margin >= 0;
+  const c = (effect, police = 0, questions = 0) => ({ effect, police, questions });
+  switch (`${policeEvent(key).key}:${checkId}`) {
+    case "stop-and-search:hide": return c(ok ? "hidden" : "search");
+    case "stop-and-search:talk": return c(ok ? "clear" : "search");
+    case "knock-at-the-door:talk": return c(ok ? "clear" : warrant ? "busted" : "search");
+    case "ds-vale-drops-by:story": return ok ? c("kept") : c("slipped", 1);
+    case "ds-vale-drops-by:read": return ok ? c("questions", 0, 1) : c("nothing");
+    default: throw new RangeError(`"${key}" has no check "${checkId}"`);
+  }
+}
+
+/**
+ * What a search finds (Stop and Search: "Anything illegal found: +1 Heat (weapon or drugs)"; Busted: "Police keep
+ * weapons, ammunition, drugs and unauthorised uniforms"): the illegal kit is seized; +1 Heat once when a weapon or
+ * drugs are among it.
+ * @param {{id: string, kind: "weapon"|"drug"|"ammo"|"uniform"|"legal"}[]} kit  Each item as the police see it (Fists
+ *   and authorised uniforms are "legal").
+ * @returns {{seized: string[], heat: number}}
+ */
+export function searchFinds(kit) {
+  const seized = kit.filter(k => k.kind !== "legal").map(k => k.id);
+  const heat = kit.some(k => k.kind === "weapon" || k.kind === "drug") ? policeEvent("stop-and-search").heat : 0;
+  return { seized, heat };
+}
+
+/**
+ * India 99 Overhead: "At 3+ stars it sees anyone outdoors. Get under a roof."
+ * @param {{stars: number, indoors: boolean}} who @returns {boolean}
+ */
+export function india99Sees({ stars, indoors }) {
+  assertHeat(stars, "stars");
+  return stars >= policeEvent("india-99-overhead").minStars && !indoors;
 }

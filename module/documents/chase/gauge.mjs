@@ -35,6 +35,7 @@ import {
 import { actionOpen, chaseCombatOf, gaugeOf, movedSquares, sceneOf, squaresBetween, vehicleTokenIn } from "./map.mjs";
 import { driveRoll, driveStatus, driverAt, mayRoll, unitWheels } from "./units.mjs";
 import { harmRiders, harmVehicle, injuryLine, postCard } from "./harm.mjs";
+import { rainBand } from "../street/setup.mjs";
 
 /**
  * @typedef {import("./common.mjs").GaugeFlag} GaugeFlag
@@ -375,6 +376,7 @@ function checkFor(p) {
  * @returns {{actor: any, tn: number}}
  */
 export function rollerFor(user, vehicle, band) {
+  band = rainBand(vehicle, "whl", band); // Sudden downpour: Wheels one band harder (documents/street/setup.mjs)
   const status = driveStatus(vehicle);
   if (!status.ok) throw new Error(status.message);
   const perf = sys(vehicle).adjusted.printedPerformance;

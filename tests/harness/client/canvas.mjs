@@ -1105,7 +1105,24 @@ export class HarnessCanvas {
   tokens = new TokenLayer();
   /** v13 canvas.hud (HeadsUpDisplay): the token HUD only. */
   hud = { token: null };
+  /** v13 canvas.stage (a PIXI.Container): only the camera — pivot (the view's centre, scene px) and scale. */
+  stage = { pivot: { x: 0, y: 0 }, scale: { x: 1, y: 1 } };
   #board;
+
+  /**
+   * v13 Canvas#pan({x, y, scale}): move the camera; the view position becomes stage.pivot (x, y) and stage.scale,
+   * constrained to the scene; fires `canvasPan(canvas, position)`.
+   * @param {{x?: number, y?: number, scale?: number}} [position]
+   */
+  pan({ x = this.stage.pivot.x, y = this.stage.pivot.y, scale = this.stage.scale.x } = {}) {
+    const w = this.scene?.width ?? 0;
+    const h = this.scene?.height ?? 0;
+    const position = { x: Math.max(0, Math.min(w, Number(x))), y: Math.max(0, Math.min(h, Number(y))), scale: Number(scale) || 1 };
+    this.stage.pivot.x = position.x;
+    this.stage.pivot.y = position.y;
+    this.stage.scale.x = this.stage.scale.y = position.scale;
+    Hooks.callAll("canvasPan", this, position);
+  }
 
   constructor(board) {
     this.#board = board;
@@ -1138,6 +1155,8 @@ export class HarnessCanvas {
     this.scene = scene ?? null;
     this.ready = !!this.scene;
     this.grid = this.scene?.grid ?? null;
+    // a drawn scene opens with the camera on its centre (v13: the scene's initial view, else its centre)
+    if (this.scene) Object.assign(this.stage.pivot, { x: this.scene.width / 2, y: this.scene.height / 2 });
     this.tokens._sync();
     if (this.ready) Hooks.callAll("canvasReady", this);
     return this;
