@@ -7,7 +7,7 @@ units at 3 stars places 2 area cars, 1 bike and 1 carrier; Busted takes the cash
 from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
-from conftest import skew_time
+from helpers.core import skew_time
 from helpers import SEED_DICE
 from helpers import import_actor, observer, VEHICLES_MODULE
 from helpers import add_from_pack

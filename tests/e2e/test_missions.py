@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from helpers import skew_time
 from helpers.missions import (COUNT_RUN_WRITES, FEMI, JAZ, P1, ROOK, ask, make_page, open_board, purse, run_of,
                               seed_crews, terms, wait_run)
 
@@ -186,7 +187,6 @@ def test_the_deadline_runs_on_active_time_fails_the_mission_once_and_the_gm_sees
 
     gm_page.evaluate("game.togglePause(true, {broadcast: true})")
     gm_page.wait_for_function("() => game.settings.get('the-smoke', 'activeTime').pausedAt !== null")
-    from conftest import skew_time
     skew_time(gm_page, 600)
     gm_page.wait_for_timeout(1500)
     assert run_of(gm_page, page_uuid)["state"] == "active"

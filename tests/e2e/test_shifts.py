@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import pytest
 from playwright.sync_api import Page, expect
-from conftest import skew_time
+from helpers.core import skew_time
 from helpers import SEED_DICE
 from helpers import import_actor, observer
 from helpers.shifts import (  # noqa: F401

@@ -4,7 +4,7 @@ region, the police's ANPR stop, pursuit gap and custody, a bus route and a Pat's
 from __future__ import annotations
 
 import pytest
-from conftest import skew_time
+from helpers.core import skew_time
 from helpers.shifts import (FEMI, ROOK, SCENE, accept_on_sheet, board, callout, gm_do, job_of, on_shift, pocket, roll_job,
                          seats, seed, stored_job, xp)
 from helpers import import_actor, observer

@@ -3,7 +3,7 @@
 from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
-from conftest import skew_time
+from helpers.core import skew_time
 from . import SEED_DICE
 from . import import_actor, observer, VEHICLES_MODULE
 from . import add_from_pack

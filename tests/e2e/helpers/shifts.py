@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 import pytest
 from playwright.sync_api import Page, expect
-from conftest import skew_time
+from helpers.core import skew_time
 from . import SEED_DICE
 from . import import_actor, observer
 
