@@ -60,13 +60,14 @@ import * as shifts from "./documents/shifts.mjs";
 import * as shiftPanel from "./apps/shift-panel.mjs";
 import { ShiftsApp } from "./apps/shifts-app.mjs";
 import * as shiftRules from "./rules/shifts.mjs";
+import * as conditionText from "./documents/condition-text.mjs";
 
 const { SmokeCombat } = combat;
 const { makeAttack } = attack;
 
 /** The features that declare `requests` and `hooks` (see the module notes). */
 const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, relationships, streetMap, heat, heatCards,
-  heatPanel, gmRequests, gmRewards, streetControl, streetApp, missionDocs, money, placesUi, shifts, shiftPanel, blower];
+  heatPanel, gmRequests, gmRewards, streetControl, streetApp, missionDocs, money, placesUi, shifts, shiftPanel, blower, conditionText];
 
 /** The status the core tracker's Toggle Defeated sets: Wasted, out of the fight (not Down, which is a Condition). */
 const DEFEATED = { id: "wasted", name: "SMOKE.Status.wasted", img: "icons/svg/skull.svg" };

@@ -6,6 +6,7 @@
  */
 import { CONDITIONS, RULES, SYSTEM_ID } from "../generated/rules.mjs";
 import { rollCheck } from "./check.mjs";
+import { errorText } from "./check-words.mjs";
 import { promptCheck } from "./prompt-check.mjs";
 import { xpAward } from "../rules/progression.mjs";
 import { applyAid } from "../rules/conditions.mjs";
@@ -31,7 +32,7 @@ export class SmokeActor extends Actor {
     try {
       return await rollCheck(this, statKey, choices, { vehicle });
     } catch (err) {
-      ui.notifications.warn(err.message);
+      ui.notifications.warn(errorText(err));
       return null;
     }
   }

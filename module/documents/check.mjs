@@ -7,6 +7,7 @@
 import { bandTN, planCheck, readRolledCheck, resolveCheck } from "../rules/check.mjs";
 import { isEmpire } from "../rules/record.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
+import { appliedText, modifierText, warningText } from "./check-words.mjs";
 
 export { SYSTEM_ID };
 export const CARD_TEMPLATE = "systems/the-smoke/templates/chat/check-card.hbs";
@@ -191,7 +192,7 @@ export function cardContext(actor, statKey, plan, result, choices, perk, vehicle
         plan.effort, result.effort),
       dieRow(i18n.localize(`SMOKE.Stat.${statKey}.name`), plan.stat, result.stat)
     ],
-    modifierParts: plan.modifierParts,
+    modifierParts: plan.modifierParts.map(p => ({ ...p, text: modifierText(p) })),
     modifier: result.modifier,
     total: result.total,
     tn: result.tn,
@@ -204,8 +205,8 @@ export function cardContext(actor, statKey, plan, result, choices, perk, vehicle
     explosions: result.explosions,
     spent: plan.hustle.cost ? i18n.format(`SMOKE.Check.spent.${plan.hustle.spend}`, { cost: plan.hustle.cost }) : null,
     perk: perk?.name ?? null,
-    applied: plan.applied,
-    warnings: plan.warnings
+    applied: plan.applied.map(a => ({ ...a, text: appliedText(a) })),
+    warnings: plan.warnings.map(warningText)
   };
 }
 
