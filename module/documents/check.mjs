@@ -8,6 +8,7 @@ import { bandTN, planCheck, readRolledCheck, resolveCheck } from "../rules/check
 import { isEmpire } from "../rules/record.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
 import { appliedText, modifierText, warningText } from "./check-words.mjs";
+import { noteHTML } from "./chat-html.mjs";
 
 export { SYSTEM_ID };
 export const CARD_TEMPLATE = "systems/the-smoke/templates/chat/check-card.hbs";
@@ -243,7 +244,7 @@ export function verifiedCheck(message, { actor, stat, tn }) {
  * @returns {Promise<null>}
  */
 export async function refuseCard(message, reason, { notify = true } = {}) {
-  const note = `<p class="smoke-refused">${foundry.utils.escapeHTML(game.i18n.format("SMOKE.Check.refused", { reason }))}</p>`;
+  const note = await noteHTML(game.i18n.format("SMOKE.Check.refused", { reason }), "smoke-refused");
   await /** @type {any} */ (message)?.update?.({ content: `${message?.content ?? ""}${note}` }).catch(() => null);
   if (notify) ui.notifications.warn(reason);
   return null;
