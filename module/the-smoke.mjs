@@ -61,6 +61,7 @@ import * as shiftPanel from "./apps/shift-panel.mjs";
 import { ShiftsApp } from "./apps/shifts-app.mjs";
 import * as shiftRules from "./rules/shifts.mjs";
 import * as conditionText from "./documents/condition-text.mjs";
+import { NOTE_TEMPLATE } from "./documents/chat-html.mjs";
 
 const { SmokeCombat } = combat;
 const { makeAttack } = attack;
@@ -152,6 +153,7 @@ Hooks.once("init", () => {
     [`${SYSTEM_ID}.heat-panel`]: "systems/the-smoke/templates/actor/parts/heat.hbs",
     [`${SYSTEM_ID}.places`]: "systems/the-smoke/templates/actor/parts/places.hbs",
     [`${SYSTEM_ID}.shift-panel`]: "systems/the-smoke/templates/actor/parts/shift.hbs",
+    ...Object.fromEntries([attackCard.ATTACK_TEMPLATE, NOTE_TEMPLATE].map(path => [path, path])), // chat hooks render them at once
     ...Object.fromEntries(ITEM_TYPES.map(t => [`${SYSTEM_ID}.item-fields-${t}`,
       `systems/the-smoke/templates/generated/item-fields-${t}.hbs`]))
   });
