@@ -87,6 +87,7 @@ export const warningText = id => L(`SMOKE.CheckWarning.${id}`);
 export function errorText(err) {
   if (err?.name !== "RuleError" || !err.id) return err?.message ?? String(err);
   const data = { ...err.data };
+  if (typeof data.die === "string") data.die = L(`SMOKE.RuleError.die.${data.die}`);
   if (err.id === "cannotDrive") {
     data.conditions = String(data.conditions ?? "").split(",").filter(Boolean).map(conditionLabel).join(", ")
       || L("SMOKE.RuleError.aCondition");

@@ -7,7 +7,7 @@
 import { bandTN, planCheck, readRolledCheck, resolveCheck } from "../rules/check.mjs";
 import { isEmpire } from "../rules/record.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
-import { appliedText, modifierText, warningText } from "./check-words.mjs";
+import { appliedText, errorText, modifierText, warningText } from "./check-words.mjs";
 import { noteHTML } from "./chat-html.mjs";
 
 export { SYSTEM_ID };
@@ -230,7 +230,7 @@ export function verifiedCheck(message, { actor, stat, tn }) {
     const r = readRolledCheck(typeof roll.toJSON === "function" ? roll.toJSON() : roll, tn);
     return { total: r.total, margin: r.margin, outcome: r.outcome, moment: r.moment };
   } catch (err) {
-    throw new Error(game.i18n.format("SMOKE.Check.notFromRoll", { why: err.message }), { cause: err });
+    throw new Error(game.i18n.format("SMOKE.Check.notFromRoll", { why: errorText(err) }), { cause: err });
   }
 }
 

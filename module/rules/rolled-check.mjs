@@ -8,6 +8,7 @@
  * @module rules/rolled-check
  */
 import { RULES } from "../generated/rules.mjs";
+import { RuleError } from "./rule-error.mjs";
 
 const OUTCOMES = RULES.outcomes.outcomes;
 const MOMENTS = RULES["explosion-moments"].moments;
@@ -42,20 +43,27 @@ export function momentFor(explosions) {
  * must not.
  * @param {number[]} chain
  * @param {PlannedDie} planned
- * @param {string} name  For messages.
+ * @param {"effort"|"performance"|"stat"} name  Which die, for the refusal.
  * @returns {{die: number, chain: number[], total: number, explosions: number}}
- * @throws {RangeError} for an empty chain, a face off the die or a chain inconsistent with the mode.
+ * @throws {RuleError} (a RangeError with an id: noFaces, notFace, explodesAlone, followedNoExplosion) for an empty
+ *   chain, a face off the die or a chain inconsistent with the mode.
  */
 function readChain(chain, planned, name) {
-  if (!Array.isArray(chain) || chain.length === 0) throw new RangeError(`${name}: no faces rolled`);
+  if (!Array.isArray(chain) || chain.length === 0) throw new RuleError("noFaces", { die: name }, `${name}: no faces rolled`);
   chain.forEach((face, i) => {
     if (!Number.isInteger(face) || face < 1 || face > planned.die) {
-      throw new RangeError(`${name}: ${face} is not a face of d${planned.die}`);
+      throw new RuleError("notFace", { die: name, face, faces: planned.die }, `${name}: ${face} is not a face of d${planned.die}`);
     }
     const explodes = planned.explodesFrom !== null && face >= planned.explodesFrom;
     const last = i === chain.length - 1;
-    if (explodes && last) throw new RangeError(`${name}: ${face} explodes on d${planned.die} (${planned.mode}) but no further roll follows`);
-    if (!explodes && !last) throw new RangeError(`${name}: ${face} does not explode on d${planned.die} (${planned.mode}) but is followed by another roll`);
+    const data = { die: name, face, faces: planned.die };
+    if (explodes && last) {
+      throw new RuleError("explodesAlone", data, `${name}: ${face} explodes on d${planned.die} (${planned.mode}) but no further roll follows`);
+    }
+    if (!explodes && !last) {
+      throw new RuleError("followedNoExplosion", data,
+        `${name}: ${face} does not explode on d${planned.die} (${planned.mode}) but is followed by another roll`);
+    }
   });
   return { die: planned.die, chain: [...chain], total: chain.reduce((a, b) => a + b, 0), explosions: chain.length - 1 };
 }
@@ -81,7 +89,7 @@ export function resolveCheck({ effortRolls, statRolls, modifier, tn, plan } = /*
   tn ??= plan.tn;
   if (!Number.isInteger(tn)) throw new TypeError(`resolveCheck needs a whole-number TN, got ${tn}`);
   if (!Number.isInteger(modifier)) throw new TypeError(`modifier must be a whole number, got ${modifier}`);
-  const effort = readChain(effortRolls, plan.effort, plan.effort.source === "performance" ? "Performance" : "Effort");
+  const effort = readChain(effortRolls, plan.effort, plan.effort.source);
   const stat = readChain(statRolls, plan.stat, "stat");
   const total = effort.total + stat.total + modifier;
   // tn is a whole number from here on (checked above; tsc does not narrow on Number.isInteger).
@@ -106,11 +114,11 @@ export function resolveCheck({ effortRolls, statRolls, modifier, tn, plan } = /*
  * @returns {{effort: {die: number, chain: number[]}, stat: {die: number, chain: number[]}, modifier: number,
  *   total: number, tn: number, margin: number, outcome: string, success: boolean, explosions: number,
  *   moment: string|null}}
- * @throws {RangeError} naming what does not follow (a die off the ladder, a face off its die, a chain that should or
+ * @throws {RuleError} (a RangeError with an id and its numbers) naming what does not follow (a die off the ladder, a face off its die, a chain that should or
  *   should not have exploded, an extra term).
  */
 export function readRolledCheck(roll, tn) {
-  if (!Number.isInteger(tn)) throw new RangeError(`the TN must be a whole number, got ${tn}`);
+  if (!Number.isInteger(tn)) throw new RuleError("tnWhole", { tn: String(tn) }, `the TN must be a whole number, got ${tn}`);
   const terms = roll?.terms ?? [];
   const dice = [];
   let modifier = 0;
@@ -118,22 +126,26 @@ export function readRolledCheck(roll, tn) {
   let expectDie = true;
   for (const t of terms) {
     if (t.class === "OperatorTerm") {
-      if (t.operator !== "+" && t.operator !== "-") throw new RangeError(`operator ${t.operator} is not part of a check`);
+      if (t.operator !== "+" && t.operator !== "-") {
+        throw new RuleError("notCheckOperator", { operator: String(t.operator) }, `operator ${t.operator} is not part of a check`);
+      }
       sign = t.operator === "-" ? -1 : 1;
     } else if (t.class === "Die") {
-      if (!expectDie || dice.length >= 2) throw new RangeError("a check rolls exactly two dice");
-      if (sign !== 1) throw new RangeError("a check adds its dice");
-      dice.push(readDieTerm(t, dice.length ? "stat" : "Effort"));
+      if (!expectDie || dice.length >= 2) throw new RuleError("twoDice", {}, "a check rolls exactly two dice");
+      if (sign !== 1) throw new RuleError("addsDice", {}, "a check adds its dice");
+      dice.push(readDieTerm(t, dice.length ? "stat" : "effort"));
     } else if (t.class === "NumericTerm") {
-      if (dice.length < 2 || !Number.isInteger(t.number)) throw new RangeError("the modifier follows the two dice and is whole");
+      if (dice.length < 2 || !Number.isInteger(t.number)) {
+        throw new RuleError("modifierAfterDice", {}, "the modifier follows the two dice and is whole");
+      }
       modifier += sign * t.number;
       expectDie = false;
       sign = 1;
     } else {
-      throw new RangeError(`a ${t.class ?? "term"} is not part of a check`);
+      throw new RuleError("notCheckTerm", { term: String(t.class ?? "") }, `a ${t.class ?? "term"} is not part of a check`);
     }
   }
-  if (dice.length !== 2) throw new RangeError("a check rolls exactly two dice");
+  if (dice.length !== 2) throw new RuleError("twoDice", {}, "a check rolls exactly two dice");
   const [effort, stat] = dice;
   const total = effort.chain.reduce((a, b) => a + b, 0) + stat.chain.reduce((a, b) => a + b, 0) + modifier;
   const margin = total - tn;
@@ -146,19 +158,24 @@ export function readRolledCheck(roll, tn) {
 /**
  * One die term of a check's roll, checked against its own explosion modifier.
  * @param {Record<string, any>} t  A Die term as JSON.
- * @param {string} name  For messages.
+ * @param {"effort"|"stat"} name  Which die, for the refusal.
  * @returns {{die: number, chain: number[]}}
  */
 function readDieTerm(t, name) {
-  if (t.number !== 1 || !RULES.dice.ladder.includes(t.faces)) throw new RangeError(`${name}: 1d${t.faces} is not a die of the ladder`);
+  if (t.number !== 1 || !RULES.dice.ladder.includes(t.faces)) {
+    throw new RuleError("notLadderDie", { die: name, faces: t.faces }, `${name}: 1d${t.faces} is not a die of the ladder`);
+  }
   const mods = t.modifiers ?? [];
-  if (mods.length > 1) throw new RangeError(`${name}: only an explosion may modify a die`);
+  if (mods.length > 1) throw new RuleError("onlyExplosion", { die: name }, `${name}: only an explosion may modify a die`);
   let from = null;
   if (mods.length) {
     const m = /^x>=(\d+)$/.exec(mods[0]);
     const e = RULES.dice.explosions;
     const allowed = [e.normalTopFaces, e.onARollTopFaces].map(top => t.faces - top + 1);
-    if (!m || !allowed.includes(Number(m[1]))) throw new RangeError(`${name}: ${mods[0]} is not an explosion of d${t.faces}`);
+    if (!m || !allowed.includes(Number(m[1]))) {
+      throw new RuleError("notExplosion", { die: name, modifier: String(mods[0]), faces: t.faces },
+        `${name}: ${mods[0]} is not an explosion of d${t.faces}`);
+    }
     from = Number(m[1]);
   }
   const planned = { die: t.faces, explodesFrom: from, mode: from === null ? "none" : `x>=${from}` };

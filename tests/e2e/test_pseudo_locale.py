@@ -174,3 +174,16 @@ def test_an_attack_card_words_the_rules_effects_from_the_language_file(gm_page: 
     assert "⟦Rifle at Engaged −2⟧" in rerendered, rerendered
     assert_translated(rerendered, ["Sal", "Mook", "Air Rifle"], "the re-rendered attack card")
     assert page_errors[gm] == []
+
+
+def test_condition_descriptions_are_rendered_with_the_language_files_label(gm_page: Page):
+    """The status effects keep the catalogue's text as data; once the language is loaded each description is rendered
+    from templates/chat/condition-description.hbs with the recovery label from lang/en.json."""
+    burning = gm_page.evaluate("""() => { const e = CONFIG.statusEffects.find(s => s.id === "burning");
+        const c = game.system.api.CONDITIONS.find(x => x.key === "burning");
+        return {html: e.description, description: c.description, recovery: c.recovery,
+                label: game.i18n.localize("SMOKE.ConditionEffect.recovery")}; }""")
+    assert burning["label"] == "Recovery:"
+    # Handlebars escapes apostrophes as &#x27;
+    expected = (f"<p>{burning['description']}</p><p><strong>Recovery:</strong> {burning['recovery']}</p>")
+    assert burning["html"].replace("&#x27;", "'").replace("&#39;", "'").strip() == expected

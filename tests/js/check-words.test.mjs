@@ -72,3 +72,22 @@ test("a stat spread's problems in words", () => {
   assert.deepEqual(validateSpread(null).problems.map(spreadProblemText), ["no stats given"]);
   assert.deepEqual(missing, []);
 });
+
+test("a forged roll's refusal (readRolledCheck) names what does not follow in the language file's words", async () => {
+  const { readRolledCheck } = await import("../../module/rules/check.mjs");
+  const die = (faces, results, mod = `x>=${faces}`) => ({ class: "Die", number: 1, faces, modifiers: mod ? [mod] : [],
+    results: results.map(r => ({ result: r, active: true })) });
+  const op = operator => ({ class: "OperatorTerm", operator });
+  const words = terms => { try { readRolledCheck({ terms }, 10); } catch (err) { return [err.id, errorText(err)]; } return null; };
+  assert.deepEqual(words([die(6, [50]), op("+"), die(8, [2])]), ["notFace", "Effort: 50 is not a face of d6"]);
+  assert.deepEqual(words([die(6, [2]), op("+"), die(8, [8])]), ["explodesAlone", "stat: 8 explodes on d8 but no further roll follows"]);
+  assert.deepEqual(words([die(6, [2, 3]), op("+"), die(8, [2])]), ["followedNoExplosion",
+    "Effort: 2 does not explode on d6 but is followed by another roll"]);
+  assert.deepEqual(words([die(7, [2]), op("+"), die(8, [2])]), ["notLadderDie", "Effort: 1d7 is not a die of the ladder"]);
+  assert.deepEqual(words([die(6, [2], "x>=2"), op("+"), die(8, [2])]), ["notExplosion", "Effort: x>=2 is not an explosion of d6"]);
+  assert.deepEqual(words([die(6, [2]), op("*"), die(8, [2])]), ["notCheckOperator", "operator * is not part of a check"]);
+  assert.deepEqual(words([die(6, [2])]), ["twoDice", "a check rolls exactly two dice"]);
+  assert.deepEqual(words([die(6, [2]), op("+"), die(8, [2]), op("+"), { class: "PoolTerm" }]),
+    ["notCheckTerm", "a PoolTerm is not part of a check"]);
+  assert.deepEqual(missing, []);
+});
