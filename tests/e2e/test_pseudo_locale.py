@@ -179,6 +179,8 @@ def test_an_attack_card_words_the_rules_effects_from_the_language_file(gm_page: 
 def test_condition_descriptions_are_rendered_with_the_language_files_label(gm_page: Page):
     """The status effects keep the catalogue's text as data; once the language is loaded each description is rendered
     from templates/chat/condition-description.hbs with the recovery label from lang/en.json."""
+    # rendered once the language is loaded (i18nInit), not awaited by the boot: wait for it
+    gm_page.wait_for_function("() => CONFIG.statusEffects.find(s => s.id === 'burning').description.startsWith('<p>')")
     burning = gm_page.evaluate("""() => { const e = CONFIG.statusEffects.find(s => s.id === "burning");
         const c = game.system.api.CONDITIONS.find(x => x.key === "burning");
         return {html: e.description, description: c.description, recovery: c.recovery,
