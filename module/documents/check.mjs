@@ -121,10 +121,16 @@ export function defaultChoices() {
  * @param {{vehicle?: {performance: number, handling: number, name?: string}|null, flags?: object}} [options]
  *   `flags`: more `flags["the-smoke"]` for the card (an attack's target and weapon, a hold…).
  * @returns {Promise<ChatMessage.Implementation|undefined>}  undefined if a hook cancelled the message.
- * @throws {Error} when the character lacks the Hustle (nothing is spent or rolled).
+ * @throws {Error} in the language file's words when the plan is refused (the character lacks the Hustle, a Condition
+ *   stops driving): nothing is spent or rolled.
  */
 export async function rollCheck(actor, statKey, choices, { vehicle = null, flags = {} } = {}) {
-  const plan = planFor(actor, statKey, choices, vehicle);
+  let plan;
+  try {
+    plan = planFor(actor, statKey, choices, vehicle);
+  } catch (err) {
+    throw new Error(errorText(err), { cause: err }); // a rule's refusal (RuleError) in the table's words
+  }
   // fvtt-types 13.345 has no type for Foundry's dot-notation update keys.
   if (plan.hustle.cost) await actor.update(/** @type {Actor.UpdateData} */ ({ "system.hustle.value": plan.hustle.remaining }));
   const roll = await new Roll(plan.formula).evaluate();
