@@ -64,13 +64,16 @@ import * as shifts from "./documents/shifts.mjs";
 import * as shiftPanel from "./apps/shift-panel.mjs";
 import { ShiftsApp } from "./apps/shifts-app.mjs";
 import * as shiftRules from "./rules/shifts.mjs";
+import * as conditionText from "./documents/condition-text.mjs";
+import { NOTE_TEMPLATE } from "./documents/chat-html.mjs";
 
 const { SmokeCombat } = combat;
 const { makeAttack } = attack;
 
 /** The features that declare `requests` and `hooks` (see the module notes). */
 const FEATURES = [combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, relationships, streetMap, heat, heatCards,
-  heatPanel, gmRequests, gmRewards, streetControl, streetApp, streetCards, missionDocs, money, placesUi, shifts, shiftPanel, blower];
+  heatPanel, gmRequests, gmRewards, streetControl, streetApp, streetCards, missionDocs, money, placesUi, shifts, shiftPanel, blower,
+  conditionText];
 
 /** The status the core tracker's Toggle Defeated sets: Wasted, out of the fight (not Down, which is a Condition). */
 const DEFEATED = { id: "wasted", name: "SMOKE.Status.wasted", img: "icons/svg/skull.svg" };
@@ -165,6 +168,7 @@ Hooks.once("init", () => {
     [`${SYSTEM_ID}.heat-panel`]: "systems/the-smoke/templates/actor/parts/heat.hbs",
     [`${SYSTEM_ID}.places`]: "systems/the-smoke/templates/actor/parts/places.hbs",
     [`${SYSTEM_ID}.shift-panel`]: "systems/the-smoke/templates/actor/parts/shift.hbs",
+    ...Object.fromEntries([attackCard.ATTACK_TEMPLATE, NOTE_TEMPLATE].map(path => [path, path])), // chat hooks render them at once
     ...Object.fromEntries(ITEM_TYPES.map(t => [`${SYSTEM_ID}.item-fields-${t}`,
       `systems/the-smoke/templates/generated/item-fields-${t}.hbs`]))
   });

@@ -11,11 +11,12 @@ import { recordOf, rollDodge } from "../documents/attack.mjs";
 import { conditionName } from "../documents/combat.mjs";
 import { rangeReading } from "../rules/range-display.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
+import { NOTE_TEMPLATE, renderLoaded } from "../documents/chat-html.mjs";
 
 export { SYSTEM_ID };
 
-/** @param {string} s */
-const esc = s => foundry.utils.escapeHTML(String(s ?? ""));
+/** The attack's part of its check card (preloaded by the entry: a chat hook renders at once). */
+export const ATTACK_TEMPLATE = "systems/the-smoke/templates/chat/attack-section.hbs";
 
 /**
  * One situational modifier of an attack in words (`SMOKE.AttackEffect.<id>`; the rule returns
@@ -56,8 +57,14 @@ function attackSection(message) {
   // (hand-made, or bound to another card) says so and offers nothing.
   const rec = recordOf(message)?.record;
   const bound = !!rec && (!rec.messageId || rec.messageId === message.id);
-  if (!bound || rec.resolved?.void) return `<section class="smoke-attack"><p class="smoke-attack-void">${esc(rec?.resolved?.void
-    && bound ? rec.resolved.void : i18n.localize("SMOKE.Attack.void"))}</p></section>`;
+  /** @type {{cls: string, text: string}[]} */
+  const paragraphs = [];
+  /** @param {string} cls @param {string} text */
+  const say = (cls, text) => paragraphs.push({ cls, text });
+  if (!bound || rec.resolved?.void) {
+    say("smoke-attack-void", rec?.resolved?.void && bound ? rec.resolved.void : i18n.localize("SMOKE.Attack.void"));
+    return renderLoaded(ATTACK_TEMPLATE, { paragraphs });
+  }
   const attack = { ...flags.attack, weapon: rec.weapon, impact: rec.impact, guard: rec.tn, band: rec.band, effects: rec.effects,
     targetId: rec.otherId, resolved: rec.resolved && !rec.resolved.pending ? rec.resolved : null };
   const check = rec.check ?? flags.check;
@@ -65,39 +72,35 @@ function attackSection(message) {
   const target = combat?.combatants.get(attack.targetId);
   const targetName = attack.targetName ?? target?.name ?? "";
   const targetActor = target?.actor ?? (attack.targetUuid ? /** @type {any} */ (fromUuidSync(attack.targetUuid)) : null);
-  const parts = [`<p class="smoke-attack-line">${esc(i18n.format("SMOKE.Attack.line", { weapon: attack.weapon, impact: String(attack.impact),
+  say("smoke-attack-line", i18n.format("SMOKE.Attack.line", { weapon: attack.weapon, impact: String(attack.impact),
     target: targetName, guard: String(attack.guard), band: typeof rec.distance === "number"
-      ? rangeText(rangeReading(rec.distance, attack.band)) : i18n.localize(`SMOKE.Range.${attack.band}`) }))}</p>`];
-  if (attack.effects?.length) parts.push(`<p class="smoke-attack-effects">${esc(attack.effects.map(effectText).join("; "))}</p>`);
+      ? rangeText(rangeReading(rec.distance, attack.band)) : i18n.localize(`SMOKE.Range.${attack.band}`) }));
+  if (attack.effects?.length) say("smoke-attack-effects", attack.effects.map(effectText).join("; "));
+  let resolveButtons = false;
+  /** @type {{id: string, name: string}[]} */
+  let suggested = [];
   if (check.margin < 0) {
-    parts.push(`<p class="smoke-attack-result miss">${esc(i18n.localize("SMOKE.Attack.miss"))}</p>`);
+    say("smoke-attack-result miss", i18n.localize("SMOKE.Attack.miss"));
   } else if (!attack.resolved) {
-    const may = !!target && (game.user.isGM || !!targetActor?.isOwner);
-    parts.push(`<p class="smoke-attack-result hit">${esc(i18n.format("SMOKE.Attack.hitOn", { name: targetName }))}</p>`);
-    if (may) {
-      parts.push(`<div class="smoke-attack-buttons"><button type="button" data-smoke-resolve="take">${esc(i18n.localize("SMOKE.Attack.takeHit"))}</button>`
-        + `<button type="button" data-smoke-resolve="dodge">${esc(i18n.localize("SMOKE.Attack.dodge"))}</button></div>`);
-    } else {
-      parts.push(`<p class="smoke-attack-waiting">${esc(i18n.format("SMOKE.Attack.waitingFor", { name: targetName }))}</p>`);
-    }
+    resolveButtons = !!target && (game.user.isGM || !!targetActor?.isOwner);
+    say("smoke-attack-result hit", i18n.format("SMOKE.Attack.hitOn", { name: targetName }));
+    if (!resolveButtons) say("smoke-attack-waiting", i18n.format("SMOKE.Attack.waitingFor", { name: targetName }));
   } else {
     const r = attack.resolved;
-    if (r.dodged) parts.push(`<p class="smoke-attack-result dodged">${esc(i18n.format("SMOKE.Attack.dodged", { name: targetName, total: String(r.dodgeTotal) }))}</p>`);
-    else if (r.flat) parts.push(`<p class="smoke-attack-result flat">${esc(i18n.format("SMOKE.Attack.flatTyre", { name: targetName }))}</p>`);
+    if (r.dodged) say("smoke-attack-result dodged", i18n.format("SMOKE.Attack.dodged", { name: targetName, total: String(r.dodgeTotal) }));
+    else if (r.flat) say("smoke-attack-result flat", i18n.format("SMOKE.Attack.flatTyre", { name: targetName }));
     else {
-      if (r.choice === "dodge") parts.push(`<p class="smoke-attack-result">${esc(i18n.format("SMOKE.Attack.dodgeFailed", { total: String(r.dodgeTotal) }))}</p>`);
-      parts.push(`<p class="smoke-attack-result damage">${esc(i18n.format("SMOKE.Attack.damage", { name: targetName, damage: String(r.damage),
-        severity: r.severityLabel ?? "" }))}</p>`);
-      if (r.conditions?.length) parts.push(`<p class="smoke-attack-conditions">${esc(i18n.format("SMOKE.Attack.weaponConditions",
-        { conditions: r.conditions.map(conditionName).join(", ") }))}</p>`);
-      if (r.gmCondition) parts.push(`<p class="smoke-attack-gm-condition">${esc(i18n.format("SMOKE.Attack.gmConditionChosen", { condition: conditionName(r.gmCondition) }))}</p>`);
-      else if (game.user.isGM && r.suggested?.length && targetActor) {
-        parts.push(`<div class="smoke-attack-suggested"><span>${esc(i18n.localize("SMOKE.Attack.gmCondition"))}</span>`
-          + r.suggested.map(id => `<button type="button" data-smoke-condition="${esc(id)}">${esc(conditionName(id))}</button>`).join("") + "</div>");
+      if (r.choice === "dodge") say("smoke-attack-result", i18n.format("SMOKE.Attack.dodgeFailed", { total: String(r.dodgeTotal) }));
+      say("smoke-attack-result damage", i18n.format("SMOKE.Attack.damage", { name: targetName, damage: String(r.damage),
+        severity: r.severityLabel ?? "" }));
+      if (r.conditions?.length) {
+        say("smoke-attack-conditions", i18n.format("SMOKE.Attack.weaponConditions", { conditions: r.conditions.map(conditionName).join(", ") }));
       }
+      if (r.gmCondition) say("smoke-attack-gm-condition", i18n.format("SMOKE.Attack.gmConditionChosen", { condition: conditionName(r.gmCondition) }));
+      else if (game.user.isGM && r.suggested?.length && targetActor) suggested = r.suggested.map(id => ({ id, name: conditionName(id) }));
     }
   }
-  return `<section class="smoke-attack">${parts.join("")}</section>`;
+  return renderLoaded(ATTACK_TEMPLATE, { paragraphs, resolveButtons, suggested });
 }
 
 /**
@@ -114,7 +117,7 @@ function holdSection(message) {
   const who = combat?.combatants.get(hold.actorId)?.name ?? "";
   const other = combat?.combatants.get(hold.otherId)?.name ?? "";
   const key = `SMOKE.Hold.${hold.kind}${hold.resolved.success ? "Done" : "Failed"}`;
-  return `<p class="smoke-hold-result">${esc(game.i18n.format(key, { name: who, other }))}</p>`;
+  return renderLoaded(NOTE_TEMPLATE, { cls: "smoke-hold-result", text: game.i18n.format(key, { name: who, other }) });
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   chaseRole, driveStatus, goEvasive, manoeuvreGuard, motorAboard, motorOf, policeSuggestion, rollManoeuvre, sceneOf, setChaseRole, squaresBetween,
   startDriving, vehicleTokenIn
 } from "../documents/chase.mjs";
+import { noteHTML } from "../documents/chat-html.mjs";
 
 export { SYSTEM_ID };
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
@@ -325,8 +326,8 @@ export class CombatConsole extends Base {
     const early = combat.isSpeed && (combat.system.phase === "acting" ? !!combat.queue.current
       : combat.combatants.some(c => speedDiceFor(c) > 0));
     if (early && !(await foundry.applications.api.DialogV2.confirm({ window: { title: "SMOKE.Combat.endRound" },
-      content: `<p>${foundry.utils.escapeHTML(game.i18n.format(combat.system.phase !== "acting" ? "SMOKE.Combat.endBeforeReveal"
-        : "SMOKE.Combat.endWithDiceLeft", { round: String(combat.round) }))}</p>` }))) return;
+      content: await noteHTML(game.i18n.format(combat.system.phase !== "acting" ? "SMOKE.Combat.endBeforeReveal"
+        : "SMOKE.Combat.endWithDiceLeft", { round: String(combat.round) })) }))) return;
     await CombatConsole.#guard(() => combat.nextRound());
   }
 

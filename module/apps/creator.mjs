@@ -8,6 +8,7 @@
 import { CATALOGUE_IDS, RULES, SYSTEM_ID } from "../generated/rules.mjs";
 import { startingNumbers, validateSpread } from "../rules/creation.mjs";
 import { requestGM } from "../documents/requests.mjs";
+import { spreadProblemText } from "../documents/check-words.mjs";
 
 export { SYSTEM_ID };
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
@@ -45,7 +46,7 @@ export function draftProblems(d) {
   }
   if (!d.background) p.background.push(i18n.localize("SMOKE.Creator.needBackground"));
   const spread = validateSpread(d.stats ?? {});
-  if (!spread.ok) p.stats.push(i18n.format("SMOKE.Creator.badSpread", { problems: spread.problems.join(", ") }));
+  if (!spread.ok) p.stats.push(i18n.format("SMOKE.Creator.badSpread", { problems: spread.problems.map(spreadProblemText).join(", ") }));
   if (!d.perk) p.perk.push(i18n.localize("SMOKE.Creator.needPerk"));
   if (!RULES.creation.extraItems.items.includes(d.extra)) p.kit.push(i18n.localize("SMOKE.Creator.needExtra"));
   return p;

@@ -10,6 +10,7 @@ import { applyStatRaise, growthDice, growthGuard, growthHealth, legalStatRaises,
 import { statFaces } from "../rules/record.mjs";
 import { fromPack } from "./creator.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
+import { noteHTML } from "../documents/chat-html.mjs";
 
 export { SYSTEM_ID };
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
@@ -152,9 +153,9 @@ export class LevelUpApp extends Base {
     draft[level] = { ...(draft[level] ?? {}), growth: result };
     await this.actor.setFlag(SYSTEM_ID, "levelUp", draft);
     await ChatMessage.create({ speaker: ChatMessage.getSpeaker({ actor: this.actor }), rolls: [health, guard],
-      content: `<p>${foundry.utils.escapeHTML(game.i18n.format("SMOKE.Level.growthCard", /** @type {Record<string, any>} */ ({ actor: this.actor.name,
+      content: await noteHTML(game.i18n.format("SMOKE.Level.growthCard", /** @type {Record<string, any>} */ ({ actor: this.actor.name,
         level, healthDie: result.healthDie, healthFace: result.healthFace, health: result.health,
-        guardDie: result.guardDie, guardFace: result.guardFace, guard: result.guard })))}</p>` });
+        guardDie: result.guardDie, guardFace: result.guardFace, guard: result.guard }))) });
     this.render();
   }
 
@@ -199,8 +200,8 @@ export class LevelUpApp extends Base {
       await this.actor.update(update);
       if (perks.length) await this.actor.createEmbeddedDocuments("Item", perks);
       await ChatMessage.create({ speaker: ChatMessage.getSpeaker({ actor: this.actor }),
-        content: `<p>${foundry.utils.escapeHTML(game.i18n.format("SMOKE.Level.appliedCard",
-          /** @type {Record<string, any>} */ ({ actor: this.actor.name, level: last.level })))}</p>` });
+        content: await noteHTML(game.i18n.format("SMOKE.Level.appliedCard",
+          /** @type {Record<string, any>} */ ({ actor: this.actor.name, level: last.level }))) });
       await this.close();
     } finally {
       this.applying = false;

@@ -185,7 +185,7 @@ export function onTokenHUD(hud, html) {
     const label = L(placeOffers(place.kind).shop ? "SMOKE.Places.shopHere" : "SMOKE.Places.services", { place: place.name });
     button.title = label;
     button.setAttribute("aria-label", label);
-    button.innerHTML = `<i class="fa-solid fa-store" inert></i>`;
+    button.append(Object.assign(document.createElement("i"), { className: "fa-solid fa-store", inert: true }));
     button.addEventListener("click", () => actor.sheet?.render({ force: true }));
     col.append(button);
   }

@@ -6,7 +6,8 @@
 import { checkOdds } from "../rules/odds.mjs";
 import { defaultChoices, planFor, resolveTN, unboostedDice } from "../documents/check.mjs";
 import { bandTN } from "../rules/check.mjs";
-import { CONDITIONS, BANDS, OUTCOME_IDS } from "../generated/rules.mjs";
+import { appliedText, conditionEffectText, conditionLabel, errorText } from "../documents/check-words.mjs";
+import { BANDS, OUTCOME_IDS } from "../generated/rules.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
@@ -99,7 +100,7 @@ export class RollDialog extends Base {
     try {
       plan = planFor(actor, this.statKey, this.#choicesForPlan(), this.vehicle);
     } catch (err) {
-      error = err.message;
+      error = errorText(err);
     }
     let odds = null;
     if (plan && Number.isInteger(plan.tn)) {
@@ -132,10 +133,9 @@ export class RollDialog extends Base {
       rollModes: Object.entries(CONFIG.Dice.rollModes).map(([id, mode]) => ({ id, label: i18n.localize(mode.label ?? mode),
         selected: c.rollMode === id })),
       plan, error,
-      applied: plan?.applied ?? [],
-      conditions: plan ? plan.conditions.applied.map(a => ({ name: a.name, text: a.effects.join("; "),
-        suppressedBy: a.suppressedBy?.length ? a.suppressedBy.map(id => CONDITIONS.find(c => c.key === id)?.name ?? id)
-          .join(", ") : null })) : [],
+      applied: (plan?.applied ?? []).map(a => ({ ...a, text: appliedText(a) })),
+      conditions: plan ? plan.conditions.applied.map(a => ({ name: a.name, text: a.effects.map(conditionEffectText).join("; "),
+        suppressedBy: a.suppressedBy?.length ? a.suppressedBy.map(conditionLabel).join(", ") : null })) : [],
       formula: plan?.formula,
       tn: plan?.tn,
       odds: odds ? {
@@ -198,8 +198,12 @@ export class RollDialog extends Base {
     // A TN the GM fixed (a check request) stays as it was issued.
     if (this.choices.lockTN) Object.assign(choices, { tnSource: this.choices.tnSource, tn: this.choices.tn });
     // A refusal throws: ApplicationV2#_onSubmitForm shows it (once) and keeps the dialog open.
-    resolveTN(this.actor, this.statKey, choices, this.vehicle);
-    planFor(this.actor, this.statKey, choices, this.vehicle);
+    try {
+      resolveTN(this.actor, this.statKey, choices, this.vehicle);
+      planFor(this.actor, this.statKey, choices, this.vehicle);
+    } catch (err) {
+      throw new Error(errorText(err), { cause: err });
+    }
     this._resolve?.(choices);
     this._resolve = null;
   }

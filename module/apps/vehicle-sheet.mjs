@@ -14,6 +14,7 @@ import {
   abilityName, boardVehicle, chooseActor, canDrive, leaveVehicle, ownedPeople, payGarage, promptBoard,
   rollDriving, rollRepair, rollTheft, seatLabel, seatRecords, setAbilityOn, theftTools, vehicleOf
 } from "../documents/vehicle.mjs";
+import { chooseHTML } from "../documents/chat-html.mjs";
 
 /** The actor a seat record names (by UUID: a world actor or an unlinked token's). @param {string} uuid @returns {any} */
 const actorAt = uuid => {
@@ -255,16 +256,13 @@ export class VehicleSheet extends Base {
     let toolId = null;
     let olderCar = false;
     if (tools.length) {
-      const esc = v => foundry.utils.escapeHTML(String(v));
-      const options = [...tools.map(t => `<option value="${esc(t.item.id)}">${esc(L("SMOKE.Theft.toolOption",
-        { tool: t.item.name, bands: t.bands })
-        + (t.loud ? ` ${L("SMOKE.Theft.loud")}` : "") + (t.olderCarOnly ? ` ${L("SMOKE.Theft.olderOnly")}` : ""))}</option>`),
-      `<option value="">${esc(L("SMOKE.Theft.noTool"))}</option>`].join("");
-      const older = s.lockKind === "car" && game.user.isGM
-        ? `<label><input type="checkbox" name="olderCar"> ${esc(L("SMOKE.Theft.olderCar"))}</label>` : "";
+      const options = [...tools.map(t => ({ value: t.item.id ?? "", label: L("SMOKE.Theft.toolOption", { tool: t.item.name, bands: t.bands })
+        + (t.loud ? ` ${L("SMOKE.Theft.loud")}` : "") + (t.olderCarOnly ? ` ${L("SMOKE.Theft.olderOnly")}` : "") })),
+      { value: "", label: L("SMOKE.Theft.noTool") }];
+      const content = await chooseHTML({ selects: [{ label: L("SMOKE.Theft.tool"), name: "toolId", options }],
+        checkboxes: s.lockKind === "car" && game.user.isGM ? [{ label: L("SMOKE.Theft.olderCar"), name: "olderCar" }] : [] });
       const data = /** @type {any} */ (await foundry.applications.api.DialogV2.input(/** @type {any} */ ({
-        window: { title: L("SMOKE.Theft.toolTitle", { vehicle: this.document.name }) },
-        content: `<label>${esc(L("SMOKE.Theft.tool"))} <select name="toolId">${options}</select></label>${older}`,
+        window: { title: L("SMOKE.Theft.toolTitle", { vehicle: this.document.name }) }, content,
         ok: { label: L("SMOKE.Theft.attempt") } })));
       if (!data) return;
       toolId = data.toolId ?? "";

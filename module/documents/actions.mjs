@@ -13,6 +13,7 @@ import { promptCheck } from "./prompt-check.mjs";
 import { claimRoll, issueRoll } from "./roll-claims.mjs";
 import { reloadPlan } from "../rules/combat.mjs";
 import { applyAid, firstAidAllowed } from "../rules/conditions.mjs";
+import { noteHTML } from "./chat-html.mjs";
 
 const COMBAT = RULES.combat;
 
@@ -92,8 +93,8 @@ export async function reload(combat, combatant, weaponId, { dieIndex = null } = 
   await actor.updateEmbeddedDocuments("Item", /** @type {any[]} */ ([{ _id: weapon.id, "system.magazine.loaded": mag.loaded + plan.moved },
     ...plan.takes.map(t => ({ _id: t.id, "system.quantity": t.quantity }))]));
   await ChatMessage.create({ speaker: ChatMessage.getSpeaker({ actor }),
-    content: `<p>${foundry.utils.escapeHTML(i18n.format("SMOKE.Reload.done", { actor: actor.name ?? "", weapon: weapon.name ?? "",
-      moved: String(plan.moved), loaded: String(mag.loaded + plan.moved), size: String(mag.size) }))}</p>` });
+    content: await noteHTML(i18n.format("SMOKE.Reload.done", { actor: actor.name ?? "", weapon: weapon.name ?? "",
+      moved: String(plan.moved), loaded: String(mag.loaded + plan.moved), size: String(mag.size) })) });
   return plan.moved;
 }
 
@@ -198,7 +199,7 @@ export const requests = {
         effects: effects.join("; ") || game.i18n.localize("SMOKE.Use.nothing"), left: String(s.usesLeft - 1) })
       : game.i18n.format("SMOKE.Aid.failed", { medic: medic.name ?? "", patient: patient.name ?? "", item: item.name ?? "",
         left: String(s.usesLeft - 1) });
-    await ChatMessage.create({ speaker: ChatMessage.getSpeaker({ actor: medic }), content: `<p>${foundry.utils.escapeHTML(text)}</p>` });
+    await ChatMessage.create({ speaker: ChatMessage.getSpeaker({ actor: medic }), content: await noteHTML(text) });
     return { success, restored: result.restored, removed: result.remove };
   },
 
@@ -227,7 +228,7 @@ export const requests = {
     // RULES.combat.down.stayConscious: {properMess: "wasted"} — that outcome's result.
     if (rule[check.outcome] !== "wasted") return { wasted: false };
     await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },
-      content: `<p>${foundry.utils.escapeHTML(await wasted(combatant))}</p>` });
+      content: await noteHTML(await wasted(combatant)) });
     return { wasted: true };
   }
 };

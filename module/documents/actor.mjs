@@ -6,10 +6,12 @@
  */
 import { CONDITIONS, RULES, SYSTEM_ID } from "../generated/rules.mjs";
 import { rollCheck } from "./check.mjs";
+import { errorText } from "./check-words.mjs";
 import { promptCheck } from "./prompt-check.mjs";
 import { xpAward } from "../rules/progression.mjs";
 import { applyAid } from "../rules/conditions.mjs";
 import { firstAid } from "./actions.mjs";
+import { noteHTML } from "./chat-html.mjs";
 
 const BY_ID = new Map(CONDITIONS.map(c => [c.key, c]));
 export { SYSTEM_ID };
@@ -31,7 +33,7 @@ export class SmokeActor extends Actor {
     try {
       return await rollCheck(this, statKey, choices, { vehicle });
     } catch (err) {
-      ui.notifications.warn(err.message);
+      ui.notifications.warn(errorText(err));
       return null;
     }
   }
@@ -61,8 +63,8 @@ export class SmokeActor extends Actor {
     }
     const rep = /** @type {any} */ (this.system).rep; // a character: only its sheet offers awards
     if (xp) await this.update(/** @type {any} */ ({ "system.rep.xp": rep.xp + xp }));
-    await ChatMessage.create({ speaker: ChatMessage.getSpeaker({ actor: this }), content: `<p>${foundry.utils.escapeHTML(
-      xp ? game.i18n.format("SMOKE.Xp.card", { actor: this.name, xp: String(xp), why }) : game.i18n.format("SMOKE.Xp.none", { why }))}</p>` });
+    await ChatMessage.create({ speaker: ChatMessage.getSpeaker({ actor: this }), content: await noteHTML(
+      xp ? game.i18n.format("SMOKE.Xp.card", { actor: this.name, xp: String(xp), why }) : game.i18n.format("SMOKE.Xp.none", { why })) });
     return xp;
   }
 
@@ -202,7 +204,7 @@ export class SmokeActor extends Actor {
           minutes: s.duration })) : null].filter(Boolean).join("; ") || game.i18n.localize("SMOKE.Use.nothing")
     });
     await ChatMessage.create({ speaker: ChatMessage.getSpeaker({ actor: this }),
-      content: `<p>${foundry.utils.escapeHTML(text)}</p>` });
+      content: await noteHTML(text) });
     return { restored, removed, granted };
   }
 }

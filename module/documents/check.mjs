@@ -7,6 +7,8 @@
 import { bandTN, planCheck, readRolledCheck, resolveCheck } from "../rules/check.mjs";
 import { isEmpire } from "../rules/record.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
+import { appliedText, errorText, modifierText, warningText } from "./check-words.mjs";
+import { noteHTML } from "./chat-html.mjs";
 
 export { SYSTEM_ID };
 export const CARD_TEMPLATE = "systems/the-smoke/templates/chat/check-card.hbs";
@@ -119,10 +121,16 @@ export function defaultChoices() {
  * @param {{vehicle?: {performance: number, handling: number, name?: string}|null, flags?: object}} [options]
  *   `flags`: more `flags["the-smoke"]` for the card (an attack's target and weapon, a hold…).
  * @returns {Promise<ChatMessage.Implementation|undefined>}  undefined if a hook cancelled the message.
- * @throws {Error} when the character lacks the Hustle (nothing is spent or rolled).
+ * @throws {Error} in the language file's words when the plan is refused (the character lacks the Hustle, a Condition
+ *   stops driving): nothing is spent or rolled.
  */
 export async function rollCheck(actor, statKey, choices, { vehicle = null, flags = {} } = {}) {
-  const plan = planFor(actor, statKey, choices, vehicle);
+  let plan;
+  try {
+    plan = planFor(actor, statKey, choices, vehicle);
+  } catch (err) {
+    throw new Error(errorText(err), { cause: err }); // a rule's refusal (RuleError) in the table's words
+  }
   // fvtt-types 13.345 has no type for Foundry's dot-notation update keys.
   if (plan.hustle.cost) await actor.update(/** @type {Actor.UpdateData} */ ({ "system.hustle.value": plan.hustle.remaining }));
   const roll = await new Roll(plan.formula).evaluate();
@@ -191,7 +199,7 @@ export function cardContext(actor, statKey, plan, result, choices, perk, vehicle
         plan.effort, result.effort),
       dieRow(i18n.localize(`SMOKE.Stat.${statKey}.name`), plan.stat, result.stat)
     ],
-    modifierParts: plan.modifierParts,
+    modifierParts: plan.modifierParts.map(p => ({ ...p, text: modifierText(p) })),
     modifier: result.modifier,
     total: result.total,
     tn: result.tn,
@@ -204,8 +212,8 @@ export function cardContext(actor, statKey, plan, result, choices, perk, vehicle
     explosions: result.explosions,
     spent: plan.hustle.cost ? i18n.format(`SMOKE.Check.spent.${plan.hustle.spend}`, { cost: plan.hustle.cost }) : null,
     perk: perk?.name ?? null,
-    applied: plan.applied,
-    warnings: plan.warnings
+    applied: plan.applied.map(a => ({ ...a, text: appliedText(a) })),
+    warnings: plan.warnings.map(warningText)
   };
 }
 
@@ -228,7 +236,7 @@ export function verifiedCheck(message, { actor, stat, tn }) {
     const r = readRolledCheck(typeof roll.toJSON === "function" ? roll.toJSON() : roll, tn);
     return { total: r.total, margin: r.margin, outcome: r.outcome, moment: r.moment };
   } catch (err) {
-    throw new Error(game.i18n.format("SMOKE.Check.notFromRoll", { why: err.message }), { cause: err });
+    throw new Error(game.i18n.format("SMOKE.Check.notFromRoll", { why: errorText(err) }), { cause: err });
   }
 }
 
@@ -242,7 +250,7 @@ export function verifiedCheck(message, { actor, stat, tn }) {
  * @returns {Promise<null>}
  */
 export async function refuseCard(message, reason, { notify = true } = {}) {
-  const note = `<p class="smoke-refused">${foundry.utils.escapeHTML(game.i18n.format("SMOKE.Check.refused", { reason }))}</p>`;
+  const note = await noteHTML(game.i18n.format("SMOKE.Check.refused", { reason }), "smoke-refused");
   await /** @type {any} */ (message)?.update?.({ content: `${message?.content ?? ""}${note}` }).catch(() => null);
   if (notify) ui.notifications.warn(reason);
   return null;

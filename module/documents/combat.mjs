@@ -21,6 +21,7 @@ import { assertGM, assertOwner, requestGM } from "./requests.mjs";
 import { collectSpeedDice, movesDieOf, speedDiceFor } from "./speed-dice.mjs";
 import { CONDITIONS, RULES, SYSTEM_ID } from "../generated/rules.mjs";
 import { isOut, sideOf, topUnspent, writeSides } from "./combat-state.mjs";
+import { listCardHTML, noteHTML } from "./chat-html.mjs";
 
 export { SYSTEM_ID };
 
@@ -316,8 +317,8 @@ export const requests = {
       if (current.actor.statuses.has("bleeding") && !isOut(current) && loss) {
         const health = await applyHealthLoss(current.actor, loss);
         await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },
-          content: `<p>${foundry.utils.escapeHTML(game.i18n.format("SMOKE.Combat.ongoingHarm", { name: current.name ?? "",
-            loss: String(loss), health: String(health) }))}</p>` });
+          content: await noteHTML(game.i18n.format("SMOKE.Combat.ongoingHarm", { name: current.name ?? "",
+            loss: String(loss), health: String(health) })) });
       }
       // Conditions › Stunned: the simple tracker ends it at the end of the character's next turn.
       const ends = isOut(current) ? [] : endOfTurn({ conditions: current.actor.statuses, key,
@@ -325,8 +326,8 @@ export const requests = {
       for (const id of ends) {
         await /** @type {any} */ (current.actor).removeCondition(id);
         await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },
-          content: `<p>${foundry.utils.escapeHTML(game.i18n.format("SMOKE.Combat.conditionEnds", { name: current.name ?? "",
-            condition: conditionName(id) }))}</p>` });
+          content: await noteHTML(game.i18n.format("SMOKE.Combat.conditionEnds", { name: current.name ?? "",
+            condition: conditionName(id) })) });
       }
     }
     const next = nextTurnIndex(combat);
@@ -366,7 +367,7 @@ export const requests = {
     if (!c.actor?.statuses.has("prone")) throw new Error(game.i18n.format("SMOKE.Combat.notProne", { name: c.name ?? "" }));
     await /** @type {any} */ (c.actor).removeCondition("prone");
     await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },
-      content: `<p>${foundry.utils.escapeHTML(game.i18n.format("SMOKE.Combat.gotUp", { name: c.name ?? "" }))}</p>` });
+      content: await noteHTML(game.i18n.format("SMOKE.Combat.gotUp", { name: c.name ?? "" })) });
     return { prone: false };
   },
 
@@ -429,7 +430,7 @@ export const hooks = {
     if (!game.user.isActiveGM || !(combat instanceof SmokeCombat) || !combat.isSpeed || /** @type {any} */ (combat.system).phase !== "acting") return;
     const faces = await diceForJoiner(combat, combatant);
     if (faces.length) await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },
-      content: `<p>${foundry.utils.escapeHTML(game.i18n.format("SMOKE.Combat.joined", { name: combatant.name ?? "", dice: faces.join(", ") }))}</p>` });
+      content: await noteHTML(game.i18n.format("SMOKE.Combat.joined", { name: combatant.name ?? "", dice: faces.join(", ") })) });
   },
   updateCombatant: async (combatant, changes, options, userId) => {
     const combat = combatant.parent;
@@ -580,8 +581,8 @@ async function advanceRound(combat) {
   await combat.update(/** @type {any} */ (update), /** @type {any} */ (options));
   if (lines?.length) {
     await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },
-      content: `<div class="smoke-round-end"><h3>${foundry.utils.escapeHTML(game.i18n.format("SMOKE.Combat.roundEnded", { round: String(round) }))}</h3>`
-        + `<ul>${lines.map(l => `<li>${foundry.utils.escapeHTML(l)}</li>`).join("")}</ul></div>` });
+      content: await listCardHTML({ cls: "smoke-round-end", heading: true, lines,
+        title: game.i18n.format("SMOKE.Combat.roundEnded", { round: String(round) }) }) });
   }
 }
 
@@ -676,8 +677,8 @@ export async function wasted(combatant) {
  */
 async function postQueueCard(combat) {
   const q = combat.queue;
-  const items = q.actions.map(a => `<li><b>${a.face}</b> ${foundry.utils.escapeHTML(combat.combatants.get(a.combatantId)?.name ?? "")}</li>`);
+  const lines = q.actions.map(a => ({ face: a.face, text: combat.combatants.get(a.combatantId)?.name ?? "" }));
   await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },
-    content: `<div class="smoke-queue-card"><h3>${foundry.utils.escapeHTML(game.i18n.format("SMOKE.Combat.revealed", { round: String(combat.round) }))}</h3>`
-      + `<ol>${items.join("")}</ol></div>` });
+    content: await listCardHTML({ cls: "smoke-queue-card", heading: true, ordered: true, lines,
+      title: game.i18n.format("SMOKE.Combat.revealed", { round: String(combat.round) }) }) });
 }

@@ -12,6 +12,7 @@ import { RULES, SYSTEM_ID } from "../generated/rules.mjs";
 import { speedDiceCount } from "../rules/combat.mjs";
 import { sideOf } from "./combat-state.mjs";
 import { vehicleDrivenBy } from "./vehicle.mjs";
+import { noteHTML } from "./chat-html.mjs";
 
 /**
  * The Moves die of a combatant's actor (0 for a motor).
@@ -204,6 +205,6 @@ export async function collectSpeedDice(combat, round) {
   }));
   for (const c of combat.combatants.contents.filter(x => gmRolls.includes(x))) out.set(c.id, await rollSecretDice(combat, c));
   if (offline.length) await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },
-    content: `<p>${foundry.utils.escapeHTML(game.i18n.format("SMOKE.Combat.gmRolledFor", { names: offline.join(", ") }))}</p>` });
+    content: await noteHTML(game.i18n.format("SMOKE.Combat.gmRolledFor", { names: offline.join(", ") })) });
   return out;
 }

@@ -17,10 +17,12 @@ import { SYSTEM_ID } from "../generated/rules.mjs";
 /**
  * Status-effect configs for CONFIG.statusEffects (v13 StatusEffectConfig): a stable 16-character `_id`, the
  * printed name, the generated icon, and the Condition's data under `flags["the-smoke"].condition` so rules can
- * read its mechanics from the effect. People only: vehicles have no Conditions in the book.
+ * read its mechanics from the effect. People only: vehicles have no Conditions in the book. `description` is the
+ * catalogue's text as given; the entry renders it with the recovery (templates/chat/condition-description.hbs) once
+ * the language is loaded.
  * @param {Condition[]} conditions
  * @returns {{id: string, _id: string, name: string, img: string, description: string, hud: {actorTypes: string[]},
- *   flags: object}[]}
+ *   flags: {"the-smoke": {condition: string, description: string, recovery: string}}}[]}
  */
 export function statusEffects(conditions) {
   return conditions.map(c => ({
@@ -28,15 +30,10 @@ export function statusEffects(conditions) {
     _id: `smoke${c.key}`.padEnd(16, "0").slice(0, 16),
     name: c.name,
     img: c.img,
-    description: `<p>${escapeHTML(c.description)}</p><p><strong>Recovery:</strong> ${escapeHTML(c.recovery)}</p>`,
+    description: c.description,
     hud: { actorTypes: ["character", "npc"] },
-    flags: { [SYSTEM_ID]: { condition: c.key } }
+    flags: { [SYSTEM_ID]: { condition: c.key, description: c.description, recovery: c.recovery } }
   }));
-}
-
-/** @param {string} text @returns {string} */
-function escapeHTML(text) {
-  return String(text).replace(/[&<>"']/g, ch => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]);
 }
 
 /**

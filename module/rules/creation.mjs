@@ -18,10 +18,20 @@ const LADDER = RULES.dice.ladder;
 /**
  * @typedef {object} SpreadCheck
  * @property {boolean} ok          The spread is legal.
- * @property {string[]} problems   What is wrong, in words ("2 d8 (needs 1)", "Bottle has no die",
- *   "unknown stat \"foo\"", "Grit: d7 is not on the die ladder"); empty when ok.
+ * @property {SpreadProblem[]} problems  What is wrong, as data (the Creator words it: `SMOKE.Creator.problem.<id>`);
+ *   empty when ok.
  * @property {Record<number, number>} counts  How many of the nine stats have each die (faces → count); a stat
  *   with no die or a die off the ladder is not counted.
+ */
+
+/**
+ * @typedef {object} SpreadProblem  One thing wrong with a spread.
+ * @property {"noStats"|"unknownStat"|"noDie"|"offLadder"|"count"} id  No stats given; a key that is not a stat; a
+ *   stat without a die; a die off the ladder; a die whose count is not the distribution's.
+ * @property {string} [stat]   unknownStat, noDie, offLadder: the stat key.
+ * @property {number} [die]    offLadder, count: the die's faces.
+ * @property {number} [have]   count: how many stats have it.
+ * @property {number} [needs]  count: how many the distribution asks for (0 for a die it does not list).
  */
 
 /**
@@ -29,32 +39,34 @@ const LADDER = RULES.dice.ladder;
  * (RULES.creation.statDistribution). A background's spread is only a suggestion; any arrangement with that
  * distribution is legal.
  * Problems are listed in this order: unknown stat keys, stats without a die, dice off the ladder, then each die of
- * the distribution whose count is wrong ("2 d8 (needs 1)"), then any other die present ("1 d10 (needs 0)").
+ * the distribution whose count is wrong (`{id: "count", die: 8, have: 2, needs: 1}`), then any other die present
+ * (`needs: 0`).
  * @param {Record<string, number|{die: number}>} stats  `{mus: 4, …}` or `{mus: {die: 4}, …}` (see statFaces).
  * @returns {SpreadCheck}
  */
 export function validateSpread(stats) {
-  if (!stats || typeof stats !== "object") return { ok: false, problems: ["no stats given"], counts: {} };
+  if (!stats || typeof stats !== "object") return { ok: false, problems: [{ id: "noStats" }], counts: {} };
   const dice = statFaces(stats);
+  /** @type {SpreadProblem[]} */
   const problems = [];
   const known = new Set(STATS.map(s => s.key));
-  for (const key of Object.keys(dice)) if (!known.has(key)) problems.push(`unknown stat "${key}"`);
+  for (const key of Object.keys(dice)) if (!known.has(key)) problems.push({ id: "unknownStat", stat: key });
   /** @type {Record<number, number>} */
   const counts = {};
-  for (const { key, name } of STATS) {
+  for (const { key } of STATS) {
     const die = dice[key];
-    if (!(key in dice)) problems.push(`${name} has no die`);
-    else if (!LADDER.includes(die)) problems.push(`${name}: d${die} is not on the die ladder`);
+    if (!(key in dice)) problems.push({ id: "noDie", stat: key });
+    else if (!LADDER.includes(die)) problems.push({ id: "offLadder", stat: key, die });
     else counts[die] = (counts[die] ?? 0) + 1;
   }
   /** @type {{die: number, count: number}[]} */
   const distribution = CREATION.statDistribution;
   for (const { die, count } of distribution) {
     const have = counts[die] ?? 0;
-    if (have !== count) problems.push(`${have} d${die} (needs ${count})`);
+    if (have !== count) problems.push({ id: "count", die, have, needs: count });
   }
   for (const die of LADDER) {
-    if (counts[die] && !distribution.some(row => row.die === die)) problems.push(`${counts[die]} d${die} (needs 0)`);
+    if (counts[die] && !distribution.some(row => row.die === die)) problems.push({ id: "count", die, have: counts[die], needs: 0 });
   }
   return { ok: problems.length === 0, problems, counts };
 }

@@ -358,13 +358,14 @@ export function favourCost(favour) {
  * capacity, and a patron who is not Hostile): that is the table's call, not checked here.
  * @param {number} influence  Influence held with the faction, whole, ≥ 0.
  * @param {string|number} favour  See favourCost.
- * @returns {{ok: boolean, cost: number, influence: number, problem: string|null}}  influence is what remains.
+ * @returns {{ok: boolean, cost: number, influence: number, problem: "notEnoughInfluence"|null}}  influence is what
+ *   remains; `problem` the refusal's id (the cost and the Influence held are beside it).
  * @throws {RangeError} for bad Influence or an unknown favour.
  */
 export function spendInfluence(influence, favour) {
   checkCount(influence, "Influence");
   const cost = favourCost(favour);
-  if (influence < cost) return { ok: false, cost, influence, problem: `needs ${cost} Influence, has ${influence}` };
+  if (influence < cost) return { ok: false, cost, influence, problem: "notEnoughInfluence" };
   return { ok: true, cost, influence: influence - cost, problem: null };
 }
 

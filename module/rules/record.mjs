@@ -112,14 +112,17 @@ export function coverModifier(cover) {
  * @param {ArmourLike|ArmourLike[]|null} [guard.wornArmour]  A suit, or the character's armour items.
  * @param {Iterable<string>} [guard.conditions=[]]  Active status ids.
  * @param {"light"|"heavy"|string|null} [guard.cover=null]  See {@link coverModifier}.
- * @returns {{value: number, parts: {kind: string, label: string, guard: number}[]}}
+ * @returns {{value: number, parts: {kind: "base"|"armour"|"cover"|"condition", label: string|null, guard: number}[]}}
+ *   `label`: the armour's, cover's or Condition's name (item or rules data), null for the base and unnamed armour (the
+ *   windows word the kind).
  */
 export function guardBreakdown({ base, wornArmour: armour = null, conditions = [], cover = null } = /** @type {any} */ ({})) {
   // a bare call gets {}, which the checks below refuse; the JSDoc types the argument
   if (!Number.isInteger(base)) throw new TypeError(`Guard base must be a whole number, got ${base}`);
-  const parts = [{ kind: "base", label: "Base", guard: base }];
+  /** @type {{kind: "base"|"armour"|"cover"|"condition", label: string|null, guard: number}[]} */
+  const parts = [{ kind: "base", label: null, guard: base }];
   const suit = wornArmour(armour);
-  if (suit?.guard) parts.push({ kind: "armour", label: suit.name ?? "Armour", guard: suit.guard });
+  if (suit?.guard) parts.push({ kind: "armour", label: suit.name ?? null, guard: suit.guard });
   const c = coverModifier(cover);
   if (c?.guard) parts.push({ kind: "cover", label: c.label, guard: c.guard });
   for (const entry of conditionEffects(conditions, null).applied) {

@@ -233,7 +233,7 @@ test("Influence: spend on favours (refused when short), restore up to the rank's
   assert.equal(favourCost(3), 3);
   assert.throws(() => favourCost("bribe"), RangeError);
   assert.deepEqual(spendInfluence(2, "introduction"), { ok: true, cost: 1, influence: 1, problem: null });
-  assert.deepEqual(spendInfluence(1, "lift"), { ok: false, cost: 2, influence: 1, problem: "needs 2 Influence, has 1" });
+  assert.deepEqual(spendInfluence(1, "lift"), { ok: false, cost: 2, influence: 1, problem: "notEnoughInfluence" });
   assert.deepEqual(spendInfluence(4, "majorIntervention"), { ok: true, cost: 4, influence: 0, problem: null });
   assert.equal(spendInfluence(3, "majorIntervention").ok, false);
   assert.throws(() => spendInfluence(-1, "introduction"), RangeError);
@@ -283,15 +283,18 @@ test("creation spread: exactly one d8, three d6 and five d4", () => {
   // two d8
   const two = validateSpread({ ...JAZ, btl: 8 });
   assert.equal(two.ok, false);
-  assert.deepEqual(two.problems, ["2 d8 (needs 1)", "4 d4 (needs 5)"]);
+  assert.deepEqual(two.problems, [{ id: "count", die: 8, have: 2, needs: 1 }, { id: "count", die: 4, have: 4, needs: 5 }]);
   // missing d4s: Front and Bottle not assigned
   const { frt, btl, ...short } = JAZ;
-  assert.deepEqual(validateSpread(short).problems, ["Front has no die", "Bottle has no die", "3 d4 (needs 5)"]);
+  assert.deepEqual(validateSpread(short).problems, [{ id: "noDie", stat: "frt" }, { id: "noDie", stat: "btl" },
+    { id: "count", die: 4, have: 3, needs: 5 }]);
   // a die the spread does not use, a die off the ladder, an unknown key
-  assert.deepEqual(validateSpread({ ...JAZ, whl: 10 }).problems, ["0 d8 (needs 1)", "1 d10 (needs 0)"]);
-  assert.deepEqual(validateSpread({ ...JAZ, mus: 5 }).problems, ["Muscle: d5 is not on the die ladder", "4 d4 (needs 5)"]);
-  assert.deepEqual(validateSpread({ ...JAZ, luck: 4 }).problems, ['unknown stat "luck"']);
-  assert.equal(validateSpread(null).ok, false);
+  assert.deepEqual(validateSpread({ ...JAZ, whl: 10 }).problems, [{ id: "count", die: 8, have: 0, needs: 1 },
+    { id: "count", die: 10, have: 1, needs: 0 }]);
+  assert.deepEqual(validateSpread({ ...JAZ, mus: 5 }).problems, [{ id: "offLadder", stat: "mus", die: 5 },
+    { id: "count", die: 4, have: 4, needs: 5 }]);
+  assert.deepEqual(validateSpread({ ...JAZ, luck: 4 }).problems, [{ id: "unknownStat", stat: "luck" }]);
+  assert.deepEqual(validateSpread(null), { ok: false, problems: [{ id: "noStats" }], counts: {} });
 });
 
 test("starting numbers: Rep 1, 0 XP, Hustle 3/3, Health 8 + Grit modifier, Guard base (Jaz's record)", () => {

@@ -147,7 +147,8 @@ test("a driving check: Performance replaces Effort, Handling and the driving mod
   assert.equal(plan.effort.die, 6);
   assert.equal(plan.modifier, 4 - 1 + 1); // Wheels d8 +4, Handling −1, blue lights +1
   assert.deepEqual(plan.modifierParts.map(p => p.kind), ["stat", "handling", "driving"]);
-  assert.ok(plan.applied.some(a => a.text === "Police kit +1"));
+  assert.ok(plan.applied.some(a => a.kind === "driving" && a.value === 1 && a.text === "Police kit +1"));
+  assert.ok(plan.applied.some(a => a.kind === "vehicleSteps" && a.steps === -1));
   assert.equal(plan.formula, "1d6x>=6 + 1d8x>=8 + 4");
   assert.throws(() => planCheck({ statDie: 8, tn: 12, vehicle: { performance: 8, modifiers: [{ value: 0.5, text: "x" }] } }), TypeError);
 });

@@ -10,7 +10,8 @@
  */
 import { applyHealthLoss, conditionName } from "../combat.mjs";
 import { occupantsOf, recordIncident } from "../vehicle.mjs";
-import { L, SYSTEM_ID, esc, sys } from "./common.mjs";
+import { L, SYSTEM_ID, sys } from "./common.mjs";
+import { listCardHTML } from "../chat-html.mjs";
 
 // ------------------------------------------------------------------------------------------------ harm (GM side)
 
@@ -56,8 +57,8 @@ export const injuryLine = r => L(r.damage ? "SMOKE.Chase.riderHurt" : "SMOKE.Cha
  * @param {string} title @param {(string|false|null|undefined)[]} lines @param {object} [flags]
  */
 export async function postCard(title, lines, flags = {}) {
-  const items = lines.filter(Boolean).map(l => `<li>${esc(l)}</li>`).join("");
-  return ChatMessage.create(/** @type {any} */ ({ speaker: { alias: L("SMOKE.Chase.title") },
-    content: `<div class="smoke-chase-card"><header><strong>${esc(title)}</strong></header><ul>${items}</ul></div>`,
+  const content = await listCardHTML({ cls: "smoke-chase-card", title,
+    lines: /** @type {string[]} */ (lines.filter(Boolean)) });
+  return ChatMessage.create(/** @type {any} */ ({ speaker: { alias: L("SMOKE.Chase.title") }, content,
     flags: { [SYSTEM_ID]: flags } }));
 }

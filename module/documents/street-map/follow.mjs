@@ -19,6 +19,7 @@ import { chaseSides, positionOf, sameActor } from "../chase.mjs";
 import { sideOf, writeSides } from "../combat-state.mjs";
 import { L } from "./strips.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
+import { noteHTML } from "../chat-html.mjs";
 
 
 /**
@@ -45,7 +46,7 @@ async function leaveChases(scene, actors, oldTokenIds) {
     const onMap = wanted.filter(w => positionOf(w, scene));
     if (wantedBefore && !onMap.length && !combat.getFlag?.(SYSTEM_ID, "chaseOver")) {
       await combat.setFlag(SYSTEM_ID, "chaseOver", combat.round);
-      await ChatMessage.create({ content: `<p class="smoke-street-map-chase-over">${foundry.utils.escapeHTML(L("SMOKE.StreetMap.chaseOver", { scene: scene.name }))}</p>`,
+      await ChatMessage.create({ content: await noteHTML(L("SMOKE.StreetMap.chaseOver", { scene: scene.name }), "smoke-street-map-chase-over"),
         speaker: ChatMessage.getSpeaker() });
     }
   }

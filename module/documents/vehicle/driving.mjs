@@ -11,6 +11,7 @@ import { RULES, VEHICLE_ABILITIES } from "../../generated/rules.mjs";
 import { drivingModifiers, incident as incidentEntry } from "../../rules/vehicles.mjs";
 import { cannotDriveNames, conditionEffects } from "../../rules/check.mjs";
 import { defaultChoices, rollCheck } from "../check.mjs";
+import { errorText, signed } from "../check-words.mjs";
 import { RollDialog } from "../../apps/roll-dialog.mjs";
 import { requestGM } from "../requests.mjs";
 import { L, SYSTEM_ID, isVehicle, sys, vehicleFrom } from "./common.mjs";
@@ -137,7 +138,7 @@ export async function rollDriving(vehicle, { band = null, gauge = null, situatio
   // Items › Handcuffs: "The condition prevents driving" — refused, nothing is rolled.
   if (conditionEffects(driver.statuses ?? [], "whl").cannotDrive) {
     ui.notifications.warn(L("SMOKE.Vehicle.cuffedNoDrive", { driver: driver.name, vehicle: vehicle.name,
-      conditions: cannotDriveNames(driver.statuses ?? []) }));
+      conditions: cannotDriveNames(driver.statuses ?? []) || L("SMOKE.RuleError.aCondition") }));
     return null;
   }
   if (!driver.isOwner) {
@@ -172,13 +173,11 @@ export async function rollDriving(vehicle, { band = null, gauge = null, situatio
       driving: { vehicleUuid: vehicle.uuid, gauge, band: choices.tnSource === "band" ? choices.band : null, terrain, junction,
         modifier: driving.total + (gaugeRow?.handling ?? 0) } } });
   } catch (err) {
-    ui.notifications.warn(err.message);
+    ui.notifications.warn(errorText(err));
     return null;
   }
 }
 
-/** "+1" / "−2". @param {number} n */
-const signed = n => (n < 0 ? `−${-n}` : `+${n}`);
 
 /** An ability's printed name (the catalogue's), or its key. @param {string} id @returns {string} */
 export function abilityName(id) {

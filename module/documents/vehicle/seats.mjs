@@ -18,9 +18,10 @@
 import { board, leave, riderPosition, seating } from "../../rules/vehicles.mjs";
 import { assertGM, assertOwner, requestGM } from "../requests.mjs";
 import {
-  L, SYSTEM_ID, actorAt, actorExists, actorFrom, esc, isVehicle, personAtMotor, refusal, seatLabel, sys, vehicleFrom
+  L, SYSTEM_ID, actorAt, actorExists, actorFrom, isVehicle, personAtMotor, refusal, seatLabel, sys, vehicleFrom
 } from "./common.mjs";
 import { allSeats, pruneSeats, storedOccupants, writeOccupants } from "./store.mjs";
+import { chooseHTML } from "../chat-html.mjs";
 
 /**
  * @typedef {import("./common.mjs").Vehicle} Vehicle
@@ -311,7 +312,7 @@ function onRenderTokenHUD(hud, html) {
   button.dataset.smokeBoard = "";
   button.dataset.tooltip = L("SMOKE.Boarding.hud");
   button.setAttribute("aria-label", L("SMOKE.Boarding.hud"));
-  button.innerHTML = '<i class="fa-solid fa-car-side" inert></i>';
+  button.append(Object.assign(document.createElement("i"), { className: "fa-solid fa-car-side", inert: true }));
   button.addEventListener("click", event => {
     event.preventDefault();
     promptBoard(vehicle, { tokenId: "" });
@@ -361,9 +362,10 @@ export async function chooseActor(title, candidates = ownedPeople()) {
     return null;
   }
   if (candidates.length === 1) return candidates[0];
-  const options = candidates.map(a => `<option value="${esc(a.id ?? "")}">${esc(a.name)}</option>`).join("");
+  const options = candidates.map(a => ({ value: a.id ?? "", label: a.name }));
+  const content = await chooseHTML({ selects: [{ label: L("SMOKE.Boarding.who"), name: "actorId", options }] });
   const data = /** @type {any} */ (await foundry.applications.api.DialogV2.input(/** @type {any} */ ({
-    window: { title }, content: `<label>${esc(L("SMOKE.Boarding.who"))} <select name="actorId">${options}</select></label>`,
+    window: { title }, content,
     ok: { label: L("SMOKE.Boarding.choose") } })));
   return data?.actorId ? game.actors.get(data.actorId) ?? null : null;
 }
@@ -387,13 +389,12 @@ export async function promptBoard(vehicle, { tokenId = "", actor = null } = {}) 
     ui.notifications.warn(refusal({ reason: "full", capacity: s.capacity.seats }, vehicle, null).message);
     return null;
   }
-  const who = candidates.map(a => `<option value="${esc(a.id ?? "")}">${esc(a.name)}</option>`).join("");
-  const seats = [`<option value="">${esc(L("SMOKE.Boarding.firstFree"))}</option>`,
-    ...free.map(r => `<option value="${esc(r.seat.id)}">${esc(seatLabel(r.seat))}</option>`)].join("");
+  const who = candidates.map(a => ({ value: a.id ?? "", label: a.name }));
+  const seats = [{ value: "", label: L("SMOKE.Boarding.firstFree") }, ...free.map(r => ({ value: r.seat.id, label: seatLabel(r.seat) }))];
+  const content = await chooseHTML({ selects: [{ label: L("SMOKE.Boarding.who"), name: "actorId", options: who },
+    { label: L("SMOKE.Boarding.seat"), name: "seat", options: seats }] });
   const data = /** @type {any} */ (await foundry.applications.api.DialogV2.input(/** @type {any} */ ({
-    window: { title: L("SMOKE.Boarding.title", { vehicle: vehicle.name }) },
-    content: `<label>${esc(L("SMOKE.Boarding.who"))} <select name="actorId">${who}</select></label>
-      <label>${esc(L("SMOKE.Boarding.seat"))} <select name="seat">${seats}</select></label>`,
+    window: { title: L("SMOKE.Boarding.title", { vehicle: vehicle.name }) }, content,
     ok: { label: L("SMOKE.Boarding.board") } })));
   if (!data?.actorId) return null;
   try {
