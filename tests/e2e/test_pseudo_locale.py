@@ -10,41 +10,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from helpers import SEED_DICE, blank_character, console, fight_on_scene, gm_reveals_all, make_actor, scene_with, weapon
-
-
-PSEUDO = """() => {
-  const wrap = o => { for (const [k, v] of Object.entries(o)) {
-    if (typeof v === "string") o[k] = "⟦" + v + "⟧"; else if (v && typeof v === "object") wrap(v); } };
-  wrap(game.i18n.translations);
-  if (game.i18n._fallback) wrap(game.i18n._fallback);
-}"""
-
-
-def english(text: str, allowed: list[str] = ()) -> list[str]:
-    """The words of two or more letters outside ⟦…⟧ (innermost brackets first) and outside ``allowed``."""
-    rest, before = text, None
-    while rest != before:
-        before, rest = rest, re.sub(r"⟦[^⟦⟧]*⟧", " ", rest)
-    for name in sorted(allowed, key=len, reverse=True):
-        rest = rest.replace(name, " ")
-    return re.findall(r"[A-Za-z]{2,}", rest)
-
-
-def assert_translated(text: str, allowed: list[str], what: str) -> None:
-    assert "⟦" in text, f"{what}: nothing from the language file\n{text}"
-    assert not re.search(r"\bSMOKE\.[A-Za-z]", text), f"{what}: a raw key\n{text}"
-    assert english(text, allowed) == [], f"{what}: English outside the language file {english(text, allowed)}\n{text}"
-
-
-def catalogue(page: Page) -> list[str]:
-    """The catalogue's own text, which is data and not the system's words: every compendium entry's name, and each
-    Condition's name, description and recovery."""
-    return page.evaluate("""async () => {
-        const names = [];
-        for (const pack of game.packs) names.push(...(await pack.getIndex()).contents.map(e => e.name));
-        for (const c of game.system.api.CONDITIONS) names.push(c.name, c.description, c.recovery);
-        return names.filter(Boolean);
-    }""")
+from helpers.locale import PSEUDO, assert_translated, catalogue, english
 
 
 def test_the_strict_check_sees_english():
