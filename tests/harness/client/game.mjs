@@ -268,6 +268,34 @@ export class CompendiumCollection extends Collection {
     return Promise.all(sources.map(s => this.getDocument(s._id)));
   }
 
+  /**
+   * v13 `CompendiumCollection#render(force)` (DocumentCollection#render): opens the pack's Compendium window. The
+   * stand-in's window is a plain ApplicationV2 (`.application.compendium`, id `compendium-<pack id>`) listing the
+   * index's names.
+   */
+  async render(force = false) {
+    await this.getIndex();
+    const { ApplicationV2 } = await import("./applications.mjs");
+    const pack = this;
+    class Compendium extends ApplicationV2 {
+      static DEFAULT_OPTIONS = { classes: ["compendium"], window: { title: "" } };
+      get title() {
+        return pack.title;
+      }
+      async _renderHTML() {
+        const ol = document.createElement("ol");
+        for (const e of pack.index.values()) ol.append(Object.assign(document.createElement("li"), { textContent: e.name }));
+        return ol;
+      }
+      _replaceHTML(result, content) {
+        content.replaceChildren(result);
+      }
+    }
+    this.app ??= new Compendium({ id: `compendium-${this.collection.replaceAll(".", "_")}` });
+    if (force || this.app.rendered) await this.app.render({ force: true });
+    return this.app;
+  }
+
   async importDocument(document, options = {}) {
     const collection = game.collections.get(this.documentName);
     if (!collection) throw new Error(`The harness has no world collection for ${this.documentName} documents`);
