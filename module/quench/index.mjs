@@ -1,0 +1,15 @@
+/**
+ * The Smoke's in-world tests for the Quench module (github Ethaks/FVTT-Quench): imported by the entry's
+ * `quenchReady` hook only, so nothing here loads without Quench. One batch per area; each file exports `key`,
+ * `displayName` and `register(context)` (Quench's batch function: Mocha's describe/it/before/after, Chai's
+ * assert/expect). The quench layer sits above the entry: it may import anything in module/, nothing imports it.
+ */
+import * as checks from "./checks.mjs";
+
+/** Every batch, in the order Quench lists them. */
+export const BATCHES = [checks];
+
+/** Register every batch with Quench (`quench` is the instance the quenchReady hook passes). */
+export function registerBatches(quench) {
+  for (const batch of BATCHES) quench.registerBatch(batch.key, batch.register, { displayName: batch.displayName });
+}

@@ -1,0 +1,86 @@
+"""The system's Quench batches (module/quench/) run in the stand-in's Quench (tests/harness/client/quench.mjs: Mocha
+and Chai from npm), as a GM would run them from Quench's window in a real Foundry: every batch runs at least one
+test and none fails; a failing assertion in a batch is reported as a failure; without Quench nothing of
+module/quench/ is requested."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+pytestmark = pytest.mark.harness_only
+
+ROOT = Path(__file__).resolve().parents[2]
+QUENCH_ON = "window.harnessModules = ['quench'];"
+# One batch per file of module/quench/ (index.mjs lists them, helpers.mjs is shared).
+BATCH_FILES = sorted(p.stem for p in (ROOT / "module" / "quench").glob("*.mjs") if p.stem not in ("index", "helpers"))
+
+
+def quench_page(open_user_page) -> Page:
+    page = open_user_page("gm", init_script=QUENCH_ON)
+    # The entry's quenchReady hook imports the batches; they are registered once that import has resolved.
+    page.wait_for_function("n => globalThis.quench?.batches().length >= n", arg=len(BATCH_FILES), timeout=10_000)
+    return page
+
+
+def run(page: Page, keys="**") -> dict:
+    return page.evaluate("keys => quench.runBatches(keys)", keys)
+
+
+def test_every_batch_runs_green_in_the_stand_in(open_user_page, page_errors):
+    page = quench_page(open_user_page)
+    keys = sorted(b["key"] for b in page.evaluate("() => quench.batches()"))
+    assert keys == sorted(f"the-smoke.{stem}" for stem in BATCH_FILES)
+    before = page.evaluate("() => ({actors: game.actors.size, scenes: game.scenes.size, combats: game.combats.size,"
+                           " messages: game.messages.size, items: game.items.size})")
+    results = run(page)
+    for key, batch in sorted(results["batches"].items()):
+        print(f"{key}: {batch['passes']} passed, {batch['failures']} failed ({batch['displayName']})")
+        for test in batch["tests"]:
+            if test["state"] != "passed":
+                print(f"  {test['state']}: {test['fullTitle']}: {test['error']}")
+    print(f"all batches: {results['passes']} passed, {results['failures']} failed")
+    assert sorted(results["batches"]) == keys
+    for key, batch in results["batches"].items():
+        assert batch["passes"] >= 1, f"{key} ran no test"
+        assert batch["failures"] == 0, f"{key}: {[t for t in batch['tests'] if t['state'] == 'failed']}"
+    assert results["failures"] == 0 and results["pending"] == 0
+    after = page.evaluate("() => ({actors: game.actors.size, scenes: game.scenes.size, combats: game.combats.size,"
+                          " messages: game.messages.size, items: game.items.size})")
+    assert after == before, "a batch left documents behind"
+    assert page.evaluate("() => CONFIG.Dice.randomUniform === Math.random"), "a batch left the dice fixed"
+    assert page_errors[page] == []
+
+
+def test_a_failing_assertion_in_a_batch_is_a_failure(open_user_page):
+    page = quench_page(open_user_page)
+    page.evaluate("""() => quench.registerBatch("the-smoke.probe", ({describe, it, assert, after}) => {
+        describe("A probe", function () {
+            it("passes", () => assert.ok(true));
+            it("fails", () => assert.strictEqual(1 + 1, 3, "arithmetic"));
+            it("rejects", async () => { throw new Error("a thrown error"); });
+            after(() => { throw new Error("cleanup broke"); });
+        });
+    }, {displayName: "probe"})""")
+    results = run(page, "the-smoke.probe")
+    batch = results["batches"]["the-smoke.probe"]
+    print(f"probe: {batch['passes']} passed, {batch['failures']} failed")
+    assert list(results["batches"]) == ["the-smoke.probe"]
+    assert batch["passes"] == 1 and batch["failures"] == 3
+    failed = {t["title"]: t["error"] for t in batch["tests"] if t["state"] == "failed"}
+    assert "arithmetic" in failed["fails"] and "3" in failed["fails"]
+    assert failed["rejects"] == "Error: a thrown error"
+    assert any("after all" in title and "cleanup broke" in error for title, error in failed.items())
+
+
+def test_without_quench_module_quench_is_never_loaded(open_user_page):
+    requests: list[str] = []
+    page = open_user_page("gm", init_script="window.__noQuench = true;")
+    page.on("request", lambda r: requests.append(r.url))
+    page.reload()
+    page.wait_for_function("() => window.game?.ready === true")
+    assert any("/module/the-smoke.mjs" in url for url in requests), "the probe saw the system load"
+    assert [url for url in requests if "/module/quench/" in url or "mocha" in url or "chai" in url] == []
+    assert page.evaluate("() => typeof globalThis.quench") == "undefined"
