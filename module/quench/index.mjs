@@ -5,9 +5,11 @@
  * assert/expect). The quench layer sits above the entry: it may import anything in module/, nothing imports it.
  */
 import * as checks from "./checks.mjs";
+import * as creator from "./creator.mjs";
+import * as combat from "./combat.mjs";
 
 /** Every batch, in the order Quench lists them. */
-export const BATCHES = [checks];
+export const BATCHES = [checks, creator, combat];
 
 /** Register every batch with Quench (`quench` is the instance the quenchReady hook passes). */
 export function registerBatches(quench) {

@@ -39,8 +39,7 @@ def test_every_batch_runs_green_in_the_stand_in(open_user_page, page_errors):
     for key, batch in sorted(results["batches"].items()):
         print(f"{key}: {batch['passes']} passed, {batch['failures']} failed ({batch['displayName']})")
         for test in batch["tests"]:
-            if test["state"] != "passed":
-                print(f"  {test['state']}: {test['fullTitle']}: {test['error']}")
+            print(f"  {test['state']} ({test['ms']} ms): {test['fullTitle']}: {test['error'] or ''}")
     print(f"all batches: {results['passes']} passed, {results['failures']} failed")
     assert sorted(results["batches"]) == keys
     for key, batch in results["batches"].items():

@@ -111,7 +111,7 @@ class QuenchStandIn {
     }
     const record = (test, state, err = null) => {
       const batch = results.batches[batchOf(test)];
-      const entry = { title: test.title, fullTitle: test.fullTitle().replace(/^\S+_root /, ""), state,
+      const entry = { title: test.title, fullTitle: test.fullTitle().replace(/^\S+_root /, ""), state, ms: test.duration ?? null,
         error: err ? `${err.name ?? "Error"}: ${err.message}` : null };
       results[state === "passed" ? "passes" : state === "failed" ? "failures" : "pending"] += 1;
       if (!batch) return;

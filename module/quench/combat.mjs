@@ -1,0 +1,53 @@
+/**
+ * Quench batch "the-smoke.combat" (When it kicks off): a GM runs a round of two combatants in the Combat Console:
+ * speed dice revealed with fixed faces (A 5 3, B 5 2), the queue in the book's order (the tied 5s alphabetically),
+ * Done on each die, then End round: round 2, fresh dice.
+ */
+import { SYSTEM_ID } from "../generated/rules.mjs";
+import { click, closeWindows, fixDice, restoreDice, useSandbox, waitFor, windowOf } from "./helpers.mjs";
+
+export const key = `${SYSTEM_ID}.combat`;
+export const displayName = "THE SMOKE: a Combat Console round with two combatants";
+
+/** @param {import("./helpers.mjs").QuenchContext} context */
+export function register(context) {
+  const { describe, it, assert, before, after } = context;
+  describe("A round in the Combat Console", /** @this {any} */ function () {
+    this.timeout(30000);
+    const box = useSandbox(context);
+    /** @type {string[]} the world's active combats, made active again after */
+    let wereActive = [];
+    before(() => { wereActive = game.combats.filter(c => c.active).map(c => c.id); });
+    after(async function () {
+      await closeWindows("combat-console");
+      await box.cleanup();
+      for (const id of wereActive) await game.combats.get(id)?.activate();
+    });
+
+    it("reveal, the queue, Done on each die, End round", async function () {
+      const mk = name => box.create(Actor, { name, type: "character", system: { stats: { mov: { die: 6 } } } });
+      const [alf, bex] = [await mk("Quench Alf"), await mk("Quench Bex")];
+      const combat = /** @type {any} */ (await box.create(Combat.implementation, { system: { mode: "speed" } }));
+      await combat.createEmbeddedDocuments("Combatant", [{ actorId: alf.id }, { actorId: bex.id }]);
+      await combat.activate();
+      await combat.startCombat();
+      game.system.api.apps.CombatConsole.open();
+      const app = await windowOf("#smoke-combat-console", "the Combat Console");
+      fixDice([[5, 6], [3, 6], [5, 6], [2, 6]]);
+      await click(app, '[data-action="reveal"]');
+      await waitFor(() => combat.queue.actions.length === 4, "the revealed queue");
+      restoreDice();
+      const nameOf = id => combat.combatants.get(id).name;
+      assert.deepEqual(combat.queue.actions.map(a => [nameOf(a.combatantId), a.face]),
+        [["Quench Alf", 5], ["Quench Bex", 5], ["Quench Alf", 3], ["Quench Bex", 2]]);
+      for (let spent = 1; spent <= 4; spent++) {
+        await click(/** @type {HTMLElement} */ (document.querySelector("#smoke-combat-console")), '[data-action="act"][data-act="done"]');
+        await waitFor(() => combat.queue.actions.filter(a => a.spent !== null).length === spent, `die ${spent} spent`);
+      }
+      assert.isNull(combat.queue.current, "every die spent");
+      await click(/** @type {HTMLElement} */ (document.querySelector("#smoke-combat-console")), '[data-action="endRound"]');
+      await waitFor(() => combat.round === 2, "round 2");
+      assert.strictEqual(combat.queue.actions.length, 0, "round 2 starts with no dice rolled");
+    });
+  });
+}
