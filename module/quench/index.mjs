@@ -7,9 +7,10 @@
 import * as checks from "./checks.mjs";
 import * as creator from "./creator.mjs";
 import * as combat from "./combat.mjs";
+import * as chase from "./chase.mjs";
 
 /** Every batch, in the order Quench lists them. */
-export const BATCHES = [checks, creator, combat];
+export const BATCHES = [checks, creator, combat, chase];
 
 /** Register every batch with Quench (`quench` is the instance the quenchReady hook passes). */
 export function registerBatches(quench) {
