@@ -7,7 +7,7 @@
 import { SYSTEM_ID } from "../generated/rules.mjs";
 import { bandTN } from "../rules/check.mjs";
 import { statModifier } from "../rules/record.mjs";
-import { click, closeWindows, fixDice, restoreDice, useSandbox, waitFor, windowOf } from "./helpers.mjs";
+import { api, click, closeWindows, fixDice, restoreDice, useSandbox, waitFor, windowOf } from "./helpers.mjs";
 
 export const key = `${SYSTEM_ID}.chase`;
 export const displayName = "THE SMOKE: a motor boarded and driven on the chase gauge";
@@ -33,14 +33,14 @@ export function register(context) {
     });
     after(async function () {
       await closeWindows("combat-console", "chase-gauge", "roll-dialog");
-      for (const [car, actor] of seated) await game.system.api.vehicles.leaveVehicle(car, actor).catch(() => null);
+      for (const [car, actor] of seated) await api().vehicles.leaveVehicle(car, actor).catch(() => null);
       await box.cleanup();
       for (const id of wereActive) await game.combats.get(id)?.activate();
       await viewed?.view();
     });
 
     it("board, Drive, 12 squares: stopped at the Yellow line, the check passed, the move carries on", async function () {
-      const api = game.system.api;
+      const smoke = api();
       const jaz = await box.create(Actor, { name: "Quench Jaz", type: "character",
         system: { stats: { whl: { die: 8 }, mov: { die: 6 } }, health: { value: 10 } } });
       const car = await box.create(Actor, { name: "Quench Hatch", type: "vehicle", system: CAR });
@@ -50,7 +50,7 @@ export function register(context) {
       await scene.view();
       const carToken = scene.tokens.find(t => t.actorId === car.id);
       const jazToken = scene.tokens.find(t => t.actorId === jaz.id);
-      await api.vehicles.boardVehicle(car, jaz, { seat: "driver" });
+      await smoke.vehicles.boardVehicle(car, jaz, { seat: "driver" });
       seated.push([car, jaz]);
       await waitFor(() => jazToken.hidden, "the driver's token hidden in the motor");
 
@@ -58,7 +58,7 @@ export function register(context) {
       await combat.createEmbeddedDocuments("Combatant", [{ actorId: jaz.id, tokenId: jazToken.id, sceneId: scene.id }]);
       await combat.activate();
       await combat.startCombat();
-      api.apps.CombatConsole.open();
+      smoke.apps.CombatConsole.open();
       const app = await windowOf("#smoke-combat-console", "the Combat Console");
       fixDice([[6, 6], [2, 6]]);
       await click(app, '[data-action="reveal"]');

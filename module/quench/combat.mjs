@@ -4,7 +4,7 @@
  * Done on each die, then End round: round 2, fresh dice.
  */
 import { SYSTEM_ID } from "../generated/rules.mjs";
-import { click, closeWindows, fixDice, restoreDice, useSandbox, waitFor, windowOf } from "./helpers.mjs";
+import { api, click, closeWindows, fixDice, restoreDice, useSandbox, waitFor, windowOf } from "./helpers.mjs";
 
 export const key = `${SYSTEM_ID}.combat`;
 export const displayName = "THE SMOKE: a Combat Console round with two combatants";
@@ -31,7 +31,7 @@ export function register(context) {
       await combat.createEmbeddedDocuments("Combatant", [{ actorId: alf.id }, { actorId: bex.id }]);
       await combat.activate();
       await combat.startCombat();
-      game.system.api.apps.CombatConsole.open();
+      api().apps.CombatConsole.open();
       const app = await windowOf("#smoke-combat-console", "the Combat Console");
       fixDice([[5, 6], [3, 6], [5, 6], [2, 6]]);
       await click(app, '[data-action="reveal"]');

@@ -192,3 +192,6 @@ export async function closeWindows(...classes) {
     if (classes.some(c => app.options?.classes?.includes(c))) await app.close();
   }
 }
+
+/** The system's API (game.system.api: the entry builds it in init). @returns {any} */
+export const api = () => /** @type {any} */ (game.system).api;

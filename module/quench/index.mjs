@@ -8,9 +8,11 @@ import * as checks from "./checks.mjs";
 import * as creator from "./creator.mjs";
 import * as combat from "./combat.mjs";
 import * as chase from "./chase.mjs";
+import * as heat from "./heat.mjs";
+import * as money from "./money.mjs";
 
 /** Every batch, in the order Quench lists them. */
-export const BATCHES = [checks, creator, combat, chase];
+export const BATCHES = [checks, creator, combat, chase, heat, money];
 
 /** Register every batch with Quench (`quench` is the instance the quenchReady hook passes). */
 export function registerBatches(quench) {
