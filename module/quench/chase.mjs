@@ -19,7 +19,7 @@ const CAR = { performance: { die: 6 }, handling: 0, speed: 10, body: { value: 10
 export function register(context) {
   const { describe, it, assert, before, after } = context;
   describe("A motor on the chase gauge", /** @this {any} */ function () {
-    this.timeout(30000);
+    this.timeout(60000);
     const box = useSandbox(context);
     /** @type {any} */
     let viewed = null;

@@ -29,7 +29,7 @@ async function rollFromSheet(actor, stat, faces, choose) {
 export function register(context) {
   const { describe, it, assert, before, after } = context;
   describe("A check from the character sheet", /** @this {any} */ function () {
-    this.timeout(20000);
+    this.timeout(60000);
     const box = useSandbox(context);
     let skipDialog = false;
     before(async function () {

@@ -13,7 +13,7 @@ export const displayName = "THE SMOKE: a Combat Console round with two combatant
 export function register(context) {
   const { describe, it, assert, before, after } = context;
   describe("A round in the Combat Console", /** @this {any} */ function () {
-    this.timeout(30000);
+    this.timeout(60000);
     const box = useSandbox(context);
     /** @type {string[]} the world's active combats, made active again after */
     let wereActive = [];
@@ -40,11 +40,15 @@ export function register(context) {
       const nameOf = id => combat.combatants.get(id).name;
       assert.deepEqual(combat.queue.actions.map(a => [nameOf(a.combatantId), a.face]),
         [["Quench Alf", 5], ["Quench Bex", 5], ["Quench Alf", 3], ["Quench Bex", 2]]);
+      const shown = () => document.querySelectorAll("#smoke-combat-console .smoke-queue li");
       for (let spent = 1; spent <= 4; spent++) {
+        // Click when the console shows this die as current (it re-renders after each spend).
+        await waitFor(() => shown()[spent - 1]?.classList.contains("current"), `die ${spent} current in the console`);
         await click(/** @type {HTMLElement} */ (document.querySelector("#smoke-combat-console")), '[data-action="act"][data-act="done"]');
         await waitFor(() => combat.queue.actions.filter(a => a.spent !== null).length === spent, `die ${spent} spent`);
       }
       assert.isNull(combat.queue.current, "every die spent");
+      await waitFor(() => document.querySelector("#smoke-combat-console .smoke-queue-done"), "the console's queue done");
       await click(/** @type {HTMLElement} */ (document.querySelector("#smoke-combat-console")), '[data-action="endRound"]');
       await waitFor(() => combat.round === 2, "round 2");
       assert.strictEqual(combat.queue.actions.length, 0, "round 2 starts with no dice rolled");

@@ -28,7 +28,7 @@ async function pick(fieldName, name) {
 export function register(context) {
   const { describe, it, assert } = context;
   describe("The Character Creator", /** @this {any} */ function () {
-    this.timeout(30000);
+    this.timeout(60000);
     const box = useSandbox(context);
 
     it("seven steps from a blank character to a legal one, built once", async function () {

@@ -24,7 +24,7 @@ export const cardOf = message => waitFor(() => /** @type {HTMLElement|null} */ (
 export function register(context) {
   const { describe, it, assert, before, after } = context;
   describe("A crime the police see", /** @this {any} */ function () {
-    this.timeout(20000);
+    this.timeout(60000);
     const box = useSandbox(context);
     /** @type {any} */
     let viewed = null;
@@ -46,7 +46,7 @@ export function register(context) {
       const theft = await api().vehicles.rollTheft(car, danny, { toolId: "", skipDialog: true });
       restoreDice();
       assert.isTrue(theft.result.opens, "16 against TN 14 opens the lock");
-      const card = await cardOf(await posted);
+      const card = /** @type {HTMLElement} */ (await cardOf(await posted));
       assert.isTrue(/** @type {HTMLInputElement} */ (card.querySelector("[data-heat-toggle=policeSaw]")).checked, "police saw, from the scene");
       assert.isTrue(/** @type {HTMLInputElement} */ (card.querySelector("[data-heat-toggle=witnessed]")).checked);
       /** @type {HTMLElement} */ (card.querySelector("[data-heat-action=crimeApply]")).click();

@@ -18,22 +18,25 @@
  */
 
 /** How long a step waits for the world to answer (a request to the GM, a window to render), in ms. */
-export const WAIT_MS = 8000;
+export const WAIT_MS = 15000;
 
 /** A batch's own documents: created through it, deleted (newest first) by `cleanup`, with the chat messages this
- * user posted while it was open. Nothing else in the world is touched. */
+ * user posted while it was open (and until 0.5 s passes without one). Nothing else in the world is touched. */
 export function sandbox() {
   /** @type {any[]} */
   const docs = [];
   const messages = new Set();
   /** @type {number|null} */
   let hook = null;
+  let lastMessageAt = 0;
   return {
     docs,
     /** Start recording the chat messages this user creates (a check's card, a Heat card…). */
     open() {
       hook = Hooks.on("createChatMessage", (message, options, userId) => {
-        if (userId === game.user.id) messages.add(message.id);
+        if (userId !== game.user.id) return;
+        messages.add(message.id);
+        lastMessageAt = Date.now();
       });
     },
     /** Create a document of `cls` (Actor, Scene, Combat…) and keep it to delete after. */
@@ -49,6 +52,9 @@ export function sandbox() {
     },
     /** Delete what this batch made: its messages, then its documents, newest first (a gone one is skipped). */
     async cleanup() {
+      // A card the system posts a moment after the last step (a job's pay card): wait for 0.5 s without one (≤ 3 s).
+      const until = Date.now() + 3000;
+      while (Date.now() - lastMessageAt < 500 && Date.now() < until) await new Promise(resolve => setTimeout(resolve, 100));
       if (hook !== null) Hooks.off("createChatMessage", hook);
       const ids = [...messages].filter(id => game.messages.get(id));
       if (ids.length) await ChatMessage.implementation.deleteDocuments(ids);
@@ -119,9 +125,15 @@ export async function waitFor(fn, what, timeout = WAIT_MS) {
   for (;;) {
     const value = await fn();
     if (value) return value;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}${shownNotices()}`);
     await new Promise(resolve => setTimeout(resolve, 50));
   }
+}
+
+/** The notifications on screen (a refusal the system showed), for a timeout's message. */
+function shownNotices() {
+  const shown = [...document.querySelectorAll("#notifications li, #notifications .notification")].map(n => n.textContent?.trim());
+  return shown.length ? ` (on screen: ${shown.slice(-3).join(" | ")})` : "";
 }
 
 /**

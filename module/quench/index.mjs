@@ -10,9 +10,10 @@ import * as combat from "./combat.mjs";
 import * as chase from "./chase.mjs";
 import * as heat from "./heat.mjs";
 import * as money from "./money.mjs";
+import * as shifts from "./shifts.mjs";
 
 /** Every batch, in the order Quench lists them. */
-export const BATCHES = [checks, creator, combat, chase, heat, money];
+export const BATCHES = [checks, creator, combat, chase, heat, money, shifts];
 
 /** Register every batch with Quench (`quench` is the instance the quenchReady hook passes). */
 export function registerBatches(quench) {

@@ -14,7 +14,7 @@ export const displayName = "THE SMOKE: money (pay and charge through the GM's st
 export function register(context) {
   const { describe, it, assert } = context;
   describe("The GM's record of cash", /** @this {any} */ function () {
-    this.timeout(20000);
+    this.timeout(60000);
     const box = useSandbox(context);
     /** @type {any[]} */
     let crew = [];

@@ -48,7 +48,8 @@ def test_every_batch_runs_green_in_the_stand_in(open_user_page, page_errors):
     assert results["failures"] == 0 and results["pending"] == 0
     after = page.evaluate("() => ({actors: game.actors.size, scenes: game.scenes.size, combats: game.combats.size,"
                           " messages: game.messages.size, items: game.items.size})")
-    assert after == before, "a batch left documents behind"
+    left = page.evaluate("() => game.messages.map(m => [m.author?.id, JSON.stringify(m.flags), m.content.slice(0, 120)])")
+    assert after == before, f"a batch left documents behind: {left}"
     assert page.evaluate("() => CONFIG.Dice.randomUniform === Math.random"), "a batch left the dice fixed"
     assert page_errors[page] == []
 
