@@ -11,9 +11,11 @@ import * as chase from "./chase.mjs";
 import * as heat from "./heat.mjs";
 import * as money from "./money.mjs";
 import * as shifts from "./shifts.mjs";
+import * as blower from "./blower.mjs";
+import * as gmScreen from "./gm-screen.mjs";
 
 /** Every batch, in the order Quench lists them. */
-export const BATCHES = [checks, creator, combat, chase, heat, money, shifts];
+export const BATCHES = [checks, creator, combat, chase, heat, money, shifts, blower, gmScreen];
 
 /** Register every batch with Quench (`quench` is the instance the quenchReady hook passes). */
 export function registerBatches(quench) {
