@@ -44,7 +44,7 @@ export function register(context) {
       assert.lengthOf(dialog.querySelectorAll('input[name="tnSource"]'), 1);
       fixDice([[4, 6], [5, 8]]);
       await click(dialog, 'button[type="submit"][name="roll"]');
-      const result = await waitFor(() => document.querySelector(`${entry} .smoke-gm-result`), "the result on the request card");
+      const result = /** @type {HTMLElement} */ (await waitFor(() => document.querySelector(`${entry} .smoke-gm-result`), "the result on the request card"));
       restoreDice();
       assert.strictEqual(result.getAttribute("data-outcome"), "sorted");
       assert.include(result.textContent, "13");
