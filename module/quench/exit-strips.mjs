@@ -46,7 +46,7 @@ export function register(context) {
       await mare.view();
       const [token] = await mare.createEmbeddedDocuments("Token", [{ name: "Danny", actorId: danny.id, actorLink: true, x: 1600, y: 300 }]);
       await token.move([{ x: 1900, y: 300 }]);  // centre (1950, 350): 35 % down the strip
-      const crossings = () => Object.keys(game.settings.get(SYSTEM_ID, "crossings") ?? {});
+      const crossings = () => Object.keys(/** @type {any} */ (game.settings).get(SYSTEM_ID, "crossings") ?? {});
       const arrived = await waitFor(() => morning.tokens.find(t => t.actorId === danny.id) && crossings().length === 0
         && morning.tokens.find(t => t.actorId === danny.id), "Danny on Morning Lane, the crossing finished");
       assert.deepEqual([arrived.x, arrived.y, arrived.rotation], [0, 300, 270], "35 % down the west strip, facing east");

@@ -5,14 +5,14 @@
  * starts the drop-off clock (120 + 90 = 210 s) with the fare aboard; Reached again and the Wheels check from the
  * sheet (fixed dice, Sorted) pay the book's £25 fare plus the tip, and 1 XP.
  */
-import { SYSTEM_ID } from "../generated/rules.mjs";
+import { STAT_KEYS, SYSTEM_ID } from "../generated/rules.mjs";
 import { api, click, closeWindows, fixDice, packItem, restoreDice, useSandbox, waitFor, windowOf } from "./helpers.mjs";
 
 export const key = `${SYSTEM_ID}.shifts`;
 export const displayName = "THE SMOKE: a taxi shift's job clock, from callout to pay";
 
 const sleep = ms => new Promise(resolve => setTimeout(resolve, ms));
-const STATS = Object.fromEntries(["mus", "grt", "mov", "whl", "aim", "grf", "sav", "frt", "btl"].map(k => [k, { die: 6 }]));
+const STATS = Object.fromEntries(STAT_KEYS.map(k => [k, { die: 6 }]));
 
 /** @param {import("./helpers.mjs").QuenchContext} context */
 export function register(context) {
