@@ -21,11 +21,10 @@ async function openApp(app) {
 
 /** @param {import("./helpers.mjs").QuenchContext} context */
 export function register(context) {
-  const { describe, it, assert, after } = context;
+  const { describe, it, assert } = context;
   describe("The Blower", /** @this {any} */ function () {
     this.timeout(60000);
-    const box = useSandbox(context);
-    after(() => closeWindows("blower"));
+    const box = useSandbox(context, { teardown: () => closeWindows("blower") });
 
     it("the GM opens a character's phone, every app opens, Money and Heat read the GM's records", async function () {
       const rook = await box.create(Actor, { name: "Quench Rook", type: "character" });

@@ -17,27 +17,26 @@ const CAR = { performance: { die: 6 }, handling: 0, speed: 10, body: { value: 10
 
 /** @param {import("./helpers.mjs").QuenchContext} context */
 export function register(context) {
-  const { describe, it, assert, before, after } = context;
+  const { describe, it, assert } = context;
   describe("A motor on the chase gauge", /** @this {any} */ function () {
     this.timeout(60000);
-    const box = useSandbox(context);
-    /** @type {any} */
+    /** @type {any} the scene the GM was viewing */
     let viewed = null;
-    /** @type {string[]} */
+    /** @type {string[]} the world's active combats */
     let wereActive = [];
-    /** @type {any[]} */
-    let seated = [];
-    before(() => {
-      viewed = game.scenes.viewed ?? null;
-      wereActive = game.combats.filter(c => c.active).map(c => c.id);
-    });
-    after(async function () {
-      await closeWindows("combat-console", "chase-gauge", "roll-dialog");
-      for (const [car, actor] of seated) await api().vehicles.leaveVehicle(car, actor).catch(() => null);
-      await box.cleanup();
-      for (const id of wereActive) await game.combats.get(id)?.activate();
-      await viewed?.view();
-    });
+    /** @type {any[]} [motor, rider] pairs, out of their seats again after (the seat store forgets them) */
+    const seated = [];
+    const box = useSandbox(context, {
+      setup: () => {
+        viewed = game.scenes.viewed ?? null;
+        wereActive = game.combats.filter(c => c.active).map(c => c.id);
+      },
+      teardown: async () => {
+        await closeWindows("combat-console", "chase-gauge", "roll-dialog");
+        for (const [car, actor] of seated) await api().vehicles.leaveVehicle(car, actor).catch(() => null);
+        for (const id of wereActive) await game.combats.get(id)?.activate();
+        await viewed?.view();
+      } });
 
     it("board, Drive, 12 squares: stopped at the Yellow line, the check passed, the move carries on", async function () {
       const smoke = api();

@@ -4,7 +4,7 @@
  * in the dialog and the card's total obeys it.
  */
 import { SYSTEM_ID } from "../generated/rules.mjs";
-import { click, fixDice, nextMessage, pregen, restoreDice, setField, useSandbox, waitFor, windowOf } from "./helpers.mjs";
+import { click, closeWindows, fixDice, nextMessage, pregen, restoreDice, setField, useSandbox, waitFor, windowOf } from "./helpers.mjs";
 
 export const key = `${SYSTEM_ID}.checks`;
 export const displayName = "THE SMOKE: a check from the sheet, a Condition in the roll dialog";
@@ -27,18 +27,19 @@ async function rollFromSheet(actor, stat, faces, choose) {
 
 /** @param {import("./helpers.mjs").QuenchContext} context */
 export function register(context) {
-  const { describe, it, assert, before, after } = context;
+  const { describe, it, assert } = context;
   describe("A check from the character sheet", /** @this {any} */ function () {
     this.timeout(60000);
-    const box = useSandbox(context);
     let skipDialog = false;
-    before(async function () {
-      skipDialog = game.settings.get(SYSTEM_ID, "skipRollDialog");
-      if (skipDialog) await game.settings.set(SYSTEM_ID, "skipRollDialog", false);
-    });
-    after(async function () {
-      if (skipDialog) await game.settings.set(SYSTEM_ID, "skipRollDialog", true);
-    });
+    const box = useSandbox(context, {
+      setup: async () => {
+        skipDialog = game.settings.get(SYSTEM_ID, "skipRollDialog");
+        if (skipDialog) await game.settings.set(SYSTEM_ID, "skipRollDialog", false);
+      },
+      teardown: async () => {
+        await closeWindows("roll-dialog");
+        if (skipDialog) await game.settings.set(SYSTEM_ID, "skipRollDialog", true);
+      } });
 
     it("Graft, Medium, 1 Hustle: 5 + 8→2 + 4 = 19 against TN 12 is Smashed It with a Nice One", async function () {
       const actor = await pregen(box, 'Danny "Tealeaf" Doyle');

@@ -11,18 +11,16 @@ export const displayName = "THE SMOKE: a Combat Console round with two combatant
 
 /** @param {import("./helpers.mjs").QuenchContext} context */
 export function register(context) {
-  const { describe, it, assert, before, after } = context;
+  const { describe, it, assert } = context;
   describe("A round in the Combat Console", /** @this {any} */ function () {
     this.timeout(60000);
-    const box = useSandbox(context);
     /** @type {string[]} the world's active combats, made active again after */
     let wereActive = [];
-    before(() => { wereActive = game.combats.filter(c => c.active).map(c => c.id); });
-    after(async function () {
-      await closeWindows("combat-console");
-      await box.cleanup();
-      for (const id of wereActive) await game.combats.get(id)?.activate();
-    });
+    const box = useSandbox(context, { setup: () => { wereActive = game.combats.filter(c => c.active).map(c => c.id); },
+      teardown: async () => {
+        await closeWindows("combat-console");
+        for (const id of wereActive) await game.combats.get(id)?.activate();
+      } });
 
     it("reveal, the queue, Done on each die, End round", async function () {
       const mk = name => box.create(Actor, { name, type: "character", system: { stats: { mov: { die: 6 } } } });

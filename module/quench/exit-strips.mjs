@@ -28,17 +28,13 @@ async function twoMaps(box) {
 
 /** @param {import("./helpers.mjs").QuenchContext} context */
 export function register(context) {
-  const { describe, it, assert, before, after } = context;
+  const { describe, it, assert } = context;
   describe("An EXIT strip crossing", /** @this {any} */ function () {
     this.timeout(60000);
-    const box = useSandbox(context);
-    /** @type {any} */
+    /** @type {any} the scene the GM was viewing, viewed again after */
     let viewed = null;
-    before(() => { viewed = game.scenes.viewed ?? null; });
-    after(async () => {
-      await box.cleanup();
-      if (viewed && game.scenes.viewed !== viewed) await viewed.view();
-    });
+    const box = useSandbox(context, { setup: () => { viewed = game.scenes.viewed ?? null; },
+      teardown: () => viewed && game.scenes.viewed !== viewed && viewed.view() });
 
     it("a walker lands at the same point along the linked edge, facing on, once; H = 1", async function () {
       const { mare, morning, mareE, morningW } = await twoMaps(box);

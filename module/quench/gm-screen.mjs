@@ -12,11 +12,10 @@ export const displayName = "THE SMOKE: a check request from the GM Screen";
 
 /** @param {import("./helpers.mjs").QuenchContext} context */
 export function register(context) {
-  const { describe, it, assert, after } = context;
+  const { describe, it, assert } = context;
   describe("A check request from the GM Screen", /** @this {any} */ function () {
     this.timeout(60000);
-    const box = useSandbox(context);
-    after(() => closeWindows("gm-screen", "roll-dialog"));
+    const box = useSandbox(context, { teardown: () => closeWindows("gm-screen", "roll-dialog") });
 
     it("Pick a Lock to one chosen character: TN 12 for its dice, locked in the dialog, 13 is Sorted on the card", async function () {
       const danny = await pregen(box, 'Danny "Tealeaf" Doyle');

@@ -22,14 +22,13 @@ export const cardOf = message => waitFor(() => /** @type {HTMLElement|null} */ (
 
 /** @param {import("./helpers.mjs").QuenchContext} context */
 export function register(context) {
-  const { describe, it, assert, before, after } = context;
+  const { describe, it, assert } = context;
   describe("A crime the police see", /** @this {any} */ function () {
     this.timeout(60000);
-    const box = useSandbox(context);
-    /** @type {any} */
+    /** @type {any} the scene the GM was viewing, viewed again after */
     let viewed = null;
-    before(() => { viewed = game.scenes.viewed ?? null; });
-    after(async () => { await viewed?.view(); });
+    const box = useSandbox(context, { setup: () => { viewed = game.scenes.viewed ?? null; },
+      teardown: () => viewed?.view() });
 
     it("a car theft in sight of PC Okafor: the GM's card, Add to Heat, 2 stars and a hot plate", async function () {
       const danny = await imported(box, "pregens", 'Danny "Tealeaf" Doyle');

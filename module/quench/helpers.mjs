@@ -68,21 +68,28 @@ export function sandbox() {
 }
 
 /**
- * The usual frame of a batch: refuse to run but as the active GM, open a sandbox before, clean it up after, and
- * put the dice back. Call inside a `describe`; returns the sandbox.
+ * The usual frame of a batch: refuse to run but as the active GM, open a sandbox before, and after: the batch's own
+ * `teardown` (close its windows, put back the viewed scene…), the world's dice, then the sandbox's documents
+ * deleted. Call inside a `describe`; returns the sandbox.
  * @param {QuenchContext} context
+ * @param {{setup?: () => unknown, teardown?: () => unknown}} [steps]
  */
-export function useSandbox({ before, after }) {
+export function useSandbox({ before, after }, { setup, teardown } = {}) {
   const box = sandbox();
-  before(function () {
+  before(async function () {
     if (!game.user.isGM || game.users.activeGM?.id !== game.user.id) {
       throw new Error("Run The Smoke's Quench batches as the active GM.");
     }
     box.open();
+    await setup?.();
   });
   after(async function () {
-    restoreDice();
-    await box.cleanup();
+    try {
+      await teardown?.();
+    } finally {
+      restoreDice();
+      await box.cleanup();
+    }
   });
   return box;
 }

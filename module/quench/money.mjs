@@ -52,6 +52,7 @@ export function register(context) {
 
     it("cash into the stash and back", async function () {
       const [, bex] = crew;
+      await pay(bex, 20, { reason: "Quench" });
       const { pocket, stash } = purseOf(bex);
       assert.deepEqual(await moveCash(bex, { toStash: 20 }), { pocket: pocket - 20, stash: stash + 20 });
       assert.strictEqual(bex.system.cash.stash, stash + 20);

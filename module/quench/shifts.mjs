@@ -16,20 +16,19 @@ const STATS = Object.fromEntries(STAT_KEYS.map(k => [k, { die: 6 }]));
 
 /** @param {import("./helpers.mjs").QuenchContext} context */
 export function register(context) {
-  const { describe, it, assert, before, after } = context;
+  const { describe, it, assert } = context;
   describe("A taxi shift's job clock", /** @this {any} */ function () {
     this.timeout(60000);
-    const box = useSandbox(context);
     let skipDialog = false;
     /** @type {any} */
     let rook = null;
-    before(() => { skipDialog = game.settings.get(SYSTEM_ID, "skipRollDialog"); });
-    after(async function () {
-      await closeWindows("shifts");
-      if (rook) await rook.sheet.close();
-      await game.settings.set(SYSTEM_ID, "skipRollDialog", skipDialog);
-      if (rook) await api().shifts.endShift(rook).catch(() => null);
-    });
+    const box = useSandbox(context, { setup: () => { skipDialog = game.settings.get(SYSTEM_ID, "skipRollDialog"); },
+      teardown: async () => {
+        await closeWindows("shifts");
+        if (rook) await rook.sheet.close();
+        await game.settings.set(SYSTEM_ID, "skipRollDialog", skipDialog);
+        if (rook) await api().shifts.endShift(rook).catch(() => null);
+      } });
 
     it("callout, accept, a clock on timestamps, pause, Reached, the check, paid once", async function () {
       const shifts = api().shifts;

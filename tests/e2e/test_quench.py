@@ -74,6 +74,14 @@ def test_a_failing_assertion_in_a_batch_is_a_failure(open_user_page):
     assert failed["rejects"] == "Error: a thrown error"
     assert any("after all" in title and "cleanup broke" in error for title, error in failed.items())
 
+    # A system batch catches a broken feature: a crew fee that pays £49 a head instead of £50 fails the money batch.
+    page.evaluate("() => { game.system.api.money.payCrew = async () => ({share: 49, remainder: 2, paid: 98}); }")
+    money = run(page, "the-smoke.money")["batches"]["the-smoke.money"]
+    print(f"money with a broken crew fee: {money['passes']} passed, {money['failures']} failed")
+    assert (money["passes"], money["failures"]) == (2, 1)
+    [broken] = [t for t in money["tests"] if t["state"] == "failed"]
+    assert "crew fee" in broken["title"] and "49" in broken["error"] and "50" in broken["error"]
+
 
 def test_without_quench_module_quench_is_never_loaded(open_user_page):
     requests: list[str] = []
