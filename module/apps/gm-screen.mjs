@@ -1,15 +1,16 @@
 /**
  * The GM Screen (rulebook: GM checks; Hazards; Foundry table guide — "The GM Screen handles checks, hazards, rewards
  * and tools"): a GM-only window with four tabs. Checks: the 32 named checks (band, stats, stakes, printed tweaks as
- * toggles), one click sends a check request to the chosen characters (none chosen: everyone present), and the
- * results list fills as the cards come back. Hazards: announce, send the avoiding roll, the column applied by the GM
+ * toggles; Leg It, Shove Past and Scare Them Off an opponent to roll against), one click sends a check request to the
+ * chosen characters (none chosen: everyone present), and the results list fills as the cards come back (read from
+ * the GM store, so it is still there after a reload). Hazards: announce, send the avoiding roll, the column applied by the GM
  * once per character. Rewards: XP, cash per head or a crew fee split, Renown, Influence, relationship counters.
  * Tools: Teamwork, Challenge, the Combat Console, Call in units (when the Heat feature is there), the Rules Reference.
  * Every action goes through the GM's request handlers (documents/gm-requests.mjs, documents/gm-rewards.mjs), which
  * refuse a player.
  * @module apps/gm-screen
  */
-import { CHECK_TWEAKS, gmChecks, hazards } from "../rules/gm-screen.mjs";
+import { CHECK_TWEAKS, OPPOSED_CHECKS, gmChecks, hazards } from "../rules/gm-screen.mjs";
 import { requestsList } from "../documents/gm-requests.mjs";
 import { conditionName } from "../documents/combat.mjs";
 import { ChallengeTracker, TeamworkApp } from "./group-checks.mjs";
@@ -30,6 +31,18 @@ export function presentCharacters() {
   const players = game.users.filter(u => !u.isGM && u.active);
   return game.actors.filter(a => a.type === "character"
     && (onScene.has(a.id) || players.some(u => a.testUserPermission(u, "OWNER"))));
+}
+
+/**
+ * Who an opposed check can be rolled against: the people with tokens on the viewed scene (by token, so an unlinked
+ * token rolls its own dice), then the world's NPCs without one.
+ * @returns {{uuid: string, name: string}[]}
+ */
+export function opponentChoices() {
+  const tokens = [...(game.scenes?.viewed?.tokens ?? [])].filter(t => ["npc", "character"].includes(t.actor?.type ?? ""));
+  const placed = new Set(tokens.map(t => t.actorId));
+  return [...tokens.map(t => ({ uuid: t.uuid, name: t.name || t.actor?.name || "" })),
+    ...game.actors.filter(a => a.type === "npc" && !placed.has(a.id)).map(a => ({ uuid: a.uuid, name: a.name ?? "" }))];
 }
 
 /** @extends {Base<Record<string, unknown>>} */
@@ -57,6 +70,21 @@ export class GMScreen extends Base {
     return openOnce(this, { gmOnly: true });
   }
 
+  /**
+   * Open the screen's Rewards on XP for one character (the character sheet's XP link): that character alone chosen.
+   * @param {string} actorId
+   * @returns {GMScreen|null}
+   */
+  static openRewardsFor(actorId) {
+    if (!game.user.isGM) return this.open();
+    const screen = this.instance ?? new this();
+    Object.assign(screen, { tab: "rewards", rewardKind: "xp" });
+    screen.chosen = new Set([actorId]);
+    this.instance = screen;
+    screen.render({ force: true });
+    return screen;
+  }
+
   tab = "checks";
   /** Chosen character ids (none: everyone present). @type {Set<string>} */
   chosen = new Set();
@@ -64,6 +92,10 @@ export class GMScreen extends Base {
   tweaks = {};
   /** @type {Set<string>} */
   armour = new Set();
+  /** The opponent chosen per opposed check key (a token or actor UUID). @type {Record<string, string>} */
+  opponents = {};
+  /** The reward kind shown selected. */
+  rewardKind = "xp";
 
   _onClose(options) {
     super._onClose?.(options);
@@ -81,6 +113,7 @@ export class GMScreen extends Base {
   async _prepareContext() {
     const present = new Set(presentCharacters().map(a => a.id));
     const heatApi = /** @type {any} */ (game.system).api?.heat;
+    const foes = opponentChoices();
     return {
       tabs: TABS.map(id => ({ id, label: L(`SMOKE.GMScreen.tab.${id}`), active: this.tab === id })),
       isChecks: this.tab === "checks", isHazards: this.tab === "hazards", isRewards: this.tab === "rewards",
@@ -90,7 +123,9 @@ export class GMScreen extends Base {
       nobodyChosen: this.chosen.size === 0,
       checks: gmChecks().map(c => ({ ...c, stats: stats(c.stats), band: L(`SMOKE.Band.${c.band}`),
         tweaks: (CHECK_TWEAKS[c.key] ?? []).map(t => ({ id: t.id, label: L(`SMOKE.GMScreen.tweak.${t.id}`),
-          on: (this.tweaks[c.key] ?? []).includes(t.id) })) })),
+          on: (this.tweaks[c.key] ?? []).includes(t.id) })),
+        opposed: OPPOSED_CHECKS[c.key] ? { label: L("SMOKE.GMScreen.opponentFor", { check: c.name }),
+          choices: foes.map(f => ({ ...f, selected: this.opponents[c.key] === f.uuid })) } : null })),
       hazards: hazards().map(h => ({ key: h.key, name: h.name, band: L(`SMOKE.Band.${h.band}`), stats: stats(h.stats),
         armour: this.armour.has(h.key),
         columns: ["justAbout", "badLuck", "properMess"].map(c => ({ label: L(`SMOKE.Outcome.${c}`),
@@ -99,12 +134,14 @@ export class GMScreen extends Base {
       results: requestsList().slice(0, 8).map(r => ({ id: r.id, name: r.name, kind: L(`SMOKE.GMScreen.kind.${r.kind}`),
         entries: r.entries.map(e => ({ name: e.name, done: !!e.result,
           text: e.result ? `${e.result.total} / TN ${e.result.tn}: ${L(`SMOKE.Outcome.${e.result.outcome}`)}`
+            + (r.opponent ? ` ${L("SMOKE.GMScreen.vsOpponent", { opponent: r.opponent.name, total: String(r.opponent.total) })}` : "")
             + (e.result.harm ? (e.result.harm.avoided ? ` — ${L("SMOKE.GMScreen.avoided")}`
               : ` — ${L("SMOKE.GMScreen.damage", { n: String(e.result.harm.damage) })}`) : "")
             : L("SMOKE.GMScreen.waiting") })) })),
       xpKinds: ["gm", "mission", "serviceJob", "patOrder", "vehicleSale"].map(id => ({ id, label: L(`SMOKE.Xp.${id}`) })),
       counters: ["crew", "street", "police"].map(id => ({ id, label: L(`SMOKE.GMScreen.counter.${id}`) })),
-      rewardKinds: ["xp", "cash", "renown", "influence", "relationship"].map(id => ({ id, label: L(`SMOKE.GMScreen.reward.${id}`) })),
+      rewardKinds: ["xp", "cash", "renown", "influence", "relationship"].map(id => ({ id, label: L(`SMOKE.GMScreen.reward.${id}`),
+        selected: this.rewardKind === id })),
       callInUnits: typeof heatApi?.callInUnits === "function"
     };
   }
@@ -125,6 +162,11 @@ export class GMScreen extends Base {
       if (target.checked) on.add(target.dataset.tweak);
       else on.delete(target.dataset.tweak);
       this.tweaks[key] = [...on];
+    } else if (target?.dataset?.opponent) {
+      if (target.value) this.opponents[target.dataset.opponent] = target.value;
+      else delete this.opponents[target.dataset.opponent];
+    } else if (target?.name === "rewardKind") {
+      this.rewardKind = target.value;
     } else if (target?.dataset?.armour) {
       if (target.checked) this.armour.add(target.dataset.armour);
       else this.armour.delete(target.dataset.armour);
@@ -147,7 +189,9 @@ export class GMScreen extends Base {
   static async #onSendCheck(event, target) {
     const key = target.dataset.key;
     target.disabled = true;
-    const r = await askGM("gm.request.send", { kind: "check", key, actorUuids: this.targets(), tweaks: this.tweaks[key] ?? [] });
+    const opponentUuid = OPPOSED_CHECKS[key] ? this.opponents[key] : undefined;
+    const r = await askGM("gm.request.send", { kind: "check", key, actorUuids: this.targets(), tweaks: this.tweaks[key] ?? [],
+      ...(opponentUuid ? { opponentUuid } : {}) });
     if (r) ui.notifications.info(L("SMOKE.GMScreen.sent", { n: String(r.entries.length) }));
     target.disabled = false;
   }

@@ -266,15 +266,9 @@ class SmokeActorSheetBase extends ActorBase {
     new LevelUpApp({ actor: this.document }).render({ force: true });
   }
 
-  /** @this {SmokeActorSheetBase} */
-  static async #onAwardXp() {
-    const kind = /** @type {HTMLSelectElement} */ (this.element.querySelector("select[data-xp='kind']"))?.value;
-    const raw = /** @type {HTMLInputElement} */ (this.element.querySelector("input[data-xp='amount']"))?.value;
-    try {
-      await /** @type {any} */ (this.document).awardXp(kind, { amount: raw === "" ? undefined : Number(raw) });
-    } catch (err) {
-      ui.notifications.warn(err.message);
-    }
+  /** GM: XP is awarded on the GM Screen's Rewards (the one place); this opens it for this character. @this {SmokeActorSheetBase} */
+  static #onAwardXp() {
+    /** @type {any} */ (game.system).api.apps.GMScreen.openRewardsFor(this.document.id);
   }
 
   /** @this {SmokeActorSheetBase} */
@@ -349,8 +343,6 @@ export class CharacterSheet extends SmokeActorSheetBase {
         .map(k => ({ key: k, name: game.i18n.localize(`SMOKE.Stat.${k}.name`) })),
       relationshipNotes: relationshipNotes(this.document, sys),
       isGM: game.user.isGM,
-      xpKinds: ["serviceJob", "patOrder", "vehicleSale", "mission", "gm"].map(k => ({ id: k,
-        label: game.i18n.localize(`SMOKE.Xp.${k}`) })),
       reconciliation: sys.reconciliation ?? [],
       shiftPanel: shiftPanel(this.document)
     });

@@ -1,43 +1,48 @@
 /**
  * The GM Screen's check requests and hazards (rulebook: GM checks · 1–32; Hazards · 1–16; Choosing difficulty): the
  * GM sends a named check (or a hazard's avoiding roll) to chosen characters; each character's roller (the player who
- * owns it and is connected, else the GM) gets a button per stat with the TN fixed for *their* unboosted dice; the
- * card they roll is bound to a roll the GM issued (documents/roll-claims.mjs), read from its own dice, and counted
- * once. A hazard's column is applied by the GM, once, as each result comes in, on the hazard's one card.
+ * owns it and is connected, else the GM) gets a button per stat with the TN fixed for *their* unboosted dice — or,
+ * for Leg It, Shove Past and Scare Them Off against a chosen opponent, the total of the opponent's roll, which the
+ * system makes on the GM (documents/gm-opposed.mjs). The card they roll is read from its own dice against the TN the
+ * GM stored, and counted once. A hazard's column is applied by the GM, once, as each result comes in
+ * (documents/gm-harm.mjs), on the hazard's one card.
  *
- * The facts live in the GM store `gmRequests` (id → {@link GMRequest}); the request's chat card is the GM's and is
- * re-rendered from the store. Every handler is GM-only: a player's request to send one is refused.
+ * The facts live in the GM store `gmRequests` (id → {@link GMRequest}): the rolls each request asks for, who may roll
+ * them, their TNs and the results. Unlike documents/roll-claims.mjs (rolls held in the GM's memory within one
+ * request), a request here outlives a GM reload: a player's click on an outstanding request still works, the results
+ * list is still shown, and a hazard still applies once. The request's chat card is the GM's and is re-rendered from
+ * the store. Every handler is GM-only: a player's request to send one is refused.
  * @module documents/gm-requests
  */
-import { checkBand, checkRequestTN, gmCheck, hazard as hazardRow, hazardOutcome } from "../rules/gm-screen.mjs";
+import { OPPOSED_CHECKS, checkBand, checkRequestTN, gmCheck, hazard as hazardRow, opposedRequestTN,
+  opposedWinner } from "../rules/gm-screen.mjs";
 import { bandTN } from "../rules/check.mjs";
-import { armourReduction } from "../rules/record.mjs";
-import { SYSTEM_ID, refuseCard, rollCheck } from "./check.mjs";
-import { applyHealthLoss, conditionName } from "./combat.mjs";
+import { SYSTEM_ID, refuseCard, rollCheck, verifiedCheck } from "./check.mjs";
+import { announceHazard, cardHTML } from "./gm-request-card.mjs";
+import { plannedHarm, runHarm } from "./gm-harm.mjs";
+import { rollOpponent } from "./gm-opposed.mjs";
 import { gmStore } from "./gm-store.mjs";
 import { promptCheck } from "./prompt-check.mjs";
 import { assertGM, requestGM } from "./requests.mjs";
-import { claimRoll, issueRoll } from "./roll-claims.mjs";
 import { vehicleDrivenBy } from "./vehicle/seats.mjs";
 
-export const REQUEST_CARD = "systems/the-smoke/templates/chat/gm-request.hbs";
-export const HAZARD_CARD = "systems/the-smoke/templates/chat/gm-hazard.hbs";
-const PURPOSE = "gm.request";
+export { cardHTML };
 /** Requests kept in the store (the oldest are dropped). */
 const KEEP = 30;
 
 /**
  * @typedef {object} RequestEntry  One character asked to roll.
  * @property {string} actorUuid @property {string} name @property {string} userId  Who rolls (their player, or the GM).
- * @property {{stat: string, tn: number, band: string, rollId: string, performance: boolean}[]} options
+ * @property {{stat: string, tn: number, band: string|null, rollId: string, performance: boolean, opposed?: boolean}[]} options
  * @property {null|{stat: string, total: number, tn: number, margin: number, outcome: string, messageId: string,
- *   harm?: {avoided: boolean, damage: number, reduced: number, conditions: string[], health: number}}} result
+ *   winner?: "character"|"opponent", harm?: import("./gm-harm.mjs").Harm}} result
  */
 /**
  * @typedef {object} GMRequest
  * @property {string} id @property {"check"|"hazard"} kind @property {string} key  The check's or hazard's key.
  * @property {string} name @property {string[]} tweaks @property {boolean} armourMarked @property {number} at
  * @property {string|null} messageId  The request's card. @property {RequestEntry[]} entries
+ * @property {import("./gm-opposed.mjs").OpponentRoll|null} [opponent]  An opposed check's opponent and their roll.
  */
 
 /** @type {import("./gm-store.mjs").GMStore<GMRequest>} */
@@ -56,9 +61,10 @@ function rollerOf(actor, gm) {
   return players.find(u => u.character?.id === actor.id) ?? players[0] ?? gm;
 }
 
-/** The characters a request may go to: people with stats. @returns {any} */
+/** The characters a request may go to, and opponents: people with stats (an actor, or a token's). @returns {any} */
 function personFrom(uuid) {
-  const actor = /** @type {any} */ (fromUuidSync(/** @type {any} */ (String(uuid ?? ""))));
+  let actor = /** @type {any} */ (fromUuidSync(/** @type {any} */ (String(uuid ?? ""))));
+  if (actor?.documentName === "Token") actor = actor.actor; // an opponent chosen by their token (unlinked: its own actor)
   if (!actor || !(actor instanceof Actor) || !["character", "npc"].includes(actor.type)) {
     throw new Error(L("SMOKE.GMScreen.notPerson", { what: String(uuid ?? "") }));
   }
@@ -66,12 +72,15 @@ function personFrom(uuid) {
 }
 
 /**
- * GM: send a check request or a hazard's avoiding roll to characters.
+ * GM: send a check request or a hazard's avoiding roll to characters; for an opposed check with `opponentUuid`, the
+ * system rolls the opponent's side here and its total is every character's TN.
  * @param {User.Implementation} user
- * @param {{kind: "check"|"hazard", key: string, actorUuids: string[], tweaks?: string[], armourMarked?: boolean}} data
- * @returns {Promise<{id: string, entries: {name: string, options: {stat: string, tn: number}[]}[]}>}
+ * @param {{kind: "check"|"hazard", key: string, actorUuids: string[], tweaks?: string[], armourMarked?: boolean,
+ *   opponentUuid?: string|null}} data
+ * @returns {Promise<{id: string, entries: {name: string, options: {stat: string, tn: number}[]}[],
+ *   opponent?: {name: string, stat: string, total: number}}>}
  */
-async function onSend(user, { kind, key, actorUuids, tweaks = [], armourMarked = false }) {
+async function onSend(user, { kind, key, actorUuids, tweaks = [], armourMarked = false, opponentUuid = null }) {
   assertGM(user);
   if (kind !== "check" && kind !== "hazard") throw new Error(L("SMOKE.GMScreen.badKind"));
   let row;
@@ -91,115 +100,125 @@ async function onSend(user, { kind, key, actorUuids, tweaks = [], armourMarked =
   const uuids = [...new Set(Array.isArray(actorUuids) ? actorUuids : [])];
   if (!uuids.length) throw new Error(L("SMOKE.GMScreen.nobody"));
   const actors = uuids.map(personFrom);
+  let opponent = null;
+  let opponentDice = null;
+  if (opponentUuid) {
+    if (kind !== "check" || !OPPOSED_CHECKS[key]) throw new Error(L("SMOKE.GMScreen.notOpposed", { check: row.name }));
+    const who = personFrom(opponentUuid);
+    if (actors.some(a => a.uuid === who.uuid || a.id === who.id)) throw new Error(L("SMOKE.GMScreen.opponentIsTarget", { name: who.name }));
+    ({ record: opponent, roll: opponentDice } = await rollOpponent(who, key));
+  }
   const id = foundry.utils.randomID(16);
   const entries = actors.map(actor => {
     const roller = rollerOf(actor, user);
     const sys = /** @type {any} */ (actor.system);
-    const motor = kind === "check" ? /** @type {any} */ (vehicleDrivenBy(actor)) : null;
+    const motor = kind === "check" && !opponent ? /** @type {any} */ (vehicleDrivenBy(actor)) : null;
     const options = row.stats.filter(stat => sys.stats?.[stat]).map(stat => {
-      const r = kind === "check"
-        ? checkRequestTN({ checkKey: key, stat, effortDie: sys.effort?.die ?? 6, statDie: sys.stats[stat].die,
-          performanceDie: motor?.system?.adjusted?.printedPerformance ?? null, tweaks: tweakIds })
-        // A hazard's roll: its band's TN for the character's own unboosted dice.
-        : { band: row.band, tn: bandTN(sys.effort?.die ?? 6, sys.stats[stat].die, row.band), performance: false };
-      const { rollId } = issueRoll(roller, { purpose: PURPOSE, actor, stat, tn: r.tn, context: { requestId: id } });
-      return { stat, tn: r.tn, band: r.band, rollId, performance: !!r.performance };
+      const r = opponent ? opposedRequestTN({ checkKey: key, stat, opponentTotal: opponent.total })
+        : kind === "check"
+          ? checkRequestTN({ checkKey: key, stat, effortDie: sys.effort?.die ?? 6, statDie: sys.stats[stat].die,
+            performanceDie: motor?.system?.adjusted?.printedPerformance ?? null, tweaks: tweakIds })
+          // A hazard's roll: its band's TN for the character's own unboosted dice.
+          : { band: row.band, tn: bandTN(sys.effort?.die ?? 6, sys.stats[stat].die, row.band), performance: false };
+      return { stat, tn: r.tn, band: r.band, rollId: foundry.utils.randomID(16), performance: !!r.performance,
+        opposed: !!opponent };
     });
     return { actorUuid: actor.uuid, name: actor.name ?? "", userId: /** @type {string} */ (roller.id), options, result: null };
   });
   /** @type {GMRequest} */
-  const request = { id, kind, key, name: row.name, tweaks: kind === "check" ? tweakIds : [], armourMarked: !!armourMarked,
-    at: game.time.serverTime, messageId: null, entries };
+  const request = { id, kind, key, name: row.name, tweaks: kind === "check" && !opponent ? tweakIds : [],
+    armourMarked: !!armourMarked, at: game.time.serverTime, messageId: null, entries, opponent };
   await store.set(id, request);
   const whisper = [...new Set([...entries.map(e => e.userId), ...game.users.filter(u => u.isGM).map(u => u.id)])];
   const message = await ChatMessage.create(/** @type {any} */ ({ content: await cardHTML(request), whisper,
-    speaker: { alias: L("SMOKE.GMScreen.title") }, flags: { [SYSTEM_ID]: { gmRequest: { id } } } }));
+    speaker: { alias: L("SMOKE.GMScreen.title") }, rolls: opponentDice ? [opponentDice] : [],
+    flags: { [SYSTEM_ID]: { gmRequest: { id } } } }));
   await store.update(id, r => (r ? { ...r, messageId: message?.id ?? null } : r));
   for (const old of requestsList().slice(KEEP)) await store.set(old.id, null);
-  return { id, entries: entries.map(e => ({ name: e.name, options: e.options.map(o => ({ stat: o.stat, tn: o.tn })) })) };
+  return { id, entries: entries.map(e => ({ name: e.name, options: e.options.map(o => ({ stat: o.stat, tn: o.tn })) })),
+    ...(opponent ? { opponent: { name: opponent.name, stat: opponent.stat, total: opponent.total } } : {}) };
 }
 
 /**
- * GM: a rolled card for a request comes back: bound to the roll the GM issued for that character, read from its own
- * dice, once per character; a hazard's column is applied here, once.
+ * GM: a rolled card for a request comes back. It must be that character's roller's card (or the GM's), carry the
+ * option's roll id, and be a check of that actor and stat; its numbers are re-derived from its own dice against the
+ * TN in the store — never the card's. Once per character (the store's result is written before anything else); a
+ * hazard's column is applied after, step by step ({@link runHarm}).
  * @param {User.Implementation} user
  * @param {{rollId: string, messageId: string}} data
  */
 async function onClaim(user, { rollId, messageId }) {
-  const requests = store.all();
-  const request = Object.values(requests).find(r => r.entries.some(e => e.options.some(o => o.rollId === rollId)));
+  const request = Object.values(store.all()).find(r => r.entries.some(e => e.options.some(o => o.rollId === rollId)));
   const entry = request?.entries.find(e => e.options.some(o => o.rollId === rollId));
-  if (request && entry?.result) throw new Error(L("SMOKE.GMScreen.alreadyRolled", { name: entry.name, check: request.name }));
-  const { roll, actor, check } = claimRoll(user, { rollId, messageId, purpose: PURPOSE });
-  if (!request || !entry || /** @type {any} */ (roll.context).requestId !== request.id) throw new Error(L("SMOKE.Attack.forged"));
-  /** @type {RequestEntry["result"]} */
-  const result = { stat: roll.stat, total: check.total, tn: roll.tn, margin: check.margin, outcome: check.outcome, messageId };
-  if (request.kind === "hazard") {
-    const reduction = armourReduction(actor.items.filter(i => i.type === "armour").map(i => i.system));
-    const harm = hazardOutcome(request.key, check.outcome, { armourMarked: request.armourMarked, armourReduction: reduction });
-    let health = /** @type {any} */ (actor.system).health.value;
-    if (harm.damage) health = await applyHealthLoss(actor, harm.damage);
-    const applied = [];
-    for (const id of harm.conditions) applied.push(await /** @type {any} */ (actor).addCondition(id));
-    result.harm = { avoided: harm.avoided, damage: harm.damage, reduced: harm.reduced, conditions: applied, health };
+  const option = entry?.options.find(o => o.rollId === rollId);
+  if (!request || !entry || !option) throw new Error(L("SMOKE.GMScreen.requestGone"));
+  if (entry.result) throw new Error(L("SMOKE.GMScreen.alreadyRolled", { name: entry.name, check: request.name }));
+  const message = game.messages?.get(String(messageId));
+  const author = /** @type {any} */ (message)?.author;
+  const flags = /** @type {any} */ (message?.flags?.[SYSTEM_ID]);
+  const mine = !!author && (user.isGM || user.id === entry.userId) && (author.isGM || author.id === entry.userId);
+  const actor = /** @type {any} */ (fromUuidSync(/** @type {any} */ (entry.actorUuid)));
+  if (!message || !actor || !mine || flags?.rollId !== rollId) throw new Error(L("SMOKE.Attack.forged"));
+  const check = verifiedCheck(message, { actor, stat: option.stat, tn: option.tn });
+  /** @type {NonNullable<RequestEntry["result"]>} */
+  const result = { stat: option.stat, total: check.total, tn: option.tn, margin: check.margin, outcome: check.outcome,
+    messageId: message.id ?? "" };
+  if (request.opponent) result.winner = opposedWinner({ total: check.total, opponentTotal: request.opponent.total }).winner;
+  if (request.kind === "hazard") result.harm = plannedHarm(actor, request, check.outcome);
+  let updated = await saveResult(request.id, entry.actorUuid, () => result, { fresh: true });
+  if (result.harm) {
+    await runHarm(actor, result.harm, harmSaver(request.id, entry.actorUuid));
+    updated = store.get(request.id);
   }
-  const updated = await store.update(request.id, r => r && ({ ...r,
-    entries: r.entries.map(e => (e.actorUuid === entry.actorUuid ? { ...e, result } : e)) }));
-  const card = updated?.messageId ? game.messages.get(updated.messageId) : null;
-  if (card && updated) await card.update({ content: await cardHTML(updated) });
-  return result;
-}
-
-/** The request's card, from the store (every string escaped by the template). @param {GMRequest} request */
-export async function cardHTML(request) {
-  const i18n = game.i18n;
-  const row = request.kind === "check" ? gmCheck(request.key) : hazardRow(request.key);
-  const entries = request.entries.map(e => ({
-    ...e,
-    options: e.options.map(o => ({ ...o, label: i18n.format("SMOKE.GMScreen.rollButton", { stat: i18n.localize(`SMOKE.Stat.${o.stat}.name`),
-      tn: String(o.tn) }) })),
-    result: e.result && {
-      ...e.result, outcomeLabel: i18n.localize(`SMOKE.Outcome.${e.result.outcome}`),
-      statLabel: i18n.localize(`SMOKE.Stat.${e.result.stat}.name`),
-      harm: e.result.harm && (e.result.harm.avoided ? i18n.localize("SMOKE.GMScreen.avoided")
-        : i18n.format("SMOKE.GMScreen.harm", { damage: String(e.result.harm.damage), health: String(e.result.harm.health),
-          conditions: e.result.harm.conditions.map(conditionName).join(", ") || "—" })
-          + (e.result.harm.reduced ? ` ${i18n.format("SMOKE.GMScreen.armourReduced", { n: String(e.result.harm.reduced) })}` : ""))
-    }
-  }));
-  return foundry.applications.handlebars.renderTemplate(REQUEST_CARD, {
-    id: request.id, kind: request.kind, name: request.name, stakes: /** @type {any} */ (row).stakes ?? null,
-    band: i18n.localize(`SMOKE.Band.${row.band}`), hazard: request.kind === "hazard",
-    tweaks: request.tweaks.map(t => i18n.localize(`SMOKE.GMScreen.tweak.${t}`)),
-    armour: request.kind === "hazard" ? i18n.localize(request.armourMarked ? "SMOKE.GMScreen.armourMarked" : "SMOKE.GMScreen.armourNot") : null,
-    entries
-  });
+  await refreshCard(updated);
+  return updated?.entries.find(e => e.actorUuid === entry.actorUuid)?.result ?? result;
 }
 
 /**
- * GM: announce a hazard (Hazards: "Announce the danger and which roll can avoid it"): a public card with the hazard,
- * its band and stats and the three columns.
- * @param {User.Implementation} user @param {{key: string}} data
+ * Rewrite one entry's result in the store (read and written in one step on the GM).
+ * @param {string} requestId @param {string} actorUuid @param {(r: RequestEntry["result"]) => RequestEntry["result"]} fn
+ * @param {{fresh?: boolean}} [options]  fresh: refuse when the entry already has a result (a second claim raced in).
+ * @returns {Promise<GMRequest|null>}
  */
-async function onAnnounce(user, { key }) {
-  assertGM(user);
-  let h;
-  try {
-    h = hazardRow(key);
-  } catch {
-    throw new Error(L("SMOKE.GMScreen.unknownHazard", { key: String(key) }));
-  }
-  const i18n = game.i18n;
-  const cell = c => (c.damage ? i18n.format("SMOKE.GMScreen.damage", { n: String(c.damage) }) : "")
-    + (c.conditions.length ? `${c.damage ? " · " : ""}${c.conditions.map(conditionName).join(", ")}` : "");
-  const content = await foundry.applications.handlebars.renderTemplate(HAZARD_CARD, {
-    name: h.name, band: i18n.localize(`SMOKE.Band.${h.band}`),
-    stats: h.stats.map(s => i18n.localize(`SMOKE.Stat.${s}.name`)).join(" / "),
-    columns: ["justAbout", "badLuck", "properMess"].map(c => ({ label: i18n.localize(`SMOKE.Outcome.${c}`), text: cell(h[c]) }))
+function saveResult(requestId, actorUuid, fn, { fresh = false } = {}) {
+  return store.update(requestId, r => {
+    if (!r) return r;
+    const e = r.entries.find(x => x.actorUuid === actorUuid);
+    if (fresh && e?.result) throw new Error(L("SMOKE.GMScreen.alreadyRolled", { name: e.name, check: r.name }));
+    return { ...r, entries: r.entries.map(x => (x.actorUuid === actorUuid ? { ...x, result: fn(x.result) } : x)) };
   });
-  await ChatMessage.create(/** @type {any} */ ({ content, speaker: { alias: L("SMOKE.GMScreen.title") },
-    flags: { [SYSTEM_ID]: { hazardAnnounced: { key } } } }));
-  return { key };
+}
+
+/** The `save` runHarm writes a result's harm with. @param {string} requestId @param {string} actorUuid */
+const harmSaver = (requestId, actorUuid) => async fn => {
+  const r = await saveResult(requestId, actorUuid, res => (res?.harm ? { ...res, harm: fn(res.harm) } : res));
+  return /** @type {any} */ (r?.entries.find(e => e.actorUuid === actorUuid)?.result?.harm);
+};
+
+/** Re-render a request's card from the store. @param {GMRequest|null} request */
+async function refreshCard(request) {
+  const card = request?.messageId ? game.messages.get(request.messageId) : null;
+  if (card && request) await card.update({ content: await cardHTML(request) });
+}
+
+/**
+ * Active GM, on load: finish the hazards a reload interrupted mid-way (a step begun is not repeated; the card says
+ * so), so every hazard is applied once.
+ */
+export async function resumeHarms() {
+  if (!game.user?.isActiveGM) return;
+  for (const request of requestsList()) {
+    let resumed = false;
+    for (const entry of request.entries) {
+      const harm = entry.result?.harm;
+      if (!harm || harm.done) continue;
+      const actor = /** @type {any} */ (fromUuidSync(/** @type {any} */ (entry.actorUuid)));
+      if (!actor) continue;
+      await runHarm(actor, harm, harmSaver(request.id, entry.actorUuid), { resume: true });
+      resumed = true;
+    }
+    if (resumed) await refreshCard(store.get(request.id)); // nothing is written on a load with nothing to finish
+  }
 }
 
 /**
@@ -212,7 +231,7 @@ export async function rollRequested({ requestId, rollId }) {
   const request = store.get(requestId);
   const entry = request?.entries.find(e => e.options.some(o => o.rollId === rollId));
   const option = entry?.options.find(o => o.rollId === rollId);
-  if (!request || !entry || !option) return warn(L("SMOKE.Request.rollGone"));
+  if (!request || !entry || !option) return warn(L("SMOKE.GMScreen.requestGone"));
   if (entry.result) return warn(L("SMOKE.GMScreen.alreadyRolled", { name: entry.name, check: request.name }));
   const actor = personFrom(entry.actorUuid);
   const motor = option.performance ? /** @type {any} */ (vehicleDrivenBy(actor)) : null;
@@ -223,7 +242,8 @@ export async function rollRequested({ requestId, rollId }) {
   if (!choices) return null;
   let message;
   try {
-    message = await rollCheck(actor, option.stat, { ...choices, ...fixed }, { vehicle,
+    // An opposed TN is the opponent's total: the card says so ("opposed total").
+    message = await rollCheck(actor, option.stat, { ...choices, ...fixed, ...(option.opposed ? { tnSource: "opposed" } : {}) }, { vehicle,
       flags: { rollId, gmRequest: { id: requestId } } });
   } catch (err) {
     return warn(err.message);
@@ -242,10 +262,17 @@ const warn = text => {
 };
 
 /** The GM's requests. */
-export const requests = { "gm.request.send": onSend, "gm.request.claim": onClaim, "gm.hazard.announce": onAnnounce };
+export const requests = { "gm.request.send": onSend, "gm.request.claim": onClaim,
+  "gm.hazard.announce": (user, { key }) => {
+    assertGM(user);
+    return announceHazard(key);
+  } };
 
 /** A request card's buttons work for the character's roller only (the GM's handler checks again). */
 export const hooks = {
+  ready: () => {
+    resumeHarms().catch(err => console.error("the-smoke | resuming a hazard", err));
+  },
   renderChatMessageHTML: (message, html) => {
     const ref = /** @type {any} */ (message.flags?.[SYSTEM_ID])?.gmRequest;
     if (!ref) return;

@@ -6,7 +6,7 @@
  * @module rules/gm-screen
  */
 import { BANDS, RULES } from "../generated/rules.mjs";
-import { bandTN } from "./check.mjs";
+import { bandTN, outcomeFor, planCheck, resolveCheck } from "./check.mjs";
 
 /** Difficulty bands, easiest first (Choosing difficulty). */
 export { BANDS };
@@ -105,6 +105,76 @@ export function checkRequestTN({ checkKey, stat, effortDie, statDie, performance
   const performance = PERFORMANCE_CHECKS.includes(checkKey) && Number.isInteger(performanceDie);
   const effort = performance ? /** @type {number} */ (performanceDie) : effortDie;
   return { band, tn: bandTN(effort, statDie, band), effortDie: effort, performance };
+}
+
+/**
+ * The checks whose TN may be an opponent's roll (GM checks; Choosing difficulty › Opposed situations: "have the
+ * opposing side roll the relevant stat and use its total as the acting character's TN"). Each names the opponent's
+ * stat and quotes its stakes (a node test checks the quote is there). Without an opponent the check keeps its band.
+ * @type {Record<string, {stat: string, quote: string}>}
+ */
+export const OPPOSED_CHECKS = Object.freeze({
+  "leg-it": { stat: "mov", quote: "Against a specific chaser, roll their Moves and type it as the TN" },
+  "shove-past": { stat: "mus", quote: "Against a person, roll their Muscle and type it as the TN" },
+  "scare-them-off": { stat: "btl", quote: "Against a hard case, roll their Bottle and type it as the TN" }
+});
+
+/**
+ * The opponent's side of an opposed check: the stat they roll and the plan of that roll (their own unboosted Effort
+ * and stat dice, their Conditions; no perk, no Hustle — the book's "roll their Moves"). No TN: its total is the TN.
+ * @param {{checkKey: string, effortDie: number, statDie: number, conditions?: Iterable<string>}} spec
+ *   The opponent's Effort die and their die for the check's opposing stat, as sides; their status ids.
+ * @returns {{stat: string, plan: import("./check.mjs").CheckPlan}}  `plan.formula` is the roll to make.
+ * @throws {RangeError} for a check that is not opposed, or dice off the ladder.
+ * @example opponentRoll({checkKey: "leg-it", effortDie: 6, statDie: 6}).plan.formula // "1d6x>=6 + 1d6x>=6 + 3"
+ */
+export function opponentRoll({ checkKey, effortDie, statDie, conditions = [] }) {
+  const opposed = OPPOSED_CHECKS[checkKey];
+  if (!opposed) throw new RangeError(`"${gmCheck(checkKey).name}" is not an opposed check (${Object.keys(OPPOSED_CHECKS).join(", ")})`);
+  return { stat: opposed.stat, plan: planCheck({ effortDie, statDie, statKey: opposed.stat, conditions, tn: null }) };
+}
+
+/**
+ * The opponent's total from the faces the system rolled for {@link opponentRoll}'s plan (explosion chains checked).
+ * @param {import("./check.mjs").CheckPlan} plan
+ * @param {number[]} effortRolls  Effort faces in roll order. @param {number[]} statRolls  Stat faces in roll order.
+ * @returns {{total: number, effort: number[], stat: number[], modifier: number}}
+ * @throws {RangeError} for faces the plan's dice cannot show.
+ */
+export function opponentTotal(plan, effortRolls, statRolls) {
+  const r = resolveCheck({ effortRolls, statRolls, plan, tn: 0 });
+  return { total: r.total, effort: r.effort.chain, stat: r.stat.chain, modifier: r.modifier };
+}
+
+/**
+ * The TN an opposed check request fixes: the opponent's total, the same for every character and each of the
+ * check's stats (Opposed situations). Perks and Hustle then change the character's roll, never this TN.
+ * @param {{checkKey: string, stat: string, opponentTotal: number}} spec
+ * @returns {{band: null, tn: number, opposed: true, opponentStat: string, performance: false}}
+ * @throws {RangeError} for a check that is not opposed, a stat the check does not list, a total that is not a whole
+ *   number from 1.
+ * @example opposedRequestTN({checkKey: "leg-it", stat: "grt", opponentTotal: 14}) // TN 14
+ */
+export function opposedRequestTN({ checkKey, stat, opponentTotal }) {
+  const check = gmCheck(checkKey);
+  const opposed = OPPOSED_CHECKS[checkKey];
+  if (!opposed) throw new RangeError(`"${check.name}" is not an opposed check`);
+  if (!check.stats.includes(stat)) throw new RangeError(`"${check.name}" is not rolled with ${stat} (${check.stats.join(", ")})`);
+  if (!Number.isInteger(opponentTotal) || opponentTotal < 1) throw new RangeError(`an opponent's total must be a whole number from 1, got ${opponentTotal}`);
+  return { band: null, tn: opponentTotal, opposed: true, opponentStat: opposed.stat, performance: false };
+}
+
+/**
+ * Who carries an opposed check (The roll: "A margin of 0 succeeds"): the acting character when their total meets
+ * the opponent's, else the opponent.
+ * @param {{total: number, opponentTotal: number}} totals
+ * @returns {{winner: "character"|"opponent", margin: number, outcome: string}}
+ * @example opposedWinner({total: 14, opponentTotal: 14}) // character, margin 0, justAbout
+ */
+export function opposedWinner({ total, opponentTotal }) {
+  const margin = total - opponentTotal;
+  const outcome = outcomeFor(margin);
+  return { winner: outcome.success ? "character" : "opponent", margin, outcome: outcome.id };
 }
 
 /**

@@ -10,42 +10,7 @@ from playwright.sync_api import Page, expect
 from helpers import SEED_DICE
 from helpers import add_from_pack
 from helpers import import_actor
-
-FORGED = "That card is not the roll this request was checked for: it does not count."
-GONE = "The GM no longer holds that roll (it was used, or the GM reloaded): try again."
-
-
-def two_players(gm: Page, p1: Page, p2: Page) -> tuple[str, str]:
-    """Danny (Graft d8) for Player One and Jaz (Graft d6) for Player Two, each their player's character."""
-    u1, u2 = p1.evaluate("game.user.id"), p2.evaluate("game.user.id")
-    danny = import_actor(gm, "pregens", 'Danny "Tealeaf" Doyle', {"ownership": {u1: 3}})
-    jaz = import_actor(gm, "pregens", "Jaz Kaur", {"ownership": {u2: 3}})
-    for page, actor in ((p1, danny), (p2, jaz)):
-        page.wait_for_function("id => !!game.actors.get(id)", arg=actor)
-        page.evaluate("id => game.user.update({character: id})", actor)
-    return danny, jaz
-
-
-def open_screen(gm: Page):
-    """Open the GM Screen with its keybinding (Shift+G)."""
-    gm.locator("body").click(position={"x": 5, "y": 5})
-    gm.keyboard.press("Shift+KeyG")
-    screen = gm.locator("#smoke-gm-screen")
-    expect(screen).to_be_visible()
-    return screen
-
-
-def roll_from_card(page: Page, button: str, dice: list[tuple[int, int]]) -> None:
-    """Press the request card's button, and roll in the roll dialog with seeded dice."""
-    page.locator("#chat-log .smoke-gm-request").last.get_by_role("button", name=button).click()
-    dialog = page.locator(".application.roll-dialog")
-    expect(dialog).to_be_visible()
-    expect(dialog).to_contain_text("The GM fixed this TN for your dice (perks and Hustle still apply).")
-    expect(dialog.locator("input[name=tnSource]")).to_have_count(1)
-    expect(dialog.locator("input[name=tn]")).to_have_attribute("readonly", "")
-    page.evaluate(SEED_DICE, dice)
-    dialog.get_by_role("button", name="Roll", exact=True).click()
-
+from helpers.gm_screen import FORGED, GONE, name_of, open_screen, roll_from_card, two_players
 
 def test_a_check_request_reaches_two_players_each_with_their_own_tn_and_the_gm_sees_both(
         gm_page: Page, player1_page: Page, player2_page: Page, page_errors):
@@ -72,7 +37,7 @@ def test_a_check_request_reaches_two_players_each_with_their_own_tn_and_the_gm_s
     expect(player1_page.locator("#chat-log .smoke-gm-request").last).to_contain_text("8 against TN 10 — Bad Luck")
 
     # The printed tweak: lock picks make it one band easier — Danny alone, Easy, TN 9.
-    screen.get_by_role("checkbox", name=jaz_label(gm_page, danny)).check()
+    screen.get_by_role("checkbox", name=name_of(gm_page, danny)).check()
     screen.locator("[data-check=pick-a-lock] [data-tweak=lockPicks]").check()
     screen.get_by_role("button", name="Send Pick a Lock").click()
     card = player1_page.locator("#chat-log .smoke-gm-request").last
@@ -80,11 +45,6 @@ def test_a_check_request_reaches_two_players_each_with_their_own_tn_and_the_gm_s
     expect(card.get_by_role("button", name="Roll Graft (TN 9)")).to_be_visible()
     assert gm_page.evaluate("""() => game.settings.get('the-smoke', 'gmRequests')""") is not None
     assert page_errors[gm_page] == [] and page_errors[player1_page] == [] and page_errors[player2_page] == []
-
-
-def jaz_label(page: Page, actor_id: str) -> str:
-    """The chooser checkbox's accessible name: the character's name (• when present)."""
-    return page.evaluate("id => game.actors.get(id).name", actor_id)
 
 
 def test_a_forged_result_card_and_a_second_roll_are_refused(gm_page: Page, player1_page: Page, player2_page: Page):
@@ -149,7 +109,7 @@ def test_a_hazard_applies_once_with_armour_only_where_marked(gm_page: Page, play
         gm_page.evaluate("([a, i]) => game.actors.get(a).items.get(i).update({'system.worn': true})", [actor, vest])
     screen = open_screen(gm_page)                                                     # 1
     screen.get_by_role("button", name="Hazards").click()                              # 2
-    screen.get_by_role("checkbox", name=jaz_label(gm_page, danny)).check()            # 3
+    screen.get_by_role("checkbox", name=name_of(gm_page, danny)).check()            # 3
     screen.get_by_role("button", name="Announce Fall from Scaffolding").click()
     announced = player1_page.locator("#chat-log .smoke-gm-hazard").last
     expect(announced).to_contain_text("Avoid it: Hard check, Moves / Grit.")
@@ -176,8 +136,8 @@ def test_a_hazard_applies_once_with_armour_only_where_marked(gm_page: Page, play
     assert all(again)
     assert gm_page.evaluate("id => game.actors.get(id).system.health.value", danny) == 2
 
-    screen.get_by_role("checkbox", name=jaz_label(gm_page, danny)).uncheck()
-    screen.get_by_role("checkbox", name=jaz_label(gm_page, jaz)).check()
+    screen.get_by_role("checkbox", name=name_of(gm_page, danny)).uncheck()
+    screen.get_by_role("checkbox", name=name_of(gm_page, jaz)).check()
     screen.get_by_role("checkbox", name="Armour applies to Glass Everywhere").check()
     screen.get_by_role("button", name="Roll Glass Everywhere").click()
     expect(player2_page.locator("#chat-log .smoke-gm-request").last).to_contain_text("Armour applies (the GM marked this hazard).")
@@ -205,7 +165,7 @@ def test_a_crew_fee_is_split_with_the_remainder_shown(gm_page: Page, player1_pag
     screen = open_screen(gm_page)
     screen.get_by_role("button", name="Rewards").click()
     for a in (danny, jaz, femi):
-        screen.get_by_role("checkbox", name=jaz_label(gm_page, a)).check()
+        screen.get_by_role("checkbox", name=name_of(gm_page, a)).check()
     screen.get_by_label("Reward").select_option("cash")
     screen.get_by_label("Amount").fill("100")
     screen.get_by_label("Cash paid").select_option("crewFee")

@@ -10,16 +10,35 @@ from helpers import SEED_DICE, import_pregen, open_sheet
 
 
 
-def test_xp_awards_in_one_click(gm_page: Page):
+def test_xp_is_awarded_on_the_gm_screen_the_sheet_links_there(gm_page: Page, player1_page: Page):
+    """The GM Screen's Rewards is the one place XP is awarded: the sheet's button opens it on XP for that character
+    alone; a Pat order gives 2 XP; a mission's 7 is refused (3–5 as printed) and gives nothing. A player has no
+    button and cannot award."""
     actor_id = import_pregen(gm_page, "Jaz Kaur")
+    import_pregen(gm_page, "Femi Adebayo")
     sheet = open_sheet(gm_page, actor_id)
-    sheet.get_by_label("XP for").select_option("patOrder")
-    sheet.get_by_role("button", name="Award XP").click()
+    expect(sheet.locator("select[data-xp], input[data-xp]")).to_have_count(0)  # no second place to award XP
+    sheet.get_by_role("button", name="Award XP to Jaz Kaur on the GM Screen").click()
+    screen = gm_page.locator("#smoke-gm-screen")
+    expect(screen.get_by_label("Reward")).to_have_value("xp")
+    expect(screen.get_by_role("checkbox", name="Jaz Kaur")).to_be_checked()
+    expect(screen.get_by_role("checkbox", name="Femi Adebayo")).not_to_be_checked()
+    screen.get_by_label("XP for").select_option("patOrder")
+    screen.get_by_role("button", name="Give").click()
     expect(gm_page.locator("#chat-log .chat-message").last).to_contain_text("Jaz Kaur gains 2 XP (Completed Pat order)")
-    sheet.get_by_label("XP for").select_option("mission")
-    sheet.get_by_label("XP (mission 3–5, GM award)").fill("7")
-    sheet.get_by_role("button", name="Award XP").click()
+    screen.get_by_label("XP for").select_option("mission")
+    screen.get_by_label("Amount").fill("7")
+    screen.get_by_role("button", name="Give").click()
     expect(gm_page.get_by_role("status").filter(has_text="3–5").first).to_be_visible()
+    assert gm_page.evaluate("id => game.actors.get(id).system.rep.xp", actor_id) == 2
+    assert gm_page.evaluate("() => game.actors.getName('Femi Adebayo').system.rep.xp") == 0
+    gm_page.evaluate("id => game.actors.get(id).update({ownership: {default: 3}})", actor_id)
+    player1_page.wait_for_function("id => game.actors.get(id)?.isOwner", arg=actor_id)
+    mine = open_sheet(player1_page, actor_id)
+    expect(mine.get_by_role("button", name="Award XP to Jaz Kaur on the GM Screen")).to_have_count(0)
+    refused = player1_page.evaluate("""async id => { try { await game.system.api.requestGM("gm.reward.give",
+        {kind: "xp", xpKind: "patOrder", actorUuids: [`Actor.${id}`]}); return null; } catch (e) { return e.message; } }""", actor_id)
+    assert refused == "Only a GM can do that."
     assert gm_page.evaluate("id => game.actors.get(id).system.rep.xp", actor_id) == 2
 
 

@@ -4,8 +4,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  BANDS, CHECK_TWEAKS, checkBand, checkRequestTN, factionAfter, gmCheck, gmChecks, hazard, hazardOutcome, hazards,
-  rewardAmount
+  BANDS, CHECK_TWEAKS, OPPOSED_CHECKS, checkBand, checkRequestTN, factionAfter, gmCheck, gmChecks, hazard, hazardOutcome,
+  hazards, opponentRoll, opponentTotal, opposedRequestTN, opposedWinner, rewardAmount
 } from "../../module/rules/gm-screen.mjs";
 import { renownRank } from "../../module/rules/progression.mjs";
 
@@ -139,4 +139,41 @@ test("a crew fee is divided, each share rounded down; a per-head payment goes to
   const crewShares = ({ fee, participants }) => ({ share: Math.floor(fee / participants), remainder: fee % participants });
   assert.deepEqual(missionPay({ type: "crew", amount: 100 }, 3, crewShares), { each: 33, remainder: 1 });
   assert.deepEqual(missionPay({ type: "perHead", amount: 50 }, 3, crewShares), { each: 50, remainder: 0 });
+});
+
+test("the three opposed checks and the opponent's stat each quotes (Leg It: Moves, Shove Past: Muscle, Scare Them Off: Bottle)", () => {
+  assert.deepEqual(Object.fromEntries(Object.entries(OPPOSED_CHECKS).map(([k, v]) => [k, v.stat])),
+    { "leg-it": "mov", "shove-past": "mus", "scare-them-off": "btl" });
+  for (const [key, o] of Object.entries(OPPOSED_CHECKS)) assert.ok(gmCheck(key).stakes.includes(o.quote), key);
+});
+
+test("the opponent rolls their own unboosted dice: a Metro officer's Moves d6 with Effort d6", () => {
+  const { stat, plan } = opponentRoll({ checkKey: "leg-it", effortDie: 6, statDie: 6 });
+  assert.equal(stat, "mov");
+  assert.equal(plan.formula, "1d6x>=6 + 1d6x>=6 + 3");
+  // 6 explodes into 2, Moves 4, +3 (d6): 15.
+  assert.deepEqual(opponentTotal(plan, [6, 2], [4]), { total: 15, effort: [6, 2], stat: [4], modifier: 3 });
+  assert.throws(() => opponentTotal(plan, [6], [4]), /explodes/);
+  // A Firefighter's Bottle d10 (Scare Them Off): +5.
+  assert.equal(opponentRoll({ checkKey: "scare-them-off", effortDie: 6, statDie: 10 }).plan.formula, "1d6x>=6 + 1d10x>=10 + 5");
+  assert.equal(opponentRoll({ checkKey: "shove-past", effortDie: 6, statDie: 8 }).stat, "mus");
+  assert.throws(() => opponentRoll({ checkKey: "pick-a-lock", effortDie: 6, statDie: 8 }), /not an opposed check/);
+});
+
+test("the opponent's total is every character's TN, for each of the check's stats", () => {
+  assert.deepEqual(opposedRequestTN({ checkKey: "leg-it", stat: "mov", opponentTotal: 14 }),
+    { band: null, tn: 14, opposed: true, opponentStat: "mov", performance: false });
+  assert.equal(opposedRequestTN({ checkKey: "leg-it", stat: "grt", opponentTotal: 14 }).tn, 14);
+  assert.equal(opposedRequestTN({ checkKey: "scare-them-off", stat: "frt", opponentTotal: 9 }).opponentStat, "btl");
+  assert.throws(() => opposedRequestTN({ checkKey: "shove-past", stat: "frt", opponentTotal: 9 }), /not rolled with frt/);
+  assert.throws(() => opposedRequestTN({ checkKey: "pick-a-lock", stat: "grf", opponentTotal: 9 }), /not an opposed check/);
+  for (const bad of [0, 8.5, "12", null]) {
+    assert.throws(() => opposedRequestTN({ checkKey: "leg-it", stat: "mov", opponentTotal: /** @type {any} */ (bad) }), /whole number/);
+  }
+});
+
+test("meeting the opponent's total carries it (margin 0: Just About); one short loses", () => {
+  assert.deepEqual(opposedWinner({ total: 14, opponentTotal: 14 }), { winner: "character", margin: 0, outcome: "justAbout" });
+  assert.deepEqual(opposedWinner({ total: 13, opponentTotal: 14 }), { winner: "opponent", margin: -1, outcome: "badLuck" });
+  assert.deepEqual(opposedWinner({ total: 19, opponentTotal: 15 }), { winner: "character", margin: 4, outcome: "smashedIt" });
 });
