@@ -162,11 +162,18 @@ export function setField(root, name, value) {
   return field;
 }
 
-/** Click the element that matches `selector` inside `root` (waited for). */
+/**
+ * Click the element that matches `selector` inside `root` (waited for), as it is in the page at that moment: a
+ * window that re-renders between the look-up and the click would leave a detached button that hears nothing.
+ */
 export async function click(root, selector) {
-  const el = /** @type {HTMLElement} */ (await waitFor(() => root.querySelector(selector), selector));
-  el.click();
-  return el;
+  for (;;) {
+    const el = /** @type {HTMLElement} */ (await waitFor(() => root.querySelector(selector), selector));
+    if (el.isConnected) {
+      el.click();
+      return el;
+    }
+  }
 }
 
 /**
