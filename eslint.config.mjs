@@ -29,6 +29,14 @@ export default [
     languageOptions: { globals: { ...globals.browser, ...Object.fromEntries(FOUNDRY.map(name => [name, "readonly"])) } }
   },
   {
+    // The Quench batches (module/quench/) sit above the entry: nothing imports them (the entry loads them with a
+    // dynamic import inside Quench's quenchReady hook, so a world without Quench never fetches them).
+    files: ["module/**/*.mjs"],
+    ignores: ["module/quench/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["**/quench/*", "./quench/*"],
+      message: "module/quench/ is the Quench batches' layer: only the entry's quenchReady hook loads it (dynamic import)." }] }] }
+  },
+  {
     // Pure rules: plain ECMAScript, no DOM and no Foundry. A Foundry name here is an undefined variable, and
     // no-restricted-globals says why (so a `typeof game` guard is caught too).
     files: ["module/rules/**/*.mjs"],

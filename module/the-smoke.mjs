@@ -174,6 +174,9 @@ Hooks.once("init", () => {
   });
 });
 
+/** In-world tests: with the Quench module on, its quenchReady hook loads the batches (module/quench/); else nothing. */
+Hooks.on(/** @type {any} */ ("quenchReady"), quench => void import("./quench/index.mjs").then(batches => batches.registerBatches(quench)));
+
 /** GM tools in the scene controls: the teamwork roll and the challenge track (players get the track only). */
 Hooks.on("getSceneControlButtons", controls => {
   const tokens = controls.tokens ?? controls.token;

@@ -23,7 +23,10 @@ import { PermissionError, World } from "./world.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const CLIENT = path.join(HERE, "client");
-const HANDLEBARS = createRequire(import.meta.url).resolve("handlebars/dist/handlebars.min.js");
+const { resolve } = createRequire(import.meta.url);
+const HANDLEBARS = resolve("handlebars/dist/handlebars.min.js");
+/** The Quench stand-in's Mocha (UMD bundle) and Chai (ESM bundle), from node_modules. */
+const VENDOR = { "handlebars.min.js": HANDLEBARS, "mocha.js": resolve("mocha/mocha.js"), "chai.js": resolve("chai") };
 const TYPES = { ".html": "text/html", ".mjs": "text/javascript", ".js": "text/javascript", ".json": "application/json",
   ".css": "text/css", ".hbs": "text/plain", ".svg": "image/svg+xml", ".png": "image/png", ".webp": "image/webp",
   ".jpg": "image/jpeg", ".md": "text/plain" };
@@ -121,7 +124,8 @@ const server = http.createServer(async (req, res) => {
     }
     if (p === "/game") return sendFile(res, CLIENT, "index.html");
     if (p === "/favicon.ico") return send(res, 204, "");
-    if (p === "/harness/vendor/handlebars.min.js") return sendFile(res, path.dirname(HANDLEBARS), path.basename(HANDLEBARS));
+    const vendor = p.startsWith("/harness/vendor/") && VENDOR[p.slice("/harness/vendor/".length)];
+    if (vendor) return sendFile(res, path.dirname(vendor), path.basename(vendor));
     if (p.startsWith("/harness/")) return sendFile(res, CLIENT, p.slice("/harness/".length));
     if (p.startsWith("/templates/")) return sendFile(res, path.join(CLIENT, "templates"), p.slice("/templates/".length));
     if (p.startsWith(`/systems/${manifest.id}/`)) return sendFile(res, systemDir, p.slice(`/systems/${manifest.id}/`.length));

@@ -249,6 +249,9 @@ async function boot() {
     document.head.append(link);
   }
   for (const path of world.system.esmodules ?? []) await import(new URL(`systems/${world.system.id}/${path}`, document.baseURI));
+  // Stand-in modules load after the system, as v13 loads modules' scripts after the system's (tests turn them on
+  // with `window.harnessModules = ["quench"]` in an init script).
+  if (globalThis.harnessModules?.includes("quench")) await (await import("./quench.mjs")).installQuench();
 
   Hooks.callAll("init");
   const languages = (world.system.languages ?? []).filter(l => l.lang === "en").map(l => `systems/${world.system.id}/${l.path}`);

@@ -1,0 +1,37 @@
+/**
+ * Quench batch "the-smoke.street-control" (A d20 on the street): the GM rolls a street event in Street Control with
+ * a fixed d20 (6: Staffie off the lead); the card is whispered to the GMs only, carries the system's own roll, and
+ * names the hazard the event starts.
+ */
+import { RULES, SYSTEM_ID } from "../generated/rules.mjs";
+import { api, click, closeWindows, fixDice, nextMessage, restoreDice, useSandbox, windowOf } from "./helpers.mjs";
+
+export const key = `${SYSTEM_ID}.street-control`;
+export const displayName = "THE SMOKE: a d20 street event from Street Control";
+
+/** @param {import("./helpers.mjs").QuenchContext} context */
+export function register(context) {
+  const { describe, it, assert } = context;
+  describe("A street event", /** @this {any} */ function () {
+    this.timeout(60000);
+    useSandbox(context, { teardown: () => closeWindows("street-control") });
+
+    it("a d20 of 6 in Street Control: the book's event, to the GMs only, with its hazard", async function () {
+      const die = RULES["street-events"].die;
+      assert.strictEqual(die, 20);
+      await api().apps.StreetControl.open();
+      const window = await windowOf("#smoke-street-control", "Street Control");
+      fixDice([[6, die]]);
+      const posted = nextMessage(m => !!m.flags?.[SYSTEM_ID]?.streetEvent, "the street event card");
+      await click(window, '[data-action="rollEvent"]');
+      const message = await posted;
+      restoreDice();
+      assert.strictEqual(message.flags[SYSTEM_ID].streetEvent.roll, 6);
+      assert.deepEqual(message.rolls.map(r => r.total), [6], "the system's own d20");
+      assert.sameMembers([...message.whisper], game.users.filter(u => u.isGM).map(u => u.id), "whispered to the GMs only");
+      const event = RULES["street-events"].events.find(e => e.roll === 6);
+      assert.include(message.content, event.title);
+      assert.strictEqual(message.flags[SYSTEM_ID].streetEvent.hazard, "staffie-on-the-loose", "the Staffie starts a hazard");
+    });
+  });
+}
