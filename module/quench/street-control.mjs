@@ -1,7 +1,7 @@
 /**
  * Quench batch "the-smoke.street-control" (A d20 on the street): the GM rolls a street event in Street Control with
- * a fixed d20 (6: Staffie off the lead); the card is whispered to the GMs only, carries the system's own roll, and
- * names the hazard the event starts.
+ * a fixed d20 (6: Staffie off the lead); the card is whispered to the GMs only, the GM's record holds the system's own
+ * d20, and the card names the hazard the event starts.
  */
 import { RULES, SYSTEM_ID } from "../generated/rules.mjs";
 import { api, click, closeWindows, fixDice, nextMessage, restoreDice, useSandbox, windowOf } from "./helpers.mjs";
@@ -26,12 +26,15 @@ export function register(context) {
       await click(window, '[data-action="rollEvent"]');
       const message = await posted;
       restoreDice();
-      assert.strictEqual(message.flags[SYSTEM_ID].streetEvent.roll, 6);
-      assert.deepEqual(message.rolls.map(r => r.total), [6], "the system's own d20");
+      const record = /** @type {any} */ (game.settings.get(SYSTEM_ID, "streetEvents"))[message.flags[SYSTEM_ID].streetEvent.id];
+      assert.strictEqual(record.roll, 6, "the GM's record holds the d20 the system rolled");
+      assert.isTrue(record.rolled, "rolled, not chosen");
+      assert.lengthOf(message.rolls, 0, "not a roll message: a whispered roll would show to everyone as rolled dice");
       assert.sameMembers([...message.whisper], game.users.filter(u => u.isGM).map(u => u.id), "whispered to the GMs only");
       const event = RULES["street-events"].events.find(e => e.roll === 6);
       assert.include(message.content, event.title);
-      assert.strictEqual(message.flags[SYSTEM_ID].streetEvent.hazard, "staffie-on-the-loose", "the Staffie starts a hazard");
+      const hazard = RULES.hazards.hazards.find(h => h.key === "staffie-on-the-loose");
+      assert.include(message.content, hazard.name, "the Staffie starts its hazard");
     });
   });
 }
