@@ -4,6 +4,7 @@
  * d20, and the card names the hazard the event starts.
  */
 import { RULES, SYSTEM_ID } from "../generated/rules.mjs";
+import { events } from "../documents/street/events.mjs";
 import { api, click, closeWindows, fixDice, nextMessage, restoreDice, useSandbox, windowOf } from "./helpers.mjs";
 
 export const key = `${SYSTEM_ID}.street-control`;
@@ -26,7 +27,7 @@ export function register(context) {
       await click(window, '[data-action="rollEvent"]');
       const message = await posted;
       restoreDice();
-      const record = /** @type {any} */ (game.settings.get(SYSTEM_ID, "streetEvents"))[message.flags[SYSTEM_ID].streetEvent.id];
+      const record = /** @type {any} */ (events.get(message.flags[SYSTEM_ID].streetEvent.id));
       assert.strictEqual(record.roll, 6, "the GM's record holds the d20 the system rolled");
       assert.isTrue(record.rolled, "rolled, not chosen");
       assert.lengthOf(message.rolls, 0, "not a roll message: a whispered roll would show to everyone as rolled dice");
