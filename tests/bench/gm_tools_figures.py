@@ -107,6 +107,7 @@ def figures(gm: Page, player: Page, ids: dict) -> dict:
         gm_clicks.click(screen.get_by_role("button", name="Hazards"))
         gm_clicks.click(screen.get_by_role("button", name="Roll Fall from Scaffolding"))
         card = player.locator("#chat-log .smoke-gm-request").last
+        expect(card).to_contain_text("Fall from Scaffolding")  # the hazard's card has reached the player (not the Leg It one)
         player.evaluate(SEED, [(1, 6), (1, 6)])
         player_clicks.click(card.get_by_role("button", name="Roll Moves (TN 12)"))
         if with_dialog:
