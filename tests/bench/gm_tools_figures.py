@@ -138,7 +138,14 @@ def screenshots(gm: Page, player: Page) -> list[Path]:
         await j.createEmbeddedDocuments("JournalEntryPage", [{name: "The Whippet", type: "mission", system: {
           client: "Auntie Pat", fee: {type: "crewFee", amount: 100}, xp: 3, deadlineSeconds: 3600,
           objectives: [{id: "find", label: "Find the Whippet"}, {id: "bring", label: "Bring it to the arches"}],
-          obligations: [{who: "Auntie Pat", what: "owes the crew a favour"}]}}]); }
+          obligations: [{who: "Auntie Pat", what: "owes the crew a favour"}]}},
+          {name: "Two Bikes Before Tonight", type: "mission", system: {client: "Auntie Pat",
+          fee: {type: "perHead", amount: 40}, xp: 3, deadlineSeconds: 1800, selfPlay: true,
+          objectives: [{id: "bike1", label: "First bike to the lock-up"}, {id: "bike2", label: "Second bike to the lock-up"}]}}]);
+        const under = j.pages.find(p => p.name === "Two Bikes Before Tonight");
+        const danny = game.actors.find(a => a.name.startsWith("Danny"));
+        const {id} = await game.system.api.requestGM("mission.start", {pageUuid: under.uuid, actorUuids: [danny.uuid]});
+        await game.system.api.requestGM("mission.objective", {id, objectiveId: "bike1", state: "done"}); }
         catch (e) { console.warn("mission for the screenshot:", e.message); } }""")
     gm.evaluate("() => game.system.api.apps.MissionBoard.open()")
     board = gm.locator("#smoke-mission-board")
