@@ -7,7 +7,7 @@
  * @module apps/mission-board
  */
 import { allRuns, openMissions } from "../documents/missions.mjs";
-import { createMissionPage, importMissions } from "../documents/missions/author.mjs";
+import { createMissionPage, importMissions, updateMissionPage } from "../documents/missions/author.mjs";
 import { nextObjectiveState } from "../rules/missions.mjs";
 import { onTick } from "../documents/active-time.mjs";
 import { mmss } from "./countdown.mjs";
@@ -36,7 +36,8 @@ export class MissionBoard extends Base {
     window: { title: "SMOKE.Mission.board", resizable: true }, position: { width: 580, height: 680 },
     form: { handler: MissionBoard.#onSave, submitOnChange: false, closeOnSubmit: false },
     actions: { accept: MissionBoard.#onAccept, start: MissionBoard.#onStart, finish: MissionBoard.#onFinish,
-      objective: MissionBoard.#onObjective, import: MissionBoard.#onImport }
+      objective: MissionBoard.#onObjective, import: MissionBoard.#onImport,
+      edit: MissionBoard.#onEdit, newMission: MissionBoard.#onNewMission }
   };
 
   static PARTS = { body: { template: "systems/the-smoke/templates/apps/mission-board.hbs", scrollable: [""] } };
@@ -124,7 +125,45 @@ export class MissionBoard extends Base {
     }
   }
 
-  /** The GM's new mission page. @this {MissionBoard} */
+  /** Fill the form with a page's terms to change them (saving updates that page). @this {MissionBoard} */
+  static #onEdit(event, target) {
+    const page = /** @type {any} */ (fromUuidSync(/** @type {any} */ (target.dataset.pageUuid ?? "")));
+    const form = /** @type {HTMLFormElement} */ (this.element);
+    if (!page) return;
+    const t = page.system;
+    const set = (name, value) => { /** @type {any} */ (form.elements.namedItem(name)).value = value ?? ""; };
+    const records = list => (list ?? []).map(r => `${r.who}: ${r.what}`).join("\n");
+    set("pageUuid", page.uuid);
+    set("name", page.name);
+    set("client", t.client);
+    set("feeType", t.fee?.type);
+    set("feeAmount", t.fee?.amount);
+    set("xp", t.xp);
+    set("deadlineMinutes", t.deadlineSeconds ? t.deadlineSeconds / 60 : "");
+    set("objectives", (t.objectives ?? []).map(o => o.label).join("\n"));
+    set("obligations", records(t.obligations));
+    set("claimants", records(t.claimants));
+    set("mode", t.selfPlay ? "selfPlay" : "story");
+    this.#editing(page.name);
+  }
+
+  /** Back to a new mission: the form emptied. @this {MissionBoard} */
+  static #onNewMission() {
+    /** @type {HTMLFormElement} */ (this.element).reset();
+    /** @type {any} */ (this.element).elements.namedItem("pageUuid").value = "";
+    this.#editing(null);
+  }
+
+  /** The form's words while editing `name` (null: a new mission). @param {string|null} name */
+  #editing(name) {
+    const q = sel => /** @type {HTMLElement} */ (this.element.querySelector(sel));
+    q(".smoke-mission-form-hint").textContent = name ? L("SMOKE.Mission.editing", { name }) : L("SMOKE.Mission.newHint");
+    q(".smoke-mission-submit").textContent = L(name ? "SMOKE.Mission.update" : "SMOKE.Mission.save");
+    q(".smoke-mission-cancel").hidden = !name;
+    if (name) q("input[name=name]").focus();
+  }
+
+  /** The GM's new mission page, or the changes to the page being edited. @this {MissionBoard} */
   static async #onSave(event, form, formData) {
     const d = /** @type {any} */ (formData.object);
     const lines = text => String(text ?? "").split("\n").map(s => s.trim()).filter(Boolean);
@@ -137,8 +176,15 @@ export class MissionBoard extends Base {
       objectives: lines(d.objectives).map((label, i) => ({ id: `o${i + 1}`, label })),
       obligations: records(d.obligations), claimants: records(d.claimants), selfPlay: d.mode !== "story" };
     try {
-      await createMissionPage({ name: d.name, system });
+      if (d.pageUuid) {
+        // Objectives keep their ids by position, so a label changed in place is the same objective.
+        const old = /** @type {any} */ (fromUuidSync(d.pageUuid))?.system?.objectives ?? [];
+        system.objectives = system.objectives.map((o, i) => ({ ...o, id: old[i]?.id ?? o.id }));
+        await updateMissionPage({ uuid: d.pageUuid, name: d.name, system });
+      } else await createMissionPage({ name: d.name, system });
       form.reset();
+      /** @type {any} */ (form.elements.namedItem("pageUuid")).value = "";
+      this.#editing(null);
     } catch (err) {
       ui.notifications.warn(/** @type {Error} */ (err).message);
     }

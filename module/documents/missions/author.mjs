@@ -29,6 +29,24 @@ export async function createMissionPage({ name, system }) {
 }
 
 /**
+ * GM: change a mission page's name and terms (the data model refuses bad terms and the page keeps its old ones). A
+ * crew already on the mission keeps the terms it took (documents/missions.mjs copies them into the run).
+ * @param {{uuid: string, name: string, system: object}} data
+ * @returns {Promise<any>} The page.
+ * @throws {Error} the data model's refusal (in words), not a mission page, or not a GM.
+ */
+export async function updateMissionPage({ uuid, name, system }) {
+  if (!game.user.isGM) throw new Error(game.i18n.localize("SMOKE.Combat.gmOnly"));
+  if (!String(name ?? "").trim()) throw new Error(game.i18n.localize("SMOKE.Mission.problem.noName"));
+  const page = /** @type {any} */ (fromUuidSync(/** @type {any} */ (String(uuid ?? ""))));
+  if (!page || page.documentName !== "JournalEntryPage" || page.type !== MISSION_PAGE || page.pack) {
+    throw new Error(game.i18n.localize("SMOKE.Mission.missing"));
+  }
+  await page.update({ name: String(name).trim(), system });
+  return page;
+}
+
+/**
  * GM: import the compendium's missions that the world does not hold yet (by their compendium source).
  * @returns {Promise<number>} How many journal entries were imported.
  */
