@@ -144,7 +144,7 @@ export function registerChaseGauge() {
     const gauges = /** @type {any} */ (changed)?.system?.gauges;
     if (!gauges) return;
     for (const [tokenId, g] of Object.entries(gauges)) {
-      const action = /** @type {any} */ (g)?.action;
+      const action = g?.action;
       const token = game.scenes?.viewed?.tokens.get(tokenId);
       if (!action || !token || action === ChaseGauge.lastAction.get(tokenId)) continue;
       ChaseGauge.lastAction.set(tokenId, action);

@@ -86,7 +86,7 @@ export const hooks = {
     if (!root || !game.user.isGM) return;
     const uuid = String(root.dataset.smokeHeat);
     for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (root.querySelectorAll("[data-heat-panel]"))) {
-      const fn = /** @type {any} */ (PANEL)[String(button.dataset.heatPanel)];
+      const fn = PANEL[String(button.dataset.heatPanel)];
       button.addEventListener("click", async event => {
         event.preventDefault();
         try {

@@ -157,10 +157,10 @@ class SmokeActorSheetBase extends ActorBase {
     const item = this.document.items.get(target.closest("[data-item-id]").dataset.itemId);
     // A kit with a check (first aid) treats the one person the user targets, else the carrier (its write goes through
     // the GM either way).
-    const targets = [...(game.user?.targets ?? [])].map(t => /** @type {any} */ (t).actor).filter(a => a && a.type !== "vehicle");
+    const targets = [...(game.user?.targets ?? [])].map(t => t.actor).filter(a => a && a.type !== "vehicle");
     const patient = targets.length === 1 ? targets[0] : null;
     try {
-      await /** @type {any} */ (this.document).useItem(/** @type {Item.Implementation} the row's owned item */ (item),
+      await this.document.useItem(/** @type {Item.Implementation} the row's owned item */ (item),
         { patient, skipDialog: event.shiftKey });
     } catch (err) {
       ui.notifications.warn(err.message);
@@ -194,13 +194,13 @@ class SmokeActorSheetBase extends ActorBase {
   /** The faction row a control belongs to, and a copy of the factions array to change. */
   #faction(target) {
     const index = Number(target.closest("[data-faction]").dataset.faction);
-    const factions = foundry.utils.deepClone(/** @type {any} */ (this.document.system).factions);
+    const factions = foundry.utils.deepClone(this.document.system.factions);
     return { index, factions, faction: factions[index] };
   }
 
   /** @this {SmokeActorSheetBase} */
   static async #onAddFaction() {
-    const factions = [.../** @type {any} */ (this.document.system).factions, { name: game.i18n.localize("SMOKE.Faction.new"),
+    const factions = [...this.document.system.factions, { name: game.i18n.localize("SMOKE.Faction.new"),
       renown: 0, influence: 0, stance: "open" }];
     await this.document.update(/** @type {any} */ ({ "system.factions": factions }));
   }
@@ -216,14 +216,14 @@ class SmokeActorSheetBase extends ActorBase {
       return;
     }
     faction.influence = result.influence;
-    await this.document.update(/** @type {any} */ ({ "system.factions": factions }));
+    await this.document.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.factions": factions }));
   }
 
   /** A career job restores 1 Influence (a finale 2), up to the rank's cap. @this {SmokeActorSheetBase} */
   static async #onFactionJob(event, target) {
     const { factions, faction } = this.#faction(target);
     faction.influence = restoreInfluence(faction.influence, faction.renown, { finale: target.dataset.finale === "true" }).influence;
-    await this.document.update(/** @type {any} */ ({ "system.factions": factions }));
+    await this.document.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.factions": factions }));
   }
 
   /** Completing the next career stage awards its Renown. @this {SmokeActorSheetBase} */
@@ -233,24 +233,24 @@ class SmokeActorSheetBase extends ActorBase {
     if (stage > RULES.renown.careerStages.length) return;
     faction.renown += stageAward(stage);
     faction.stagesDone = stage;
-    await this.document.update(/** @type {any} */ ({ "system.factions": factions }));
+    await this.document.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.factions": factions }));
   }
 
   /** GM: award an advance (rulebook: Advances). @this {SmokeActorSheetBase} */
   static async #onAwardAdvance() {
     if (!game.user.isGM) return;
-    await this.document.update(/** @type {any} */ ({ "system.advances": /** @type {any} */ (this.document.system).advances + 1 }));
+    await this.document.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.advances": /** @type {any} */ (this.document.system).advances + 1 }));
   }
 
   /** Spend an advance: one stat one step within the current cap. @this {SmokeActorSheetBase} */
   static async #onSpendAdvance() {
-    const sys = /** @type {any} */ (this.document.system);
+    const sys = this.document.system;
     const key = /** @type {HTMLSelectElement} */ (this.element.querySelector("select[data-advance]"))?.value;
     if (!sys.advances || !key) return;
     try {
-      const stats = advance(Object.fromEntries(Object.entries(sys.stats).map(([k, v]) => [k, /** @type {any} */ (v).die])),
+      const stats = advance(Object.fromEntries(Object.entries(sys.stats).map(([k, v]) => [k, v.die])),
         key, sys.rep.level);
-      await this.document.update(/** @type {any} */ ({ [`system.stats.${key}.die`]: stats[key], "system.advances": sys.advances - 1 }));
+      await this.document.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ [`system.stats.${key}.die`]: stats[key], "system.advances": sys.advances - 1 }));
     } catch (err) {
       ui.notifications.warn(err.message);
     }
@@ -258,7 +258,7 @@ class SmokeActorSheetBase extends ActorBase {
 
   /** @this {SmokeActorSheetBase} */
   static #onOpenCreator() {
-    new CharacterCreator({ actor: /** @type {any} */ (this.document) }).render({ force: true });
+    new CharacterCreator({ actor: this.document }).render({ force: true });
   }
 
   /** @this {SmokeActorSheetBase} */
@@ -324,14 +324,14 @@ export class CharacterSheet extends SmokeActorSheetBase {
     return Object.assign(context, {
       kit,
       perks: this._itemRows("perk").map(p => ({ ...p,
-        statName: game.i18n.localize(`SMOKE.Stat.${/** @type {any} */ (p.system).stat}.name`) })),
+        statName: game.i18n.localize(`SMOKE.Stat.${p.system.stat}.name`) })),
       backgroundName: await backgroundName(sys.details.background),
       backgroundItems: this._itemRows("background"),
       tier: game.i18n.localize(`SMOKE.Tier.${repTier(level).id}`),
       statCap: cap,
       nextXp: nextThreshold(level),
       armourReduction: armourReduction(this.document.items.filter(i => i.type === "armour").map(i => i.system)),
-      heatPanel: heatPanel(/** @type {any} */ (this.actor)),
+      heatPanel: heatPanel(this.actor),
       heatStars: Array.from({ length: RULES.heat.max }, (_, i) => ({ n: i + 1, lit: i + 1 <= sys.heat })),
       heatMax: RULES.heat.max,
       minimumAge: RULES.creation.minimumAge,

@@ -60,7 +60,7 @@ export class VehicleSheet extends Base {
 
   /** @returns {any} The motor's system data with its derived fields (VehicleData). */
   get #sys() {
-    return /** @type {any} */ (this.document.system);
+    return this.document.system;
   }
 
   /** @override */
@@ -262,10 +262,10 @@ export class VehicleSheet extends Base {
       `<option value="">${esc(L("SMOKE.Theft.noTool"))}</option>`].join("");
       const older = s.lockKind === "car" && game.user.isGM
         ? `<label><input type="checkbox" name="olderCar"> ${esc(L("SMOKE.Theft.olderCar"))}</label>` : "";
-      const data = /** @type {any} */ (await foundry.applications.api.DialogV2.input(/** @type {any} */ ({
+      const data = /** @type {any} */ (await foundry.applications.api.DialogV2.input({
         window: { title: L("SMOKE.Theft.toolTitle", { vehicle: this.document.name }) },
         content: `<label>${esc(L("SMOKE.Theft.tool"))} <select name="toolId">${options}</select></label>${older}`,
-        ok: { label: L("SMOKE.Theft.attempt") } })));
+        ok: { label: L("SMOKE.Theft.attempt") } }));
       if (!data) return;
       toolId = data.toolId ?? "";
       olderCar = !!data.olderCar;
@@ -282,7 +282,7 @@ export class VehicleSheet extends Base {
     const thief = await chooseActor(L("SMOKE.Theft.whoTitle", { vehicle: this.document.name }));
     if (!thief) return;
     try {
-      await rollTheft(this.document, thief, { carjacking: true, stat: /** @type {any} */ (target.dataset.stat),
+      await rollTheft(this.document, thief, { carjacking: true, stat: target.dataset.stat,
         skipDialog: event.shiftKey });
     } catch (err) {
       ui.notifications.warn(err.message);
@@ -315,11 +315,11 @@ export class VehicleSheet extends Base {
 
   /** @this {VehicleSheet} */
   static async #onToolkit(event, target) {
-    if (!this.#repairable("toolkit", /** @type {any} */ (target.dataset.mode))) return;
+    if (!this.#repairable("toolkit", target.dataset.mode)) return;
     const who = await chooseActor(L("SMOKE.Repair.whoTitle", { vehicle: this.document.name }));
     if (!who) return;
     try {
-      await rollRepair(this.document, who, { kind: "toolkit", mode: /** @type {any} */ (target.dataset.mode),
+      await rollRepair(this.document, who, { kind: "toolkit", mode: target.dataset.mode,
         skipDialog: event.shiftKey });
     } catch (err) {
       ui.notifications.warn(err.message);

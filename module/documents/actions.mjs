@@ -184,7 +184,7 @@ export const requests = {
     if (success) {
       result = applyAid({ health: health.value, max: health.max, conditions: patient.statuses },
         { restore: s.restoreHealth, removes: s.removes ?? [] }, { atHealth: RULES.combat.down.atHealth });
-      if (result.restored) await patient.update(/** @type {any} */ ({ "system.health.value": result.health }));
+      if (result.restored) await patient.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.health.value": result.health }));
       for (const id of result.remove) await /** @type {any} */ (patient).removeCondition(id);
       if (result.downEnds) await stopDownClock(patient);
     }
@@ -210,20 +210,20 @@ export const requests = {
     const combatant = combat?.combatants.get(ref?.combatantId);
     if (!message || !ref || !flags.check || !combat || !combatant?.actor) throw new Error(game.i18n.localize("SMOKE.Attack.noCard"));
     assertOwner(user, combatant.actor);
-    if (!message.author?.isGM && !combatant.actor.testUserPermission(/** @type {any} */ (message.author), "OWNER"))
+    if (!message.author?.isGM && !combatant.actor.testUserPermission(message.author, "OWNER"))
       throw new Error(game.i18n.localize("SMOKE.Attack.forged"));
     const side = sideOf(combatant);
     // One use per card (the card's own flags are its author's to write, so the GM keeps the list).
     const used = `card-${messageId}`;
-    if (/** @type {any} */ (combat.system).records?.[used]) throw new Error(game.i18n.localize("SMOKE.Attack.alreadyResolved"));
+    if (combat.system.records?.[used]) throw new Error(game.i18n.localize("SMOKE.Attack.alreadyResolved"));
     if (side.consciousRound === combat.round)
       throw new Error(game.i18n.format("SMOKE.Combat.consciousOnce", { name: combatant.name ?? "" }));
     const rule = COMBAT.down.stayConscious;
     const tn = resolveTN(combatant.actor, rule.stat, { ...defaultChoices(), tnSource: "band", band: rule.band });
     const check = verifiedCheck(message, { actor: combatant.actor, stat: rule.stat, tn });
-    await combat.update(/** @type {any} */ ({ [`system.records.${used}`]: { id: used, kind: "stayConscious", messageId } }));
+    await combat.update({ [`system.records.${used}`]: { id: used, kind: "stayConscious", messageId } });
     await writeSides(combat, { [/** @type {string} */ (combatant.id)]: { consciousRound: combat.round } });
-    await message.update(/** @type {any} */ ({ [`flags.${SYSTEM_ID}.stayConscious.resolved`]: true }));
+    await message.update(/** @type {DottedUpdate<ChatMessage.UpdateData>} */ ({ [`flags.${SYSTEM_ID}.stayConscious.resolved`]: true }));
     // RULES.combat.down.stayConscious: {properMess: "wasted"} — that outcome's result.
     if (rule[check.outcome] !== "wasted") return { wasted: false };
     await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },

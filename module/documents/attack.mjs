@@ -219,7 +219,7 @@ export function recordOf(message) {
   const flags = /** @type {any} */ (message?.flags?.[SYSTEM_ID]);
   const ref = flags?.attack ?? flags?.hold;
   const combat = ref?.combatId ? game.combats?.get(ref.combatId) : null;
-  const record = /** @type {any} */ (combat?.system)?.records?.[ref?.recordId];
+  const record = combat?.system?.records?.[ref?.recordId];
   return combat && record ? { combat, record } : null;
 }
 
@@ -228,7 +228,7 @@ export function recordOf(message) {
  * @param {Combat.Implementation} combat @param {RollRecord} record
  */
 async function saveRecord(combat, record) {
-  await combat.update(/** @type {any} */ ({ [`system.records.${record.id}`]: record }), /** @type {any} */ ({ turnEvents: false }));
+  await combat.update({ [`system.records.${record.id}`]: record }, { turnEvents: false });
 }
 
 /**
@@ -251,7 +251,7 @@ async function bindCard(user, combat, record, message) {
   }
   const actor = combat.combatants.get(record.actorId)?.actor;
   const author = message.author;
-  const ref = /** @type {any} */ (message.flags?.[SYSTEM_ID])?.[record.kind === "attack" ? "attack" : "hold"];
+  const ref = message.flags?.[SYSTEM_ID]?.[record.kind === "attack" ? "attack" : "hold"];
   if (!actor || !author || ref?.recordId !== record.id) return refuse();
   // The card's author asked for this roll (or is a GM) and owns the actor it is for.
   if (!author.isGM && (author.id !== record.userId || !actor.testUserPermission(author, "OWNER"))) refuse();
@@ -386,7 +386,7 @@ export const requests = {
   // The card a declared roll produced: bound to its record once, its numbers read from its roll.
   "record.bind": async (user, { combatId, recordId, messageId }) => {
     const combat = game.combats?.get(combatId);
-    const record = /** @type {any} */ (combat?.system)?.records?.[recordId];
+    const record = combat?.system?.records?.[recordId];
     if (!combat || !record) throw new Error(game.i18n.localize("SMOKE.Attack.noCard"));
     const bound = await bindCard(user, combat, record, game.messages?.get(messageId));
     return { check: bound.check };
@@ -426,7 +426,7 @@ export const requests = {
       gmCondition: null };
     await saveRecord(combat, { ...record, resolved });
     // The card shows it (a copy for display; the record is what counts).
-    await /** @type {ChatMessage.Implementation} */ (message).update(/** @type {any} */ ({ [`flags.${SYSTEM_ID}.attack.resolved`]: resolved }));
+    await /** @type {ChatMessage.Implementation} */ (message).update(/** @type {DottedUpdate<ChatMessage.UpdateData>} */ ({ [`flags.${SYSTEM_ID}.attack.resolved`]: resolved }));
     return { dodged, damage: hit.damage };
   },
 
@@ -442,9 +442,9 @@ export const requests = {
     if (!resolved.suggested.includes(condition)) throw new Error(game.i18n.localize("SMOKE.Attack.notSuggested"));
     const actor = found.combat.combatants.get(record.otherId)?.actor;
     if (!actor) throw new Error(game.i18n.localize("SMOKE.Attack.noTarget"));
-    await /** @type {any} */ (actor).addCondition(condition);
+    await actor.addCondition(condition);
     await saveRecord(found.combat, { ...record, resolved: { ...resolved, gmCondition: condition } });
-    await /** @type {ChatMessage.Implementation} */ (message).update(/** @type {any} */ ({ [`flags.${SYSTEM_ID}.attack.resolved.gmCondition`]: condition }));
+    await /** @type {ChatMessage.Implementation} */ (message).update(/** @type {DottedUpdate<ChatMessage.UpdateData>} */ ({ [`flags.${SYSTEM_ID}.attack.resolved.gmCondition`]: condition }));
   },
 
   // Declare a hold (Distance, ammunition and holds): grab — Muscle against the target's Guard, Engaged; break free —
@@ -463,7 +463,7 @@ export const requests = {
       if (distance !== null && rangeBand(distance) !== COMBAT.grab.range) throw new Error(game.i18n.localize("SMOKE.Hold.notEngaged"));
     }
     const statKey = kind === "grab" ? COMBAT.grab.stat : (COMBAT.breakFree.stats.includes(stat) ? stat : COMBAT.breakFree.stats[0]);
-    await spendDieAsGM(/** @type {any} */ (combat), holder, kind, { index });
+    await spendDieAsGM(combat, holder, kind, { index });
     /** @type {RollRecord} */
     const record = { id: foundry.utils.randomID(16), kind, userId: /** @type {string} */ (user.id), actorId,
       otherId: /** @type {string} */ (other.id), stat: statKey, tn: currentGuard(other), round: combat.round, messageId: null,
@@ -486,13 +486,13 @@ export const requests = {
     assertOwner(user, holder.actor);
     const success = /** @type {NonNullable<RollRecord["check"]>} */ (record.check).margin >= 0;
     await saveRecord(combat, { ...record, resolved: { success } });
-    await /** @type {ChatMessage.Implementation} */ (message).update(/** @type {any} */ ({ [`flags.${SYSTEM_ID}.hold.resolved`]: { success } }));
+    await /** @type {ChatMessage.Implementation} */ (message).update(/** @type {DottedUpdate<ChatMessage.UpdateData>} */ ({ [`flags.${SYSTEM_ID}.hold.resolved`]: { success } }));
     if (!success) return { success };
     if (record.kind === "grab") {
-      await /** @type {any} */ (other.actor).addCondition(COMBAT.grab.condition);
+      await other.actor.addCondition(COMBAT.grab.condition);
       await writeSides(combat, { [record.otherId]: { grabbedBy: record.actorId } });
     } else {
-      if (holder.actor.statuses.has("grabbed")) await /** @type {any} */ (holder.actor).removeCondition("grabbed");
+      if (holder.actor.statuses.has("grabbed")) await holder.actor.removeCondition("grabbed");
       await writeSides(combat, { [record.actorId]: { grabbedBy: "" } });
     }
     return { success };
@@ -508,10 +508,10 @@ export const requests = {
     if (reason) throw new Error(reason);
     const distance = tokenDistance(cuffer.token, target.token);
     if (distance !== null && rangeBand(distance) !== COMBAT.grab.range) throw new Error(game.i18n.localize("SMOKE.Hold.notEngagedCuff"));
-    await spendDieAsGM(/** @type {any} */ (combat), cuffer, "cuff", { index });
-    await /** @type {any} */ (target.actor).addCondition(COMBAT.cuff.condition);
+    await spendDieAsGM(combat, cuffer, "cuff", { index });
+    await target.actor.addCondition(COMBAT.cuff.condition);
     // Heat (documents/heat.mjs): cuffed by police is Busted.
-    Hooks.callAll(/** @type {any} */ ("smoke.cuffed"), target.actor, cuffer.actor);
+    Hooks.callAll("smoke.cuffed", target.actor, cuffer.actor);
     return true;
   }
 };
@@ -530,7 +530,7 @@ export function cuffRefusal(cuffer, target) {
   const can = COMBAT.cuff.targets.some(id => (id === COMBAT.grab.condition ? !!side.grabbedBy : statuses.has(id)))
     || (COMBAT.cuff.surrendered && side.surrendered);
   if (!can) return game.i18n.format("SMOKE.Hold.cannotCuff", { name: target.name ?? "" });
-  const restraint = cuffer.actor?.items.find(i => i.type === "gear" && /** @type {any} */ (i.system).applies === COMBAT.cuff.condition);
+  const restraint = cuffer.actor?.items.find(i => i.type === "gear" && /** @type {SmokeItemSystem} */ (i.system).applies === COMBAT.cuff.condition);
   if (!restraint) return game.i18n.localize("SMOKE.Hold.needCuffs");
   return null;
 }

@@ -125,7 +125,7 @@ export const hooks = {
   "smoke.crime": (/** @type {any} */ notice) => {
     if (!game.user.isActiveGM || !notice) return;
     if (notice.motorUuid && THEFT_CRIMES.includes(notice.crime)) {
-      const motor = fromUuidSync(/** @type {any} */ (notice.motorUuid));
+      const motor = fromUuidSync(notice.motorUuid);
       if (motor) plateStolen(motor).catch(logged("plate"));
     }
     noticeCrime(notice).catch(logged("crime"));

@@ -64,7 +64,7 @@ export class BlowerPhone extends Base {
    * @returns {BlowerPhone|null}  null when the user has no character.
    */
   static open({ actor = null, screen = "home" } = {}) {
-    const mine = /** @type {any} */ (game.user).character;
+    const mine = game.user.character;
     // A GM with no character of their own opens a player's phone, else any character's (then picks in Whose phone).
     const target = actor ?? (mine?.isOwner || game.user.isGM ? mine : null) ?? phoneOwners()[0]
       ?? (game.user.isGM ? game.actors.find(a => a.type === "character") : null) ?? null;
@@ -136,12 +136,12 @@ export class BlowerPhone extends Base {
         .then(() => resume(), err => { warn(err); void this.render(); });
     });
     root.querySelector("[name=phoneStation]")?.addEventListener("change", event => {
-      void game.settings.set(/** @type {any} */ (SYSTEM_ID), /** @type {any} */ ("phoneStation"),
-        /** @type {any} */ (/** @type {HTMLSelectElement} */ (event.target).value)).then(() => resume());
+      void game.settings.set(SYSTEM_ID, "phoneStation",
+        (/** @type {HTMLSelectElement} */ (event.target).value)).then(() => resume());
     });
     root.querySelector("[name=radioVolume]")?.addEventListener("change", event => {
       const v = Number(/** @type {HTMLInputElement} */ (event.target).value) / 100;
-      void game.settings.set(/** @type {any} */ (SYSTEM_ID), /** @type {any} */ ("radioVolume"), /** @type {any} */ (v));
+      void game.settings.set(/** @type {any} */ (SYSTEM_ID), "radioVolume", v);
     });
     for (const box of root.querySelectorAll("[data-radio-playlist]")) {
       box.addEventListener("change", event => {

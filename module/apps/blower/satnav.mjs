@@ -26,11 +26,11 @@ const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)
 
 /** @returns {any} The user's own token on the viewed scene (their character's; else the one they control). */
 function ownToken() {
-  const scene = /** @type {any} */ (game.scenes?.viewed);
+  const scene = game.scenes?.viewed;
   if (!scene) return null;
-  const character = /** @type {any} */ (game.user).character;
+  const character = game.user.character;
   const mine = character ? scene.tokens.find((/** @type {any} */ t) => t.actorId === character.id) : null;
-  return mine ?? /** @type {any} */ (canvas)?.tokens?.controlled?.[0]?.document ?? null;
+  return mine ?? canvas?.tokens?.controlled?.[0]?.document ?? null;
 }
 
 /** @param {any} region @returns {{x: number, y: number}|null} The centre of a region's first shape's bounds. */

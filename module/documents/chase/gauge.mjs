@@ -466,7 +466,7 @@ export const requests = {
   /** A gauge check at a line, or an evasive manoeuvre on contact: applied from the GM's roll and the card's own dice. */
   "chase.resolve": async (user, { rollId, messageId }) => {
     const { roll, message, check } = claimRoll(user, { rollId, messageId, purpose: "chase.gauge" });
-    const ctx = /** @type {any} */ (roll.context);
+    const ctx = roll.context;
     const snapshot = /** @type {any} */ (message.flags?.[SYSTEM_ID])?.check;
     if (snapshot?.tnSource !== "band" || snapshot?.band !== ctx.check) {
       throw new Error(L("SMOKE.Chase.wrongBand", { band: L(`SMOKE.Band.${ctx.check}`) }));
@@ -495,7 +495,7 @@ async function applyCheck(token, vehicle, ctx, check) {
   const success = succeeded(check.outcome);
   if (ctx.kind === "line") {
     // Heat (documents/heat.mjs) reads a failed yellow check or a drive into red as dangerous driving, once per action.
-    Hooks.callAll(/** @type {any} */ ("smoke.driven"), { motorUuid: vehicle.uuid, band: ctx.band, failed: !success,
+    Hooks.callAll("smoke.driven", { motorUuid: vehicle.uuid, band: ctx.band, failed: !success,
       actId: `drive:${combat.id}:${token.id}:${ctx.action}` });
     if (success) {
       await writeGauge(combat, token.id, { ...g, cleared: ctx.band, pending: null });

@@ -41,7 +41,7 @@ export async function harmRiders(vehicle, damage, conditions) {
   for (const { actor } of occupantsOf(vehicle)) {
     if (damage) await applyHealthLoss(actor, damage);
     const applied = [];
-    for (const id of conditions) applied.push(await /** @type {any} */ (actor).addCondition(id));
+    for (const id of conditions) applied.push(await actor.addCondition(id));
     injuries.push({ name: actor.name ?? "", damage, conditions: applied });
   }
   return injuries;
@@ -57,7 +57,7 @@ export const injuryLine = r => L(r.damage ? "SMOKE.Chase.riderHurt" : "SMOKE.Cha
  */
 export async function postCard(title, lines, flags = {}) {
   const items = lines.filter(Boolean).map(l => `<li>${esc(l)}</li>`).join("");
-  return ChatMessage.create(/** @type {any} */ ({ speaker: { alias: L("SMOKE.Chase.title") },
+  return ChatMessage.create({ speaker: { alias: L("SMOKE.Chase.title") },
     content: `<div class="smoke-chase-card"><header><strong>${esc(title)}</strong></header><ul>${items}</ul></div>`,
-    flags: { [SYSTEM_ID]: flags } }));
+    flags: { [SYSTEM_ID]: flags } });
 }

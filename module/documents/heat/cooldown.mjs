@@ -21,7 +21,7 @@ import { sightOf } from "./sight.mjs";
  * @param {any} actor @returns {boolean}
  */
 export function hasGhost(actor) {
-  const id = /** @type {any} */ (CATALOGUE_IDS).perks?.[GHOST_PERK];
+  const id = CATALOGUE_IDS.perks?.[GHOST_PERK];
   return (actor?.items ?? []).some((/** @type {any} */ i) => i.type === "perk"
     && ((id && String(i._stats?.compendiumSource ?? "").endsWith(id)) || String(i.name).toLowerCase() === GHOST_PERK));
 }

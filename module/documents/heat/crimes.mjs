@@ -144,7 +144,7 @@ export async function addCrime(actor, crimeId, { witnessed = true, policeSaw = f
   await prune();
   const stars = next === before ? before : await setHeat(actor, next, { reason: crime.key });
   if (stars > before) await heatRose(actor, before, stars);
-  Hooks.callAll(/** @type {any} */ ("smoke.heatRaised"), actor, { crime: crime.key, before, stars, actId: id });
+  Hooks.callAll("smoke.heatRaised", actor, { crime: crime.key, before, stars, actId: id });
   return { stars, added: stars - before, duplicate: false };
 }
 

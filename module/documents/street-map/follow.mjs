@@ -58,6 +58,6 @@ function pullViews(record, to, actors) {
     if (!u.active || u.isGM) continue;
     if (u.id === record.userId || actors.some(a => a.testUserPermission(u, "OWNER"))) users.add(u.id);
   }
-  if (users.size) /** @type {any} */ (to).pullUsers([...users]);
+  if (users.size) to.pullUsers([...users]);
   if (record.userId === game.user.id) to.view();
 }

@@ -137,8 +137,8 @@ export async function purposeRoll(actor, stat, initial, flags, skipDialog) {
 export async function postCard({ title, lines, kind, speaker = null, flags = {} }) {
   const content = await foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE,
     { title, kind, lines: lines.filter(Boolean) });
-  return ChatMessage.create(/** @type {any} */ ({ content, flags: { [SYSTEM_ID]: flags },
-    speaker: speaker ? ChatMessage.getSpeaker({ actor: speaker }) : ChatMessage.getSpeaker() }));
+  return ChatMessage.create({ content, flags: { [SYSTEM_ID]: flags },
+    speaker: speaker ? ChatMessage.getSpeaker({ actor: speaker }) : ChatMessage.getSpeaker() });
 }
 
 /** This system's flags of a chat message. @param {any} message */

@@ -220,9 +220,9 @@ export const requests = { "vehicle.board": onBoard, "vehicle.leave": onLeave, "v
 
 /** The motor's token: a synthetic actor's own, else its linked token in the viewed scene, else in any. @returns {any} */
 function vehicleToken(vehicle) {
-  const v = /** @type {any} */ (vehicle);
+  const v = vehicle;
   if (v.token) return v.token;
-  const scenes = [/** @type {any} */ (game).scenes?.viewed, ...(/** @type {any} */ (game).scenes ?? [])].filter(Boolean);
+  const scenes = [/** @type {any} */ (game).scenes?.viewed, ...(game.scenes ?? [])].filter(Boolean);
   for (const scene of scenes) {
     const t = scene.tokens?.find?.(x => x.actorId === vehicle.id && x.actorLink);
     if (t) return t;
@@ -237,7 +237,7 @@ function vehicleToken(vehicle) {
  */
 function tokenOf(token, actor) {
   if (!token) return false;
-  const a = /** @type {any} */ (actor);
+  const a = actor;
   if (a.isToken) return a.token?.id === token.id;
   return token.actorId === actor.id && (token.actorLink || token.actor?.uuid === actor.uuid);
 }
@@ -362,9 +362,9 @@ export async function chooseActor(title, candidates = ownedPeople()) {
   }
   if (candidates.length === 1) return candidates[0];
   const options = candidates.map(a => `<option value="${esc(a.id ?? "")}">${esc(a.name)}</option>`).join("");
-  const data = /** @type {any} */ (await foundry.applications.api.DialogV2.input(/** @type {any} */ ({
+  const data = /** @type {any} */ (await foundry.applications.api.DialogV2.input({
     window: { title }, content: `<label>${esc(L("SMOKE.Boarding.who"))} <select name="actorId">${options}</select></label>`,
-    ok: { label: L("SMOKE.Boarding.choose") } })));
+    ok: { label: L("SMOKE.Boarding.choose") } }));
   return data?.actorId ? game.actors.get(data.actorId) ?? null : null;
 }
 
