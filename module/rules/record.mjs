@@ -114,7 +114,7 @@ export function coverModifier(cover) {
  * @param {"light"|"heavy"|string|null} [guard.cover=null]  See {@link coverModifier}.
  * @returns {{value: number, parts: {kind: string, label: string, guard: number}[]}}
  */
-export function guardBreakdown({ base, wornArmour: armour = null, conditions = [], cover = null } = /** @type {Parameters<typeof guardBreakdown>[0]} */ ({})) {
+export function guardBreakdown({ base, wornArmour: armour = null, conditions = [], cover = null } = /** @type {NonNullable<Parameters<typeof guardBreakdown>[0]>} */ ({})) {
   // a bare call gets {}, which the checks below refuse; the JSDoc types the argument
   if (!Number.isInteger(base)) throw new TypeError(`Guard base must be a whole number, got ${base}`);
   const parts = [{ kind: "base", label: "Base", guard: base }];
