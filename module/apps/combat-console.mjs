@@ -470,7 +470,7 @@ export function registerConsoleHooks() {
   for (const hook of ["updateCombat", "createCombat", "deleteCombat", "createCombatant", "updateCombatant", "deleteCombatant",
     "updateActor", "deleteActor", "createActiveEffect", "deleteActiveEffect", "updateToken", "createToken", "deleteToken",
     "createItem", "updateItem", "deleteItem"]) {
-    Hooks.on(/** @type {any} */ (hook), () => CombatConsole.refresh());
+    Hooks.on(/** @type {Hooks.HookName} */ (hook), () => CombatConsole.refresh());
   }
   // The core combat tracker gets a button to the console.
   Hooks.on("renderCombatTracker", (app, html) => {

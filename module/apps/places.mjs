@@ -33,7 +33,7 @@ async function drugsFor(actor) {
   const out = [];
   for (const item of actor.items.filter(i => i.type === "drug")) {
     const price = await money.catalogueSalePrice(item);
-    if (price) out.push({ id: item.id, name: item.name, price, quantity: /** @type {any} */ (item.system).quantity ?? 0 });
+    if (price) out.push({ id: item.id, name: item.name, price, quantity: /** @type {SmokeItemSystem} */ (item.system).quantity ?? 0 });
   }
   return out;
 }

@@ -45,7 +45,7 @@ function conditionChoices(actor, statuses) {
   return CONDITIONS.filter(c => !statuses.has(c.key) || c.becomes).map(c => {
     if (!statuses.has(c.key)) return { id: c.key, name: c.name };
     const count = Number(actor.getFlag(SYSTEM_ID, `count.${c.key}`) ?? 1);
-    return { id: c.key, name: game.i18n.format("SMOKE.Record.conditionAgain", /** @type {any} */ ({ name: c.name,
+    return { id: c.key, name: game.i18n.format("SMOKE.Record.conditionAgain", /** @type {object} */ ({ name: c.name,
       count: count + 1, of: c.becomes.count })) };
   });
 }
@@ -211,7 +211,7 @@ class SmokeActorSheetBase extends ActorBase {
     const favour = /** @type {HTMLSelectElement} */ (target.closest("[data-faction]").querySelector("select[data-favour]")).value;
     const result = spendInfluence(faction.influence, favour);
     if (!result.ok) {
-      ui.notifications.warn(game.i18n.format("SMOKE.Faction.short", /** @type {any} */ ({ cost: result.cost,
+      ui.notifications.warn(game.i18n.format("SMOKE.Faction.short", /** @type {object} */ ({ cost: result.cost,
         have: faction.influence })));
       return;
     }
@@ -239,7 +239,7 @@ class SmokeActorSheetBase extends ActorBase {
   /** GM: award an advance (rulebook: Advances). @this {SmokeActorSheetBase} */
   static async #onAwardAdvance() {
     if (!game.user.isGM) return;
-    await this.document.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.advances": /** @type {any} */ (this.document.system).advances + 1 }));
+    await this.document.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.advances": /** @type {CharacterSystem} */ (this.document.system).advances + 1 }));
   }
 
   /** Spend an advance: one stat one step within the current cap. @this {SmokeActorSheetBase} */
@@ -296,7 +296,7 @@ export class CharacterSheet extends SmokeActorSheetBase {
     const data = /** @type {any} */ (super._processFormData(event, form, formData));
     const edits = data.system?.factions;
     if (edits && !Array.isArray(edits)) {
-      const factions = foundry.utils.deepClone(/** @type {any} */ (this.document.system).factions);
+      const factions = foundry.utils.deepClone(/** @type {CharacterSystem} */ (this.document.system).factions);
       for (const [i, row] of Object.entries(edits)) {
         if (factions[Number(i)]) Object.assign(factions[Number(i)], row, { renown: Number(row.renown ?? factions[Number(i)].renown),
           influence: Number(row.influence ?? factions[Number(i)].influence) });
@@ -359,7 +359,7 @@ export class CharacterSheet extends SmokeActorSheetBase {
 
 /** The printed name of a background catalogue key (the record stores the key). */
 async function backgroundName(key) {
-  const id = key ? /** @type {any} */ (CATALOGUE_IDS).backgrounds?.[key] : null;
+  const id = key ? /** @type {Record<string, Record<string, string> | undefined>} */ (CATALOGUE_IDS).backgrounds?.[key] : null;
   if (!id) return key ?? "";
   const index = await /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.backgrounds`))?.getIndex();
   return index?.get(id)?.name ?? key;
@@ -374,7 +374,7 @@ function relationshipNotes(actor, sys) {
   const pat = shopDiscountBreakdown({ ...who, shop: "pat" }).percent;
   return [
     policeStopStart(sys.relationships.police) ? i18n.localize("SMOKE.Record.policeStops") : null,
-    shops || pat ? i18n.format("SMOKE.Record.discounts", /** @type {any} */ ({ shops, pat, cap: shopDiscountBreakdown(who).cap })) : null
+    shops || pat ? i18n.format("SMOKE.Record.discounts", /** @type {object} */ ({ shops, pat, cap: shopDiscountBreakdown(who).cap })) : null
   ].filter(Boolean);
 }
 

@@ -77,7 +77,7 @@ export async function reload(combat, combatant, weaponId, { dieIndex = null } = 
   const i18n = game.i18n;
   const actor = /** @type {Actor.Implementation} */ (combatant.actor);
   const weapon = actor.items.get(weaponId);
-  const mag = /** @type {any} */ (weapon?.system)?.magazine;
+  const mag = /** @type {WeaponSystem} */ (weapon?.system)?.magazine;
   if (!weapon || !mag?.size) return warn(i18n.localize("SMOKE.Reload.noMagazine"));
   const ammo = actor.items.filter(i => i.type === "ammo").map(i => ({ id: /** @type {string} */ (i.id), ...(/** @type {any} */ (i.system)) }));
   const plan = reloadPlan(mag, ammo);
@@ -108,7 +108,7 @@ export async function reload(combat, combatant, weaponId, { dieIndex = null } = 
  */
 export async function improvised(combat, combatant, statKey, { skipDialog = false, dieIndex = null } = {}) {
   const actor = /** @type {Actor.Implementation} */ (combatant.actor);
-  if (!/** @type {any} */ (actor.system).stats?.[statKey]) return warn(game.i18n.localize("SMOKE.Combat.noStat"));
+  if (!/** @type {CharacterSystem} */ (actor.system).stats?.[statKey]) return warn(game.i18n.localize("SMOKE.Combat.noStat"));
   const choices = await promptCheck(actor, statKey, { skipDialog });
   if (!choices) return null;
   try {

@@ -365,7 +365,7 @@ export const requests = {
       driveBy: driveBy === "driver" || driveBy === "passenger" ? driveBy : null, tyres: !!tyres, band });
     if (typeof checked === "string") throw new Error(checked);
     const { aimed } = await spendDieAsGM(/** @type {any} */ (combat), attacker, "attack", { index });
-    const w = /** @type {any} */ (weapon.system);
+    const w = /** @type {WeaponSystem} */ (weapon.system);
     if (checked.thrown) await weapon.update(/** @type {any} */ ({ "system.quantity": w.quantity - 1 }));
     else if (w.magazine.size > 0) await weapon.update(/** @type {any} */ ({ "system.magazine.loaded": w.magazine.loaded - checked.mods.rounds }));
     /** @type {RollRecord} */

@@ -17,7 +17,7 @@ import { SYSTEM_ID } from "../../generated/rules.mjs";
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
 /** @param {string} key @param {Record<string, unknown>} [data] */
-const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));
+const L = (key, data) => (data ? game.i18n.format(key, /** @type {object} */ (data)) : game.i18n.localize(key));
 /** Screens that show a running clock (re-rendered each second while open). */
 const TICKING = new Set(["jobs", "heat"]);
 
@@ -115,7 +115,7 @@ export class BlowerPhone extends Base {
     this.#unsubscribe.push(onInbox(rerender), onRadio(rerender),
       onTick(() => { if (TICKING.has(this.screen)) rerender(); }));
     for (const hook of ["updateActor", "updateSetting", "updatePlaylist"]) {
-      const id = Hooks.on(/** @type {any} */ (hook), (/** @type {any} */ doc) => {
+      const id = Hooks.on(/** @type {Hooks.HookName} */ (hook), (/** @type {any} */ doc) => {
         if (hook !== "updateActor" || doc?.id === this.actor?.id) rerender();
       });
       this.#unsubscribe.push(() => Hooks.off(/** @type {any} */ (hook), id));

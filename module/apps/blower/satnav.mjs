@@ -14,7 +14,7 @@ import { directionsOf, isMissing, routeBetween } from "./sources.mjs";
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
 /** @param {string} key @param {Record<string, unknown>} [data] */
-const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));
+const L = (key, data) => (data ? game.i18n.format(key, /** @type {object} */ (data)) : game.i18n.localize(key));
 
 /**
  * @typedef {object} Destination
@@ -186,7 +186,7 @@ export class SatNav extends Base {
     const rerender = foundry.utils.debounce(() => { if (this.rendered) void this.render(); }, 50);
     for (const hook of ["updateToken", "moveToken", "createToken", "deleteToken", "canvasReady", "createWall", "updateWall",
       "deleteWall"]) {
-      this.#hooks.push(/** @type {any} */ (Hooks.on(/** @type {any} */ (hook), rerender)), /** @type {any} */ (hook));
+      this.#hooks.push(/** @type {any} */ (Hooks.on(/** @type {Hooks.HookName} */ (hook), rerender)), /** @type {any} */ (hook));
     }
   }
 

@@ -42,7 +42,7 @@ const KEEP_ACTS = 500;
 export const acts = gmStore("heatActs");
 
 /** @param {string} key @param {Record<string, unknown>} [data] */
-export const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));
+export const L = (key, data) => (data ? game.i18n.format(key, /** @type {object} */ (data)) : game.i18n.localize(key));
 
 /** @returns {string[]} The GMs' user ids (whispered cards). */
 export const gmIds = () => game.users.filter(u => u.isGM).map(u => /** @type {string} */ (u.id));
@@ -107,7 +107,7 @@ function crimeCard(actId, act, actor) {
 export async function noticeCrime({ actorUuid, crime, actId, witnessed = true }) {
   if (!game.user.isActiveGM || !actId || acts.get(actId)) return null;
   crimeOrThrow(crime);
-  const actor = /** @type {any} */ (fromUuidSync(/** @type {any} */ (actorUuid)));
+  const actor = /** @type {Actor.Implementation | null} */ (fromUuidSync(/** @type {`Actor.${string}`} */ (actorUuid)));
   if (actor?.type !== "character") return null;
   const heat = heatOf(actor);
   const sight = sightOf(actor, heat);

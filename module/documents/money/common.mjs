@@ -14,7 +14,7 @@ import { SYSTEM_ID } from "../../generated/rules.mjs";
 export { SYSTEM_ID };
 
 /** Localize or format. @param {string} key @param {Record<string, any>} [data] @returns {string} */
-export const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));
+export const L = (key, data) => (data ? game.i18n.format(key, /** @type {object} */ (data)) : game.i18n.localize(key));
 
 /**
  * The character a request acts for: it exists, is a character and the user owns it (or is a GM).

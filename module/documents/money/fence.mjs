@@ -41,7 +41,7 @@ export function offerFor(seller, motor, catalogue = null) {
   const book = catalogue ?? { value: s.value, abilities: s.abilities ?? [] };
   const buyer = fenceBuyerFor({ abilities: book.abilities });
   const bodyFraction = s.body.max ? Math.max(0, Math.min(1, s.body.value / s.body.max)) : 0;
-  const known = knownSupplier(/** @type {any} */ (seller.system).rep.level);
+  const known = knownSupplier(/** @type {CharacterSystem} */ (seller.system).rep.level);
   const isHot = hot(motor);
   const value = book.abilities.includes("docked-hire-bike") ? null : book.value;
   return { buyer, pounds: fenceOffer({ value, buyer, bodyFraction, hot: isHot, knownSupplier: known }), hot: isHot,
@@ -133,7 +133,7 @@ async function onCrewFee(user, { actorUuids, pounds: fee, mode, offerId, reason 
  */
 export async function catalogueSalePrice(item) {
   const key = String(item.flags?.[SYSTEM_ID]?.key ?? "").replace(/^drugs\//, "");
-  const id = /** @type {any} */ (CATALOGUE_IDS).drugs?.[key];
+  const id = /** @type {Record<string, Record<string, string> | undefined>} */ (CATALOGUE_IDS).drugs?.[key];
   if (item.type !== "drug" || !id) return null;
   const index = await /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.drugs`))?.getIndex({ fields: ["system.salePrice"] });
   const price = index?.get(id)?.system?.salePrice;
