@@ -339,7 +339,7 @@ export class CombatConsole extends Base {
   static async #setMode(event, target) {
     const combat = game.combat;
     if (!combat || combat.started || !game.user.isGM) return;
-    await combat.update(/** @type {any} */ ({ "system.mode": target.dataset.mode }));
+    await combat.update(/** @type {DottedUpdate<Combat.UpdateData>} */ ({ "system.mode": target.dataset.mode }));
   }
 
   /** @this {CombatConsole} */

@@ -202,7 +202,7 @@ class SmokeActorSheetBase extends ActorBase {
   static async #onAddFaction() {
     const factions = [...this.document.system.factions, { name: game.i18n.localize("SMOKE.Faction.new"),
       renown: 0, influence: 0, stance: "open" }];
-    await this.document.update(/** @type {any} */ ({ "system.factions": factions }));
+    await this.document.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.factions": factions }));
   }
 
   /** Spend Influence on a favour (1 introduction, 2 access/equipment/lift, 4 major intervention). @this {SmokeActorSheetBase} */

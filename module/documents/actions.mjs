@@ -79,7 +79,7 @@ export async function reload(combat, combatant, weaponId, { dieIndex = null } = 
   const weapon = actor.items.get(weaponId);
   const mag = /** @type {WeaponSystem} */ (weapon?.system)?.magazine;
   if (!weapon || !mag?.size) return warn(i18n.localize("SMOKE.Reload.noMagazine"));
-  const ammo = actor.items.filter(i => i.type === "ammo").map(i => ({ id: /** @type {string} */ (i.id), ...(/** @type {any} */ (i.system)) }));
+  const ammo = actor.items.filter(i => i.type === "ammo").map(i => ({ id: /** @type {string} */ (i.id), ...(/** @type {AmmoSystem} */ (i.system)) }));
   const plan = reloadPlan(mag, ammo);
   if (!plan.moved) return warn(i18n.format(mag.loaded >= mag.size ? "SMOKE.Reload.full" : "SMOKE.Reload.noAmmo",
     { weapon: weapon.name, ammoType: mag.ammoType }));
@@ -173,7 +173,7 @@ export const requests = {
     const { roll, actor: medic, message, check } = claimRoll(user, { rollId, messageId, purpose: "aid.firstAid" });
     const { itemId, patientUuid } = /** @type {any} */ (roll.context);
     const item = medic.items.get(itemId);
-    const s = /** @type {any} */ (item?.system);
+    const s = /** @type {ConsumableSystem} */ (item?.system);
     const patient = /** @type {Actor.Implementation|null} */ (fromUuidSync(patientUuid));
     if (!item || !s || s.usesLeft < 1) throw new Error(game.i18n.format("SMOKE.Use.noUses", { item: item?.name ?? "" }));
     if (!patient) throw new Error(game.i18n.localize("SMOKE.Aid.noPatient"));

@@ -148,7 +148,7 @@ export class SmokeActor extends Actor {
   async useItem(item, { patient = null, skipDialog = false } = {}) {
     if (item.parent !== this) throw new Error("the item is not carried by this actor");
     if (item.type === "consumable" && /** @type {SmokeItemSystem} */ (item.system).check) {
-      if (/** @type {any} */ (item.system).usesLeft < 1) throw new Error(game.i18n.format("SMOKE.Use.noUses", { item: item.name }));
+      if (/** @type {ConsumableSystem} */ (item.system).usesLeft < 1) throw new Error(game.i18n.format("SMOKE.Use.noUses", { item: item.name }));
       return firstAid(this, item, { patient, skipDialog });
     }
     // Only a consumable or a drug gets past the checks below (an Item's type fixes its system data).

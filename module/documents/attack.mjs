@@ -58,7 +58,7 @@ function enclosedIn(actor) {
  */
 export function currentGuard(combatant) {
   const actor = /** @type {Actor.Implementation} */ (combatant.actor);
-  const sys = /** @type {any} */ (actor.system);
+  const sys = /** @type {PersonSystem} */ (actor.system);
   const defences = { ...sideOf(combatant).defences, enclosed: enclosedIn(actor) };
   if (actor.type === "vehicle") return sys.guard.value;
   return combatGuard({ guard: sys.guard.value, includesConditions: actor.type === "character", conditions: actor.statuses, defences });
@@ -135,7 +135,7 @@ export async function makeAttack(combat, attacker, choice) {
   // The same checks the GM makes, first here, so a refusal comes before the dialog.
   const refused = attackRefusal(attacker, target, weapon, choice);
   if (typeof refused === "string") return warn(refused);
-  const w = /** @type {any} */ (weapon.system);
+  const w = /** @type {WeaponSystem} */ (weapon.system);
   const guard = currentGuard(target);
   const aim = sideOf(attacker).aimed ? COMBAT.shooting.aim.effortSteps : 0;
   // The attack's own modifiers (Distant, drive-by, tyres, rifle at Engaged) are added after the dialog, so a number the
@@ -281,18 +281,18 @@ async function landHit(record, target) {
   const check = /** @type {NonNullable<RollRecord["check"]>} */ (record.check);
   if (record.tyres && actor.type === "vehicle") {
     const flat = /** @type {any} */ (actor.system).tyres.flat + COMBAT.shooting.tyres.flatTyres;
-    await actor.update(/** @type {any} */ ({ "system.tyres.flat": flat }));
+    await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.tyres.flat": flat }));
     return { damage: 0, conditions: [], flat: true };
   }
   const dealt = damage({ margin: check.margin, impact: /** @type {number} */ (record.impact), reduction: targetReduction(target) });
   if (actor.type === "vehicle") {
     const body = /** @type {any} */ (actor.system).body.value;
-    await actor.update(/** @type {any} */ ({ "system.body.value": Math.max(0, body - dealt) }));
+    await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.body.value": Math.max(0, body - dealt) }));
     return { damage: dealt, conditions: [], flat: false };
   }
   await applyHealthLoss(actor, dealt);
   const conditions = weaponConditions(record.traits ?? [], check.outcome, dealt, { bleedOn: record.bleedOn ?? null });
-  for (const id of conditions) await /** @type {any} */ (actor).addCondition(id);
+  for (const id of conditions) await /** @type {Actor.Implementation} */ (actor).addCondition(id);
   return { damage: dealt, conditions, flat: false };
 }
 
@@ -366,8 +366,8 @@ export const requests = {
     if (typeof checked === "string") throw new Error(checked);
     const { aimed } = await spendDieAsGM(/** @type {any} */ (combat), attacker, "attack", { index });
     const w = /** @type {WeaponSystem} */ (weapon.system);
-    if (checked.thrown) await weapon.update(/** @type {any} */ ({ "system.quantity": w.quantity - 1 }));
-    else if (w.magazine.size > 0) await weapon.update(/** @type {any} */ ({ "system.magazine.loaded": w.magazine.loaded - checked.mods.rounds }));
+    if (checked.thrown) await weapon.update(/** @type {DottedUpdate<Item.UpdateData>} */ ({ "system.quantity": w.quantity - 1 }));
+    else if (w.magazine.size > 0) await weapon.update(/** @type {DottedUpdate<Item.UpdateData>} */ ({ "system.magazine.loaded": w.magazine.loaded - checked.mods.rounds }));
     /** @type {RollRecord} */
     const record = { id: foundry.utils.randomID(16), kind: "attack", userId: /** @type {string} */ (user.id),
       actorId: attackerId, otherId: targetId, stat: w.stat, tn: currentGuard(target), round: combat.round, messageId: null,
@@ -378,7 +378,7 @@ export const requests = {
       effortSteps: aimed ? COMBAT.shooting.aim.effortSteps : 0 };
     await saveRecord(combat, record);
     // Heat (documents/heat.mjs): an attack is a crime the GM is asked about (assault, on police, a gun fired), once.
-    Hooks.callAll(/** @type {any} */ ("smoke.attacked"), { attackerUuid: attacker.actor.uuid, targetUuid: target.actor.uuid, actId: `attack:${record.id}`,
+    Hooks.callAll("smoke.attacked", { attackerUuid: attacker.actor.uuid, targetUuid: target.actor.uuid, actId: `attack:${record.id}`,
       category: w.category, traits: [...w.traits] });
     return record;
   },

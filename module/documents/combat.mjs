@@ -520,7 +520,7 @@ export async function spendDieAsGM(combat, combatant, action, { index = null } =
   if (spun) patch.spun = false;
   await writeSides(combat, { [/** @type {string} */ (combatant.id)]: patch });
   if (initiative !== undefined) await combatant.update({ initiative }, { turnEvents: false });
-  if (undo.prone) await /** @type {any} */ (actor).removeCondition("prone");
+  if (undo.prone) await /** @type {Actor.Implementation} */ (actor).removeCondition("prone");
   if (combat.isSpeed) await combat._syncTurn();
   return { aimed: wasAimed && action === "attack" };
 }
@@ -595,7 +595,7 @@ async function resolveEndOfRound(combat) {
   // Someone out of the fight (Wasted, defeated) is left alone: no harm, no Down clock, no line.
   const people = combat.combatants.contents.filter(c => c.actor && PEOPLE.has(c.actor.type) && !isOut(c));
   const effects = endOfRound(people.map(c => ({
-    id: /** @type {string} */ (c.id), health: /** @type {any} */ (c.actor).system.health.value,
+    id: /** @type {string} */ (c.id), health: /** @type {Actor.Implementation} */ (c.actor).system.health.value,
     // The simple tracker resolves Bleeding at the end of that actor's turn instead (With the simple tracker).
     conditions: [...(c.actor?.statuses ?? [])].filter(id => combat.isSpeed || id !== "bleeding"), downRounds: sideOf(c).downRounds,
     // …and Stunned at the end of that actor's next turn (Conditions › Stunned).

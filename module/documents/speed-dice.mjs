@@ -19,7 +19,7 @@ import { vehicleDrivenBy } from "./vehicle.mjs";
  * @returns {number}
  */
 export function movesDieOf(actor) {
-  return /** @type {any} */ (actor?.system)?.stats?.mov?.die ?? 0;
+  return /** @type {PersonSystem} */ (actor?.system)?.stats?.mov?.die ?? 0;
 }
 
 /**

@@ -68,7 +68,7 @@ async function onGarage(user, { actorUuid, motorUuid }) {
   const quote = garageQuote({ body: s.body.value, bodyMax: s.body.max, flatTyres: s.tyres.flat, perBody: gmPrice(place, "garagePerBody") });
   if (!quote.pounds && !s.patched) throw new Error(L("SMOKE.Repair.garageNothing", { vehicle: motor.name }));
   if (quote.pounds) await charge(actor, quote.pounds, { reason: L("SMOKE.Repair.garageTitle", { vehicle: motor.name }) });
-  await motor.update(/** @type {any} */ ({ "system.body.value": s.body.max, "system.tyres.flat": 0, "system.patched": false }));
+  await motor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.body.value": s.body.max, "system.tyres.flat": 0, "system.patched": false }));
   await moneyCard({ kind: "garage", speaker: actor, title: L("SMOKE.Repair.garageTitle", { vehicle: motor.name }),
     lines: [L("SMOKE.Repair.garagePaid", { payer: actor.name, pounds: quote.pounds, vehicle: motor.name, max: s.body.max })] });
   return { pounds: quote.pounds };

@@ -27,7 +27,7 @@ import { L, isVehicle, personAtMotor, postCard, purposeRoll, sys, vehicleFrom } 
  */
 export function repairKits(actor, flat = false) {
   const kits = (actor?.items ?? []).filter(i => i.type === "gear" && /** @type {any} */ (i.system).repair);
-  return flat ? kits.filter(i => /** @type {any} */ (i.system).repair.fixesFlat) : kits;
+  return flat ? kits.filter(i => /** @type {GearSystem} */ (i.system).repair.fixesFlat) : kits;
 }
 
 /**
