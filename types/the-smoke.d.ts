@@ -236,6 +236,14 @@ declare global {
   type PerkSystem = Item.SystemOfType<"perk">;
   type BackgroundSystem = Item.SystemOfType<"background">;
   type VehicleAbilitySystem = Item.SystemOfType<"vehicleAbility">;
+  /** A document's UUID ("Actor.abc", "Scene.x.Token.y"…), for fromUuidSync where the document type is not known. */
+  type SmokeUuid = `${foundry.abstract.Document.Type}.${string}`;
+
+  /** The system's vocabulary (packs-src/rules, schemas/common.schema.json enums; RULES in module/generated). */
+  type SmokeBand = "easy" | "medium" | "hard" | "longShot";
+  type SmokeRange = "engaged" | "near" | "far" | "distant";
+  type SmokeOutcome = "properMess" | "badLuck" | "justAbout" | "sorted" | "smashedIt" | "legendary";
+
   /** Any of the system's Item data (the fields some types lack are optional). */
   type SmokeItemSystem = Item.SystemOfType<Item.ConfiguredSubTypes>;
 

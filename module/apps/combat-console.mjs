@@ -376,7 +376,7 @@ export class CombatConsole extends Base {
   static async #attack(event) {
     const a = this.#acting();
     const f = this.#form();
-    if (a) await makeAttack(a.combat, a.c, { weaponId: f.weaponId, targetId: f.targetId, band: /** @type {any} */ (f.band),
+    if (a) await makeAttack(a.combat, a.c, { weaponId: f.weaponId, targetId: f.targetId, band: /** @type {SmokeRange} */ (f.band),
       burst: f.burst, tyres: f.tyres, driveBy: /** @type {any} */ (f.driveBy), skipDialog: event.shiftKey, dieIndex: a.index });
   }
 

@@ -361,7 +361,7 @@ export class CharacterSheet extends SmokeActorSheetBase {
 async function backgroundName(key) {
   const id = key ? /** @type {Record<string, Record<string, string> | undefined>} */ (CATALOGUE_IDS).backgrounds?.[key] : null;
   if (!id) return key ?? "";
-  const index = await /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.backgrounds`))?.getIndex();
+  const index = await /** @type {CompendiumCollection.Any | undefined} */ (game.packs.get(`${SYSTEM_ID}.backgrounds`))?.getIndex();
   return index?.get(id)?.name ?? key;
 }
 

@@ -17,7 +17,7 @@ import {
 
 /** The actor a seat record names (by UUID: a world actor or an unlinked token's). @param {string} uuid @returns {any} */
 const actorAt = uuid => {
-  const doc = /** @type {any} */ (uuid ? fromUuidSync(/** @type {any} */ (uuid)) : null);
+  const doc = /** @type {any} */ (uuid ? fromUuidSync(/** @type {SmokeUuid} */ (uuid)) : null);
   return doc?.documentName === "Token" ? doc.actor : doc?.documentName === "Actor" ? doc : null;
 };
 

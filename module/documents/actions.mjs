@@ -177,20 +177,20 @@ export const requests = {
     const patient = /** @type {Actor.Implementation|null} */ (fromUuidSync(patientUuid));
     if (!item || !s || s.usesLeft < 1) throw new Error(game.i18n.format("SMOKE.Use.noUses", { item: item?.name ?? "" }));
     if (!patient) throw new Error(game.i18n.localize("SMOKE.Aid.noPatient"));
-    await item.update(/** @type {any} */ ({ "system.usesLeft": s.usesLeft - 1 }));
+    await item.update(/** @type {DottedUpdate<Item.UpdateData>} */ ({ "system.usesLeft": s.usesLeft - 1 }));
     const success = succeeded(check.outcome);
-    const health = /** @type {any} */ (patient.system).health;
+    const health = /** @type {PersonSystem} */ (patient.system).health;
     let result = { health: health.value, restored: 0, remove: /** @type {string[]} */ ([]), downEnds: false };
     if (success) {
       result = applyAid({ health: health.value, max: health.max, conditions: patient.statuses },
         { restore: s.restoreHealth, removes: s.removes ?? [] }, { atHealth: RULES.combat.down.atHealth });
       if (result.restored) await patient.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.health.value": result.health }));
-      for (const id of result.remove) await /** @type {any} */ (patient).removeCondition(id);
+      for (const id of result.remove) await /** @type {Actor.Implementation} */ (patient).removeCondition(id);
       if (result.downEnds) await stopDownClock(patient);
     }
     // Treat an injury once: the attempt is recorded at the Health it left (a fresh injury goes below it).
     await /** @type {any} */ (patient).setFlag(SYSTEM_ID, "firstAid", { health: result.health });
-    await message.update(/** @type {any} */ ({ [`flags.${SYSTEM_ID}.firstAid.resolved`]: true }));
+    await message.update(/** @type {DottedUpdate<ChatMessage.UpdateData>} */ ({ [`flags.${SYSTEM_ID}.firstAid.resolved`]: true }));
     const effects = [result.restored ? game.i18n.format("SMOKE.Use.restored", /** @type {any} */ ({ n: result.restored })) : null,
       ...result.remove.map(id => game.i18n.format("SMOKE.Use.removed", { condition: BY_ID.get(id)?.name ?? id }))].filter(Boolean);
     const text = success

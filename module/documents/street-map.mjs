@@ -131,7 +131,7 @@ export function registerExitBehavior() {
 export const requests = {
   /** A token standing on a strip is taken across for its owner (the checks of street-map/crossing.mjs). */
   "streetMap.cross": async (user, { tokenUuid }) => {
-    const token = typeof tokenUuid === "string" ? /** @type {any} */ (fromUuidSync(/** @type {any} */ (tokenUuid))) : null;
+    const token = typeof tokenUuid === "string" ? /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (tokenUuid))) : null;
     if (token?.documentName !== "Token") throw new Error(L("SMOKE.Request.missing"));
     if (!user.isGM && !token.testUserPermission(user, "OWNER")) throw new Error(L("SMOKE.Request.notOwner", { name: token.name }));
     const centre = token.getCenterPoint();

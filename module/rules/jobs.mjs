@@ -104,7 +104,7 @@ export function jobPay(facts) {
   const xp = RULES.rep.xp[xpKind];
   switch (shift) {
     case "taxi": {
-      const pay = taxiPay({ hops, cab: !!facts.cab, outcome: /** @type {any} */ (facts.outcome), clockLeft: facts.clockLeft,
+      const pay = taxiPay({ hops, cab: !!facts.cab, outcome: /** @type {SmokeOutcome} */ (facts.outcome), clockLeft: facts.clockLeft,
         perkTip: facts.perkTip ?? 0 });
       return { pounds: pay.total, xp, xpKind, detail: pay };
     }

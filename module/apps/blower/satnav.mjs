@@ -53,7 +53,7 @@ function pointOf(scene, d) {
     return t ? t.getCenterPoint() : null;
   }
   if (d.regionUuid) {
-    const region = /** @type {any} */ (fromUuidSync(/** @type {any} */ (d.regionUuid)));
+    const region = /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (d.regionUuid)));
     return region?.parent?.id === scene.id ? regionCentre(region) : null;
   }
   return null;
@@ -152,7 +152,7 @@ export class SatNav extends Base {
       const there = game.scenes.get(d.sceneId)?.name ?? d.name;
       if (isMissing(route)) return { ...base, reading: L("SMOKE.Blower.SatNav.otherMap", { scene: there }), note: L(route.messageKey) };
       if (!route) return { ...base, reading: L("SMOKE.Blower.SatNav.noRoute", { scene: there }) };
-      const exit = /** @type {any} */ (fromUuidSync(/** @type {any} */ (route.exitRegionUuid)));
+      const exit = /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (route.exitRegionUuid)));
       const at = exit ? pointOf(scene, { sceneId: scene.id, regionUuid: route.exitRegionUuid, name: exit.name }) : null;
       const r = at ? this.#read(scene, own, at) : null;
       return { ...base, reading: L(route.hops === 1 ? "SMOKE.Blower.SatNav.takeExitOne" : "SMOKE.Blower.SatNav.takeExit",

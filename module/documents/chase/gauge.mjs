@@ -380,16 +380,16 @@ export function rollerFor(user, vehicle, band) {
   const perf = sys(vehicle).adjusted.printedPerformance;
   if (status.crew) {
     if (!user.isGM) throw new Error(L("SMOKE.Chase.crewGMOnly", { vehicle: vehicle.name }));
-    return { actor: vehicle, tn: bandTN(perf, unitWheels(vehicle), /** @type {any} */ (band)) };
+    return { actor: vehicle, tn: bandTN(perf, unitWheels(vehicle), /** @type {SmokeBand} */ (band)) };
   }
   const driver = status.driver;
   assertOwner(user, driver);
-  return { actor: driver, tn: bandTN(perf, sys(driver).stats.whl.die, /** @type {any} */ (band)) };
+  return { actor: driver, tn: bandTN(perf, sys(driver).stats.whl.die, /** @type {SmokeBand} */ (band)) };
 }
 
 /** @param {string} uuid @returns {{token: MotorToken, combat: any, g: GaugeFlag}} */
 function tokenGauge(uuid) {
-  const token = /** @type {any} */ (typeof uuid === "string" ? fromUuidSync(/** @type {any} */ (uuid)) : null);
+  const token = /** @type {any} */ (typeof uuid === "string" ? fromUuidSync(/** @type {SmokeUuid} */ (uuid)) : null);
   if (!token || !isVehicle(token.actor)) throw new Error(L("SMOKE.Request.missing"));
   const combat = chaseCombatOf(token);
   const g = gaugeOn(combat, token.id);

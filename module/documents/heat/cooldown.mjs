@@ -39,7 +39,7 @@ export async function checkTimers(now = activeNow()) {
   let writes = 0;
   try {
     for (const uuid of Object.keys(allTimers())) {
-      if (!fromUuidSync(/** @type {any} */ (uuid))) {
+      if (!fromUuidSync(/** @type {SmokeUuid} */ (uuid))) {
         await dropTimer(uuid);
         writes += 1;
       }

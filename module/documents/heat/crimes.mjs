@@ -61,7 +61,7 @@ export function crimeOrThrow(crimeId) {
 
 /** @param {unknown} uuid @returns {Actor.Implementation} A character, or a localized Error. */
 export function characterAt(uuid) {
-  const actor = /** @type {any} */ (typeof uuid === "string" ? fromUuidSync(/** @type {any} */ (uuid)) : null);
+  const actor = /** @type {Actor.Implementation | null} */ (typeof uuid === "string" ? fromUuidSync(/** @type {`Actor.${string}`} */ (uuid)) : null);
   if (!actor || actor.documentName !== "Actor" || actor.type !== "character") throw new Error(L("SMOKE.Wanted.notCharacter"));
   return actor;
 }

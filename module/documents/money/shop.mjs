@@ -118,7 +118,7 @@ async function onBuy(user, { actorUuid, regionUuid, key, offerId }) {
   if (!row) throw new Error(L("SMOKE.Shop.notStocked", { item: String(key ?? ""), place: place.name }));
   const release = takeOffer(offerId);
   const item = /** @type {any} */ (await catalogueItem(row.key));
-  const doc = await /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.${item.pack}`))?.getDocument(item.id);
+  const doc = await /** @type {CompendiumCollection.Any | undefined} */ (game.packs.get(`${SYSTEM_ID}.${item.pack}`))?.getDocument(item.id);
   if (!doc) throw new Error(L("SMOKE.Shop.notStocked", { item: row.name, place: place.name }));
   try {
     await charge(actor, row.pounds, { reason: L("SMOKE.Shop.reason", { item: row.name, place: place.name }) });

@@ -16,7 +16,7 @@ import { SYSTEM_ID } from "../../generated/rules.mjs";
 /** @param {unknown} uuid @returns {any} */
 export const docAt = uuid => {
   if (typeof uuid !== "string" || !uuid) return null;
-  const doc = /** @type {any} */ (fromUuidSync(/** @type {any} */ (uuid)));
+  const doc = /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (uuid)));
   return doc?.documentName === "Token" ? doc.actor : doc;
 };
 

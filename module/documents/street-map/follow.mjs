@@ -25,7 +25,7 @@ import { SYSTEM_ID } from "../../generated/rules.mjs";
  * @param {import("./crossing.mjs").CrossingRecord} record  @param {any} from  @param {any} to  The scenes.
  */
 export async function afterCrossing(record, from, to) {
-  const crossed = record.actorUuids.map(u => /** @type {any} */ (fromUuidSync(/** @type {any} */ (u))) ?? { uuid: u, id: u.split(".").at(-1), isToken: u.includes("Token.") });
+  const crossed = record.actorUuids.map(u => /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (u))) ?? { uuid: u, id: u.split(".").at(-1), isToken: u.includes("Token.") });
   const newActors = record.tokens.map(t => to.tokens.get(t.newId)?.actor).filter(Boolean);
   if (from) await leaveChases(from, [...crossed, ...newActors], new Set(record.tokens.map(t => t.oldId)));
   pullViews(record, to, newActors);

@@ -54,7 +54,7 @@ export function rectOf(region) {
  */
 export function regionAt(uuid) {
   if (typeof uuid !== "string" || !uuid) return null;
-  let doc = /** @type {any} */ (fromUuidSync(/** @type {any} */ (uuid)));
+  let doc = /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (uuid)));
   if (doc?.documentName === "RegionBehavior") doc = doc.parent;
   return doc?.documentName === "Region" ? doc : null;
 }

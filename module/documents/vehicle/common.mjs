@@ -31,7 +31,7 @@ export const sys = vehicle => /** @type {any} */ (vehicle).system;
  */
 export function actorAt(uuid) {
   if (typeof uuid !== "string" || !uuid) return null;
-  let doc = /** @type {any} */ (fromUuidSync(/** @type {any} */ (uuid)));
+  let doc = /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (uuid)));
   if (doc?.documentName === "Token") doc = doc.actor;
   return doc?.documentName === "Actor" ? doc : null;
 }
@@ -59,7 +59,7 @@ function seatName(vehicle, seatId) {
  * @throws {Error} when it is missing or not a motor.
  */
 export function vehicleFrom(uuid) {
-  let doc = typeof uuid === "string" ? /** @type {any} */ (fromUuidSync(/** @type {any} */ (uuid))) : null;
+  let doc = typeof uuid === "string" ? /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (uuid))) : null;
   if (doc?.documentName === "Token") doc = doc.actor;
   if (!doc) throw new Error(L("SMOKE.Request.missing"));
   if (!isVehicle(doc)) throw new Error(L("SMOKE.Vehicle.notVehicle"));

@@ -126,7 +126,7 @@ async function onRepairClaim(user, { rollId, messageId }) {
   if (!can.ok && can.reason !== "noDamage") {
     throw new Error(L(`SMOKE.Repair.refused.${can.reason}`, { vehicle: vehicle.name, kit: kit?.name ?? "" }));
   }
-  const result = repair(ctx.kind, { outcome: /** @type {any} */ (check.outcome), mode: ctx.mode, ...(kitData ? { repair: kitData } : {}), ...state });
+  const result = repair(ctx.kind, { outcome: /** @type {SmokeOutcome} */ (check.outcome), mode: ctx.mode, ...(kitData ? { repair: kitData } : {}), ...state });
   await vehicle.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.body.value": result.body, "system.tyres.flat": result.flatTyres,
     "system.patched": result.patched }));
   await postCard({ kind: "repair", speaker: repairer, flags: { repairResult: { vehicleUuid: vehicle.uuid, ...result } },

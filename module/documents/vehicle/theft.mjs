@@ -153,7 +153,7 @@ async function onTheftClaim(user, { rollId, messageId }) {
   const { roll, check } = claimRoll(user, { rollId, messageId, purpose: "vehicle.theft" });
   const ctx = roll.context;
   const vehicle = vehicleFrom(ctx.vehicleUuid);
-  const result = theftOutcome({ outcome: /** @type {any} */ (check.outcome), loud: !!ctx.loud });
+  const result = theftOutcome({ outcome: /** @type {SmokeOutcome} */ (check.outcome), loud: !!ctx.loud });
   let owner = user.isGM || vehicle.testUserPermission(user, "OWNER");
   let handed = false;
   if (result.opens && !owner) {
