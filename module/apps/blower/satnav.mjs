@@ -53,7 +53,7 @@ function pointOf(scene, d) {
     return t ? t.getCenterPoint() : null;
   }
   if (d.regionUuid) {
-    const region = /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (d.regionUuid)));
+    const region = /** @type {RegionDocument.Implementation | null} */ (fromUuidSync(/** @type {SmokeUuid} */ (d.regionUuid)));
     return region?.parent?.id === scene.id ? regionCentre(region) : null;
   }
   return null;
@@ -94,7 +94,7 @@ export class SatNav extends Base {
       void this.instance.close();
       return null;
     }
-    const character = /** @type {any} */ (game.user).character;
+    const character = game.user.character;
     const d = character ? directionsOf(character) : null;
     return this.open(d ? { destination: { sceneId: d.sceneId, regionUuid: d.regionUuid, name: d.name } } : {});
   }
@@ -152,7 +152,7 @@ export class SatNav extends Base {
       const there = game.scenes.get(d.sceneId)?.name ?? d.name;
       if (isMissing(route)) return { ...base, reading: L("SMOKE.Blower.SatNav.otherMap", { scene: there }), note: L(route.messageKey) };
       if (!route) return { ...base, reading: L("SMOKE.Blower.SatNav.noRoute", { scene: there }) };
-      const exit = /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (route.exitRegionUuid)));
+      const exit = /** @type {RegionDocument.Implementation | null} */ (fromUuidSync(/** @type {SmokeUuid} */ (route.exitRegionUuid)));
       const at = exit ? pointOf(scene, { sceneId: scene.id, regionUuid: route.exitRegionUuid, name: exit.name }) : null;
       const r = at ? this.#read(scene, own, at) : null;
       return { ...base, reading: L(route.hops === 1 ? "SMOKE.Blower.SatNav.takeExitOne" : "SMOKE.Blower.SatNav.takeExit",

@@ -34,7 +34,7 @@ async function onRespray(user, { actorUuid, motorUuid }) {
   const price = servicePrice("respray", gmPrice(place, "respray"));
   if (price) await charge(actor, price, { reason: L("SMOKE.Services.respray.reason", { motor: motor.name }) });
   await clearHeat(actor, L("SMOKE.Services.respray.reason", { motor: motor.name }));
-  /** @type {any} */ (Hooks).callAll("smoke.resprayed", motor);
+  Hooks.callAll("smoke.resprayed", motor);
   await moneyCard({ kind: "respray", speaker: actor, title: L("SMOKE.Services.respray.title", { place: place.name }),
     lines: [L("SMOKE.Services.respray.done", { actor: actor.name, motor: motor.name, pounds: price })] });
   return { pounds: price, stars: 0 };
