@@ -152,7 +152,7 @@ export function registerChaseGauge() {
     }
   });
   Hooks.on("updateCombat", (combat, changed) => {
-    if (/** @type {any} */ (changed)?.flags?.[SYSTEM_ID]?.chaseOver && combat === game.combat) ChaseGauge.open();
+    if (changed?.flags?.[SYSTEM_ID]?.chaseOver && combat === game.combat) ChaseGauge.open();
   });
   Hooks.on("updateActor", (actor, changed) => {
     if (actor.type !== "vehicle" || /** @type {any} */ (changed)?.system?.onFire !== true) return;

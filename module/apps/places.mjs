@@ -23,7 +23,7 @@ function motorsAt(actor, place) {
   if (aboard?.isOwner) list.push(aboard);
   for (const motor of game.actors.filter(a => a.type === "vehicle" && a.isOwner)) {
     if (list.includes(motor)) continue;
-    if (money.placesOf(/** @type {any} */ (motor)).some(p => p.regionUuid === place.regionUuid)) list.push(motor);
+    if (money.placesOf(motor).some(p => p.regionUuid === place.regionUuid)) list.push(motor);
   }
   return list;
 }

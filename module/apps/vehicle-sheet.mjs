@@ -94,7 +94,7 @@ export class VehicleSheet extends Base {
       fire: fire ? (fire.explodesAtEndOfRound !== null ? L("SMOKE.Vehicle.fireRound", { round: fire.explodesAtEndOfRound })
         : L("SMOKE.Vehicle.fireSeconds", { seconds: fire.countdownSeconds })) : null,
       abilities: (s.abilities ?? []).map(id => {
-        const data = /** @type {any} */ (VEHICLE_ABILITIES)[id];
+        const data = VEHICLE_ABILITIES[id];
         return { id, name: data ? abilityName(id) : L("SMOKE.Vehicle.unknownAbility", { id }), description: data?.description ?? "",
           switchable: s.effects?.switchable?.includes(id) ?? false, on: (s.abilitiesOn ?? []).includes(id) };
       }),

@@ -171,7 +171,7 @@ export const requests = {
   // First aid, step 2: the card is that roll; a use goes either way; a success treats the patient.
   "aid.firstAid.apply": async (user, { rollId, messageId }) => {
     const { roll, actor: medic, message, check } = claimRoll(user, { rollId, messageId, purpose: "aid.firstAid" });
-    const { itemId, patientUuid } = /** @type {any} */ (roll.context);
+    const { itemId, patientUuid } = roll.context;
     const item = medic.items.get(itemId);
     const s = /** @type {ConsumableSystem} */ (item?.system);
     const patient = /** @type {Actor.Implementation|null} */ (fromUuidSync(patientUuid));

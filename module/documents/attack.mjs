@@ -34,7 +34,7 @@ const COMBAT = RULES.combat;
  */
 export function tokenDistance(a, b) {
   if (!a || !b || a.parent !== b.parent) return null;
-  const size = /** @type {any} */ (a.parent)?.grid?.size ?? 100;
+  const size = a.parent?.grid?.size ?? 100;
   const centre = t => ({ x: t.x + (t.width ?? 1) * size / 2, y: t.y + (t.height ?? 1) * size / 2 });
   const p = centre(a);
   const q = centre(b);
@@ -71,7 +71,7 @@ export function currentGuard(combatant) {
  */
 export function targetReduction(combatant) {
   const actor = /** @type {Actor.Implementation} */ (combatant.actor);
-  const sys = /** @type {any} */ (actor.system);
+  const sys = actor.system;
   const cover = sideOf(combatant).defences.cover ?? "none";
   if (actor.type === "vehicle") return sys.armour ?? 0;
   if (actor.type === "npc") return (sys.armourReduction ?? 0) + defenceModifiers({ cover }).reduction;
@@ -364,7 +364,7 @@ export const requests = {
     const checked = attackRefusal(attacker, target, weapon, { burst: !!burst,
       driveBy: driveBy === "driver" || driveBy === "passenger" ? driveBy : null, tyres: !!tyres, band });
     if (typeof checked === "string") throw new Error(checked);
-    const { aimed } = await spendDieAsGM(/** @type {any} */ (combat), attacker, "attack", { index });
+    const { aimed } = await spendDieAsGM(combat, attacker, "attack", { index });
     const w = /** @type {WeaponSystem} */ (weapon.system);
     if (checked.thrown) await weapon.update(/** @type {DottedUpdate<Item.UpdateData>} */ ({ "system.quantity": w.quantity - 1 }));
     else if (w.magazine.size > 0) await weapon.update(/** @type {DottedUpdate<Item.UpdateData>} */ ({ "system.magazine.loaded": w.magazine.loaded - checked.mods.rounds }));

@@ -25,7 +25,7 @@ import { driverOf, vehicleOf } from "./vehicle/seats.mjs";
 import { actorAt, isVehicle } from "./vehicle/common.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
 
-const settings = () => /** @type {any} */ (game.settings);
+const settings = () => game.settings;
 /** @type {import("./gm-store.mjs").GMStore<{stationId: string|null, by: string, at: number}>} */
 const tuning = gmStore("radio", { onChange: () => sync() });
 

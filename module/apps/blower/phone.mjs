@@ -141,7 +141,7 @@ export class BlowerPhone extends Base {
     });
     root.querySelector("[name=radioVolume]")?.addEventListener("change", event => {
       const v = Number(/** @type {HTMLInputElement} */ (event.target).value) / 100;
-      void game.settings.set(/** @type {any} */ (SYSTEM_ID), "radioVolume", v);
+      void game.settings.set(SYSTEM_ID, "radioVolume", v);
     });
     for (const box of root.querySelectorAll("[data-radio-playlist]")) {
       box.addEventListener("change", event => {

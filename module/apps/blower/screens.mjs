@@ -60,7 +60,7 @@ const named = (group, id) => (typeof id === "string" && game.i18n.has?.(`SMOKE.S
 function jobsScreen(actor, now) {
   const got = jobsOf(actor);
   if (isMissing(got)) return { missing: L(got.messageKey) };
-  const { shift, callouts = [], job } = /** @type {any} */ (got);
+  const { shift, callouts = [], job } = got;
   const clockLeft = /** @type {any} */ (game.system).api?.rules?.clockLeft;
   // The Shifts feature gives the seconds left (a stage the crew has reached holds its time); else count the clock down.
   const left = typeof job?.secondsLeft === "number" ? job.secondsLeft

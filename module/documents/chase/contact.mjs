@@ -247,7 +247,7 @@ export const requests = {
       throw new Error(L("SMOKE.Chase.wrongBand", { band: L(`SMOKE.Band.${CHASE.pit.resist.band}`) }));
     }
     const combat = combatFrom(combatId);
-    const record = /** @type {any} */ (combat.system)?.records?.[recordId];
+    const record = combat.system?.records?.[recordId];
     if (record?.kind !== "chasePit" || record.state !== "resist") throw new Error(L("SMOKE.Chase.notDueNow"));
     const target = combat.combatants.get(record.targetId);
     const vehicle = motorAboard(target);
@@ -279,7 +279,7 @@ export const requests = {
  */
 function claimManoeuvre(user, rollId, messageId, kind) {
   const { roll, check } = claimRoll(user, { rollId, messageId, purpose: `chase.${kind}` });
-  const ctx = /** @type {any} */ (roll.context);
+  const ctx = roll.context;
   const { combat, combatant, vehicle } = driverAt(user, ctx.combatId, ctx.combatantId);
   const target = combat.combatants.get(ctx.targetId);
   if (!target?.actor || motorAboard(target) === vehicle) throw new Error(L("SMOKE.Chase.noTarget"));

@@ -84,7 +84,7 @@ async function onIssue(user, { medicUuid, patientUuid }) {
 /** GM: apply the claimed card once; reach and the once-per-injury checked again. */
 async function onApply(user, { rollId, messageId }) {
   const { roll, actor: medic, message, check } = claimRoll(user, { rollId, messageId, purpose: "firstAid.street" });
-  const patient = /** @type {any} */ (fromUuidSync(/** @type {any} */ (roll.context).patientUuid));
+  const patient = /** @type {any} */ (fromUuidSync(roll.context.patientUuid));
   if (!patient) throw new Error(L("SMOKE.Aid.noPatient"));
   assertReach(medic, patient);
   const health = patient.system.health;

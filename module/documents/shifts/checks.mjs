@@ -122,7 +122,7 @@ async function onIdentify(user, { jobId, actorUuid, tokenUuid }) {
   const { actor } = crewMember(user, actorUuid);
   if (!job.crew.includes(actor.uuid)) throw new Error(L("SMOKE.Shifts.notCrew", { actor: actor.name }));
   if (job.call !== "anpr" || job.status === "done" || job.status === "failed") throw new Error(L("SMOKE.Shifts.noCheckDue"));
-  const token = /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (String(tokenUuid ?? ""))));
+  const token = /** @type {TokenDocument.Implementation | null} */ (fromUuidSync(/** @type {SmokeUuid} */ (String(tokenUuid ?? ""))));
   const target = extraOf(job).targetUuid;
   if (token?.documentName !== "Token") throw new Error(L("SMOKE.Shifts.badTarget"));
   const range = (/** @type {any} */ (docAt(job.vehicleUuid)?.system)?.effects?.anprRange) ?? 12;

@@ -104,7 +104,7 @@ function entryPoint(token, region, movement) {
  */
 function plan(user, token, region, point) {
   const { toScene, toStrip } = linkOf(exitBehaviors(region)[0]);
-  const scene = /** @type {any} */ (game.scenes.get(toScene));
+  const scene = game.scenes.get(toScene);
   const landing = regionAt(toStrip);
   const size = scene.grid?.size ?? 100;
   const bounds = sceneRect(scene);

@@ -24,7 +24,7 @@ export const L = (key, data) => (data ? game.i18n.format(key, /** @type {Record<
 /** @param {any} actor @returns {boolean} */
 export const isVehicle = actor => actor?.type === "vehicle";
 /** @param {Vehicle} vehicle @returns {any} The vehicle's system data (VehicleData with its derived fields). */
-export const sys = vehicle => /** @type {any} */ (vehicle).system;
+export const sys = vehicle => vehicle.system;
 /**
  * The actor a UUID names: a world actor, an unlinked token's synthetic actor (or the actor of a Token UUID).
  * @param {string} uuid @returns {Actor.Implementation|null}
