@@ -16,6 +16,8 @@ import type { CheckSnapshot } from "../module/documents/check.mjs";
 import type { Challenge } from "../module/apps/group-checks.mjs";
 import type { challengeState, teamwork } from "../module/rules/check.mjs";
 import type { GaugeFlag } from "../module/documents/chase.mjs";
+import type { Side } from "../module/documents/combat-state.mjs";
+import type { RollRecord } from "../module/documents/attack.mjs";
 
 declare module "fvtt-types/configuration" {
   /** CONFIG.Actor.documentClass = SmokeActor (the-smoke.mjs, init). Items use the core Item class. */
@@ -73,6 +75,10 @@ declare module "fvtt-types/configuration" {
     "the-smoke.challenge": Challenge | null;
     /** scope "client", type Boolean, default true: open the Combat Console when a fight starts. */
     "the-smoke.openConsole": boolean;
+    /** scope "client", type Number 0–1, default 0.5: the Blower radio's own volume (documents/radio.mjs). */
+    "the-smoke.radioVolume": number;
+    /** scope "client", type String, default "": the station the phone plays (documents/radio.mjs). */
+    "the-smoke.phoneStation": string;
   }
 
   /** The flags the system writes, all under its own scope. */
@@ -148,6 +154,35 @@ declare module "fvtt-types/configuration" {
 declare module "../node_modules/fvtt-types/src/configuration/hooks.mjs" {
   interface HookConfig {
     getSceneControlButtons: (controls: Record<string, foundry.applications.ui.SceneControls.Control>) => void;
+
+    // The system's own hooks (Hooks.callAll on the client that applied the change; Heat and the windows listen).
+    /** An attack was recorded (documents/attack.mjs): Heat asks the GM about the crime, once per act. */
+    "smoke.attacked": (attack: { attackerUuid: string; targetUuid: string; actId: string; category: string;
+      traits: string[] }) => void;
+    /** A combatant was Wasted (documents/combat.mjs). */
+    "smoke.wasted": (combatant: Combatant.Implementation) => void;
+    /** A gauge line was driven (documents/chase/gauge.mjs): a failed yellow check or a drive into red. */
+    "smoke.driven": (drive: { motorUuid: string; band: string; failed: boolean; actId: string }) => void;
+    /** A cuff landed (documents/attack.mjs): police cuffing means Busted. */
+    "smoke.cuffed": (target: Actor.Implementation, cuffer: Actor.Implementation) => void;
+    /** A crime the GM is asked about (documents/vehicle/theft.mjs, documents/heat/acts.mjs). */
+    "smoke.crime": (notice: { actorUuid: string; crime: string; actId: string; witnessed: boolean;
+      motorUuid?: string; policeSaw?: boolean }) => void;
+    /** Heat went up (documents/heat/crimes.mjs). */
+    "smoke.heatRaised": (actor: Actor.Implementation, raised: { crime: string; before: number; stars: number;
+      actId: string }) => void;
+    /** Busted (documents/heat/custody.mjs): what was lost. */
+    "smoke.busted": (actor: Actor.Implementation, lost: { loss: number; items: string[] }) => void;
+    /** A motor resprayed or given new plates (documents/money/services.mjs): its plate reads clean. */
+    "smoke.resprayed": (motor: Actor.Implementation) => void;
+    /** One of the Heat stores changed (timers, custody, plates): windows refresh. */
+    "smoke.heatChanged": () => void;
+    /** A crossing to another scene is done (documents/street-map/crossing.mjs). */
+    "smoke.crossed": (record: object & { uuids: Record<string, string> }) => void;
+    /** The GM's request queue changed (documents/gm-requests.mjs). */
+    "smoke.gmRequests": () => void;
+    /** The missions store changed (documents/missions.mjs). */
+    "smoke.missions": () => void;
   }
 }
 
@@ -161,6 +196,63 @@ declare module "../module/documents/actor.mjs" {
   interface SmokeActor {
     system: Actor.SystemOfType<Actor.ConfiguredSubTypes>;
   }
+}
+
+/**
+ * The same for the Combat: its only sub-type is "base", which fvtt-types reads as "unknown data", so state the
+ * system's model here, with the GM-owned maps its ObjectFields hold (data/combat.mjs).
+ */
+declare module "../module/documents/combat.mjs" {
+  interface SmokeCombat {
+    system: SmokeCombatSystem;
+  }
+}
+
+declare global {
+  /** SmokeCombatData with the shapes of its three ObjectFields (data/combat.mjs). */
+  type SmokeCombatSystem = Combat.SystemOfType<"base"> & Omit<foundry.data.fields.SchemaField.InitializedData<
+    ReturnType<typeof import("../module/data/combat.mjs").SmokeCombatData.defineSchema>>, "sides" | "records" | "gauges"> & {
+    /** combatant id → its GM-owned side (documents/combat-state.mjs). */
+    sides: Record<string, Side>;
+    /** record id → a roll the GM checked before the dice were thrown (documents/attack.mjs). */
+    records: Record<string, RollRecord>;
+    /** motor token id → its chase gauge (documents/chase/common.mjs). */
+    gauges: Record<string, GaugeFlag>;
+  };
+
+  /** The system data of each Actor and Item type (the data models' instances, with their derived fields). */
+  type CharacterSystem = Actor.SystemOfType<"character">;
+  type NpcSystem = Actor.SystemOfType<"npc">;
+  type VehicleSystem = Actor.SystemOfType<"vehicle">;
+  /** A person: a player character or a street NPC (the fields they share are typed, the rest optional). */
+  type PersonSystem = Actor.SystemOfType<"character" | "npc">;
+  type WeaponSystem = Item.SystemOfType<"weapon">;
+  type ArmourSystem = Item.SystemOfType<"armour">;
+  type AmmoSystem = Item.SystemOfType<"ammo">;
+  type GearSystem = Item.SystemOfType<"gear">;
+  type OutfitSystem = Item.SystemOfType<"outfit">;
+  type ConsumableSystem = Item.SystemOfType<"consumable">;
+  type DrugSystem = Item.SystemOfType<"drug">;
+  type PerkSystem = Item.SystemOfType<"perk">;
+  type BackgroundSystem = Item.SystemOfType<"background">;
+  type VehicleAbilitySystem = Item.SystemOfType<"vehicleAbility">;
+  /** A document's UUID ("Actor.abc", "Scene.x.Token.y"…), for fromUuidSync where the document type is not known. */
+  type SmokeUuid = `${foundry.abstract.Document.Type}.${string}`;
+
+  /** The system's vocabulary (packs-src/rules, schemas/common.schema.json enums; RULES in module/generated). */
+  type SmokeBand = "easy" | "medium" | "hard" | "longShot";
+  type SmokeRange = "engaged" | "near" | "far" | "distant";
+  type SmokeOutcome = "properMess" | "badLuck" | "justAbout" | "sorted" | "smashedIt" | "legendary";
+
+  /** Any of the system's Item data (the fields some types lack are optional). */
+  type SmokeItemSystem = Item.SystemOfType<Item.ConfiguredSubTypes>;
+
+  /**
+   * An update in Foundry's flattened form (`{"system.health.value": 3}`, `{[`flags.the-smoke.x`]: …}`), which
+   * Document#update accepts and expands; fvtt-types types only the nested form. Use as
+   * `doc.update(/** @type {DottedUpdate<Actor.UpdateData>} *\/ ({…}))`.
+   */
+  type DottedUpdate<Data> = Data & { [path: `system.${string}` | `flags.${string}`]: unknown };
 }
 
 /**

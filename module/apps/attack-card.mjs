@@ -71,7 +71,7 @@ function attackSection(message) {
   const combat = game.combats?.get(attack.combatId);
   const target = combat?.combatants.get(attack.targetId);
   const targetName = attack.targetName ?? target?.name ?? "";
-  const targetActor = target?.actor ?? (attack.targetUuid ? /** @type {any} */ (fromUuidSync(attack.targetUuid)) : null);
+  const targetActor = target?.actor ?? (attack.targetUuid ? /** @type {Actor.Implementation | null} */ (fromUuidSync(attack.targetUuid)) : null);
   say("smoke-attack-line", i18n.format("SMOKE.Attack.line", { weapon: attack.weapon, impact: String(attack.impact),
     target: targetName, guard: String(attack.guard), band: typeof rec.distance === "number"
       ? rangeText(rangeReading(rec.distance, attack.band)) : i18n.localize(`SMOKE.Range.${attack.band}`) }));

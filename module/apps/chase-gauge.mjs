@@ -144,7 +144,7 @@ export function registerChaseGauge() {
     const gauges = /** @type {any} */ (changed)?.system?.gauges;
     if (!gauges) return;
     for (const [tokenId, g] of Object.entries(gauges)) {
-      const action = /** @type {any} */ (g)?.action;
+      const action = g?.action;
       const token = game.scenes?.viewed?.tokens.get(tokenId);
       if (!action || !token || action === ChaseGauge.lastAction.get(tokenId)) continue;
       ChaseGauge.lastAction.set(tokenId, action);
@@ -152,7 +152,7 @@ export function registerChaseGauge() {
     }
   });
   Hooks.on("updateCombat", (combat, changed) => {
-    if (/** @type {any} */ (changed)?.flags?.[SYSTEM_ID]?.chaseOver && combat === game.combat) ChaseGauge.open();
+    if (changed?.flags?.[SYSTEM_ID]?.chaseOver && combat === game.combat) ChaseGauge.open();
   });
   Hooks.on("updateActor", (actor, changed) => {
     if (actor.type !== "vehicle" || /** @type {any} */ (changed)?.system?.onFire !== true) return;

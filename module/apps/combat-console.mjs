@@ -340,7 +340,7 @@ export class CombatConsole extends Base {
   static async #setMode(event, target) {
     const combat = game.combat;
     if (!combat || combat.started || !game.user.isGM) return;
-    await combat.update(/** @type {any} */ ({ "system.mode": target.dataset.mode }));
+    await combat.update(/** @type {DottedUpdate<Combat.UpdateData>} */ ({ "system.mode": target.dataset.mode }));
   }
 
   /** @this {CombatConsole} */
@@ -377,7 +377,7 @@ export class CombatConsole extends Base {
   static async #attack(event) {
     const a = this.#acting();
     const f = this.#form();
-    if (a) await makeAttack(a.combat, a.c, { weaponId: f.weaponId, targetId: f.targetId, band: /** @type {any} */ (f.band),
+    if (a) await makeAttack(a.combat, a.c, { weaponId: f.weaponId, targetId: f.targetId, band: /** @type {SmokeRange} */ (f.band),
       burst: f.burst, tyres: f.tyres, driveBy: /** @type {any} */ (f.driveBy), skipDialog: event.shiftKey, dieIndex: a.index });
   }
 
@@ -471,7 +471,7 @@ export function registerConsoleHooks() {
   for (const hook of ["updateCombat", "createCombat", "deleteCombat", "createCombatant", "updateCombatant", "deleteCombatant",
     "updateActor", "deleteActor", "createActiveEffect", "deleteActiveEffect", "updateToken", "createToken", "deleteToken",
     "createItem", "updateItem", "deleteItem"]) {
-    Hooks.on(/** @type {any} */ (hook), () => CombatConsole.refresh());
+    Hooks.on(/** @type {Hooks.HookName} */ (hook), () => CombatConsole.refresh());
   }
   // The core combat tracker gets a button to the console.
   Hooks.on("renderCombatTracker", (app, html) => {

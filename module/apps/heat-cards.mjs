@@ -64,7 +64,7 @@ export const hooks = {
       const action = String(button.dataset.heatAction);
       const fn = ACTIONS[action];
       const stop = action === "stopAnswer" ? stops.get(flags.heatStop) : null;
-      const actor = stop ? /** @type {any} */ (fromUuidSync(/** @type {any} */ (stop.actorUuid))) : null;
+      const actor = stop ? /** @type {Actor.Implementation | null} */ (fromUuidSync(/** @type {`Actor.${string}`} */ (stop.actorUuid))) : null;
       const allowed = GM_ACTIONS.has(action) ? game.user.isGM : !!actor?.isOwner && !stop?.answer;
       if (!fn || !allowed) {
         button.remove();

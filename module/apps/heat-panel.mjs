@@ -54,7 +54,7 @@ const PANEL = {
     policeSaw: !!field(root, "policeSaw")?.checked, actId: button.dataset.actId }),
   demandStop: (/** @type {string} */ uuid) => requestGM("heat.stop.demand", { actorUuid: uuid }),
   callUnits: (/** @type {string} */ uuid) => {
-    const actor = /** @type {any} */ (fromUuidSync(/** @type {any} */ (uuid)));
+    const actor = /** @type {any} */ (fromUuidSync(/** @type {`Actor.${string}`} */ (uuid)));
     return requestGM("heat.callUnits", { stars: heatView(actor).stars,
       sceneId: /** @type {any} */ (globalThis).canvas?.scene?.id ?? game.scenes.active?.id ?? null });
   },
@@ -65,7 +65,7 @@ const PANEL = {
 /** Every countdown on this page, from the GM's records and the active clock (no writes). @param {number} now */
 function refreshCountdowns(now) {
   for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-smoke-heat-countdown]"))) {
-    const actor = /** @type {any} */ (fromUuidSync(/** @type {any} */ (String(el.dataset.smokeHeatCountdown))));
+    const actor = /** @type {Actor.Implementation | null} */ (fromUuidSync(/** @type {`Actor.${string}`} */ (String(el.dataset.smokeHeatCountdown))));
     if (!actor) continue;
     const text = countdownText(heatView(actor, now));
     if (el.textContent !== text) el.textContent = text;
@@ -86,7 +86,7 @@ export const hooks = {
     if (!root || !game.user.isGM) return;
     const uuid = String(root.dataset.smokeHeat);
     for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (root.querySelectorAll("[data-heat-panel]"))) {
-      const fn = /** @type {any} */ (PANEL)[String(button.dataset.heatPanel)];
+      const fn = PANEL[String(button.dataset.heatPanel)];
       button.addEventListener("click", async event => {
         event.preventDefault();
         try {

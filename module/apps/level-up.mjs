@@ -190,13 +190,13 @@ export class LevelUpApp extends Base {
       const perks = [];
       for (const id of perkIds) perks.push(fromPack(await pack.getDocument(id)));
       const last = /** @type {{level: number}} */ (grants.at(-1)); // Apply is only offered with a level available
-      const update = /** @type {any} */ ({
+      const update = {
         "system.rep.level": last.level,
         "system.health.bonus": healthBonus,
         "system.guard.bonus": guardBonus,
         ...Object.fromEntries(Object.entries(stats).map(([k, v]) => [`system.stats.${k}.die`, v])),
         [`flags.${SYSTEM_ID}.-=levelUp`]: null
-      });
+      };
       await this.actor.update(update);
       if (perks.length) await this.actor.createEmbeddedDocuments("Item", perks);
       await ChatMessage.create({ speaker: ChatMessage.getSpeaker({ actor: this.actor }),

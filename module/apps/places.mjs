@@ -23,7 +23,7 @@ function motorsAt(actor, place) {
   if (aboard?.isOwner) list.push(aboard);
   for (const motor of game.actors.filter(a => a.type === "vehicle" && a.isOwner)) {
     if (list.includes(motor)) continue;
-    if (money.placesOf(/** @type {any} */ (motor)).some(p => p.regionUuid === place.regionUuid)) list.push(motor);
+    if (money.placesOf(motor).some(p => p.regionUuid === place.regionUuid)) list.push(motor);
   }
   return list;
 }
@@ -33,7 +33,7 @@ async function drugsFor(actor) {
   const out = [];
   for (const item of actor.items.filter(i => i.type === "drug")) {
     const price = await money.catalogueSalePrice(item);
-    if (price) out.push({ id: item.id, name: item.name, price, quantity: /** @type {any} */ (item.system).quantity ?? 0 });
+    if (price) out.push({ id: item.id, name: item.name, price, quantity: /** @type {SmokeItemSystem} */ (item.system).quantity ?? 0 });
   }
   return out;
 }
@@ -100,12 +100,12 @@ async function run(fn) {
 /** Handle a click in the places section. @param {Actor.Implementation} actor @param {HTMLButtonElement} button */
 async function onClick(actor, button) {
   const d = /** @type {Record<string, string>} */ (button.dataset);
-  const fromUuid = /** @type {(uuid: string) => any} */ (/** @type {any} */ (fromUuidSync));
+  const fromUuid = /** @type {(uuid: string) => any} */ (fromUuidSync);
   button.disabled = true; // a double click buys once (and the GM takes each offer id once)
-  const motor = d.motor ? /** @type {any} */ (fromUuid(d.motor)) : null;
+  const motor = d.motor ? fromUuid(d.motor) : null;
   const root = button.closest("[data-smoke-places]");
   const amount = Number(/** @type {HTMLInputElement|null} */ (root?.querySelector("[data-smoke-stash-amount]"))?.value);
-  const patient = d.patient ? /** @type {any} */ (fromUuid(d.patient)) : null;
+  const patient = d.patient ? fromUuid(d.patient) : null;
   const acts = {
     buy: () => money.buy(actor, { regionUuid: d.region, key: d.key, offerId: d.offer }),
     respray: () => money.respray(actor, motor),
@@ -121,7 +121,7 @@ async function onClick(actor, button) {
   };
   await run(acts[/** @type {keyof typeof acts} */ (d.smokePlace)] ?? (async () => null));
   button.disabled = false;
-  for (const app of Object.values(actor.apps ?? {})) /** @type {any} */ (app).render();
+  for (const app of Object.values(actor.apps ?? {})) app.render();
 }
 
 /**
@@ -146,7 +146,7 @@ export async function fillSheet(app, element) {
  * whole (an array field). @param {Actor.Implementation} actor @param {HTMLElement} root
  */
 function bindObligations(actor, root) {
-  const rows = () => foundry.utils.deepClone(/** @type {any} */ (actor.system).obligations ?? []);
+  const rows = () => foundry.utils.deepClone(actor.system.obligations ?? []);
   root.querySelectorAll("[data-obligation-field]").forEach(input => input.addEventListener("change", event => {
     event.stopPropagation();
     const el = /** @type {HTMLInputElement} */ (event.currentTarget);
@@ -155,7 +155,7 @@ function bindObligations(actor, root) {
     if (!list[i]) return;
     const field = /** @type {string} */ (el.dataset.obligationField);
     list[i][field] = field === "weekly" ? Math.max(0, Math.floor(Number(el.value) || 0)) : el.value;
-    actor.update(/** @type {any} */ ({ "system.obligations": list }));
+    actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.obligations": list }));
   }));
   root.querySelectorAll("[data-smoke-obligation]").forEach(b => b.addEventListener("click", event => {
     event.preventDefault();
@@ -163,7 +163,7 @@ function bindObligations(actor, root) {
     const list = rows();
     if (el.dataset.smokeObligation === "add") list.push({ what: "", owner: "", weekly: 0, terms: "" });
     else list.splice(Number(el.dataset.index), 1);
-    actor.update(/** @type {any} */ ({ "system.obligations": list }));
+    actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.obligations": list }));
   }));
 }
 

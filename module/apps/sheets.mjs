@@ -45,7 +45,7 @@ function conditionChoices(actor, statuses) {
   return CONDITIONS.filter(c => !statuses.has(c.key) || c.becomes).map(c => {
     if (!statuses.has(c.key)) return { id: c.key, name: c.name };
     const count = Number(actor.getFlag(SYSTEM_ID, `count.${c.key}`) ?? 1);
-    return { id: c.key, name: game.i18n.format("SMOKE.Record.conditionAgain", /** @type {any} */ ({ name: c.name,
+    return { id: c.key, name: game.i18n.format("SMOKE.Record.conditionAgain", /** @type {object} */ ({ name: c.name,
       count: count + 1, of: c.becomes.count })) };
   });
 }
@@ -157,10 +157,10 @@ class SmokeActorSheetBase extends ActorBase {
     const item = this.document.items.get(target.closest("[data-item-id]").dataset.itemId);
     // A kit with a check (first aid) treats the one person the user targets, else the carrier (its write goes through
     // the GM either way).
-    const targets = [...(game.user?.targets ?? [])].map(t => /** @type {any} */ (t).actor).filter(a => a && a.type !== "vehicle");
+    const targets = [...(game.user?.targets ?? [])].map(t => t.actor).filter(a => a && a.type !== "vehicle");
     const patient = targets.length === 1 ? targets[0] : null;
     try {
-      await /** @type {any} */ (this.document).useItem(/** @type {Item.Implementation} the row's owned item */ (item),
+      await this.document.useItem(/** @type {Item.Implementation} the row's owned item */ (item),
         { patient, skipDialog: event.shiftKey });
     } catch (err) {
       ui.notifications.warn(err.message);
@@ -194,15 +194,15 @@ class SmokeActorSheetBase extends ActorBase {
   /** The faction row a control belongs to, and a copy of the factions array to change. */
   #faction(target) {
     const index = Number(target.closest("[data-faction]").dataset.faction);
-    const factions = foundry.utils.deepClone(/** @type {any} */ (this.document.system).factions);
+    const factions = foundry.utils.deepClone(this.document.system.factions);
     return { index, factions, faction: factions[index] };
   }
 
   /** @this {SmokeActorSheetBase} */
   static async #onAddFaction() {
-    const factions = [.../** @type {any} */ (this.document.system).factions, { name: game.i18n.localize("SMOKE.Faction.new"),
+    const factions = [...this.document.system.factions, { name: game.i18n.localize("SMOKE.Faction.new"),
       renown: 0, influence: 0, stance: "open" }];
-    await this.document.update(/** @type {any} */ ({ "system.factions": factions }));
+    await this.document.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.factions": factions }));
   }
 
   /** Spend Influence on a favour (1 introduction, 2 access/equipment/lift, 4 major intervention). @this {SmokeActorSheetBase} */
@@ -211,19 +211,19 @@ class SmokeActorSheetBase extends ActorBase {
     const favour = /** @type {HTMLSelectElement} */ (target.closest("[data-faction]").querySelector("select[data-favour]")).value;
     const result = spendInfluence(faction.influence, favour);
     if (!result.ok) {
-      ui.notifications.warn(game.i18n.format("SMOKE.Faction.short", /** @type {any} */ ({ cost: result.cost,
+      ui.notifications.warn(game.i18n.format("SMOKE.Faction.short", /** @type {object} */ ({ cost: result.cost,
         have: faction.influence })));
       return;
     }
     faction.influence = result.influence;
-    await this.document.update(/** @type {any} */ ({ "system.factions": factions }));
+    await this.document.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.factions": factions }));
   }
 
   /** A career job restores 1 Influence (a finale 2), up to the rank's cap. @this {SmokeActorSheetBase} */
   static async #onFactionJob(event, target) {
     const { factions, faction } = this.#faction(target);
     faction.influence = restoreInfluence(faction.influence, faction.renown, { finale: target.dataset.finale === "true" }).influence;
-    await this.document.update(/** @type {any} */ ({ "system.factions": factions }));
+    await this.document.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.factions": factions }));
   }
 
   /** Completing the next career stage awards its Renown. @this {SmokeActorSheetBase} */
@@ -233,24 +233,24 @@ class SmokeActorSheetBase extends ActorBase {
     if (stage > RULES.renown.careerStages.length) return;
     faction.renown += stageAward(stage);
     faction.stagesDone = stage;
-    await this.document.update(/** @type {any} */ ({ "system.factions": factions }));
+    await this.document.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.factions": factions }));
   }
 
   /** GM: award an advance (rulebook: Advances). @this {SmokeActorSheetBase} */
   static async #onAwardAdvance() {
     if (!game.user.isGM) return;
-    await this.document.update(/** @type {any} */ ({ "system.advances": /** @type {any} */ (this.document.system).advances + 1 }));
+    await this.document.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.advances": /** @type {CharacterSystem} */ (this.document.system).advances + 1 }));
   }
 
   /** Spend an advance: one stat one step within the current cap. @this {SmokeActorSheetBase} */
   static async #onSpendAdvance() {
-    const sys = /** @type {any} */ (this.document.system);
+    const sys = this.document.system;
     const key = /** @type {HTMLSelectElement} */ (this.element.querySelector("select[data-advance]"))?.value;
     if (!sys.advances || !key) return;
     try {
-      const stats = advance(Object.fromEntries(Object.entries(sys.stats).map(([k, v]) => [k, /** @type {any} */ (v).die])),
+      const stats = advance(Object.fromEntries(Object.entries(sys.stats).map(([k, v]) => [k, v.die])),
         key, sys.rep.level);
-      await this.document.update(/** @type {any} */ ({ [`system.stats.${key}.die`]: stats[key], "system.advances": sys.advances - 1 }));
+      await this.document.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ [`system.stats.${key}.die`]: stats[key], "system.advances": sys.advances - 1 }));
     } catch (err) {
       ui.notifications.warn(err.message);
     }
@@ -258,7 +258,7 @@ class SmokeActorSheetBase extends ActorBase {
 
   /** @this {SmokeActorSheetBase} */
   static #onOpenCreator() {
-    new CharacterCreator({ actor: /** @type {any} */ (this.document) }).render({ force: true });
+    new CharacterCreator({ actor: this.document }).render({ force: true });
   }
 
   /** @this {SmokeActorSheetBase} */
@@ -290,7 +290,7 @@ export class CharacterSheet extends SmokeActorSheetBase {
     const data = /** @type {any} */ (super._processFormData(event, form, formData));
     const edits = data.system?.factions;
     if (edits && !Array.isArray(edits)) {
-      const factions = foundry.utils.deepClone(/** @type {any} */ (this.document.system).factions);
+      const factions = foundry.utils.deepClone(/** @type {CharacterSystem} */ (this.document.system).factions);
       for (const [i, row] of Object.entries(edits)) {
         if (factions[Number(i)]) Object.assign(factions[Number(i)], row, { renown: Number(row.renown ?? factions[Number(i)].renown),
           influence: Number(row.influence ?? factions[Number(i)].influence) });
@@ -318,14 +318,14 @@ export class CharacterSheet extends SmokeActorSheetBase {
     return Object.assign(context, {
       kit,
       perks: this._itemRows("perk").map(p => ({ ...p,
-        statName: game.i18n.localize(`SMOKE.Stat.${/** @type {any} */ (p.system).stat}.name`) })),
+        statName: game.i18n.localize(`SMOKE.Stat.${p.system.stat}.name`) })),
       backgroundName: await backgroundName(sys.details.background),
       backgroundItems: this._itemRows("background"),
       tier: game.i18n.localize(`SMOKE.Tier.${repTier(level).id}`),
       statCap: cap,
       nextXp: nextThreshold(level),
       armourReduction: armourReduction(this.document.items.filter(i => i.type === "armour").map(i => i.system)),
-      heatPanel: heatPanel(/** @type {any} */ (this.actor)),
+      heatPanel: heatPanel(this.actor),
       heatStars: Array.from({ length: RULES.heat.max }, (_, i) => ({ n: i + 1, lit: i + 1 <= sys.heat })),
       heatMax: RULES.heat.max,
       minimumAge: RULES.creation.minimumAge,
@@ -351,9 +351,9 @@ export class CharacterSheet extends SmokeActorSheetBase {
 
 /** The printed name of a background catalogue key (the record stores the key). */
 async function backgroundName(key) {
-  const id = key ? /** @type {any} */ (CATALOGUE_IDS).backgrounds?.[key] : null;
+  const id = key ? /** @type {Record<string, Record<string, string> | undefined>} */ (CATALOGUE_IDS).backgrounds?.[key] : null;
   if (!id) return key ?? "";
-  const index = await /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.backgrounds`))?.getIndex();
+  const index = await /** @type {CompendiumCollection.Any | undefined} */ (game.packs.get(`${SYSTEM_ID}.backgrounds`))?.getIndex();
   return index?.get(id)?.name ?? key;
 }
 
@@ -366,7 +366,7 @@ function relationshipNotes(actor, sys) {
   const pat = shopDiscountBreakdown({ ...who, shop: "pat" }).percent;
   return [
     policeStopStart(sys.relationships.police) ? i18n.localize("SMOKE.Record.policeStops") : null,
-    shops || pat ? i18n.format("SMOKE.Record.discounts", /** @type {any} */ ({ shops, pat, cap: shopDiscountBreakdown(who).cap })) : null
+    shops || pat ? i18n.format("SMOKE.Record.discounts", /** @type {object} */ ({ shops, pat, cap: shopDiscountBreakdown(who).cap })) : null
   ].filter(Boolean);
 }
 

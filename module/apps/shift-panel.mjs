@@ -14,7 +14,7 @@ import { mmss } from "./countdown.mjs";
 import { stageLabel } from "./shifts-app.mjs";
 
 /** @param {string} key @param {Record<string, unknown>} [data] */
-const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));
+const L = (key, data) => (data ? game.i18n.format(key, /** @type {object} */ (data)) : game.i18n.localize(key));
 
 /**
  * The panel's context for a character.

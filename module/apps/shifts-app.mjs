@@ -15,8 +15,8 @@ import { mmss } from "./countdown.mjs";
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
 /** @param {string} key @param {Record<string, unknown>} [data] */
-const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));
-const nameOf = uuid => /** @type {any} */ (fromUuidSync(uuid))?.name ?? "?";
+const L = (key, data) => (data ? game.i18n.format(key, /** @type {object} */ (data)) : game.i18n.localize(key));
+const nameOf = uuid => fromUuidSync(uuid)?.name ?? "?";
 /** A stage's name ("Stop 7" for any bus stop). @param {string} id */
 export const stageLabel = id => (/^stop\d+$/.test(id) ? L("SMOKE.Shifts.stageStop", { n: id.slice(4) }) : L(`SMOKE.Shifts.stage.${id}`));
 
@@ -24,7 +24,7 @@ export const stageLabel = id => (/^stop\d+$/.test(id) ? L("SMOKE.Shifts.stageSto
 function regionChoices() {
   const out = [];
   for (const scene of game.scenes ?? []) {
-    for (const region of /** @type {any} */ (scene).regions ?? []) {
+    for (const region of scene.regions ?? []) {
       if (region.name) out.push({ value: `${scene.id}|${region.uuid}`, label: `${scene.name}: ${region.name}` });
     }
   }
@@ -36,7 +36,7 @@ function regionChoices() {
  * @param {string} shift @param {any} scene @returns {object|null} callout.create data, or null without regions.
  */
 export function generateCallout(shift, scene, { call = "anpr", hops = 0 } = {}) {
-  const regions = [.../** @type {any} */ (scene?.regions ?? [])].filter(r => r.name);
+  const regions = [...(scene?.regions ?? [])].filter(r => r.name);
   if (!regions.length) return null;
   const stages = jobStages({ shift, call, stops: shift === "bus" ? Math.min(3, regions.length) : 1 });
   const start = Math.floor(Math.random() * regions.length);
@@ -147,8 +147,8 @@ export class ShiftsApp extends Base {
       regions: regionChoices(), rows: [0, 1, 2, 3].map(i => ({ i, n: i + 1 })),
       crews: Object.keys(shifts.crews()).map(uuid => ({ uuid, name: nameOf(uuid) }))
     });
-    const data = /** @type {any} */ (await foundry.applications.api.DialogV2.input(/** @type {any} */ ({
-      window: { title: L("SMOKE.Shifts.newCallout") }, content, ok: { label: L("SMOKE.Shifts.create") } })));
+    const data = (await foundry.applications.api.DialogV2.input({
+      window: { title: L("SMOKE.Shifts.newCallout") }, content, ok: { label: L("SMOKE.Shifts.create") } }));
     if (!data) return;
     const destinations = [0, 1, 2, 3].map(i => String(data[`dest${i}`] ?? "")).filter(Boolean).map(v => {
       const [sceneId, regionUuid] = v.split("|");

@@ -18,7 +18,7 @@ import { chooseHTML } from "../documents/chat-html.mjs";
 
 /** The actor a seat record names (by UUID: a world actor or an unlinked token's). @param {string} uuid @returns {any} */
 const actorAt = uuid => {
-  const doc = /** @type {any} */ (uuid ? fromUuidSync(/** @type {any} */ (uuid)) : null);
+  const doc = /** @type {any} */ (uuid ? fromUuidSync(/** @type {SmokeUuid} */ (uuid)) : null);
   return doc?.documentName === "Token" ? doc.actor : doc?.documentName === "Actor" ? doc : null;
 };
 
@@ -61,7 +61,7 @@ export class VehicleSheet extends Base {
 
   /** @returns {any} The motor's system data with its derived fields (VehicleData). */
   get #sys() {
-    return /** @type {any} */ (this.document.system);
+    return this.document.system;
   }
 
   /** @override */
@@ -95,7 +95,7 @@ export class VehicleSheet extends Base {
       fire: fire ? (fire.explodesAtEndOfRound !== null ? L("SMOKE.Vehicle.fireRound", { round: fire.explodesAtEndOfRound })
         : L("SMOKE.Vehicle.fireSeconds", { seconds: fire.countdownSeconds })) : null,
       abilities: (s.abilities ?? []).map(id => {
-        const data = /** @type {any} */ (VEHICLE_ABILITIES)[id];
+        const data = VEHICLE_ABILITIES[id];
         return { id, name: data ? abilityName(id) : L("SMOKE.Vehicle.unknownAbility", { id }), description: data?.description ?? "",
           switchable: s.effects?.switchable?.includes(id) ?? false, on: (s.abilitiesOn ?? []).includes(id) };
       }),
@@ -280,7 +280,7 @@ export class VehicleSheet extends Base {
     const thief = await chooseActor(L("SMOKE.Theft.whoTitle", { vehicle: this.document.name }));
     if (!thief) return;
     try {
-      await rollTheft(this.document, thief, { carjacking: true, stat: /** @type {any} */ (target.dataset.stat),
+      await rollTheft(this.document, thief, { carjacking: true, stat: target.dataset.stat,
         skipDialog: event.shiftKey });
     } catch (err) {
       ui.notifications.warn(err.message);
@@ -313,11 +313,11 @@ export class VehicleSheet extends Base {
 
   /** @this {VehicleSheet} */
   static async #onToolkit(event, target) {
-    if (!this.#repairable("toolkit", /** @type {any} */ (target.dataset.mode))) return;
+    if (!this.#repairable("toolkit", target.dataset.mode)) return;
     const who = await chooseActor(L("SMOKE.Repair.whoTitle", { vehicle: this.document.name }));
     if (!who) return;
     try {
-      await rollRepair(this.document, who, { kind: "toolkit", mode: /** @type {any} */ (target.dataset.mode),
+      await rollRepair(this.document, who, { kind: "toolkit", mode: target.dataset.mode,
         skipDialog: event.shiftKey });
     } catch (err) {
       ui.notifications.warn(err.message);

@@ -69,7 +69,7 @@ export class CharacterData extends TypeDataModel {
     this.health.value = clamp(this.health.value, this.health.max);
     this.hustle.value = clamp(this.hustle.value, this.hustle.max);
     // Heat as a token bar (issue 12: "on the token, a status or bar"): the GM's stars out of 5, never stored.
-    /** @type {any} */ (this).heatBar = { value: this.heat, max: RULES.heat.max };
+    this.heatBar = { value: this.heat, max: RULES.heat.max };
   }
 
   /**
@@ -79,7 +79,7 @@ export class CharacterData extends TypeDataModel {
    * @param {User.Implementation} user
    */
   async _preUpdate(changed, options, user) {
-    const allowed = await super._preUpdate(/** @type {any} */ (changed), /** @type {any} */ (options), user);
+    const allowed = await super._preUpdate(changed, options, user);
     if (allowed === false) return false;
     const { getProperty, hasProperty, setProperty } = foundry.utils;
     /** @type {(path: string) => any} */

@@ -36,8 +36,8 @@ export const EXIT_TYPE = `${SYSTEM_ID}.${EXIT_SUBTYPE}`;
  * @returns {any} The class, for `CONFIG.RegionBehavior.dataModels["the-smoke.exit"]`.
  */
 export function defineExitBehavior(events) {
-  const { RegionBehaviorType } = /** @type {any} */ (foundry.data).regionBehaviors;
-  const fields = /** @type {any} */ (foundry.data.fields);
+  const { RegionBehaviorType } = foundry.data.regionBehaviors;
+  const fields = foundry.data.fields;
   return class ExitBehaviorData extends RegionBehaviorType {
     static LOCALIZATION_PREFIXES = ["SMOKE.StreetMap.behavior"];
 

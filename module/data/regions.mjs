@@ -9,7 +9,7 @@
 import { SYSTEM_ID } from "../generated/rules.mjs";
 
 /** @returns {any} v13's RegionBehaviorType, or null where it is absent. */
-const base = () => /** @type {any} */ (foundry.data)?.regionBehaviors?.RegionBehaviorType ?? null;
+const base = () => foundry.data?.regionBehaviors?.RegionBehaviorType ?? null;
 
 /**
  * The behaviour types by their system-qualified name, built at init (where v13's base class exists).

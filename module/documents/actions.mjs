@@ -78,9 +78,9 @@ export async function reload(combat, combatant, weaponId, { dieIndex = null } = 
   const i18n = game.i18n;
   const actor = /** @type {Actor.Implementation} */ (combatant.actor);
   const weapon = actor.items.get(weaponId);
-  const mag = /** @type {any} */ (weapon?.system)?.magazine;
+  const mag = /** @type {WeaponSystem} */ (weapon?.system)?.magazine;
   if (!weapon || !mag?.size) return warn(i18n.localize("SMOKE.Reload.noMagazine"));
-  const ammo = actor.items.filter(i => i.type === "ammo").map(i => ({ id: /** @type {string} */ (i.id), ...(/** @type {any} */ (i.system)) }));
+  const ammo = actor.items.filter(i => i.type === "ammo").map(i => ({ id: /** @type {string} */ (i.id), ...(/** @type {AmmoSystem} */ (i.system)) }));
   const plan = reloadPlan(mag, ammo);
   if (!plan.moved) return warn(i18n.format(mag.loaded >= mag.size ? "SMOKE.Reload.full" : "SMOKE.Reload.noAmmo",
     { weapon: weapon.name, ammoType: mag.ammoType }));
@@ -109,7 +109,7 @@ export async function reload(combat, combatant, weaponId, { dieIndex = null } = 
  */
 export async function improvised(combat, combatant, statKey, { skipDialog = false, dieIndex = null } = {}) {
   const actor = /** @type {Actor.Implementation} */ (combatant.actor);
-  if (!/** @type {any} */ (actor.system).stats?.[statKey]) return warn(game.i18n.localize("SMOKE.Combat.noStat"));
+  if (!/** @type {CharacterSystem} */ (actor.system).stats?.[statKey]) return warn(game.i18n.localize("SMOKE.Combat.noStat"));
   const choices = await promptCheck(actor, statKey, { skipDialog });
   if (!choices) return null;
   try {
@@ -172,26 +172,26 @@ export const requests = {
   // First aid, step 2: the card is that roll; a use goes either way; a success treats the patient.
   "aid.firstAid.apply": async (user, { rollId, messageId }) => {
     const { roll, actor: medic, message, check } = claimRoll(user, { rollId, messageId, purpose: "aid.firstAid" });
-    const { itemId, patientUuid } = /** @type {any} */ (roll.context);
+    const { itemId, patientUuid } = roll.context;
     const item = medic.items.get(itemId);
-    const s = /** @type {any} */ (item?.system);
+    const s = /** @type {ConsumableSystem} */ (item?.system);
     const patient = /** @type {Actor.Implementation|null} */ (fromUuidSync(patientUuid));
     if (!item || !s || s.usesLeft < 1) throw new Error(game.i18n.format("SMOKE.Use.noUses", { item: item?.name ?? "" }));
     if (!patient) throw new Error(game.i18n.localize("SMOKE.Aid.noPatient"));
-    await item.update(/** @type {any} */ ({ "system.usesLeft": s.usesLeft - 1 }));
+    await item.update(/** @type {DottedUpdate<Item.UpdateData>} */ ({ "system.usesLeft": s.usesLeft - 1 }));
     const success = succeeded(check.outcome);
-    const health = /** @type {any} */ (patient.system).health;
+    const health = /** @type {PersonSystem} */ (patient.system).health;
     let result = { health: health.value, restored: 0, remove: /** @type {string[]} */ ([]), downEnds: false };
     if (success) {
       result = applyAid({ health: health.value, max: health.max, conditions: patient.statuses },
         { restore: s.restoreHealth, removes: s.removes ?? [] }, { atHealth: RULES.combat.down.atHealth });
-      if (result.restored) await patient.update(/** @type {any} */ ({ "system.health.value": result.health }));
-      for (const id of result.remove) await /** @type {any} */ (patient).removeCondition(id);
+      if (result.restored) await patient.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.health.value": result.health }));
+      for (const id of result.remove) await /** @type {Actor.Implementation} */ (patient).removeCondition(id);
       if (result.downEnds) await stopDownClock(patient);
     }
     // Treat an injury once: the attempt is recorded at the Health it left (a fresh injury goes below it).
     await /** @type {any} */ (patient).setFlag(SYSTEM_ID, "firstAid", { health: result.health });
-    await message.update(/** @type {any} */ ({ [`flags.${SYSTEM_ID}.firstAid.resolved`]: true }));
+    await message.update(/** @type {DottedUpdate<ChatMessage.UpdateData>} */ ({ [`flags.${SYSTEM_ID}.firstAid.resolved`]: true }));
     const effects = [result.restored ? game.i18n.format("SMOKE.Use.restored", /** @type {any} */ ({ n: result.restored })) : null,
       ...result.remove.map(id => game.i18n.format("SMOKE.Use.removed", { condition: BY_ID.get(id)?.name ?? id }))].filter(Boolean);
     const text = success
@@ -211,20 +211,20 @@ export const requests = {
     const combatant = combat?.combatants.get(ref?.combatantId);
     if (!message || !ref || !flags.check || !combat || !combatant?.actor) throw new Error(game.i18n.localize("SMOKE.Attack.noCard"));
     assertOwner(user, combatant.actor);
-    if (!message.author?.isGM && !combatant.actor.testUserPermission(/** @type {any} */ (message.author), "OWNER"))
+    if (!message.author?.isGM && !combatant.actor.testUserPermission(message.author, "OWNER"))
       throw new Error(game.i18n.localize("SMOKE.Attack.forged"));
     const side = sideOf(combatant);
     // One use per card (the card's own flags are its author's to write, so the GM keeps the list).
     const used = `card-${messageId}`;
-    if (/** @type {any} */ (combat.system).records?.[used]) throw new Error(game.i18n.localize("SMOKE.Attack.alreadyResolved"));
+    if (combat.system.records?.[used]) throw new Error(game.i18n.localize("SMOKE.Attack.alreadyResolved"));
     if (side.consciousRound === combat.round)
       throw new Error(game.i18n.format("SMOKE.Combat.consciousOnce", { name: combatant.name ?? "" }));
     const rule = COMBAT.down.stayConscious;
     const tn = resolveTN(combatant.actor, rule.stat, { ...defaultChoices(), tnSource: "band", band: rule.band });
     const check = verifiedCheck(message, { actor: combatant.actor, stat: rule.stat, tn });
-    await combat.update(/** @type {any} */ ({ [`system.records.${used}`]: { id: used, kind: "stayConscious", messageId } }));
+    await combat.update({ [`system.records.${used}`]: { id: used, kind: "stayConscious", messageId } });
     await writeSides(combat, { [/** @type {string} */ (combatant.id)]: { consciousRound: combat.round } });
-    await message.update(/** @type {any} */ ({ [`flags.${SYSTEM_ID}.stayConscious.resolved`]: true }));
+    await message.update(/** @type {DottedUpdate<ChatMessage.UpdateData>} */ ({ [`flags.${SYSTEM_ID}.stayConscious.resolved`]: true }));
     // RULES.combat.down.stayConscious: {properMess: "wasted"} — that outcome's result.
     if (rule[check.outcome] !== "wasted") return { wasted: false };
     await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },

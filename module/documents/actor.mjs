@@ -61,8 +61,8 @@ export class SmokeActor extends Actor {
         ? game.i18n.format("SMOKE.Xp.needsAmount", { why, hint })
         : game.i18n.format("SMOKE.Xp.badAmount", { why, amount: String(amount), hint }), { cause: err });
     }
-    const rep = /** @type {any} */ (this.system).rep; // a character: only its sheet offers awards
-    if (xp) await this.update(/** @type {any} */ ({ "system.rep.xp": rep.xp + xp }));
+    const rep = this.system.rep; // a character: only its sheet offers awards
+    if (xp) await this.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.rep.xp": rep.xp + xp }));
     await ChatMessage.create({ speaker: ChatMessage.getSpeaker({ actor: this }), content: await noteHTML(
       xp ? game.i18n.format("SMOKE.Xp.card", { actor: this.name, xp: String(xp), why }) : game.i18n.format("SMOKE.Xp.none", { why })) });
     return xp;
@@ -149,8 +149,8 @@ export class SmokeActor extends Actor {
    */
   async useItem(item, { patient = null, skipDialog = false } = {}) {
     if (item.parent !== this) throw new Error("the item is not carried by this actor");
-    if (item.type === "consumable" && /** @type {any} */ (item.system).check) {
-      if (/** @type {any} */ (item.system).usesLeft < 1) throw new Error(game.i18n.format("SMOKE.Use.noUses", { item: item.name }));
+    if (item.type === "consumable" && /** @type {SmokeItemSystem} */ (item.system).check) {
+      if (/** @type {ConsumableSystem} */ (item.system).usesLeft < 1) throw new Error(game.i18n.format("SMOKE.Use.noUses", { item: item.name }));
       return firstAid(this, item, { patient, skipDialog });
     }
     // Only a consumable or a drug gets past the checks below (an Item's type fixes its system data).

@@ -34,7 +34,7 @@ const COMBAT = RULES.combat;
  */
 export function tokenDistance(a, b) {
   if (!a || !b || a.parent !== b.parent) return null;
-  const size = /** @type {any} */ (a.parent)?.grid?.size ?? 100;
+  const size = a.parent?.grid?.size ?? 100;
   const centre = t => ({ x: t.x + (t.width ?? 1) * size / 2, y: t.y + (t.height ?? 1) * size / 2 });
   const p = centre(a);
   const q = centre(b);
@@ -58,7 +58,7 @@ function enclosedIn(actor) {
  */
 export function currentGuard(combatant) {
   const actor = /** @type {Actor.Implementation} */ (combatant.actor);
-  const sys = /** @type {any} */ (actor.system);
+  const sys = /** @type {PersonSystem} */ (actor.system);
   const defences = { ...sideOf(combatant).defences, enclosed: enclosedIn(actor) };
   if (actor.type === "vehicle") return sys.guard.value;
   return combatGuard({ guard: sys.guard.value, includesConditions: actor.type === "character", conditions: actor.statuses, defences });
@@ -71,7 +71,7 @@ export function currentGuard(combatant) {
  */
 export function targetReduction(combatant) {
   const actor = /** @type {Actor.Implementation} */ (combatant.actor);
-  const sys = /** @type {any} */ (actor.system);
+  const sys = actor.system;
   const cover = sideOf(combatant).defences.cover ?? "none";
   if (actor.type === "vehicle") return sys.armour ?? 0;
   if (actor.type === "npc") return (sys.armourReduction ?? 0) + defenceModifiers({ cover }).reduction;
@@ -135,7 +135,7 @@ export async function makeAttack(combat, attacker, choice) {
   // The same checks the GM makes, first here, so a refusal comes before the dialog.
   const refused = attackRefusal(attacker, target, weapon, choice);
   if (typeof refused === "string") return warn(refused);
-  const w = /** @type {any} */ (weapon.system);
+  const w = /** @type {WeaponSystem} */ (weapon.system);
   const guard = currentGuard(target);
   const aim = sideOf(attacker).aimed ? COMBAT.shooting.aim.effortSteps : 0;
   // The attack's own modifiers (Distant, drive-by, tyres, rifle at Engaged) are added after the dialog, so a number the
@@ -219,7 +219,7 @@ export function recordOf(message) {
   const flags = /** @type {any} */ (message?.flags?.[SYSTEM_ID]);
   const ref = flags?.attack ?? flags?.hold;
   const combat = ref?.combatId ? game.combats?.get(ref.combatId) : null;
-  const record = /** @type {any} */ (combat?.system)?.records?.[ref?.recordId];
+  const record = combat?.system?.records?.[ref?.recordId];
   return combat && record ? { combat, record } : null;
 }
 
@@ -228,7 +228,7 @@ export function recordOf(message) {
  * @param {Combat.Implementation} combat @param {RollRecord} record
  */
 async function saveRecord(combat, record) {
-  await combat.update(/** @type {any} */ ({ [`system.records.${record.id}`]: record }), /** @type {any} */ ({ turnEvents: false }));
+  await combat.update({ [`system.records.${record.id}`]: record }, { turnEvents: false });
 }
 
 /**
@@ -251,7 +251,7 @@ async function bindCard(user, combat, record, message) {
   }
   const actor = combat.combatants.get(record.actorId)?.actor;
   const author = message.author;
-  const ref = /** @type {any} */ (message.flags?.[SYSTEM_ID])?.[record.kind === "attack" ? "attack" : "hold"];
+  const ref = message.flags?.[SYSTEM_ID]?.[record.kind === "attack" ? "attack" : "hold"];
   if (!actor || !author || ref?.recordId !== record.id) return refuse();
   // The card's author asked for this roll (or is a GM) and owns the actor it is for.
   if (!author.isGM && (author.id !== record.userId || !actor.testUserPermission(author, "OWNER"))) refuse();
@@ -281,18 +281,18 @@ async function landHit(record, target) {
   const check = /** @type {NonNullable<RollRecord["check"]>} */ (record.check);
   if (record.tyres && actor.type === "vehicle") {
     const flat = /** @type {any} */ (actor.system).tyres.flat + COMBAT.shooting.tyres.flatTyres;
-    await actor.update(/** @type {any} */ ({ "system.tyres.flat": flat }));
+    await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.tyres.flat": flat }));
     return { damage: 0, conditions: [], flat: true };
   }
   const dealt = damage({ margin: check.margin, impact: /** @type {number} */ (record.impact), reduction: targetReduction(target) });
   if (actor.type === "vehicle") {
     const body = /** @type {any} */ (actor.system).body.value;
-    await actor.update(/** @type {any} */ ({ "system.body.value": Math.max(0, body - dealt) }));
+    await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.body.value": Math.max(0, body - dealt) }));
     return { damage: dealt, conditions: [], flat: false };
   }
   await applyHealthLoss(actor, dealt);
   const conditions = weaponConditions(record.traits ?? [], check.outcome, dealt, { bleedOn: record.bleedOn ?? null });
-  for (const id of conditions) await /** @type {any} */ (actor).addCondition(id);
+  for (const id of conditions) await /** @type {Actor.Implementation} */ (actor).addCondition(id);
   return { damage: dealt, conditions, flat: false };
 }
 
@@ -364,10 +364,10 @@ export const requests = {
     const checked = attackRefusal(attacker, target, weapon, { burst: !!burst,
       driveBy: driveBy === "driver" || driveBy === "passenger" ? driveBy : null, tyres: !!tyres, band });
     if (typeof checked === "string") throw new Error(checked);
-    const { aimed } = await spendDieAsGM(/** @type {any} */ (combat), attacker, "attack", { index });
-    const w = /** @type {any} */ (weapon.system);
-    if (checked.thrown) await weapon.update(/** @type {any} */ ({ "system.quantity": w.quantity - 1 }));
-    else if (w.magazine.size > 0) await weapon.update(/** @type {any} */ ({ "system.magazine.loaded": w.magazine.loaded - checked.mods.rounds }));
+    const { aimed } = await spendDieAsGM(combat, attacker, "attack", { index });
+    const w = /** @type {WeaponSystem} */ (weapon.system);
+    if (checked.thrown) await weapon.update(/** @type {DottedUpdate<Item.UpdateData>} */ ({ "system.quantity": w.quantity - 1 }));
+    else if (w.magazine.size > 0) await weapon.update(/** @type {DottedUpdate<Item.UpdateData>} */ ({ "system.magazine.loaded": w.magazine.loaded - checked.mods.rounds }));
     /** @type {RollRecord} */
     const record = { id: foundry.utils.randomID(16), kind: "attack", userId: /** @type {string} */ (user.id),
       actorId: attackerId, otherId: targetId, stat: w.stat, tn: currentGuard(target), round: combat.round, messageId: null,
@@ -378,7 +378,7 @@ export const requests = {
       effortSteps: aimed ? COMBAT.shooting.aim.effortSteps : 0 };
     await saveRecord(combat, record);
     // Heat (documents/heat.mjs): an attack is a crime the GM is asked about (assault, on police, a gun fired), once.
-    Hooks.callAll(/** @type {any} */ ("smoke.attacked"), { attackerUuid: attacker.actor.uuid, targetUuid: target.actor.uuid, actId: `attack:${record.id}`,
+    Hooks.callAll("smoke.attacked", { attackerUuid: attacker.actor.uuid, targetUuid: target.actor.uuid, actId: `attack:${record.id}`,
       category: w.category, traits: [...w.traits] });
     return record;
   },
@@ -386,7 +386,7 @@ export const requests = {
   // The card a declared roll produced: bound to its record once, its numbers read from its roll.
   "record.bind": async (user, { combatId, recordId, messageId }) => {
     const combat = game.combats?.get(combatId);
-    const record = /** @type {any} */ (combat?.system)?.records?.[recordId];
+    const record = combat?.system?.records?.[recordId];
     if (!combat || !record) throw new Error(game.i18n.localize("SMOKE.Attack.noCard"));
     const bound = await bindCard(user, combat, record, game.messages?.get(messageId));
     return { check: bound.check };
@@ -426,7 +426,7 @@ export const requests = {
       gmCondition: null };
     await saveRecord(combat, { ...record, resolved });
     // The card shows it (a copy for display; the record is what counts).
-    await /** @type {ChatMessage.Implementation} */ (message).update(/** @type {any} */ ({ [`flags.${SYSTEM_ID}.attack.resolved`]: resolved }));
+    await /** @type {ChatMessage.Implementation} */ (message).update(/** @type {DottedUpdate<ChatMessage.UpdateData>} */ ({ [`flags.${SYSTEM_ID}.attack.resolved`]: resolved }));
     return { dodged, damage: hit.damage };
   },
 
@@ -442,9 +442,9 @@ export const requests = {
     if (!resolved.suggested.includes(condition)) throw new Error(game.i18n.localize("SMOKE.Attack.notSuggested"));
     const actor = found.combat.combatants.get(record.otherId)?.actor;
     if (!actor) throw new Error(game.i18n.localize("SMOKE.Attack.noTarget"));
-    await /** @type {any} */ (actor).addCondition(condition);
+    await actor.addCondition(condition);
     await saveRecord(found.combat, { ...record, resolved: { ...resolved, gmCondition: condition } });
-    await /** @type {ChatMessage.Implementation} */ (message).update(/** @type {any} */ ({ [`flags.${SYSTEM_ID}.attack.resolved.gmCondition`]: condition }));
+    await /** @type {ChatMessage.Implementation} */ (message).update(/** @type {DottedUpdate<ChatMessage.UpdateData>} */ ({ [`flags.${SYSTEM_ID}.attack.resolved.gmCondition`]: condition }));
   },
 
   // Declare a hold (Distance, ammunition and holds): grab — Muscle against the target's Guard, Engaged; break free —
@@ -463,7 +463,7 @@ export const requests = {
       if (distance !== null && rangeBand(distance) !== COMBAT.grab.range) throw new Error(game.i18n.localize("SMOKE.Hold.notEngaged"));
     }
     const statKey = kind === "grab" ? COMBAT.grab.stat : (COMBAT.breakFree.stats.includes(stat) ? stat : COMBAT.breakFree.stats[0]);
-    await spendDieAsGM(/** @type {any} */ (combat), holder, kind, { index });
+    await spendDieAsGM(combat, holder, kind, { index });
     /** @type {RollRecord} */
     const record = { id: foundry.utils.randomID(16), kind, userId: /** @type {string} */ (user.id), actorId,
       otherId: /** @type {string} */ (other.id), stat: statKey, tn: currentGuard(other), round: combat.round, messageId: null,
@@ -486,13 +486,13 @@ export const requests = {
     assertOwner(user, holder.actor);
     const success = /** @type {NonNullable<RollRecord["check"]>} */ (record.check).margin >= 0;
     await saveRecord(combat, { ...record, resolved: { success } });
-    await /** @type {ChatMessage.Implementation} */ (message).update(/** @type {any} */ ({ [`flags.${SYSTEM_ID}.hold.resolved`]: { success } }));
+    await /** @type {ChatMessage.Implementation} */ (message).update(/** @type {DottedUpdate<ChatMessage.UpdateData>} */ ({ [`flags.${SYSTEM_ID}.hold.resolved`]: { success } }));
     if (!success) return { success };
     if (record.kind === "grab") {
-      await /** @type {any} */ (other.actor).addCondition(COMBAT.grab.condition);
+      await other.actor.addCondition(COMBAT.grab.condition);
       await writeSides(combat, { [record.otherId]: { grabbedBy: record.actorId } });
     } else {
-      if (holder.actor.statuses.has("grabbed")) await /** @type {any} */ (holder.actor).removeCondition("grabbed");
+      if (holder.actor.statuses.has("grabbed")) await holder.actor.removeCondition("grabbed");
       await writeSides(combat, { [record.actorId]: { grabbedBy: "" } });
     }
     return { success };
@@ -508,10 +508,10 @@ export const requests = {
     if (reason) throw new Error(reason);
     const distance = tokenDistance(cuffer.token, target.token);
     if (distance !== null && rangeBand(distance) !== COMBAT.grab.range) throw new Error(game.i18n.localize("SMOKE.Hold.notEngagedCuff"));
-    await spendDieAsGM(/** @type {any} */ (combat), cuffer, "cuff", { index });
-    await /** @type {any} */ (target.actor).addCondition(COMBAT.cuff.condition);
+    await spendDieAsGM(combat, cuffer, "cuff", { index });
+    await target.actor.addCondition(COMBAT.cuff.condition);
     // Heat (documents/heat.mjs): cuffed by police is Busted.
-    Hooks.callAll(/** @type {any} */ ("smoke.cuffed"), target.actor, cuffer.actor);
+    Hooks.callAll("smoke.cuffed", target.actor, cuffer.actor);
     return true;
   }
 };
@@ -530,7 +530,7 @@ export function cuffRefusal(cuffer, target) {
   const can = COMBAT.cuff.targets.some(id => (id === COMBAT.grab.condition ? !!side.grabbedBy : statuses.has(id)))
     || (COMBAT.cuff.surrendered && side.surrendered);
   if (!can) return game.i18n.format("SMOKE.Hold.cannotCuff", { name: target.name ?? "" });
-  const restraint = cuffer.actor?.items.find(i => i.type === "gear" && /** @type {any} */ (i.system).applies === COMBAT.cuff.condition);
+  const restraint = cuffer.actor?.items.find(i => i.type === "gear" && /** @type {SmokeItemSystem} */ (i.system).applies === COMBAT.cuff.condition);
   if (!restraint) return game.i18n.localize("SMOKE.Hold.needCuffs");
   return null;
 }

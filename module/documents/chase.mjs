@@ -48,7 +48,7 @@ const PARTS = /** @type {any[]} */ ([gauge, contact, getawayFeature, fire]);
 export function registerChase() {
   for (const part of PARTS) {
     if ("requests" in part) registerRequests(part.requests);
-    if ("hooks" in part) for (const [name, fn] of Object.entries(part.hooks)) Hooks.on(/** @type {any} */ (name), fn);
+    if ("hooks" in part) for (const [name, fn] of Object.entries(part.hooks)) Hooks.on(/** @type {Hooks.HookName} */ (name), fn);
     if ("roundEndSteps" in part) for (const step of part.roundEndSteps) addRoundEndStep(step);
   }
 }

@@ -54,7 +54,7 @@ export function freshSide() {
  * @returns {Side}
  */
 export function sideOf(combatant) {
-  const combat = /** @type {any} */ (combatant?.parent);
+  const combat = combatant?.parent;
   const stored = combat?.system?.sides?.[/** @type {string} */ (combatant?.id)] ?? {};
   const side = foundry.utils.mergeObject(freshSide(), foundry.utils.deepClone(stored), { inplace: false });
   return /** @type {Side} */ (side);
@@ -85,7 +85,7 @@ export async function writeSides(combat, patches, options = {}) {
     const current = combatant ? sideOf(combatant) : freshSide();
     update[`system.sides.${id}`] = foundry.utils.mergeObject(current, foundry.utils.deepClone(patch), { inplace: false });
   }
-  if (Object.keys(update).length) await combat.update(update, /** @type {any} */ ({ turnEvents: false, ...options }));
+  if (Object.keys(update).length) await combat.update(update, { turnEvents: false, ...options });
 }
 
 /**

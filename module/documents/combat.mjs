@@ -64,7 +64,7 @@ function tieEntry(c) {
 export class SmokeCombat extends Combat {
   /** @returns {boolean} The book's speed dice (true) or the simple tracker. */
   get isSpeed() {
-    return /** @type {any} */ (this.system).mode !== "simple";
+    return this.system.mode !== "simple";
   }
 
   /**
@@ -166,7 +166,7 @@ export class SmokeCombat extends Combat {
     const current = this.queue.current;
     const index = current ? this.turns.findIndex(c => c.id === current.combatantId) : 0;
     const turn = Math.max(0, index);
-    if (turn !== this.turn) await this.update({ turn }, /** @type {any} */ ({ turnEvents: false }));
+    if (turn !== this.turn) await this.update({ turn }, { turnEvents: false });
   }
 }
 
@@ -203,13 +203,13 @@ function sameRound(combat, round) {
  */
 async function diceForJoiner(combat, combatant) {
   const key = actorKey(combatant);
-  const sides = /** @type {any} */ (combat.system).sides ?? {};
+  const sides = combat.system.sides ?? {};
   const already = Object.values(sides).some(s => s.actorKey === key && s.diceRound === combat.round);
   const count = already ? 0 : speedDiceFor(combatant);
   const faces = count ? (await new Roll(`${count}d${RULES["speed-dice"].die}`).evaluate()).dice[0].results.map(r => r.result) : [];
   await writeSides(combat, { [/** @type {string} */ (combatant.id)]: { dice: faces.map(face => ({ face, spent: null })),
     diceRound: combat.round, actorKey: key } });
-  await combatant.update(/** @type {any} */ ({ initiative: faces.length ? Math.max(...faces) : null }), { turnEvents: false });
+  await combatant.update({ initiative: faces.length ? Math.max(...faces) : null }, { turnEvents: false });
   await combat._syncTurn();
   return faces;
 }
@@ -224,7 +224,7 @@ export const requests = {
     const combat = combatOf(combatId);
     if (!combat.isSpeed) throw new Error(game.i18n.localize("SMOKE.Combat.simpleNoDice"));
     if (!combat.started) throw new Error(game.i18n.localize("SMOKE.Combat.notStarted"));
-    const phase = /** @type {any} */ (combat.system).phase;
+    const phase = combat.system.phase;
     // "revealing" with no reveal running here was left by a GM's reload mid-reveal: start it again.
     if (phase === "acting" || (phase === "revealing" && revealing.has(combat.id)))
       throw new Error(game.i18n.localize("SMOKE.Combat.alreadyRevealed"));
@@ -232,7 +232,7 @@ export const requests = {
     const round = combat.round;
     revealing.add(/** @type {string} */ (combat.id));
     try {
-      if (phase !== "revealing") await combat.update(/** @type {any} */ ({ "system.phase": "revealing" }));
+      if (phase !== "revealing") await combat.update(/** @type {DottedUpdate<Combat.UpdateData>} */ ({ "system.phase": "revealing" }));
       const dice = await collectSpeedDice(combat, round);
       // One set of dice a round per actor: a second Combatant of the same actor (or token) rolls none.
       const given = new Set();
@@ -247,8 +247,8 @@ export const requests = {
         initiative.push({ _id: c.id, initiative: faces.length ? Math.max(...faces) : null });
       }
       await writeSides(combat, patches);
-      await combat.updateEmbeddedDocuments("Combatant", initiative, /** @type {any} */ ({ turnEvents: false }));
-      await combat.update(/** @type {any} */ ({ "system.phase": "acting", "system.revealedRound": round }));
+      await combat.updateEmbeddedDocuments("Combatant", initiative, { turnEvents: false });
+      await combat.update(/** @type {DottedUpdate<Combat.UpdateData>} */ ({ "system.phase": "acting", "system.revealedRound": round }));
     } finally {
       revealing.delete(/** @type {string} */ (combat.id));
     }
@@ -273,7 +273,7 @@ export const requests = {
     const c = /** @type {Combatant.Implementation} */ (combat.combatants.get(last.combatantId));
     const side = sideOf(c);
     const die = side.dice[last.index];
-    const undo = /** @type {any} */ (die.undo ?? {});
+    const undo = die.undo ?? {};
     const dice = side.dice.map((d, i) => (i === last.index ? { face: d.face, spent: null, action: "", undo: {} } : d));
     // Stepping back returns the die and undoes what the action itself set (a Dodge, cover, an Aim, a surrender, getting
     // up); what a roll did (damage, a hold) stays — the GM sets that right by hand.
@@ -283,8 +283,8 @@ export const requests = {
     if ("aimed" in undo) patch.aimed = undo.aimed;
     if ("surrendered" in undo) patch.surrendered = undo.surrendered;
     await writeSides(combat, { [last.combatantId]: patch });
-    await c.update(/** @type {any} */ ({ initiative: topUnspent(dice) }), /** @type {any} */ ({ turnEvents: false }));
-    if (undo.prone && c.actor && !c.actor.statuses.has("prone")) await /** @type {any} */ (c.actor).addCondition("prone");
+    await c.update({ initiative: topUnspent(dice) }, { turnEvents: false });
+    if (undo.prone && c.actor && !c.actor.statuses.has("prone")) await c.actor.addCondition("prone");
     await combat._syncTurn();
   },
 
@@ -311,8 +311,8 @@ export const requests = {
     sameRound(combat, round);
     if (turn !== undefined && turn !== null && turn !== combat.turn) throw new Error(game.i18n.localize("SMOKE.Combat.turnMoved"));
     const key = combat.round * 1000 + (combat.turn ?? 0);
-    if (current?.actor && key > /** @type {any} */ (combat.system).turnEnded) {
-      await combat.update(/** @type {any} */ ({ "system.turnEnded": key }));
+    if (current?.actor && key > combat.system.turnEnded) {
+      await combat.update(/** @type {DottedUpdate<Combat.UpdateData>} */ ({ "system.turnEnded": key }));
       const loss = COMBAT_RULES.ongoingHarm.find(h => h.condition === "bleeding")?.health ?? 0;
       if (current.actor.statuses.has("bleeding") && !isOut(current) && loss) {
         const health = await applyHealthLoss(current.actor, loss);
@@ -324,7 +324,7 @@ export const requests = {
       const ends = isOut(current) ? [] : endOfTurn({ conditions: current.actor.statuses, key,
         start: /** @type {any} */ (sideOf(current)).turnStart ?? null });
       for (const id of ends) {
-        await /** @type {any} */ (current.actor).removeCondition(id);
+        await current.actor.removeCondition(id);
         await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },
           content: await noteHTML(game.i18n.format("SMOKE.Combat.conditionEnds", { name: current.name ?? "",
             condition: conditionName(id) })) });
@@ -332,7 +332,7 @@ export const requests = {
     }
     const next = nextTurnIndex(combat);
     if (next === null) await advanceRound(combat);
-    else await combat.update({ turn: next }, /** @type {any} */ ({ direction: 1 }));
+    else await combat.update({ turn: next }, { direction: 1 });
     // The simple tracker refreshes a reaction at the start of that actor's turn.
     // It also records what the turn began with (Stunned ends at the end of a turn that began Stunned).
     const now = combat.combatant;
@@ -355,7 +355,7 @@ export const requests = {
     const unable = cannotAct(c);
     if (unable) throw new Error(game.i18n.format("SMOKE.Combat.cannotAct", { name: c.name ?? "", why: unable }));
     if (combat.isSpeed) {
-      if (/** @type {any} */ (combat.system).phase !== "acting") throw new Error(game.i18n.localize("SMOKE.Combat.notRevealed"));
+      if (combat.system.phase !== "acting") throw new Error(game.i18n.localize("SMOKE.Combat.notRevealed"));
       const current = combat.queue.current;
       if (current?.combatantId !== c.id) throw new Error(current
         ? game.i18n.format("SMOKE.Combat.notYourDie", { name: combat.combatants.get(current.combatantId)?.name ?? "" })
@@ -365,7 +365,7 @@ export const requests = {
     }
     if (sideOf(c).grabbedBy) throw new Error(game.i18n.format("SMOKE.Combat.getUpHeld", { name: c.name ?? "" }));
     if (!c.actor?.statuses.has("prone")) throw new Error(game.i18n.format("SMOKE.Combat.notProne", { name: c.name ?? "" }));
-    await /** @type {any} */ (c.actor).removeCondition("prone");
+    await c.actor.removeCondition("prone");
     await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },
       content: await noteHTML(game.i18n.format("SMOKE.Combat.gotUp", { name: c.name ?? "" })) });
     return { prone: false };
@@ -375,7 +375,7 @@ export const requests = {
   "combat.previousTurn": async (user, { combatId }) => {
     assertGM(user);
     const combat = combatOf(combatId);
-    if ((combat.turn ?? 0) > 0) await combat.update({ turn: (combat.turn ?? 0) - 1 }, /** @type {any} */ ({ direction: -1 }));
+    if ((combat.turn ?? 0) > 0) await combat.update({ turn: (combat.turn ?? 0) - 1 }, { direction: -1 });
     else await rewindRound(combat);
   },
 
@@ -399,7 +399,7 @@ const PLAIN_ACTIONS = new Set(["done", "aim", "dodge", "coverLight", "coverHeavy
  */
 function nextTurnIndex(combat) {
   const turns = combat.turns;
-  const skip = !!/** @type {any} */ (combat.settings)?.skipDefeated;
+  const skip = !!combat.settings?.skipDefeated;
   for (let i = (combat.turn ?? 0) + 1; i < turns.length; i++) if (!skip || !isOut(turns[i])) return i;
   return null;
 }
@@ -412,9 +412,9 @@ async function rewindRound(combat) {
   if (combat.round <= 1) return;
   await writeSides(combat, Object.fromEntries(combat.combatants.map(c => [c.id, FRESH])));
   if (combat.isSpeed) await combat.updateEmbeddedDocuments("Combatant", combat.combatants.map(c => ({ _id: c.id, initiative: null })),
-    /** @type {any} */ ({ turnEvents: false }));
-  await combat.update(/** @type {any} */ ({ round: combat.round - 1, turn: 0, "system.phase": "rolling" }),
-    /** @type {any} */ ({ direction: -1, worldTime: { delta: -(CONFIG.time?.roundTime ?? 0) } }));
+    { turnEvents: false });
+  await combat.update(/** @type {DottedUpdate<Combat.UpdateData>} */ ({ round: combat.round - 1, turn: 0, "system.phase": "rolling" }),
+    { direction: -1, worldTime: { delta: -(CONFIG.time?.roundTime ?? 0) } });
 }
 
 /**
@@ -427,7 +427,7 @@ export const hooks = {
   // gone public for this round); they slot into the queue by face, and nothing already spent changes.
   createCombatant: async combatant => {
     const combat = combatant.parent;
-    if (!game.user.isActiveGM || !(combat instanceof SmokeCombat) || !combat.isSpeed || /** @type {any} */ (combat.system).phase !== "acting") return;
+    if (!game.user.isActiveGM || !(combat instanceof SmokeCombat) || !combat.isSpeed || combat.system.phase !== "acting") return;
     const faces = await diceForJoiner(combat, combatant);
     if (faces.length) await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },
       content: await noteHTML(game.i18n.format("SMOKE.Combat.joined", { name: combatant.name ?? "", dice: faces.join(", ") })) });
@@ -452,7 +452,7 @@ export const hooks = {
         }
       } else {
         const truth = combat.isSpeed ? topUnspent(side.dice) : side.initiative;
-        if (changes.initiative !== truth) await combatant.update({ initiative: truth }, /** @type {any} */ ({ turnEvents: false }));
+        if (changes.initiative !== truth) await combatant.update({ initiative: truth }, { turnEvents: false });
       }
     }
   }
@@ -492,7 +492,7 @@ export async function spendDieAsGM(combat, combatant, action, { index = null } =
   const patch = { defences: { dodge: action === "dodge", cover: sys.defences.cover } };
   let initiative;
   if (combat.isSpeed) {
-    if (/** @type {any} */ (combat.system).phase !== "acting") throw new Error(game.i18n.localize("SMOKE.Combat.notRevealed"));
+    if (combat.system.phase !== "acting") throw new Error(game.i18n.localize("SMOKE.Combat.notRevealed"));
     const q = combat.queue;
     if (q.current?.combatantId !== combatant.id) {
       const who = q.current ? combat.combatants.get(q.current.combatantId)?.name ?? "" : "";
@@ -520,8 +520,8 @@ export async function spendDieAsGM(combat, combatant, action, { index = null } =
   if (action === "surrender") patch.surrendered = true;
   if (spun) patch.spun = false;
   await writeSides(combat, { [/** @type {string} */ (combatant.id)]: patch });
-  if (initiative !== undefined) await combatant.update(/** @type {any} */ ({ initiative }), /** @type {any} */ ({ turnEvents: false }));
-  if (undo.prone) await /** @type {any} */ (actor).removeCondition("prone");
+  if (initiative !== undefined) await combatant.update({ initiative }, { turnEvents: false });
+  if (undo.prone) await /** @type {Actor.Implementation} */ (actor).removeCondition("prone");
   if (combat.isSpeed) await combat._syncTurn();
   return { aimed: wasAimed && action === "attack" };
 }
@@ -549,10 +549,10 @@ export function cannotAct(combatant) {
  * @returns {Promise<number>} Health afterwards.
  */
 export async function applyHealthLoss(actor, amount) {
-  const health = /** @type {any} */ (actor.system).health;
+  const health = actor.system.health;
   const value = Math.max(0, health.value - amount);
-  if (value !== health.value) await actor.update(/** @type {any} */ ({ "system.health.value": value }));
-  if (value <= 0 && !actor.statuses.has("down")) await /** @type {any} */ (actor).addCondition("down");
+  if (value !== health.value) await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.health.value": value }));
+  if (value <= 0 && !actor.statuses.has("down")) await actor.addCondition("down");
   return value;
 }
 
@@ -564,7 +564,7 @@ export async function applyHealthLoss(actor, amount) {
  */
 async function advanceRound(combat) {
   const round = combat.round;
-  const ended = /** @type {any} */ (combat.system).roundEnded;
+  const ended = combat.system.roundEnded;
   // Steps 1–3 for the people, then the features' steps (the chase: vehicle fires due, whether it has ended).
   let lines = null;
   if (round > ended) {
@@ -577,7 +577,7 @@ async function advanceRound(combat) {
   Hooks.callAll("combatRound", combat, /** @type {any} */ (update), /** @type {any} */ (options));
   await writeSides(combat, Object.fromEntries(combat.combatants.map(c => [c.id, FRESH])));
   if (combat.isSpeed) await combat.updateEmbeddedDocuments("Combatant", combat.combatants.map(c => ({ _id: c.id, initiative: null })),
-    /** @type {any} */ ({ turnEvents: false }));
+    { turnEvents: false });
   await combat.update(/** @type {any} */ (update), /** @type {any} */ (options));
   if (lines?.length) {
     await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },
@@ -596,7 +596,7 @@ async function resolveEndOfRound(combat) {
   // Someone out of the fight (Wasted, defeated) is left alone: no harm, no Down clock, no line.
   const people = combat.combatants.contents.filter(c => c.actor && PEOPLE.has(c.actor.type) && !isOut(c));
   const effects = endOfRound(people.map(c => ({
-    id: /** @type {string} */ (c.id), health: /** @type {any} */ (c.actor).system.health.value,
+    id: /** @type {string} */ (c.id), health: /** @type {Actor.Implementation} */ (c.actor).system.health.value,
     // The simple tracker resolves Bleeding at the end of that actor's turn instead (With the simple tracker).
     conditions: [...(c.actor?.statuses ?? [])].filter(id => combat.isSpeed || id !== "bleeding"), downRounds: sideOf(c).downRounds,
     // …and Stunned at the end of that actor's next turn (Conditions › Stunned).
@@ -611,7 +611,7 @@ async function resolveEndOfRound(combat) {
       lines.push(i18n.format("SMOKE.Combat.ongoingHarm", { name: c.name ?? "", loss: String(e.healthLost), health: String(e.health) }));
     }
     for (const id of e.remove) {
-      await /** @type {any} */ (actor).removeCondition(id);
+      await actor.removeCondition(id);
       lines.push(i18n.format("SMOKE.Combat.conditionEnds", { name: c.name ?? "", condition: conditionName(id) }));
     }
     if (e.downRounds !== sideOf(c).downRounds) await writeSides(combat, { [e.id]: { downRounds: e.downRounds } });
@@ -648,23 +648,23 @@ export async function stopDownClock(actor) {
  */
 export async function wasted(combatant) {
   const actor = /** @type {Actor.Implementation} */ (combatant.actor);
-  const sys = /** @type {any} */ (actor.system);
+  const sys = actor.system;
   let loss = 0;
   if (actor.type === "character") {
     loss = pocketCashLoss(sys.cash.pocket, "wasted");
-    await actor.update(/** @type {any} */ ({ "system.cash.pocket": sys.cash.pocket - loss,
+    await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.cash.pocket": sys.cash.pocket - loss,
       ...(RULES.money.wasted.clearsHeat ? { "system.heat": 0 } : {}) }));
   }
   let reset = null;
   if (actor.type === "character") {
     reset = hospitalReset({ max: sys.health.max, conditions: actor.statuses }, CONDITIONS);
-    if (reset.health !== sys.health.value) await actor.update(/** @type {any} */ ({ "system.health.value": reset.health }));
-    for (const id of reset.remove) await /** @type {any} */ (actor).removeCondition(id);
+    if (reset.health !== sys.health.value) await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.health.value": reset.health }));
+    for (const id of reset.remove) await actor.removeCondition(id);
   }
   if (combatant.parent) await writeSides(combatant.parent, { [/** @type {string} */ (combatant.id)]: { out: true } });
   await combatant.update({ defeated: true });
   // Heat (documents/heat.mjs): Wasted by an attack is a killing, asked about once.
-  Hooks.callAll(/** @type {any} */ ("smoke.wasted"), combatant);
+  Hooks.callAll("smoke.wasted", combatant);
   const line = game.i18n.format(actor.type === "character" ? "SMOKE.Combat.wasted" : "SMOKE.Combat.wastedNpc",
     { name: combatant.name ?? "", loss: String(loss) });
   return reset ? `${line} ${game.i18n.format("SMOKE.Combat.hospitalReset", { name: combatant.name ?? "", health: String(reset.health),

@@ -16,7 +16,7 @@
  * @returns {boolean}
  */
 export function hasExpired(effect, { worldTime, combat = null }) {
-  const d = /** @type {any} */ (effect.duration ?? {});
+  const d = effect.duration ?? {};
   if (Number(d.seconds) > 0 && Number.isFinite(Number(d.startTime))) return worldTime >= Number(d.startTime) + Number(d.seconds);
   if (Number(d.rounds) > 0 && combat && d.combat === combat.id) return combat.round >= Number(d.startRound ?? 0) + Number(d.rounds);
   return false;

@@ -30,7 +30,7 @@ const guard = guardActorFields({ key: "heat", paths: [PATH], notice: "SMOKE.Heat
  */
 
 /** @type {import("./gm-store.mjs").GMStore<TimerRecord>} */
-const timers = gmStore("heatTimers", { onChange: () => Hooks.callAll(/** @type {any} */ ("smoke.heatChanged")) });
+const timers = gmStore("heatTimers", { onChange: () => Hooks.callAll("smoke.heatChanged") });
 
 /** @param {number} stars @returns {TimerRecord} */
 const blank = stars => ({ stars, seen: false, since: null, override: null, indoors: false });

@@ -51,7 +51,7 @@ function starsArg(stars) {
 
 /** @param {unknown} uuid @returns {any} A motor, or a localized Error. */
 function motorAt(uuid) {
-  const motor = /** @type {any} */ (typeof uuid === "string" ? fromUuidSync(/** @type {any} */ (uuid)) : null);
+  const motor = /** @type {Actor.Implementation | null} */ (typeof uuid === "string" ? fromUuidSync(/** @type {`Actor.${string}`} */ (uuid)) : null);
   if (motor?.type !== "vehicle") throw new Error(L("SMOKE.Vehicle.notVehicle"));
   return motor;
 }
@@ -125,7 +125,7 @@ export const hooks = {
   "smoke.crime": (/** @type {any} */ notice) => {
     if (!game.user.isActiveGM || !notice) return;
     if (notice.motorUuid && THEFT_CRIMES.includes(notice.crime)) {
-      const motor = fromUuidSync(/** @type {any} */ (notice.motorUuid));
+      const motor = fromUuidSync(notice.motorUuid);
       if (motor) plateStolen(motor).catch(logged("plate"));
     }
     noticeCrime(notice).catch(logged("crime"));

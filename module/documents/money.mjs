@@ -24,9 +24,9 @@ export const { offerFor, catalogueSalePrice } = fence;
 
 /** Register the place behaviour type (init). */
 export function registerPlaces() {
-  /** @type {any} */ (CONFIG.RegionBehavior.dataModels)[PLACE_TYPE] = definePlaceBehavior();
-  /** @type {any} */ (CONFIG.RegionBehavior).typeIcons ??= {};
-  /** @type {any} */ (CONFIG.RegionBehavior).typeIcons[PLACE_TYPE] = "fa-solid fa-store";
+  CONFIG.RegionBehavior.dataModels[PLACE_TYPE] = definePlaceBehavior();
+  CONFIG.RegionBehavior.typeIcons ??= {};
+  CONFIG.RegionBehavior.typeIcons[PLACE_TYPE] = "fa-solid fa-store";
 }
 
 /** @param {Actor.Implementation} actor @param {string} type @param {object} [data] */

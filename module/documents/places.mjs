@@ -66,7 +66,7 @@ export function definePlaceBehavior() {
  */
 function refreshFor(event) {
   const actor = event?.data?.token?.actor;
-  for (const app of Object.values(actor?.apps ?? {})) if (/** @type {any} */ (app).rendered) /** @type {any} */ (app).render();
+  for (const app of Object.values(actor?.apps ?? {})) if (app.rendered) app.render();
   const hud = /** @type {any} */ (globalThis).canvas?.hud?.token;
   if (hud?.rendered && hud.object?.document === event?.data?.token) hud.render();
 }
@@ -95,7 +95,7 @@ function tokenCentre(token) {
  */
 export function placesOf(tokenOrActor) {
   if (!tokenOrActor) return [];
-  const doc = /** @type {any} */ (tokenOrActor);
+  const doc = tokenOrActor;
   const tokens = doc.documentName === "Token" ? [doc] : tokensOf(doc);
   const motor = doc.documentName === "Token" ? null : vehicleOf(doc)?.vehicle;
   if (motor) tokens.push(...tokensOf(motor));

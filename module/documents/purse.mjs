@@ -128,8 +128,8 @@ export const requests = {
     if (record?.started || record?.entries?.length || pocket || stash) {
       throw new Error(game.i18n.localize("SMOKE.Purse.alreadyStarted"));
     }
-    const id = /** @type {any} */ (CATALOGUE_IDS).backgrounds?.[actor.system.details?.background];
-    const bg = id ? await /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.backgrounds`))?.getDocument(id) : null;
+    const id = /** @type {Record<string, Record<string, string> | undefined>} */ (CATALOGUE_IDS).backgrounds?.[actor.system.details?.background];
+    const bg = id ? await /** @type {CompendiumCollection.Any | undefined} */ (game.packs.get(`${SYSTEM_ID}.backgrounds`))?.getDocument(id) : null;
     if (!bg) throw new Error(game.i18n.localize("SMOKE.Purse.noBackground"));
     await ledger.update(actor.uuid, cur => ({ entries: cur?.entries ?? [], started: true }));
     await guard.write(actor, { [POCKET]: wholePounds(bg.system.cash) });

@@ -25,7 +25,7 @@ import { driverOf, vehicleOf } from "./vehicle/seats.mjs";
 import { actorAt, isVehicle } from "./vehicle/common.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
 
-const settings = () => /** @type {any} */ (game.settings);
+const settings = () => game.settings;
 /** @type {import("./gm-store.mjs").GMStore<{stationId: string|null, by: string, at: number}>} */
 const tuning = gmStore("radio", { onChange: () => sync() });
 
@@ -37,7 +37,7 @@ export const isStation = playlist => Boolean(playlist?.getFlag?.(SYSTEM_ID, "rad
 
 /** @returns {any[]} The radio stations (playlists marked as radio), by name. */
 export function stations() {
-  return [...(/** @type {any} */ (game).playlists ?? [])].filter(isStation).sort((a, b) => a.name.localeCompare(b.name));
+  return [...(game.playlists ?? [])].filter(isStation).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** @param {any} playlist @returns {string} The station's source: its first sound's path ("" when none). */
@@ -75,7 +75,7 @@ export const requests = {
     }
     let id = null;
     if (stationId) {
-      const playlist = /** @type {any} */ (game).playlists?.get(String(stationId));
+      const playlist = game.playlists?.get(String(stationId));
       if (!isStation(playlist)) throw new Error(L("SMOKE.Blower.Radio.noStation"));
       if (!stationSource(playlist)) throw new Error(L("SMOKE.Blower.Radio.silent", { station: playlist.name }));
       id = playlist.id;
@@ -94,7 +94,7 @@ let failed = /** @type {string|null} */ (null);
 const listeners = new Set();
 
 /** @returns {Actor.Implementation|null} The character this client listens as (the user's own). */
-const listener = () => /** @type {any} */ (game.user)?.character ?? null;
+const listener = () => game.user?.character ?? null;
 
 /** What this client should hear now. */
 function wanted() {

@@ -85,7 +85,7 @@ export async function requestGM(type, data = {}) {
   if (!gm) throw new Error(game.i18n.localize("SMOKE.Request.noGM"));
   for (let attempt = 0; attempt < 2; attempt++) {
     if (!myKey) await fetchKey(gm);
-    const reply = /** @type {any} */ (await gm.query(REQUEST, { type, data, userId: game.user.id, key: myKey },
+    const reply = (await gm.query(REQUEST, { type, data, userId: game.user.id, key: myKey },
       { timeout: REQUEST_TIMEOUT_MS }));
     if (reply?.badKey) { myKey = null; continue; }
     if (reply?.refused) throw new Error(reply.refused);

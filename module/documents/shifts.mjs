@@ -120,7 +120,7 @@ function onMoveToken(tokenDoc, movement) {
     if (actorUuid !== job.vehicleUuid && !job.crew.includes(actorUuid)) continue;
     const dest = job.destinations[job.stage];
     if (!dest?.regionUuid || dest.sceneId !== tokenDoc.parent?.id) continue;
-    const region = /** @type {any} */ (fromUuidSync(/** @type {any} */ (dest.regionUuid)));
+    const region = /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (dest.regionUuid)));
     if (region && inRegion(tokenDoc, region, at)) stages.gmDo("job.arrive", { jobId: job.id });
   }
 }

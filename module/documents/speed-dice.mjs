@@ -20,7 +20,7 @@ import { noteHTML } from "./chat-html.mjs";
  * @returns {number}
  */
 export function movesDieOf(actor) {
-  return /** @type {any} */ (actor?.system)?.stats?.mov?.die ?? 0;
+  return /** @type {PersonSystem} */ (actor?.system)?.stats?.mov?.die ?? 0;
 }
 
 /**
@@ -166,7 +166,7 @@ export function registerSpeedDiceQuery() {
     const combat = game.combats?.get(combatId);
     const combatant = combat?.combatants.get(combatantId);
     // Anyone may send a query; only the GM can put a combat into its revealing phase, when the dice go public anyway.
-    if (!combat || !combatant || combat.round !== round || /** @type {any} */ (combat.system).phase !== "revealing") return { refused: true };
+    if (!combat || !combatant || combat.round !== round || combat.system.phase !== "revealing") return { refused: true };
     if (!combatant.isOwner) return { refused: true };
     return { faces: await rollSecretDice(combat, combatant) };
   };
@@ -193,7 +193,7 @@ export async function collectSpeedDice(combat, round) {
     if (players.length && !owner) offline.push(c.name ?? "");
     if (owner) {
       try {
-        const reply = /** @type {any} */ (await owner.query(QUERY, { combatId: /** @type {string} */ (combat.id), round,
+        const reply = (await owner.query(QUERY, { combatId: /** @type {string} */ (combat.id), round,
           combatantId: /** @type {string} */ (c.id) }, { timeout: QUERY_TIMEOUT_MS }));
         const faces = reply?.faces;
         if (Array.isArray(faces) && faces.length === count && faces.every(f => Number.isInteger(f) && f >= 1 && f <= FACES)) return out.set(c.id, faces);

@@ -47,7 +47,7 @@ export const route = (fromSceneId, toSceneId) => routeOn(allStrips(), fromSceneI
  */
 export function checkStreetMap() {
   const scenes = /** @type {any[]} */ (game.scenes?.contents ?? []);
-  const regions = scenes.flatMap(s => Array.from(s.regions ?? []).map(r => ({ uuid: /** @type {any} */ (r).uuid, sceneId: s.id })));
+  const regions = scenes.flatMap(s => Array.from(s.regions ?? []).map(r => ({ uuid: r.uuid, sceneId: s.id })));
   const problems = checkGraph({ scenes: scenes.map(s => s.id), strips: allStrips(), regions });
   return problems.map(p => {
     const where = { strip: p.name, scene: game.scenes.get(p.sceneId)?.name ?? p.sceneId };
@@ -119,8 +119,8 @@ async function onMoveOut(event) {
 
 /** Register the behaviour type (init). */
 export function registerExitBehavior() {
-  const base = /** @type {any} */ (foundry.data)?.regionBehaviors?.RegionBehaviorType;
-  const config = /** @type {any} */ (CONFIG).RegionBehavior;
+  const base = foundry.data?.regionBehaviors?.RegionBehaviorType;
+  const config = CONFIG.RegionBehavior;
   if (!base || !config) return;
   config.dataModels[EXIT_TYPE] = defineExitBehavior({ tokenMoveIn: onMoveIn, tokenMoveOut: onMoveOut });
   if (config.typeIcons) config.typeIcons[EXIT_TYPE] = "fa-solid fa-signs-post";
@@ -131,7 +131,7 @@ export function registerExitBehavior() {
 export const requests = {
   /** A token standing on a strip is taken across for its owner (the checks of street-map/crossing.mjs). */
   "streetMap.cross": async (user, { tokenUuid }) => {
-    const token = typeof tokenUuid === "string" ? /** @type {any} */ (fromUuidSync(/** @type {any} */ (tokenUuid))) : null;
+    const token = typeof tokenUuid === "string" ? /** @type {TokenDocument.Implementation | null} */ (fromUuidSync(/** @type {SmokeUuid} */ (tokenUuid))) : null;
     if (token?.documentName !== "Token") throw new Error(L("SMOKE.Request.missing"));
     if (!user.isGM && !token.testUserPermission(user, "OWNER")) throw new Error(L("SMOKE.Request.notOwner", { name: token.name }));
     const centre = token.getCenterPoint();

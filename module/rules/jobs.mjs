@@ -42,7 +42,7 @@ const stage = (id, window, hops, arrive, check = null) => ({ id, window, hops, a
  * @returns {StagePlan[]}
  * @throws {RangeError} for an unknown shift or call, or a bad stop count.
  */
-export function jobStages({ shift, call = null, stops = 1, arrest = false, check = null } = /** @type {any} */ ({})) {
+export function jobStages({ shift, call = null, stops = 1, arrest = false, check = null } = /** @type {NonNullable<Parameters<typeof jobStages>[0]>} */ ({})) {
   switch (shift) {
     case "taxi": return [stage("pickup", "pickup", false, "board"), stage("dropOff", "taxiDropOff", true, "deliver", "whl")];
     case "courier": return [stage("pickup", "pickup", false, "collect"), stage("dropOff", "courierDropOff", true, "deliver")];
@@ -104,7 +104,7 @@ export function jobPay(facts) {
   const xp = RULES.rep.xp[xpKind];
   switch (shift) {
     case "taxi": {
-      const pay = taxiPay({ hops, cab: !!facts.cab, outcome: /** @type {any} */ (facts.outcome), clockLeft: facts.clockLeft,
+      const pay = taxiPay({ hops, cab: !!facts.cab, outcome: /** @type {SmokeOutcome} */ (facts.outcome), clockLeft: facts.clockLeft,
         perkTip: facts.perkTip ?? 0 });
       return { pounds: pay.total, xp, xpKind, detail: pay };
     }

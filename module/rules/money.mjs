@@ -52,7 +52,7 @@ export function checkPounds(n, { min = 1 } = {}) {
  * @throws {RangeError} for an unknown kind.
  */
 export function placeOffers(kind) {
-  const row = /** @type {any} */ (MONEY.places.find(p => p.id === kind));
+  const row = MONEY.places.find(p => p.id === kind);
   if (!row) throw new RangeError(`unknown place kind "${kind}" (${placeKinds().join(", ")})`);
   return { kind, shop: Array.isArray(row.stock), discountAt: row.discountAt ?? null, services: [...(row.services ?? [])],
     fence: [...(row.fence ?? [])], stash: row.stash === true, rest: row.rest === true };
@@ -68,7 +68,7 @@ export function placeOffers(kind) {
  */
 export function shopStock({ kind, rep = 1, own = null }) {
   placeOffers(kind);
-  const row = /** @type {any} */ (MONEY.places.find(p => p.id === kind));
+  const row = MONEY.places.find(p => p.id === kind);
   if (Array.isArray(own) && own.length) return [...new Set(own)].map(key => ({ key, minRep: 0 }));
   const shelf = (row.stock ?? []).map(key => ({ key, minRep: 0 }));
   for (const u of row.unlocks ?? []) if (rep >= u.rep) for (const key of u.items) shelf.push({ key, minRep: u.rep });

@@ -116,7 +116,7 @@ export function coverModifier(cover) {
  *   `label`: the armour's, cover's or Condition's name (item or rules data), null for the base and unnamed armour (the
  *   windows word the kind).
  */
-export function guardBreakdown({ base, wornArmour: armour = null, conditions = [], cover = null } = /** @type {any} */ ({})) {
+export function guardBreakdown({ base, wornArmour: armour = null, conditions = [], cover = null } = /** @type {NonNullable<Parameters<typeof guardBreakdown>[0]>} */ ({})) {
   // a bare call gets {}, which the checks below refuse; the JSDoc types the argument
   if (!Number.isInteger(base)) throw new TypeError(`Guard base must be a whole number, got ${base}`);
   /** @type {{kind: "base"|"armour"|"cover"|"condition", label: string|null, guard: number}[]} */

@@ -92,7 +92,7 @@ function count(name, n) {
  * @returns {number} seconds of active job-clock time.
  * @throws {RangeError} for an unknown stage or a bad H.
  */
-export function clockWindow({ stage, hops = 0 } = /** @type {any} */ ({})) {
+export function clockWindow({ stage, hops = 0 } = /** @type {NonNullable<Parameters<typeof clockWindow>[0]>} */ ({})) {
   const row = SHIFTS.clockWindows.find(w => w.id === stage);
   if (!row) throw new RangeError(`unknown clock stage "${stage}" (${STAGE_IDS.join(", ")})`);
   return row.base + row.perHop * checkHops(hops);
@@ -105,7 +105,7 @@ export function clockWindow({ stage, hops = 0 } = /** @type {any} */ ({})) {
  * @param {{hops: number, cab?: boolean, outcome: Outcome, clockLeft: number, perkTip?: number}} args
  * @returns {{fare: number, tip: number, total: number}} whole pounds.
  */
-export function taxiPay({ hops, cab = false, outcome, clockLeft, perkTip = 0 } = /** @type {any} */ ({})) {
+export function taxiPay({ hops, cab = false, outcome, clockLeft, perkTip = 0 } = /** @type {NonNullable<Parameters<typeof taxiPay>[0]>} */ ({})) {
   const t = PAY.taxi;
   const fare = t.base + t.perHop * checkHops(hops) + (cab ? t.cabBonus : 0);
   const rate = t.tipRates[checkOutcome(outcome)] ?? 0;
@@ -120,7 +120,7 @@ export function taxiPay({ hops, cab = false, outcome, clockLeft, perkTip = 0 } =
  * @param {{hops: number, clockLeft: number, damaged?: boolean, perk?: boolean}} args
  * @returns {number} whole pounds.
  */
-export function courierPay({ hops, clockLeft, damaged = false, perk = false } = /** @type {any} */ ({})) {
+export function courierPay({ hops, clockLeft, damaged = false, perk = false } = /** @type {NonNullable<Parameters<typeof courierPay>[0]>} */ ({})) {
   const c = PAY.courier;
   const fee = c.base + c.perHop * checkHops(hops);
   let factor = c.factorBase + c.factorTime * clampT(clockLeft);
@@ -134,7 +134,7 @@ export function courierPay({ hops, clockLeft, damaged = false, perk = false } = 
  * 1.5, Faltering 1, Passing 0.5, Lost 0), rounded.
  * @param {{hops: number, state: PatientState}} args @returns {number} whole pounds.
  */
-export function paramedicPay({ hops, state } = /** @type {any} */ ({})) {
+export function paramedicPay({ hops, state } = /** @type {NonNullable<Parameters<typeof paramedicPay>[0]>} */ ({})) {
   const p = PAY.paramedic;
   return roundHalfUp((p.base + p.perHop * checkHops(hops)) * p.multipliers[checkState(state)]);
 }
@@ -143,7 +143,7 @@ export function paramedicPay({ hops, state } = /** @type {any} */ ({})) {
  * A fire (Shift pay and tips): saved, £60 + £20 per progress − £15 per consequence, minimum £25; lost, £10.
  * @param {{progress: number, consequences: number, lost?: boolean}} args @returns {number} whole pounds.
  */
-export function firePay({ progress, consequences, lost = false } = /** @type {any} */ ({})) {
+export function firePay({ progress, consequences, lost = false } = /** @type {NonNullable<Parameters<typeof firePay>[0]>} */ ({})) {
   const f = PAY.fire;
   count("progress", progress);
   count("consequences", consequences);
@@ -159,7 +159,7 @@ export const POLICE_CALLS = Object.freeze(["anpr", "pursuit", "disturbance"]);
  * of the clean amount, rounded.
  * @param {{call: "anpr"|"pursuit"|"disturbance", compromised?: boolean}} args @returns {number} whole pounds.
  */
-export function policePay({ call, compromised = false } = /** @type {any} */ ({})) {
+export function policePay({ call, compromised = false } = /** @type {NonNullable<Parameters<typeof policePay>[0]>} */ ({})) {
   const p = PAY.police;
   if (!POLICE_CALLS.includes(call)) throw new RangeError(`unknown police call "${call}" (${POLICE_CALLS.join(", ")})`);
   const clean = p[call];
@@ -170,7 +170,7 @@ export function policePay({ call, compromised = false } = /** @type {any} */ ({}
  * One bus stop reached (Shift pay and tips): £6 + £6T, rounded. The route's completion bonus is the GM's.
  * @param {{clockLeft: number}} args @returns {number} whole pounds.
  */
-export function busStopPay({ clockLeft } = /** @type {any} */ ({})) {
+export function busStopPay({ clockLeft } = /** @type {NonNullable<Parameters<typeof busStopPay>[0]>} */ ({})) {
   return roundHalfUp(PAY.bus.base + PAY.bus.timeRate * clampT(clockLeft));
 }
 
@@ -190,7 +190,7 @@ function stepPatient(state, steps) {
  * two, Just About holds, Bad Luck worsens one, Proper Mess two. Lost stays Lost (the callout has ended).
  * @param {{state: PatientState, outcome: Outcome}} args @returns {PatientState}
  */
-export function patientAfterTreatment({ state, outcome } = /** @type {any} */ ({})) {
+export function patientAfterTreatment({ state, outcome } = /** @type {NonNullable<Parameters<typeof patientAfterTreatment>[0]>} */ ({})) {
   return stepPatient(checkState(state), SHIFTS.paramedic.treatment[checkOutcome(outcome)]);
 }
 
@@ -201,7 +201,7 @@ export function patientAfterTreatment({ state, outcome } = /** @type {any} */ ({
  *   (or since the patient was reached).
  * @returns {PatientState}
  */
-export function patientAfterTime({ state, seconds } = /** @type {any} */ ({})) {
+export function patientAfterTime({ state, seconds } = /** @type {NonNullable<Parameters<typeof patientAfterTime>[0]>} */ ({})) {
   checkState(state);
   if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds < 0) {
     throw new RangeError(`seconds must be a non-negative number of job-clock seconds, got ${seconds}`);
@@ -216,7 +216,7 @@ export function patientAfterTime({ state, seconds } = /** @type {any} */ ({})) {
  * when it will not (Stable or Lost).
  * @param {{state: PatientState, seconds: number}} args @returns {number|null}
  */
-export function patientNextWorse({ state, seconds } = /** @type {any} */ ({})) {
+export function patientNextWorse({ state, seconds } = /** @type {NonNullable<Parameters<typeof patientNextWorse>[0]>} */ ({})) {
   checkState(state);
   if (state === "stable" || state === "lost") return null;
   const every = SHIFTS.paramedic.worsenEverySeconds;
@@ -229,7 +229,7 @@ export function patientNextWorse({ state, seconds } = /** @type {any} */ ({})) {
  * @param {{contributions: Array<Outcome|{outcome: Outcome, costAccepted?: boolean}>}} args
  * @returns {{progress: number, consequences: number, saved: boolean, lost: boolean, over: boolean}}
  */
-export function fireTrack({ contributions = [] } = /** @type {any} */ ({})) {
+export function fireTrack({ contributions = [] } = /** @type {NonNullable<Parameters<typeof fireTrack>[0]>} */ ({})) {
   const f = SHIFTS.fire;
   const s = challengeState({ contributions, target: f.progress, limit: f.consequences });
   return { progress: s.progress, consequences: s.consequences, saved: s.done, lost: s.failed, over: s.over };
@@ -243,7 +243,7 @@ export function fireTrack({ contributions = [] } = /** @type {any} */ ({})) {
  * @param {{gap?: number, outcome: Outcome, progress?: number}} args  gap: the current gap (whole, 0–5).
  * @returns {{gap: number, caught: boolean, escaped: boolean, collision: boolean}}
  */
-export function pursuitGap({ gap = SHIFTS.pursuit.gapStart, outcome, progress } = /** @type {any} */ ({})) {
+export function pursuitGap({ gap = SHIFTS.pursuit.gapStart, outcome, progress } = /** @type {NonNullable<Parameters<typeof pursuitGap>[0]>} */ ({})) {
   const p = SHIFTS.pursuit;
   count("gap", gap);
   if (gap < p.gapCatch || gap > p.gapEscape) throw new RangeError(`gap must be ${p.gapCatch}–${p.gapEscape}, got ${gap}`);
@@ -269,7 +269,7 @@ export function pursuitGap({ gap = SHIFTS.pursuit.gapStart, outcome, progress } 
  *   (8) or a die ("d8").
  * @returns {number}
  */
-export function getawayTN({ wheels, performance, handling = 0 } = /** @type {any} */ ({})) {
+export function getawayTN({ wheels, performance, handling = 0 } = /** @type {NonNullable<Parameters<typeof getawayTN>[0]>} */ ({})) {
   const g = SHIFTS.pursuit.getawayTn;
   const faces = (/** @type {string} */ name, /** @type {unknown} */ d) => {
     const n = typeof d === "string" && /^d\d+$/.test(d) ? Number(d.slice(1)) : d;

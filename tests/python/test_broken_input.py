@@ -15,7 +15,8 @@ from project import tree_digest
 from test_build import edit, failing_build, run_cli, snapshot
 from test_homebrew_mistakes import WEAPON, homebrew_build
 from the_smoke import build as build_module
-from the_smoke.build import BuildError, Options, build
+from the_smoke.build import Options, build
+from the_smoke.errors import UserError
 
 
 @pytest.fixture()
@@ -238,7 +239,7 @@ def test_a_folder_where_the_zip_goes_changes_nothing(project):
     zip_path.unlink()
     zip_path.mkdir()
     before = _outputs(project)
-    with pytest.raises(BuildError) as info:
+    with pytest.raises(UserError) as info:
         build(Options(root=project, quiet=True, force=True))
     assert str(info.value) == (f"{zip_path} is a folder where the build writes a file: move it away and build again")
     assert _outputs(project) == before and before[2] == []
@@ -258,7 +259,7 @@ def test_install_is_all_or_nothing_when_a_move_fails(project, monkeypatch, fail_
         return real(src, dst)
 
     monkeypatch.setattr(build_module.os, "replace", flaky)
-    with pytest.raises(BuildError) as info:
+    with pytest.raises(UserError) as info:
         build(Options(root=project, quiet=True, force=True))
     assert str(info.value) == (f"installing the build failed at {calls[fail_at - 1]} (Permission denied); every "
                                f"output was put back as it was")
@@ -387,7 +388,7 @@ def test_preview_server_race_for_the_port_is_said_in_words(preview_root, tmp_pat
         holder.bind(("127.0.0.1", 0))
         holder.listen()
         port = holder.getsockname()[1]
-        with pytest.raises(BuildError) as info:
+        with pytest.raises(UserError) as info:
             start_server(preview_root, system, packs, port)
     assert str(info.value).startswith(f"port {port} is already in use")
 

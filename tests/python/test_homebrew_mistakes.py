@@ -10,8 +10,8 @@ import pytest
 
 from project import ROOT, tree_digest
 from test_build import failing_build, run_cli, snapshot
-from the_smoke.build import BuildError, Options, build
-from the_smoke.yamlio import CatalogueError
+from the_smoke.build import Options, build
+from the_smoke.errors import UserError
 
 WEAPON = ("key: {key}\nname: {name}\ndescription: {description}\nstat: mus\nimpact: 2\nrange: engaged\n"
           "magazine: null\nprice: 20\ntraits: []\ncategory: melee\n")
@@ -19,7 +19,7 @@ WEAPON = ("key: {key}\nname: {name}\ndescription: {description}\nstat: mus\nimpa
 
 def homebrew_build(project, extra):
     before = snapshot(project)
-    with pytest.raises((BuildError, CatalogueError)) as info:
+    with pytest.raises(UserError) as info:
         build(Options(root=project, extra=extra, quiet=True, force=True))
     assert snapshot(project) == before
     return str(info.value)
@@ -119,14 +119,14 @@ def test_unpack_keeps_notes_and_refuses_to_copy_homebrew_into_the_book(project, 
     (extra / "weapons" / "pool-cue.yml").write_text(WEAPON.format(key="pool-cue", name="Pool Cue", description="x"))
     build(Options(root=project, extra=extra, quiet=True, force=True))
     from the_smoke.unpack import unpack
-    with pytest.raises(BuildError, match="built with homebrew"):
+    with pytest.raises(UserError, match="built with homebrew"):
         unpack(project, project / "packs-src", quiet=True)
     build(Options(root=project, quiet=True, force=True))
     (project / "packs-src/weapons/NOTES.txt").write_text("keep me")
     before = tree_digest(project / "packs-src")
     unpack(project, project / "packs-src", quiet=True)
     assert tree_digest(project / "packs-src") == before
-    with pytest.raises(BuildError, match="made by the build"):
+    with pytest.raises(UserError, match="made by the build"):
         unpack(project, tmp_path / "out", only=["rules"], quiet=True)
 
 
@@ -136,7 +136,7 @@ def test_dist_as_a_file_changes_nothing(project):
     (project / "dist").write_text("oops")
     before = snapshot(project)
     before_packs = tree_digest(project / "packs")
-    with pytest.raises(BuildError, match="is a file"):
+    with pytest.raises(UserError, match="is a file"):
         build(Options(root=project, quiet=True, force=True))
     assert snapshot(project) == before and tree_digest(project / "packs") == before_packs
 

@@ -13,7 +13,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
 import zipfile
@@ -25,10 +24,11 @@ from typing import Any
 from . import generate, journals, missions
 from .catalogue import Catalogue, load_catalogue
 from .compile import Compiler
+from .errors import UserError
 from .rules import Tables
 from .validate import Report, validate
 from .vocabulary import SYSTEM_ID
-from .yamlio import CatalogueError, load
+from .yamlio import load
 
 ROOT = Path(__file__).resolve().parents[2]
 GENERATED_DIRS = ("packs", "module/generated", "templates/generated", "icons/generated")
@@ -38,8 +38,9 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 SKIP_IN_PACKS = ("LOG", "LOG.old", "LOCK")
 
 
-class BuildError(Exception):
-    """A stage failed; the message says which and why. Nothing was installed."""
+#: A stage failed; the message says which and why, and nothing was installed. The tools' one user-error type
+#: (errors.py); the old name stays for callers.
+BuildError = UserError
 
 
 @dataclass
@@ -93,9 +94,9 @@ def read_system_meta(root: Path) -> dict[str, Any]:
     meta = loc.data
     for need in ("title", "description", "version", "compatibility", "packFolders"):
         if not isinstance(meta, dict) or need not in meta:
-            raise CatalogueError(f"missing {need!r}", file=file, line=loc.line_of(()), field=need)
+            raise UserError(f"missing {need!r}", file=file, line=loc.line_of(()), field=need)
     if not isinstance(meta["version"], str):
-        raise CatalogueError(f"version must be text: write it in quotes, version: \"{meta['version']}\" "
+        raise UserError(f"version must be text: write it in quotes, version: \"{meta['version']}\" "
                              f"(unquoted, 1.10 would be read as the number 1.1)", file=file,
                              line=loc.line_of(["version"]), field="version")
     meta["_loc"] = loc
@@ -137,15 +138,15 @@ def input_fingerprint(opts: Options) -> str:
 
 
 def node_packs(mode: str, src: Path, dest: Path, names: list[str], root: Path) -> dict[str, int]:
-    """Run ``tools/pack.mjs`` (the official Foundry CLI) on ``names``; ``{pack: files}``. Raises BuildError."""
+    """Run ``tools/pack.mjs`` (the official Foundry CLI) on ``names``; ``{pack: files}``. Raises UserError."""
     cli = root / "node_modules" / "@foundryvtt" / "foundryvtt-cli"
     if not cli.exists():
-        raise BuildError("the Foundry CLI is not installed: run `npm ci` (the README's build command does)")
+        raise UserError("the Foundry CLI is not installed: run `npm ci` (the README's build command does)")
     env = dict(os.environ, XDG_DATA_HOME=str(dest.parent / ".xdg"))
     proc = subprocess.run(["node", str(root / "tools" / "pack.mjs"), mode, str(src), str(dest), *names],
                           cwd=root, capture_output=True, text=True, env=env)
     if proc.returncode != 0:
-        raise BuildError(f"{mode} failed (official Foundry CLI):\n{proc.stderr.strip()}")
+        raise UserError(f"{mode} failed (official Foundry CLI):\n{proc.stderr.strip()}")
     out = {}
     for line in proc.stdout.splitlines():
         rec = json.loads(line)
@@ -208,7 +209,7 @@ def _install(stage: Path, opts: Options, version: str, zip_tmp: Path, manifest_t
     path refused. Every move is a rename within one file system, so only an unusual failure can interrupt it."""
     # everything that could refuse is checked before the first move
     if opts.dist.exists() and not opts.dist.is_dir():
-        raise BuildError(f"{opts.dist} is a file; the build writes its zip into a dist/ folder")
+        raise UserError(f"{opts.dist} is a file; the build writes its zip into a dist/ folder")
     moves: list[tuple[Path, Path, bool]] = []  # (new output in the stage, target, target is a folder)
     for d in GENERATED_DIRS:
         moves.append((stage / d, opts.root / d, True))
@@ -218,7 +219,7 @@ def _install(stage: Path, opts: Options, version: str, zip_tmp: Path, manifest_t
     for _, target, is_dir in moves:
         if target.is_symlink() or (target.exists() and target.is_dir() != is_dir):
             what = "a link" if target.is_symlink() else ("a file" if is_dir else "a folder")
-            raise BuildError(f"{target} is {what} where the build writes {'a folder' if is_dir else 'a file'}: "
+            raise UserError(f"{target} is {what} where the build writes {'a folder' if is_dir else 'a file'}: "
                              f"move it away and build again")
     opts.dist.mkdir(parents=True, exist_ok=True)
     trash = Path(tempfile.mkdtemp(prefix="old.", dir=opts.root / "build"))
@@ -242,10 +243,10 @@ def _install(stage: Path, opts: Options, version: str, zip_tmp: Path, manifest_t
                 problems.append(f"{b} → {a}: {undo.strerror or undo}")
         where = e.filename or "a file"
         if problems:  # pragma: no cover
-            raise BuildError(f"installing the build failed at {where} ({e.strerror or e}), and undoing it failed "
+            raise UserError(f"installing the build failed at {where} ({e.strerror or e}), and undoing it failed "
                              f"too: {'; '.join(problems)}; the previous outputs are in {trash}") from None
         shutil.rmtree(trash, ignore_errors=True)
-        raise BuildError(f"installing the build failed at {where} ({e.strerror or e}); every output was put back "
+        raise UserError(f"installing the build failed at {where} ({e.strerror or e}); every output was put back "
                          f"as it was") from None
     shutil.rmtree(trash, ignore_errors=True)
 
@@ -268,7 +269,7 @@ def pack_entries(meta: dict[str, Any], cat: Catalogue, compiled: dict[str, list]
     for i, f in enumerate(meta["packFolders"]):
         for j, name in enumerate(f["packs"]):
             if name not in compiled:
-                raise CatalogueError(f"pack {name!r} does not exist", file=file,
+                raise UserError(f"pack {name!r} does not exist", file=file,
                                      line=loc.line_of(["packFolders", i, "packs", j]),
                                      field=f"packFolders.{i}.packs.{j}")
             placed.add(name)
@@ -281,7 +282,7 @@ def pack_entries(meta: dict[str, Any], cat: Catalogue, compiled: dict[str, list]
 
 
 def build(opts: Options) -> Result:
-    """Run the whole build. Raises :class:`BuildError` (or :class:`CatalogueError`) and installs nothing on
+    """Run the whole build. Raises :class:`UserError` (errors.py) and installs nothing on
     failure; returns the :class:`Result` on success."""
     progress = Progress(opts.quiet)
     (opts.root / "build").mkdir(exist_ok=True)
@@ -308,7 +309,7 @@ def build(opts: Options) -> Result:
     report: Report = progress.stage("validate", lambda: validate(cat, odds=opts.odds_check),
                                     lambda r: "ok" if r.ok else f"{len(r.errors)} problem(s)")
     if not report.ok:
-        raise BuildError("validation failed:\n" + "\n".join(f"  {e}" for e in report.errors))
+        raise UserError("validation failed:\n" + "\n".join(f"  {e}" for e in report.errors))
     for line in report.reconciliations:
         progress.say(f"  reconciliation: {line}")
 
@@ -373,13 +374,3 @@ def build(opts: Options) -> Result:
                  f"and dist/system.json (version {version})")
     return Result(version=version, zip_path=zip_final, counts=doc_counts, timings=progress.timings,
                   reconciliations=report.reconciliations, documents=documents)
-
-
-def main_build(opts: Options) -> int:
-    try:
-        build(opts)
-    except (BuildError, CatalogueError) as e:
-        print(f"build failed: {e}", file=sys.stderr)
-        print("nothing was written; the previous build and dist/ are unchanged", file=sys.stderr)
-        return 1
-    return 0

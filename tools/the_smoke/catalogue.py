@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .yamlio import CatalogueError, Located, load
+from .errors import UserError
+from .yamlio import Located, load
 
 CONDITIONS = "conditions"
 RULES = "rules"
@@ -51,10 +52,10 @@ class Entry:
         name = self.data.get("name") if isinstance(self.data, dict) else None
         return f"{self.pack}/{self.key}" + (f" ({name})" if name else "")
 
-    def error(self, message: str, path: tuple | list = ()) -> CatalogueError:
-        """A :class:`CatalogueError` located at ``path`` inside this entry."""
-        return CatalogueError(message, file=self.file, line=self.loc.line_of(path), entry=self.label,
-                              field=".".join(str(p) for p in path) or None)
+    def error(self, message: str, path: tuple | list = ()) -> UserError:
+        """A :class:`UserError` located at ``path`` inside this entry."""
+        return UserError(message, file=self.file, line=self.loc.line_of(path), entry=self.label,
+                         field=".".join(str(p) for p in path) or None)
 
 
 @dataclass
@@ -108,14 +109,14 @@ def _entry(pack: str, file: Path, origin: str) -> Entry:
     key = file.stem
     try:
         loc = load(file)
-    except CatalogueError as e:
+    except UserError as e:
         e.entry = e.entry or f"{pack}/{key}"
         raise
     if loc.data is None:
-        raise CatalogueError("the file is empty (it needs the entry's fields, starting with key: and name:)",
+        raise UserError("the file is empty (it needs the entry's fields, starting with key: and name:)",
                              file=file, entry=f"{pack}/{key}")
     if not isinstance(loc.data, dict):
-        raise CatalogueError("expected a mapping of fields (field: value lines)", file=file, line=loc.line_of(()),
+        raise UserError("expected a mapping of fields (field: value lines)", file=file, line=loc.line_of(()),
                              entry=f"{pack}/{key}")
     entry = Entry(pack=pack, key=key, file=file, loc=loc, origin=origin)
     declared = loc.data.get("key")
@@ -128,15 +129,15 @@ def _entry(pack: str, file: Path, origin: str) -> Entry:
 
 
 def load_catalogue(root: Path, extra: Path | None = None) -> Catalogue:
-    """Read ``root`` (normally ``packs-src/``) and overlay ``extra``. Raises :class:`CatalogueError` on the first
+    """Read ``root`` (normally ``packs-src/``) and overlay ``extra``. Raises :class:`UserError` on the first
     unreadable file, malformed YAML, duplicate mapping key or file-name/key mismatch."""
     cat = Catalogue()
     if not root.is_dir():
-        raise CatalogueError("catalogue folder not found", file=root)
+        raise UserError("catalogue folder not found", file=root)
     _read_tree(cat, root, "core")
     if extra is not None:
         if not extra.is_dir():
-            raise CatalogueError("homebrew folder not found", file=extra)
+            raise UserError("homebrew folder not found", file=extra)
         _read_tree(cat, extra, "extra")
     return cat
 
@@ -148,7 +149,7 @@ def _refuse_outside_links(paths: list[Path], base: Path) -> None:
         if p.is_symlink():
             target = p.resolve()
             if not target.is_relative_to(base):
-                raise CatalogueError(f"is a symbolic link to {target}, outside {base}: the build and fmt read only "
+                raise UserError(f"is a symbolic link to {target}, outside {base}: the build and fmt read only "
                                      f"files inside the folder (copy the file in instead of linking it)", file=p)
 
 
@@ -162,10 +163,10 @@ def _read_tree(cat: Catalogue, root: Path, origin: str) -> None:
         _refuse_outside_links(files, base)
         cat.files.extend(files)
         for sub in sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")):
-            raise CatalogueError(f"subfolders are not read: move the files of {sub.name!r} up into {name!r} "
+            raise UserError(f"subfolders are not read: move the files of {sub.name!r} up into {name!r} "
                                  f"(group entries with `folder:` and the pack's folders instead)", file=sub)
         if name in (CONDITIONS, RULES, MISSIONS) and (folder / PACK_META).exists():
-            raise CatalogueError(f"{name!r} is not a compendium: it holds the {name} data, so it takes no "
+            raise UserError(f"{name!r} is not a compendium: it holds the {name} data, so it takes no "
                                  f"{PACK_META}", file=folder / PACK_META)
         if name == CONDITIONS:
             target = cat.conditions
@@ -175,10 +176,10 @@ def _read_tree(cat: Catalogue, root: Path, origin: str) -> None:
             target = cat.missions
         else:
             if not PACK_NAME.match(name) or name in RESERVED_NAMES:
-                raise CatalogueError(f"pack folder {name!r} must be lower-case words joined by hyphens "
+                raise UserError(f"pack folder {name!r} must be lower-case words joined by hyphens "
                                      f"(e.g. my-gadgets), and not a reserved name", file=folder)
             if name in GENERATED_PACKS:
-                raise CatalogueError(f"pack name {name!r} is used by the build's own reference compendium; "
+                raise UserError(f"pack name {name!r} is used by the build's own reference compendium; "
                                      f"choose another folder name", file=folder)
             meta_file = folder / PACK_META
             if meta_file.exists():
@@ -190,7 +191,7 @@ def _read_tree(cat: Catalogue, root: Path, origin: str) -> None:
                                      f"without a _pack.yml")
                 cat.packs[name] = Pack(name=name, meta=meta)
             elif name not in cat.packs:
-                raise CatalogueError(f"folder {name!r} has no {PACK_META} and is not an existing pack",
+                raise UserError(f"folder {name!r} has no {PACK_META} and is not an existing pack",
                                      file=folder)
             target = cat.packs[name].entries
         for file in files:

@@ -2,7 +2,8 @@
 
 Subcommands: build, validate, unpack, fmt, preview, odds, tn-table. Each has ``--help``; ``--version`` prints the
 system's version (system.yml) and the tools'. Exit status 0 on success, 1 when the input is bad (the message names
-file, line, entry and field), 2 on wrong usage.
+file, line, entry and field), 2 on wrong usage. A user's mistake is one error type (errors.UserError), caught once
+in :func:`main` and printed without a traceback; anything else is a bug and keeps its traceback.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ import time
 from pathlib import Path
 
 from . import odds
-from .build import ROOT, BuildError, Options, main_build
-from .yamlio import CatalogueError
+from .build import ROOT, Options, build
+from .errors import UserError
 
 DICE = ("4", "6", "8", "10", "12", "20")
 
@@ -29,7 +30,8 @@ def _die(value: str) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    return main_build(Options(root=args.root, extra=args.extra, force=args.force, quiet=args.quiet))
+    build(Options(root=args.root, extra=args.extra, force=args.force, quiet=args.quiet))
+    return 0
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -37,11 +39,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from .validate import validate
 
     t0 = time.perf_counter()
-    try:
-        cat = load_catalogue(args.root / "packs-src", args.extra)
-    except CatalogueError as e:
-        print(f"invalid: {e}", file=sys.stderr)
-        return 1
+    cat = load_catalogue(args.root / "packs-src", args.extra)
     report = validate(cat)
     for problem in report.errors:
         print(problem, file=sys.stderr)
@@ -60,20 +58,15 @@ def cmd_unpack(args: argparse.Namespace) -> int:
 
     try:
         unpack(args.root, args.out or args.root / "packs-src", packs_dir=args.packs, only=args.pack or None)
-    except (BuildError, CatalogueError, OSError) as e:
-        print(f"unpack failed: {e}", file=sys.stderr)
-        return 1
+    except OSError as e:  # a folder that cannot be read or written: say so, as for the input's own mistakes
+        raise UserError(str(e)) from e
     return 0
 
 
 def cmd_fmt(args: argparse.Namespace) -> int:
     from .unpack import format_tree
 
-    try:
-        changed = format_tree(args.root / "packs-src", args.dir)
-    except CatalogueError as e:
-        print(f"fmt failed: {e}", file=sys.stderr)
-        return 1
+    changed = format_tree(args.root / "packs-src", args.dir)
     for f in changed:
         print(f"formatted {f}")
     print(f"{len(changed)} file(s) rewritten")
@@ -103,25 +96,27 @@ def _check_kwargs(args: argparse.Namespace) -> dict:
             "off_your_game": args.off_your_game, "in_pain": args.in_pain, "modifiers": _rules(args.root)[0]}
 
 
+def _margins(root: Path) -> odds.Margins:
+    """The outcome margin table of ``root``'s packs-src/rules/outcomes.yml (the odds engine's, read once)."""
+    return odds.outcome_margins(root / "packs-src" / "rules" / "outcomes.yml")
+
+
 BOUND = 200  # every TN, bonus and modifier in play is far inside this; past it the exact sums get slow
 
 
-def _bounded(args: argparse.Namespace) -> str | None:
+def _bounded(args: argparse.Namespace) -> None:
+    """Raise a usage error (exit 2) for a TN, bonus or modifier out of range."""
     for name in ("tn", "bonus", "modifier"):
         value = getattr(args, name, None)
         if value is not None and abs(value) > BOUND:
-            return f"--{name} {value} is out of range (use -{BOUND} to {BOUND})"
-    return None
+            raise UserError(f"--{name} {value} is out of range (use -{BOUND} to {BOUND})", exit_code=2)
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
-    problem = _bounded(args)
-    if problem:
-        print(f"the-smoke odds: error: {problem}", file=sys.stderr)
-        return 2
+    _bounded(args)
     kw = _check_kwargs(args)
     success = odds.success_chance(args.effort, args.stat, args.tn, **kw)
-    outcomes = odds.outcome_chances(args.effort, args.stat, args.tn, **kw)
+    outcomes = odds.outcome_chances(args.effort, args.stat, args.tn, margins=_margins(args.root), **kw)
     if args.json:
         print(json.dumps({"success": float(success), "outcomes": {k: float(v) for k, v in outcomes.items()}}))
     else:
@@ -160,7 +155,7 @@ def version_line(root: Path) -> str:
         tools = "not installed"
     try:
         system = str(read_system_meta(root)["version"])
-    except (OSError, CatalogueError) as e:
+    except (OSError, UserError) as e:
         system = f"unknown ({e})"
     return f"the-smoke {system} (system.yml; tools {tools})"
 
@@ -245,14 +240,36 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
-    if not (args.root / "packs-src").is_dir() or not (args.root / "system.yml").is_file():
-        print(f"the-smoke: error: {args.root} is not a The Smoke checkout (no packs-src/ and system.yml)",
-              file=sys.stderr)
-        return 2
-    return args.fn(args)
+#: How each command introduces a user error (the first line of what it prints), and what it adds after it.
+FAILED = {"build": "build failed", "validate": "invalid", "unpack": "unpack failed", "fmt": "fmt failed"}
+AFTER = {"build": "nothing was written; the previous build and dist/ are unchanged"}
 
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command. A :class:`UserError` is printed once (its located message) and sets the exit status;
+    every other exception is a bug and propagates with its traceback."""
+    args = parser().parse_args(argv)
+    command = None  # until the checkout is known, a mistake is the program's, not one command's
+    try:
+        if not (args.root / "packs-src").is_dir() or not (args.root / "system.yml").is_file():
+            raise UserError(f"{args.root} is not a The Smoke checkout (no packs-src/ and system.yml)", exit_code=2)
+        command = args.command
+        return int(args.fn(args))
+    except UserError as e:
+        print(f"{_head(command, e)}: {e}", file=sys.stderr)
+        if e.exit_code != 2 and command in AFTER:
+            print(AFTER[command], file=sys.stderr)
+        return e.exit_code
+
+
+def _head(command: str | None, error: UserError) -> str:
+    """``build failed``, ``invalid``…: how ``command`` introduces ``error`` (``the-smoke <command>: error`` for
+    wrong usage, as argparse does)."""
+    if command is None:
+        return "the-smoke: error"
+    if error.exit_code == 2:
+        return f"the-smoke {command}: error"
+    return FAILED.get(command, f"the-smoke {command}: error")
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -35,6 +35,11 @@ the same dice total (d10 + d12 needing 7 vs 8: 105/120 and 99/120, each 1/40 fro
 Effort d10 / stat d12 Easy (13 or 14; the book prints 13) and Effort d12 / stat d10 Easy (12 or 13; the book
 prints 12). The lower-TN rule reproduces both; :func:`band_ties` lists them.
 
+Outcomes. The margin table ("The roll": Proper Mess at -4 or less ... Legendary at +8 or more) is data, read once
+from packs-src/rules/outcomes.yml -- the file the JS side reads as ``RULES.outcomes`` -- by :func:`outcome_margins`
+(the only part of this module that reads a file; the arithmetic is pure standard library). A caller with its own
+rules tables (the build, a homebrew folder, a tmp copy) passes ``margins=`` instead.
+
 Percentages. "Choosing difficulty" prints chances to the whole percent. They are nearest-whole-percent with exact
 halves rounded DOWN: four cells are exactly x.5% (Effort d6 with d4 Easy 87.5%, d4 Medium 62.5%, d8 Easy 87.5%,
 d10 Long Shot 12.5%) and the book prints 87, 62, 87, 12.
@@ -47,8 +52,10 @@ import math
 import time
 from collections.abc import Mapping
 from fractions import Fraction
+from pathlib import Path
 
 from . import vocabulary as _vocabulary
+from .errors import UserError
 
 __all__ = [
     "DICE",
@@ -59,6 +66,9 @@ __all__ = [
     "DEFAULT_TARGETS",
     "DEFAULT_CUTOFF",
     "effective_modes",
+    "OUTCOMES_FILE",
+    "margins_from",
+    "outcome_margins",
     "outcome_for_margin",
     "die_pmf",
     "die_tail",
@@ -87,17 +97,12 @@ MODES: tuple[str, ...] = ("normal", "onARoll", "none")
 BANDS: tuple[str, ...] = _vocabulary.BANDS
 OUTCOMES: tuple[str, ...] = _vocabulary.OUTCOMES
 
-#: Lowest margin of each outcome (None = open below), in ``OUTCOMES`` order ("The roll", margin table). The build
-#: checks these, DEFAULT_MODIFIERS and DEFAULT_TARGETS against packs-src/rules (rules.Tables.check_engine_constants).
-OUTCOME_MINIMA: tuple[int | None, ...] = (None, -3, 0, 1, 4, 8)
-OUTCOME_MARGINS: dict[str, tuple[int | None, int | None]] = {
-    "properMess": (None, -4),
-    "badLuck": (-3, -1),
-    "justAbout": (0, 0),
-    "sorted": (1, 3),
-    "smashedIt": (4, 7),
-    "legendary": (8, None),
-}
+#: The rules table the outcome margins are read from ("The roll", margin table): the same file the JS side reads.
+OUTCOMES_FILE: Path = Path(__file__).resolve().parents[2] / "packs-src" / "rules" / "outcomes.yml"
+
+#: The margin table: ``(outcome id, lowest margin or None = open below, highest margin or None = open above)``,
+#: worst first (``OUTCOMES`` order).
+Margins = tuple[tuple[str, "int | None", "int | None"], ...]
 
 #: Stat die -> modifier ("The roll", modifier row). The build passes values read from the rules data instead.
 DEFAULT_MODIFIERS: dict[int, int] = {4: 2, 6: 3, 8: 4, 10: 5, 12: 6, 20: 10}
@@ -178,20 +183,53 @@ def effective_modes(*, on_a_roll: bool = False, off_your_game: bool = False, in_
     return ("none" if in_pain else mode), mode
 
 
-def outcome_for_margin(margin: int) -> str:
-    """Outcome id for an integer margin (total - TN): ``properMess`` <= -4, ``badLuck`` -3..-1, ``justAbout`` 0,
-    ``sorted`` +1..+3, ``smashedIt`` +4..+7, ``legendary`` >= +8 ("The roll", margin table)."""
-    if margin <= -4:
-        return "properMess"
-    if margin < 0:
-        return "badLuck"
-    if margin == 0:
-        return "justAbout"
-    if margin <= 3:
-        return "sorted"
-    if margin <= 7:
-        return "smashedIt"
-    return "legendary"
+def margins_from(table: Mapping, *, file: str | Path | None = None) -> Margins:
+    """The margin table of an outcomes rules table (outcomes.yml's data, ``{"outcomes": [{id, margin: {min, max}},
+    ...]}``). Raises :class:`UserError` unless it names the outcomes in ``OUTCOMES`` order and its ranges cover every
+    margin once (open below, each ``min`` one past the previous ``max``, open above)."""
+    try:
+        rows: Margins = tuple((str(o["id"]), o["margin"]["min"], o["margin"]["max"]) for o in table["outcomes"])
+    except (KeyError, TypeError) as e:
+        raise UserError(f"the outcomes table needs outcomes: [{{id, margin: {{min, max}}}}, ...] ({e!r} missing)",
+                        file=file, field="outcomes") from None
+    ids = tuple(r[0] for r in rows)
+    if ids != OUTCOMES:
+        raise UserError(f"outcomes must be {', '.join(OUTCOMES)} in that order (worst first), not {', '.join(ids)}",
+                        file=file, field="outcomes")
+    for i, (oid, lo, hi) in enumerate(rows):
+        first, last = i == 0, i == len(rows) - 1
+        prev_hi = rows[i - 1][2] if i else None
+        if (lo is None) != first or (hi is None) != last or (not first and (prev_hi is None or lo != prev_hi + 1)) \
+                or (lo is not None and hi is not None and hi < lo):
+            minima = {r[0]: r[1] for r in rows}
+            raise UserError(f"outcome margins {minima} leave a gap or overlap at {oid} (min {lo}, max {hi}): the first "
+                            f"outcome is open below, each next min is the previous max + 1, the last is open above",
+                            file=file, field=f"outcomes.{i}.margin")
+    return rows
+
+
+_MARGINS: dict[Path, Margins] = {}
+
+
+def outcome_margins(file: str | Path | None = None) -> Margins:
+    """The margin table read from ``file`` (default :data:`OUTCOMES_FILE`), once: later calls return the same
+    tuple. Raises :class:`UserError` for a missing, malformed or inconsistent file."""
+    path = Path(file) if file is not None else OUTCOMES_FILE
+    if path not in _MARGINS:
+        from .yamlio import load  # the one file this module reads
+
+        _MARGINS[path] = margins_from(load(path).data, file=path)
+    return _MARGINS[path]
+
+
+def outcome_for_margin(margin: int, margins: Margins | None = None) -> str:
+    """Outcome id for an integer margin (total - TN), by the margin table (``margins``, default
+    :func:`outcome_margins`; the book's: ``properMess`` <= -4, ``badLuck`` -3..-1, ``justAbout`` 0, ``sorted``
+    +1..+3, ``smashedIt`` +4..+7, ``legendary`` >= +8; "The roll", margin table)."""
+    for oid, lo, hi in margins if margins is not None else outcome_margins():
+        if (lo is None or margin >= lo) and (hi is None or margin <= hi):
+            return oid
+    raise AssertionError(f"no outcome for margin {margin}")  # pragma: no cover - margins_from rules this out
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -337,12 +375,15 @@ def outcome_chances(
     off_your_game: bool = False,
     in_pain: bool = False,
     modifiers: Mapping = DEFAULT_MODIFIERS,
+    margins: Margins | None = None,
 ) -> dict[str, Fraction]:
     """Exact chance of each outcome, ``{outcome id: Fraction}`` in ``OUTCOMES`` order (worst first).
 
-    Same arguments as :func:`success_chance`. The six values sum to exactly 1, and ``justAbout + sorted +
-    smashedIt + legendary`` equals :func:`success_chance`. Rulebook: "The roll" (margin table).
+    Same arguments as :func:`success_chance`, plus ``margins``: the margin table (default :func:`outcome_margins`,
+    read from packs-src/rules/outcomes.yml). The six values sum to exactly 1, and the successes' (margin >= 0)
+    equal :func:`success_chance`. Rulebook: "The roll" (margin table).
     """
+    table = margins if margins is not None else outcome_margins()
     ef, sf = _faces(effort), _faces(stat)
     em, sm = effective_modes(on_a_roll=on_a_roll, off_your_game=off_your_game, in_pain=in_pain)
     k = int(tn) - _total_modifier(sf, modifier, bonus, modifiers)  # dice total needed for margin 0
@@ -350,9 +391,9 @@ def outcome_chances(
     def at_least(margin: int) -> Fraction:  # P(margin >= m)
         return sum_at_least(ef, em, sf, sm, k + margin)
 
-    cuts = [at_least(m) for m in OUTCOME_MINIMA[1:] if m is not None]  # P(margin >= lower bound) of outcomes 2..6
+    cuts = [at_least(lo) for _, lo, _ in table[1:] if lo is not None]  # P(margin >= lower bound) of outcomes 2..6
     bounds = [Fraction(1)] + cuts + [Fraction(0)]
-    return {oid: bounds[i] - bounds[i + 1] for i, oid in enumerate(OUTCOMES)}
+    return {oid: bounds[i] - bounds[i + 1] for i, (oid, _, _) in enumerate(table)}
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -550,6 +591,7 @@ def clear_caches() -> None:
     """Forget every cached distribution (for timing from cold)."""
     _PMF_CACHE.clear()
     _SUM_CACHE.clear()
+    _MARGINS.clear()
 
 
 def _main() -> None:  # pragma: no cover - a convenience report

@@ -16,7 +16,8 @@ import sys
 import zipfile
 from pathlib import Path
 
-from .build import BuildError, node_packs
+from .build import node_packs
+from .errors import UserError
 
 
 def prepare(root: Path, work: Path) -> tuple[Path, Path]:
@@ -24,10 +25,10 @@ def prepare(root: Path, work: Path) -> tuple[Path, Path]:
     manifest = json.loads((root / "dist" / "system.json").read_text(encoding="utf-8")) \
         if (root / "dist" / "system.json").exists() else None
     if manifest is None:
-        raise BuildError("no build in dist/: run scripts/build.sh first")
+        raise UserError("no build in dist/: run scripts/build.sh first")
     archive = root / "dist" / f"the-smoke-{manifest['version']}.zip"
     if not archive.exists():
-        raise BuildError(f"{archive} is missing: run scripts/build.sh first")
+        raise UserError(f"{archive} is missing: run scripts/build.sh first")
     shutil.rmtree(work, ignore_errors=True)
     system = work / "system"
     with zipfile.ZipFile(archive) as zf:
@@ -81,10 +82,10 @@ def start_server(root: Path, system: Path, packs: Path, port: int = 0,
         first = said.splitlines()[0] if said else ""
         try:
             if json.loads(first).get("error") == "EADDRINUSE":
-                raise BuildError(_taken_message(port)) from None
+                raise UserError(_taken_message(port)) from None
         except (ValueError, AttributeError):
             pass
-        raise BuildError(f"the stand-in server did not start (said {(line or said)[:2000]!r})") from None
+        raise UserError(f"the stand-in server did not start (said {(line or said)[:2000]!r})") from None
     return proc, url
 
 
@@ -135,7 +136,7 @@ def main_preview(root: Path, port: int) -> int:
     except _Stop:
         print("preview stopped; the port is free", flush=True)
         return 0
-    except (BuildError, OSError) as e:
+    except (UserError, OSError) as e:
         print(f"preview failed: {e}", file=sys.stderr)
         return 1
     finally:

@@ -13,8 +13,8 @@ from typing import Any
 
 from . import odds
 from .catalogue import Catalogue, Entry
+from .errors import UserError
 from .vocabulary import STAT_KEYS
-from .yamlio import CatalogueError
 
 REQUIRED = ("dice", "tn-tables", "difficulty", "outcomes", "creation", "combat", "chase", "stats", "rep")
 
@@ -30,12 +30,14 @@ class Tables:
         self.targets: dict[str, Fraction] = {b["id"]: Fraction(b["targetChance"], 100)
                                              for b in d["difficulty"]["bands"]}
         self.stats: list[dict[str, Any]] = d["stats"]["stats"]
+        #: The outcome margin table the odds engine reads ("The roll"); checked when the tables are checked.
+        self.margins: odds.Margins | None = None
 
     @classmethod
     def from_catalogue(cls, cat: Catalogue) -> Tables:
         missing = [name for name in REQUIRED if name not in cat.rules]
         if missing:
-            raise CatalogueError(f"missing rules table(s): {', '.join(f'rules/{m}.yml' for m in missing)}",
+            raise UserError(f"missing rules table(s): {', '.join(f'rules/{m}.yml' for m in missing)}",
                                  entry="rules")
         return cls(cat.rules)
 
@@ -127,7 +129,7 @@ class Tables:
         for row in self.data["rep"]["levels"]:
             if row["level"] == level:
                 return row["xp"]
-        raise CatalogueError(f"Rep {level} is not on the Rep ladder (levels 1–{self.data['rep']['maxLevel']})",
+        raise UserError(f"Rep {level} is not on the Rep ladder (levels 1–{self.data['rep']['maxLevel']})",
                              entry="rules/rep")
 
     def prototype_token(self, kind: str, name: str) -> dict[str, Any]:
@@ -138,7 +140,7 @@ class Tables:
                 "displayBars": 20, "bar1": {"attribute": bar1}, "bar2": {"attribute": bar2}}
 
     # -- checks against the odds engine -----------------------------------------------------------------
-    def check_tn_tables(self) -> list[CatalogueError]:
+    def check_tn_tables(self) -> list[UserError]:
         """Every printed cell of the Variable-Effort tables (and the Choosing-difficulty table) must equal the TN
         the odds engine picks; each mismatch names its file, line and cell."""
         errors = []
@@ -173,22 +175,23 @@ class Tables:
                                               ["choosingDifficulty", "rows", ri, band, "percent"]))
         return errors
 
-    def check_engine_constants(self) -> list[CatalogueError]:
+    def check_engine_constants(self) -> list[UserError]:
         """The odds engine's built-in book values (used when it is called without data, e.g. in its own tests)
-        must equal the rules tables, so the numbers cannot drift apart."""
+        must equal the rules tables, so the numbers cannot drift apart; the outcome margins, which the engine reads
+        from the outcomes table itself, must form a table it can read (``self.margins``)."""
         errors = []
         if dict(odds.DEFAULT_MODIFIERS) != self.modifiers:
             errors.append(self.entries["dice"].error(
                 f"die modifiers {self.modifiers} differ from the odds engine's {odds.DEFAULT_MODIFIERS}", ["modifiers"]))
         if dict(odds.DEFAULT_TARGETS) != self.targets:
             errors.append(self.entries["difficulty"].error("band target chances differ from the odds engine's", ["bands"]))
-        outcomes = self.entries["outcomes"].data["outcomes"] if "outcomes" in self.entries else []
-        minima = tuple(o["margin"]["min"] for o in outcomes)
-        ids = tuple(o["id"] for o in outcomes)
-        if (ids, minima) != (odds.OUTCOMES, odds.OUTCOME_MINIMA):
-            errors.append(self.entries["outcomes"].error(
-                f"outcome margins {dict(zip(ids, minima, strict=False))} differ from the odds engine's "
-                f"{dict(zip(odds.OUTCOMES, odds.OUTCOME_MINIMA, strict=False))}", ["outcomes"]))
+        if "outcomes" in self.entries:  # the engine reads its margins from this table: it must be one it can read
+            entry = self.entries["outcomes"]
+            try:
+                self.margins = odds.margins_from(entry.data)
+            except UserError as e:
+                errors.append(entry.error(e.message, [int(p) if p.isdigit() else p
+                                                      for p in (e.field or "outcomes").split(".")]))
         return errors
 
     def as_js(self) -> dict[str, Any]:
@@ -212,6 +215,6 @@ def worn_armour_guard(cat: Catalogue, kit: list) -> int:
 
 
 def _where(entry: Entry, path: list) -> str:
-    from .yamlio import _display_path
+    from .errors import display_path as _display_path
 
     return f"{_display_path(str(entry.file))}:{entry.loc.line_of(path)}"

@@ -23,8 +23,9 @@ from typing import Any
 
 from . import journals
 from . import schemas as sch
-from .build import BuildError, node_packs
+from .build import node_packs
 from .compile import DEFAULT_IMG, DEFAULTS, KIT_ORIGIN, NESTED_DEFAULTS
+from .errors import UserError
 from .rules import Tables
 from .vocabulary import STAT_KEYS, SYSTEM_ID
 from .yamlio import dump
@@ -183,7 +184,7 @@ def decompile_pack(json_dir: Path, pack: str, label: str, doc_class: str, owners
         kinds.add(kind)
         files[f"{key}.yml"] = canonical(kind, data)
     if len(kinds) > 1:
-        raise BuildError(f"pack {pack!r} mixes document types {sorted(kinds)}; one type per pack")
+        raise UserError(f"pack {pack!r} mixes document types {sorted(kinds)}; one type per pack")
     meta: dict[str, Any] = {"label": label, "type": doc_class, "documentType": kinds.pop() if kinds else "gear"}
     if ownership != {"PLAYER": "OBSERVER", "ASSISTANT": "OWNER"}:
         meta["ownership"] = ownership
@@ -198,28 +199,28 @@ def unpack(root: Path, out: Path, *, packs_dir: Path | None = None, only: list[s
     """Extract ``packs/`` (per ``system.json``) into catalogue YAML under ``out``. Returns ``{pack: documents}``."""
     packs_dir = packs_dir or root / "packs"
     if not (root / "system.json").exists():
-        raise BuildError("no system.json: build first (scripts/build.sh)")
+        raise UserError("no system.json: build first (scripts/build.sh)")
     manifest = json.loads((root / "system.json").read_text(encoding="utf-8"))
     wanted = [p for p in manifest["packs"] if p["name"] not in GENERATED_PACKS and (not only or p["name"] in only)]
     if only:
         unknown = sorted(set(only) - {p["name"] for p in manifest["packs"]})
         if unknown:
-            raise BuildError(f"no such pack: {', '.join(unknown)}")
+            raise UserError(f"no such pack: {', '.join(unknown)}")
         generated = sorted(set(only) & set(GENERATED_PACKS))
         if generated:
-            raise BuildError(f"{', '.join(generated)} are made by the build from packs-src/rules and "
+            raise UserError(f"{', '.join(generated)} are made by the build from packs-src/rules and "
                              f"packs-src/conditions: edit that YAML instead")
     if not packs_dir.is_dir():
-        raise BuildError(f"packs folder {packs_dir} not found")
+        raise UserError(f"packs folder {packs_dir} not found")
     missing = [p["name"] for p in wanted if not (packs_dir / p["name"]).is_dir()]
     if missing:
-        raise BuildError(f"no pack folder for {', '.join(missing)} in {packs_dir}")
+        raise UserError(f"no pack folder for {', '.join(missing)} in {packs_dir}")
     if out.exists() and not out.is_dir():
-        raise BuildError(f"--out {out} is a file, not a folder")
+        raise UserError(f"--out {out} is a file, not a folder")
     stamp = root / "build" / "stamp.json"
     homebrew = json.loads(stamp.read_text()).get("extra") if stamp.exists() else None
     if homebrew and out.resolve() == (root / "packs-src").resolve() and packs_dir.resolve() == (root / "packs").resolve():
-        raise BuildError(f"the packs were built with homebrew from {homebrew}; unpacking them into packs-src/ "
+        raise UserError(f"the packs were built with homebrew from {homebrew}; unpacking them into packs-src/ "
                          f"would copy it into the book's catalogue. Use --out DIR (or rebuild without --extra)")
     from .catalogue import load_catalogue
     tables = Tables.from_catalogue(load_catalogue(root / "packs-src"))

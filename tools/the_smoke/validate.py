@@ -16,7 +16,7 @@ from typing import Any
 from . import ids, missions, rules
 from . import schemas as sch
 from .catalogue import Catalogue, Entry
-from .yamlio import CatalogueError
+from .errors import UserError
 
 KIT_TYPES = ("weapon", "armour", "ammo", "gear", "outfit", "consumable", "drug")
 ITEM_TYPES = KIT_TYPES + ("perk", "background", "vehicleAbility")
@@ -53,7 +53,7 @@ def _friendly(err: Any) -> str:
 class Report:
     """The outcome of validation: ``errors`` stop the build; ``reconciliations`` are printed and kept."""
 
-    errors: list[CatalogueError] = field(default_factory=list)
+    errors: list[UserError] = field(default_factory=list)
     reconciliations: list[str] = field(default_factory=list)
 
     @property
@@ -61,7 +61,7 @@ class Report:
         return not self.errors
 
 
-def _schema_errors(entry: Entry, schema_name: str) -> list[CatalogueError]:
+def _schema_errors(entry: Entry, schema_name: str) -> list[UserError]:
     """At most :data:`MAX_ERRORS_PER_ENTRY` located errors, then one line saying that there are more."""
     import itertools
 
@@ -70,7 +70,7 @@ def _schema_errors(entry: Entry, schema_name: str) -> list[CatalogueError]:
     except KeyError:
         return [entry.error(f"no schema {schema_name!r} for this file")]
     raw = list(itertools.islice(validator.iter_errors(entry.data), MAX_ERRORS_PER_ENTRY + 1))
-    out: list[CatalogueError] = []
+    out: list[UserError] = []
     more = len(raw) > MAX_ERRORS_PER_ENTRY
     for err in sorted(raw[:MAX_ERRORS_PER_ENTRY], key=lambda e: list(map(str, e.absolute_path))):
         path = list(err.absolute_path)
@@ -129,7 +129,7 @@ def check_schemas(cat: Catalogue, report: Report) -> None:
         report.errors.extend(_too_large(entry, entry.data, []))
 
 
-def _too_large(entry: Entry, value: Any, path: list) -> list[CatalogueError]:
+def _too_large(entry: Entry, value: Any, path: list) -> list[UserError]:
     if isinstance(value, bool):
         return []
     if isinstance(value, (int, float)) and not abs(value) <= LIMIT:  # NaN too
@@ -380,7 +380,7 @@ def check_conditions(cat: Catalogue, report: Report) -> None:
     missing = sorted(expected - set(cat.conditions))
     if missing and cat.conditions:
         first = next(iter(cat.conditions.values()))
-        report.errors.append(CatalogueError(f"missing Conditions: {', '.join(missing)}",
+        report.errors.append(UserError(f"missing Conditions: {', '.join(missing)}",
                                             file=first.file.parent, entry="conditions"))
 
 
@@ -388,7 +388,7 @@ def check_rules(cat: Catalogue, report: Report, *, odds: bool = True) -> None:
     """Cross-checks that read the rules tables: vehicle Guard, pregen dice, TN tables, reconciliations."""
     try:
         tables = rules.Tables.from_catalogue(cat)
-    except CatalogueError as e:
+    except UserError as e:
         report.errors.append(e)
         return
     for entry in cat.entries():

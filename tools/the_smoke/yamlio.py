@@ -14,6 +14,8 @@ from typing import Any
 
 import yaml
 
+from .errors import UserError
+
 _Loader: type[Any]
 try:  # the C parser is several times faster; both build the same nodes
     _Loader = yaml.CSafeLoader
@@ -21,42 +23,8 @@ except AttributeError:  # pragma: no cover - libyaml missing
     _Loader = yaml.SafeLoader
 
 
-class CatalogueError(Exception):
-    """A problem in catalogue input, located as precisely as it can be.
-
-    ``str()`` gives ``file:line: entry: field: message`` with the parts that are known.
-    """
-
-    def __init__(self, message: str, *, file: str | Path | None = None, line: int | None = None,
-                 entry: str | None = None, field: str | None = None):
-        super().__init__(message)
-        self.message = message
-        self.file = str(file) if file is not None else None
-        self.line = line
-        self.entry = entry
-        self.field = field
-
-    def __str__(self) -> str:
-        where = _display_path(self.file) if self.file else "<input>"
-        if self.line:
-            where += f":{self.line}"
-        parts = [where]
-        if self.entry:
-            parts.append(self.entry)
-        if self.field:
-            parts.append(self.field)
-        return ": ".join(parts + [self.message])
-
-
-def _display_path(file: str) -> str:
-    """``file`` relative to the working directory when it is inside it, else as given."""
-    import os
-
-    try:
-        rel = os.path.relpath(file)
-    except ValueError:
-        return file
-    return file if rel.startswith("..") else rel
+#: The catalogue's errors are the tools' one user-error type (errors.py); the old name stays for callers.
+CatalogueError = UserError
 
 
 @dataclass
@@ -98,8 +66,8 @@ def _plain_scalar(node: yaml.ScalarNode, file: str, field: str | None) -> Any:
     be a number of the game (which Python would refuse to convert, or convert slowly)."""
     text, tag = node.value, node.tag
 
-    def refuse(message: str) -> CatalogueError:
-        return CatalogueError(message, file=file, line=node.start_mark.line + 1, field=field)
+    def refuse(message: str) -> UserError:
+        return UserError(message, file=file, line=node.start_mark.line + 1, field=field)
 
     shown = text if len(text) <= 40 else f"{text[:20]}… ({len(text)} characters)"
     if tag == "tag:yaml.org,2002:int":
@@ -138,7 +106,7 @@ def _construct(node: yaml.Node, file: str, field: str | None) -> Any:
 
 def _build(node: yaml.Node, path: tuple, lines: dict, file: str) -> Any:
     if len(lines) >= MAX_VALUES:
-        raise CatalogueError(f"more than {MAX_VALUES:,} values in one file: a catalogue entry is far smaller "
+        raise UserError(f"more than {MAX_VALUES:,} values in one file: a catalogue entry is far smaller "
                              f"(split it, or check that this is the right file)", file=file,
                              line=node.start_mark.line + 1)
     lines[path] = node.start_mark.line + 1
@@ -146,11 +114,11 @@ def _build(node: yaml.Node, path: tuple, lines: dict, file: str) -> Any:
         out: dict = {}
         for knode, vnode in node.value:
             if not isinstance(knode, yaml.ScalarNode):
-                raise CatalogueError("mapping keys must be plain scalars", file=file,
+                raise UserError("mapping keys must be plain scalars", file=file,
                                      line=knode.start_mark.line + 1)
             key = _construct(knode, file, ".".join(map(str, path + (knode.value,))))
             if key in out:
-                raise CatalogueError(f"duplicate key {key!r} (first at line {lines[path + (key,)]})",
+                raise UserError(f"duplicate key {key!r} (first at line {lines[path + (key,)]})",
                                      file=file, line=knode.start_mark.line + 1,
                                      field=".".join(map(str, path + (key,))))
             lines[path + (key,)] = knode.start_mark.line + 1
@@ -168,12 +136,12 @@ def _check_characters(text: str, file: str) -> None:
     if bad:
         line = text.count("\n", 0, bad.start()) + 1
         col = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
-        raise CatalogueError(f"control character U+{ord(bad.group()):04X} at column {col} is not allowed in YAML: "
+        raise UserError(f"control character U+{ord(bad.group()):04X} at column {col} is not allowed in YAML: "
                              f"delete it (an editor may show it as a box, or not at all)", file=file, line=line)
 
 
 def load(path: Path, *, text: str | None = None) -> Located:
-    """Parse one YAML file. Raises :class:`CatalogueError` naming the file and line on malformed YAML,
+    """Parse one YAML file. Raises :class:`UserError` naming the file and line on malformed YAML,
     anchors/aliases, duplicate keys, control characters, YAML 1.1 surprises and files too large to be catalogue
     entries (checked before the file is read)."""
     file = str(path)
@@ -181,29 +149,29 @@ def load(path: Path, *, text: str | None = None) -> Located:
         try:
             size = path.stat().st_size
         except OSError as e:
-            raise CatalogueError(f"cannot read the file ({e.strerror})", file=file) from None
+            raise UserError(f"cannot read the file ({e.strerror})", file=file) from None
         if size > MAX_FILE_BYTES:
-            raise CatalogueError(f"the file is {size / 1024:,.0f} KB; a catalogue file is at most "
+            raise UserError(f"the file is {size / 1024:,.0f} KB; a catalogue file is at most "
                                  f"{MAX_FILE_BYTES // 1024} KB (the book's largest is 6 KB): is this the right file?",
                                  file=file)
         try:
             text = path.read_text(encoding="utf-8")
         except UnicodeDecodeError as e:
-            raise CatalogueError(f"not UTF-8 text ({e.reason})", file=file) from None
+            raise UserError(f"not UTF-8 text ({e.reason})", file=file) from None
     elif len(text) > MAX_FILE_BYTES:
-        raise CatalogueError(f"the text is longer than {MAX_FILE_BYTES // 1024} KB", file=file)
+        raise UserError(f"the text is longer than {MAX_FILE_BYTES // 1024} KB", file=file)
     _check_characters(text, file)
     try:
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark else None
-        raise CatalogueError(f"malformed YAML: {e.problem or e.context}", file=file, line=line) from None
+        raise UserError(f"malformed YAML: {e.problem or e.context}", file=file, line=line) from None
     except yaml.reader.ReaderError as e:
         line = text.count("\n", 0, e.position) + 1 if isinstance(e.position, int) else None
-        raise CatalogueError(f"malformed YAML: {e.reason}", file=file, line=line) from None
+        raise UserError(f"malformed YAML: {e.reason}", file=file, line=line) from None
     except yaml.YAMLError as e:
-        raise CatalogueError(f"malformed YAML: {e}", file=file) from None
+        raise UserError(f"malformed YAML: {e}", file=file) from None
     lines: dict[tuple, int] = {}
     if node is None:
         return Located(None, {(): 1})
@@ -215,7 +183,7 @@ def load(path: Path, *, text: str | None = None) -> Located:
 def _refuse_aliases(node: yaml.Node, file: str, seen: set | None = None) -> None:
     seen = set() if seen is None else seen
     if id(node) in seen:
-        raise CatalogueError("YAML anchors and aliases are not allowed in the catalogue", file=file,
+        raise UserError("YAML anchors and aliases are not allowed in the catalogue", file=file,
                              line=node.start_mark.line + 1)
     seen.add(id(node))
     if isinstance(node, yaml.MappingNode):

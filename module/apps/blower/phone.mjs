@@ -17,7 +17,7 @@ import { SYSTEM_ID } from "../../generated/rules.mjs";
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
 /** @param {string} key @param {Record<string, unknown>} [data] */
-const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));
+const L = (key, data) => (data ? game.i18n.format(key, /** @type {object} */ (data)) : game.i18n.localize(key));
 /** Screens that show a running clock (re-rendered each second while open). */
 const TICKING = new Set(["jobs", "heat", "objectives"]);
 
@@ -65,7 +65,7 @@ export class BlowerPhone extends Base {
    * @returns {BlowerPhone|null}  null when the user has no character.
    */
   static open({ actor = null, screen = "home" } = {}) {
-    const mine = /** @type {any} */ (game.user).character;
+    const mine = game.user.character;
     // A GM with no character of their own opens a player's phone, else any character's (then picks in Whose phone).
     const target = actor ?? (mine?.isOwner || game.user.isGM ? mine : null) ?? phoneOwners()[0]
       ?? (game.user.isGM ? game.actors.find(a => a.type === "character") : null) ?? null;
@@ -116,7 +116,7 @@ export class BlowerPhone extends Base {
     this.#unsubscribe.push(onInbox(rerender), onRadio(rerender),
       onTick(() => { if (TICKING.has(this.screen)) rerender(); }));
     for (const hook of ["updateActor", "updateSetting", "updatePlaylist"]) {
-      const id = Hooks.on(/** @type {any} */ (hook), (/** @type {any} */ doc) => {
+      const id = Hooks.on(/** @type {Hooks.HookName} */ (hook), (/** @type {any} */ doc) => {
         if (hook !== "updateActor" || doc?.id === this.actor?.id) rerender();
       });
       this.#unsubscribe.push(() => Hooks.off(/** @type {any} */ (hook), id));
@@ -137,12 +137,12 @@ export class BlowerPhone extends Base {
         .then(() => resume(), err => { warn(err); void this.render(); });
     });
     root.querySelector("[name=phoneStation]")?.addEventListener("change", event => {
-      void game.settings.set(/** @type {any} */ (SYSTEM_ID), /** @type {any} */ ("phoneStation"),
-        /** @type {any} */ (/** @type {HTMLSelectElement} */ (event.target).value)).then(() => resume());
+      void game.settings.set(SYSTEM_ID, "phoneStation",
+        (/** @type {HTMLSelectElement} */ (event.target).value)).then(() => resume());
     });
     root.querySelector("[name=radioVolume]")?.addEventListener("change", event => {
       const v = Number(/** @type {HTMLInputElement} */ (event.target).value) / 100;
-      void game.settings.set(/** @type {any} */ (SYSTEM_ID), /** @type {any} */ ("radioVolume"), /** @type {any} */ (v));
+      void game.settings.set(SYSTEM_ID, "radioVolume", v);
     });
     for (const box of root.querySelectorAll("[data-radio-playlist]")) {
       box.addEventListener("change", event => {

@@ -14,7 +14,7 @@ import { directionsOf, isMissing, routeBetween } from "./sources.mjs";
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
 /** @param {string} key @param {Record<string, unknown>} [data] */
-const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));
+const L = (key, data) => (data ? game.i18n.format(key, /** @type {object} */ (data)) : game.i18n.localize(key));
 
 /**
  * @typedef {object} Destination
@@ -26,11 +26,11 @@ const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)
 
 /** @returns {any} The user's own token on the viewed scene (their character's; else the one they control). */
 function ownToken() {
-  const scene = /** @type {any} */ (game.scenes?.viewed);
+  const scene = game.scenes?.viewed;
   if (!scene) return null;
-  const character = /** @type {any} */ (game.user).character;
+  const character = game.user.character;
   const mine = character ? scene.tokens.find((/** @type {any} */ t) => t.actorId === character.id) : null;
-  return mine ?? /** @type {any} */ (canvas)?.tokens?.controlled?.[0]?.document ?? null;
+  return mine ?? canvas?.tokens?.controlled?.[0]?.document ?? null;
 }
 
 /** @param {any} region @returns {{x: number, y: number}|null} The centre of a region's first shape's bounds. */
@@ -53,7 +53,7 @@ function pointOf(scene, d) {
     return t ? t.getCenterPoint() : null;
   }
   if (d.regionUuid) {
-    const region = /** @type {any} */ (fromUuidSync(/** @type {any} */ (d.regionUuid)));
+    const region = /** @type {RegionDocument.Implementation | null} */ (fromUuidSync(/** @type {SmokeUuid} */ (d.regionUuid)));
     return region?.parent?.id === scene.id ? regionCentre(region) : null;
   }
   return null;
@@ -94,7 +94,7 @@ export class SatNav extends Base {
       void this.instance.close();
       return null;
     }
-    const character = /** @type {any} */ (game.user).character;
+    const character = game.user.character;
     const d = character ? directionsOf(character) : null;
     return this.open(d ? { destination: { sceneId: d.sceneId, regionUuid: d.regionUuid, name: d.name } } : {});
   }
@@ -152,7 +152,7 @@ export class SatNav extends Base {
       const there = game.scenes.get(d.sceneId)?.name ?? d.name;
       if (isMissing(route)) return { ...base, reading: L("SMOKE.Blower.SatNav.otherMap", { scene: there }), note: L(route.messageKey) };
       if (!route) return { ...base, reading: L("SMOKE.Blower.SatNav.noRoute", { scene: there }) };
-      const exit = /** @type {any} */ (fromUuidSync(/** @type {any} */ (route.exitRegionUuid)));
+      const exit = /** @type {RegionDocument.Implementation | null} */ (fromUuidSync(/** @type {SmokeUuid} */ (route.exitRegionUuid)));
       const at = exit ? pointOf(scene, { sceneId: scene.id, regionUuid: route.exitRegionUuid, name: exit.name }) : null;
       const r = at ? this.#read(scene, own, at) : null;
       return { ...base, reading: L(route.hops === 1 ? "SMOKE.Blower.SatNav.takeExitOne" : "SMOKE.Blower.SatNav.takeExit",
@@ -186,7 +186,7 @@ export class SatNav extends Base {
     const rerender = foundry.utils.debounce(() => { if (this.rendered) void this.render(); }, 50);
     for (const hook of ["updateToken", "moveToken", "createToken", "deleteToken", "canvasReady", "createWall", "updateWall",
       "deleteWall"]) {
-      this.#hooks.push(/** @type {any} */ (Hooks.on(/** @type {any} */ (hook), rerender)), /** @type {any} */ (hook));
+      this.#hooks.push(/** @type {any} */ (Hooks.on(/** @type {Hooks.HookName} */ (hook), rerender)), /** @type {any} */ (hook));
     }
   }
 

@@ -36,9 +36,9 @@ function countBadges(actor) {
   const missions = missionsOf(actor);
   const open = (/** @type {any[]} */ list) => list.reduce((n, m) => n + (m.objectives ?? []).filter((/** @type {any} */ o) => (o.state ?? "open") === "open").length, 0);
   return {
-    jobs: isMissing(jobs) ? 0 : (/** @type {any} */ (jobs).callouts?.length ?? 0),
-    orders: isMissing(missions) ? 0 : /** @type {any} */ (missions).orders.length,
-    objectives: isMissing(missions) ? 0 : open(/** @type {any} */ (missions).missions),
+    jobs: isMissing(jobs) ? 0 : (jobs.callouts?.length ?? 0),
+    orders: isMissing(missions) ? 0 : missions.orders.length,
+    objectives: isMissing(missions) ? 0 : open(missions.missions),
     messages: inboxNow().unread
   };
 }
@@ -60,7 +60,7 @@ const named = (group, id) => (typeof id === "string" && game.i18n.has?.(`SMOKE.S
 function jobsScreen(actor, now) {
   const got = jobsOf(actor);
   if (isMissing(got)) return { missing: L(got.messageKey) };
-  const { shift, callouts = [], job } = /** @type {any} */ (got);
+  const { shift, callouts = [], job } = got;
   const clockLeft = /** @type {any} */ (game.system).api?.rules?.clockLeft;
   // The Shifts feature gives the seconds left (a stage the crew has reached holds its time); else count the clock down.
   const left = typeof job?.secondsLeft === "number" ? job.secondsLeft
@@ -97,7 +97,7 @@ function missionsScreen(actor, which) {
 function moneyScreen(actor) {
   const got = moneyOf(actor);
   if (isMissing(got)) return { missing: L(got.messageKey) };
-  const { pocket, stash, log } = /** @type {any} */ (got);
+  const { pocket, stash, log } = got;
   return { pocket, stash, log: (log ?? []).slice(0, 10).map((/** @type {any} */ e) => ({
     amount: `${e.amount < 0 ? "−" : "+"}£${Math.abs(e.amount)}`, incoming: e.amount >= 0,
     where: L(`SMOKE.Blower.Money.${e.where === "stash" ? "stash" : "pocket"}`), reason: words(e.reason),
@@ -108,7 +108,7 @@ function moneyScreen(actor) {
 function heatScreen(actor) {
   const got = heatOf(actor);
   if (isMissing(got)) return { missing: L(got.messageKey) };
-  const h = /** @type {any} */ (got);
+  const h = got;
   const u = h.units;
   return { stars: h.stars, starRow: [1, 2, 3, 4, 5].map(n => ({ lit: n <= h.stars })), name: h.name, response: h.response,
     units: u ? L("SMOKE.Blower.Heat.units", { cars: u.areaCars, bikes: u.bikes, carriers: u.carriers, arvs: u.arvs }) : "",
@@ -138,9 +138,9 @@ function radioScreen(actor) {
   const now = nowPlaying();
   const motor = aboard ? { name: aboard.vehicle.name, uuid: aboard.vehicle.uuid, station: motorStation(aboard.vehicle.uuid) ?? "",
     driving: driverOf(aboard.vehicle)?.uuid === actor.uuid || game.user.isGM } : null;
-  const phone = String(game.settings.get(/** @type {any} */ (SYSTEM_ID), /** @type {any} */ ("phoneStation")) ?? "");
+  const phone = String(game.settings.get(SYSTEM_ID, "phoneStation") ?? "");
   return { motor, stations: list, none: !list.length, phoneStation: phone, volume: Math.round(effectiveVolume() * 100),
-    ownVolume: Math.round(Number(game.settings.get(/** @type {any} */ (SYSTEM_ID), /** @type {any} */ ("radioVolume"))) * 100),
+    ownVolume: Math.round(Number(game.settings.get(SYSTEM_ID, "radioVolume")) * 100),
     now: now ? { name: now.name, via: L(`SMOKE.Blower.Radio.via.${now.via}`), paused: now.paused, error: now.error } : null,
     playlists: game.user.isGM ? [...(/** @type {any} */ (game).playlists ?? [])].map(p => ({ id: p.id, name: p.name,
       radio: Boolean(p.getFlag(SYSTEM_ID, "radio")) })) : [] };

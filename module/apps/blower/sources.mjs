@@ -65,7 +65,7 @@ export function heatOf(actor) {
     if (!view) return null;
     const stars = Number(view.stars) || 0;
     const level = RULES.heat.levels.find(l => l.stars === stars);
-    const units = /** @type {any} */ (RULES)["police-response"]?.response?.find((/** @type {any} */ r) => r.stars === stars) ?? null;
+    const units = RULES["police-response"]?.response?.find((/** @type {any} */ r) => r.stars === stars) ?? null;
     return {
       stars,
       name: view.nameKey ? game.i18n.localize(view.nameKey) : (level?.name ?? ""),

@@ -79,7 +79,7 @@ export function gaugeOn(combat, tokenId) {
  * @param {any} combat @param {string} tokenId @param {GaugeFlag} gauge
  */
 export async function writeGauge(combat, tokenId, gauge) {
-  await combat.update({ [`system.gauges.${tokenId}`]: gauge }, /** @type {any} */ ({ turnEvents: false }));
+  await combat.update({ [`system.gauges.${tokenId}`]: gauge }, { turnEvents: false });
 }
 
 /** Whether an outcome id is a success. @param {string} outcome @returns {boolean} */

@@ -151,7 +151,7 @@ function actingCombatant(combat, vehicle) {
 
 /** GM: write a PIT record (whole) on its fight. @param {any} combat @param {any} record */
 async function saveRecord(combat, record) {
-  await combat.update({ [`system.records.${record.id}`]: record }, /** @type {any} */ ({ turnEvents: false }));
+  await combat.update({ [`system.records.${record.id}`]: record }, { turnEvents: false });
 }
 
 export const requests = {
@@ -192,7 +192,7 @@ export const requests = {
         lines.push(L("SMOKE.Chase.bodyLost", { vehicle: targetMotor.name, body: r.damage, left, max: sys(targetMotor).body.max }));
       } else {
         await applyHealthLoss(target.actor, r.damage);
-        for (const id of r.conditions) await /** @type {any} */ (target.actor).addCondition(id);
+        for (const id of r.conditions) await target.actor.addCondition(id);
         lines.push(L("SMOKE.Chase.personHit", { name: target.name ?? "", damage: r.damage,
           conditions: r.conditions.map(conditionName).join(", ") || "—" }));
       }
@@ -224,7 +224,7 @@ export const requests = {
   /** Holding the line against a recorded PIT: the GM issues Wheels, Hard to the target's driver (or its crew). */
   "chase.holdLine": async (user, { combatId, recordId }) => {
     const combat = combatFrom(combatId);
-    const record = /** @type {any} */ (combat.system)?.records?.[recordId];
+    const record = combat.system?.records?.[recordId];
     if (record?.kind !== "chasePit" || record.state !== "resist") throw new Error(L("SMOKE.Chase.notDueNow"));
     const vehicle = motorAboard(combat.combatants.get(record.targetId));
     if (!vehicle) throw new Error(L("SMOKE.Request.missing"));
@@ -241,13 +241,13 @@ export const requests = {
    */
   "chase.resist": async (user, { rollId, messageId }) => {
     const { roll, message, check } = claimRoll(user, { rollId, messageId, purpose: "chase.pitResist" });
-    const { combatId, recordId } = /** @type {any} */ (roll.context);
-    const snapshot = /** @type {any} */ (message.flags?.[SYSTEM_ID])?.check;
+    const { combatId, recordId } = roll.context;
+    const snapshot = message.flags?.[SYSTEM_ID]?.check;
     if (snapshot?.tnSource !== "band" || snapshot?.band !== CHASE.pit.resist.band) {
       throw new Error(L("SMOKE.Chase.wrongBand", { band: L(`SMOKE.Band.${CHASE.pit.resist.band}`) }));
     }
     const combat = combatFrom(combatId);
-    const record = /** @type {any} */ (combat.system)?.records?.[recordId];
+    const record = combat.system?.records?.[recordId];
     if (record?.kind !== "chasePit" || record.state !== "resist") throw new Error(L("SMOKE.Chase.notDueNow"));
     const target = combat.combatants.get(record.targetId);
     const vehicle = motorAboard(target);
@@ -279,7 +279,7 @@ export const requests = {
  */
 function claimManoeuvre(user, rollId, messageId, kind) {
   const { roll, check } = claimRoll(user, { rollId, messageId, purpose: `chase.${kind}` });
-  const ctx = /** @type {any} */ (roll.context);
+  const ctx = roll.context;
   const { combat, combatant, vehicle } = driverAt(user, ctx.combatId, ctx.combatantId);
   const target = combat.combatants.get(ctx.targetId);
   if (!target?.actor || motorAboard(target) === vehicle) throw new Error(L("SMOKE.Chase.noTarget"));
@@ -301,7 +301,7 @@ export function onRenderChatMessage(message, html) {
   if (record?.kind !== "chasePit" || record.state !== "resist") return;
   const vehicle = motorAboard(combat?.combatants.get(record.targetId));
   if (!vehicle || !mayRoll(vehicle)) return;
-  const root = html instanceof HTMLElement ? html : /** @type {any} */ (html)?.[0];
+  const root = html instanceof HTMLElement ? html : html?.[0];
   const host = root?.querySelector?.(".smoke-chase-card") ?? root?.querySelector?.(".message-content") ?? root;
   if (!host || host.querySelector("[data-smoke-pit-resist]")) return;
   const button = document.createElement("button");

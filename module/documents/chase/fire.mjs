@@ -37,8 +37,8 @@ export async function catchFire(vehicle) {
     const round = combat ? combat.round : null;
     const state = fireState({ body: s.body.value, fireRound: round });
     const at = combat ? 0 : Date.now() + state.countdownSeconds * 1000;
-    await vehicle.update(/** @type {any} */ ({ "system.onFire": true, "system.fire.round": round, "system.fire.combatId": combat?.id ?? "",
-      [`flags.${SYSTEM_ID}.fireAt`]: at }));
+    await vehicle.update({ "system.onFire": true, "system.fire.round": round, "system.fire.combatId": combat?.id ?? "",
+      [`flags.${SYSTEM_ID}.fireAt`]: at });
     await postCard(L("SMOKE.Chase.fireTitle", { vehicle: vehicle.name }), [
       combat ? L("SMOKE.Vehicle.fireRound", { round: state.explodesAtEndOfRound })
         : L("SMOKE.Vehicle.fireSeconds", { seconds: state.countdownSeconds }),
@@ -83,7 +83,7 @@ export async function explode(vehicle, token, round) {
   const inside = occupantsOf(vehicle);
   const insideIds = new Set(inside.map(o => o.actor.uuid));
   for (const { actor } of inside) {
-    const row = /** @type {any} */ (vehicleFire(0, { inside: true }));
+    const row = vehicleFire(0, { inside: true });
     lines.push(await blastPerson(actor, row, null));
   }
   if (token?.parent) {
@@ -103,7 +103,7 @@ export async function explode(vehicle, token, round) {
       }
     }
   }
-  await vehicle.update(/** @type {any} */ ({ "system.onFire": false, "system.destroyed": true, "system.body.value": 0 }));
+  await vehicle.update({ "system.onFire": false, "system.destroyed": true, "system.body.value": 0 });
   await recordIncident(vehicle, { what: "fire", round,
     riderInjuries: inside.map(o => ({ name: o.actor.name ?? "", damage: FIRE.blast[0].damage, conditions: [...FIRE.blast[0].conditions] })) });
   return lines;

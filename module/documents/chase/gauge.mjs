@@ -382,16 +382,16 @@ export function rollerFor(user, vehicle, band) {
   const perf = sys(vehicle).adjusted.printedPerformance;
   if (status.crew) {
     if (!user.isGM) throw new Error(L("SMOKE.Chase.crewGMOnly", { vehicle: vehicle.name }));
-    return { actor: vehicle, tn: bandTN(perf, unitWheels(vehicle), /** @type {any} */ (band)) };
+    return { actor: vehicle, tn: bandTN(perf, unitWheels(vehicle), /** @type {SmokeBand} */ (band)) };
   }
   const driver = status.driver;
   assertOwner(user, driver);
-  return { actor: driver, tn: bandTN(perf, sys(driver).stats.whl.die, /** @type {any} */ (band)) };
+  return { actor: driver, tn: bandTN(perf, sys(driver).stats.whl.die, /** @type {SmokeBand} */ (band)) };
 }
 
 /** @param {string} uuid @returns {{token: MotorToken, combat: any, g: GaugeFlag}} */
 function tokenGauge(uuid) {
-  const token = /** @type {any} */ (typeof uuid === "string" ? fromUuidSync(/** @type {any} */ (uuid)) : null);
+  const token = /** @type {any} */ (typeof uuid === "string" ? fromUuidSync(/** @type {SmokeUuid} */ (uuid)) : null);
   if (!token || !isVehicle(token.actor)) throw new Error(L("SMOKE.Request.missing"));
   const combat = chaseCombatOf(token);
   const g = gaugeOn(combat, token.id);
@@ -468,7 +468,7 @@ export const requests = {
   /** A gauge check at a line, or an evasive manoeuvre on contact: applied from the GM's roll and the card's own dice. */
   "chase.resolve": async (user, { rollId, messageId }) => {
     const { roll, message, check } = claimRoll(user, { rollId, messageId, purpose: "chase.gauge" });
-    const ctx = /** @type {any} */ (roll.context);
+    const ctx = roll.context;
     const snapshot = /** @type {any} */ (message.flags?.[SYSTEM_ID])?.check;
     if (snapshot?.tnSource !== "band" || snapshot?.band !== ctx.check) {
       throw new Error(L("SMOKE.Chase.wrongBand", { band: L(`SMOKE.Band.${ctx.check}`) }));
@@ -497,7 +497,7 @@ async function applyCheck(token, vehicle, ctx, check) {
   const success = succeeded(check.outcome);
   if (ctx.kind === "line") {
     // Heat (documents/heat.mjs) reads a failed yellow check or a drive into red as dangerous driving, once per action.
-    Hooks.callAll(/** @type {any} */ ("smoke.driven"), { motorUuid: vehicle.uuid, band: ctx.band, failed: !success,
+    Hooks.callAll("smoke.driven", { motorUuid: vehicle.uuid, band: ctx.band, failed: !success,
       actId: `drive:${combat.id}:${token.id}:${ctx.action}` });
     if (success) {
       await writeGauge(combat, token.id, { ...g, cleared: ctx.band, pending: null });

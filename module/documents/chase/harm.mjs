@@ -42,7 +42,7 @@ export async function harmRiders(vehicle, damage, conditions) {
   for (const { actor } of occupantsOf(vehicle)) {
     if (damage) await applyHealthLoss(actor, damage);
     const applied = [];
-    for (const id of conditions) applied.push(await /** @type {any} */ (actor).addCondition(id));
+    for (const id of conditions) applied.push(await actor.addCondition(id));
     injuries.push({ name: actor.name ?? "", damage, conditions: applied });
   }
   return injuries;

@@ -129,7 +129,7 @@ export async function driveRoll(vehicle, options) {
  */
 async function rollCrew(vehicle, { band = null, gauge = null, tn = null, targetName = null, flags = {}, skipDialog = false }) {
   const die = unitWheels(vehicle);
-  const ActorClass = /** @type {any} */ (Actor.implementation);
+  const ActorClass = Actor.implementation;
   // The crew's card carries the motor's id as its actor's (the GM issued the roll for the motor: roll-claims.mjs).
   const crew = new ActorClass({ _id: vehicle.id, name: L("SMOKE.Chase.crewName", { vehicle: vehicle.name }), type: "npc",
     system: { stats: { whl: { die } } } });
@@ -152,7 +152,7 @@ async function rollCrew(vehicle, { band = null, gauge = null, tn = null, targetN
   const choices = skip ? { ...defaultChoices(), ...initial } : await RollDialog.prompt(crew, "whl", { vehicle: numbers, initial });
   if (!choices) return null;
   try {
-    return await rollCheck(crew, "whl", /** @type {any} */ (choices), { vehicle: numbers, flags: { ...flags,
+    return await rollCheck(crew, "whl", choices, { vehicle: numbers, flags: { ...flags,
       driving: { vehicleUuid: vehicle.uuid, gauge, band: choices.tnSource === "band" ? choices.band : null, terrain: "road",
         junction: false, modifier: driving.total + (gaugeRow?.handling ?? 0), crew: die } } });
   } catch (err) {
@@ -167,7 +167,7 @@ async function rollCrew(vehicle, { band = null, gauge = null, tn = null, targetN
  */
 export function driverAt(user, combatId, combatantId) {
   const combat = combatFrom(combatId);
-  const combatant = /** @type {any} */ (combat.combatants.get(combatantId));
+  const combatant = combat.combatants.get(combatantId);
   assertOwner(user, combatant?.actor ?? null);
   const vehicle = motorOf(combatant);
   if (!vehicle) throw new Error(L("SMOKE.Chase.notDriving", { name: combatant?.name ?? "" }));

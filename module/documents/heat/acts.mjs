@@ -26,7 +26,7 @@ const logged = what => err => console.error(`the-smoke | heat: ${what}`, err);
  */
 export function onAttacked(a) {
   if (!game.user.isActiveGM || !a?.attackerUuid) return;
-  const target = /** @type {any} */ (fromUuidSync(/** @type {any} */ (a.targetUuid)));
+  const target = /** @type {Actor.Implementation | null} */ (fromUuidSync(/** @type {`Actor.${string}`} */ (a.targetUuid)));
   const crime = attackCrime({ category: a.category, traits: a.traits ?? [], targetPolice: isPolice(target) });
   noticeCrime({ actorUuid: a.attackerUuid, crime, actId: a.actId }).catch(logged("attack"));
 }
@@ -35,7 +35,7 @@ export function onAttacked(a) {
 export function onWasted(combatant) {
   const combat = combatant?.parent;
   if (!game.user.isActiveGM || !combat) return;
-  const records = Object.values(/** @type {any} */ (combat.system)?.records ?? {});
+  const records = Object.values(/** @type {SmokeCombatSystem} */ (combat.system)?.records ?? {});
   const hits = records.filter((/** @type {any} */ r) => r?.kind === "attack" && r.otherId === combatant.id && r.resolved?.damage > 0);
   const last = hits.sort((/** @type {any} */ x, /** @type {any} */ y) => (x.round ?? 0) - (y.round ?? 0)).at(-1);
   const killer = last ? combat.combatants.get(last.actorId)?.actor : null;
@@ -47,7 +47,7 @@ export function onWasted(combatant) {
 /** @param {{motorUuid: string, band: "yellow"|"red", failed: boolean, actId: string}} d */
 export function onDriven(d) {
   if (!game.user.isActiveGM || !dangerousDriving({ band: d.band, failed: d.failed })) return;
-  const motor = /** @type {any} */ (fromUuidSync(/** @type {any} */ (d.motorUuid)));
+  const motor = /** @type {Actor.Implementation | null} */ (fromUuidSync(/** @type {`Actor.${string}`} */ (d.motorUuid)));
   const driver = motor ? driverOf(motor) : null;
   if (driver?.type !== "character" || isPolice(motor)) return;
   noticeCrime({ actorUuid: driver.uuid, crime: "dangerous-driving", actId: d.actId }).catch(logged("driving"));

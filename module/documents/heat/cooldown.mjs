@@ -21,7 +21,7 @@ import { sightOf } from "./sight.mjs";
  * @param {any} actor @returns {boolean}
  */
 export function hasGhost(actor) {
-  const id = /** @type {any} */ (CATALOGUE_IDS).perks?.[GHOST_PERK];
+  const id = CATALOGUE_IDS.perks?.[GHOST_PERK];
   return (actor?.items ?? []).some((/** @type {any} */ i) => i.type === "perk"
     && ((id && String(i._stats?.compendiumSource ?? "").endsWith(id)) || String(i.name).toLowerCase() === GHOST_PERK));
 }
@@ -39,7 +39,7 @@ export async function checkTimers(now = activeNow()) {
   let writes = 0;
   try {
     for (const uuid of Object.keys(allTimers())) {
-      if (!fromUuidSync(/** @type {any} */ (uuid))) {
+      if (!fromUuidSync(/** @type {SmokeUuid} */ (uuid))) {
         await dropTimer(uuid);
         writes += 1;
       }

@@ -42,7 +42,7 @@ const KEEP_ACTS = 500;
 export const acts = gmStore("heatActs");
 
 /** @param {string} key @param {Record<string, unknown>} [data] */
-export const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));
+export const L = (key, data) => (data ? game.i18n.format(key, /** @type {object} */ (data)) : game.i18n.localize(key));
 
 /** @returns {string[]} The GMs' user ids (whispered cards). */
 export const gmIds = () => game.users.filter(u => u.isGM).map(u => /** @type {string} */ (u.id));
@@ -61,7 +61,7 @@ export function crimeOrThrow(crimeId) {
 
 /** @param {unknown} uuid @returns {Actor.Implementation} A character, or a localized Error. */
 export function characterAt(uuid) {
-  const actor = /** @type {any} */ (typeof uuid === "string" ? fromUuidSync(/** @type {any} */ (uuid)) : null);
+  const actor = /** @type {Actor.Implementation | null} */ (typeof uuid === "string" ? fromUuidSync(/** @type {`Actor.${string}`} */ (uuid)) : null);
   if (!actor || actor.documentName !== "Actor" || actor.type !== "character") throw new Error(L("SMOKE.Wanted.notCharacter"));
   return actor;
 }
@@ -107,7 +107,7 @@ function crimeCard(actId, act, actor) {
 export async function noticeCrime({ actorUuid, crime, actId, witnessed = true }) {
   if (!game.user.isActiveGM || !actId || acts.get(actId)) return null;
   crimeOrThrow(crime);
-  const actor = /** @type {any} */ (fromUuidSync(/** @type {any} */ (actorUuid)));
+  const actor = /** @type {Actor.Implementation | null} */ (fromUuidSync(/** @type {`Actor.${string}`} */ (actorUuid)));
   if (actor?.type !== "character") return null;
   const heat = heatOf(actor);
   const sight = sightOf(actor, heat);
@@ -144,7 +144,7 @@ export async function addCrime(actor, crimeId, { witnessed = true, policeSaw = f
   await prune();
   const stars = next === before ? before : await setHeat(actor, next, { reason: crime.key });
   if (stars > before) await heatRose(actor, before, stars);
-  Hooks.callAll(/** @type {any} */ ("smoke.heatRaised"), actor, { crime: crime.key, before, stars, actId: id });
+  Hooks.callAll("smoke.heatRaised", actor, { crime: crime.key, before, stars, actId: id });
   return { stars, added: stars - before, duplicate: false };
 }
 

@@ -46,7 +46,7 @@ function natural(item) {
  */
 
 /** @type {import("../gm-store.mjs").GMStore<CustodyRecord>} */
-export const custody = gmStore("custody", { onChange: () => Hooks.callAll(/** @type {any} */ ("smoke.heatChanged")) });
+export const custody = gmStore("custody", { onChange: () => Hooks.callAll("smoke.heatChanged") });
 
 /** @param {Actor.Implementation} actor @returns {CustodyRecord|null} */
 export const custodyOf = actor => custody.get(actor.uuid);
@@ -85,13 +85,13 @@ export async function bust(actor) {
     if (loss > 0) await charge(actor, loss, { reason: "SMOKE.Wanted.bustedReason" });
     await setHeat(actor, 0, { reason: "busted" });
     if (items.length) await actor.deleteEmbeddedDocuments("Item", items.map(i => /** @type {string} */ (i.id)));
-    const names = sources.map(s => /** @type {any} */ (s).name);
+    const names = sources.map(s => s.name);
     await postHeatCard({ kind: "busted", whisper: null, speaker: actor, title: L("SMOKE.Wanted.bustedTitle", { name: actor.name }),
       lines: [L("SMOKE.Wanted.bustedLoss", { loss: String(loss) }), L("SMOKE.Wanted.bustedHeat"),
         names.length ? L("SMOKE.Wanted.bustedKit", { items: names.join(", ") }) : L("SMOKE.Wanted.bustedNoKit"),
         L("SMOKE.Wanted.bustedStash")],
       flags: { heatBusted: actor.uuid } });
-    Hooks.callAll(/** @type {any} */ ("smoke.busted"), actor, { loss, items: names });
+    Hooks.callAll("smoke.busted", actor, { loss, items: names });
     return { loss, items: names };
   } finally {
     busy.delete(actor.uuid);
@@ -109,7 +109,7 @@ export async function release(actor) {
   const record = custodyOf(actor);
   if (!record?.open) throw new Error(L("SMOKE.Wanted.notInCustody", { name: actor.name }));
   await custody.set(actor.uuid, { ...record, open: false, released: activeNow() });
-  if (record.items.length) await actor.createEmbeddedDocuments("Item", /** @type {any} */ (record.items), { keepId: true });
+  if (record.items.length) await actor.createEmbeddedDocuments("Item", record.items, { keepId: true });
   await postHeatCard({ kind: "released", whisper: null, speaker: actor, title: L("SMOKE.Wanted.releasedTitle", { name: actor.name }),
     lines: [L("SMOKE.Wanted.releasedKit", { n: String(record.items.length) })] });
   return record.items.length;

@@ -26,7 +26,7 @@ export const INDOORS_TYPE = `${SYSTEM_ID}.indoors`;
 /** The street profiles that are police officers (packs-src/street-people). */
 export const POLICE_PEOPLE = Object.freeze(["metro-police-officer", "armed-response-officer"]);
 
-const policeIds = () => POLICE_PEOPLE.map(k => /** @type {any} */ (CATALOGUE_IDS)["street-people"]?.[k]).filter(Boolean);
+const policeIds = () => POLICE_PEOPLE.map(k => CATALOGUE_IDS["street-people"]?.[k]).filter(Boolean);
 
 /**
  * Whether an actor is a police unit: a motor with the Police kit, an NPC from a police street profile (by its
@@ -52,7 +52,7 @@ export function tokensOf(actor) {
   if (motor) ids.add(motor.id);
   const out = [];
   for (const scene of game.scenes ?? []) {
-    for (const t of /** @type {any} */ (scene).tokens ?? []) {
+    for (const t of scene.tokens ?? []) {
       if (t.actorLink !== false && ids.has(t.actorId)) out.push(t);
       else if (t.actor?.uuid === actor.uuid) out.push(t);
     }
@@ -72,7 +72,7 @@ function centre(token) {
  * @param {any} from @param {any} to @returns {boolean}
  */
 export function wallBetween(from, to) {
-  const backend = /** @type {any} */ (CONFIG).Canvas?.polygonBackends?.sight;
+  const backend = CONFIG.Canvas?.polygonBackends?.sight;
   const board = /** @type {any} */ (globalThis).canvas;
   if (!backend?.testCollision || !board?.ready || board.scene?.id !== from.parent?.id) return false;
   try {

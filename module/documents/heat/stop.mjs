@@ -74,7 +74,7 @@ export async function onStopAnswer(user, { stopId, answer }) {
   if (answer === "surrender") buttons.push({ action: "bust", label: L("SMOKE.Wanted.cuffBust") });
   await postHeatCard({ kind: "stopAnswer", title: L("SMOKE.Wanted.stopTitle", { name: actor.name }), lines, buttons,
     flags: { heatStopAnswer: { actorUuid: actor.uuid, stopId } } });
-  const stat = /** @type {any} */ (ROLLED)[answer];
+  const stat = ROLLED[answer];
   if (!stat) return { answer };
   const band = answer === "talk" ? /** @type {string} */ (stop.band) : RUN_BAND;
   const tn = resolveTN(actor, stat, /** @type {any} */ ({ tnSource: "band", band }));
@@ -88,7 +88,7 @@ export async function onStopAnswer(user, { stopId, answer }) {
  */
 export async function onStopClaim(user, { rollId, messageId }) {
   const { roll, actor, check } = claimRoll(user, { rollId, messageId, purpose: "heat.stop" });
-  const { stopId, answer } = /** @type {any} */ (roll.context);
+  const { stopId, answer } = roll.context;
   const ok = check.margin >= 0;
   await stops.update(stopId, s => (s ? { ...s, outcome: ok ? "success" : "failure" } : s));
   await postHeatCard({ kind: "stopResult", title: L("SMOKE.Wanted.stopTitle", { name: actor.name }),

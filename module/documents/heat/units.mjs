@@ -32,7 +32,7 @@ export const UNIT_MOTORS = Object.freeze({
 
 /** @typedef {{stolen: boolean, hot: boolean, marker: number, pinged: string[]}} Plate */
 /** @type {import("../gm-store.mjs").GMStore<Plate>} */
-export const plates = gmStore("plates", { onChange: () => Hooks.callAll(/** @type {any} */ ("smoke.heatChanged")) });
+export const plates = gmStore("plates", { onChange: () => Hooks.callAll("smoke.heatChanged") });
 
 /** @param {any} motor @returns {Plate|null} */
 export const plateOf = motor => plates.get(typeof motor === "string" ? motor : motor.uuid);
@@ -52,7 +52,7 @@ async function unitActor(key) {
   const found = game.actors.find(a => /** @type {any} */ (a).flags?.[SYSTEM_ID]?.unitKey === key);
   if (found) return found;
   const pack = /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.vehicles`));
-  const id = /** @type {any} */ (CATALOGUE_IDS).vehicles?.[key] ?? (await pack?.getIndex())?.find((/** @type {any} */ e) => e.name && e.flags?.[SYSTEM_ID]?.key === key)?._id;
+  const id = /** @type {Record<string, Record<string, string> | undefined>} */ (CATALOGUE_IDS).vehicles?.[key] ?? (await pack?.getIndex())?.find((/** @type {any} */ e) => e.name && e.flags?.[SYSTEM_ID]?.key === key)?._id;
   if (!pack || !id) throw new Error(L("SMOKE.Wanted.noUnit", { unit: key }));
   return game.actors.importFromCompendium(pack, id, /** @type {any} */ ({ [`flags.${SYSTEM_ID}.unitKey`]: key }));
 }
@@ -92,9 +92,9 @@ export async function callInUnits(scene, stars) {
   const existing = () => [...scene.tokens].filter(t => t.flags?.[SYSTEM_ID]?.unit).length;
   for (const [kind, key] of Object.entries(UNIT_MOTORS)) {
     const have = [...scene.tokens].filter(t => t.flags?.[SYSTEM_ID]?.unit === kind).length;
-    const need = /** @type {any} */ (want)[kind] - have;
+    const need = want[kind] - have;
     if (need <= 0) continue;
-    const actor = /** @type {any} */ (await unitActor(key));
+    const actor = await unitActor(key);
     const data = edgePoints(scene, need, existing()).map(p => ({ name: actor.name, actorId: actor.id, actorLink: false,
       x: p.x, y: p.y, width: actor.prototypeToken?.width ?? 1, height: actor.prototypeToken?.height ?? 1,
       texture: { src: actor.prototypeToken?.texture?.src ?? actor.img }, disposition: -1,

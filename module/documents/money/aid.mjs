@@ -69,7 +69,7 @@ export async function streetFirstAid(medic, patient, { skipDialog = false } = {}
 /** GM: fix the roll (Savvy, Medium for the medic's unboosted dice) after checking reach and the once-per-injury. */
 async function onIssue(user, { medicUuid, patientUuid }) {
   const medic = characterFor(user, medicUuid);
-  const patient = typeof patientUuid === "string" ? /** @type {any} */ (fromUuidSync(/** @type {any} */ (patientUuid))) : null;
+  const patient = typeof patientUuid === "string" ? /** @type {any} */ (fromUuidSync(/** @type {`Actor.${string}`} */ (patientUuid))) : null;
   if (!patient || !PEOPLE.has(patient.type)) throw new Error(L("SMOKE.Aid.noPatient"));
   if (medic.statuses.has("down")) throw new Error(L("SMOKE.Aid.medicDown", { name: medic.name ?? "" }));
   if (inFight(medic)) throw new Error(L("SMOKE.StreetAid.inFight"));
@@ -84,7 +84,7 @@ async function onIssue(user, { medicUuid, patientUuid }) {
 /** GM: apply the claimed card once; reach and the once-per-injury checked again. */
 async function onApply(user, { rollId, messageId }) {
   const { roll, actor: medic, message, check } = claimRoll(user, { rollId, messageId, purpose: "firstAid.street" });
-  const patient = /** @type {any} */ (fromUuidSync(/** @type {any} */ (roll.context).patientUuid));
+  const patient = /** @type {any} */ (fromUuidSync(roll.context.patientUuid));
   if (!patient) throw new Error(L("SMOKE.Aid.noPatient"));
   assertReach(medic, patient);
   const health = patient.system.health;

@@ -14,7 +14,7 @@ import { SYSTEM_ID } from "../../generated/rules.mjs";
 export { SYSTEM_ID };
 
 /** Localize or format. @param {string} key @param {Record<string, any>} [data] @returns {string} */
-export const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));
+export const L = (key, data) => (data ? game.i18n.format(key, /** @type {object} */ (data)) : game.i18n.localize(key));
 
 /**
  * The character a request acts for: it exists, is a character and the user owns it (or is a GM).
@@ -23,7 +23,7 @@ export const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */
  * @throws {Error} in words.
  */
 export function characterFor(user, uuid) {
-  const actor = typeof uuid === "string" ? /** @type {any} */ (fromUuidSync(/** @type {any} */ (uuid))) : null;
+  const actor = typeof uuid === "string" ? /** @type {Actor.Implementation | null} */ (fromUuidSync(/** @type {`Actor.${string}`} */ (uuid))) : null;
   if (!actor || actor.documentName !== "Actor") throw new Error(L("SMOKE.Request.missing"));
   assertOwner(user, actor);
   if (actor.type !== "character") throw new Error(L("SMOKE.Money.notCharacter", { name: actor.name ?? "" }));
@@ -49,7 +49,7 @@ export function assertMotorAt(motor, place) {
  * @param {User.Implementation} user @param {unknown} uuid @returns {Actor.Implementation}
  */
 export function motorFor(user, uuid) {
-  const motor = typeof uuid === "string" ? /** @type {any} */ (fromUuidSync(/** @type {any} */ (uuid))) : null;
+  const motor = typeof uuid === "string" ? /** @type {Actor.Implementation | null} */ (fromUuidSync(/** @type {`Actor.${string}`} */ (uuid))) : null;
   if (!motor || motor.type !== "vehicle") throw new Error(L("SMOKE.Vehicle.notVehicle"));
   assertOwner(user, motor);
   return motor;

@@ -41,7 +41,7 @@ export function offerFor(seller, motor, catalogue = null) {
   const book = catalogue ?? { value: s.value, abilities: s.abilities ?? [] };
   const buyer = fenceBuyerFor({ abilities: book.abilities });
   const bodyFraction = s.body.max ? Math.max(0, Math.min(1, s.body.value / s.body.max)) : 0;
-  const known = knownSupplier(/** @type {any} */ (seller.system).rep.level);
+  const known = knownSupplier(/** @type {CharacterSystem} */ (seller.system).rep.level);
   const isHot = hot(motor);
   const value = book.abilities.includes("docked-hire-bike") ? null : book.value;
   return { buyer, pounds: fenceOffer({ value, buyer, bodyFraction, hot: isHot, knownSupplier: known }), hot: isHot,
@@ -55,13 +55,13 @@ export function offerFor(seller, motor, catalogue = null) {
  * @param {Actor.Implementation} motor @returns {Promise<{value: number|null, abilities: string[]}>}
  */
 async function catalogueMotor(motor) {
-  const key = String(/** @type {any} */ (motor.flags)?.[SYSTEM_ID]?.key ?? "").replace(/^vehicles\//, "");
-  const id = /** @type {any} */ (CATALOGUE_IDS).vehicles?.[key];
-  const doc = id ? await /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.vehicles`))?.getDocument(id) : null;
+  const key = String(motor.flags?.[SYSTEM_ID]?.key ?? "").replace(/^vehicles\//, "");
+  const id = CATALOGUE_IDS.vehicles?.[key];
+  const doc = id ? await game.packs.get(`${SYSTEM_ID}.vehicles`)?.getDocument(id) : null;
   if (doc) return { value: doc.system.value ?? null, abilities: [...(doc.system.abilities ?? [])] };
   const playerOwned = game.users.some(u => !u.isGM && motor.testUserPermission(u, "OWNER"));
   if (playerOwned) throw new Error(L("SMOKE.Fence.notCatalogue", { motor: motor.name ?? "" }));
-  const s = /** @type {any} */ (motor.system);
+  const s = motor.system;
   return { value: s.value ?? null, abilities: s.abilities ?? [] };
 }
 
@@ -73,13 +73,13 @@ async function onSell(user, { actorUuid, motorUuid }) {
   const offer = offerFor(seller, motor, await catalogueMotor(motor));
   const place = assertAt(seller, ["fence", "patsArches"], { test: p => offersAt(p).fence.includes(offer.buyer) });
   assertMotorAt(motor, place);
-  if (/** @type {any} */ (motor.system).destroyed) throw new Error(L("SMOKE.Fence.destroyed", { motor: motor.name }));
-  if (occupantsOf(/** @type {any} */ (motor)).length) throw new Error(L("SMOKE.Fence.occupied", { motor: motor.name }));
+  if (motor.system.destroyed) throw new Error(L("SMOKE.Fence.destroyed", { motor: motor.name }));
+  if (occupantsOf(motor).length) throw new Error(L("SMOKE.Fence.occupied", { motor: motor.name }));
   if (!offer.pounds) throw new Error(L("SMOKE.Fence.worthless", { motor: motor.name }));
   await sales.set(motor.uuid, { by: seller.uuid, pounds: offer.pounds, buyer: offer.buyer, at: Date.now() });
   await pay(seller, offer.pounds, { reason: L("SMOKE.Fence.reason", { motor: motor.name, buyer: L(`SMOKE.Places.buyer.${offer.buyer}`) }) });
   const xp = saleXp(offer.pounds);
-  if (xp) await /** @type {any} */ (seller).awardXp("vehicleSale", { amount: offer.pounds });
+  if (xp) await seller.awardXp("vehicleSale", { amount: offer.pounds });
   await leaveSeller(motor);
   await moneyCard({ kind: "fence", speaker: seller, title: L("SMOKE.Fence.title", { place: place.name }),
     lines: [L("SMOKE.Fence.done", { actor: seller.name, motor: motor.name, buyer: L(`SMOKE.Places.buyer.${offer.buyer}`),
@@ -92,7 +92,7 @@ async function onSell(user, { actorUuid, motorUuid }) {
  * unlinked token's motor is gone with its token).
  */
 async function leaveSeller(motor) {
-  const m = /** @type {any} */ (motor);
+  const m = motor;
   if (!m.isToken) {
     const none = CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE;
     const ownership = Object.fromEntries(game.users.filter(u => !u.isGM).map(u => [`ownership.${u.id}`, none]));
@@ -132,8 +132,8 @@ async function onCrewFee(user, { actorUuids, pounds: fee, mode, offerId, reason 
  * @param {Item.Implementation} item @returns {Promise<number|null>}
  */
 export async function catalogueSalePrice(item) {
-  const key = String(/** @type {any} */ (item.flags)?.[SYSTEM_ID]?.key ?? "").replace(/^drugs\//, "");
-  const id = /** @type {any} */ (CATALOGUE_IDS).drugs?.[key];
+  const key = String(item.flags?.[SYSTEM_ID]?.key ?? "").replace(/^drugs\//, "");
+  const id = /** @type {Record<string, Record<string, string> | undefined>} */ (CATALOGUE_IDS).drugs?.[key];
   if (item.type !== "drug" || !id) return null;
   const index = await /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.drugs`))?.getIndex({ fields: ["system.salePrice"] });
   const price = index?.get(id)?.system?.salePrice;
@@ -147,12 +147,12 @@ async function onSellDrug(user, { actorUuid, itemId, quantity }) {
   const item = seller.items.get(String(itemId ?? ""));
   const price = item ? await catalogueSalePrice(item) : null;
   if (!item || price === null) throw new Error(L("SMOKE.Fence.noSale", { item: item?.name ?? "" }));
-  const have = /** @type {any} */ (item.system).quantity ?? 0;
+  const have = /** @type {SmokeItemSystem} */ (item.system).quantity ?? 0;
   const n = Number.isInteger(quantity) && quantity >= 1 ? quantity : NaN;
   if (!(n <= have)) throw new Error(L("SMOKE.Fence.notThatMany", { item: item.name, have }));
   const total = drugSale({ salePrice: price, quantity: n });
   if (n === have) await item.delete();
-  else await item.update(/** @type {any} */ ({ "system.quantity": have - n }));
+  else await item.update(/** @type {DottedUpdate<Item.UpdateData>} */ ({ "system.quantity": have - n }));
   await pay(seller, total, { reason: L("SMOKE.Fence.drugReason", { item: item.name, n }) });
   await moneyCard({ kind: "drugSale", speaker: seller, title: L("SMOKE.Fence.title", { place: place.name }),
     lines: [L("SMOKE.Fence.drugDone", { actor: seller.name, n, item: item.name, pounds: total })] });

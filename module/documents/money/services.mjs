@@ -34,7 +34,7 @@ async function onRespray(user, { actorUuid, motorUuid }) {
   const price = servicePrice("respray", gmPrice(place, "respray"));
   if (price) await charge(actor, price, { reason: L("SMOKE.Services.respray.reason", { motor: motor.name }) });
   await clearHeat(actor, L("SMOKE.Services.respray.reason", { motor: motor.name }));
-  /** @type {any} */ (Hooks).callAll("smoke.resprayed", motor);
+  Hooks.callAll("smoke.resprayed", motor);
   await moneyCard({ kind: "respray", speaker: actor, title: L("SMOKE.Services.respray.title", { place: place.name }),
     lines: [L("SMOKE.Services.respray.done", { actor: actor.name, motor: motor.name, pounds: price })] });
   return { pounds: price, stars: 0 };
@@ -68,7 +68,7 @@ async function onGarage(user, { actorUuid, motorUuid }) {
   const quote = garageQuote({ body: s.body.value, bodyMax: s.body.max, flatTyres: s.tyres.flat, perBody: gmPrice(place, "garagePerBody") });
   if (!quote.pounds && !s.patched) throw new Error(L("SMOKE.Repair.garageNothing", { vehicle: motor.name }));
   if (quote.pounds) await charge(actor, quote.pounds, { reason: L("SMOKE.Repair.garageTitle", { vehicle: motor.name }) });
-  await motor.update(/** @type {any} */ ({ "system.body.value": s.body.max, "system.tyres.flat": 0, "system.patched": false }));
+  await motor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.body.value": s.body.max, "system.tyres.flat": 0, "system.patched": false }));
   await moneyCard({ kind: "garage", speaker: actor, title: L("SMOKE.Repair.garageTitle", { vehicle: motor.name }),
     lines: [L("SMOKE.Repair.garagePaid", { payer: actor.name, pounds: quote.pounds, vehicle: motor.name, max: s.body.max })] });
   return { pounds: quote.pounds };
@@ -78,10 +78,10 @@ async function onGarage(user, { actorUuid, motorUuid }) {
 async function onAandE(user, { actorUuid }) {
   const actor = characterFor(user, actorUuid);
   const place = assertAt(actor, kindsFor("aAndE"));
-  const health = /** @type {any} */ (actor.system).health;
+  const health = actor.system.health;
   const reset = hospitalReset({ max: health.max, conditions: actor.statuses }, CONDITIONS);
-  await actor.update(/** @type {any} */ ({ "system.health.value": reset.health }));
-  for (const id of reset.remove) await /** @type {any} */ (actor).removeCondition(id);
+  await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.health.value": reset.health }));
+  for (const id of reset.remove) await actor.removeCondition(id);
   if (reset.remove.includes("down")) await stopDownClock(actor);
   await moneyCard({ kind: "aAndE", speaker: actor, title: L("SMOKE.Services.aAndE.title", { place: place.name }),
     lines: [L("SMOKE.Services.aAndE.done", { actor: actor.name, health: reset.health }),
@@ -107,10 +107,10 @@ async function onRest(user, { actorUuid }) {
   const stars = starsOf(actor);
   const can = canRest({ heat: stars, bleeding: actor.statuses.has("bleeding"), policeSee: policeSee(actor) });
   if (!can.ok) throw new Error(L(`SMOKE.Rest.refused.${can.reason}`, { actor: actor.name, stars }));
-  const s = /** @type {any} */ (actor.system);
+  const s = actor.system;
   const night = restOutcome({ healthMax: s.health.max, hustleMax: s.hustle.max, conditions: actor.statuses, stars });
-  await actor.update(/** @type {any} */ ({ "system.health.value": night.health, "system.hustle.value": night.hustle }));
-  for (const id of night.remove) await /** @type {any} */ (actor).removeCondition(id);
+  await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.health.value": night.health, "system.hustle.value": night.hustle }));
+  for (const id of night.remove) await actor.removeCondition(id);
   if (stars && !night.stars) await clearHeat(actor, L("SMOKE.Rest.reason"));
   await moneyCard({ kind: "rest", speaker: actor, title: L("SMOKE.Rest.title", { place: place.name }),
     lines: [L("SMOKE.Rest.done", { actor: actor.name, health: night.health, hustle: night.hustle }),

@@ -23,7 +23,7 @@ const ITEM_PACKS = ["consumables", "gear", "outfits", "weapons", "ammunition", "
  */
 function catalogueRef(key) {
   for (const pack of ITEM_PACKS) {
-    const id = /** @type {any} */ (CATALOGUE_IDS)[pack]?.[key];
+    const id = CATALOGUE_IDS[pack]?.[key];
     if (id) return { pack, id };
   }
   return null;
@@ -72,7 +72,7 @@ export function parseShelf(text) {
 }
 
 /** Whether the actor has Wide Boy. @param {Actor.Implementation} actor */
-const wideBoy = actor => actor.items.some(i => i.type === "perk" && /** @type {any} */ (i.flags)?.[SYSTEM_ID]?.key === "perks/wide-boy");
+const wideBoy = actor => actor.items.some(i => i.type === "perk" && i.flags?.[SYSTEM_ID]?.key === "perks/wide-boy");
 
 /**
  * The buyer's discount at a place (rules/progression.mjs shopDiscount, capped).
@@ -92,7 +92,7 @@ export function discountAt(actor, place) {
  */
 export async function shelfFor(actor, place) {
   const { keys, prices } = parseShelf(place.system?.shelf);
-  const rep = /** @type {any} */ (actor.system).rep.level;
+  const rep = actor.system.rep.level;
   const percent = discountAt(actor, place);
   const rows = [];
   for (const { key } of shopStock({ kind: place.kind, rep, own: keys })) {
@@ -118,7 +118,7 @@ async function onBuy(user, { actorUuid, regionUuid, key, offerId }) {
   if (!row) throw new Error(L("SMOKE.Shop.notStocked", { item: String(key ?? ""), place: place.name }));
   const release = takeOffer(offerId);
   const item = /** @type {any} */ (await catalogueItem(row.key));
-  const doc = await /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.${item.pack}`))?.getDocument(item.id);
+  const doc = await /** @type {CompendiumCollection.Any | undefined} */ (game.packs.get(`${SYSTEM_ID}.${item.pack}`))?.getDocument(item.id);
   if (!doc) throw new Error(L("SMOKE.Shop.notStocked", { item: row.name, place: place.name }));
   try {
     await charge(actor, row.pounds, { reason: L("SMOKE.Shop.reason", { item: row.name, place: place.name }) });

@@ -31,7 +31,7 @@ function whole(n, max, what) {
  */
 function targetOf(uuid) {
   if (uuid === undefined || uuid === null || uuid === "") return "";
-  const doc = /** @type {any} */ (fromUuidSync(/** @type {any} */ (String(uuid))));
+  const doc = /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (String(uuid))));
   if (doc?.documentName !== "Token" && doc?.documentName !== "Actor") throw new Error(L("SMOKE.Shifts.badTarget"));
   return doc.uuid;
 }
@@ -46,7 +46,7 @@ function destination(d) {
   const regionUuid = String(d?.regionUuid ?? "");
   let name = String(d?.name ?? "").trim().slice(0, 80);
   if (regionUuid) {
-    const region = /** @type {any} */ (fromUuidSync(/** @type {any} */ (regionUuid)));
+    const region = /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (regionUuid)));
     if (region?.documentName !== "Region" || region.parent?.id !== scene.id) throw new Error(L("SMOKE.Shifts.badRegion", { scene: scene.name }));
     name ||= region.name;
   }
@@ -143,7 +143,7 @@ async function onAccept(user, { calloutId, actorUuid }) {
   if (!c || c.status === "withdrawn") throw new Error(L("SMOKE.Shifts.noCallout"));
   if (c.status === "taken") {
     const taker = jobs.get(c.jobId)?.crew?.[0];
-    throw new Error(L("SMOKE.Shifts.calloutTakenBy", { name: /** @type {any} */ (fromUuidSync(/** @type {any} */ (taker)))?.name ?? "?" }));
+    throw new Error(L("SMOKE.Shifts.calloutTakenBy", { name: /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (taker)))?.name ?? "?" }));
   }
   if (c.offerTo && c.offerTo !== actor.uuid) throw new Error(L("SMOKE.Shifts.notOffered", { actor: actor.name }));
   if (activeJobOf(actor.uuid)) throw new Error(L("SMOKE.Shifts.onJob", { actor: actor.name }));

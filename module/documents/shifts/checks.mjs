@@ -44,7 +44,7 @@ export function checkFor(job, actor) {
   }
   if (job.shift === "paramedic" && job.patient && job.status === "travel") {
     const seat = vehicle ? occupantsOf(vehicle).find(o => o.actor.uuid === actor.uuid)?.seat : null;
-    const stretcher = (/** @type {any} */ (vehicle?.system)?.abilities ?? []).includes("stretcher-bay");
+    const stretcher = (vehicle?.system?.abilities ?? []).includes("stretcher-bay");
     if (!seat || seat.kind === "driver" || !stretcher) throw new Error(L("SMOKE.Shifts.cannotTreat", { actor: actor.name }));
     return { kind: "treat", stat: "sav", tn: band("sav") };
   }
@@ -80,7 +80,7 @@ async function onIssue(user, { jobId, actorUuid }) {
 /** GM: apply a job's roll from its card, once. */
 async function onClaim(user, { rollId, messageId }) {
   const { roll, actor, check } = claimRoll(user, { rollId, messageId, purpose: PURPOSE });
-  const ctx = /** @type {any} */ (roll.context);
+  const ctx = roll.context;
   const job = jobOrThrow(ctx.jobId);
   if (job.stage !== ctx.stage || job.status === "done" || job.status === "failed") throw new Error(L("SMOKE.Shifts.stageMoved"));
   const now = checkFor(job, actor); // still due, and by this actor
@@ -122,7 +122,7 @@ async function onIdentify(user, { jobId, actorUuid, tokenUuid }) {
   const { actor } = crewMember(user, actorUuid);
   if (!job.crew.includes(actor.uuid)) throw new Error(L("SMOKE.Shifts.notCrew", { actor: actor.name }));
   if (job.call !== "anpr" || job.status === "done" || job.status === "failed") throw new Error(L("SMOKE.Shifts.noCheckDue"));
-  const token = /** @type {any} */ (fromUuidSync(/** @type {any} */ (String(tokenUuid ?? ""))));
+  const token = /** @type {TokenDocument.Implementation | null} */ (fromUuidSync(/** @type {SmokeUuid} */ (String(tokenUuid ?? ""))));
   const target = extraOf(job).targetUuid;
   if (token?.documentName !== "Token") throw new Error(L("SMOKE.Shifts.badTarget"));
   const range = (/** @type {any} */ (docAt(job.vehicleUuid)?.system)?.effects?.anprRange) ?? 12;

@@ -16,12 +16,12 @@ import { SYSTEM_ID } from "../../generated/rules.mjs";
 /** @param {unknown} uuid @returns {any} */
 export const docAt = uuid => {
   if (typeof uuid !== "string" || !uuid) return null;
-  const doc = /** @type {any} */ (fromUuidSync(/** @type {any} */ (uuid)));
+  const doc = /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (uuid)));
   return doc?.documentName === "Token" ? doc.actor : doc;
 };
 
 /** Whether a player (not a GM) owns the document. @param {any} doc */
-const playerOwned = doc => /** @type {any} */ (game.users).some(u => !u.isGM && doc.testUserPermission(u, "OWNER"));
+const playerOwned = doc => game.users.some(u => !u.isGM && doc.testUserPermission(u, "OWNER"));
 
 /**
  * The shifts a motor suits (the GM's override, else its data if no player owns it).
@@ -31,15 +31,15 @@ export function suitedShifts(vehicle) {
   const override = motorOverrides.get(vehicle.uuid)?.shifts ?? null;
   if (override) return motorShifts({ override });
   if (playerOwned(vehicle)) return [];
-  const key = String(/** @type {any} */ (vehicle).flags?.[SYSTEM_ID]?.key ?? "").split("/").pop();
-  return motorShifts({ key, abilities: /** @type {any} */ (vehicle.system).abilities ?? [] });
+  const key = String(vehicle.flags?.[SYSTEM_ID]?.key ?? "").split("/").pop();
+  return motorShifts({ key, abilities: vehicle.system.abilities ?? [] });
 }
 
 /** Whether the motor is a cab (the taxi's + £4): the Hackney Carriage by its data, or the GM's override "cab". */
 export function isCab(vehicle) {
   const override = motorOverrides.get(vehicle.uuid);
-  if (override) return !!(/** @type {any} */ (override).cab);
-  return !playerOwned(vehicle) && String(/** @type {any} */ (vehicle).flags?.[SYSTEM_ID]?.key ?? "").endsWith("/hackney-carriage");
+  if (override) return !!(override.cab);
+  return !playerOwned(vehicle) && String(vehicle.flags?.[SYSTEM_ID]?.key ?? "").endsWith("/hackney-carriage");
 }
 
 /**

@@ -61,7 +61,7 @@ async function passengerFor(job, kind) {
 async function boardPassenger(job, kind) {
   const vehicle = docAt(job.vehicleUuid);
   if (vehicle?.type !== "vehicle") throw new Error(L("SMOKE.Vehicle.notVehicle"));
-  const s = /** @type {any} */ (vehicle.system);
+  const s = vehicle.system;
   const taken = new Set(occupantsOf(vehicle).map(o => o.seat.id));
   const free = (s.seatList ?? []).filter(seat => !taken.has(seat.id) && seat.kind !== "driver");
   if (!free.length) throw new Error(L("SMOKE.Shifts.noFreeSeat", { vehicle: vehicle.name }));
@@ -102,10 +102,10 @@ export async function finish(job) {
   if (!stored || stored.paid) throw new Error(L("SMOKE.Shifts.alreadyPaid"));
   const extra = extraOf(job);
   const vehicle = docAt(job.vehicleUuid);
-  const result = jobPay({ shift: job.shift, call: job.call, hops: job.hops, clockLeft: jobT(job), outcome: /** @type {any} */ (job).outcome ?? null,
+  const result = jobPay({ shift: job.shift, call: job.call, hops: job.hops, clockLeft: jobT(job), outcome: job.outcome ?? null,
     cab: vehicle ? isCab(vehicle) : false, perkTip: extra.perkTip ?? 0, damaged: !!job.cargo?.damaged,
     courierPerk: job.crew.some(u => hasPerk(docAt(u), "Courier")), patient: job.patient?.state ?? null,
-    fire: job.fire ? /** @type {any} */ (job).fireResult ?? null : null, compromised: job.compromised,
+    fire: job.fire ? job.fireResult ?? null : null, compromised: job.compromised,
     stopsPaid: job.stopsPaid, bonus: extra.bonus ?? 0 });
   const paidNow = job.shift === "bus" ? result.pounds - job.stopsPaid : result.pounds;
   const each = crewShare(paidNow, job.crew.length);
@@ -119,7 +119,7 @@ export async function finish(job) {
     if (each) await pay(actor, each, { reason: job.name });
     // No XP when Wasted (the status) or Busted (in custody on the Heat record) as the job completes.
     const out = actor.statuses?.has?.("wasted") || custodyOf(actor)?.open === true;
-    if (actor.type === "character") await /** @type {any} */ (actor).awardXp(out ? "busted" : result.xpKind);
+    if (actor.type === "character") await actor.awardXp(out ? "busted" : result.xpKind);
   }
   await jobCard(job, lines);
   return /** @type {Job} */ (done);
@@ -147,7 +147,7 @@ function assertInCustody(job) {
   const target = docAt(extraOf(job).targetUuid);
   if (!target) return; // the GM named nobody: the arrest is the GM's call
   const vehicle = docAt(job.vehicleUuid);
-  const seats = /** @type {any} */ (vehicle?.system)?.seatList ?? [];
+  const seats = vehicle?.system?.seatList ?? [];
   const aboard = vehicle ? occupantsOf(vehicle).find(o => o.actor.uuid === target.uuid) : null;
   const caged = seats.some(x => x.caged);
   if (!aboard || (caged && !aboard.seat.caged)) throw new Error(L("SMOKE.Shifts.noSuspectAboard", { name: target.name, vehicle: vehicle?.name ?? "" }));

@@ -93,7 +93,7 @@ export const jobs = gmStore("jobs", { onChange: changed });
 export const motorOverrides = gmStore("shiftMotors", { onChange: changed });
 
 /** @param {string} key @param {Record<string, unknown>} [data] @returns {string} */
-export const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));
+export const L = (key, data) => (data ? game.i18n.format(key, /** @type {object} */ (data)) : game.i18n.localize(key));
 
 /**
  * The job an actor is on (as crew), not finished.

@@ -104,7 +104,7 @@ function entryPoint(token, region, movement) {
  */
 function plan(user, token, region, point) {
   const { toScene, toStrip } = linkOf(exitBehaviors(region)[0]);
-  const scene = /** @type {any} */ (game.scenes.get(toScene));
+  const scene = game.scenes.get(toScene);
   const landing = regionAt(toStrip);
   const size = scene.grid?.size ?? 100;
   const bounds = sceneRect(scene);
@@ -199,7 +199,7 @@ export function cross(user, token, region, { movement = null } = {}) {
  * @returns {Promise<{sceneId: string, tokenIds: string[]}>}
  */
 export async function finish(record) {
-  const to = /** @type {any} */ (game.scenes.get(record.toSceneId));
+  const to = game.scenes.get(record.toSceneId);
   const from = /** @type {any} */ (game.scenes.get(record.fromSceneId));
   if (to) {
     const missing = record.tokens.filter(t => !to.tokens.get(t.newId));
@@ -212,7 +212,7 @@ export async function finish(record) {
   const stale = to ? record.tokens.filter(t => from?.tokens.get(t.oldId)).map(t => t.oldId) : [];
   if (stale.length) await from.deleteEmbeddedDocuments("Token", stale, { smokeCrossing: record.id });
   await crossings.set(record.id, null);
-  if (to) /** @type {any} */ (Hooks).callAll("smoke.crossed", { ...record, uuids: uuidChanges(record) });
+  if (to) Hooks.callAll("smoke.crossed", { ...record, uuids: uuidChanges(record) });
   if (to) await afterCrossing(record, from, to).catch(err => console.warn("The Smoke | after a crossing", err));
   return { sceneId: record.toSceneId, tokenIds: record.tokens.map(t => t.newId) };
 }
@@ -225,8 +225,8 @@ export function uuidChanges(record) {
   /** @type {Record<string, string>} */
   const out = {};
   for (const t of record.tokens) {
-    const actorId = /** @type {any} */ (t.data).actorId;
-    if (/** @type {any} */ (t.data).actorLink || !actorId) continue;
+    const actorId = t.data.actorId;
+    if (t.data.actorLink || !actorId) continue;
     out[`Scene.${record.fromSceneId}.Token.${t.oldId}.Actor.${actorId}`] = `Scene.${record.toSceneId}.Token.${t.newId}.Actor.${actorId}`;
   }
   return out;

@@ -26,7 +26,7 @@ import { noteHTML } from "../chat-html.mjs";
  * @param {import("./crossing.mjs").CrossingRecord} record  @param {any} from  @param {any} to  The scenes.
  */
 export async function afterCrossing(record, from, to) {
-  const crossed = record.actorUuids.map(u => /** @type {any} */ (fromUuidSync(/** @type {any} */ (u))) ?? { uuid: u, id: u.split(".").at(-1), isToken: u.includes("Token.") });
+  const crossed = record.actorUuids.map(u => /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (u))) ?? { uuid: u, id: u.split(".").at(-1), isToken: u.includes("Token.") });
   const newActors = record.tokens.map(t => to.tokens.get(t.newId)?.actor).filter(Boolean);
   if (from) await leaveChases(from, [...crossed, ...newActors], new Set(record.tokens.map(t => t.oldId)));
   pullViews(record, to, newActors);
@@ -59,6 +59,6 @@ function pullViews(record, to, actors) {
     if (!u.active || u.isGM) continue;
     if (u.id === record.userId || actors.some(a => a.testUserPermission(u, "OWNER"))) users.add(u.id);
   }
-  if (users.size) /** @type {any} */ (to).pullUsers([...users]);
+  if (users.size) to.pullUsers([...users]);
   if (record.userId === game.user.id) to.view();
 }

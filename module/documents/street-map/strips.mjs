@@ -54,7 +54,7 @@ export function rectOf(region) {
  */
 export function regionAt(uuid) {
   if (typeof uuid !== "string" || !uuid) return null;
-  let doc = /** @type {any} */ (fromUuidSync(/** @type {any} */ (uuid)));
+  let doc = /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (uuid)));
   if (doc?.documentName === "RegionBehavior") doc = doc.parent;
   return doc?.documentName === "Region" ? doc : null;
 }
@@ -82,7 +82,7 @@ export function linkOf(behavior) {
 export function allStrips() {
   const out = [];
   for (const scene of game.scenes ?? []) {
-    for (const region of /** @type {any} */ (scene).regions ?? []) {
+    for (const region of scene.regions ?? []) {
       const behavior = exitBehaviors(region)[0];
       if (!behavior) continue;
       out.push({ uuid: region.uuid, sceneId: scene.id, name: stripName(region, behavior), ...linkOf(behavior) });

@@ -24,14 +24,14 @@ export const L = (key, data) => (data ? game.i18n.format(key, /** @type {Record<
 /** @param {any} actor @returns {boolean} */
 export const isVehicle = actor => actor?.type === "vehicle";
 /** @param {Vehicle} vehicle @returns {any} The vehicle's system data (VehicleData with its derived fields). */
-export const sys = vehicle => /** @type {any} */ (vehicle).system;
+export const sys = vehicle => vehicle.system;
 /**
  * The actor a UUID names: a world actor, an unlinked token's synthetic actor (or the actor of a Token UUID).
  * @param {string} uuid @returns {Actor.Implementation|null}
  */
 export function actorAt(uuid) {
   if (typeof uuid !== "string" || !uuid) return null;
-  let doc = /** @type {any} */ (fromUuidSync(/** @type {any} */ (uuid)));
+  let doc = /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (uuid)));
   if (doc?.documentName === "Token") doc = doc.actor;
   return doc?.documentName === "Actor" ? doc : null;
 }
@@ -59,7 +59,7 @@ function seatName(vehicle, seatId) {
  * @throws {Error} when it is missing or not a motor.
  */
 export function vehicleFrom(uuid) {
-  let doc = typeof uuid === "string" ? /** @type {any} */ (fromUuidSync(/** @type {any} */ (uuid))) : null;
+  let doc = typeof uuid === "string" ? /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (uuid))) : null;
   if (doc?.documentName === "Token") doc = doc.actor;
   if (!doc) throw new Error(L("SMOKE.Request.missing"));
   if (!isVehicle(doc)) throw new Error(L("SMOKE.Vehicle.notVehicle"));
@@ -137,8 +137,8 @@ export async function purposeRoll(actor, stat, initial, flags, skipDialog) {
 export async function postCard({ title, lines, kind, speaker = null, flags = {} }) {
   const content = await foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE,
     { title, kind, lines: lines.filter(Boolean) });
-  return ChatMessage.create(/** @type {any} */ ({ content, flags: { [SYSTEM_ID]: flags },
-    speaker: speaker ? ChatMessage.getSpeaker({ actor: speaker }) : ChatMessage.getSpeaker() }));
+  return ChatMessage.create({ content, flags: { [SYSTEM_ID]: flags },
+    speaker: speaker ? ChatMessage.getSpeaker({ actor: speaker }) : ChatMessage.getSpeaker() });
 }
 
 /** This system's flags of a chat message. @param {any} message */

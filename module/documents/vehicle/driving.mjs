@@ -52,7 +52,7 @@ async function onLights(user, { vehicleUuid, abilityId, on }) {
   const current = new Set(s.abilitiesOn ?? []);
   if (on) current.add(abilityId); else current.delete(abilityId);
   const list = [...current];
-  await vehicle.update(/** @type {any} */ ({ "system.abilitiesOn": list }));
+  await vehicle.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.abilitiesOn": list }));
   return list;
 }
 
@@ -92,7 +92,7 @@ async function onIncident(user, { vehicleUuid, entry }) {
   const list = sys(vehicle).incidents ?? [];
   const already = list.find(i => i.id === id);
   if (already) return already;
-  await vehicle.update(/** @type {any} */ ({ "system.incidents": [...list, normalised] }));
+  await vehicle.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.incidents": [...list, normalised] }));
   return normalised;
 }
 

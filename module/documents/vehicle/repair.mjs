@@ -27,7 +27,7 @@ import { L, isVehicle, personAtMotor, postCard, purposeRoll, sys, vehicleFrom } 
  */
 export function repairKits(actor, flat = false) {
   const kits = (actor?.items ?? []).filter(i => i.type === "gear" && /** @type {any} */ (i.system).repair);
-  return flat ? kits.filter(i => /** @type {any} */ (i.system).repair.fixesFlat) : kits;
+  return flat ? kits.filter(i => /** @type {GearSystem} */ (i.system).repair.fixesFlat) : kits;
 }
 
 /**
@@ -52,7 +52,7 @@ export async function rollRepair(vehicle, repairer, { kind, mode = "body", kitId
     ui.notifications.warn(L("SMOKE.Repair.noKit", { actor: repairer.name }));
     return null;
   }
-  const kitData = /** @type {any} */ (kit?.system)?.repair ?? null;
+  const kitData = /** @type {SmokeItemSystem} */ (kit?.system)?.repair ?? null;
   const can = canRepair(kind, { body: s.body.value, bodyMax: s.body.max, flatTyres: s.tyres.flat, patched: s.patched,
     destroyed: s.destroyed, onFire: s.onFire, mode, fixesFlat: kitData ? kitData.fixesFlat : undefined });
   if (!can.ok) {
@@ -84,7 +84,7 @@ export async function rollRepair(vehicle, repairer, { kind, mode = "body", kitId
 function kitFor(repairer, kind, kitId) {
   if (kind !== "toolkit") return null;
   const kit = kitId ? repairer.items.get(kitId) ?? null : null;
-  return kit && /** @type {any} */ (kit.system)?.repair && kit.type === "gear" ? kit : null;
+  return kit && kit.system?.repair && kit.type === "gear" ? kit : null;
 }
 
 /** The motor's state for the repair rules. @param {any} s */
@@ -101,7 +101,7 @@ async function onRepairIssue(user, { vehicleUuid, repairerUuid, kind, mode = "bo
   const useMode = mode === "flat" ? "flat" : "body";
   const kit = kitFor(repairer, kind, kitId);
   if (kind === "toolkit" && !kit) throw new Error(L("SMOKE.Repair.noKit", { actor: repairer.name }));
-  const kitData = /** @type {any} */ (kit?.system)?.repair ?? null;
+  const kitData = kit?.system?.repair ?? null;
   const can = canRepair(kind, { ...stateOf(sys(vehicle)), mode: useMode, fixesFlat: kitData ? kitData.fixesFlat : undefined });
   if (!can.ok) throw new Error(L(`SMOKE.Repair.refused.${can.reason}`, { vehicle: vehicle.name, kit: kit?.name ?? "" }));
   const { stat, band } = repairCheck(kind, kitData);
@@ -114,11 +114,11 @@ async function onRepairIssue(user, { vehicleUuid, repairerUuid, kind, mode = "bo
 /** GM: apply a repair from its claimed card (once), from the card's own roll; the motor's state read now. */
 async function onRepairClaim(user, { rollId, messageId }) {
   const { roll, actor: repairer, check } = claimRoll(user, { rollId, messageId, purpose: "vehicle.repair" });
-  const ctx = /** @type {any} */ (roll.context);
+  const ctx = roll.context;
   const vehicle = vehicleFrom(ctx.vehicleUuid);
   const kit = kitFor(repairer, ctx.kind, ctx.kitId);
   if (ctx.kind === "toolkit" && !kit) throw new Error(L("SMOKE.Repair.noKit", { actor: repairer.name }));
-  const kitData = /** @type {any} */ (kit?.system)?.repair ?? null;
+  const kitData = kit?.system?.repair ?? null;
   const s = sys(vehicle);
   const { onFire, ...state } = stateOf(s);
   const can = canRepair(ctx.kind, { ...state, onFire, mode: ctx.mode, fixesFlat: kitData ? kitData.fixesFlat : undefined,
@@ -126,8 +126,8 @@ async function onRepairClaim(user, { rollId, messageId }) {
   if (!can.ok && can.reason !== "noDamage") {
     throw new Error(L(`SMOKE.Repair.refused.${can.reason}`, { vehicle: vehicle.name, kit: kit?.name ?? "" }));
   }
-  const result = repair(ctx.kind, { outcome: /** @type {any} */ (check.outcome), mode: ctx.mode, ...(kitData ? { repair: kitData } : {}), ...state });
-  await vehicle.update(/** @type {any} */ ({ "system.body.value": result.body, "system.tyres.flat": result.flatTyres,
+  const result = repair(ctx.kind, { outcome: /** @type {SmokeOutcome} */ (check.outcome), mode: ctx.mode, ...(kitData ? { repair: kitData } : {}), ...state });
+  await vehicle.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.body.value": result.body, "system.tyres.flat": result.flatTyres,
     "system.patched": result.patched }));
   await postCard({ kind: "repair", speaker: repairer, flags: { repairResult: { vehicleUuid: vehicle.uuid, ...result } },
     title: L(`SMOKE.Repair.cardTitle.${ctx.kind}`, { actor: repairer.name, vehicle: vehicle.name }),

@@ -221,9 +221,9 @@ export const requests = { "vehicle.board": onBoard, "vehicle.leave": onLeave, "v
 
 /** The motor's token: a synthetic actor's own, else its linked token in the viewed scene, else in any. @returns {any} */
 function vehicleToken(vehicle) {
-  const v = /** @type {any} */ (vehicle);
+  const v = vehicle;
   if (v.token) return v.token;
-  const scenes = [/** @type {any} */ (game).scenes?.viewed, ...(/** @type {any} */ (game).scenes ?? [])].filter(Boolean);
+  const scenes = [/** @type {any} */ (game).scenes?.viewed, ...(game.scenes ?? [])].filter(Boolean);
   for (const scene of scenes) {
     const t = scene.tokens?.find?.(x => x.actorId === vehicle.id && x.actorLink);
     if (t) return t;
@@ -238,7 +238,7 @@ function vehicleToken(vehicle) {
  */
 function tokenOf(token, actor) {
   if (!token) return false;
-  const a = /** @type {any} */ (actor);
+  const a = actor;
   if (a.isToken) return a.token?.id === token.id;
   return token.actorId === actor.id && (token.actorLink || token.actor?.uuid === actor.uuid);
 }

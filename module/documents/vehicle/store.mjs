@@ -35,7 +35,7 @@ export function registerSeatStore() {
     onChange: () => {
       for (const app of foundry.applications.instances?.values?.() ?? []) {
         const doc = /** @type {any} */ (app).document;
-        if (doc?.type === "vehicle" && /** @type {any} */ (app).rendered) /** @type {any} */ (app).render();
+        if (doc?.type === "vehicle" && /** @type {any} */ (app).rendered) app.render();
       }
     } });
 }

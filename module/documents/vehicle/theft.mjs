@@ -151,18 +151,18 @@ async function onTheftIssue(user, { vehicleUuid, thiefUuid, carjacking = false, 
  */
 async function onTheftClaim(user, { rollId, messageId }) {
   const { roll, check } = claimRoll(user, { rollId, messageId, purpose: "vehicle.theft" });
-  const ctx = /** @type {any} */ (roll.context);
+  const ctx = roll.context;
   const vehicle = vehicleFrom(ctx.vehicleUuid);
-  const result = theftOutcome({ outcome: /** @type {any} */ (check.outcome), loud: !!ctx.loud });
+  const result = theftOutcome({ outcome: /** @type {SmokeOutcome} */ (check.outcome), loud: !!ctx.loud });
   let owner = user.isGM || vehicle.testUserPermission(user, "OWNER");
   let handed = false;
   if (result.opens && !owner) {
-    await vehicle.update(/** @type {any} */ ({ [`ownership.${user.id}`]: CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER }));
+    await vehicle.update({ [`ownership.${user.id}`]: CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER });
     owner = handed = true;
   }
   // Heat (documents/heat.mjs): a motor nicked is a crime the GM is asked about, once for this roll.
   if (result.opens) {
-    Hooks.callAll(/** @type {any} */ ("smoke.crime"), { actorUuid: roll.actorUuid, motorUuid: vehicle.uuid, actId: `theft:${rollId}`, witnessed: !!result.seen,
+    Hooks.callAll("smoke.crime", { actorUuid: roll.actorUuid, motorUuid: vehicle.uuid, actId: `theft:${rollId}`, witnessed: !!result.seen,
       crime: theftCrime({ lockKind: sys(vehicle).lockKind, abilities: sys(vehicle).abilities, carjacking: !!ctx.carjacking }).key });
   }
   return { result, owner: result.opens && owner, handed, outcome: check.outcome, total: check.total };
