@@ -39,10 +39,11 @@ def test_call_in_units_from_the_screen_places_the_tables_units(gm_page: Page):
     screen.locator("button[data-screen-tab='tools']").click()
     screen.locator("input[name=unitStars]").fill("2")
     screen.locator("button[data-tool='units']").click()
-    gm_page.wait_for_function("() => game.scenes.viewed.tokens.size > 0")
+    expect(gm_page.locator("#notifications")).to_contain_text("unit(s) called in.")  # after every token is placed
+    said = gm_page.locator("#notifications").inner_text()
     placed = gm_page.evaluate("() => game.scenes.viewed.tokens.size")
     assert placed >= 2  # the table's units for 2 stars
-    expect(gm_page.locator("#notifications")).to_contain_text(f"{placed} unit(s) called in.")
+    assert f"{placed} unit(s) called in." in said
 
 
 def test_a_player_cannot_call_in_units(gm_page: Page, player1_page: Page):

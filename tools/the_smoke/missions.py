@@ -14,8 +14,8 @@ from typing import Any
 from . import ids
 from .catalogue import MISSIONS, Catalogue, Entry
 from .compile import SYSTEM_ID, stats_block
+from .errors import UserError
 from .templating import render
-from .yamlio import CatalogueError
 
 PACK = MISSIONS
 PAGE_TYPE = "mission"
@@ -23,7 +23,7 @@ LABEL = "Missions"
 FEE_TYPES = ("crewFee", "perHead")
 
 
-def problems(entry: Entry) -> list[CatalogueError]:
+def problems(entry: Entry) -> list[UserError]:
     """The refusals the data model also makes, in words, before the schema's own checks."""
     data = entry.data
     out = []

@@ -53,6 +53,8 @@ def gm_do(page: Page, kind: str, data: dict):
 
 
 def board(page: Page, vehicle_id: str, actor_id: str, seat: str) -> None:
+    # The motor may have been imported by the GM a moment ago: wait until this client has it (and its token).
+    page.wait_for_function("([v, a]) => !!game.actors.get(v) && !!game.actors.get(a)", arg=[vehicle_id, actor_id])
     result = page.evaluate("""async ([v, a, seat]) => {
         const api = game.system.api.vehicles;
         try { return await api.boardVehicle(game.actors.get(v), game.actors.get(a), {seat}); } catch (e) { return e.message; }
