@@ -183,6 +183,8 @@ declare module "../node_modules/fvtt-types/src/configuration/hooks.mjs" {
     "smoke.gmRequests": () => void;
     /** The missions store changed (documents/missions.mjs). */
     "smoke.missions": () => void;
+    /** The police events store changed (documents/street/police.mjs). */
+    "smoke.policeEvents": () => void;
   }
 }
 

@@ -106,7 +106,7 @@ export class GMScreen extends Base {
   async _onFirstRender(context, options) {
     await super._onFirstRender?.(context, options);
     this._refresh = () => this.render();
-    /** @type {any} */ (Hooks).on("smoke.gmRequests", this._refresh);
+    Hooks.on("smoke.gmRequests", this._refresh);
     this.element.addEventListener("change", event => this.#onChange(/** @type {any} */ (event.target)));
   }
 

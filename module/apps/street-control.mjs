@@ -48,7 +48,7 @@ export class StreetControl extends Base {
   async _onFirstRender(context, options) {
     await super._onFirstRender?.(context, options);
     this._refresh = () => this.render();
-    /** @type {any} */ (Hooks).on("updateScene", this._refresh);
+    Hooks.on("updateScene", this._refresh);
     this.element.addEventListener("change", event => this.#onChange(/** @type {any} */ (event.target)));
   }
 

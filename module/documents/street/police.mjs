@@ -28,6 +28,7 @@ import { verifiedCheck } from "../check.mjs";
 import { vehicleOf } from "../vehicle/seats.mjs";
 import { searchCharacter } from "./search.mjs";
 import { L } from "./setup.mjs";
+import { docAt } from "../lookup.mjs";
 
 export const POLICE_CARD = "systems/the-smoke/templates/chat/street-police.hbs";
 const KEEP = 30;
@@ -42,7 +43,7 @@ const KEEP = 30;
  */
 /** @typedef {{id: string, key: string, at: number, messageId: string|null, lines: string[], entries: PoliceEntry[]}} PoliceRecord */
 /** @type {import("../gm-store.mjs").GMStore<PoliceRecord>} */
-export const policeRecords = gmStore("policeEvents", { onChange: () => Hooks.callAll(/** @type {any} */ ("smoke.policeEvents")) });
+export const policeRecords = gmStore("policeEvents", { onChange: () => Hooks.callAll("smoke.policeEvents") });
 
 /** @returns {any[]} The five police events (Police at the table). */
 export const policeEvents = () => RULES["police-response"].events;
@@ -55,7 +56,7 @@ function rollerOf(actor, gm) {
 
 /** A chosen character from a UUID, or a localized Error. @param {unknown} uuid @returns {any} */
 function characterFrom(uuid) {
-  const a = /** @type {any} */ (fromUuidSync(/** @type {any} */ (String(uuid ?? ""))));
+  const a = docAt(String(uuid ?? ""));
   if (!(a instanceof Actor) || a.type !== "character") throw new Error(L("SMOKE.Street.notCharacter", { what: String(uuid ?? "") }));
   return a;
 }
@@ -157,7 +158,7 @@ export async function onPoliceClaim(user, { rollId, messageId }) {
   const message = game.messages?.get(String(messageId));
   const author = /** @type {any} */ (message)?.author;
   const mine = !!author && (user.isGM || user.id === entry.userId) && (author.isGM || author.id === entry.userId);
-  const actor = /** @type {any} */ (fromUuidSync(/** @type {any} */ (entry.actorUuid)));
+  const actor = /** @type {Actor.Implementation | null} */ (docAt(entry.actorUuid));
   if (!message || !actor || !mine || /** @type {any} */ (message.flags?.[SYSTEM_ID])?.rollId !== rollId) {
     throw new Error(L("SMOKE.Attack.forged"));
   }

@@ -12,6 +12,7 @@ import { BANDS, CATALOGUE_IDS, SYSTEM_ID } from "../../generated/rules.mjs";
 import { bandTN } from "../../rules/check.mjs";
 import { placeFrom, streetState, wheelsBandSteps } from "../../rules/street.mjs";
 import { freeSquare } from "../../rules/street-map.mjs";
+import { actorPack } from "../lookup.mjs";
 
 export const PEOPLE_PACK = `${SYSTEM_ID}.street-people`;
 export const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));
@@ -79,7 +80,7 @@ export function rainBand(actor, stat, band) {
 /** The world actor of a street person: imported once from the compendium, reused after. @param {string} key */
 async function personActor(key) {
   const id = peopleIds()[key];
-  const pack = /** @type {any} */ (game.packs.get(PEOPLE_PACK));
+  const pack = actorPack(PEOPLE_PACK);
   if (!pack || !id) throw new Error(L("SMOKE.Street.noPerson", { name: String(key) }));
   const found = game.actors.find(a => /** @type {any} */ (a).flags?.[SYSTEM_ID]?.streetPerson === id);
   return found ?? game.actors.importFromCompendium(pack, id, /** @type {any} */ ({ flags: { [SYSTEM_ID]: { streetPerson: id } } }));
@@ -161,7 +162,7 @@ export async function placePeople(scene, { people = [], count = 1, where = "cent
  */
 export async function parkMotor(scene, vehicleKey, at = {}) {
   const id = /** @type {any} */ (CATALOGUE_IDS).vehicles?.[vehicleKey];
-  const pack = /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.vehicles`));
+  const pack = actorPack(`${SYSTEM_ID}.vehicles`);
   if (!pack || !id) throw new Error(L("SMOKE.Street.noPerson", { name: vehicleKey }));
   const actor = /** @type {any} */ (await game.actors.importFromCompendium(pack, id));
   const [token] = await placeActors(scene, { where: at.where ?? "centre", view: at.view ?? null }, [actor]);
