@@ -15,7 +15,7 @@ import { renownRank, xpAward } from "../rules/progression.mjs";
 import { SYSTEM_ID } from "./check.mjs";
 import { pay } from "./purse.mjs";
 import { assertGM } from "./requests.mjs";
-import { docAt } from "./lookup.mjs";
+import { docAt, systemApi } from "./lookup.mjs";
 
 export const REWARD_CARD = "systems/the-smoke/templates/chat/gm-reward.hbs";
 const KINDS = new Set(["xp", "cash", "renown", "influence", "relationship"]);
@@ -41,7 +41,7 @@ function charactersFrom(uuids) {
  * @returns {{share: number, remainder: number}}
  */
 function crewSplit(fee, participants) {
-  const crewShares = /** @type {any} */ (game.system)?.api?.rules?.crewShares;
+  const crewShares = systemApi()?.rules?.crewShares;
   if (typeof crewShares !== "function") throw new Error(L("SMOKE.GMScreen.noCrewShares"));
   return crewShares({ fee, participants });
 }

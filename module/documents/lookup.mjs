@@ -33,3 +33,11 @@ export function actorAt(uuid) {
 export function actorPack(id) {
   return /** @type {CompendiumCollection<"Actor"> | undefined} */ (game.packs.get(id));
 }
+
+/**
+ * game.system.api, which the entry module sets at init (before any window or request runs).
+ * @returns {SmokeApi}
+ */
+export function systemApi() {
+  return /** @type {foundry.packages.System & {api: SmokeApi}} */ (game.system)?.api;
+}
