@@ -55,7 +55,7 @@ export const runKey = page => `${page.parent?.id ?? "none"}-${page.id}`;
 
 /** Every mission page in the world (not compendium pages: import them first). @returns {any[]} */
 export function missionPages() {
-  return /** @type {any} */ (game).journal?.contents.flatMap((/** @type {any} */ j) => j.pages.contents
+  return game.journal?.contents.flatMap((/** @type {any} */ j) => j.pages.contents
     .filter((/** @type {any} */ p) => p.type === MISSION_PAGE)) ?? [];
 }
 

@@ -54,7 +54,7 @@ export async function importMissions() {
   if (!game.user.isGM) throw new Error(game.i18n.localize("SMOKE.Combat.gmOnly"));
   const pack = game.packs.get(MISSIONS_PACK);
   if (!pack) throw new Error(game.i18n.localize("SMOKE.Mission.noPack"));
-  const have = new Set(/** @type {any} */ (game).journal.map((/** @type {any} */ j) => j._stats?.compendiumSource).filter(Boolean));
+  const have = new Set(game.journal.map((/** @type {any} */ j) => j._stats?.compendiumSource).filter(Boolean));
   const index = await pack.getIndex();
   let n = 0;
   for (const entry of index) {
