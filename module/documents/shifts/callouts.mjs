@@ -47,7 +47,7 @@ function destination(d) {
   const regionUuid = String(d?.regionUuid ?? "");
   let name = String(d?.name ?? "").trim().slice(0, 80);
   if (regionUuid) {
-    const region = /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (regionUuid)));
+    const region = /** @type {RegionDocument.Implementation | null} */ (docAt(regionUuid));
     if (region?.documentName !== "Region" || region.parent?.id !== scene.id) throw new Error(L("SMOKE.Shifts.badRegion", { scene: scene.name }));
     name ||= region.name;
   }
