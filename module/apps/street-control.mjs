@@ -57,7 +57,7 @@ export class StreetControl extends Base {
     const street = streetOf(scene);
     const pack = game.packs.get(`${SYSTEM_ID}.street-people`);
     const index = pack ? (await pack.getIndex()).contents : [];
-    const ids = /** @type {any} */ (CATALOGUE_IDS)["street-people"] ?? {};
+    const ids = /** @type {Record<string, Record<string, string> | undefined>} */ (CATALOGUE_IDS)["street-people"] ?? {};
     const people = Object.entries(ids).map(([key, id]) => ({ key, name: index.find(e => e._id === id)?.name ?? key }));
     const present = new Set(presentCharacters().map(a => a.id));
     return {

@@ -22,6 +22,7 @@ import { applyHealthLoss, spendDieAsGM } from "./combat.mjs";
 import { assertGM, assertOwner, requestGM } from "./requests.mjs";
 import { sideOf, writeSides } from "./combat-state.mjs";
 import { riderOf } from "./vehicle.mjs";
+import { vehicleSystem } from "./lookup.mjs";
 
 const COMBAT = RULES.combat;
 
@@ -280,13 +281,13 @@ async function landHit(record, target) {
   const actor = /** @type {Actor.Implementation} */ (target.actor);
   const check = /** @type {NonNullable<RollRecord["check"]>} */ (record.check);
   if (record.tyres && actor.type === "vehicle") {
-    const flat = /** @type {any} */ (actor.system).tyres.flat + COMBAT.shooting.tyres.flatTyres;
+    const flat = vehicleSystem(actor).tyres.flat + COMBAT.shooting.tyres.flatTyres;
     await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.tyres.flat": flat }));
     return { damage: 0, conditions: [], flat: true };
   }
   const dealt = damage({ margin: check.margin, impact: /** @type {number} */ (record.impact), reduction: targetReduction(target) });
   if (actor.type === "vehicle") {
-    const body = /** @type {any} */ (actor.system).body.value;
+    const body = vehicleSystem(actor).body.value;
     await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.body.value": Math.max(0, body - dealt) }));
     return { damage: dealt, conditions: [], flat: false };
   }

@@ -41,3 +41,13 @@ export function actorPack(id) {
 export function systemApi() {
   return /** @type {foundry.packages.System & {api: SmokeApi}} */ (game.system)?.api;
 }
+
+/**
+ * A motor's system data, typed as the vehicle model (for code that has checked, or been given, a vehicle: the
+ * SmokeActor's `system` is the union of the three models, which `actor.type` does not narrow).
+ * @param {{system: unknown}} motor
+ * @returns {VehicleSystem}
+ */
+export function vehicleSystem(motor) {
+  return /** @type {VehicleSystem} */ (motor.system);
+}

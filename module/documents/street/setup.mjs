@@ -18,7 +18,7 @@ export const PEOPLE_PACK = `${SYSTEM_ID}.street-people`;
 export const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));
 
 /** @returns {Record<string, string>} Street-people key → compendium id (the nine profiles, in the book's order). */
-export const peopleIds = () => /** @type {any} */ (CATALOGUE_IDS)["street-people"] ?? {};
+export const peopleIds = () => /** @type {Record<string, Record<string, string> | undefined>} */ (CATALOGUE_IDS)["street-people"] ?? {};
 
 /** The scene a setup acts on: the one asked for, else the GM's viewed scene. @param {unknown} sceneId @returns {any} */
 export function sceneFor(sceneId) {
@@ -161,7 +161,7 @@ export async function placePeople(scene, { people = [], count = 1, where = "cent
  * @returns {Promise<{actorId: string, tokenId: string}>}
  */
 export async function parkMotor(scene, vehicleKey, at = {}) {
-  const id = /** @type {any} */ (CATALOGUE_IDS).vehicles?.[vehicleKey];
+  const id = /** @type {Record<string, Record<string, string> | undefined>} */ (CATALOGUE_IDS).vehicles?.[vehicleKey];
   const pack = actorPack(`${SYSTEM_ID}.vehicles`);
   if (!pack || !id) throw new Error(L("SMOKE.Street.noPerson", { name: vehicleKey }));
   const actor = /** @type {any} */ (await game.actors.importFromCompendium(pack, id));
