@@ -187,13 +187,13 @@ function attackRefusal(attacker, target, weapon, choice) {
   const distance = tokenDistance(attacker.token, target.token);
   const band = distance === null ? choice.band ?? null : rangeBand(distance);
   if (!band || !COMBAT_BANDS.includes(band)) return i18n.localize("SMOKE.Attack.noBand");
-  if (!inRange(w.range, /** @type {any} */ (band))) return i18n.format("SMOKE.Attack.outOfRange", { weapon: weapon.name,
+  if (!inRange(w.range, /** @type {SmokeRange} */ (band))) return i18n.format("SMOKE.Attack.outOfRange", { weapon: weapon.name,
     range: i18n.localize(`SMOKE.Range.${w.range}`), target: target.name ?? "", band: i18n.localize(`SMOKE.Range.${band}`) });
   if (choice.burst && !w.traits.includes("burst")) return i18n.format("SMOKE.Attack.noBurst", { weapon: weapon.name });
   if (choice.driveBy === "driver" && w.traits.includes("twoHanded")) return i18n.format("SMOKE.Attack.driverTwoHanded", { weapon: weapon.name });
   let mods;
   try {
-    mods = attackModifiers({ weapon: { category: w.category, traits: w.traits, range: w.range }, band: /** @type {any} */ (band),
+    mods = attackModifiers({ weapon: { category: w.category, traits: w.traits, range: w.range }, band: /** @type {SmokeRange} */ (band),
       burst: !!choice.burst, driveBy: choice.driveBy ?? null, tyres: !!choice.tyres });
   } catch (err) {
     return err.message;

@@ -107,7 +107,7 @@ export async function onPoliceEvent(user, { key, actorUuids = [] }) {
     const roller = rollerOf(actor, user);
     const sys = /** @type {any} */ (actor.system);
     const options = plan.checks.filter(c => sys.stats?.[c.stat]).map(c => {
-      const tn = bandTN(sys.effort?.die ?? 6, sys.stats[c.stat].die, /** @type {any} */ (c.band));
+      const tn = bandTN(sys.effort?.die ?? 6, sys.stats[c.stat].die, /** @type {SmokeBand} */ (c.band));
       // The option's roll id and TN live in the GM store: the card is checked against them, so a GM reload keeps it.
       return { checkId: c.id, stat: c.stat, band: c.band, tn, rollId: foundry.utils.randomID(16) };
     });

@@ -62,7 +62,7 @@ export async function setStreet(scene, changes) {
 export function inTheRain(actor, stat, r) {
   const band = rainBand(actor, stat, r.band);
   if (band === r.band) return r;
-  return { ...r, band, tn: bandTN(r.effortDie ?? actor.system.effort?.die ?? 6, actor.system.stats[stat].die, /** @type {any} */ (band)) };
+  return { ...r, band, tn: bandTN(r.effortDie ?? actor.system.effort?.die ?? 6, actor.system.stats[stat].die, /** @type {SmokeBand} */ (band)) };
 }
 
 /**
@@ -73,8 +73,8 @@ export function inTheRain(actor, stat, r) {
 export function rainBand(actor, stat, band) {
   const scene = game.scenes?.find(s => s.tokens.some(t => t.actorId === actor.id)) ?? game.scenes?.viewed;
   const steps = wheelsBandSteps(streetOf(scene), stat);
-  if (!steps || !BANDS.includes(/** @type {any} */ (band))) return band;
-  return BANDS[Math.min(BANDS.length - 1, BANDS.indexOf(/** @type {any} */ (band)) + steps)];
+  if (!steps || !BANDS.includes(/** @type {SmokeBand} */ (band))) return band;
+  return BANDS[Math.min(BANDS.length - 1, BANDS.indexOf(/** @type {SmokeBand} */ (band)) + steps)];
 }
 
 /** The world actor of a street person: imported once from the compendium, reused after. @param {string} key */
