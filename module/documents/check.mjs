@@ -228,7 +228,7 @@ export function cardContext(actor, statKey, plan, result, choices, perk, vehicle
  */
 export function verifiedCheck(message, { actor, stat, tn }) {
   const snapshot = /** @type {any} */ (message.flags?.[SYSTEM_ID])?.check;
-  const roll = /** @type {any} */ (message.rolls?.[0]);
+  const roll = message.rolls?.[0];
   if (!snapshot || snapshot.stat !== stat || snapshot.actorId !== actor.id || !roll) {
     throw new Error(game.i18n.localize("SMOKE.Attack.forged"));
   }

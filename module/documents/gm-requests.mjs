@@ -155,7 +155,7 @@ async function onClaim(user, { rollId, messageId }) {
   if (!request || !entry || !option) throw new Error(L("SMOKE.GMScreen.requestGone"));
   if (entry.result) throw new Error(L("SMOKE.GMScreen.alreadyRolled", { name: entry.name, check: request.name }));
   const message = game.messages?.get(String(messageId));
-  const author = /** @type {any} */ (message)?.author;
+  const author = message?.author;
   const flags = /** @type {any} */ (message?.flags?.[SYSTEM_ID]);
   const mine = !!author && (user.isGM || user.id === entry.userId) && (author.isGM || author.id === entry.userId);
   const actor = /** @type {Actor.Implementation | null} */ (docAt(entry.actorUuid));

@@ -156,7 +156,7 @@ export async function onPoliceClaim(user, { rollId, messageId }) {
     throw new Error(L("SMOKE.Street.alreadyRolled", { name: entry.name }));
   }
   const message = game.messages?.get(String(messageId));
-  const author = /** @type {any} */ (message)?.author;
+  const author = message?.author;
   const mine = !!author && (user.isGM || user.id === entry.userId) && (author.isGM || author.id === entry.userId);
   const actor = /** @type {Actor.Implementation | null} */ (docAt(entry.actorUuid));
   if (!message || !actor || !mine || /** @type {any} */ (message.flags?.[SYSTEM_ID])?.rollId !== rollId) {

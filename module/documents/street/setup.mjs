@@ -164,7 +164,7 @@ export async function parkMotor(scene, vehicleKey, at = {}) {
   const id = /** @type {Record<string, Record<string, string> | undefined>} */ (CATALOGUE_IDS).vehicles?.[vehicleKey];
   const pack = actorPack(`${SYSTEM_ID}.vehicles`);
   if (!pack || !id) throw new Error(L("SMOKE.Street.noPerson", { name: vehicleKey }));
-  const actor = /** @type {any} */ (await game.actors.importFromCompendium(pack, id));
+  const actor = await game.actors.importFromCompendium(pack, id);
   const [token] = await placeActors(scene, { where: at.where ?? "centre", view: at.view ?? null }, [actor]);
   return { actorId: actor.id, tokenId: token?.id ?? "" };
 }
