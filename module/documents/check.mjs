@@ -251,7 +251,7 @@ export function verifiedCheck(message, { actor, stat, tn }) {
  */
 export async function refuseCard(message, reason, { notify = true } = {}) {
   const note = await noteHTML(game.i18n.format("SMOKE.Check.refused", { reason }), "smoke-refused");
-  await /** @type {any} */ (message)?.update?.({ content: `${message?.content ?? ""}${note}` }).catch(() => null);
+  await message?.update?.({ content: `${message?.content ?? ""}${note}` }).catch(() => null);
   if (notify) ui.notifications.warn(reason);
   return null;
 }

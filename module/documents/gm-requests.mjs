@@ -69,7 +69,7 @@ function personFrom(uuid) {
   if (!actor || !(actor instanceof Actor) || !["character", "npc"].includes(actor.type)) {
     throw new Error(L("SMOKE.GMScreen.notPerson", { what: String(uuid ?? "") }));
   }
-  return /** @type {any} */ (actor);
+  return actor;
 }
 
 /**
@@ -112,7 +112,7 @@ async function onSend(user, { kind, key, actorUuids, tweaks = [], armourMarked =
   const id = foundry.utils.randomID(16);
   const entries = actors.map(actor => {
     const roller = rollerOf(actor, user);
-    const sys = /** @type {any} */ (actor.system);
+    const sys = actor.system;
     const motor = kind === "check" && !opponent ? /** @type {any} */ (vehicleDrivenBy(actor)) : null;
     const options = row.stats.filter(stat => sys.stats?.[stat]).map(stat => {
       const r = opponent ? opposedRequestTN({ checkKey: key, stat, opponentTotal: opponent.total })

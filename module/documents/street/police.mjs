@@ -105,7 +105,7 @@ export async function onPoliceEvent(user, { key, actorUuids = [] }) {
     const plan = policeChecks(key, { stars, police });
     if (!plan.checks.length) continue;
     const roller = rollerOf(actor, user);
-    const sys = /** @type {any} */ (actor.system);
+    const sys = actor.system;
     const options = plan.checks.filter(c => sys.stats?.[c.stat]).map(c => {
       const tn = bandTN(sys.effort?.die ?? 6, sys.stats[c.stat].die, /** @type {SmokeBand} */ (c.band));
       // The option's roll id and TN live in the GM store: the card is checked against them, so a GM reload keeps it.
