@@ -166,7 +166,7 @@ export class MissionBoard extends Base {
 
   /** The GM's new mission page, or the changes to the page being edited. @this {MissionBoard} */
   static async #onSave(event, form, formData) {
-    const d = /** @type {any} */ (formData.object);
+    const d = formData.object;
     const lines = text => String(text ?? "").split("\n").map(s => s.trim()).filter(Boolean);
     const records = text => lines(text).map(line => {
       const [who, ...what] = line.split(":");

@@ -49,7 +49,7 @@ export class StreetControl extends Base {
     await super._onFirstRender?.(context, options);
     this._refresh = () => this.render();
     Hooks.on("updateScene", this._refresh);
-    this.element.addEventListener("change", event => this.#onChange(/** @type {any} */ (event.target)));
+    this.element.addEventListener("change", event => this.#onChange(event.target));
   }
 
   async _prepareContext() {

@@ -227,7 +227,7 @@ export function cardContext(actor, statKey, plan, result, choices, perk, vehicle
  * @throws {Error} "That card does not follow from its roll: …" for a card whose roll is not a check of this shape.
  */
 export function verifiedCheck(message, { actor, stat, tn }) {
-  const snapshot = /** @type {any} */ (message.flags?.[SYSTEM_ID])?.check;
+  const snapshot = message.flags?.[SYSTEM_ID]?.check;
   const roll = message.rolls?.[0];
   if (!snapshot || snapshot.stat !== stat || snapshot.actorId !== actor.id || !roll) {
     throw new Error(game.i18n.localize("SMOKE.Attack.forged"));
