@@ -31,7 +31,7 @@ function charactersFrom(uuids) {
   return list.map(uuid => {
     const actor = docAt(String(uuid));
     if (!actor || !(actor instanceof Actor) || actor.type !== "character") throw new Error(L("SMOKE.GMScreen.notCharacter", { what: String(uuid) }));
-    return /** @type {any} */ (actor);
+    return actor;
   });
 }
 

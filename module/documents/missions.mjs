@@ -100,7 +100,7 @@ function crewFrom(user, uuids) {
     const actor = docAt(uuid);
     if (!(actor instanceof Actor) || actor.type !== "character") throw new Error(L("SMOKE.GMScreen.notCharacter", { what: uuid }));
     assertOwner(user, actor);
-    return /** @type {any} */ (actor);
+    return actor;
   });
 }
 

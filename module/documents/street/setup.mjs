@@ -15,7 +15,7 @@ import { freeSquare } from "../../rules/street-map.mjs";
 import { actorPack } from "../lookup.mjs";
 
 export const PEOPLE_PACK = `${SYSTEM_ID}.street-people`;
-export const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));
+export const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 
 /** @returns {Record<string, string>} Street-people key → compendium id (the nine profiles, in the book's order). */
 export const peopleIds = () => /** @type {Record<string, Record<string, string> | undefined>} */ (CATALOGUE_IDS)["street-people"] ?? {};
