@@ -101,7 +101,7 @@ Hooks.once("init", () => {
   registerGMStores();
   activeTime.registerActiveTime();
   if (CONFIG.RegionBehavior?.dataModels) Object.assign(CONFIG.RegionBehavior.dataModels, regionBehaviorModels());
-  const pages = /** @type {any} */ (CONFIG).JournalEntryPage;
+  const pages = CONFIG.JournalEntryPage;
   if (pages?.dataModels) pages.dataModels[MISSION_PAGE] = defineMissionPage();
   registerRequestQueries();
   registerRequestHooks();
@@ -207,7 +207,7 @@ Hooks.on("deleteActiveEffect", (effect, options, userId) => {
 
 /** The actor directory offers the Character Creator: a blank character, then the seven steps. */
 Hooks.on("renderActorDirectory", (app, html) => {
-  const root = html instanceof HTMLElement ? html : /** @type {any} */ (html)?.[0];
+  const root = html instanceof HTMLElement ? html : html?.[0];
   const actions = root?.querySelector?.(".header-actions");
   if (!actions || actions.querySelector("[data-smoke-creator]") || !game.user.can("ACTOR_CREATE")) return;
   const button = document.createElement("button");
@@ -216,7 +216,7 @@ Hooks.on("renderActorDirectory", (app, html) => {
   button.textContent = game.i18n.localize("SMOKE.Creator.title");
   button.addEventListener("click", async () => {
     const actor = await Actor.implementation.create({ name: game.i18n.localize("SMOKE.Creator.newName"), type: "character" });
-    if (actor) new CharacterCreator({ actor: /** @type {any} */ (actor) }).render({ force: true });
+    if (actor) new CharacterCreator({ actor: actor }).render({ force: true });
   });
   actions.append(button);
 });

@@ -183,6 +183,8 @@ declare module "../node_modules/fvtt-types/src/configuration/hooks.mjs" {
     "smoke.gmRequests": () => void;
     /** The missions store changed (documents/missions.mjs). */
     "smoke.missions": () => void;
+    /** The police events store changed (documents/street/police.mjs). */
+    "smoke.policeEvents": () => void;
   }
 }
 
@@ -243,6 +245,27 @@ declare global {
   type SmokeBand = "easy" | "medium" | "hard" | "longShot";
   type SmokeRange = "engaged" | "near" | "far" | "distant";
   type SmokeOutcome = "properMess" | "badLuck" | "justAbout" | "sorted" | "smashedIt" | "legendary";
+
+  /**
+   * game.system.api (module/the-smoke.mjs sets it at init; apps/chase-gauge.mjs and documents/vehicle.mjs add
+   * `chase`, `vehicles` and an app at setup): the parts that other modules reach through it rather than by an
+   * import (which would close a cycle). Read it with systemApi() (documents/lookup.mjs).
+   */
+  interface SmokeApi {
+    apps: {
+      GMScreen: typeof import("../module/apps/gm-screen.mjs").GMScreen;
+      MissionBoard: typeof import("../module/apps/mission-board.mjs").MissionBoard;
+      StreetControl: typeof import("../module/apps/street-control.mjs").StreetControl;
+      [name: string]: unknown;
+    };
+    /** The pure rules by their rulebook names (the clock's and the money rules among them). */
+    rules: typeof import("../module/rules/clock.mjs") & typeof import("../module/rules/money.mjs") & Record<string, unknown>;
+    heat: Pick<typeof import("../module/documents/heat.mjs"), "heatOf" | "heatView" | "addCrime" | "setHeat" |
+      "loseStars" | "bust" | "release" | "custodyOf" | "callInUnits" | "demandStop" | "plateOf" | "anprPing">;
+    shifts: typeof import("../module/documents/shifts.mjs").api;
+    streetMap: typeof import("../module/documents/street-map.mjs").api;
+    [name: string]: unknown;
+  }
 
   /** Any of the system's Item data (the fields some types lack are optional). */
   type SmokeItemSystem = Item.SystemOfType<Item.ConfiguredSubTypes>;

@@ -310,7 +310,7 @@ export class CombatConsole extends Base {
 
   /** @this {CombatConsole} */
   static async #reveal() {
-    await CombatConsole.#guard(() => /** @type {any} */ (game.combat)?.reveal());
+    await CombatConsole.#guard(() => game.combat?.reveal());
   }
 
   /** @this {CombatConsole} */

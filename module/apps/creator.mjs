@@ -26,8 +26,8 @@ const KIT_PACKS = ["weapons", "armour", "ammunition", "gear", "outfits", "consum
 export function kitRef(ref) {
   const key = typeof ref === "string" ? ref : ref.item;
   const [packName, k] = key.includes("/") ? key.split("/") : [null, key];
-  const pack = packName ?? KIT_PACKS.find(p => /** @type {any} */ (CATALOGUE_IDS)[p]?.[k]);
-  const id = pack ? /** @type {any} */ (CATALOGUE_IDS)[pack]?.[k] : undefined;
+  const pack = packName ?? KIT_PACKS.find(p => /** @type {Record<string, Record<string, string> | undefined>} */ (CATALOGUE_IDS)[p]?.[k]);
+  const id = pack ? /** @type {Record<string, Record<string, string> | undefined>} */ (CATALOGUE_IDS)[pack]?.[k] : undefined;
   if (!pack || !id) throw new Error(`no catalogue item ${key}`);
   return { pack, id, worn: typeof ref === "object" && !!ref.worn, quantity: typeof ref === "object" ? ref.quantity ?? 1 : 1 };
 }

@@ -17,6 +17,7 @@ import { ChallengeTracker, TeamworkApp } from "./group-checks.mjs";
 import { CombatConsole } from "./combat-console.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
 import { askGM, openOnce } from "./gm-windows.mjs";
+import { systemApi } from "../documents/lookup.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
@@ -106,13 +107,13 @@ export class GMScreen extends Base {
   async _onFirstRender(context, options) {
     await super._onFirstRender?.(context, options);
     this._refresh = () => this.render();
-    /** @type {any} */ (Hooks).on("smoke.gmRequests", this._refresh);
+    Hooks.on("smoke.gmRequests", this._refresh);
     this.element.addEventListener("change", event => this.#onChange(/** @type {any} */ (event.target)));
   }
 
   async _prepareContext() {
     const present = new Set(presentCharacters().map(a => a.id));
-    const heatApi = /** @type {any} */ (game.system).api?.heat;
+    const heatApi = systemApi()?.heat;
     const foes = opponentChoices();
     return {
       tabs: TABS.map(id => ({ id, label: L(`SMOKE.GMScreen.tab.${id}`), active: this.tab === id })),
@@ -215,8 +216,8 @@ export class GMScreen extends Base {
     if (tool === "teamwork") return TeamworkApp.open();
     if (tool === "challenge") return ChallengeTracker.open();
     if (tool === "console") return CombatConsole.open();
-    if (tool === "missions") return /** @type {any} */ (game.system).api.apps.MissionBoard?.open();
-    if (tool === "street") return /** @type {any} */ (game.system).api.apps.StreetControl?.open();
+    if (tool === "missions") return systemApi().apps.MissionBoard?.open();
+    if (tool === "street") return systemApi().apps.StreetControl?.open();
     if (tool === "rules") {
       const pack = game.packs.get(`${SYSTEM_ID}.rules`);
       return /** @type {any} */ (pack)?.render?.(true);
@@ -225,7 +226,7 @@ export class GMScreen extends Base {
       const stars = Number(/** @type {HTMLInputElement|null} */ (this.element.querySelector("[name=unitStars]"))?.value);
       const scene = game.scenes?.viewed ?? game.scenes?.active;
       try {
-        const placed = await /** @type {any} */ (game.system).api.heat.callInUnits(scene, stars);
+        const placed = await systemApi().heat.callInUnits(scene, stars);
         ui.notifications.info(L("SMOKE.GMScreen.unitsCalled", { n: String(Object.values(placed ?? {}).reduce((a, b) => a + b, 0)) }));
       } catch (err) {
         ui.notifications.warn(err.message);

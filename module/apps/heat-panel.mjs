@@ -11,6 +11,7 @@ import { heatView } from "../documents/heat/cooldown.mjs";
 import { custodyOf } from "../documents/heat/custody.mjs";
 import { requestGM } from "../documents/requests.mjs";
 import { crimes } from "../rules/heat.mjs";
+import { docAt } from "../documents/lookup.mjs";
 
 const L = (/** @type {string} */ key, /** @type {any} */ data = undefined) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 
@@ -54,7 +55,7 @@ const PANEL = {
     policeSaw: !!field(root, "policeSaw")?.checked, actId: button.dataset.actId }),
   demandStop: (/** @type {string} */ uuid) => requestGM("heat.stop.demand", { actorUuid: uuid }),
   callUnits: (/** @type {string} */ uuid) => {
-    const actor = /** @type {any} */ (fromUuidSync(/** @type {`Actor.${string}`} */ (uuid)));
+    const actor = /** @type {Actor.Implementation} */ (docAt(uuid));
     return requestGM("heat.callUnits", { stars: heatView(actor).stars,
       sceneId: /** @type {any} */ (globalThis).canvas?.scene?.id ?? game.scenes.active?.id ?? null });
   },

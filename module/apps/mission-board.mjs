@@ -13,6 +13,7 @@ import { onTick } from "../documents/active-time.mjs";
 import { mmss } from "./countdown.mjs";
 import { GMScreen } from "./gm-screen.mjs";
 import { askGM, openOnce } from "./gm-windows.mjs";
+import { docAt } from "../documents/lookup.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
@@ -53,7 +54,7 @@ export class MissionBoard extends Base {
   async _onFirstRender(context, options) {
     await super._onFirstRender?.(context, options);
     this._refresh = () => { if (this.rendered) void this.render(); };
-    /** @type {any} */ (Hooks).on("smoke.missions", this._refresh);
+    Hooks.on("smoke.missions", this._refresh);
     // Each second only the countdowns change (a full render would wipe what the GM is typing in the form).
     this._untick = onTick(() => {
       if (!this.rendered) return;
@@ -83,7 +84,7 @@ export class MissionBoard extends Base {
       active: r.state === "active", stateLabel: L(`SMOKE.Mission.state.${r.late ? "late" : r.state}`),
       modeLabel: L(`SMOKE.Mission.modes.${r.mode}`), client: r.terms.client, fee: feeLabel(r.terms.fee),
       xpLabel: `${r.terms.xp} ${L("SMOKE.XP")}`, timeLeft: r.secondsLeft === null ? null : L("SMOKE.Mission.timeLeft", { time: mmss(r.secondsLeft) }),
-      crewNames: r.crew.map(u => /** @type {any} */ (fromUuidSync(/** @type {any} */ (u)))?.name).filter(Boolean).join(", "),
+      crewNames: r.crew.map(u => docAt(u)?.name).filter(Boolean).join(", "),
       objectives: r.objectives.map(o => ({ ...o, stateLabel: L(`SMOKE.Mission.objective.${o.state}`) })),
       paidLine: r.paid ? L("SMOKE.Mission.paidLine", { each: String(r.paid.each), remainder: String(r.paid.remainder) }) : null,
       remembered: (r.remembered ?? []).map(x => L(`SMOKE.Mission.remembered.${x.kind}`, { who: x.who, what: x.what })),
@@ -165,7 +166,7 @@ export class MissionBoard extends Base {
 
   /** The GM's new mission page, or the changes to the page being edited. @this {MissionBoard} */
   static async #onSave(event, form, formData) {
-    const d = /** @type {any} */ (formData.object);
+    const d = formData.object;
     const lines = text => String(text ?? "").split("\n").map(s => s.trim()).filter(Boolean);
     const records = text => lines(text).map(line => {
       const [who, ...what] = line.split(":");

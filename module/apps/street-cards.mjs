@@ -38,7 +38,7 @@ function wire(root, selector, keep, fn) {
 
 export const hooks = {
   renderChatMessageHTML: (message, html) => {
-    const flags = /** @type {any} */ (message.flags?.[SYSTEM_ID]);
+    const flags = message.flags?.[SYSTEM_ID];
     const root = /** @type {HTMLElement} */ (html);
     // Only the GM's own cards carry live buttons: a player's hand-made card with the same flags gets none.
     if (!message.author?.isGM) {

@@ -48,8 +48,8 @@ export class StreetControl extends Base {
   async _onFirstRender(context, options) {
     await super._onFirstRender?.(context, options);
     this._refresh = () => this.render();
-    /** @type {any} */ (Hooks).on("updateScene", this._refresh);
-    this.element.addEventListener("change", event => this.#onChange(/** @type {any} */ (event.target)));
+    Hooks.on("updateScene", this._refresh);
+    this.element.addEventListener("change", event => this.#onChange(event.target));
   }
 
   async _prepareContext() {
@@ -57,7 +57,7 @@ export class StreetControl extends Base {
     const street = streetOf(scene);
     const pack = game.packs.get(`${SYSTEM_ID}.street-people`);
     const index = pack ? (await pack.getIndex()).contents : [];
-    const ids = /** @type {any} */ (CATALOGUE_IDS)["street-people"] ?? {};
+    const ids = /** @type {Record<string, Record<string, string> | undefined>} */ (CATALOGUE_IDS)["street-people"] ?? {};
     const people = Object.entries(ids).map(([key, id]) => ({ key, name: index.find(e => e._id === id)?.name ?? key }));
     const present = new Set(presentCharacters().map(a => a.id));
     return {
@@ -84,11 +84,11 @@ export class StreetControl extends Base {
     const where = /** @type {HTMLSelectElement|null} */ (form.querySelector("[name=where]"))?.value ?? "centre";
     const count = Number(/** @type {HTMLInputElement|null} */ (form.querySelector("[name=count]"))?.value ?? 1);
     const view = where === "view" ? viewPoint() : null;
-    return { where: view ? "view" : "centre", view, count, sceneId: /** @type {any} */ (game.scenes.viewed)?.id ?? "" };
+    return { where: view ? "view" : "centre", view, count, sceneId: game.scenes.viewed?.id ?? "" };
   }
 
   #onChange(target) {
-    const sceneId = /** @type {any} */ (game.scenes.viewed)?.id ?? "";
+    const sceneId = game.scenes.viewed?.id ?? "";
     if (target?.name === "chosen") {
       if (target.checked) this.chosen.add(target.value);
       else this.chosen.delete(target.value);
@@ -112,13 +112,13 @@ export class StreetControl extends Base {
 
   /** @this {StreetControl} */
   static async #onRoll(event, target) {
-    await StreetControl.#busy(target, () => askGM("street.event", { sceneId: /** @type {any} */ (game.scenes.viewed)?.id ?? "" }));
+    await StreetControl.#busy(target, () => askGM("street.event", { sceneId: game.scenes.viewed?.id ?? "" }));
   }
 
   /** @this {StreetControl} */
   static async #onChoose(event, target) {
     const roll = Number(/** @type {HTMLSelectElement} */ (this.element.querySelector("[name=eventRoll]")).value);
-    await StreetControl.#busy(target, () => askGM("street.event", { roll, sceneId: /** @type {any} */ (game.scenes.viewed)?.id ?? "" }));
+    await StreetControl.#busy(target, () => askGM("street.event", { roll, sceneId: game.scenes.viewed?.id ?? "" }));
   }
 
   /** @this {StreetControl} */
@@ -139,11 +139,11 @@ export class StreetControl extends Base {
   /** @this {StreetControl} */
   static async #onUnits(event, target) {
     const stars = Number(/** @type {HTMLSelectElement} */ (this.element.querySelector("[name=unitStars]")).value);
-    await StreetControl.#busy(target, () => askGM("heat.callUnits", { sceneId: /** @type {any} */ (game.scenes.viewed)?.id ?? null, stars }));
+    await StreetControl.#busy(target, () => askGM("heat.callUnits", { sceneId: game.scenes.viewed?.id ?? null, stars }));
   }
 
   /** @this {StreetControl} */
   static async #onStopRain(event, target) {
-    await StreetControl.#busy(target, () => askGM("street.set", { sceneId: /** @type {any} */ (game.scenes.viewed)?.id ?? "", rain: false }));
+    await StreetControl.#busy(target, () => askGM("street.set", { sceneId: game.scenes.viewed?.id ?? "", rain: false }));
   }
 }

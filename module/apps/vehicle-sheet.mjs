@@ -15,11 +15,11 @@ import {
   rollDriving, rollRepair, rollTheft, seatLabel, seatRecords, setAbilityOn, theftTools, vehicleOf
 } from "../documents/vehicle.mjs";
 import { chooseHTML } from "../documents/chat-html.mjs";
+import { actorAt as actorByUuid } from "../documents/lookup.mjs";
 
 /** The actor a seat record names (by UUID: a world actor or an unlinked token's). @param {string} uuid @returns {any} */
 const actorAt = uuid => {
-  const doc = /** @type {any} */ (uuid ? fromUuidSync(/** @type {SmokeUuid} */ (uuid)) : null);
-  return doc?.documentName === "Token" ? doc.actor : doc?.documentName === "Actor" ? doc : null;
+  return uuid ? actorByUuid(uuid) : null;
 };
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;

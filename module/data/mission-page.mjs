@@ -19,7 +19,7 @@ export const MISSION_PAGE = "mission";
  * @returns {Error|null}
  */
 export function missionRefusal(terms) {
-  const problems = missionProblems(/** @type {any} */ (terms));
+  const problems = missionProblems(terms);
   if (!problems.length) return null;
   const words = problems.map(p => game.i18n.localize(`SMOKE.Mission.problem.${p}`)).join("; ");
   return new Error(game.i18n.format("SMOKE.Mission.refused", { problems: words }));
@@ -30,12 +30,12 @@ export function missionRefusal(terms) {
  * @returns {any} For `CONFIG.JournalEntryPage.dataModels.mission`.
  */
 export function defineMissionPage() {
-  const f = /** @type {any} */ (foundry.data.fields);
+  const f = foundry.data.fields;
   const record = () => new f.ArrayField(new f.SchemaField({
     who: new f.StringField({ required: true, blank: true, initial: "" }),
     what: new f.StringField({ required: true, blank: true, initial: "" })
   }));
-  return class MissionPageData extends /** @type {any} */ (foundry.abstract.TypeDataModel) {
+  return class MissionPageData extends foundry.abstract.TypeDataModel {
     static defineSchema() {
       return {
         client: new f.StringField({ required: true, blank: true, initial: "" }),

@@ -22,6 +22,7 @@ import { applyHealthLoss, spendDieAsGM } from "./combat.mjs";
 import { assertGM, assertOwner, requestGM } from "./requests.mjs";
 import { sideOf, writeSides } from "./combat-state.mjs";
 import { riderOf } from "./vehicle.mjs";
+import { vehicleSystem } from "./lookup.mjs";
 
 const COMBAT = RULES.combat;
 
@@ -186,13 +187,13 @@ function attackRefusal(attacker, target, weapon, choice) {
   const distance = tokenDistance(attacker.token, target.token);
   const band = distance === null ? choice.band ?? null : rangeBand(distance);
   if (!band || !COMBAT_BANDS.includes(band)) return i18n.localize("SMOKE.Attack.noBand");
-  if (!inRange(w.range, /** @type {any} */ (band))) return i18n.format("SMOKE.Attack.outOfRange", { weapon: weapon.name,
+  if (!inRange(w.range, /** @type {SmokeRange} */ (band))) return i18n.format("SMOKE.Attack.outOfRange", { weapon: weapon.name,
     range: i18n.localize(`SMOKE.Range.${w.range}`), target: target.name ?? "", band: i18n.localize(`SMOKE.Range.${band}`) });
   if (choice.burst && !w.traits.includes("burst")) return i18n.format("SMOKE.Attack.noBurst", { weapon: weapon.name });
   if (choice.driveBy === "driver" && w.traits.includes("twoHanded")) return i18n.format("SMOKE.Attack.driverTwoHanded", { weapon: weapon.name });
   let mods;
   try {
-    mods = attackModifiers({ weapon: { category: w.category, traits: w.traits, range: w.range }, band: /** @type {any} */ (band),
+    mods = attackModifiers({ weapon: { category: w.category, traits: w.traits, range: w.range }, band: /** @type {SmokeRange} */ (band),
       burst: !!choice.burst, driveBy: choice.driveBy ?? null, tyres: !!choice.tyres });
   } catch (err) {
     return err.message;
@@ -280,13 +281,13 @@ async function landHit(record, target) {
   const actor = /** @type {Actor.Implementation} */ (target.actor);
   const check = /** @type {NonNullable<RollRecord["check"]>} */ (record.check);
   if (record.tyres && actor.type === "vehicle") {
-    const flat = /** @type {any} */ (actor.system).tyres.flat + COMBAT.shooting.tyres.flatTyres;
+    const flat = vehicleSystem(actor).tyres.flat + COMBAT.shooting.tyres.flatTyres;
     await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.tyres.flat": flat }));
     return { damage: 0, conditions: [], flat: true };
   }
   const dealt = damage({ margin: check.margin, impact: /** @type {number} */ (record.impact), reduction: targetReduction(target) });
   if (actor.type === "vehicle") {
-    const body = /** @type {any} */ (actor.system).body.value;
+    const body = vehicleSystem(actor).body.value;
     await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.body.value": Math.max(0, body - dealt) }));
     return { damage: dealt, conditions: [], flat: false };
   }

@@ -48,7 +48,7 @@ export const chooseHTML = ({ selects = [], checkboxes = [] }) => render(CHOOSE_T
  * @throws {Error} when the template was not preloaded.
  */
 export function renderLoaded(path, data) {
-  const compiled = /** @type {any} */ (globalThis).Handlebars?.partials?.[path];
+  const compiled = globalThis.Handlebars?.partials?.[path];
   if (typeof compiled !== "function") throw new Error(`template ${path} is not loaded`);
   return compiled(data, { allowProtoMethodsByDefault: true, allowProtoPropertiesByDefault: true });
 }

@@ -227,8 +227,8 @@ export function cardContext(actor, statKey, plan, result, choices, perk, vehicle
  * @throws {Error} "That card does not follow from its roll: …" for a card whose roll is not a check of this shape.
  */
 export function verifiedCheck(message, { actor, stat, tn }) {
-  const snapshot = /** @type {any} */ (message.flags?.[SYSTEM_ID])?.check;
-  const roll = /** @type {any} */ (message.rolls?.[0]);
+  const snapshot = message.flags?.[SYSTEM_ID]?.check;
+  const roll = message.rolls?.[0];
   if (!snapshot || snapshot.stat !== stat || snapshot.actorId !== actor.id || !roll) {
     throw new Error(game.i18n.localize("SMOKE.Attack.forged"));
   }
@@ -251,7 +251,7 @@ export function verifiedCheck(message, { actor, stat, tn }) {
  */
 export async function refuseCard(message, reason, { notify = true } = {}) {
   const note = await noteHTML(game.i18n.format("SMOKE.Check.refused", { reason }), "smoke-refused");
-  await /** @type {any} */ (message)?.update?.({ content: `${message?.content ?? ""}${note}` }).catch(() => null);
+  await message?.update?.({ content: `${message?.content ?? ""}${note}` }).catch(() => null);
   if (notify) ui.notifications.warn(reason);
   return null;
 }

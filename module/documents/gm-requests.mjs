@@ -26,6 +26,7 @@ import { promptCheck } from "./prompt-check.mjs";
 import { assertGM, requestGM } from "./requests.mjs";
 import { vehicleDrivenBy } from "./vehicle/seats.mjs";
 import { inTheRain } from "./street/setup.mjs";
+import { actorAt, docAt } from "./lookup.mjs";
 
 export { cardHTML };
 /** Requests kept in the store (the oldest are dropped). */
@@ -47,7 +48,7 @@ const KEEP = 30;
  */
 
 /** @type {import("./gm-store.mjs").GMStore<GMRequest>} */
-export const store = gmStore("gmRequests", { onChange: () => /** @type {any} */ (Hooks).callAll("smoke.gmRequests") });
+export const store = gmStore("gmRequests", { onChange: () => Hooks.callAll("smoke.gmRequests") });
 
 const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 
@@ -64,12 +65,11 @@ function rollerOf(actor, gm) {
 
 /** The characters a request may go to, and opponents: people with stats (an actor, or a token's). @returns {any} */
 function personFrom(uuid) {
-  let actor = /** @type {any} */ (fromUuidSync(/** @type {any} */ (String(uuid ?? ""))));
-  if (actor?.documentName === "Token") actor = actor.actor; // an opponent chosen by their token (unlinked: its own actor)
+  const actor = actorAt(String(uuid ?? "")); // an opponent chosen by their token: its actor (unlinked: its own)
   if (!actor || !(actor instanceof Actor) || !["character", "npc"].includes(actor.type)) {
     throw new Error(L("SMOKE.GMScreen.notPerson", { what: String(uuid ?? "") }));
   }
-  return /** @type {any} */ (actor);
+  return actor;
 }
 
 /**
@@ -112,7 +112,7 @@ async function onSend(user, { kind, key, actorUuids, tweaks = [], armourMarked =
   const id = foundry.utils.randomID(16);
   const entries = actors.map(actor => {
     const roller = rollerOf(actor, user);
-    const sys = /** @type {any} */ (actor.system);
+    const sys = actor.system;
     const motor = kind === "check" && !opponent ? /** @type {any} */ (vehicleDrivenBy(actor)) : null;
     const options = row.stats.filter(stat => sys.stats?.[stat]).map(stat => {
       const r = opponent ? opposedRequestTN({ checkKey: key, stat, opponentTotal: opponent.total })
@@ -155,10 +155,10 @@ async function onClaim(user, { rollId, messageId }) {
   if (!request || !entry || !option) throw new Error(L("SMOKE.GMScreen.requestGone"));
   if (entry.result) throw new Error(L("SMOKE.GMScreen.alreadyRolled", { name: entry.name, check: request.name }));
   const message = game.messages?.get(String(messageId));
-  const author = /** @type {any} */ (message)?.author;
+  const author = message?.author;
   const flags = /** @type {any} */ (message?.flags?.[SYSTEM_ID]);
   const mine = !!author && (user.isGM || user.id === entry.userId) && (author.isGM || author.id === entry.userId);
-  const actor = /** @type {any} */ (fromUuidSync(/** @type {any} */ (entry.actorUuid)));
+  const actor = /** @type {Actor.Implementation | null} */ (docAt(entry.actorUuid));
   if (!message || !actor || !mine || flags?.rollId !== rollId) throw new Error(L("SMOKE.Attack.forged"));
   const check = verifiedCheck(message, { actor, stat: option.stat, tn: option.tn });
   /** @type {NonNullable<RequestEntry["result"]>} */
@@ -213,7 +213,7 @@ export async function resumeHarms() {
     for (const entry of request.entries) {
       const harm = entry.result?.harm;
       if (!harm || harm.done) continue;
-      const actor = /** @type {any} */ (fromUuidSync(/** @type {any} */ (entry.actorUuid)));
+      const actor = /** @type {Actor.Implementation | null} */ (docAt(entry.actorUuid));
       if (!actor) continue;
       await runHarm(actor, harm, harmSaver(request.id, entry.actorUuid), { resume: true });
       resumed = true;

@@ -15,6 +15,7 @@ import { renownRank, xpAward } from "../rules/progression.mjs";
 import { SYSTEM_ID } from "./check.mjs";
 import { pay } from "./purse.mjs";
 import { assertGM } from "./requests.mjs";
+import { docAt, systemApi } from "./lookup.mjs";
 
 export const REWARD_CARD = "systems/the-smoke/templates/chat/gm-reward.hbs";
 const KINDS = new Set(["xp", "cash", "renown", "influence", "relationship"]);
@@ -28,9 +29,9 @@ function charactersFrom(uuids) {
   const list = [...new Set(Array.isArray(uuids) ? uuids : [])];
   if (!list.length) throw new Error(L("SMOKE.GMScreen.nobody"));
   return list.map(uuid => {
-    const actor = /** @type {any} */ (fromUuidSync(/** @type {any} */ (String(uuid))));
+    const actor = docAt(String(uuid));
     if (!actor || !(actor instanceof Actor) || actor.type !== "character") throw new Error(L("SMOKE.GMScreen.notCharacter", { what: String(uuid) }));
-    return /** @type {any} */ (actor);
+    return actor;
   });
 }
 
@@ -40,7 +41,7 @@ function charactersFrom(uuids) {
  * @returns {{share: number, remainder: number}}
  */
 function crewSplit(fee, participants) {
-  const crewShares = /** @type {any} */ (game.system)?.api?.rules?.crewShares;
+  const crewShares = systemApi()?.rules?.crewShares;
   if (typeof crewShares !== "function") throw new Error(L("SMOKE.GMScreen.noCrewShares"));
   return crewShares({ fee, participants });
 }

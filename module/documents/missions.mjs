@@ -25,6 +25,7 @@ import { MAX_PAYMENT, pay } from "./purse.mjs";
 import { assertGM, assertOwner } from "./requests.mjs";
 import { missionCard } from "./missions/card.mjs";
 import { checkDeadlines } from "./missions/deadline.mjs";
+import { docAt } from "./lookup.mjs";
 
 /**
  * @typedef {object} MissionRun  The GM's record of one mission taken by one crew.
@@ -45,7 +46,7 @@ import { checkDeadlines } from "./missions/deadline.mjs";
  */
 
 /** @type {import("./gm-store.mjs").GMStore<MissionRun>} */
-export const runs = gmStore("missionRuns", { onChange: () => /** @type {any} */ (Hooks).callAll("smoke.missions") });
+export const runs = gmStore("missionRuns", { onChange: () => Hooks.callAll("smoke.missions") });
 
 const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 
@@ -54,7 +55,7 @@ export const runKey = page => `${page.parent?.id ?? "none"}-${page.id}`;
 
 /** Every mission page in the world (not compendium pages: import them first). @returns {any[]} */
 export function missionPages() {
-  return /** @type {any} */ (game).journal?.contents.flatMap((/** @type {any} */ j) => j.pages.contents
+  return game.journal?.contents.flatMap((/** @type {any} */ j) => j.pages.contents
     .filter((/** @type {any} */ p) => p.type === MISSION_PAGE)) ?? [];
 }
 
@@ -96,10 +97,10 @@ function crewFrom(user, uuids) {
   const list = [...new Set(Array.isArray(uuids) ? uuids.map(String) : [])];
   if (!list.length) throw new Error(L("SMOKE.Mission.noCrew"));
   return list.map(uuid => {
-    const actor = /** @type {any} */ (fromUuidSync(/** @type {any} */ (uuid)));
+    const actor = docAt(uuid);
     if (!(actor instanceof Actor) || actor.type !== "character") throw new Error(L("SMOKE.GMScreen.notCharacter", { what: uuid }));
     assertOwner(user, actor);
-    return /** @type {any} */ (actor);
+    return actor;
   });
 }
 
@@ -217,7 +218,7 @@ export const requests = {
   "mission.finish": onFinish
 };
 
-const refresh = () => /** @type {any} */ (Hooks).callAll("smoke.missions");
+const refresh = () => Hooks.callAll("smoke.missions");
 
 /** Hooks (registered by the entry): the board follows the journal; the active GM watches the deadlines. */
 export const hooks = {

@@ -18,5 +18,5 @@ import { RollDialog } from "../apps/roll-dialog.mjs";
 export async function promptCheck(actor, stat, { initial = {}, vehicle = null, skipDialog = false } = {}) {
   const skip = skipDialog || game.settings.get(SYSTEM_ID, "skipRollDialog");
   if (skip) return /** @type {any} */ ({ ...defaultChoices(), ...initial });
-  return RollDialog.prompt(actor, stat, { initial: /** @type {any} */ (initial), vehicle });
+  return RollDialog.prompt(actor, stat, { initial: initial, vehicle });
 }

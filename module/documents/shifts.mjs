@@ -22,6 +22,7 @@ import * as calloutsPart from "./shifts/callouts.mjs";
 import * as stages from "./shifts/stages.mjs";
 import * as checks from "./shifts/checks.mjs";
 import { activeJobOf, callouts, crews, jobs, watchers } from "./shifts/store.mjs";
+import { docAt } from "./lookup.mjs";
 
 export { rollJobCheck } from "./shifts/checks.mjs";
 export { suitedShifts } from "./shifts/crew.mjs";
@@ -120,7 +121,7 @@ function onMoveToken(tokenDoc, movement) {
     if (actorUuid !== job.vehicleUuid && !job.crew.includes(actorUuid)) continue;
     const dest = job.destinations[job.stage];
     if (!dest?.regionUuid || dest.sceneId !== tokenDoc.parent?.id) continue;
-    const region = /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (dest.regionUuid)));
+    const region = /** @type {RegionDocument.Implementation | null} */ (docAt(dest.regionUuid));
     if (region && inRegion(tokenDoc, region, at)) stages.gmDo("job.arrive", { jobId: job.id });
   }
 }

@@ -13,6 +13,7 @@ import { speedDiceCount } from "../rules/combat.mjs";
 import { sideOf } from "./combat-state.mjs";
 import { vehicleDrivenBy } from "./vehicle.mjs";
 import { noteHTML } from "./chat-html.mjs";
+import { vehicleSystem } from "./lookup.mjs";
 
 /**
  * The Moves die of a combatant's actor (0 for a motor).
@@ -31,7 +32,7 @@ export function movesDieOf(actor) {
 function drivenMotor(actor) {
   const motor = vehicleDrivenBy(actor);
   if (!motor) return null;
-  const v = /** @type {any} */ (motor.system);
+  const v = vehicleSystem(motor);
   return { performance: v.performance.die, flatTyres: v.tyres.flat, body: v.body.value };
 }
 

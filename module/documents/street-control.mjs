@@ -17,6 +17,7 @@ import { assertGM, requestGM } from "./requests.mjs";
 import { events, onFollowUp, onStreetEvent } from "./street/events.mjs";
 import { onPoliceClaim, onPoliceEvent, policeEvents, policeRecords } from "./street/police.mjs";
 import { L, placePeople, sceneFor, setStreet, streetOf } from "./street/setup.mjs";
+import { docAt } from "./lookup.mjs";
 
 export { events, policeEvents, policeRecords, streetOf };
 /** Street events the GM Screen's hazards start (kept for callers of the first version). */
@@ -57,7 +58,7 @@ export async function rollPolice({ eventId, rollId }) {
   const entry = rec?.entries.find(e => e.options.some(o => o.rollId === rollId));
   const option = entry?.options.find(o => o.rollId === rollId);
   if (!rec || !entry || !option) return warn(L("SMOKE.Street.policeGone"));
-  const actor = /** @type {any} */ (fromUuidSync(/** @type {any} */ (entry.actorUuid)));
+  const actor = /** @type {Actor.Implementation | null} */ (docAt(entry.actorUuid));
   if (!actor) return warn(L("SMOKE.Street.policeGone"));
   const fixed = /** @type {const} */ ({ tnSource: "fixed", tn: option.tn });
   const choices = await promptCheck(actor, option.stat, { initial: { ...fixed, lockTN: true } });

@@ -102,7 +102,7 @@ export function deadlineLeft(run, now) {
  * @returns {boolean}
  */
 export function isOverdue(run, now) {
-  return run?.state === "active" && deadlineLeft(/** @type {any} */ (run), now) === 0;
+  return run?.state === "active" && deadlineLeft(run, now) === 0;
 }
 
 /**

@@ -13,6 +13,7 @@ import { requestGM } from "../../documents/requests.mjs";
 import { directionsOf } from "./sources.mjs";
 import { SatNav } from "./satnav.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
+import { systemApi } from "../../documents/lookup.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
@@ -201,7 +202,7 @@ export class BlowerPhone extends Base {
 
   /** Accept or pass a callout through the Shifts feature, when it offers it. @this {BlowerPhone} */
   static async #callout(_e, /** @type {HTMLElement} */ target) {
-    const shifts = /** @type {any} */ (game.system).api?.shifts;
+    const shifts = systemApi()?.shifts;
     const fn = shifts?.[target.dataset.action === "accept" ? "acceptCallout" : "passCallout"];
     if (!fn) {
       warn(L("SMOKE.Blower.Jobs.none"));

@@ -10,6 +10,7 @@ import { effectiveVolume, motorStation, nowPlaying, stations } from "../../docum
 import { driverOf, vehicleOf } from "../../documents/vehicle/seats.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
 import { mmss } from "../countdown.mjs";
+import { systemApi } from "../../documents/lookup.mjs";
 
 /** @param {string} key @param {Record<string, unknown>} [data] */
 const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));
@@ -61,7 +62,7 @@ function jobsScreen(actor, now) {
   const got = jobsOf(actor);
   if (isMissing(got)) return { missing: L(got.messageKey) };
   const { shift, callouts = [], job } = got;
-  const clockLeft = /** @type {any} */ (game.system).api?.rules?.clockLeft;
+  const clockLeft = systemApi()?.rules?.clockLeft;
   // The Shifts feature gives the seconds left (a stage the crew has reached holds its time); else count the clock down.
   const left = typeof job?.secondsLeft === "number" ? job.secondsLeft
     : job?.clock && clockLeft ? clockLeft(job.clock, job.windowSeconds, now) : null;

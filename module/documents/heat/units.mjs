@@ -24,6 +24,7 @@ import { heatOf, setHeat } from "../heat-store.mjs";
 import { occupantsOf } from "../vehicle/seats.mjs";
 import { L, heatRose, postHeatCard } from "./crimes.mjs";
 import { isPolice, SYSTEM_ID } from "./sight.mjs";
+import { actorPack } from "../lookup.mjs";
 
 /** The compendium motor for each kind of unit in police-response.yml. */
 export const UNIT_MOTORS = Object.freeze({
@@ -51,7 +52,7 @@ export function plateChanged(motor) {
 async function unitActor(key) {
   const found = game.actors.find(a => /** @type {any} */ (a).flags?.[SYSTEM_ID]?.unitKey === key);
   if (found) return found;
-  const pack = /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.vehicles`));
+  const pack = actorPack(`${SYSTEM_ID}.vehicles`);
   const id = /** @type {Record<string, Record<string, string> | undefined>} */ (CATALOGUE_IDS).vehicles?.[key] ?? (await pack?.getIndex())?.find((/** @type {any} */ e) => e.name && e.flags?.[SYSTEM_ID]?.key === key)?._id;
   if (!pack || !id) throw new Error(L("SMOKE.Wanted.noUnit", { unit: key }));
   return game.actors.importFromCompendium(pack, id, /** @type {any} */ ({ [`flags.${SYSTEM_ID}.unitKey`]: key }));

@@ -52,9 +52,9 @@ export async function updateMissionPage({ uuid, name, system }) {
  */
 export async function importMissions() {
   if (!game.user.isGM) throw new Error(game.i18n.localize("SMOKE.Combat.gmOnly"));
-  const pack = /** @type {any} */ (game.packs.get(MISSIONS_PACK));
+  const pack = game.packs.get(MISSIONS_PACK);
   if (!pack) throw new Error(game.i18n.localize("SMOKE.Mission.noPack"));
-  const have = new Set(/** @type {any} */ (game).journal.map((/** @type {any} */ j) => j._stats?.compendiumSource).filter(Boolean));
+  const have = new Set(game.journal.map((/** @type {any} */ j) => j._stats?.compendiumSource).filter(Boolean));
   const index = await pack.getIndex();
   let n = 0;
   for (const entry of index) {

@@ -16,6 +16,7 @@ import { pay } from "../purse.mjs";
 import { assertGM } from "../requests.mjs";
 import { occupantsOf } from "../vehicle/seats.mjs";
 import { L, assertMotorAt, characterFor, moneyCard, motorFor, pounds, takeOffer } from "./common.mjs";
+import { vehicleSystem } from "../lookup.mjs";
 
 /** Motors sold, keyed by the motor actor's UUID: `{by, pounds, buyer, at}` (a GM-only world setting). */
 export const sales = gmStore("sales");
@@ -37,7 +38,7 @@ function hot(motor) {
  *   bodyFraction: number}}
  */
 export function offerFor(seller, motor, catalogue = null) {
-  const s = /** @type {any} */ (motor.system);
+  const s = vehicleSystem(motor);
   const book = catalogue ?? { value: s.value, abilities: s.abilities ?? [] };
   const buyer = fenceBuyerFor({ abilities: book.abilities });
   const bodyFraction = s.body.max ? Math.max(0, Math.min(1, s.body.value / s.body.max)) : 0;

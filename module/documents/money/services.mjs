@@ -13,6 +13,7 @@ import { assertAt, placesOf } from "../places.mjs";
 import { charge, moveCash, purseOf } from "../purse.mjs";
 import { stopDownClock } from "../combat.mjs";
 import { L, assertMotorAt, characterFor, clearHeat, loseStars, moneyCard, motorFor, policeSee, pounds, starsOf } from "./common.mjs";
+import { vehicleSystem } from "../lookup.mjs";
 
 /** Places that offer a service (RULES.money.places), its own kind first. @param {string} service @returns {string[]} */
 const kindsFor = service => placeKinds().filter(k => placeOffers(k).services.includes(service))
@@ -63,7 +64,7 @@ async function onGarage(user, { actorUuid, motorUuid }) {
   const place = user.isGM ? (placesOf(actor).find(p => kindsFor("garage").includes(p.kind)) ?? { name: "", system: {} })
     : assertAt(actor, kindsFor("garage"));
   if (!user.isGM) assertMotorAt(motor, /** @type {any} */ (place));
-  const s = /** @type {any} */ (motor.system);
+  const s = vehicleSystem(motor);
   if (s.destroyed) throw new Error(L("SMOKE.Repair.refused.destroyed", { vehicle: motor.name }));
   const quote = garageQuote({ body: s.body.value, bodyMax: s.body.max, flatTyres: s.tyres.flat, perBody: gmPrice(place, "garagePerBody") });
   if (!quote.pounds && !s.patched) throw new Error(L("SMOKE.Repair.garageNothing", { vehicle: motor.name }));

@@ -15,6 +15,7 @@ import { assertGM } from "../requests.mjs";
 import { crewMember } from "./crew.mjs";
 import { L, activeJobOf, callouts, crews, jobs } from "./store.mjs";
 import { BANDS, STAT_KEYS } from "../../generated/rules.mjs";
+import { docAt } from "../lookup.mjs";
 
 const STATS = STAT_KEYS;
 
@@ -31,7 +32,7 @@ function whole(n, max, what) {
  */
 function targetOf(uuid) {
   if (uuid === undefined || uuid === null || uuid === "") return "";
-  const doc = /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (String(uuid))));
+  const doc = docAt(String(uuid));
   if (doc?.documentName !== "Token" && doc?.documentName !== "Actor") throw new Error(L("SMOKE.Shifts.badTarget"));
   return doc.uuid;
 }
@@ -46,7 +47,7 @@ function destination(d) {
   const regionUuid = String(d?.regionUuid ?? "");
   let name = String(d?.name ?? "").trim().slice(0, 80);
   if (regionUuid) {
-    const region = /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (regionUuid)));
+    const region = /** @type {RegionDocument.Implementation | null} */ (docAt(regionUuid));
     if (region?.documentName !== "Region" || region.parent?.id !== scene.id) throw new Error(L("SMOKE.Shifts.badRegion", { scene: scene.name }));
     name ||= region.name;
   }
@@ -143,7 +144,7 @@ async function onAccept(user, { calloutId, actorUuid }) {
   if (!c || c.status === "withdrawn") throw new Error(L("SMOKE.Shifts.noCallout"));
   if (c.status === "taken") {
     const taker = jobs.get(c.jobId)?.crew?.[0];
-    throw new Error(L("SMOKE.Shifts.calloutTakenBy", { name: /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (taker)))?.name ?? "?" }));
+    throw new Error(L("SMOKE.Shifts.calloutTakenBy", { name: docAt(/** @type {string} */ (taker))?.name ?? "?" }));
   }
   if (c.offerTo && c.offerTo !== actor.uuid) throw new Error(L("SMOKE.Shifts.notOffered", { actor: actor.name }));
   if (activeJobOf(actor.uuid)) throw new Error(L("SMOKE.Shifts.onJob", { actor: actor.name }));

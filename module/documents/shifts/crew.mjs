@@ -12,12 +12,13 @@ import { assertGM, assertOwner } from "../requests.mjs";
 import { vehicleDrivenBy } from "../vehicle.mjs";
 import { L, activeJobOf, crews, motorOverrides } from "./store.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
+import { docAt as uuidDoc } from "../lookup.mjs";
 
 /** @param {unknown} uuid @returns {any} */
 export const docAt = uuid => {
   if (typeof uuid !== "string" || !uuid) return null;
-  const doc = /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (uuid)));
-  return doc?.documentName === "Token" ? doc.actor : doc;
+  const doc = uuidDoc(uuid);
+  return doc?.documentName === "Token" ? /** @type {TokenDocument.Implementation} */ (doc).actor : doc;
 };
 
 /** Whether a player (not a GM) owns the document. @param {any} doc */

@@ -28,6 +28,7 @@ import { verifiedCheck } from "../check.mjs";
 import { vehicleOf } from "../vehicle/seats.mjs";
 import { searchCharacter } from "./search.mjs";
 import { L } from "./setup.mjs";
+import { docAt } from "../lookup.mjs";
 
 export const POLICE_CARD = "systems/the-smoke/templates/chat/street-police.hbs";
 const KEEP = 30;
@@ -42,7 +43,7 @@ const KEEP = 30;
  */
 /** @typedef {{id: string, key: string, at: number, messageId: string|null, lines: string[], entries: PoliceEntry[]}} PoliceRecord */
 /** @type {import("../gm-store.mjs").GMStore<PoliceRecord>} */
-export const policeRecords = gmStore("policeEvents", { onChange: () => Hooks.callAll(/** @type {any} */ ("smoke.policeEvents")) });
+export const policeRecords = gmStore("policeEvents", { onChange: () => Hooks.callAll("smoke.policeEvents") });
 
 /** @returns {any[]} The five police events (Police at the table). */
 export const policeEvents = () => RULES["police-response"].events;
@@ -55,7 +56,7 @@ function rollerOf(actor, gm) {
 
 /** A chosen character from a UUID, or a localized Error. @param {unknown} uuid @returns {any} */
 function characterFrom(uuid) {
-  const a = /** @type {any} */ (fromUuidSync(/** @type {any} */ (String(uuid ?? ""))));
+  const a = docAt(String(uuid ?? ""));
   if (!(a instanceof Actor) || a.type !== "character") throw new Error(L("SMOKE.Street.notCharacter", { what: String(uuid ?? "") }));
   return a;
 }
@@ -104,9 +105,9 @@ export async function onPoliceEvent(user, { key, actorUuids = [] }) {
     const plan = policeChecks(key, { stars, police });
     if (!plan.checks.length) continue;
     const roller = rollerOf(actor, user);
-    const sys = /** @type {any} */ (actor.system);
+    const sys = actor.system;
     const options = plan.checks.filter(c => sys.stats?.[c.stat]).map(c => {
-      const tn = bandTN(sys.effort?.die ?? 6, sys.stats[c.stat].die, /** @type {any} */ (c.band));
+      const tn = bandTN(sys.effort?.die ?? 6, sys.stats[c.stat].die, /** @type {SmokeBand} */ (c.band));
       // The option's roll id and TN live in the GM store: the card is checked against them, so a GM reload keeps it.
       return { checkId: c.id, stat: c.stat, band: c.band, tn, rollId: foundry.utils.randomID(16) };
     });
@@ -155,9 +156,9 @@ export async function onPoliceClaim(user, { rollId, messageId }) {
     throw new Error(L("SMOKE.Street.alreadyRolled", { name: entry.name }));
   }
   const message = game.messages?.get(String(messageId));
-  const author = /** @type {any} */ (message)?.author;
+  const author = message?.author;
   const mine = !!author && (user.isGM || user.id === entry.userId) && (author.isGM || author.id === entry.userId);
-  const actor = /** @type {any} */ (fromUuidSync(/** @type {any} */ (entry.actorUuid)));
+  const actor = /** @type {Actor.Implementation | null} */ (docAt(entry.actorUuid));
   if (!message || !actor || !mine || /** @type {any} */ (message.flags?.[SYSTEM_ID])?.rollId !== rollId) {
     throw new Error(L("SMOKE.Attack.forged"));
   }

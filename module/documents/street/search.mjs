@@ -40,5 +40,5 @@ export async function searchCharacter(actor, reason) {
   if (items.length) await actor.deleteEmbeddedDocuments("Item", items.map(i => i.id));
   const before = heatOf(actor).stars;
   const stars = found.heat ? await setHeat(actor, before + found.heat, { reason: "search" }) : before;
-  return { items: sources.map(s => /** @type {any} */ (s).name), heat: stars - before, stars };
+  return { items: sources.map(s => s.name), heat: stars - before, stars };
 }

@@ -12,12 +12,13 @@ import { BANDS, CATALOGUE_IDS, SYSTEM_ID } from "../../generated/rules.mjs";
 import { bandTN } from "../../rules/check.mjs";
 import { placeFrom, streetState, wheelsBandSteps } from "../../rules/street.mjs";
 import { freeSquare } from "../../rules/street-map.mjs";
+import { actorPack } from "../lookup.mjs";
 
 export const PEOPLE_PACK = `${SYSTEM_ID}.street-people`;
-export const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));
+export const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 
 /** @returns {Record<string, string>} Street-people key → compendium id (the nine profiles, in the book's order). */
-export const peopleIds = () => /** @type {any} */ (CATALOGUE_IDS)["street-people"] ?? {};
+export const peopleIds = () => /** @type {Record<string, Record<string, string> | undefined>} */ (CATALOGUE_IDS)["street-people"] ?? {};
 
 /** The scene a setup acts on: the one asked for, else the GM's viewed scene. @param {unknown} sceneId @returns {any} */
 export function sceneFor(sceneId) {
@@ -61,7 +62,7 @@ export async function setStreet(scene, changes) {
 export function inTheRain(actor, stat, r) {
   const band = rainBand(actor, stat, r.band);
   if (band === r.band) return r;
-  return { ...r, band, tn: bandTN(r.effortDie ?? actor.system.effort?.die ?? 6, actor.system.stats[stat].die, /** @type {any} */ (band)) };
+  return { ...r, band, tn: bandTN(r.effortDie ?? actor.system.effort?.die ?? 6, actor.system.stats[stat].die, /** @type {SmokeBand} */ (band)) };
 }
 
 /**
@@ -72,14 +73,14 @@ export function inTheRain(actor, stat, r) {
 export function rainBand(actor, stat, band) {
   const scene = game.scenes?.find(s => s.tokens.some(t => t.actorId === actor.id)) ?? game.scenes?.viewed;
   const steps = wheelsBandSteps(streetOf(scene), stat);
-  if (!steps || !BANDS.includes(/** @type {any} */ (band))) return band;
-  return BANDS[Math.min(BANDS.length - 1, BANDS.indexOf(/** @type {any} */ (band)) + steps)];
+  if (!steps || !BANDS.includes(/** @type {SmokeBand} */ (band))) return band;
+  return BANDS[Math.min(BANDS.length - 1, BANDS.indexOf(/** @type {SmokeBand} */ (band)) + steps)];
 }
 
 /** The world actor of a street person: imported once from the compendium, reused after. @param {string} key */
 async function personActor(key) {
   const id = peopleIds()[key];
-  const pack = /** @type {any} */ (game.packs.get(PEOPLE_PACK));
+  const pack = actorPack(PEOPLE_PACK);
   if (!pack || !id) throw new Error(L("SMOKE.Street.noPerson", { name: String(key) }));
   const found = game.actors.find(a => /** @type {any} */ (a).flags?.[SYSTEM_ID]?.streetPerson === id);
   return found ?? game.actors.importFromCompendium(pack, id, /** @type {any} */ ({ flags: { [SYSTEM_ID]: { streetPerson: id } } }));
@@ -160,10 +161,10 @@ export async function placePeople(scene, { people = [], count = 1, where = "cent
  * @returns {Promise<{actorId: string, tokenId: string}>}
  */
 export async function parkMotor(scene, vehicleKey, at = {}) {
-  const id = /** @type {any} */ (CATALOGUE_IDS).vehicles?.[vehicleKey];
-  const pack = /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.vehicles`));
+  const id = /** @type {Record<string, Record<string, string> | undefined>} */ (CATALOGUE_IDS).vehicles?.[vehicleKey];
+  const pack = actorPack(`${SYSTEM_ID}.vehicles`);
   if (!pack || !id) throw new Error(L("SMOKE.Street.noPerson", { name: vehicleKey }));
-  const actor = /** @type {any} */ (await game.actors.importFromCompendium(pack, id));
+  const actor = await game.actors.importFromCompendium(pack, id);
   const [token] = await placeActors(scene, { where: at.where ?? "centre", view: at.view ?? null }, [actor]);
   return { actorId: actor.id, tokenId: token?.id ?? "" };
 }

@@ -9,6 +9,7 @@
 import { defaultChoices, rollCheck } from "../check.mjs";
 import { RollDialog } from "../../apps/roll-dialog.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
+import { actorAt as actorByUuid } from "../lookup.mjs";
 
 export { SYSTEM_ID };
 const CARD_TEMPLATE = "systems/the-smoke/templates/chat/vehicle-card.hbs";
@@ -31,9 +32,7 @@ export const sys = vehicle => vehicle.system;
  */
 export function actorAt(uuid) {
   if (typeof uuid !== "string" || !uuid) return null;
-  let doc = /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (uuid)));
-  if (doc?.documentName === "Token") doc = doc.actor;
-  return doc?.documentName === "Actor" ? doc : null;
+  return actorByUuid(uuid);
 }
 /** Whether the actor a UUID names still exists. @param {string} uuid @returns {boolean} */
 export const actorExists = uuid => !!actorAt(uuid);
