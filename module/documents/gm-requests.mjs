@@ -18,6 +18,7 @@ import { OPPOSED_CHECKS, checkBand, checkRequestTN, gmCheck, hazard as hazardRow
   opposedWinner } from "../rules/gm-screen.mjs";
 import { bandTN } from "../rules/check.mjs";
 import { SYSTEM_ID, refuseCard, rollCheck, verifiedCheck } from "./check.mjs";
+import { cardMadeFor } from "./roll-cards.mjs";
 import { announceHazard, cardHTML } from "./gm-request-card.mjs";
 import { plannedHarm, runHarm } from "./gm-harm.mjs";
 import { rollOpponent } from "./gm-opposed.mjs";
@@ -159,7 +160,7 @@ async function onClaim(user, { rollId, messageId }) {
   const flags = /** @type {any} */ (message?.flags?.[SYSTEM_ID]);
   const mine = !!author && (user.isGM || user.id === entry.userId) && (author.isGM || author.id === entry.userId);
   const actor = /** @type {Actor.Implementation | null} */ (docAt(entry.actorUuid));
-  if (!message || !actor || !mine || flags?.rollId !== rollId) throw new Error(L("SMOKE.Attack.forged"));
+  if (!message || !actor || !mine || flags?.rollId !== rollId || !cardMadeFor(message, rollId)) throw new Error(L("SMOKE.Attack.forged"));
   const check = verifiedCheck(message, { actor, stat: option.stat, tn: option.tn });
   /** @type {NonNullable<RequestEntry["result"]>} */
   const result = { stat: option.stat, total: check.total, tn: option.tn, margin: check.margin, outcome: check.outcome,

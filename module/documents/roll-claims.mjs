@@ -15,6 +15,7 @@
  * @module documents/roll-claims
  */
 import { SYSTEM_ID, verifiedCheck } from "./check.mjs";
+import { cardMadeFor } from "./roll-cards.mjs";
 
 /** How long an issued roll waits for its card. */
 export const ROLL_TTL_MS = 10 * 60_000;
@@ -66,7 +67,9 @@ export function claimRoll(user, { rollId, messageId, purpose }) {
   const author = message?.author;
   const flags = /** @type {any} */ (message?.flags?.[SYSTEM_ID]);
   const mine = !!author && (author.isGM || (author.id === roll.userId && (user.isGM || user.id === roll.userId)));
-  if (!message || !actor || !mine || flags?.rollId !== rollId) throw new Error(game.i18n.localize("SMOKE.Attack.forged"));
+  if (!message || !actor || !mine || flags?.rollId !== rollId || !cardMadeFor(message, rollId)) {
+    throw new Error(game.i18n.localize("SMOKE.Attack.forged"));
+  }
   const check = verifiedCheck(message, { actor, stat: roll.stat, tn: roll.tn });
   issued.delete(rollId);
   return { roll, actor, message, check };

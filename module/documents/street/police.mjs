@@ -29,6 +29,7 @@ import { vehicleOf } from "../vehicle/seats.mjs";
 import { searchCharacter } from "./search.mjs";
 import { L } from "./setup.mjs";
 import { docAt } from "../lookup.mjs";
+import { cardMadeFor } from "../roll-cards.mjs";
 
 export const POLICE_CARD = "systems/the-smoke/templates/chat/street-police.hbs";
 const KEEP = 30;
@@ -159,7 +160,8 @@ export async function onPoliceClaim(user, { rollId, messageId }) {
   const author = message?.author;
   const mine = !!author && (user.isGM || user.id === entry.userId) && (author.isGM || author.id === entry.userId);
   const actor = /** @type {Actor.Implementation | null} */ (docAt(entry.actorUuid));
-  if (!message || !actor || !mine || /** @type {any} */ (message.flags?.[SYSTEM_ID])?.rollId !== rollId) {
+  if (!message || !actor || !mine || /** @type {any} */ (message.flags?.[SYSTEM_ID])?.rollId !== rollId
+    || !cardMadeFor(message, rollId)) {
     throw new Error(L("SMOKE.Attack.forged"));
   }
   const check = verifiedCheck(message, { actor, stat: option.stat, tn: option.tn });
