@@ -171,7 +171,7 @@ def main() -> None:
             for uid in (gm_id, player_id):
                 page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
                 page.goto(f"{url}/game?user={uid}")
-                page.wait_for_function("game.ready === true")
+                page.wait_for_function("() => window.game?.ready === true")
                 pages.append(page)
             gm, player = pages
             ids = gm.evaluate(SET_UP, [player_id])

@@ -198,7 +198,7 @@ def test_a_reveal_left_half_done_by_a_gm_reload_can_be_made_again(gm_page, playe
     # The GM's page set "revealing" and was then reloaded before the dice came in.
     gm_page.evaluate("() => game.combat.update({'system.phase': 'revealing'})")
     gm_page.reload()
-    gm_page.wait_for_function("() => game.ready === true")
+    gm_page.wait_for_function("() => window.game?.ready === true")
     for page in (player1_page, player2_page):
         page.evaluate(SEED_DICE, [(5, 6), (3, 6)])
     console(gm_page).get_by_role("button", name="Reveal speed dice").click() if \

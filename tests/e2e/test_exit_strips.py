@@ -207,7 +207,7 @@ def test_a_crossing_interrupted_by_a_reload_neither_duplicates_nor_loses_a_token
     gm_page.wait_for_function(f"() => ({records})() === 1")
     assert tokens_of(gm_page, m["morning"], danny) == [] and len(tokens_of(gm_page, m["mare"], danny)) == 1
     gm_page.reload()
-    gm_page.wait_for_function("() => game.ready === true")
+    gm_page.wait_for_function("() => window.game?.ready === true")
     gm_page.wait_for_function(f"() => ({records})() === 0")
     assert len(tokens_of(gm_page, m["morning"], danny)) == 1 and tokens_of(gm_page, m["mare"], danny) == []
 
@@ -221,7 +221,7 @@ def test_a_crossing_interrupted_by_a_reload_neither_duplicates_nor_loses_a_token
     wait_tokens(gm_page, m["mare"], danny, 1)
     assert len(tokens_of(gm_page, m["morning"], danny)) == 1 and gm_page.evaluate(records) == 1
     gm_page.reload()
-    gm_page.wait_for_function("() => game.ready === true")
+    gm_page.wait_for_function("() => window.game?.ready === true")
     gm_page.wait_for_function(f"() => ({records})() === 0")
     wait_tokens(gm_page, m["morning"], danny, 0)
     assert len(tokens_of(gm_page, m["mare"], danny)) == 1
