@@ -31,12 +31,15 @@ test("the Blower opens on Alt+B and sat nav on Alt+N (rebindable: editable bindi
   assert.equal(registered.settings["the-smoke.blowerTexts"].scope, "client");
 });
 
-test("every RegionBehavior type in system.json is registered as the-smoke.<type> with a label; the rules API has H", () => {
+// v13 takes a system's sub-type keys verbatim (only a module's are prefixed): dnd5e 5.3.3's system.json declares
+// "dnd5e.difficultTerrain" and its dnd5e.mjs registers CONFIG.RegionBehavior.dataModels under that same key (issue 23 B1).
+test("every RegionBehavior type in system.json is registered under its exact key, with a label; the rules API has H", () => {
   const types = Object.keys(manifest.documentTypes.RegionBehavior ?? {});
-  assert.deepEqual(types.sort(), ["exit", "indoors", "place"]);
-  assert.deepEqual(Object.keys(CONFIG.RegionBehavior.dataModels).sort(), types.map(t => `the-smoke.${t}`).sort());
+  assert.deepEqual(types.sort(), ["the-smoke.exit", "the-smoke.indoors", "the-smoke.place"]);
+  assert.deepEqual(Object.keys(CONFIG.RegionBehavior.dataModels).sort(), types.sort());
   const lang = JSON.parse(readFileSync(path.join(root, "lang/en.json"), "utf8"));
-  for (const t of types) assert.ok(lang.TYPES.RegionBehavior["the-smoke"][t], t);
+  // core labels a type with TYPES.RegionBehavior.<type>, resolved by path: TYPES.RegionBehavior["the-smoke"].exit
+  for (const t of types) assert.ok(t.split(".").reduce((o, k) => o?.[k], lang.TYPES.RegionBehavior), t);
   const api = game.system.api;
   assert.equal(api.rules.hops({ a: ["b"], b: ["c"] }, "a", "c"), 2);
   assert.deepEqual(api.rules.exitPoint({ from: { x: 0, y: 0, w: 100, h: 1000 }, to: { x: 0, y: 0, w: 100, h: 500 },

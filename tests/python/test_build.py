@@ -153,6 +153,17 @@ def test_missing_condition(project):
     assert "missing Conditions: numbed" in failing_build(project)
 
 
+def test_a_bare_region_behavior_type_is_refused_with_its_line(project):
+    """v13 takes a system's sub-type keys as written (dnd5e 5.3.3 system.json: "dnd5e.difficultTerrain"), so a bare
+    `exit:` would name a type the code never registers (issue 23 B1): the build refuses it, naming the line."""
+    meta = project / "system.yml"
+    text = meta.read_text(encoding="utf-8")
+    meta.write_text(text.replace("    the-smoke.exit: {}", "    exit: {}", 1), encoding="utf-8")
+    msg = failing_build(project)
+    assert "system.yml" in msg and f":{line_of(meta, '    exit: {}')}" in msg
+    assert "'exit' must be written the-smoke.<type> (e.g. the-smoke.exit)" in msg
+
+
 def test_every_error_is_reported_not_just_the_first(project):
     edit(project, "weapons/cricket-bat.yml", "impact: 3", "impact: -3")
     edit(project, "armour/stab-vest.yml", "guard: 1", "guard: one")
@@ -198,8 +209,11 @@ def test_system_json(built_project):
     assert manifest["compatibility"]["minimum"] == "13.341"  # a stable v13 build (issue 11, F16)
     assert set(manifest["documentTypes"]["Actor"]) == {"character", "npc", "vehicle"}
     assert len(manifest["documentTypes"]["Item"]) == 10
-    # system.yml's documentTypes: the region behaviours, registered as "the-smoke.<type>" (issue 17: EXIT strips)
-    assert "exit" in manifest["documentTypes"]["RegionBehavior"]
+    # system.yml's documentTypes, as v13 reads a system's (verbatim): the region behaviours are the exact names the
+    # code registers in CONFIG.RegionBehavior.dataModels (issue 23 B1; dnd5e 5.3.3 system.json declares
+    # "dnd5e.difficultTerrain"), the mission page type a bare name (dnd5e's "class", "map", "rule", "spells")
+    assert set(manifest["documentTypes"]["RegionBehavior"]) == {"the-smoke.exit", "the-smoke.indoors", "the-smoke.place"}
+    assert manifest["documentTypes"]["JournalEntryPage"] == {"mission": {"htmlFields": ["briefing"]}}
     assert {p["name"] for p in manifest["packs"]} == set(EXPECTED_COUNTS) | {"rules", "roll-tables", "missions"}
     assert {p["name"]: p["ownership"]["PLAYER"] for p in manifest["packs"]}["street-people"] == "NONE"
     placed = [n for f in manifest["packFolders"] for n in f["packs"]]

@@ -99,9 +99,32 @@ def read_system_meta(root: Path) -> dict[str, Any]:
         raise UserError(f"version must be text: write it in quotes, version: \"{meta['version']}\" "
                              f"(unquoted, 1.10 would be read as the number 1.1)", file=file,
                              line=loc.line_of(["version"]), field="version")
+    check_document_types(meta, loc, file)
     meta["_loc"] = loc
     meta["_file"] = file
     return meta
+
+
+def check_document_types(meta: dict[str, Any], loc: Any, file: Path) -> None:
+    """system.yml's ``documentTypes``: a mapping of document name to sub-types; a RegionBehavior key names the system
+    itself (``the-smoke.exit``). v13 takes a system's sub-type keys verbatim, so the key is the exact type the code
+    registers; core's behaviour types are bare names, and dnd5e 5.3.3's system.json writes ``dnd5e.difficultTerrain``."""
+    types = meta.get("documentTypes") or {}
+    if not isinstance(types, dict):
+        raise UserError("documentTypes must be a mapping of document name to sub-types", file=file,
+                        line=loc.line_of(["documentTypes"]), field="documentTypes")
+    for doc, subtypes in types.items():
+        if not isinstance(subtypes, dict):
+            raise UserError(f"documentTypes.{doc} must be a mapping of sub-type to options", file=file,
+                            line=loc.line_of(["documentTypes", doc]), field=f"documentTypes.{doc}")
+        if doc != "RegionBehavior":
+            continue
+        for key in subtypes:
+            if not str(key).startswith(f"{SYSTEM_ID}.") or str(key) == f"{SYSTEM_ID}.":
+                raise UserError(f"RegionBehavior type {key!r} must be written {SYSTEM_ID}.<type> (e.g. "
+                                f"{SYSTEM_ID}.{key}): v13 reads a system's types as written, and the code registers "
+                                f"{SYSTEM_ID}.<type>", file=file, line=loc.line_of(["documentTypes", doc, key]),
+                                field=f"documentTypes.{doc}.{key}")
 
 
 def output_fingerprint(opts: Options, version: str) -> str:

@@ -48,9 +48,18 @@ const typesOf = (manifest, documentName) =>
 /** v13 core RegionBehavior types (not implemented by the stand-in: no data model, they handle no events). */
 const CORE_REGION_BEHAVIORS = ["adjustDarknessLevel", "displayScrollingText", "executeMacro", "executeScript",
   "modifyMovementCost", "pauseGame", "suppressWeather", "teleportToken", "toggleBehavior"];
-/** A package's RegionBehavior types are namespaced "<packageId>.<type>" (v13, e.g. "dnd5e.difficultTerrain"). */
-const regionBehaviorTypes = manifest => [...CORE_REGION_BEHAVIORS,
-  ...Object.keys(manifest.documentTypes?.RegionBehavior ?? {}).map(t => `${manifest.id}.${t}`)];
+/**
+ * A package's sub-types of one document as v13 names them: a **system's** keys verbatim (dnd5e 5.3.3's system.json
+ * declares `"dnd5e.difficultTerrain"` and registers `CONFIG.RegionBehavior.dataModels["dnd5e.difficultTerrain"]`;
+ * core v13 `common/packages/sub-types.mjs` AdditionalTypesField validates the keys and never rewrites them), a
+ * **module's** with `<moduleId>.` in front (https://foundryvtt.com/article/module-sub-types: a module "quest-pages"
+ * declaring `quest` gets the type `quest-pages.quest`).
+ * @param {{id: string, documentTypes?: object}} pkg  @param {"system"|"module"} packageType  @param {string} documentName
+ * @returns {string[]}
+ */
+const packageSubTypes = (pkg, packageType, documentName) => Object.keys(pkg.documentTypes?.[documentName] ?? {})
+  .map(t => (packageType === "module" ? `${pkg.id}.${t}` : t));
+const regionBehaviorTypes = manifest => [...CORE_REGION_BEHAVIORS, ...packageSubTypes(manifest, "system", "RegionBehavior")];
 
 function installGlobals(socket, database, world) {
   const manifest = world.system;
@@ -134,13 +143,13 @@ function installGlobals(socket, database, world) {
     system: utils.deepClone(manifest),
     world: { id: "harness", title: "Harness World" },
     documentTypes: {
-      Actor: Object.keys(manifest.documentTypes?.Actor ?? {}),
-      Item: Object.keys(manifest.documentTypes?.Item ?? {}),
+      Actor: packageSubTypes(manifest, "system", "Actor"),
+      Item: packageSubTypes(manifest, "system", "Item"),
       ChatMessage: ["base"], ActiveEffect: ["base"], User: ["base"],
       Combat: typesOf(manifest, "Combat"), Combatant: typesOf(manifest, "Combatant"), Scene: ["base"], Token: ["base"],
       Region: ["base"], RegionBehavior: regionBehaviorTypes(manifest),
       JournalEntry: ["base"],
-      JournalEntryPage: [...CORE_PAGE_TYPES, ...Object.keys(manifest.documentTypes?.JournalEntryPage ?? {})]
+      JournalEntryPage: [...CORE_PAGE_TYPES, ...packageSubTypes(manifest, "system", "JournalEntryPage")]
     },
     settings: new ClientSettings(),
     time: new GameTime(),
