@@ -41,6 +41,7 @@ import * as streetRules from "./rules/street.mjs";
 import * as policeRules from "./rules/police.mjs";
 import * as missionDocs from "./documents/missions.mjs";
 import { MissionBoard } from "./apps/mission-board.mjs";
+import { MissionPageSheet } from "./apps/mission-page-sheet.mjs";
 import * as activeTime from "./documents/active-time.mjs";
 import * as purse from "./documents/purse.mjs";
 import * as heatStore from "./documents/heat-store.mjs";
@@ -122,6 +123,10 @@ Hooks.once("init", () => {
   DocumentSheetConfig.registerSheet(Actor, SYSTEM_ID, NpcSheet, { types: ["npc"], makeDefault: true, label: "SMOKE.Sheet.actor" });
   DocumentSheetConfig.registerSheet(Actor, SYSTEM_ID, VehicleSheet, { types: ["vehicle"], makeDefault: true, label: "SMOKE.Sheet.actor" });
   DocumentSheetConfig.registerSheet(Item, SYSTEM_ID, SmokeItemSheet, { types: ITEM_TYPES, makeDefault: true, label: "SMOKE.Sheet.item" });
+  // Core's journal window shows each page through its type's sheet (issue 23 B2; dnd5e registers one per page type).
+  // (fvtt-types 13.345 stubs JournalEntryPageHandlebarsSheet, whose class type registerSheet does not accept.)
+  DocumentSheetConfig.registerSheet(JournalEntryPage, SYSTEM_ID, /** @type {any} */ (MissionPageSheet), { types: [MISSION_PAGE], makeDefault: true,
+    label: "SMOKE.Mission.sheet.label" });
 
   game.settings.register(SYSTEM_ID, "skipRollDialog", {
     name: "SMOKE.Setting.skipRollDialog.name", hint: "SMOKE.Setting.skipRollDialog.hint",

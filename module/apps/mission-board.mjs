@@ -8,6 +8,7 @@
  */
 import { allRuns, openMissions } from "../documents/missions.mjs";
 import { createMissionPage, importMissions, updateMissionPage } from "../documents/missions/author.mjs";
+import { fieldsFromTerms, termsFromFields } from "../documents/missions/terms-form.mjs";
 import { nextObjectiveState } from "../rules/missions.mjs";
 import { onTick } from "../documents/active-time.mjs";
 import { mmss } from "./countdown.mjs";
@@ -131,20 +132,10 @@ export class MissionBoard extends Base {
     const page = /** @type {any} */ (fromUuidSync(/** @type {any} */ (target.dataset.pageUuid ?? "")));
     const form = /** @type {HTMLFormElement} */ (this.element);
     if (!page) return;
-    const t = page.system;
     const set = (name, value) => { /** @type {any} */ (form.elements.namedItem(name)).value = value ?? ""; };
-    const records = list => (list ?? []).map(r => `${r.who}: ${r.what}`).join("\n");
     set("pageUuid", page.uuid);
     set("name", page.name);
-    set("client", t.client);
-    set("feeType", t.fee?.type);
-    set("feeAmount", t.fee?.amount);
-    set("xp", t.xp);
-    set("deadlineMinutes", t.deadlineSeconds ? t.deadlineSeconds / 60 : "");
-    set("objectives", (t.objectives ?? []).map(o => o.label).join("\n"));
-    set("obligations", records(t.obligations));
-    set("claimants", records(t.claimants));
-    set("mode", t.selfPlay ? "selfPlay" : "story");
+    for (const [name, value] of Object.entries(fieldsFromTerms(page.system))) if (name !== "briefing") set(name, value);
     this.#editing(page.name);
   }
 
@@ -167,22 +158,11 @@ export class MissionBoard extends Base {
   /** The GM's new mission page, or the changes to the page being edited. @this {MissionBoard} */
   static async #onSave(event, form, formData) {
     const d = formData.object;
-    const lines = text => String(text ?? "").split("\n").map(s => s.trim()).filter(Boolean);
-    const records = text => lines(text).map(line => {
-      const [who, ...what] = line.split(":");
-      return { who: who.trim(), what: what.join(":").trim() };
-    });
-    const system = { client: String(d.client ?? "").trim(), fee: { type: d.feeType || "", amount: Number(d.feeAmount) || 0 },
-      xp: Number(d.xp), deadlineSeconds: Number(d.deadlineMinutes) > 0 ? Math.round(Number(d.deadlineMinutes) * 60) : null,
-      objectives: lines(d.objectives).map((label, i) => ({ id: `o${i + 1}`, label })),
-      obligations: records(d.obligations), claimants: records(d.claimants), selfPlay: d.mode !== "story" };
     try {
       if (d.pageUuid) {
-        // Objectives keep their ids by position, so a label changed in place is the same objective.
         const old = /** @type {any} */ (fromUuidSync(d.pageUuid))?.system?.objectives ?? [];
-        system.objectives = system.objectives.map((o, i) => ({ ...o, id: old[i]?.id ?? o.id }));
-        await updateMissionPage({ uuid: d.pageUuid, name: d.name, system });
-      } else await createMissionPage({ name: d.name, system });
+        await updateMissionPage({ uuid: d.pageUuid, name: d.name, system: termsFromFields(d, old) });
+      } else await createMissionPage({ name: d.name, system: termsFromFields(d) });
       form.reset();
       /** @type {any} */ (form.elements.namedItem("pageUuid")).value = "";
       this.#editing(null);

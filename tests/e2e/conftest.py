@@ -9,7 +9,7 @@ tests/harness/README.md for the user/password variables); tests marked ``harness
 
 Fixtures: ``server`` (session), ``browser`` (session), ``world`` (reset per test), ``open_user_page`` (factory),
 ``gm_page`` / ``player1_page`` / ``player2_page`` (booted pages, separate browser contexts), ``gm2_page`` (the second
-GM, "Assistant GM"), ``page_errors``.
+GM, "Assistant GM": role ASSISTANT, 3), ``gm3_page`` ("Gamemaster Two", a second full GAMEMASTER), ``page_errors``.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ BOOT_TIMEOUT_MS = 20_000
 ROLES = {
     "gm": ("FOUNDRY_GM_USER", "Gamemaster", "FOUNDRY_GM_PASSWORD"),
     "gm2": ("FOUNDRY_GM2_USER", "Assistant GM", "FOUNDRY_GM2_PASSWORD"),
+    "gm3": ("FOUNDRY_GM3_USER", "Gamemaster Two", "FOUNDRY_GM3_PASSWORD"),
     "player1": ("FOUNDRY_PLAYER1_USER", "Player One", "FOUNDRY_PLAYER1_PASSWORD"),
     "player2": ("FOUNDRY_PLAYER2_USER", "Player Two", "FOUNDRY_PLAYER2_PASSWORD"),
 }
@@ -200,7 +201,7 @@ def page_errors() -> dict:
 
 @pytest.fixture
 def open_user_page(world, browser: Browser, page_errors: dict):
-    """Factory: ``open_user_page("gm" | "gm2" | "player1" | "player2", init_script=None)`` → a booted Page
+    """Factory: ``open_user_page("gm" | "gm2" | "gm3" | "player1" | "player2", init_script=None)`` → a booted Page
     (game.ready) in its own browser context. ``init_script`` runs before any page script (e.g. to observe the boot
     hooks). The same role may be opened more than once (two tabs of one user: each is its own connection)."""
     contexts = []
@@ -258,5 +259,12 @@ def player2_page(open_user_page) -> Page:
 
 @pytest.fixture
 def gm2_page(open_user_page) -> Page:
-    """The second GM ("Assistant GM", role GAMEMASTER like the first)."""
+    """The second GM, "Assistant GM": role ASSISTANT (3), so ``isGM`` but the active GM only while no full GM is
+    connected (v13 ``Users#activeGM``: "non-assistant if possible")."""
     return open_user_page("gm2")
+
+
+@pytest.fixture
+def gm3_page(open_user_page) -> Page:
+    """"Gamemaster Two": a second full GAMEMASTER (role 4), for tests of two full GMs."""
+    return open_user_page("gm3")

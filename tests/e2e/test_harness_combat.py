@@ -96,8 +96,8 @@ ASK = """([id, n]) => game.users.get(id).query("the-smoke.whoami", {n}).then(r =
 def test_active_gm_two_tabs_and_query_routing(open_user_page):
     gm_a, gm2, player = open_user_page("gm"), open_user_page("gm2"), open_user_page("player1")
     for page in (gm_a, gm2, player):
-        assert page.evaluate("game.users.activeGM?.id") == GM1  # both role 4: the lowest id wins
-    assert gm2.evaluate("[game.user.isGM, game.user.isActiveGM, game.user.role]") == [True, False, 4]
+        assert page.evaluate("game.users.activeGM?.id") == GM1  # the full GM before the assistant
+    assert gm2.evaluate("[game.user.isGM, game.user.isActiveGM, game.user.role]") == [True, False, 3]
 
     gm_b = open_user_page("gm")  # a second tab of the same GM: its own connection
     for page, tab in ((gm_a, "A"), (gm_b, "B"), (gm2, "GM2")):

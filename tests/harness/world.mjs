@@ -10,9 +10,17 @@ import { deepClone, expandObject, getProperty, isValidId, mergeObject, randomID,
 import { applyDeltaEmbedded, DELTA_EMBEDDED, emptyDelta } from "./client/actor-delta.mjs";
 import { cleanHTML } from "./client/html.mjs";
 
+/**
+ * The fixed users. "Assistant GM" is an ASSISTANT (role 3, v13 `CONST.USER_ROLES.ASSISTANT`): `isGM` is true for it
+ * ("Test whether the User has a GAMEMASTER or ASSISTANT role", fvtt-types 13.345 `common/documents/user.d.mts`), and it
+ * is the active GM only when no full GM is connected ("one User who is an active Gamemaster (non-assistant if
+ * possible)", `client/documents/collections/users.d.mts`). "Gamemaster Two" is a second full GAMEMASTER (role 4), for
+ * tests of two full GMs.
+ */
 export const USERS = Object.freeze([
   { _id: "HarnessGMaster01", name: "Gamemaster", role: 4, color: "#a33b3b", character: null, flags: {}, _stats: {} },
-  { _id: "HarnessGMaster02", name: "Assistant GM", role: 4, color: "#a36f3b", character: null, flags: {}, _stats: {} },
+  { _id: "HarnessGMaster02", name: "Assistant GM", role: 3, color: "#a36f3b", character: null, flags: {}, _stats: {} },
+  { _id: "HarnessGMaster03", name: "Gamemaster Two", role: 4, color: "#7a3ba3", character: null, flags: {}, _stats: {} },
   { _id: "HarnessPlayer001", name: "Player One", role: 1, color: "#3b6ea3", character: null, flags: {}, _stats: {} },
   { _id: "HarnessPlayer002", name: "Player Two", role: 1, color: "#3ba35a", character: null, flags: {}, _stats: {} }
 ]);

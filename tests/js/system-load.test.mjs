@@ -14,11 +14,21 @@ const registered = install();
 await import("../../module/the-smoke.mjs");
 await Hooks.callAll("init");
 
-test("every documentType in system.json has a data model and a sheet", () => {
+test("every documentType in system.json has a data model and a sheet (mission pages too)", () => {
   for (const doc of ["Actor", "Item"]) {
     assert.deepEqual(Object.keys(CONFIG[doc].dataModels).sort(), Object.keys(manifest.documentTypes[doc]).sort());
     const types = registered.sheets.filter(s => s.doc === doc).flatMap(s => s.opts.types);
     assert.deepEqual(types.sort(), Object.keys(manifest.documentTypes[doc]).sort());
+  }
+  // Core's journal window reads every page's sheet class (issue 23 B2): each of the system's page types has one,
+  // made from v13's JournalEntryPageHandlebarsSheet (as dnd5e 5.3.3 registers one per page type, dnd5e.mjs).
+  const pageTypes = Object.keys(manifest.documentTypes.JournalEntryPage);
+  assert.deepEqual(Object.keys(CONFIG.JournalEntryPage.dataModels).sort(), pageTypes.sort());
+  const pageSheets = registered.sheets.filter(s => s.doc === "JournalEntryPage");
+  assert.deepEqual(pageSheets.flatMap(s => s.opts.types).sort(), pageTypes.sort());
+  for (const s of pageSheets) {
+    assert.ok(s.cls.prototype instanceof foundry.applications.sheets.journal.JournalEntryPageHandlebarsSheet, s.cls.name);
+    assert.ok(s.cls.VIEW_PARTS.content && s.cls.EDIT_PARTS.header && s.cls.EDIT_PARTS.footer, s.cls.name);
   }
   assert.equal(CONFIG.Actor.documentClass.name, "SmokeActor");
   assert.equal(registered.settings["the-smoke.skipRollDialog"].scope, "client");

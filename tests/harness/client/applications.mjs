@@ -373,18 +373,30 @@ export function HandlebarsApplicationMixin(BaseApplication) {
   class HandlebarsApplication extends BaseApplication {
     static PARTS = {};
 
+    /** The parts of the current render (v13: `_configureRenderParts`, called for each render). */
+    #parts = {};
+
     _configureRenderOptions(options) {
       super._configureRenderOptions(options);
-      const all = Object.keys(this.constructor.PARTS);
+      this.#parts = this._configureRenderParts(options);
+      const all = Object.keys(this.#parts);
       if (options.isFirstRender || !options.parts) options.parts = all;
       else options.parts = options.parts.filter(p => all.includes(p));
+    }
+
+    /**
+     * v13 HandlebarsApplicationMixin#_configureRenderParts ("Allow subclasses to dynamically configure render parts",
+     * fvtt-types 13.345 `client/applications/api/handlebars-application.d.mts`): a copy of the static PARTS.
+     */
+    _configureRenderParts(options) {
+      return deepClone(this.constructor.PARTS);
     }
 
     /** Load every part template (and declared `templates`) before the first render. */
     async _preFirstRender(context, options) {
       await super._preFirstRender(context, options);
       const templates = new Set();
-      for (const part of Object.values(this.constructor.PARTS)) {
+      for (const part of Object.values(this.#parts)) {
         templates.add(part.template);
         for (const t of part.templates ?? []) templates.add(t);
       }
@@ -400,7 +412,7 @@ export function HandlebarsApplicationMixin(BaseApplication) {
     async _renderHTML(context, options) {
       const rendered = {};
       for (const partId of options.parts) {
-        const part = this.constructor.PARTS[partId];
+        const part = this.#parts[partId];
         if (!part) throw new Error(`Part "${partId}" is not a supported template part for ${this.constructor.name}`);
         const partContext = await this._preparePartContext(partId, { ...context }, options);
         const html = await renderTemplate(part.template, partContext);

@@ -24,6 +24,7 @@ import { ChatLog, CombatTracker, Notifications, Sidebar } from "./ui.mjs";
 import { Combat, CombatEncounters, Combatant } from "./combat.mjs";
 import { Playlist, PlaylistSound, Playlists } from "./playlists.mjs";
 import { CORE_PAGE_TYPES, Journal, JournalEntry, JournalEntryPage } from "./journals.mjs";
+import * as journalSheets from "./journal-sheets.mjs";
 import { WallDocument } from "./walls.mjs";
 import { RegionBehavior, RegionBehaviorType, RegionDocument, syncSceneRegions } from "./regions.mjs";
 import { BasePlaceableHUD, TokenHUD } from "./hud.mjs";
@@ -87,7 +88,13 @@ function installGlobals(socket, database, world) {
     dice: { Roll, terms },
     applications: {
       api: { ApplicationV2, HandlebarsApplicationMixin, DocumentSheetV2, DialogV2 },
-      sheets: { ActorSheetV2, ItemSheetV2 },
+      sheets: { ActorSheetV2, ItemSheetV2, journal: { JournalEntrySheet: journalSheets.JournalEntrySheet,
+        JournalEntryPageSheet: journalSheets.JournalEntryPageSheet,
+        JournalEntryPageHandlebarsSheet: journalSheets.JournalEntryPageHandlebarsSheet,
+        JournalEntryPageTextSheet: journalSheets.JournalEntryPageTextSheet,
+        JournalEntryPageImageSheet: journalSheets.JournalEntryPageImageSheet,
+        JournalEntryPagePDFSheet: journalSheets.JournalEntryPagePDFSheet,
+        JournalEntryPageVideoSheet: journalSheets.JournalEntryPageVideoSheet } },
       apps: { DocumentSheetConfig },
       ux: { TextEditor, FormDataExtended, DragDrop },
       handlebars: { getTemplate, loadTemplates, renderTemplate },
@@ -112,8 +119,8 @@ function installGlobals(socket, database, world) {
     Scene: { documentClass: Scene },
     Playlist: { documentClass: Playlist },
     PlaylistSound: { documentClass: PlaylistSound },
-    JournalEntry: { documentClass: JournalEntry },
-    JournalEntryPage: { documentClass: JournalEntryPage, dataModels: {}, typeLabels: {}, defaultType: "text" },
+    JournalEntry: { documentClass: JournalEntry, sheetClasses: {} },
+    JournalEntryPage: { documentClass: JournalEntryPage, dataModels: {}, typeLabels: {}, defaultType: "text", sheetClasses: {} },
     Region: { documentClass: RegionDocument },
     Wall: { documentClass: WallDocument },
     RegionBehavior: { documentClass: RegionBehavior, dataModels: {}, typeLabels: {}, typeIcons: {} },
@@ -203,8 +210,20 @@ function installGlobals(socket, database, world) {
   game.time.register();
   game.settings.register("core", "gridDiagonals", { scope: "world", config: true, type: Number,
     default: manifest.grid?.diagonals ?? CONST.GRID_DIAGONALS.EQUIDISTANT });
+  registerCoreSheets();
   globalThis.canvas = new HarnessCanvas(document.getElementById("board"));
   canvas.hud.token = canvas.tokens.hud = new CONFIG.Token.hudClass();
+}
+
+/**
+ * Core's own sheets, registered before the system's init as v13 does (dnd5e's init unregisters core's, so they are
+ * already there): the journal entry sheet and one page sheet per core page type. The system's page types get none.
+ */
+function registerCoreSheets() {
+  DocumentSheetConfig.registerSheet(JournalEntry, "core", journalSheets.JournalEntrySheet, { types: ["base"], makeDefault: true, label: "JOURNAL.Entry" });
+  for (const [type, cls] of Object.entries(journalSheets.CORE_PAGE_SHEETS)) {
+    DocumentSheetConfig.registerSheet(JournalEntryPage, "core", cls, { types: [type], makeDefault: true, label: cls.name });
+  }
 }
 
 function buildWorld(world) {

@@ -30,7 +30,12 @@ export function install() {
     abstract: { TypeDataModel: class TypeDataModel {} },
     applications: {
       api: { HandlebarsApplicationMixin: B => class extends B {}, ApplicationV2: class ApplicationV2 extends Base {} },
-      sheets: { ActorSheetV2: class ActorSheetV2 extends Base {}, ItemSheetV2: class ItemSheetV2 extends Base {} },
+      sheets: { ActorSheetV2: class ActorSheetV2 extends Base {}, ItemSheetV2: class ItemSheetV2 extends Base {},
+        journal: { JournalEntryPageHandlebarsSheet: class JournalEntryPageHandlebarsSheet extends Base {
+          static EDIT_PARTS = { header: { template: "templates/journal/parts/page-header.hbs" },
+            footer: { template: "templates/journal/parts/page-footer.hbs" } };
+          static VIEW_PARTS = {};
+        } } },
       apps: { DocumentSheetConfig: { registerSheet: (doc, scope, cls, opts) => registered.sheets.push({ doc: doc.name, scope, cls, opts }) } },
       handlebars: { loadTemplates: async paths => { registered.templates = paths; } },
       ux: { TextEditor: { implementation: { enrichHTML: async s => s } } }
@@ -43,7 +48,7 @@ export function install() {
     callAll: async (name, ...args) => { for (const fn of hooks.get(name) ?? []) await fn(...args); }
   };
   globalThis.CONFIG = { Actor: { dataModels: {}, documentClass: null }, Item: { dataModels: {} }, statusEffects: [], specialStatusEffects: { DEFEATED: "dead" },
-    Combat: { dataModels: {}, documentClass: null }, Combatant: { dataModels: {} }, queries: {},
+    Combat: { dataModels: {}, documentClass: null }, Combatant: { dataModels: {} }, queries: {}, JournalEntryPage: { dataModels: {} },
     RegionBehavior: { dataModels: {}, typeIcons: {} } };
   globalThis.game = { system: {}, i18n: { localize: s => s },
     settings: { register: (scope, key, config) => { registered.settings[`${scope}.${key}`] = config; } },
@@ -51,6 +56,7 @@ export function install() {
   globalThis.CONST = { KEYBINDING_PRECEDENCE: { PRIORITY: 0, NORMAL: 1, DEFERRED: 2 } };
   globalThis.Actor = class Actor {};
   globalThis.Item = class Item {};
+  globalThis.JournalEntryPage = class JournalEntryPage {};
   globalThis.Combat = class Combat {};
   return registered;
 }
