@@ -7,7 +7,7 @@ import globals from "globals";
 
 /** Globals Foundry v13 defines in the browser (the ones module/ uses; see types/ and the v13 API notes). */
 const FOUNDRY = ["game", "foundry", "CONFIG", "CONST", "Hooks", "ui", "canvas", "Actor", "Item", "ChatMessage", "Combat",
-  "Combatant", "Roll", "Scene", "Token", "TokenDocument", "User", "Folder", "JournalEntry", "Macro", "Dialog",
+  "Combatant", "Roll", "Scene", "Token", "TokenDocument", "User", "Folder", "JournalEntry", "JournalEntryPage", "Macro", "Dialog",
   "Handlebars", "TextEditor", "fromUuid", "fromUuidSync", "renderTemplate", "loadTemplates", "getDocumentClass"];
 
 export default [
