@@ -67,6 +67,7 @@ import { ShiftsApp } from "./apps/shifts-app.mjs";
 import * as shiftRules from "./rules/shifts.mjs";
 import * as conditionText from "./documents/condition-text.mjs";
 import * as rollCards from "./documents/roll-cards.mjs";
+import * as coreTracker from "./apps/core-tracker.mjs";
 import { NOTE_TEMPLATE } from "./documents/chat-html.mjs";
 
 const { SmokeCombat } = combat;
@@ -75,7 +76,7 @@ const { makeAttack } = attack;
 /** The features that declare `requests` and `hooks` (see the module notes). */
 const FEATURES = [rollCards, combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, relationships, streetMap, heat, heatCards,
   heatPanel, gmRequests, gmRewards, streetControl, streetApp, streetCards, missionDocs, money, placesUi, shifts, shiftPanel, blower,
-  conditionText];
+  conditionText, coreTracker];
 
 /** The status the core tracker's Toggle Defeated sets: Wasted, out of the fight (not Down, which is a Condition). */
 const DEFEATED = { id: "wasted", name: "SMOKE.Status.wasted", img: "icons/svg/skull.svg" };

@@ -3,6 +3,7 @@
  * and the compendium packs, and the chat log. Each part has an accessible name so tests find it by role.
  */
 import { escapeHTML } from "./utils.mjs";
+import Hooks from "./hooks.mjs";
 
 /* ============================================= Notifications ============================================ */
 
@@ -191,15 +192,25 @@ export class ChatLog {
 /* ============================================ Combat tracker ============================================ */
 
 /**
- * ui.combat: a tiny read-only stand-in for v13's CombatTracker sidebar (no controls, no context menu, not an
- * ApplicationV2): `viewed` (the combat it was told to view, else the active one, else the first of the scene),
- * `render({combat})`, and a list of the viewed combat's visible combatants in turn order with the current one marked.
+ * ui.combat: a small stand-in for v13's CombatTracker sidebar (not an ApplicationV2, no context menu): `viewed` (the
+ * combat it was told to view, else the active one, else the first of the scene), `render({combat})`, the viewed
+ * combat's visible combatants in turn order with the current one marked, and core's initiative controls where v13
+ * puts them, each calling the Combat method core's does:
+ * - the header's `.encounter-controls.combat .control-buttons.left` holds `[data-action="rollAll"]` and
+ *   `[data-action="rollNPC"]` (GM only) — the selectors Draw Steel 0.10.2 (v13) removes in its tracker's `_onRender`
+ *   (`src/module/applications/sidebar/tabs/combat-tracker.mjs`); `.control-buttons.right` holds
+ *   `[data-action="resetAll"]` (GM only), which RipCrypt's v13 tracker removes (Oliver-Akins/Foundry-RipCrypt
+ *   `module/Apps/sidebar/CombatTracker.mjs`);
+ * - a combatant without initiative shows its owner `[data-action="rollInitiative"]` in `.token-initiative`, the action
+ *   dnd5e 5.3.3's tracker routes in `_onCombatantControl` (`module/applications/combat/combat-tracker.mjs`).
+ * After each render the hook `renderCombatTracker(app, html, context)` fires, as AppV2 fires `render<Class>`.
  */
 export class CombatTracker {
   #viewedId = null;
 
   constructor(element) {
     this.element = element;
+    element?.addEventListener("click", event => this.#onClick(event));
   }
 
   get viewed() {
@@ -227,15 +238,39 @@ export class CombatTracker {
     const combat = this.viewed;
     if (!combat) {
       this.element.innerHTML = `<p class="combat-empty">No combat encounter</p>`;
+      Hooks.callAll("renderCombatTracker", this, this.element, { combat: null });
       return this;
     }
+    const gm = game.user.isGM;
+    const button = (action, label, cls = "combat-control") => `<button type="button" class="inline-control ${cls} icon"
+      data-action="${action}" aria-label="${label}">${label}</button>`;
     const current = combat.combatant;
     const rows = combat.turns.filter(c => c.visible).map(c => `<li class="combatant${c === current ? " active" : ""}"
         data-combatant-id="${c.id}"${c === current ? ' aria-current="true"' : ""}>
         <span class="combatant-name">${escapeHTML(c.name ?? "")}</span>
-        <span class="combatant-initiative">${c.initiative ?? ""}</span></li>`).join("");
-    this.element.innerHTML = `<p class="combat-round">${combat.started ? `Round ${combat.round}` : "Not started"}</p>
+        <div class="token-initiative">${c.initiative !== null && c.initiative !== undefined
+    ? `<span class="combatant-initiative initiative">${c.initiative}</span>`
+    : (c.isOwner ? button("rollInitiative", "Roll Initiative", "combatant-control") : "")}</div></li>`).join("");
+    this.element.innerHTML = `<header class="combat-tracker-header">
+        <div class="encounter-controls combat">
+          <div class="control-buttons left flexrow">${gm ? button("rollAll", "Roll All") + button("rollNPC", "Roll NPCs") : ""}</div>
+          <strong class="encounter-title combat-round">${combat.started ? `Round ${combat.round}` : "Not started"}</strong>
+          <div class="control-buttons right flexrow">${gm ? button("resetAll", "Reset Initiative") : ""}</div>
+        </div>
+      </header>
       <ol class="combat-tracker" aria-label="Combatants">${rows}</ol>`;
+    Hooks.callAll("renderCombatTracker", this, this.element, { combat });
     return this;
+  }
+
+  /** v13 CombatTracker actions rollAll / rollNPC / resetAll (the combat's methods) and a combatant's rollInitiative. */
+  #onClick(event) {
+    const target = event.target.closest?.("[data-action]");
+    const combat = this.viewed;
+    if (!target || !combat || !this.element.contains(target)) return;
+    const id = target.closest("[data-combatant-id]")?.dataset.combatantId;
+    const run = { rollAll: () => combat.rollAll(), rollNPC: () => combat.rollNPC(), resetAll: () => combat.resetAll(),
+      rollInitiative: () => combat.rollInitiative([id]) }[target.dataset.action];
+    run?.()?.catch?.(err => ui.notifications.error(err.message));
   }
 }

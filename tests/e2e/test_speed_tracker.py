@@ -1,0 +1,54 @@
+"""Core's combat tracker in speed mode (issue 23 F3): the system refuses core's initiative rolls and Reset in speed mode
+(module/documents/combat.mjs), so the tracker no longer offers them — *Roll All*, *Roll NPCs* and *Reset Initiative* in
+the header and a combatant's *Roll Initiative* go (module/apps/core-tracker.mjs); the simple tracker keeps them and they
+work. The v13 DOM is taken from sources we did not write: Draw Steel 0.10.2's v13 tracker removes
+`.encounter-controls.combat .control-buttons.left [data-action="rollAll"|"rollNPC"]`
+(src/module/applications/sidebar/tabs/combat-tracker.mjs), RipCrypt's v13 tracker `[data-action="resetAll"]`
+(Oliver-Akins/Foundry-RipCrypt module/Apps/sidebar/CombatTracker.mjs), dnd5e 5.3.3 routes a combatant's
+`rollInitiative` action (module/applications/combat/combat-tracker.mjs). The stand-in's ui.combat renders those
+controls (tests/harness/client/ui.mjs); on main it has none and nothing hides them, so these tests fail there."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from helpers import P1, make_actor, make_fight
+
+CONTROLS = '[data-action="rollAll"], [data-action="rollNPC"], [data-action="resetAll"], [data-action="rollInitiative"]'
+
+
+def two_fighters(gm: Page) -> list[str]:
+    return [make_actor(gm, "Alf", owner=P1), make_actor(gm, "Goon", kind="npc")]
+
+
+def test_speed_mode_offers_no_initiative_controls_to_the_gm_or_a_player(gm_page: Page, player1_page: Page, page_errors):
+    make_fight(gm_page, two_fighters(gm_page), mode="speed")
+    for page in (gm_page, player1_page):
+        tracker = page.locator("#combat-tracker")
+        expect(tracker.locator(".combatant")).to_have_count(2)
+        assert tracker.locator(CONTROLS).count() == 0
+    # the header keeps its layout: the two left buttons and the right one are spacers
+    expect(gm_page.locator("#combat-tracker .control-buttons .spacer")).to_have_count(3)
+    # Attack: the player calls what the removed button would have — refused with the notice, nothing rolled
+    player1_page.evaluate("() => game.combat.rollInitiative(game.combat.combatants.map(c => c.id))")
+    expect(player1_page.locator("#notifications")).to_contain_text("Speed dice set the order")
+    assert gm_page.evaluate("() => game.combat.combatants.map(c => c.initiative)") == [None, None]
+    assert page_errors[gm_page] == [] and page_errors[player1_page] == []
+
+
+def test_the_simple_tracker_keeps_core_controls_and_they_roll(gm_page: Page, player1_page: Page, page_errors):
+    make_fight(gm_page, two_fighters(gm_page), mode="simple")
+    gm_tracker = gm_page.locator("#combat-tracker")
+    for action in ("rollAll", "rollNPC", "resetAll"):
+        expect(gm_tracker.locator(f'[data-action="{action}"]')).to_have_count(1)
+    mine = player1_page.locator("#combat-tracker .combatant", has_text="Alf")
+    expect(mine.locator('[data-action="rollInitiative"]')).to_have_count(1)
+    expect(player1_page.locator('#combat-tracker .combatant:has-text("Goon") [data-action="rollInitiative"]')).to_have_count(0)
+    mine.locator('[data-action="rollInitiative"]').click()  # through the GM (the simple tracker's exploding d6 + Moves)
+    gm_page.wait_for_function("() => game.combat.combatants.find(c => c.name === 'Alf').initiative !== null")
+    expect(mine.locator('[data-action="rollInitiative"]')).to_have_count(0)
+    gm_tracker.locator('[data-action="rollNPC"]').click()
+    gm_page.wait_for_function("() => game.combat.combatants.every(c => c.initiative !== null)")
+    gm_tracker.locator('[data-action="resetAll"]').click()
+    gm_page.wait_for_function("() => game.combat.combatants.every(c => c.initiative === null)")
+    assert page_errors[gm_page] == [] and page_errors[player1_page] == []
