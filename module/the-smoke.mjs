@@ -68,6 +68,8 @@ import * as shiftRules from "./rules/shifts.mjs";
 import * as conditionText from "./documents/condition-text.mjs";
 import * as rollCards from "./documents/roll-cards.mjs";
 import * as coreTracker from "./apps/core-tracker.mjs";
+import { registerWorldCheck } from "./apps/world-check.mjs";
+import { worldCheck } from "./documents/world-check.mjs";
 import { NOTE_TEMPLATE } from "./documents/chat-html.mjs";
 
 const { SmokeCombat } = combat;
@@ -135,6 +137,7 @@ Hooks.once("init", () => {
   });
 
   registerGroupSettings();
+  registerWorldCheck();
   registerGMScreenKeybinding();
   game.settings.register(SYSTEM_ID, "openConsole", {
     name: "SMOKE.Setting.openConsole.name", hint: "SMOKE.Setting.openConsole.hint",
@@ -144,7 +147,7 @@ Hooks.once("init", () => {
   // fvtt-types has ModuleConfig for a module's `api` but no counterpart for a system's.
   /** @type {foundry.packages.System & {api?: object}} */ (game.system).api = {
     RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole, GMScreen, StreetControl: streetApp.StreetControl, MissionBoard, ShiftsApp }, rollTeamwork, setChallenge,
-    contribute, requestGM, makeAttack, sideOf,
+    contribute, requestGM, makeAttack, sideOf, worldCheck,
     /** The pure rules by their rulebook names (features add theirs). */
     rules: { ...clock, ...shiftRules, ...satnav, ...moneyRules, hops: streetMapRules.hops, exitPoint: streetMapRules.exitPoint, route: streetMapRules.route,
       graphOf: streetMapRules.graphOf, checkGraph: streetMapRules.checkGraph, facingInto: streetMapRules.facingInto,

@@ -70,6 +70,11 @@ export function gmStore(key, options = {}) {
   };
 }
 
+/** @returns {string[]} Every defined store's key (the world settings `the-smoke.<key>` init registers). */
+export function storeKeys() {
+  return Array.from(defined.keys());
+}
+
 /** Register every defined store as a GM-only world setting (init). */
 export function registerGMStores() {
   registered = true;

@@ -16,9 +16,11 @@ import * as gmScreen from "./gm-screen.mjs";
 import * as exitStrips from "./exit-strips.mjs";
 import * as streetControl from "./street-control.mjs";
 import * as missions from "./missions.mjs";
+import * as worldCheck from "./world-check.mjs";
 
 /** Every batch, in the order Quench lists them. */
-export const BATCHES = [checks, creator, combat, chase, heat, money, shifts, blower, exitStrips, gmScreen, streetControl, missions];
+export const BATCHES = [checks, creator, combat, chase, heat, money, shifts, blower, exitStrips, gmScreen, streetControl, missions,
+  worldCheck];
 
 /** Register every batch with Quench (`quench` is the instance the quenchReady hook passes). */
 export function registerBatches(quench) {

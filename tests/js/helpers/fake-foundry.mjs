@@ -21,7 +21,7 @@ const fields = {
 };
 
 const hooks = new Map();
-const registered = { sheets: [], templates: null, settings: {}, keybindings: {} };
+const registered = { sheets: [], templates: null, settings: {}, keybindings: {}, menus: {} };
 
 export function install() {
   const Base = class {};
@@ -51,7 +51,8 @@ export function install() {
     Combat: { dataModels: {}, documentClass: null }, Combatant: { dataModels: {} }, queries: {}, JournalEntryPage: { dataModels: {} },
     RegionBehavior: { dataModels: {}, typeIcons: {} } };
   globalThis.game = { system: {}, i18n: { localize: s => s },
-    settings: { register: (scope, key, config) => { registered.settings[`${scope}.${key}`] = config; } },
+    settings: { register: (scope, key, config) => { registered.settings[`${scope}.${key}`] = config; },
+      registerMenu: (scope, key, config) => { registered.menus[`${scope}.${key}`] = config; } },
     keybindings: { register: (scope, key, config) => { registered.keybindings[`${scope}.${key}`] = config; } } };
   globalThis.CONST = { KEYBINDING_PRECEDENCE: { PRIORITY: 0, NORMAL: 1, DEFERRED: 2 } };
   globalThis.Actor = class Actor {};
