@@ -9,7 +9,8 @@
 import {
   ArrayField, BooleanField, DocumentIdField, ForeignDocumentField, NumberField, ObjectField, SchemaField, StringField
 } from "./data.mjs";
-import { DOCUMENT_OWNERSHIP_LEVELS, GRID_DIAGONALS, GRID_TYPES, TOKEN_DISPOSITIONS, TOKEN_SHAPES } from "./constants.mjs";
+import { DOCUMENT_OWNERSHIP_LEVELS, GRID_DIAGONALS, GRID_TYPES, REGION_EVENTS, REGION_MOVEMENT_SEGMENTS, TOKEN_DISPOSITIONS,
+  TOKEN_SHAPES } from "./constants.mjs";
 import Hooks from "./hooks.mjs";
 import { ClientDocument, EmbeddedCollectionField, getDocumentClass, WorldCollection } from "./documents.mjs";
 import { Collection, deepClone, escapeHTML, isEmpty, mergeObject, randomID } from "./utils.mjs";
@@ -675,19 +676,132 @@ export class TokenDocument extends ClientDocument {
     });
   }
 
-  /** v13 #splitMovementPath without regions: everything up to and including the first checkpoint is passed. */
-  static #splitMovementPath(waypoints) {
+  /**
+   * v13 #splitMovementPath(origin, waypoints) (core v13 `client/documents/token.mjs`, code index): the path is split at
+   * its first checkpoint, and a checkpoint is added where the path first enters a region with an active behaviour
+   * handling tokenMoveIn/tokenMoveWithin/tokenEnter, or leaves one handling tokenMoveOut/tokenMoveWithin/tokenExit —
+   * the nearest such point to the previous waypoint — so a drag through a strip ends its first section inside it.
+   */
+  #splitMovementPath(origin, waypoints) {
+    const E = REGION_EVENTS;
+    const S = REGION_MOVEMENT_SEGMENTS;
+    const regions = [];
+    for (const region of this.parent?.regions ?? []) {
+      let toIn = false;
+      let toOut = false;
+      for (const behavior of region.behaviors) {
+        if (behavior.disabled) continue;
+        toIn ||= behavior.hasEvent(E.TOKEN_MOVE_WITHIN) || behavior.hasEvent(E.TOKEN_MOVE_IN) || behavior.hasEvent(E.TOKEN_ENTER);
+        toOut ||= behavior.hasEvent(E.TOKEN_MOVE_WITHIN) || behavior.hasEvent(E.TOKEN_MOVE_OUT) || behavior.hasEvent(E.TOKEN_EXIT);
+      }
+      if (toIn || toOut) regions.push({ region, toIn, toOut });
+    }
     const passed = [];
     const pending = [];
     let split = false;
-    for (const w of waypoints) {
-      if (split) pending.push(w);
+    let previous = origin;
+    const grid = this.parent?.grid;
+    const distancePixels = (grid?.size ?? 100) / (grid?.distance ?? 1);
+    for (const current of waypoints) {
+      if (split) pending.push(current);
       else {
-        passed.push(w);
-        split = w.checkpoint;
+        let t0 = Infinity;
+        let checkpoint = null;
+        const c0 = this.getCenterPoint(previous);
+        for (const { region, toIn, toOut } of regions) {
+          for (const { type, to } of this.segmentizeRegionMovementPath(region, [previous, current])) {
+            if (!((type === S.ENTER) && toIn) && !((type === S.EXIT) && toOut)) continue;
+            const c = this.getCenterPoint(to);
+            const dz = ((to.elevation ?? 0) - (previous.elevation ?? 0)) * distancePixels;
+            const t = ((c.x - c0.x) ** 2) + ((c.y - c0.y) ** 2) + (dz ** 2);
+            if (t < t0) [t0, checkpoint] = [t, to];
+            break;
+          }
+        }
+        if (checkpoint) {
+          if (TokenDocument.arePositionsEqual(checkpoint, previous) && (previous !== origin)) {
+            previous.checkpoint = true;
+            pending.push(current);
+          } else if (TokenDocument.arePositionsEqual(checkpoint, current)) {
+            current.checkpoint = true;
+            passed.push(current);
+          } else {
+            const { x, y, elevation, width, height, shape } = checkpoint;
+            passed.push({ x, y, elevation, width, height, shape, action: current.action, snapped: false, explicit: false,
+              checkpoint: true });
+            pending.push(current);
+          }
+          split = true;
+        } else {
+          passed.push(current);
+          split = current.checkpoint;
+        }
       }
+      previous = current;
     }
     return { passed, pending };
+  }
+
+  /** v13 TokenDocument#testInsideRegion (the stand-in: the token's centre, as RegionDocument#testPoint takes it). */
+  testInsideRegion(region, data = {}) {
+    const source = this._source;
+    const p = this.getCenterPoint({ x: data.x ?? source.x, y: data.y ?? source.y, width: data.width ?? source.width,
+      height: data.height ?? source.height, shape: data.shape ?? source.shape });
+    return region.testPoint({ x: p.x, y: p.y, elevation: data.elevation ?? source.elevation ?? 0 });
+  }
+
+  /**
+   * v13 TokenDocument#segmentizeRegionMovementPath(region, waypoints): the movement through the region as ENTER, MOVE
+   * and EXIT segments, kept to the rules fvtt-types 13.345 documents (`client/documents/token.d.mts`): inside at the
+   * *to* of ENTER and the *from* of EXIT, outside at the *from* of ENTER and the *to* of EXIT. The stand-in finds a
+   * crossing by sampling each straight segment every tenth of a grid space and halving to the pixel (core computes it
+   * from the region's polygons).
+   */
+  segmentizeRegionMovementPath(region, waypoints) {
+    const S = REGION_MOVEMENT_SEGMENTS;
+    const source = this._source;
+    const fill = (w, prior) => ({ x: w.x ?? prior.x, y: w.y ?? prior.y, elevation: w.elevation ?? prior.elevation ?? 0,
+      width: w.width ?? prior.width, height: w.height ?? prior.height, shape: w.shape ?? prior.shape });
+    const step = (this.parent?.grid?.size ?? 100) / 10;
+    const segments = [];
+    let a = fill(waypoints[0] ?? {}, source);
+    let moveFrom = this.testInsideRegion(region, a) ? a : null;
+    for (let i = 1; i < waypoints.length; i++) {
+      const b = fill(waypoints[i], a);
+      const at = t => ({ ...b, x: Math.round(a.x + ((b.x - a.x) * t)), y: Math.round(a.y + ((b.y - a.y) * t)),
+        elevation: a.elevation + ((b.elevation - a.elevation) * t) });
+      const length = Math.hypot(b.x - a.x, b.y - a.y);
+      const n = Math.max(1, Math.ceil(length / step));
+      let lo = 0;
+      let inside = this.testInsideRegion(region, a);
+      for (let k = 1; k <= n; k++) {
+        let hi = k / n;
+        if (this.testInsideRegion(region, at(hi)) === inside) {
+          lo = hi;
+          continue;
+        }
+        let low = lo;
+        while ((hi - low) * Math.max(length, 1) > 0.5) {
+          const mid = (low + hi) / 2;
+          if (this.testInsideRegion(region, at(mid)) === inside) low = mid;
+          else hi = mid;
+        }
+        const [from, to] = [at(low), at(hi)];
+        if (inside) {
+          if (moveFrom) segments.push({ type: S.MOVE, from: moveFrom, to: from });
+          segments.push({ type: S.EXIT, from, to });
+          moveFrom = null;
+        } else {
+          segments.push({ type: S.ENTER, from, to });
+          moveFrom = to;
+        }
+        inside = !inside;
+        lo = hi;
+      }
+      a = b;
+    }
+    if (moveFrom) segments.push({ type: S.MOVE, from: moveFrom, to: a });
+    return segments;
   }
 
   /** v13 TokenDocument#getCompleteMovementPath: the waypoints with one `intermediate` waypoint per grid step between. */
@@ -774,7 +888,7 @@ export class TokenDocument extends ClientDocument {
     }
     const unrecordedHistory = combined.slice(recordedHistory.length);
     let { passed, pending } = (options.isPaste || options.isUndo) ? { passed: waypoints, pending: [] }
-      : TokenDocument.#splitMovementPath(waypoints);
+      : this.#splitMovementPath(origin, waypoints);
     if (passed.length === 0) {
       for (const k of MOVEMENT_KEYS) delete changed[k];
       return;
