@@ -98,7 +98,9 @@ export function guardActorFields({ key, paths, notice, types = ["character"], te
   /** @param {any} actor */
   const recorded = actor => !!store.get(actor.uuid);
   /** Before the world is adopted, an actor without a record reads as it stands; after, as nothing. @param {any} actor */
-  const sanctioned = actor => ({ ...(worldAdopted() ? blank(actor) : current(actor)), ...(store.get(actor.uuid) ?? {}) });
+  const sanctioned = actor => (guarded(actor)
+    ? { ...(worldAdopted() ? blank(actor) : current(actor)), ...(store.get(actor.uuid) ?? {}) }
+    : current(actor)); // not guarded (an unlinked token's copy): its own numbers, which no GM flow spends
 
   /** @param {any} actor @param {Record<string, GuardedValue>} values */
   async function write(actor, values) {
