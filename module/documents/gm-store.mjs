@@ -86,7 +86,13 @@ export function gmStore(key, options = {}) {
   return {
     key,
     all: view,
-    get: id => view()[id] ?? null,
+    get: id => {
+      const mine = pending.get(id);
+      if (mine) return mine.value === null ? null : foundry.utils.deepClone(mine.value);
+      const all = settings().get(SYSTEM_ID, key);
+      const value = all && typeof all === "object" ? all[id] : null;
+      return value === undefined || value === null ? null : foundry.utils.deepClone(value);
+    },
     set: (id, value) => write(id, () => value),
     update: (id, fn) => write(id, fn)
   };

@@ -68,7 +68,6 @@ function initialOf(type, path) {
  * @typedef {any} GuardedValue  A number, or a string for the `text` paths.
  * @typedef {object} GuardedFields
  * @property {(actor: Actor.Implementation) => Record<string, GuardedValue>} sanctioned  The GM's values, by path.
- * @property {(actor: Actor.Implementation) => boolean} recorded  Whether the GM has a record of the actor.
  * @property {(actor: Actor.Implementation, values: Record<string, GuardedValue>) => Promise<void>} write
  *   Active GM: record and mirror new values (paths → values).
  * @property {Record<string, Function>} hooks  For the entry's hook loop.
@@ -95,12 +94,13 @@ export function guardActorFields({ key, paths, notice, types = ["character"], te
   const blank = actor => Object.fromEntries(paths.map(p => [p, normal(p, initialOf(actor.type, p))]));
   /** @param {object} changes */
   const touches = changes => paths.some(p => hasProperty(changes, p) || p in changes);
-  /** @param {any} actor */
-  const recorded = actor => !!store.get(actor.uuid);
   /** Before the world is adopted, an actor without a record reads as it stands; after, as nothing. @param {any} actor */
-  const sanctioned = actor => (guarded(actor)
-    ? { ...(worldAdopted() ? blank(actor) : current(actor)), ...(store.get(actor.uuid) ?? {}) }
-    : current(actor)); // not guarded (an unlinked token's copy): its own numbers, which no GM flow spends
+  const sanctioned = actor => {
+    if (!guarded(actor)) return current(actor); // an unlinked token's copy: its own numbers, which no GM flow spends
+    const rec = store.get(actor.uuid);
+    if (rec && paths.every(p => p in rec)) return rec;
+    return { ...(worldAdopted() ? blank(actor) : current(actor)), ...(rec ?? {}) };
+  };
 
   /** @param {any} actor @param {Record<string, GuardedValue>} values */
   async function write(actor, values) {
@@ -158,7 +158,7 @@ export function guardActorFields({ key, paths, notice, types = ["character"], te
       store.set(actor.uuid, null).catch(fail);
     }
   };
-  return { sanctioned, recorded, write, hooks };
+  return { sanctioned, write, hooks };
 }
 
 /** Hooks (registered by the entry): the world's adoption at `ready`, after every guard is defined. */
