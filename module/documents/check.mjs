@@ -60,13 +60,17 @@ export function unboostedDice(actor, statKey, vehicle = null) {
 }
 
 /**
- * The perk a check names, as the GM recorded it on the character (documents/record.mjs): its id, key, name, stat and
- * situation; null when the character has no such perk on the record.
+ * The perk a check may use (Hustle, perks and your luck › Perks: "Use it when both the stat and the situation fit"):
+ * the perk as the GM recorded it on the character (documents/record.mjs `recordedPerk`) — its id, key, name, stat
+ * and situation — when it is of this stat; null when the character has no such perk on the record, or it is another
+ * stat's. The one place a check reads a perk, on the roller's client and on the GM.
  * @param {Actor.Implementation} actor @param {string|null|undefined} perkId  An owned perk item's id.
+ * @param {string} [statKey]  The check's stat (omitted: any stat).
  * @returns {{id: string, key: string, name: string, stat: string, situation: string}|null}
  */
-export function perkFor(actor, perkId) {
-  return perkId ? recordedPerk(actor, perkId) : null;
+export function perkFor(actor, perkId, statKey) {
+  const perk = perkId ? recordedPerk(actor, perkId) : null;
+  return perk && (statKey === undefined || perk.stat === statKey) ? perk : null;
 }
 
 /**
@@ -98,7 +102,7 @@ export function resolveTN(actor, statKey, choices, vehicle = null) {
  * @returns {import("../rules/check.mjs").CheckPlan}
  */
 export function planFor(actor, statKey, choices, vehicle = null) {
-  const perk = perkFor(actor, choices.perkId);
+  const perk = perkFor(actor, choices.perkId, statKey);
   const { effortDie, statDie } = unboostedDice(actor, statKey, vehicle);
   return planCheck({
     effortDie, statDie, statKey,
@@ -151,7 +155,7 @@ export async function rollCheck(actor, statKey, choices, { vehicle = null, flags
     statRolls: statTerm.results.map(r => r.result),
     plan
   });
-  const perk = perkFor(actor, choices.perkId);
+  const perk = perkFor(actor, choices.perkId, statKey);
   /** @type {CheckSnapshot} */
   const snapshot = {
     actorId: actor.id, stat: statKey, tn: plan.tn, tnSource: choices.tnSource, band: choices.band ?? null,
