@@ -46,6 +46,11 @@ import * as activeTime from "./documents/active-time.mjs";
 import * as purse from "./documents/purse.mjs";
 import * as heatStore from "./documents/heat-store.mjs";
 import * as relationships from "./documents/relationships.mjs";
+import * as mirror from "./documents/mirror.mjs";
+import * as record from "./documents/record.mjs";
+import * as creation from "./documents/creation.mjs";
+import * as advancement from "./documents/advancement.mjs";
+import * as kitUse from "./documents/kit-use.mjs";
 import * as clock from "./rules/clock.mjs";
 import * as blower from "./documents/blower.mjs";
 import { blowerApi, registerBlowerUI } from "./apps/blower/register.mjs";
@@ -76,7 +81,8 @@ const { SmokeCombat } = combat;
 const { makeAttack } = attack;
 
 /** The features that declare `requests` and `hooks` (see the module notes). */
-const FEATURES = [rollCards, combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, relationships, streetMap, heat, heatCards,
+const FEATURES = [rollCards, combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, relationships, record,
+  creation, advancement, kitUse, mirror, streetMap, heat, heatCards,
   heatPanel, gmRequests, gmRewards, streetControl, streetApp, streetCards, missionDocs, money, placesUi, shifts, shiftPanel, blower,
   conditionText, coreTracker];
 
@@ -172,6 +178,10 @@ Hooks.once("init", () => {
       plateOf: heat.plateOf, anprPing: heat.anprPing },
     missions: { missionsOf: missionDocs.missionsOf, openMissions: missionDocs.openMissions, rememberedOf: missionDocs.rememberedOf },
     shifts: shifts.api,
+    /** The character record as the GM keeps it (documents/record.mjs). */
+    record: { recordOf: record.recordOf, recordedDice: record.recordedDice, recordedRep: record.recordedRep,
+      recordedPerk: record.recordedPerk, recordedItem: record.recordedItem, kitSystem: record.kitSystem,
+      hasRecordedPerk: record.hasRecordedPerk, recordedMotorKey: record.recordedMotorKey, growthOf: advancement.growthOf },
     blower: blowerApi };
   return foundry.applications.handlebars.loadTemplates({
     [`${SYSTEM_ID}.stat-dice`]: "systems/the-smoke/templates/generated/stat-dice.hbs",

@@ -1,56 +1,21 @@
 /**
  * The Character Creator: the book's seven steps to a legal character (rulebook: Making a new face; Ten
  * backgrounds). The draft is saved on the actor after every step, so closing and reopening resumes; Back and Next
- * never create anything; Finish validates the whole draft, names the step that is incomplete, and builds the
- * character once, with items fetched from the compendia by catalogue id.
+ * never create anything; Finish validates the whole draft, names the step that is incomplete, and asks the active GM
+ * to build the character once (documents/creation.mjs: the record, the kit from the compendia by catalogue id, the
+ * starting cash).
  * @module apps/creator
  */
 import { CATALOGUE_IDS, RULES, SYSTEM_ID } from "../generated/rules.mjs";
 import { startingNumbers, validateSpread } from "../rules/creation.mjs";
-import { requestGM } from "../documents/requests.mjs";
-import { spreadProblemText } from "../documents/check-words.mjs";
+import { STEPS, buildCharacter, draftProblems, kitRef } from "../documents/creation.mjs";
 
 export { SYSTEM_ID };
+// The finish is the GM's (documents/creation.mjs); these stay importable from here.
+export { buildCharacter, draftProblems, fromPack, kitRef } from "../documents/creation.mjs";
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
 const STATS = RULES.stats.stats.map(s => s.key);
-const STEPS = ["who", "background", "stats", "perk", "kit", "story", "finish"];
-const KIT_PACKS = ["weapons", "armour", "ammunition", "gear", "outfits", "consumables", "drugs"];
-
-/**
- * The compendium and id of a kit reference (a catalogue key, or pack/key).
- * @param {string|{item: string, worn?: boolean, quantity?: number}} ref
- * @returns {{pack: string, id: string, worn: boolean, quantity: number}}
- * @throws {Error} when the key is not in the catalogue.
- */
-export function kitRef(ref) {
-  const key = typeof ref === "string" ? ref : ref.item;
-  const [packName, k] = key.includes("/") ? key.split("/") : [null, key];
-  const pack = packName ?? KIT_PACKS.find(p => /** @type {Record<string, Record<string, string> | undefined>} */ (CATALOGUE_IDS)[p]?.[k]);
-  const id = pack ? /** @type {Record<string, Record<string, string> | undefined>} */ (CATALOGUE_IDS)[pack]?.[k] : undefined;
-  if (!pack || !id) throw new Error(`no catalogue item ${key}`);
-  return { pack, id, worn: typeof ref === "object" && !!ref.worn, quantity: typeof ref === "object" ? ref.quantity ?? 1 : 1 };
-}
-
-/**
- * What a draft still lacks, per step (empty lists when it is a legal character). Pure apart from i18n.
- * @param {Record<string, any>} d  The draft.
- * @returns {Record<string, string[]>}
- */
-export function draftProblems(d) {
-  const i18n = game.i18n;
-  const p = Object.fromEntries(STEPS.map(s => [s, /** @type {string[]} */ ([])]));
-  if (!d.identity?.name?.trim()) p.who.push(i18n.localize("SMOKE.Creator.needName"));
-  if (!(Number(d.identity?.age) >= RULES.creation.minimumAge)) {
-    p.who.push(i18n.format("SMOKE.Creator.needAge", /** @type {any} */ ({ age: RULES.creation.minimumAge })));
-  }
-  if (!d.background) p.background.push(i18n.localize("SMOKE.Creator.needBackground"));
-  const spread = validateSpread(d.stats ?? {});
-  if (!spread.ok) p.stats.push(i18n.format("SMOKE.Creator.badSpread", { problems: spread.problems.map(spreadProblemText).join(", ") }));
-  if (!d.perk) p.perk.push(i18n.localize("SMOKE.Creator.needPerk"));
-  if (!RULES.creation.extraItems.items.includes(d.extra)) p.kit.push(i18n.localize("SMOKE.Creator.needExtra"));
-  return p;
-}
 
 /** @extends {Base<Record<string, unknown>>}  (its render context is the template's data, see _prepareContext) */
 export class CharacterCreator extends Base {
@@ -233,67 +198,13 @@ export class CharacterCreator extends Base {
       return;
     }
     try {
-      await buildCharacter(this.actor, d);
+      await buildCharacter(this.actor, d); // the GM checks the draft again and builds it once
       await this.close();
       this.actor.sheet?.render({ force: true });
+    } catch (err) {
+      ui.notifications.warn(err.message);
     } finally {
       this.finishing = false;
     }
   }
-}
-
-/**
- * Turn a complete draft into the character: the record's numbers (Rep 1, 0 XP, Hustle 3/3, Health 8 + Grit
- * modifier), identity and story, the background's cash, and its kit, Fists, the one extra item and the chosen
- * perk from the compendia by catalogue id (the first armour in the kit worn). Refuses an actor that already has
- * items, so a second Finish cannot duplicate anything.
- * @param {Actor.Implementation} actor
- * @param {Record<string, any>} d  A draft with no problems (see {@link draftProblems}).
- * @returns {Promise<void>}
- * @throws {Error} when the actor already has kit or perks.
- */
-export async function buildCharacter(actor, d) {
-  if (actor.items.size) throw new Error(game.i18n.localize("SMOKE.Creator.alreadyBuilt"));
-  const bgPack = /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.backgrounds`));
-  const bg = await bgPack.getDocument(d.background);
-  const refs = [...bg.system.kit];
-  for (const key of RULES.creation.startingItems) if (!refs.some(r => (typeof r === "string" ? r : r.item) === key)) refs.unshift(key);
-  refs.push(d.extra);
-  const items = [];
-  let worn = false;
-  for (const r of refs) {
-    const ref = kitRef(r);
-    const doc = await /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.${ref.pack}`)).getDocument(ref.id);
-    const data = fromPack(doc);
-    if (data.type === "armour" && !worn) { data.system.worn = true; worn = true; }
-    items.push(data);
-  }
-  const perk = await /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.perks`)).getDocument(d.perk);
-  items.unshift(fromPack(perk));
-  const start = startingNumbers(d.stats);
-  const bgKey = Object.entries(CATALOGUE_IDS.backgrounds).find(([, id]) => id === d.background)?.[0] ?? "";
-  const { name, ...details } = d.identity;
-  await actor.update(/** @type {any} */ ({
-    name: name.trim(),
-    "system.details": { ...details, age: Number(details.age), background: bgKey },
-    "system.stats": Object.fromEntries(STATS.map(k => [k, { die: d.stats[k] }])),
-    "system.story": d.story,
-    "system.rep": start.rep,
-    "system.hustle.value": start.hustle.value,
-    "system.health": { value: start.health.value, bonus: 0 },
-    [`flags.${SYSTEM_ID}.-=creator`]: null
-  }));
-  await actor.createEmbeddedDocuments("Item", items);
-  // Cash is the GM's (documents/purse.mjs): the GM sets the background's starting cash, once.
-  await requestGM("purse.start", { actorUuid: actor.uuid });
-}
-
-/**
- * The data of an owned copy of a compendium item (v13 WorldCollection#fromCompendium): no id, folder, sort or
- * ownership from the pack, and `_stats.compendiumSource` recording where it came from.
- * @param {Item.Implementation} doc
- * @returns {any}
- */
-export function fromPack(doc) {
-  return game.items.fromCompendium(doc, { clearFolder: true });
 }

@@ -2,37 +2,19 @@
  * Level Up (rulebook: Rep, Renown and Influence › Personal Rep, Growth; The Rep ladder): when XP reaches the next
  * threshold, every available level is applied in order — odd new levels raise a stat within the new tier's cap,
  * even new levels add a perk, every third new level rolls Growth (core Roll, no explosions). The choices are a
- * draft on the actor (flags), so closing and reopening resumes; Apply runs once and applies everything together.
+ * draft on the actor (flags), so closing and reopening resumes; Growth is rolled and Apply is applied by the active
+ * GM from its record (documents/advancement.mjs), once, everything together.
  * @module apps/level-up
  */
-import { applyStatRaise, growthDice, growthGuard, growthHealth, legalStatRaises, levelUpSteps, levelsAvailable }
-  from "../rules/progression.mjs";
+import { applyStatRaise, legalStatRaises, levelUpSteps, levelsAvailable } from "../rules/progression.mjs";
 import { statFaces } from "../rules/record.mjs";
-import { fromPack } from "./creator.mjs";
+import { growthOf, statsBefore } from "../documents/advancement.mjs";
+import { requestGM } from "../documents/requests.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
-import { noteHTML } from "../documents/chat-html.mjs";
 
 export { SYSTEM_ID };
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
-
-/**
- * The stats after the draft's raises up to (not including) `level`, as plain faces.
- * @param {Record<string, number>} start
- * @param {object[]} grants  From levelUpSteps.
- * @param {Record<string, any>} draft  level → choices.
- * @param {number} level
- */
-function statsBefore(start, grants, draft, level) {
-  let stats = { ...start };
-  for (const g of grants) {
-    if (g.level >= level) break;
-    const key = draft[g.level]?.stat;
-    const raise = g.steps.find(s => s.kind === "statRaise");
-    if (raise && key) stats = applyStatRaise(stats, key, raise.cap);
-  }
-  return stats;
-}
 
 /** @extends {Base<Record<string, unknown>>}  (its render context is the template's data, see _prepareContext) */
 export class LevelUpApp extends Base {
@@ -52,15 +34,22 @@ export class LevelUpApp extends Base {
     super(options);
     this.actor = actor;
     this.applying = false;
+    /** @type {Record<string, any>} Growth results the GM returned (its store may not have reached this client yet). */
+    this.rolled = {};
   }
 
   get title() {
     return game.i18n.format("SMOKE.Level.titleFor", { actor: this.actor.name });
   }
 
-  /** The draft: {level: {stat?, perk?, growth?: {health, guard, healthFace, guardFace}}}. */
+  /** The draft: {level: {stat?, perk?}} (the Growth rolls are the GM's: {@link LevelUpApp#growth}). */
   get draft() {
     return foundry.utils.deepClone(this.actor.getFlag(SYSTEM_ID, "levelUp") ?? {});
+  }
+
+  /** The Growth rolls the GM made (level → result), with any this window has just been told of. */
+  get growth() {
+    return { ...growthOf(this.actor), ...this.rolled };
   }
 
   get grants() {
@@ -72,6 +61,7 @@ export class LevelUpApp extends Base {
   async _prepareContext() {
     const i18n = game.i18n;
     const draft = this.draft;
+    const rolled = this.growth;
     const start = statFaces(this.actor.system.stats);
     const held = new Set(this.actor.items.filter(i => i.type === "perk").map(i => i.name));
     const pack = game.packs.get(`${SYSTEM_ID}.perks`);
@@ -94,7 +84,7 @@ export class LevelUpApp extends Base {
               .sort((a, b) => (a.name ?? "").localeCompare(b.name ?? ""))
               .map(p => ({ id: p._id, name: p.name, selected: d.perk === p._id })) };
           }
-          if (s.kind === "growth") return { kind: s.kind, growth: true, result: d.growth ?? null };
+          if (s.kind === "growth") return { kind: s.kind, growth: true, result: rolled[g.level] ?? null };
           if (s.kind === "hustleMax") return { kind: s.kind, text: i18n.format("SMOKE.Level.hustleMax", /** @type {Record<string, any>} */ ({ max: s.max })) };
           if (s.kind === "tier") return { kind: s.kind, text: i18n.format("SMOKE.Level.tier", /** @type {Record<string, any>} */ ({ tier: s.label, cap: s.statCap })) };
           return { kind: s.kind, text: s.text ?? "" };
@@ -107,12 +97,13 @@ export class LevelUpApp extends Base {
   /** What is still to choose, as human lines (empty when ready). */
   #missing(draft) {
     const out = [];
+    const rolled = this.growth;
     for (const g of this.grants) {
       for (const s of g.steps) {
         const d = draft[g.level] ?? {};
         if (s.kind === "statRaise" && !d.stat) out.push(game.i18n.format("SMOKE.Level.needStat", /** @type {Record<string, any>} */ ({ level: g.level })));
         if (s.kind === "perk" && !d.perk) out.push(game.i18n.format("SMOKE.Level.needPerk", /** @type {Record<string, any>} */ ({ level: g.level })));
-        if (s.kind === "growth" && !d.growth) out.push(game.i18n.format("SMOKE.Level.needGrowth", /** @type {Record<string, any>} */ ({ level: g.level })));
+        if (s.kind === "growth" && !rolled[g.level]) out.push(game.i18n.format("SMOKE.Level.needGrowth", /** @type {Record<string, any>} */ ({ level: g.level })));
       }
     }
     return out;
@@ -138,28 +129,19 @@ export class LevelUpApp extends Base {
     this.render();
   }
 
-  /** Growth: the Grit die once for Health, the better of Moves/Grit once for Guard, no explosions. @this {LevelUpApp} */
+  /** Growth: the GM rolls the Grit die once for Health, the better of Moves/Grit once for Guard. @this {LevelUpApp} */
   static async #onRollGrowth(event, target) {
     const level = Number(target.dataset.level);
-    const draft = this.draft;
-    if (draft[level]?.growth) return;
-    const stats = statsBefore(statFaces(this.actor.system.stats), this.grants, draft, level);
-    const dice = growthDice(stats);
-    const health = await new Roll(`1d${dice.health.die}`).evaluate();
-    const guard = await new Roll(`1d${dice.guard.die}`).evaluate();
-    const result = { healthFace: health.total, health: growthHealth(health.total, dice.health.die),
-      guardFace: guard.total, guard: growthGuard(guard.total, dice.guard.die),
-      healthDie: dice.health.die, guardDie: dice.guard.die };
-    draft[level] = { ...(draft[level] ?? {}), growth: result };
-    await this.actor.setFlag(SYSTEM_ID, "levelUp", draft);
-    await ChatMessage.create({ speaker: ChatMessage.getSpeaker({ actor: this.actor }), rolls: [health, guard],
-      content: await noteHTML(game.i18n.format("SMOKE.Level.growthCard", /** @type {Record<string, any>} */ ({ actor: this.actor.name,
-        level, healthDie: result.healthDie, healthFace: result.healthFace, health: result.health,
-        guardDie: result.guardDie, guardFace: result.guardFace, guard: result.guard }))) });
+    if (this.growth[level]) return;
+    try {
+      this.rolled[level] = await requestGM("levelUp.growth", { actorUuid: this.actor.uuid, level, choices: this.draft });
+    } catch (err) {
+      ui.notifications.warn(err.message);
+    }
     this.render();
   }
 
-  /** Apply every level at once, once. @this {LevelUpApp} */
+  /** Apply every level at once, once (the GM applies it from its record). @this {LevelUpApp} */
   static async #onApply() {
     if (this.applying) return;
     const draft = this.draft;
@@ -170,39 +152,10 @@ export class LevelUpApp extends Base {
     }
     this.applying = true;
     try {
-      const grants = this.grants;
-      const sys = this.actor.system;
-      let stats = statFaces(sys.stats);
-      let healthBonus = sys.health.bonus;
-      let guardBonus = sys.guard.bonus;
-      const perkIds = [];
-      for (const g of grants) {
-        const d = draft[g.level];
-        const raise = g.steps.find(s => s.kind === "statRaise");
-        if (raise) stats = applyStatRaise(stats, d.stat, raise.cap);
-        if (d.perk) perkIds.push(d.perk);
-        if (d.growth) {
-          healthBonus += d.growth.health;
-          guardBonus += d.growth.guard;
-        }
-      }
-      const pack = /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.perks`)); // the system's own perks compendium
-      const perks = [];
-      for (const id of perkIds) perks.push(fromPack(await pack.getDocument(id)));
-      const last = /** @type {{level: number}} */ (grants.at(-1)); // Apply is only offered with a level available
-      const update = {
-        "system.rep.level": last.level,
-        "system.health.bonus": healthBonus,
-        "system.guard.bonus": guardBonus,
-        ...Object.fromEntries(Object.entries(stats).map(([k, v]) => [`system.stats.${k}.die`, v])),
-        [`flags.${SYSTEM_ID}.-=levelUp`]: null
-      };
-      await this.actor.update(update);
-      if (perks.length) await this.actor.createEmbeddedDocuments("Item", perks);
-      await ChatMessage.create({ speaker: ChatMessage.getSpeaker({ actor: this.actor }),
-        content: await noteHTML(game.i18n.format("SMOKE.Level.appliedCard",
-          /** @type {Record<string, any>} */ ({ actor: this.actor.name, level: last.level }))) });
+      await requestGM("levelUp.apply", { actorUuid: this.actor.uuid, choices: draft });
       await this.close();
+    } catch (err) {
+      ui.notifications.warn(err.message);
     } finally {
       this.applying = false;
     }

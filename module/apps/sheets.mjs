@@ -9,10 +9,12 @@ import { shiftPanel } from "./shift-panel.mjs";
 import { heatPanel } from "./heat-panel.mjs";
 import { conditionEffects } from "../rules/check.mjs";
 import { armourReduction, nextThreshold, repTier, statCap } from "../rules/record.mjs";
-import { advance, legalStatRaises, levelsAvailable, policeStopStart, renownRank, restoreInfluence, shopDiscountBreakdown,
+import { legalStatRaises, levelsAvailable, policeStopStart, renownRank, restoreInfluence, shopDiscountBreakdown,
   spendInfluence, stageAward } from "../rules/progression.mjs";
 import { LevelUpApp } from "./level-up.mjs";
 import { CharacterCreator } from "./creator.mjs";
+import { requestGM } from "../documents/requests.mjs";
+import { hasRecordedPerk } from "../documents/record.mjs";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ActorSheetV2, ItemSheetV2 } = foundry.applications.sheets;
@@ -242,15 +244,13 @@ class SmokeActorSheetBase extends ActorBase {
     await this.document.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.advances": /** @type {CharacterSystem} */ (this.document.system).advances + 1 }));
   }
 
-  /** Spend an advance: one stat one step within the current cap. @this {SmokeActorSheetBase} */
+  /** Spend an advance: one stat one step within the current cap (the GM applies it from its record). @this {SmokeActorSheetBase} */
   static async #onSpendAdvance() {
     const sys = this.document.system;
     const key = /** @type {HTMLSelectElement} */ (this.element.querySelector("select[data-advance]"))?.value;
     if (!sys.advances || !key) return;
     try {
-      const stats = advance(Object.fromEntries(Object.entries(sys.stats).map(([k, v]) => [k, v.die])),
-        key, sys.rep.level);
-      await this.document.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ [`system.stats.${key}.die`]: stats[key], "system.advances": sys.advances - 1 }));
+      await requestGM("advance.spend", { actorUuid: this.document.uuid, stat: key });
     } catch (err) {
       ui.notifications.warn(err.message);
     }
@@ -361,7 +361,7 @@ async function backgroundName(key) {
 function relationshipNotes(actor, sys) {
   const i18n = game.i18n;
   const who = { street: sys.relationships.street, crew: sys.relationships.crew,
-    wideBoy: actor.items.some(i => i.type === "perk" && i.flags?.[SYSTEM_ID]?.key === "perks/wide-boy") };
+    wideBoy: hasRecordedPerk(actor, "wide-boy") };
   const shops = shopDiscountBreakdown({ ...who, shop: "shops" }).percent;
   const pat = shopDiscountBreakdown({ ...who, shop: "pat" }).percent;
   return [
@@ -401,8 +401,10 @@ export class SmokeItemSheet extends ItemBase {
   async _prepareContext(options) {
     const context = await super._prepareContext(options);
     const item = this.document;
+    // A character's kit is the GM's record (documents/kit-record.mjs): its owner keeps the name and the words.
+    const record = !game.user.isGM && item.parent?.type === "character" && !item.parent?.isToken;
     return Object.assign(context, {
-      item, system: item.system, editable: this.isEditable,
+      item, system: item.system, editable: this.isEditable && !record, nameEditable: this.isEditable,
       fieldsPartial: `${SYSTEM_ID}.item-fields-${item.type}`,
       typeLabel: game.i18n.localize(`TYPES.Item.${item.type}`),
       // Every item type of the system has a description (ItemData).

@@ -11,9 +11,9 @@ import { assertOwner, requestGM } from "./requests.mjs";
 import { sideOf, writeSides } from "./combat-state.mjs";
 import { promptCheck } from "./prompt-check.mjs";
 import { claimRoll, issueRoll } from "./roll-claims.mjs";
-import { reloadPlan } from "../rules/combat.mjs";
 import { applyAid, firstAidAllowed } from "../rules/conditions.mjs";
 import { noteHTML } from "./chat-html.mjs";
+import { kitSystem } from "./kit-record.mjs";
 
 const COMBAT = RULES.combat;
 
@@ -67,7 +67,8 @@ export async function firstAid(medic, item, { patient = null, skipDialog = false
 }
 
 /**
- * Reload on a die: spends the die (through the GM), then moves rounds from the actor's own ammunition.
+ * Reload on a die: the GM checks the reload from its record of the kit, spends the die and moves the rounds from the
+ * actor's own ammunition, in one request (documents/kit-use.mjs `item.reload`).
  * @param {Combat.Implementation} combat
  * @param {Combatant.Implementation} combatant
  * @param {string} weaponId
@@ -75,27 +76,11 @@ export async function firstAid(medic, item, { patient = null, skipDialog = false
  * @returns {Promise<number|null>} Rounds moved, or null when refused (a warning says why).
  */
 export async function reload(combat, combatant, weaponId, { dieIndex = null } = {}) {
-  const i18n = game.i18n;
-  const actor = /** @type {Actor.Implementation} */ (combatant.actor);
-  const weapon = actor.items.get(weaponId);
-  const mag = /** @type {WeaponSystem} */ (weapon?.system)?.magazine;
-  if (!weapon || !mag?.size) return warn(i18n.localize("SMOKE.Reload.noMagazine"));
-  const ammo = actor.items.filter(i => i.type === "ammo").map(i => ({ id: /** @type {string} */ (i.id), ...(/** @type {AmmoSystem} */ (i.system)) }));
-  const plan = reloadPlan(mag, ammo);
-  if (!plan.moved) return warn(i18n.format(mag.loaded >= mag.size ? "SMOKE.Reload.full" : "SMOKE.Reload.noAmmo",
-    { weapon: weapon.name, ammoType: mag.ammoType }));
   try {
-    await requestGM("combat.spend", { combatId: combat.id, combatantId: combatant.id, action: "reload", index: dieIndex });
+    return await requestGM("item.reload", { combatId: combat.id, combatantId: combatant.id, weaponId, index: dieIndex });
   } catch (err) {
     return warn(err.message);
   }
-  // fvtt-types 13.345 has no type for Foundry's dot-notation update keys.
-  await actor.updateEmbeddedDocuments("Item", /** @type {any[]} */ ([{ _id: weapon.id, "system.magazine.loaded": mag.loaded + plan.moved },
-    ...plan.takes.map(t => ({ _id: t.id, "system.quantity": t.quantity }))]));
-  await ChatMessage.create({ speaker: ChatMessage.getSpeaker({ actor }),
-    content: await noteHTML(i18n.format("SMOKE.Reload.done", { actor: actor.name ?? "", weapon: weapon.name ?? "",
-      moved: String(plan.moved), loaded: String(mag.loaded + plan.moved), size: String(mag.size) })) });
-  return plan.moved;
 }
 
 /**
@@ -155,7 +140,7 @@ export const requests = {
     assertOwner(user, medic);
     const m = /** @type {Actor.Implementation} */ (medic);
     const item = m.items.get(itemId);
-    const s = /** @type {any} */ (item?.system);
+    const s = /** @type {any} */ (item ? kitSystem(item) : null); // the GM's record of the kit (its uses)
     if (!item || item.type !== "consumable" || !s?.check) throw new Error(game.i18n.format("SMOKE.Use.notUsable", { item: item?.name ?? "" }));
     if (s.usesLeft < 1) throw new Error(game.i18n.format("SMOKE.Use.noUses", { item: item.name ?? "" }));
     if (m.statuses.has("down")) throw new Error(game.i18n.format("SMOKE.Aid.medicDown", { name: m.name ?? "" }));
@@ -174,7 +159,7 @@ export const requests = {
     const { roll, actor: medic, message, check } = claimRoll(user, { rollId, messageId, purpose: "aid.firstAid" });
     const { itemId, patientUuid } = roll.context;
     const item = medic.items.get(itemId);
-    const s = /** @type {ConsumableSystem} */ (item?.system);
+    const s = /** @type {ConsumableSystem} */ (item ? kitSystem(item) : null);
     const patient = /** @type {Actor.Implementation|null} */ (fromUuidSync(patientUuid));
     if (!item || !s || s.usesLeft < 1) throw new Error(game.i18n.format("SMOKE.Use.noUses", { item: item?.name ?? "" }));
     if (!patient) throw new Error(game.i18n.localize("SMOKE.Aid.noPatient"));

@@ -12,6 +12,9 @@ import { xpAward } from "../rules/progression.mjs";
 import { applyAid } from "../rules/conditions.mjs";
 import { firstAid } from "./actions.mjs";
 import { noteHTML } from "./chat-html.mjs";
+import { kitSystem } from "./kit-record.mjs";
+import { RECORD_PATHS, recordedRep, writeRecord } from "./record.mjs";
+import { requestGM } from "./requests.mjs";
 
 const BY_ID = new Map(CONDITIONS.map(c => [c.key, c]));
 export { SYSTEM_ID };
@@ -61,8 +64,12 @@ export class SmokeActor extends Actor {
         ? game.i18n.format("SMOKE.Xp.needsAmount", { why, hint })
         : game.i18n.format("SMOKE.Xp.badAmount", { why, amount: String(amount), hint }), { cause: err });
     }
-    const rep = this.system.rep; // a character: only its sheet offers awards
-    if (xp) await this.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.rep.xp": rep.xp + xp }));
+    if (xp) {
+      // XP is the GM's record (documents/record.mjs): added to the recorded XP, never to the sheet's.
+      const recorded = /** @type {{xp: number}} */ (recordedRep(this)).xp;
+      if (game.user.isActiveGM) await writeRecord(this, { [RECORD_PATHS.xp]: recorded + xp });
+      else await this.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ [RECORD_PATHS.xp]: recorded + xp }));
+    }
     await ChatMessage.create({ speaker: ChatMessage.getSpeaker({ actor: this }), content: await noteHTML(
       xp ? game.i18n.format("SMOKE.Xp.card", { actor: this.name, xp: String(xp), why }) : game.i18n.format("SMOKE.Xp.none", { why })) });
     return xp;
@@ -149,16 +156,13 @@ export class SmokeActor extends Actor {
    */
   async useItem(item, { patient = null, skipDialog = false } = {}) {
     if (item.parent !== this) throw new Error("the item is not carried by this actor");
-    if (item.type === "consumable" && /** @type {SmokeItemSystem} */ (item.system).check) {
-      if (/** @type {ConsumableSystem} */ (item.system).usesLeft < 1) throw new Error(game.i18n.format("SMOKE.Use.noUses", { item: item.name }));
-      return firstAid(this, item, { patient, skipDialog });
-    }
-    // Only a consumable or a drug gets past the checks below (an Item's type fixes its system data).
-    const s = /** @type {Item.SystemOfType<"consumable" | "drug">} */ (item.system);
-    if (item.type === "consumable" && /** @type {Item.SystemOfType<"consumable">} */ (s).usesLeft < 1) {
-      throw new Error(game.i18n.format("SMOKE.Use.noUses", { item: item.name }));
-    }
-    if (!["consumable", "drug"].includes(item.type)) throw new Error(game.i18n.format("SMOKE.Use.notUsable", { item: item.name }));
+    // The uses and quantity the GM recorded (documents/kit-record.mjs), never the sheet's.
+    const s = /** @type {any} */ (kitSystem(item));
+    if (!s || !["consumable", "drug"].includes(item.type)) throw new Error(game.i18n.format("SMOKE.Use.notUsable", { item: item.name }));
+    if (item.type === "consumable" && s.usesLeft < 1) throw new Error(game.i18n.format("SMOKE.Use.noUses", { item: item.name }));
+    if (item.type === "consumable" && s.check) return firstAid(this, item, { patient, skipDialog });
+    // A use changes the kit's record: the active GM applies it (documents/kit-use.mjs `item.use`).
+    if (!game.user.isActiveGM) return requestGM("item.use", { actorUuid: this.uuid, itemId: item.id });
     const removed = [];
     for (const id of s.removes ?? []) {
       if (this.statuses.has(id)) {
@@ -188,8 +192,7 @@ export class SmokeActor extends Actor {
       }
     }
     if (item.type === "consumable") {
-      await item.update(/** @type {Item.UpdateData} */ ({
-        "system.usesLeft": /** @type {Item.SystemOfType<"consumable">} */ (s).usesLeft - 1 }));
+      await item.update(/** @type {Item.UpdateData} */ ({ "system.usesLeft": s.usesLeft - 1 }));
     } else {
       const left = (s.quantity ?? 1) - 1;
       if (left > 0) await item.update(/** @type {Item.UpdateData} */ ({ "system.quantity": left }));

@@ -12,6 +12,7 @@
  * never the card's flags, so a hand-made card changes nothing. Holds (grab, break free) follow the same path.
  * @module documents/attack
  */
+import { kitSystem } from "./kit-record.mjs";
 import { RULES, RANGE_BANDS } from "../generated/rules.mjs";
 import { attackModifiers, canReact, conditionChoices, damage, dodge, inRange, rangeBand, weaponConditions } from "../rules/combat.mjs";
 import { combatGuard, defenceModifiers } from "../rules/round.mjs";
@@ -183,7 +184,8 @@ const COMBAT_BANDS = RANGE_BANDS;
  */
 function attackRefusal(attacker, target, weapon, choice) {
   const i18n = game.i18n;
-  const w = /** @type {any} */ (weapon.system);
+  const w = /** @type {any} */ (kitSystem(weapon)); // a character's weapon as the GM recorded it (rounds, Impact…)
+  if (!w) return i18n.localize("SMOKE.Attack.noWeapon");
   const distance = tokenDistance(attacker.token, target.token);
   const band = distance === null ? choice.band ?? null : rangeBand(distance);
   if (!band || !COMBAT_BANDS.includes(band)) return i18n.localize("SMOKE.Attack.noBand");
@@ -366,7 +368,7 @@ export const requests = {
       driveBy: driveBy === "driver" || driveBy === "passenger" ? driveBy : null, tyres: !!tyres, band });
     if (typeof checked === "string") throw new Error(checked);
     const { aimed } = await spendDieAsGM(combat, attacker, "attack", { index });
-    const w = /** @type {WeaponSystem} */ (weapon.system);
+    const w = /** @type {WeaponSystem} */ (kitSystem(weapon)); // checked above: the GM's record of the weapon
     if (checked.thrown) await weapon.update(/** @type {DottedUpdate<Item.UpdateData>} */ ({ "system.quantity": w.quantity - 1 }));
     else if (w.magazine.size > 0) await weapon.update(/** @type {DottedUpdate<Item.UpdateData>} */ ({ "system.magazine.loaded": w.magazine.loaded - checked.mods.rounds }));
     /** @type {RollRecord} */

@@ -9,6 +9,7 @@ import { isEmpire } from "../rules/record.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
 import { appliedText, errorText, modifierText, warningText } from "./check-words.mjs";
 import { noteHTML } from "./chat-html.mjs";
+import { recordedDice, recordedPerk, recordedRep } from "./record.mjs";
 
 export { SYSTEM_ID };
 export const CARD_TEMPLATE = "systems/the-smoke/templates/chat/check-card.hbs";
@@ -46,16 +47,30 @@ export const CARD_TEMPLATE = "systems/the-smoke/templates/chat/check-card.hbs";
  */
 
 /**
- * The dice a check uses before any boost: the Effort die (or a driven vehicle's Performance) and the stat die.
+ * The dice a check uses before any boost: the Effort die (or a driven vehicle's Performance) and the stat die — a
+ * character's from the GM's record (documents/record.mjs), never the sheet's.
  * @param {Actor.Implementation} actor  A character or NPC (an actor with stats).
  * @param {string} statKey
  * @param {{performance: number, handling: number}|null} [vehicle]
  * @returns {{effortDie: number, statDie: number}}
  */
 export function unboostedDice(actor, statKey, vehicle = null) {
-  // Only people have stats and roll checks (SmokeActor#rollStat refuses a stat the actor lacks).
-  const sys = /** @type {Actor.SystemOfType<"character" | "npc">} */ (actor.system);
-  return { effortDie: vehicle ? vehicle.performance : (sys.effort?.die ?? 6), statDie: sys.stats[statKey].die };
+  const { effortDie, statDie } = recordedDice(actor, statKey);
+  return { effortDie: vehicle ? vehicle.performance : effortDie, statDie };
+}
+
+/**
+ * The perk a check may use (Hustle, perks and your luck › Perks: "Use it when both the stat and the situation fit"):
+ * the perk as the GM recorded it on the character (documents/record.mjs `recordedPerk`) — its id, key, name, stat
+ * and situation — when it is of this stat; null when the character has no such perk on the record, or it is another
+ * stat's. The one place a check reads a perk, on the roller's client and on the GM.
+ * @param {Actor.Implementation} actor @param {string|null|undefined} perkId  An owned perk item's id.
+ * @param {string} [statKey]  The check's stat (omitted: any stat).
+ * @returns {{id: string, key: string, name: string, stat: string, situation: string}|null}
+ */
+export function perkFor(actor, perkId, statKey) {
+  const perk = perkId ? recordedPerk(actor, perkId) : null;
+  return perk && (statKey === undefined || perk.stat === statKey) ? perk : null;
 }
 
 /**
@@ -87,7 +102,7 @@ export function resolveTN(actor, statKey, choices, vehicle = null) {
  * @returns {import("../rules/check.mjs").CheckPlan}
  */
 export function planFor(actor, statKey, choices, vehicle = null) {
-  const perk = choices.perkId ? actor.items.get(choices.perkId) : null;
+  const perk = perkFor(actor, choices.perkId, statKey);
   const { effortDie, statDie } = unboostedDice(actor, statKey, vehicle);
   return planCheck({
     effortDie, statDie, statKey,
@@ -98,7 +113,7 @@ export function planFor(actor, statKey, choices, vehicle = null) {
     effortSteps: Number(choices.effortSteps) || 0,
     conditions: actor.statuses ?? [],
     tn: resolveTN(actor, statKey, choices, vehicle),
-    empire: actor.type === "character" ? isEmpire(/** @type {Actor.SystemOfType<"character">} */ (actor.system).rep.level) : false,
+    empire: actor.type === "character" ? isEmpire(recordedRep(actor)?.level ?? 1) : false,
     vehicle
   });
 }
@@ -140,7 +155,7 @@ export async function rollCheck(actor, statKey, choices, { vehicle = null, flags
     statRolls: statTerm.results.map(r => r.result),
     plan
   });
-  const perk = choices.perkId ? actor.items.get(choices.perkId) : null;
+  const perk = perkFor(actor, choices.perkId, statKey);
   /** @type {CheckSnapshot} */
   const snapshot = {
     actorId: actor.id, stat: statKey, tn: plan.tn, tnSource: choices.tnSource, band: choices.band ?? null,

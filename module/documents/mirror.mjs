@@ -1,10 +1,15 @@
 /**
- * Guarded actor fields: numbers on a character's sheet that only the GM may change (Heat, cash). The owner may write
- * their own Actor in v13, so the field on the actor is only a **mirror**: the fact is the last value a GM wrote, kept
- * in a GM store ({@link module:documents/gm-store}). The active GM
- * - records every change a GM makes to a guarded field (the sheet, Wasted, the system's own writes);
+ * Guarded actor fields: values on an actor's sheet that only the GM may change (Heat, cash, the character record…).
+ * The owner may write their own Actor in v13, so the field on the actor is only a **mirror**: the fact is the last
+ * value a GM wrote, kept in a GM store ({@link module:documents/gm-store}). The active GM
+ * - records every change a GM makes to a guarded field (the sheet, Wasted, the system's own writes): only the fields
+ *   that change touched, so a forged value still waiting to be put back is never recorded with it;
  * - puts back the sanctioned value when anyone else changes one (a forged write that bypassed the sheet);
- * - adopts the values of a character it has no record of (a new character, a world from before this store).
+ * - starts the record of an actor it has no record of: from the actor as created when a GM created it (a GM's sheet,
+ *   a compendium import, the system's own flows), and from **nothing** (the data model's initial values, written
+ *   back on the actor) when anybody else did or nobody saw it made (a write while no GM was connected);
+ * - on `ready`, once per world ({@link adoptWorld}, the migration marker): adopts every actor as it stands (a world
+ *   from before these stores); on every later `ready`, puts back what changed while no GM was connected.
  * On a player's own client the change is stripped before it is sent, with a notice, so the sheet never flickers.
  *
  * Foundry-side only; no rules here.
@@ -12,40 +17,120 @@
  */
 import { gmStore } from "./gm-store.mjs";
 
+/** The world's adoption marker: `{world: {version, at}}` once the active GM adopted the world as it stood. */
+const adoption = gmStore("recordAdoption");
+const ADOPTION_VERSION = 1;
+/** @type {((first: boolean) => Promise<void>)[]} */
+const reconcilers = [];
+
+/** Whether this world's actors were adopted once (after that, an actor the GM never saw made starts from nothing). */
+export function worldAdopted() {
+  return !!adoption.get("world");
+}
+
 /**
+ * Add what the active GM does at `ready` for one guarded record (at module top level).
+ * @param {(first: boolean) => Promise<void>} fn  `first`: the world is adopted now (take every actor as it stands);
+ *   else put back what changed while no GM was connected.
+ */
+export function onReconcile(fn) {
+  reconcilers.push(fn);
+}
+
+/**
+ * Active GM, at `ready`: adopt the world once, or put back what changed while no GM was connected (every guard).
+ * @returns {Promise<void>}
+ */
+export async function adoptWorld() {
+  if (!game.user?.isActiveGM) return;
+  const first = !worldAdopted();
+  for (const fn of reconcilers) {
+    try {
+      await fn(first);
+    } catch (err) {
+      console.error("the-smoke | could not reconcile a GM record", err);
+    }
+  }
+  if (first) await adoption.set("world", { version: ADOPTION_VERSION, at: Date.now() });
+}
+
+/**
+ * The initial value of an actor field (a `system.` path of the type's data model), or undefined.
+ * @param {string} type @param {string} path
+ */
+function initialOf(type, path) {
+  if (!path.startsWith("system.")) return undefined;
+  const model = /** @type {any} */ (CONFIG.Actor.dataModels)?.[type];
+  return model?.schema?.getField?.(path.slice("system.".length))?.getInitialValue?.({});
+}
+
+/**
+ * @typedef {any} GuardedValue  A number, or a string for the `text` paths.
  * @typedef {object} GuardedFields
- * @property {(actor: Actor.Implementation) => Record<string, number>} sanctioned  The GM's values, by path.
- * @property {(actor: Actor.Implementation, values: Record<string, number>) => Promise<void>} write
- *   Active GM: record and mirror new values (paths → numbers).
+ * @property {(actor: Actor.Implementation) => Record<string, GuardedValue>} sanctioned  The GM's values, by path.
+ * @property {(actor: Actor.Implementation, values: Record<string, GuardedValue>) => Promise<void>} write
+ *   Active GM: record and mirror new values (paths → values).
  * @property {Record<string, Function>} hooks  For the entry's hook loop.
  */
 
 /**
- * @param {{key: string, paths: string[], notice: string, types?: string[]}} spec
+ * @param {{key: string, paths: string[], notice: string, types?: string[], text?: string[]}} spec
  *   `key`: the GM store; `paths`: the guarded fields (e.g. "system.heat"); `notice`: the lang key a player sees;
- *   `types`: the actor types guarded (default characters).
+ *   `types`: the actor types guarded (default characters); `text`: the paths that hold text (the rest are numbers).
  * @returns {GuardedFields}
  */
-export function guardActorFields({ key, paths, notice, types = ["character"] }) {
+export function guardActorFields({ key, paths, notice, types = ["character"], text = [] }) {
   const store = gmStore(key);
   const { getProperty, hasProperty } = foundry.utils;
+  /** @param {string} p @param {unknown} v @returns {GuardedValue} */
+  const normal = (p, v) => (text.includes(p) ? String(v ?? "") : Number(v) || 0);
+  /** The stored value (the source, never what an Active Effect made of it). @param {any} actor @param {string} p */
+  const stored = (actor, p) => getProperty(actor._source ?? actor, p);
   /** @param {any} actor */
   const guarded = actor => actor instanceof Actor && types.includes(actor.type) && !actor.isToken;
   /** @param {any} actor */
-  const current = actor => Object.fromEntries(paths.map(p => [p, Number(getProperty(actor, p)) || 0]));
-  /** @param {object} changes */
-  const touches = changes => paths.some(p => hasProperty(changes, p));
+  const current = actor => Object.fromEntries(paths.map(p => [p, normal(p, stored(actor, p))]));
   /** @param {any} actor */
-  const sanctioned = actor => ({ ...current(actor), ...(store.get(actor.uuid) ?? {}) });
+  const blank = actor => Object.fromEntries(paths.map(p => [p, normal(p, initialOf(actor.type, p))]));
+  /** @param {object} changes */
+  const touches = changes => paths.some(p => hasProperty(changes, p) || p in changes);
+  /** Before the world is adopted, an actor without a record reads as it stands; after, as nothing. @param {any} actor */
+  const sanctioned = actor => {
+    if (!guarded(actor)) return current(actor); // an unlinked token's copy: its own numbers, which no GM flow spends
+    const rec = store.get(actor.uuid);
+    if (rec && paths.every(p => p in rec)) return rec;
+    return { ...(worldAdopted() ? blank(actor) : current(actor)), ...(rec ?? {}) };
+  };
 
-  /** @param {any} actor @param {Record<string, number>} values */
+  /** @param {any} actor @param {Record<string, GuardedValue>} values */
   async function write(actor, values) {
     const next = { ...sanctioned(actor), ...values };
     await store.set(actor.uuid, next);
-    const diff = Object.fromEntries(Object.entries(next).filter(([p, v]) => getProperty(actor, p) !== v));
+    const diff = Object.fromEntries(Object.entries(next).filter(([p, v]) => normal(p, stored(actor, p)) !== v));
     if (Object.keys(diff).length) await actor.update(diff, { smokeGuarded: true });
   }
 
+  /** A GM's change: record the fields it touched, as they now are. @param {any} actor @param {object} changes */
+  function recordGMEdit(actor, changes) {
+    const touched = Object.fromEntries(paths.filter(p => hasProperty(changes, p) || p in changes)
+      .map(p => [p, normal(p, stored(actor, p))]));
+    return store.set(actor.uuid, { ...sanctioned(actor), ...touched });
+  }
+
+  /** An actor the GM has no record of: as it stands (a GM made it, or the world is adopted now), else from nothing. */
+  function start(actor, asItStands) {
+    return asItStands ? store.set(actor.uuid, current(actor)) : write(actor, blank(actor));
+  }
+
+  onReconcile(async first => {
+    for (const actor of game.actors) {
+      if (!guarded(actor)) continue;
+      if (!store.get(actor.uuid)) await start(actor, first);
+      else await write(actor, {}); // what changed while no GM was connected goes back
+    }
+  });
+
+  const fail = (/** @type {unknown} */ err) => console.error(`the-smoke | ${key}: could not keep the GM's value`, err);
   const hooks = {
     /** A player's own edit never leaves their client (the GM would only put it back). */
     preUpdateActor: (/** @type {any} */ actor, /** @type {any} */ changes) => {
@@ -61,22 +146,20 @@ export function guardActorFields({ key, paths, notice, types = ["character"] }) 
     },
     updateActor: (/** @type {any} */ actor, /** @type {any} */ changes, /** @type {any} */ options, /** @type {string} */ userId) => {
       if (!game.user.isActiveGM || !guarded(actor) || !touches(changes) || options?.smokeGuarded) return;
-      const byGM = game.users.get(userId)?.isGM;
-      const fix = byGM ? store.set(actor.uuid, current(actor)) : write(actor, store.get(actor.uuid) ?? {});
-      fix.catch(err => console.error(`the-smoke | ${key}: could not keep the GM's value`, err));
+      const fix = game.users.get(userId)?.isGM ? recordGMEdit(actor, changes) : write(actor, {});
+      fix.catch(fail);
     },
-    createActor: (/** @type {any} */ actor) => {
+    createActor: (/** @type {any} */ actor, /** @type {any} */ options, /** @type {string} */ userId) => {
       if (!game.user.isActiveGM || !guarded(actor) || store.get(actor.uuid)) return;
-      store.set(actor.uuid, current(actor)).catch(err => console.error(`the-smoke | ${key}`, err));
+      start(actor, !!game.users.get(userId)?.isGM).catch(fail);
     },
     deleteActor: (/** @type {any} */ actor) => {
       if (!game.user.isActiveGM || !store.get(actor.uuid)) return;
-      store.set(actor.uuid, null).catch(err => console.error(`the-smoke | ${key}`, err));
-    },
-    ready: async () => {
-      if (!game.user.isActiveGM) return;
-      for (const actor of game.actors) if (guarded(actor) && !store.get(actor.uuid)) await store.set(actor.uuid, current(actor));
+      store.set(actor.uuid, null).catch(fail);
     }
   };
   return { sanctioned, write, hooks };
 }
+
+/** Hooks (registered by the entry): the world's adoption at `ready`, after every guard is defined. */
+export const hooks = { ready: adoptWorld };

@@ -5,7 +5,8 @@
  * handlers or GM automation, through {@link pay}, {@link charge} and {@link moveCash}; each writes once, or refuses
  * with a message and writes nothing. A short log of recent payments is kept per character (the phone shows it).
  *
- * A new character's starting cash (its background's) is set once by the GM: the creator asks `purse.start`.
+ * A new character's starting cash (its recorded background's) is set once by the GM when the Creator's finish is
+ * applied ({@link startingCash}; the request `purse.start` asks for the same).
  *
  * Foundry-side only; no rules here.
  * @module documents/purse
@@ -14,6 +15,7 @@ import { CATALOGUE_IDS, SYSTEM_ID } from "../generated/rules.mjs";
 import { gmStore } from "./gm-store.mjs";
 import { guardActorFields } from "./mirror.mjs";
 import { assertOwner } from "./requests.mjs";
+import { recordOf } from "./record.mjs";
 
 const POCKET = "system.cash.pocket";
 const STASH = "system.cash.stash";
@@ -111,29 +113,48 @@ export async function moveCash(actor, { toStash }) {
   return next;
 }
 
+/**
+ * Whether a character has had its money: a starting cash paid, a payment logged, or cash on the GM's record.
+ * @param {Actor.Implementation} actor @returns {boolean}
+ */
+export function alreadyStarted(actor) {
+  const record = ledger.get(actor.uuid);
+  const { pocket, stash } = purseOf(actor);
+  return !!(record?.started || record?.entries?.length || pocket || stash);
+}
+
+/**
+ * Active GM: a new character's starting cash, once — the cash of the background **on the GM's record** (the one the
+ * Creator's finish applied; documents/record.mjs), never one the player wrote on the sheet.
+ * @param {Actor.Implementation} actor  A character.
+ * @returns {Promise<{pocket: number}>}
+ * @throws {Error} a character that had its money already, or has no background on the record.
+ */
+export async function startingCash(actor) {
+  if (actor.type !== "character") throw new Error(game.i18n.localize("SMOKE.Purse.notCharacter"));
+  // Once, and only for a new character: nothing paid yet and an empty purse (a character in play has had its cash).
+  if (alreadyStarted(actor)) throw new Error(game.i18n.localize("SMOKE.Purse.alreadyStarted"));
+  const key = recordOf(actor)?.background ?? "";
+  const id = /** @type {Record<string, Record<string, string> | undefined>} */ (CATALOGUE_IDS).backgrounds?.[key];
+  const bg = id ? await /** @type {CompendiumCollection.Any | undefined} */ (game.packs.get(`${SYSTEM_ID}.backgrounds`))?.getDocument(id) : null;
+  if (!bg) throw new Error(game.i18n.localize("SMOKE.Purse.noBackground"));
+  await ledger.update(actor.uuid, cur => ({ entries: cur?.entries ?? [], started: true }));
+  await guard.write(actor, { [POCKET]: wholePounds(bg.system.cash) });
+  return { pocket: purseOf(actor).pocket };
+}
+
 /** Requests (registered by the entry). */
 export const requests = {
   /**
-   * A new character's starting cash: its background's, once (the Character Creator asks at Finish).
+   * A new character's starting cash: its recorded background's, once (the Creator's finish pays it; asking again is
+   * refused).
    * @param {User.Implementation} user
    * @param {{actorUuid: string}} data
    */
   "purse.start": async (user, { actorUuid }) => {
     const actor = /** @type {any} */ (await fromUuid(/** @type {any} */ (String(actorUuid))));
     assertOwner(user, actor);
-    if (actor.type !== "character") throw new Error(game.i18n.localize("SMOKE.Purse.notCharacter"));
-    // Once, and only for a new character: nothing paid yet and an empty purse (a character in play has had its cash).
-    const record = ledger.get(actor.uuid);
-    const { pocket, stash } = purseOf(actor);
-    if (record?.started || record?.entries?.length || pocket || stash) {
-      throw new Error(game.i18n.localize("SMOKE.Purse.alreadyStarted"));
-    }
-    const id = /** @type {Record<string, Record<string, string> | undefined>} */ (CATALOGUE_IDS).backgrounds?.[actor.system.details?.background];
-    const bg = id ? await /** @type {CompendiumCollection.Any | undefined} */ (game.packs.get(`${SYSTEM_ID}.backgrounds`))?.getDocument(id) : null;
-    if (!bg) throw new Error(game.i18n.localize("SMOKE.Purse.noBackground"));
-    await ledger.update(actor.uuid, cur => ({ entries: cur?.entries ?? [], started: true }));
-    await guard.write(actor, { [POCKET]: wholePounds(bg.system.cash) });
-    return { pocket: purseOf(actor).pocket };
+    return startingCash(actor);
   }
 };
 

@@ -88,3 +88,15 @@ def test_a_players_own_cash_and_heat_edit_is_stripped_and_a_forged_one_put_back(
     gm.wait_for_function(f"() => game.settings.get('the-smoke', 'purses')['Actor.{ROOK}']['system.cash.pocket'] === 55")
     assert p1.evaluate(f"() => game.system.api.money.purseOf(game.actors.get('{ROOK}')).pocket") in (40, 55)
     p1.wait_for_function(f"() => game.system.api.money.purseOf(game.actors.get('{ROOK}')).pocket === 55")
+
+
+def test_the_gm_reads_its_own_store_write_at_once(world, open_user_page):
+    """A GM store's write takes a round trip to the server (v13 ClientSettings#set resolves once the Setting document
+    is written); the active GM's own client reads it at once, so a hook's record (here the kit record of an item the
+    GM just gave) and a request that follows it never see two facts (documents/gm-store.mjs)."""
+    seed(world)
+    gm = open_user_page("gm")
+    seen = gm.evaluate(f"""async () => {{ const a = game.actors.get('{ROOK}');
+        const [item] = await a.createEmbeddedDocuments('Item', [{{name: 'Torch', type: 'gear'}}]);
+        return game.system.api.record.recordedItem(a, item.id)?.name ?? null; }}""")
+    assert seen == "Torch"

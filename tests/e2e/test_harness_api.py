@@ -41,14 +41,26 @@ def test_sheet_form_submits_on_change_and_the_model_cleans_it(gm_page: Page, pla
 
 
 @pytest.mark.harness_only
-def test_drag_a_compendium_item_onto_an_owned_sheet(gm_page: Page, player1_page: Page):
-    actor = give_pregen(gm_page, player1_page)
-    sheet = open_sheet(player1_page, actor["name"])
-    sidebar = player1_page.get_by_role("complementary", name="Sidebar")
+def _drag_first_weapon(page: Page, name: str) -> str:
+    sheet = open_sheet(page, name)
+    sidebar = page.get_by_role("complementary", name="Sidebar")
     sidebar.get_by_text("Weapons", exact=True).click()
     entry = sidebar.get_by_role("list", name="Weapons").locator("li").first
     weapon = entry.locator(".entry-name").inner_text()
     entry.drag_to(sheet.locator(".window-content"))
+    return weapon
+
+
+def test_drag_a_compendium_item_onto_an_owned_sheet(gm_page: Page, player1_page: Page):
+    """The GM drags a compendium weapon onto a player's character (loot the GM hands over); the player's own drag is
+    refused, with a notice: a character's kit is the GM's record (documents/kit-record.mjs)."""
+    actor = give_pregen(gm_page, player1_page)
+    player1_page.wait_for_function("id => game.actors.get(id)?.isOwner", arg=actor["id"])
+    before = player1_page.evaluate("id => game.actors.get(id).items.size", actor["id"])
+    _drag_first_weapon(player1_page, actor["name"])
+    expect(player1_page.locator("#notifications")).to_contain_text("Kit is the GM's record")
+    assert player1_page.evaluate("id => game.actors.get(id).items.size", actor["id"]) == before
+    weapon = _drag_first_weapon(gm_page, actor["name"])
     gm_page.wait_for_function("([id, name]) => !!game.actors.get(id).items.getName(name)", arg=[actor["id"], weapon])
     assert gm_page.evaluate("([id, name]) => game.actors.get(id).items.getName(name).type", [actor["id"], weapon]) == "weapon"
 

@@ -9,7 +9,7 @@
  * Foundry-side only.
  * @module documents/heat/cooldown
  */
-import { CATALOGUE_IDS } from "../../generated/rules.mjs";
+import { hasRecordedPerk } from "../record.mjs";
 import { GHOST_PERK, heatLevel } from "../../rules/heat.mjs";
 import { coolDown, secondsLeft, sightChanged, starsSet } from "../../rules/police.mjs";
 import { activeNow } from "../active-time.mjs";
@@ -17,13 +17,12 @@ import { allTimers, dropTimer, heatOf, setHeat, timerOf, updateTimer } from "../
 import { sightOf } from "./sight.mjs";
 
 /**
- * Whether a character has the Ghost perk (loses Heat 15 seconds faster): a perk item from the Ghost entry or so named.
+ * Whether a character has the Ghost perk (loses Heat 15 seconds faster) on the GM's record: the catalogue's Ghost, or a
+ * perk the GM made by hand and named so (documents/record.mjs).
  * @param {any} actor @returns {boolean}
  */
 export function hasGhost(actor) {
-  const id = CATALOGUE_IDS.perks?.[GHOST_PERK];
-  return (actor?.items ?? []).some((/** @type {any} */ i) => i.type === "perk"
-    && ((id && String(i._stats?.compendiumSource ?? "").endsWith(id)) || String(i.name).toLowerCase() === GHOST_PERK));
+  return hasRecordedPerk(actor, GHOST_PERK, GHOST_PERK);
 }
 
 let running = false;

@@ -18,6 +18,7 @@ import { setHeat } from "../heat-store.mjs";
 import { charge, purseOf } from "../purse.mjs";
 import { L, postHeatCard } from "./crimes.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
+import { recordedItem } from "../kit-record.mjs";
 
 /** Kit the police keep (item types). Outfits only when they are an unauthorised uniform. */
 export const SEIZED_TYPES = Object.freeze(["weapon", "ammo", "drug"]);
@@ -32,8 +33,10 @@ const NATURAL_WEAPONS = Object.freeze(["fists"]);
  * @param {any} item @returns {boolean}
  */
 function natural(item) {
-  const key = String(item.flags?.[SYSTEM_ID]?.key ?? "").replace(/^weapons\//, "");
-  return NATURAL_WEAPONS.includes(key) && Number(item.system?.impact) === 0 && !item.system?.magazine?.size;
+  // The key and numbers on the GM's record of the kit (documents/kit-record.mjs), never the owner's copy.
+  const entry = item.parent ? recordedItem(item.parent, item.id) : null;
+  const key = String(entry?.key ?? "").replace(/^weapons\//, "");
+  return NATURAL_WEAPONS.includes(key) && Number(entry?.system?.impact) === 0 && !entry?.system?.magazine?.size;
 }
 
 /**

@@ -17,6 +17,7 @@ import { assertGM } from "../requests.mjs";
 import { occupantsOf } from "../vehicle/seats.mjs";
 import { L, assertMotorAt, characterFor, moneyCard, motorFor, pounds, takeOffer } from "./common.mjs";
 import { vehicleSystem } from "../lookup.mjs";
+import { recordedItem, recordedMotorKey, recordedRep } from "../record.mjs";
 
 /** Motors sold, keyed by the motor actor's UUID: `{by, pounds, buyer, at}` (a GM-only world setting). */
 export const sales = gmStore("sales");
@@ -42,7 +43,7 @@ export function offerFor(seller, motor, catalogue = null) {
   const book = catalogue ?? { value: s.value, abilities: s.abilities ?? [] };
   const buyer = fenceBuyerFor({ abilities: book.abilities });
   const bodyFraction = s.body.max ? Math.max(0, Math.min(1, s.body.value / s.body.max)) : 0;
-  const known = knownSupplier(/** @type {CharacterSystem} */ (seller.system).rep.level);
+  const known = knownSupplier(recordedRep(seller)?.level ?? 1); // Rep is the GM's record
   const isHot = hot(motor);
   const value = book.abilities.includes("docked-hire-bike") ? null : book.value;
   return { buyer, pounds: fenceOffer({ value, buyer, bodyFraction, hot: isHot, knownSupplier: known }), hot: isHot,
@@ -50,14 +51,15 @@ export function offerFor(seller, motor, catalogue = null) {
 }
 
 /**
- * The catalogue's value and abilities of a motor (the vehicles compendium entry its catalogue key names), which the
- * fence pays on. A motor from outside the catalogue: its own, unless a player owns it (then the fence refuses and the
- * GM pays by hand).
+ * The catalogue's value and abilities of a motor — the vehicles compendium entry of the catalogue key the GM
+ * recorded when the motor was made or imported (documents/record.mjs `recordedMotorKey`; a key its owner wrote
+ * later is never read) — which the fence pays on. A motor the GM has no catalogue key for: its own numbers when no
+ * player owns it (the GM's motor), else refused: the GM prices it by hand.
  * @param {Actor.Implementation} motor @returns {Promise<{value: number|null, abilities: string[]}>}
  */
 async function catalogueMotor(motor) {
-  const key = String(motor.flags?.[SYSTEM_ID]?.key ?? "").replace(/^vehicles\//, "");
-  const id = CATALOGUE_IDS.vehicles?.[key];
+  const key = recordedMotorKey(motor).replace(/^vehicles\//, "");
+  const id = key ? CATALOGUE_IDS.vehicles?.[key] : undefined;
   const doc = id ? await game.packs.get(`${SYSTEM_ID}.vehicles`)?.getDocument(id) : null;
   if (doc) return { value: doc.system.value ?? null, abilities: [...(doc.system.abilities ?? [])] };
   const playerOwned = game.users.some(u => !u.isGM && motor.testUserPermission(u, "OWNER"));
@@ -129,26 +131,33 @@ async function onCrewFee(user, { actorUuids, pounds: fee, mode, offerId, reason 
 }
 
 /**
- * A drug's street sale price from the catalogue (never the owned copy, whose fields its owner may edit).
+ * A drug's street sale price from the catalogue (never the owned copy, whose fields its owner may edit): the entry of
+ * the catalogue key on the GM's record of the item (documents/kit-record.mjs), for an item a character carries.
  * @param {Item.Implementation} item @returns {Promise<number|null>}
  */
 export async function catalogueSalePrice(item) {
-  const key = String(item.flags?.[SYSTEM_ID]?.key ?? "").replace(/^drugs\//, "");
+  const entry = item.parent ? recordedItem(/** @type {Actor.Implementation} */ (item.parent), item.id) : null;
+  const recorded = entry ?? (item.parent ? null : { type: item.type, key: String(item.flags?.[SYSTEM_ID]?.key ?? "") });
+  if (!recorded || recorded.type !== "drug") return null;
+  const key = recorded.key.replace(/^drugs\//, "");
   const id = /** @type {Record<string, Record<string, string> | undefined>} */ (CATALOGUE_IDS).drugs?.[key];
-  if (item.type !== "drug" || !id) return null;
+  if (!id) return null;
   const index = await /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.drugs`))?.getIndex({ fields: ["system.salePrice"] });
   const price = index?.get(id)?.system?.salePrice;
   return Number.isInteger(price) && price > 0 ? price : null;
 }
 
-/** GM: sell drugs at a fence at the book's street sale price (Drugs and game effects). */
+/**
+ * GM: sell drugs at a fence at the book's street sale price (Drugs and game effects): as many as the GM's record says
+ * the character carries (14,000 typed on the sheet sells as the recorded bags, never 14,000).
+ */
 async function onSellDrug(user, { actorUuid, itemId, quantity }) {
   const seller = characterFor(user, actorUuid);
   const place = assertAt(seller, ["fence"]);
   const item = seller.items.get(String(itemId ?? ""));
   const price = item ? await catalogueSalePrice(item) : null;
   if (!item || price === null) throw new Error(L("SMOKE.Fence.noSale", { item: item?.name ?? "" }));
-  const have = /** @type {SmokeItemSystem} */ (item.system).quantity ?? 0;
+  const have = Number(recordedItem(seller, item.id)?.system.quantity) || 0;
   const n = Number.isInteger(quantity) && quantity >= 1 ? quantity : NaN;
   if (!(n <= have)) throw new Error(L("SMOKE.Fence.notThatMany", { item: item.name, have }));
   const total = drugSale({ salePrice: price, quantity: n });

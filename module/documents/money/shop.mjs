@@ -13,6 +13,7 @@ import { charge } from "../purse.mjs";
 import { requestGM } from "../requests.mjs";
 import { L, SYSTEM_ID, characterFor, moneyCard, newOffer, takeOffer } from "./common.mjs";
 import { relationshipsOf } from "../relationships.mjs";
+import { hasRecordedPerk, recordedRep } from "../record.mjs";
 
 /** The item packs a shop sells from (catalogue folder → compendium). */
 const ITEM_PACKS = ["consumables", "gear", "outfits", "weapons", "ammunition", "armour", "drugs"];
@@ -71,8 +72,8 @@ export function parseShelf(text) {
   return { keys, prices };
 }
 
-/** Whether the actor has Wide Boy. @param {Actor.Implementation} actor */
-const wideBoy = actor => actor.items.some(i => i.type === "perk" && i.flags?.[SYSTEM_ID]?.key === "perks/wide-boy");
+/** Whether the actor has Wide Boy on the GM's record. @param {Actor.Implementation} actor */
+const wideBoy = actor => hasRecordedPerk(actor, "wide-boy");
 
 /**
  * The buyer's discount at a place (rules/progression.mjs shopDiscount, capped).
@@ -92,7 +93,7 @@ export function discountAt(actor, place) {
  */
 export async function shelfFor(actor, place) {
   const { keys, prices } = parseShelf(place.system?.shelf);
-  const rep = actor.system.rep.level;
+  const rep = recordedRep(actor)?.level ?? 1; // the GM's record: Uncle's shelves open with Rep
   const percent = discountAt(actor, place);
   const rows = [];
   for (const { key } of shopStock({ kind: place.kind, rep, own: keys })) {

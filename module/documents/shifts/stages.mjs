@@ -6,6 +6,7 @@
  * Every write here is one store write per state change, on the active GM.
  * @module documents/shifts/stages
  */
+import { hasRecordedPerk } from "../record.mjs";
 import { jobPay, jobStages, stageWindow, crewShare, busStopPay } from "../../rules/jobs.mjs";
 import { clockElapsed, clockFraction, pauseClock, resumeClock, startClock } from "../../rules/clock.mjs";
 import { patientAfterTime } from "../../rules/shifts.mjs";
@@ -125,8 +126,12 @@ export async function finish(job) {
   return /** @type {Job} */ (done);
 }
 
-/** Whether an actor has a perk by name. @param {any} actor @param {string} name */
-export const hasPerk = (actor, name) => !!actor?.items?.some?.(i => i.type === "perk" && i.name === name);
+/**
+ * Whether an actor has a perk on the GM's record: by its catalogue key ("Courier" → "courier"), or a perk made by hand
+ * by that name (documents/record.mjs; a name the owner wrote later is never read).
+ * @param {any} actor @param {string} name  The perk's printed name.
+ */
+export const hasPerk = (actor, name) => hasRecordedPerk(actor, name.trim().toLowerCase().replace(/\s+/g, "-"), name);
 
 /**
  * End a job unpaid (a patient Lost, a target escaped, the GM cancelled).

@@ -1,0 +1,31 @@
+"""Helpers for the character-record tests: a write forged straight to the stand-in's server (past every hook of the
+player's own client, as a hostile player's script would send it), the GM's record as the page reads it, and the
+notice a player sees."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+FORGE = """([documentName, parentUuid, operation, rows]) => game.harness.socket.request('modifyDocument', {
+    documentName, operation, parentUuid, options: {},
+    ...(operation === 'create' ? {data: rows} : operation === 'delete' ? {ids: rows} : {updates: rows})})"""
+
+
+def forge(page: Page, document: str, rows: list, *, parent: str | None = None, operation: str = "update") -> None:
+    """Send a write of ``document`` (``"Actor"``, ``"Item"``…) to the server as this page's user, bypassing the
+    client's own hooks; ``parent`` is the embedded document's parent UUID (``"Actor.<id>"``)."""
+    page.evaluate(FORGE, [document, parent, operation, rows])
+
+
+def record(page: Page, actor: str) -> dict:
+    """The GM's record of a character (documents/record.mjs recordOf), as this page reads it."""
+    return page.evaluate("id => game.system.api.record.recordOf(game.actors.get(id))", actor)
+
+
+def notices(page: Page) -> str:
+    return page.inner_text("#notifications")
+
+
+def catalogue_ids(page: Page) -> dict:
+    """The generated catalogue ids (pack → key → document id)."""
+    return page.evaluate("async () => (await import('/systems/the-smoke/module/generated/rules.mjs')).CATALOGUE_IDS")
