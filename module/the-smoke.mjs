@@ -66,13 +66,14 @@ import { ShiftsApp } from "./apps/shifts-app.mjs";
 import * as shiftRules from "./rules/shifts.mjs";
 import * as conditionText from "./documents/condition-text.mjs";
 import * as rollCards from "./documents/roll-cards.mjs";
+import * as tokenActors from "./documents/token-actors.mjs";
 import { NOTE_TEMPLATE } from "./documents/chat-html.mjs";
 
 const { SmokeCombat } = combat;
 const { makeAttack } = attack;
 
 /** The features that declare `requests` and `hooks` (see the module notes). */
-const FEATURES = [rollCards, combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, relationships, streetMap, heat, heatCards,
+const FEATURES = [rollCards, tokenActors, combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, relationships, streetMap, heat, heatCards,
   heatPanel, gmRequests, gmRewards, streetControl, streetApp, streetCards, missionDocs, money, placesUi, shifts, shiftPanel, blower,
   conditionText];
 
