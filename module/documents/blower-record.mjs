@@ -86,11 +86,22 @@ export function heldCopies() {
   return Array.isArray(list) ? list : [];
 }
 
+/** Writes of this browser's copies, one after another (each reads the last one's result). */
+let holding = Promise.resolve();
+
 /**
- * Keep copies in this browser (merged by id; read marks joined; at most {@link KEEP}, oldest dropped).
- * @param {Held[]} copies
+ * Keep copies in this browser (merged by id; read marks joined; at most {@link KEEP}, oldest dropped). Writes run one
+ * after another, so two never lose each other's texts.
+ * @param {Held[]} copies @returns {Promise<void>}
  */
-export async function hold(copies) {
+export function hold(copies) {
+  const run = holding.then(() => write(copies));
+  holding = run.catch(err => console.warn("the-smoke | keeping texts", err));
+  return run;
+}
+
+/** @param {Held[]} copies */
+async function write(copies) {
   const byId = new Map(heldCopies().map(t => [t.id, t]));
   let changed = false;
   for (const c of copies) {
