@@ -52,6 +52,7 @@ function sceneRecord(scene) {
   const stored = cache[scene.id];
   const local = unsaved.get(scene.id);
   if (!stored && !local) return null;
+  if (!local?.size) return stored ?? {}; // the usual case: read, never copied (callers do not change it)
   const out = { ...(stored ?? {}) };
   for (const [id, b] of local ?? []) {
     if (b) out[id] = b;
