@@ -77,9 +77,6 @@ function record() {
   return heldCopies().filter(t => sealed[t.id]);
 }
 
-/** Active GM: replace one text of the record (a read mark). @param {Text[]} list */
-const keep = list => hold(list);
-
 /** @param {string} key @param {Record<string, string>} [data] */
 const refuse = (key, data) => new Error(data ? game.i18n.format(key, data) : game.i18n.localize(key));
 
@@ -141,7 +138,7 @@ async function markFor(user, wanted) {
     if (!wanted.has(t.id) || !t.to.includes(user.id) || t.readBy?.[user.id]) continue;
     changed.push({ ...t, readBy: { ...t.readBy, [user.id]: game.time.serverTime } });
   }
-  if (changed.length) await keep(changed);
+  if (changed.length) await hold(changed);
   return changed.length;
 }
 
