@@ -75,13 +75,14 @@ import * as rollCards from "./documents/roll-cards.mjs";
 import * as coreTracker from "./apps/core-tracker.mjs";
 import { registerWorldCheck } from "./apps/world-check.mjs";
 import { worldCheck } from "./documents/world-check.mjs";
+import * as tokenActors from "./documents/token-actors.mjs";
 import { NOTE_TEMPLATE } from "./documents/chat-html.mjs";
 
 const { SmokeCombat } = combat;
 const { makeAttack } = attack;
 
 /** The features that declare `requests` and `hooks` (see the module notes). */
-const FEATURES = [rollCards, combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, relationships, record,
+const FEATURES = [rollCards, tokenActors, combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, relationships, record,
   creation, advancement, kitUse, mirror, streetMap, heat, heatCards,
   heatPanel, gmRequests, gmRewards, streetControl, streetApp, streetCards, missionDocs, money, placesUi, shifts, shiftPanel, blower,
   conditionText, coreTracker];

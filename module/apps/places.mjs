@@ -52,6 +52,12 @@ function patientsFor(actor) {
     || a.system.health.value < a.system.health.max);
 }
 
+/** A flat's residents by name ("" when the GM named nobody). @param {any} place @returns {string} */
+function residentsOf(place) {
+  return [...(place.system?.residents ?? [])].map(uuid => /** @type {any} */ (fromUuidSync(uuid))?.name).filter(Boolean)
+    .join(", ");
+}
+
 /**
  * The view of the places section for an actor (what the template shows).
  * @param {Actor.Implementation} actor
@@ -60,6 +66,7 @@ export async function placesView(actor) {
   const places = [];
   for (const place of money.placesOf(actor)) {
     const offers = money.offersAt(place);
+    const home = money.livesAt(actor, place);
     const motors = motorsAt(actor, place).map(m => {
       const s = /** @type {any} */ (m.system);
       const row = /** @type {{uuid: string, name: string|null, garage: number|null, sell: {pounds: number, buyer: string}|null}} */ ({ uuid: m.uuid, name: m.name, garage: null, sell: null });
@@ -76,7 +83,9 @@ export async function placesView(actor) {
       shelf: offers.shop ? await money.shelfFor(actor, place) : null,
       respray: offers.services.includes("respray") ? servicePrice("respray", place.system?.respray ?? null) : null,
       marketChange: offers.services.includes("marketChange") ? servicePrice("marketChange", place.system?.marketChange ?? null) : null,
-      aAndE: offers.services.includes("aAndE"), stash: offers.stash, rest: offers.rest,
+      aAndE: offers.services.includes("aAndE"), stash: offers.stash && home, rest: offers.rest && home,
+      // another character's flat: whose it is, instead of its stash and bed
+      notHome: home ? null : residentsOf(place), nobodyHome: !home && !residentsOf(place),
       drugs: place.kind === "fence" ? await drugsFor(actor) : [],
       motors: offers.services.some(s => s === "respray" || s === "garage") || offers.fence.length ? motors : [],
       showRespray: offers.services.includes("respray"), showGarage: offers.services.includes("garage")
@@ -103,20 +112,22 @@ async function onClick(actor, button) {
   const fromUuid = /** @type {(uuid: string) => any} */ (fromUuidSync);
   button.disabled = true; // a double click buys once (and the GM takes each offer id once)
   const motor = d.motor ? fromUuid(d.motor) : null;
-  const root = button.closest("[data-smoke-places]");
+  const root = button.closest(".smoke-place") ?? button.closest("[data-smoke-places]");
   const amount = Number(/** @type {HTMLInputElement|null} */ (root?.querySelector("[data-smoke-stash-amount]"))?.value);
   const patient = d.patient ? fromUuid(d.patient) : null;
+  // Every request names the place its section stands for (the GM counts only this actor's token in that region).
+  const region = d.region ?? /** @type {HTMLElement|null} */ (button.closest("[data-region]"))?.dataset.region ?? null;
   const acts = {
-    buy: () => money.buy(actor, { regionUuid: d.region, key: d.key, offerId: d.offer }),
-    respray: () => money.respray(actor, motor),
-    garage: () => money.garage(actor, motor),
-    sell: () => money.sell(actor, motor),
-    sellDrug: () => money.sellDrug(actor, d.item, 1),
-    marketChange: () => money.marketChange(actor),
-    aAndE: () => money.aAndE(actor),
-    rest: () => money.rest(actor),
-    toStash: () => money.moveStash(actor, amount),
-    fromStash: () => money.moveStash(actor, -amount),
+    buy: () => money.buy(actor, { regionUuid: /** @type {string} */ (region), key: d.key, offerId: d.offer }),
+    respray: () => money.respray(actor, motor, region),
+    garage: () => money.garage(actor, motor, region),
+    sell: () => money.sell(actor, motor, region),
+    sellDrug: () => money.sellDrug(actor, d.item, 1, region),
+    marketChange: () => money.marketChange(actor, region),
+    aAndE: () => money.aAndE(actor, region),
+    rest: () => money.rest(actor, region),
+    toStash: () => money.moveStash(actor, amount, region),
+    fromStash: () => money.moveStash(actor, -amount, region),
     firstAid: () => money.streetFirstAid(actor, patient)
   };
   await run(acts[/** @type {keyof typeof acts} */ (d.smokePlace)] ?? (async () => null));

@@ -1,58 +1,55 @@
 /**
  * Texts on the Blower (issue 15, "Messages"): the GM writes as a named contact (Pat, Kez, a client) to one or more
- * players, and **only the recipients' browsers ever receive the text**.
+ * players, and **only the recipients' browsers ever receive the text** — not in a request, a WebSocket frame, the
+ * world's data or their storage.
  *
- * Why not a world setting, a flag or a journal entry: v13 sends every world setting, every document (users' flags,
- * journal entries included) to every client, so a text kept there reaches every player's browser (the "leak" and
- * "lacks permission" failures of phone modules that keep messages in one world setting, shared/notes/table-features.md
- * §1). Where user-scope settings go is not documented for v13 (and the stand-in sends them to everyone), so they are
- * not trusted with a text either.
+ * Where the texts are kept (documents/blower-record.mjs, issue 24): whole copies only in the GMs' browsers and each
+ * recipient's own, a seal of each (its SHA-256 with a nonce only the copies hold) in a GM store, and a GM client that
+ * lacks a text takes it back from a holder only when the seal matches. So the texts survive another GM taking over, a
+ * GM's second browser and cleared site data, while one browser that may read them keeps its copy.
  *
- * So:
- * - **the record** is kept by the sending (active) GM's client, in a client setting (`the-smoke.blowerTexts`, this
- *   browser's storage, keyed by world id): `{id, from, to: userId[], text, at, readBy: {userId: ms}}`;
- * - **delivery** is a pull: the active GM pings each recipient with an empty v13 query (`the-smoke.blowerPing`, to
- *   that user only, carrying nothing), and a phone asks the active GM for its own texts through the GM request
- *   channel (`blower.inbox`, authenticated per user by documents/requests.mjs). The GM answers only with texts
- *   addressed to the asking user. A ping from anyone else only makes a phone ask the GM again;
- * - **sending as a contact** is the GM's alone (`blower.text` refuses a player); read marks (`blower.read`) are
- *   per user and only for the user's own texts. Text is always shown escaped (Handlebars `{{ }}`).
- * The phone keeps its copy in memory only, and asks again on load: a reload shows the same texts, read or unread.
+ * - **Delivery** is a pull: the active GM pings each recipient (and every other GM) with an empty v13 query
+ *   (`the-smoke.blowerPing`, to that user only, carrying nothing), and a client asks the active GM for its own texts
+ *   through the GM request channel (`blower.inbox`, authenticated per user by documents/requests.mjs), offering the
+ *   ids it holds and its own read marks. The GM answers only with texts addressed to the asking user (a GM: every
+ *   text), and names the offered ids it lacks; the client gives those back (`blower.restore`), which the GM keeps
+ *   only sealed and, from a player, addressed to that player. A ping from anyone else only makes a client ask again.
+ * - **Sending as a contact** is the GM's alone (`blower.text` refuses a player); read marks (`blower.read`) are per
+ *   user and only for the user's own texts. Text is always shown escaped (Handlebars `{{ }}`).
  * With no GM connected the phone says there is no signal.
  *
  * Foundry-side only; no rules here.
  * @module documents/blower-texts
  */
 import { assertGM, requestGM } from "./requests.mjs";
+import { KEEP, heldCopies, hold, isSealed, registerRecord, seal, seals } from "./blower-record.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
 
-const LOG = "blowerTexts";
+/** Before issue 24 the first GM's browser kept the texts here (read once on load, to seal them). */
+const OLD_LOG = "blowerTexts";
 const PING = `${SYSTEM_ID}.blowerPing`;
-/** Texts kept per world (oldest dropped). */
-const KEEP = 500;
 /** Longest contact name and text (characters). */
 export const MAX_FROM = 40;
 export const MAX_TEXT = 1000;
 const settings = () => /** @type {any} */ (game.settings);
 
-/**
- * @typedef {object} Text  One text as the GM keeps it.
- * @property {string} id
- * @property {string} from   The contact's name as the GM typed it.
- * @property {string[]} to   Recipient user ids.
- * @property {string} text   Plain text (shown escaped).
- * @property {number} at     Server time (ms).
- * @property {Record<string, number>} readBy  User id → when they read it.
- */
+/** @typedef {import("./blower-record.mjs").Held} Text */
 
 /**
- * @typedef {object} InboxText  One text as a phone gets it.
+ * @typedef {object} InboxText  One text as a phone shows it.
  * @property {string} id
  * @property {string} from
  * @property {string} text
  * @property {number} at
  * @property {boolean} unread  For the asking user.
  * @property {string[]} [to]   Recipient names (the GM's view only).
+ */
+
+/**
+ * @typedef {object} InboxAnswer  The GM's answer to `blower.inbox`.
+ * @property {InboxText[]} texts  What the phone shows.
+ * @property {Text[]} copies      The same texts whole, for the asker's browser to keep.
+ * @property {string[]} want      Ids the asker offered that the GM's record lacks (give them back).
  */
 
 /** Active GM, in memory only: whose phone is open now (user id → the character's name and since when). */
@@ -64,27 +61,20 @@ let signal = true;
 /** @type {Set<() => void>} */
 const listeners = new Set();
 
-/** Register the GM's record and the ping (init). */
+/** Register this browser's copies, the pre-issue-24 log (to seal it) and the ping (init). */
 export function registerTexts() {
-  settings().register(SYSTEM_ID, LOG, { scope: "client", config: false, type: Object, default: {} });
+  registerRecord();
+  settings().register(SYSTEM_ID, OLD_LOG, { scope: "client", config: false, type: Object, default: {} });
   /** @type {any} */ (CONFIG.queries)[PING] = async () => {
     void refreshInbox();
     return true;
   };
 }
 
-/** @returns {Text[]} The GM's record of this world (this browser). */
+/** @returns {Text[]} The texts this client holds that still have a seal (the active GM: its record). */
 function record() {
-  const all = settings().get(SYSTEM_ID, LOG);
-  const list = all && typeof all === "object" ? all[game.world.id] : null;
-  return Array.isArray(list) ? list : [];
-}
-
-/** @param {Text[]} list */
-async function keep(list) {
-  const all = { ...(settings().get(SYSTEM_ID, LOG) ?? {}) };
-  all[game.world.id] = list.slice(-KEEP);
-  await settings().set(SYSTEM_ID, LOG, all);
+  const sealed = seals.all();
+  return heldCopies().filter(t => sealed[t.id]);
 }
 
 /** @param {string} key @param {Record<string, string>} [data] */
@@ -126,6 +116,39 @@ function view(t, user) {
   return out;
 }
 
+/**
+ * A text whole, as `user` may keep it: a player gets only their own read mark.
+ * @param {Text} t @param {any} user @returns {Text}
+ */
+function copyFor(t, user) {
+  if (user.isGM) return t;
+  const readBy = t.readBy?.[user.id] ? { [user.id]: t.readBy[user.id] } : {};
+  return { ...t, readBy };
+}
+
+/** @param {unknown} ids @returns {Set<string>} */
+const idSet = ids => new Set(Array.isArray(ids) ? ids.map(String).slice(0, KEEP * 2) : []);
+
+/**
+ * Mark the user's own texts read. @param {any} user @param {Set<string>} wanted @returns {Promise<number>} How many.
+ */
+async function markFor(user, wanted) {
+  const changed = [];
+  for (const t of record()) {
+    if (!wanted.has(t.id) || !t.to.includes(user.id) || t.readBy?.[user.id]) continue;
+    changed.push({ ...t, readBy: { ...t.readBy, [user.id]: game.time.serverTime } });
+  }
+  if (changed.length) await hold(changed);
+  return changed.length;
+}
+
+/** Active GM: ping users (an empty query: each asks again). @param {any[]} users */
+function ping(users) {
+  for (const u of users) {
+    if (u?.active && u.id !== game.user.id) u.query(PING, {}, { timeout: 10_000 }).catch(() => {});
+  }
+}
+
 /** Requests (the active GM runs them). */
 export const requests = {
   /**
@@ -135,32 +158,42 @@ export const requests = {
   "blower.text": async (user, data) => {
     assertGM(user);
     const t = checkText(data ?? {});
-    /** @type {Text} */
-    const text = { id: foundry.utils.randomID(), ...t, at: game.time.serverTime, readBy: {} };
-    await keep([...record(), text]);
-    for (const id of text.to) {
-      const recipient = game.users.get(id);
-      if (recipient?.active) /** @type {any} */ (recipient).query(PING, {}, { timeout: 10_000 }).catch(() => {});
-    }
+    const text = await seal({ id: foundry.utils.randomID(), ...t, at: game.time.serverTime });
+    ping([...text.to.map(id => game.users.get(id)), ...game.users.filter(u => u.isGM)]);
     void refreshInbox();
     return { id: text.id };
   },
-  /** A phone asks for its own texts (a GM: every text). @param {User.Implementation} user */
-  "blower.inbox": (/** @type {any} */ user) => record().filter(t => user.isGM || t.to.includes(user.id)).map(t => view(t, user)),
+  /**
+   * A client asks for its own texts (a GM: every text), offering the ids it holds and the ones it has read.
+   * @param {any} user @param {{have?: string[], read?: string[]}} data @returns {Promise<InboxAnswer>}
+   */
+  "blower.inbox": async (user, { have, read } = {}) => {
+    if (!user.isGM) await markFor(user, idSet(read));
+    const mine = record().filter(t => user.isGM || t.to.includes(user.id));
+    const held = new Set(record().map(t => t.id));
+    const sealed = seals.all();
+    const want = [...idSet(have)].filter(id => !held.has(id) && sealed[id]);
+    return { texts: mine.map(t => view(t, user)), copies: mine.map(t => copyFor(t, user)), want };
+  },
+  /**
+   * A client gives back texts the GM's record lacks: kept only sealed, and from a player only their own.
+   * @param {any} user @param {{copies?: unknown[]}} data @returns {Promise<{kept: number}>}
+   */
+  "blower.restore": async (user, { copies } = {}) => {
+    const held = new Set(record().map(t => t.id));
+    const sealed = seals.all();
+    const offered = /** @type {Text[]} */ ((Array.isArray(copies) ? copies.slice(0, KEEP) : []).filter(c => isSealed(c, sealed)));
+    const ok = offered.filter(c => !held.has(c.id) && (user.isGM || c.to.includes(user.id)));
+    const kept = ok.map(c => ({ ...c, readBy: user.isGM ? { ...(c.readBy ?? {}) }
+      : (c.readBy?.[user.id] ? { [user.id]: c.readBy[user.id] } : {}) }));
+    if (kept.length) await hold(kept);
+    return { kept: kept.length };
+  },
   /**
    * A user marks their own texts read. @param {User.Implementation} user @param {{ids: string[]}} data
    */
-  "blower.read": async (/** @type {any} */ user, /** @type {{ids?: string[]}} */ { ids } = { ids: [] }) => {
-    const wanted = new Set(Array.isArray(ids) ? ids.map(String) : []);
-    let changed = 0;
-    const list = record().map(t => {
-      if (!wanted.has(t.id) || !t.to.includes(user.id) || t.readBy?.[user.id]) return t;
-      changed++;
-      return { ...t, readBy: { ...t.readBy, [user.id]: game.time.serverTime } };
-    });
-    if (changed) await keep(list);
-    return { changed };
-  },
+  "blower.read": async (/** @type {any} */ user, /** @type {{ids?: string[]}} */ { ids } = { ids: [] }) =>
+    ({ changed: await markFor(user, idSet(ids)) }),
   /**
    * A phone opened or closed (the GM's list of open phones; kept in memory, nothing written).
    * @param {any} user @param {{open?: boolean, actor?: string}} data
@@ -179,7 +212,17 @@ export function phonesOpen() {
     .map(([id, p]) => ({ user: game.users.get(id)?.name ?? id, actor: p.actor }));
 }
 
-/** Ask the active GM for this user's texts; listeners re-render. @returns {Promise<InboxText[]|null>} */
+/** @returns {Promise<InboxAnswer>} The GM's answer to what this browser holds. */
+function ask() {
+  const held = heldCopies();
+  return requestGM("blower.inbox", { have: held.map(t => t.id),
+    read: held.filter(t => t.readBy?.[game.user.id]).map(t => t.id) });
+}
+
+/**
+ * Ask the active GM for this user's texts, keep them in this browser, and give back any the GM's record lacks;
+ * listeners re-render. @returns {Promise<InboxText[]|null>}
+ */
 export async function refreshInbox() {
   if (!game.users?.activeGM) {
     signal = false;
@@ -189,7 +232,14 @@ export async function refreshInbox() {
   const wasLoaded = inbox !== null;
   const before = new Set((inbox ?? []).map(t => t.id));
   try {
-    inbox = /** @type {InboxText[]} */ (await requestGM("blower.inbox", {}));
+    let answer = await ask();
+    if (answer.want.length) {
+      const want = new Set(answer.want);
+      await requestGM("blower.restore", { copies: heldCopies().filter(t => want.has(t.id)) });
+      answer = await ask();
+    }
+    if (!game.user.isActiveGM) await hold(answer.copies);
+    inbox = answer.texts;
     signal = true;
   } catch (err) {
     console.warn("the-smoke | no texts from the GM", err);
@@ -203,11 +253,38 @@ export async function refreshInbox() {
   return inbox;
 }
 
-/** Mark texts read (the user's own), then ask again. @param {string[]} ids */
+/** Mark texts read (the user's own, in this browser too), then ask again. @param {string[]} ids */
 export async function markRead(ids) {
   if (!ids.length || game.user.isGM) return;
+  const wanted = new Set(ids);
+  await hold(heldCopies().filter(t => wanted.has(t.id) && !t.readBy?.[game.user.id])
+    .map(t => ({ ...t, readBy: { ...t.readBy, [game.user.id]: game.time.serverTime } })));
   await requestGM("blower.read", { ids });
   await refreshInbox();
+}
+
+/**
+ * Active GM (ready, or taking over from a GM who left): seal what the old per-browser log held, then ping every
+ * client, each of which asks again and gives back what the record lacks.
+ */
+async function recover() {
+  if (!game.user.isActiveGM) return;
+  const old = settings().get(SYSTEM_ID, OLD_LOG)?.[game.world.id];
+  if (Array.isArray(old) && old.length) {
+    for (const t of old) {
+      try {
+        const text = await seal({ id: String(t.id), ...checkText(t), at: Number(t.at) || 0 });
+        if (t.readBy && typeof t.readBy === "object") await hold([{ ...text, readBy: { ...t.readBy } }]);
+      } catch (err) {
+        console.warn("the-smoke | an old text could not be kept", err);
+      }
+    }
+    const all = { ...(settings().get(SYSTEM_ID, OLD_LOG) ?? {}) };
+    delete all[game.world.id];
+    await settings().set(SYSTEM_ID, OLD_LOG, all);
+  }
+  ping(game.users.filter(u => u.active));
+  void refreshInbox();
 }
 
 /** @returns {{texts: InboxText[], unread: number, signal: boolean, loaded: boolean}} This client's copy. */
@@ -234,11 +311,15 @@ function notify() {
 
 /** Hooks (registered by the facade). */
 export const hooks = {
-  ready: () => void refreshInbox(),
-  /** A GM connecting brings the signal back. @param {User.Implementation} user @param {boolean} active */
+  ready: () => (game.user.isActiveGM ? void recover() : void refreshInbox()),
+  /**
+   * A GM connecting brings the signal back; a GM leaving may make this client the active GM, which then gathers the
+   * texts back. @param {User.Implementation} user @param {boolean} active
+   */
   userConnected: (user, active) => {
     if (!active) openPhones.delete(String(user.id));
     if (user.isGM && active && user.id !== game.user.id) setTimeout(() => void refreshInbox(), 500);
     else if (user.isGM && !active && !game.users.activeGM) { signal = false; notify(); }
+    else if (user.isGM && !active && game.user.isActiveGM) setTimeout(() => void recover(), 500);
   }
 };

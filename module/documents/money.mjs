@@ -10,14 +10,14 @@
 import { crewShares, fenceOffer, priceAfterDiscount, shopDiscount } from "../rules/money.mjs";
 import { purseOf } from "./purse.mjs";
 import { requestGM } from "./requests.mjs";
-import { assertAt, definePlaceBehavior, offersAt, placesOf, PLACE_TYPE } from "./places.mjs";
+import { assertAt, assertLivesAt, definePlaceBehavior, kindsOffering, livesAt, offersAt, placeFor, placesOf, PLACE_TYPE } from "./places.mjs";
 import * as shop from "./money/shop.mjs";
 import * as services from "./money/services.mjs";
 import * as aid from "./money/aid.mjs";
 import * as fence from "./money/fence.mjs";
 import { newOffer } from "./money/common.mjs";
 
-export { placesOf, assertAt, offersAt, PLACE_TYPE };
+export { placesOf, placeFor, assertAt, offersAt, livesAt, PLACE_TYPE };
 export const { buy, shelfFor, catalogueItem, parseShelf } = shop;
 export const { streetFirstAid } = aid;
 export const { offerFor, catalogueSalePrice } = fence;
@@ -29,25 +29,49 @@ export function registerPlaces() {
   CONFIG.RegionBehavior.typeIcons[PLACE_TYPE] = "fa-solid fa-store";
 }
 
-/** @param {Actor.Implementation} actor @param {string} type @param {object} [data] */
-const ask = (actor, type, data = {}) => requestGM(type, { actorUuid: actor.uuid, ...data });
+/**
+ * Ask the GM for something at a place: the request names the place (`regionUuid`, the sheet's button gives its own;
+ * otherwise the place of those kinds this client sees the actor at) and the GM checks the actor is in it.
+ * @param {Actor.Implementation} actor @param {string} type @param {string[]} kinds @param {string|null|undefined} regionUuid
+ * @param {object} [data]
+ */
+const ask = (actor, type, kinds, regionUuid, data = {}) =>
+  requestGM(type, { actorUuid: actor.uuid, regionUuid: regionUuid ?? placeFor(actor, kinds), ...data });
 
-/** Respray the motor (at a respray). @param {Actor.Implementation} actor @param {Actor.Implementation} motor */
-export const respray = (actor, motor) => ask(actor, "service.respray", { motorUuid: motor.uuid });
-/** New clobber at the market. @param {Actor.Implementation} actor */
-export const marketChange = actor => ask(actor, "service.marketChange");
-/** Garage work on the motor (at a garage). @param {Actor.Implementation} actor @param {Actor.Implementation} motor */
-export const garage = (actor, motor) => ask(actor, "service.garage", { motorUuid: motor.uuid });
-/** Treatment at A&E. @param {Actor.Implementation} actor */
-export const aAndE = actor => ask(actor, "service.aAndE");
-/** Pocket ↔ stash at your flat (+ into the stash, − out). @param {Actor.Implementation} actor @param {number} pounds */
-export const moveStash = (actor, pounds) => ask(actor, "stash.move", { pounds });
-/** A safe night. @param {Actor.Implementation} actor */
-export const rest = actor => ask(actor, "rest");
-/** Sell a motor to the fence here. @param {Actor.Implementation} actor @param {Actor.Implementation} motor */
-export const sell = (actor, motor) => ask(actor, "fence.sell", { motorUuid: motor.uuid });
-/** Sell drugs at a fence. @param {Actor.Implementation} actor @param {string} itemId @param {number} quantity */
-export const sellDrug = (actor, itemId, quantity) => ask(actor, "fence.sellDrug", { itemId, quantity });
+/** @param {string} service */
+const serving = service => kindsOffering(o => o.services.includes(service));
+
+/**
+ * Respray the motor (at a respray). @param {Actor.Implementation} actor @param {Actor.Implementation} motor
+ * @param {string|null} [regionUuid]  The place (a Region UUID); by default the respray this client sees them at.
+ */
+export const respray = (actor, motor, regionUuid = null) => ask(actor, "service.respray", serving("respray"), regionUuid, { motorUuid: motor.uuid });
+/** New clobber at the market. @param {Actor.Implementation} actor @param {string|null} [regionUuid] */
+export const marketChange = (actor, regionUuid = null) => ask(actor, "service.marketChange", serving("marketChange"), regionUuid);
+/**
+ * Garage work on the motor (at a garage). @param {Actor.Implementation} actor @param {Actor.Implementation} motor
+ * @param {string|null} [regionUuid]
+ */
+export const garage = (actor, motor, regionUuid = null) => ask(actor, "service.garage", serving("garage"), regionUuid, { motorUuid: motor.uuid });
+/** Treatment at A&E. @param {Actor.Implementation} actor @param {string|null} [regionUuid] */
+export const aAndE = (actor, regionUuid = null) => ask(actor, "service.aAndE", serving("aAndE"), regionUuid);
+/**
+ * Pocket ↔ stash at a flat the character lives at (+ into the stash, − out).
+ * @param {Actor.Implementation} actor @param {number} pounds @param {string|null} [regionUuid]
+ */
+export const moveStash = (actor, pounds, regionUuid = null) => ask(actor, "stash.move", kindsOffering(o => o.stash), regionUuid, { pounds });
+/** A safe night (their flat or a safehouse). @param {Actor.Implementation} actor @param {string|null} [regionUuid] */
+export const rest = (actor, regionUuid = null) => ask(actor, "rest", kindsOffering(o => o.rest), regionUuid);
+/**
+ * Sell a motor to the fence here. @param {Actor.Implementation} actor @param {Actor.Implementation} motor
+ * @param {string|null} [regionUuid]
+ */
+export const sell = (actor, motor, regionUuid = null) => ask(actor, "fence.sell", kindsOffering(o => o.fence.length > 0), regionUuid, { motorUuid: motor.uuid });
+/**
+ * Sell drugs at a fence. @param {Actor.Implementation} actor @param {string} itemId @param {number} quantity
+ * @param {string|null} [regionUuid]
+ */
+export const sellDrug = (actor, itemId, quantity, regionUuid = null) => ask(actor, "fence.sellDrug", ["fence"], regionUuid, { itemId, quantity });
 
 /**
  * GM: pay a crew fee (split) or a per-head payment to each participant.
@@ -65,5 +89,5 @@ export const requests = { ...shop.requests, ...services.requests, ...aid.request
 export const api = {
   money: { purseOf, fenceOffer, crewShares, priceAfterDiscount, shopDiscount, offerFor, shelfFor, buy, respray,
     marketChange, garage, aAndE, moveStash, rest, sell, sellDrug, payCrew, streetFirstAid },
-  places: { placesOf, assertAt, offersAt, type: PLACE_TYPE }
+  places: { placesOf, placeFor, assertAt, assertLivesAt, livesAt, offersAt, type: PLACE_TYPE }
 };

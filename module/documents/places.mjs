@@ -2,18 +2,29 @@
  * Places a GM marks on a scene (rulebook: Money, shops and a safe bed; Fire, repairs and selling up; Harm, aid and
  * recovery › Rest, Homerton A&E): a v13 Scene Region with the system's `the-smoke.place` behaviour, whose `kind` says
  * what it is (corner shop, market, Pat's Arches, Uncle's Cafe, garage, respray, fence, flat, safehouse, A&E, custody),
- * and whose fields hold the GM's own shelf and prices. A character is "at" a place while one of their tokens (or the
- * token of the motor they sit in) is inside its region (`TokenDocument#regions`).
+ * and whose fields hold the GM's own shelf and prices and, for a flat, who lives there. A character is "at" a place
+ * while a token that stands for them (or for the motor they sit in) is inside its region: a token the GM recorded
+ * for them (documents/token-actors.mjs), never one a player pointed at them.
  *
- * The behaviour's data is written by whoever may edit the Region (a GM): players cannot change a shelf or a price.
- * Region events (`tokenEnter`, `tokenExit`) run on every client; each client re-renders the sheets and HUD it shows,
- * so a place's actions appear and disappear as a token walks in and out. Nothing is written on those events.
+ * **A request at a place names it.** Every money request carries the place's Region UUID; the GM counts only the
+ * character's tokens on that Region's scene, inside that Region ({@link assertAt}) — never "any token on any scene".
+ *
+ * **A flat has its residents** (Stash and obligations: "write down a shared stash's ownership and who may spend it";
+ * Make a crew: "agree where you sleep"): the characters the GM drops on the behaviour's "Who lives here" field — one
+ * character, or a crew. Only they stash and rest there ({@link assertLivesAt}); a safehouse is anyone's the GM puts
+ * on the map ("an agreed safehouse").
+ *
+ * The behaviour's data is written by whoever may edit the Region (a GM): players cannot change a shelf, a price or
+ * who lives at a flat. Region events (`tokenEnter`, `tokenExit`) run on every client; each client re-renders the
+ * sheets and HUD it shows, so a place's actions appear and disappear as a token walks in and out. Nothing is written
+ * on those events.
  *
  * Foundry-side only; the rules are rules/money.mjs.
  * @module documents/places
  */
 import { placeKinds, placeOffers } from "../rules/money.mjs";
 import { vehicleOf } from "./vehicle/seats.mjs";
+import { tokensOf } from "./token-actors.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
 
 export const PLACE_TYPE = `${SYSTEM_ID}.place`;
@@ -25,12 +36,12 @@ export const PLACE_TYPE = `${SYSTEM_ID}.place`;
  * @property {import("../rules/money.mjs").PlaceKind} kind
  * @property {string} name       The Region's name (the GM's label: "Chicken Palace", "Bow Breakers Yard").
  * @property {string} sceneId
- * @property {any} system        The behaviour's data (shelf, prices, buyer).
+ * @property {any} system        The behaviour's data (shelf, prices, buyer, residents).
  */
 
 /** The place behaviour's data model (built at init, when the v13 base class exists). @returns {any} */
 export function definePlaceBehavior() {
-  const { StringField, NumberField } = foundry.data.fields;
+  const { StringField, NumberField, SetField, DocumentUUIDField } = foundry.data.fields;
   const kinds = placeKinds();
   const price = () => new NumberField({ required: false, nullable: true, integer: true, min: 0, initial: null });
   const Base = /** @type {any} */ (foundry.data.regionBehaviors).RegionBehaviorType;
@@ -48,7 +59,11 @@ export function definePlaceBehavior() {
         shelf: new StringField({ required: true, blank: true, initial: "" }),
         respray: price(),
         marketChange: price(),
-        garagePerBody: price()
+        garagePerBody: price(),
+        // A flat's residents: the characters the GM drops here (one, or a crew), shown by name (v13 renders a set of
+        // document UUIDs as a <document-tags> element, as its own toggleBehavior's `enable` field: fvtt-types
+        // client/data/region-behaviors/toggle-behavior.d.mts, client/applications/elements/document-tags.d.mts).
+        residents: new SetField(new DocumentUUIDField({ type: "Actor" }))
       };
     }
 
@@ -71,15 +86,6 @@ function refreshFor(event) {
   if (hud?.rendered && hud.object?.document === event?.data?.token) hud.render();
 }
 
-/** The token documents that stand for an actor in every scene (a linked actor's, or a synthetic actor's own). */
-function tokensOf(actor) {
-  if (!actor) return [];
-  if (actor.isToken && actor.token) return [actor.token];
-  const out = [];
-  for (const scene of game.scenes ?? []) for (const t of scene.tokens) if (t.actorLink && t.actorId === actor.id) out.push(t);
-  return out;
-}
-
 /** @param {any} token @returns {{x: number, y: number, elevation: number}} The token's centre. */
 function tokenCentre(token) {
   const size = token.parent?.grid?.size ?? 100;
@@ -88,32 +94,50 @@ function tokenCentre(token) {
 }
 
 /**
- * The places a token or actor is at now: every enabled `the-smoke.place` behaviour of every Region that holds one of
- * the actor's tokens, or the token of the motor the actor sits in.
+ * The tokens that put an actor somewhere: the ones that stand for them, and for the motor they sit in (the GM's seat
+ * store), on one scene or every scene.
+ * @param {Actor.Implementation} actor @param {any} [scene]
+ */
+function presence(actor, scene = null) {
+  const tokens = tokensOf(actor, { scene });
+  const motor = vehicleOf(actor)?.vehicle;
+  if (motor) tokens.push(...tokensOf(motor, { scene }));
+  return tokens;
+}
+
+/** @param {any} region @param {any} token Whether the token's centre is in the region (worked out here, never read
+ * from what the moving client recorded of the token's regions). */
+const holds = (region, token) => (typeof region.testPoint === "function" ? region.testPoint(tokenCentre(token))
+  : token.regions?.has?.(region));
+
+/** @param {any} region @returns {Place[]} The region's enabled place behaviours. */
+function placesIn(region) {
+  return [...(region.behaviors ?? [])].filter(b => b.type === PLACE_TYPE && !b.disabled).map(b => ({
+    regionUuid: region.uuid, behaviorId: b.id, kind: b.system.kind, name: region.name ?? "",
+    sceneId: region.parent?.id ?? "", system: b.system }));
+}
+
+/**
+ * The places a token or actor is at now: every enabled `the-smoke.place` behaviour of every Region that holds the
+ * token — for an actor, one of the tokens that stand for them or for the motor they sit in (recorded by the GM,
+ * documents/token-actors.mjs). A token passed in is taken as it is (the token HUD shows its own token).
  * @param {TokenDocument.Implementation|Actor.Implementation|null|undefined} tokenOrActor
  * @returns {Place[]}
  */
 export function placesOf(tokenOrActor) {
   if (!tokenOrActor) return [];
-  const doc = tokenOrActor;
-  const tokens = doc.documentName === "Token" ? [doc] : tokensOf(doc);
-  const motor = doc.documentName === "Token" ? null : vehicleOf(doc)?.vehicle;
-  if (motor) tokens.push(...tokensOf(motor));
+  const doc = /** @type {any} */ (tokenOrActor);
+  const tokens = doc.documentName === "Token" ? [doc] : presence(doc);
   /** @type {Place[]} */
   const out = [];
   const seen = new Set();
   for (const token of tokens) {
-    // Worked out from the token's position on this client (the GM's, in a request), not read from what the moving
-    // client recorded of the token's regions.
-    const centre = tokenCentre(token);
-    const regions = [...(token.parent?.regions ?? [])].filter(r => typeof r.testPoint === "function"
-      ? r.testPoint(centre) : token.regions?.has?.(r));
-    for (const region of regions) {
-      for (const b of region.behaviors ?? []) {
-        if (b.type !== PLACE_TYPE || b.disabled || seen.has(b.uuid)) continue;
-        seen.add(b.uuid);
-        out.push({ regionUuid: region.uuid, behaviorId: b.id, kind: b.system.kind, name: region.name ?? "",
-          sceneId: region.parent?.id ?? "", system: b.system });
+    for (const region of token.parent?.regions ?? []) {
+      if (!holds(region, token)) continue;
+      for (const p of placesIn(region)) {
+        if (seen.has(p.regionUuid + p.behaviorId)) continue;
+        seen.add(p.regionUuid + p.behaviorId);
+        out.push(p);
       }
     }
   }
@@ -121,20 +145,71 @@ export function placesOf(tokenOrActor) {
 }
 
 /**
- * The first place of one of `kinds` the actor is at, or a refusal in words: "Reach the shop first".
+ * The kinds of place whose offers pass a test (RULES.money.places), e.g. every kind with a garage.
+ * @param {(offers: ReturnType<typeof placeOffers>) => boolean} test @returns {string[]}
+ */
+export const kindsOffering = test => placeKinds().filter(k => test(placeOffers(k)));
+
+/** @param {string[]} kinds @returns {string[]} The kinds asked for ("shop": every kind with a shelf). */
+const wantedKinds = kinds => (kinds.includes("shop") ? placeKinds().filter(k => placeOffers(k).shop) : kinds);
+
+/**
+ * The place a request names, if the actor is at it: the Region with that UUID holds a place of one of `kinds`, and a
+ * token that stands for the actor (or their motor) **on that Region's scene** is inside it. A token on another scene,
+ * or one a player pointed at the actor, does not count.
  * @param {Actor.Implementation} actor
  * @param {string[]} kinds  Place kinds (rules/money.mjs placeKinds), or "shop" for any kind with a shelf.
- * @param {{regionUuid?: string|null, test?: (p: Place) => boolean}} [opts]  regionUuid: that place only; test: a further
- *   condition (a fence that buys this motor).
+ * @param {{regionUuid?: unknown, test?: (p: Place) => boolean}} [opts]  regionUuid: the place the request names (a
+ *   Region UUID, `Scene.<id>.Region.<id>`); test: a further condition (a fence that buys this motor).
  * @returns {Place}
- * @throws {Error} "Reach the … first" naming the first kind asked for.
+ * @throws {Error} "Reach … first" naming the first kind asked for: no such region, not a place of those kinds, or
+ *   the actor is not in it.
  */
 export function assertAt(actor, kinds, { regionUuid = null, test = () => true } = {}) {
-  const wanted = kinds.includes("shop") ? placeKinds().filter(k => placeOffers(k).shop) : kinds;
-  const place = placesOf(actor).find(p => wanted.includes(p.kind) && (!regionUuid || p.regionUuid === regionUuid) && test(p));
-  if (place) return place;
+  const wanted = wantedKinds(kinds);
+  const region = typeof regionUuid === "string" ? /** @type {any} */ (fromUuidSync(/** @type {any} */ (regionUuid))) : null;
+  if (region?.documentName === "Region" && region.parent?.documentName === "Scene") {
+    const place = placesIn(region).find(p => wanted.includes(p.kind) && test(p));
+    if (place && presence(actor, region.parent).some(t => holds(region, t))) return place;
+  }
   const first = kinds[0] === "shop" ? "shop" : kinds[0];
   throw new Error(game.i18n.format("SMOKE.Places.reach", { place: game.i18n.localize(`SMOKE.Places.reachKind.${first}`) }));
+}
+
+/**
+ * Client side: the place of one of `kinds` this client sees the actor at (the viewed scene's first), for a request
+ * to name when the caller did not say which (a macro, the motor sheet's garage button). The GM checks it again.
+ * @param {Actor.Implementation} actor @param {string[]} kinds
+ * @returns {string|null} The Region UUID, or null (the GM then says "Reach … first").
+ */
+export function placeFor(actor, kinds) {
+  const wanted = wantedKinds(kinds);
+  const here = placesOf(actor).filter(p => wanted.includes(p.kind));
+  const viewed = /** @type {any} */ (game.scenes)?.viewed?.id;
+  return (here.find(p => p.sceneId === viewed) ?? here[0])?.regionUuid ?? null;
+}
+
+/**
+ * Whether the character lives at the place: anyone at a place that is not a flat; at a flat, the characters the GM
+ * named on its "Who lives here" field.
+ * @param {Actor.Implementation} actor @param {Place} place @returns {boolean}
+ */
+export function livesAt(actor, place) {
+  if (place.kind !== "flat") return true;
+  return [...(place.system?.residents ?? [])].includes(actor.uuid);
+}
+
+/**
+ * Refuse the stash or a night's rest at a flat the character does not live at.
+ * @param {Actor.Implementation} actor @param {Place} place
+ * @throws {Error} "Rook's flat is not Sal's: only Rook can stash and rest there" (or "nobody lives there yet").
+ */
+export function assertLivesAt(actor, place) {
+  if (livesAt(actor, place)) return;
+  const names = [...(place.system?.residents ?? [])].map(uuid => /** @type {any} */ (fromUuidSync(uuid))?.name)
+    .filter(Boolean);
+  const data = { place: place.name, actor: actor.name ?? "", residents: names.join(", ") };
+  throw new Error(game.i18n.format(names.length ? "SMOKE.Places.notYourFlat" : "SMOKE.Places.nobodyLives", data));
 }
 
 /**

@@ -173,16 +173,18 @@ def test_a_player_cannot_send_as_a_contact_nor_read_or_mark_another_players_text
         {from: 'Pat', text: 'FORGED: come alone'})""")
     p2.wait_for_timeout(500)
     assert p2.evaluate("() => game.system.api.blower.texts.inbox().texts.map(t => t.text)") == ["Jaz only"]
-    # a forged record in Player One's own browser (the client setting the GM keeps texts in) reaches nobody, and
-    # Player One's phone still shows only what the GM answers
-    p1.evaluate("""() => game.settings.set('the-smoke', 'blowerTexts', {harness: [{id: 'fake', from: 'Pat',
-        to: ['HarnessPlayer001', 'HarnessPlayer002'], text: 'FORGED record', at: 0, readBy: {}}]})""")
+    # a forged copy in Player One's own browser (the client setting a phone keeps its texts in), offered to the GM,
+    # has no seal: the GM keeps none of it, and nobody's phone shows it
+    p1.evaluate("""() => game.settings.set('the-smoke', 'blowerHeld', {[game.world.id]: {HarnessPlayer001: [{id: 'fake',
+        from: 'Pat', to: ['HarnessPlayer001', 'HarnessPlayer002'], text: 'FORGED record', at: 0, nonce: '00', readBy: {}}]}})""")
+    assert p1.evaluate("""() => game.system.api.requestGM('blower.restore', {copies: game.settings.get('the-smoke',
+        'blowerHeld')[game.world.id].HarnessPlayer001})""") == {"kept": 0}
     p1.evaluate("() => game.system.api.blower.texts.refresh()")
     p2.evaluate("() => game.system.api.blower.texts.refresh()")
     assert p1.evaluate("() => game.system.api.blower.texts.inbox().texts.length") == 0
     assert p2.evaluate("() => game.system.api.blower.texts.inbox().texts.map(t => t.text)") == ["Jaz only"]
     # Player One's own inbox holds none of Player Two's texts, and cannot mark them read
-    assert p1.evaluate("() => game.system.api.requestGM('blower.inbox', {})") == []
+    assert p1.evaluate("() => game.system.api.requestGM('blower.inbox', {})") == {"texts": [], "copies": [], "want": []}
     ids = gm.evaluate("() => game.system.api.blower.texts.inbox().texts.map(t => t.id)")
     assert p1.evaluate("ids => game.system.api.requestGM('blower.read', {ids})", ids) == {"changed": 0}
     p2.evaluate("() => game.system.api.blower.texts.refresh()")

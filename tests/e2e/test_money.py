@@ -25,6 +25,7 @@ from helpers.money import (  # noqa: F401
     region,
     REGIONS,
     STREET,
+    FLAT,
     at,
     seed,
     move,
@@ -109,7 +110,7 @@ def test_a_forged_offer_twice_buys_once_and_a_shelf_the_place_does_not_have_is_r
 def test_the_stash_moves_only_at_the_flat_and_absurd_amounts_are_refused(world, open_user_page):
     seed(world)
     gm_page, player1_page = open_user_page("gm"), open_user_page("player1")
-    assert ask(player1_page, "stash.move", {"actorUuid": f"Actor.{ROOK}", "pounds": 20}) == "Reach your flat first."
+    assert ask(player1_page, "stash.move", {"actorUuid": f"Actor.{ROOK}", "regionUuid": FLAT, "pounds": 20}) == "Reach your flat first."
     move(gm_page, T_ROOK, 16)
     wait_at(player1_page, ROOK, "flat")
     s = sheet(player1_page)
@@ -119,8 +120,8 @@ def test_the_stash_moves_only_at_the_flat_and_absurd_amounts_are_refused(world, 
     assert purse(gm_page) == [10, 130]
     for bad, words in ((-0.5, "whole pounds only"), (0, "at least £1"), (10 ** 9, "more than anyone carries"),
                        ("50", "whole pounds only")):
-        assert words in ask(player1_page, "stash.move", {"actorUuid": f"Actor.{ROOK}", "pounds": bad})
-    assert "short by £" in ask(player1_page, "stash.move", {"actorUuid": f"Actor.{ROOK}", "pounds": 11})
+        assert words in ask(player1_page, "stash.move", {"actorUuid": f"Actor.{ROOK}", "regionUuid": FLAT, "pounds": bad})
+    assert "short by £" in ask(player1_page, "stash.move", {"actorUuid": f"Actor.{ROOK}", "regionUuid": FLAT, "pounds": 11})
     assert purse(gm_page) == [10, 130]
 
 
@@ -164,18 +165,18 @@ def test_rest_is_refused_while_bleeding_then_restores_health_and_hustle_and_clea
 def test_rest_is_refused_at_three_stars_and_off_the_flat(world, open_user_page):
     seed(world, rook={"heat": 3})
     gm_page, player1_page = open_user_page("gm"), open_user_page("player1")
-    assert ask(player1_page, "rest", {"actorUuid": f"Actor.{ROOK}"}) == "Reach your flat or a safehouse first."
+    assert ask(player1_page, "rest", {"actorUuid": f"Actor.{ROOK}", "regionUuid": FLAT}) == "Reach your flat or a safehouse first."
     move(gm_page, T_ROOK, 16)
     wait_at(player1_page, ROOK, "flat")
-    assert ask(player1_page, "rest", {"actorUuid": f"Actor.{ROOK}"}) == \
+    assert ask(player1_page, "rest", {"actorUuid": f"Actor.{ROOK}", "regionUuid": FLAT}) == \
         "Rook is on 3 stars: at three or more the police would come to the door."
     assert gm_page.evaluate(f"() => game.actors.get('{ROOK}').system.heat") == 3
     # police in sight (the GM's sight override on the Heat record): refused with its reason
     gm_page.evaluate(f"() => game.actors.get('{ROOK}').update({{'system.heat': 1}})")
     assert ask(gm_page, "heat.sight", {"actorUuid": f"Actor.{ROOK}", "override": "seen"}) is None
-    assert ask(player1_page, "rest", {"actorUuid": f"Actor.{ROOK}"}) == "Police can see Rook: lose them before you rest."
+    assert ask(player1_page, "rest", {"actorUuid": f"Actor.{ROOK}", "regionUuid": FLAT}) == "Police can see Rook: lose them before you rest."
     assert ask(gm_page, "heat.sight", {"actorUuid": f"Actor.{ROOK}", "override": None}) is None
-    assert ask(player1_page, "rest", {"actorUuid": f"Actor.{ROOK}"}) is None
+    assert ask(player1_page, "rest", {"actorUuid": f"Actor.{ROOK}", "regionUuid": FLAT}) is None
     gm_page.wait_for_function(f"() => game.actors.get('{ROOK}').system.heat === 0")
 
 

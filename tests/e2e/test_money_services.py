@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from helpers.money import CAR, P1, P2, ROOK, SAL, SCENE, T_CAR, T_ROOK, ask, move, park, purse, seed, sheet, wait_at
+from helpers.money import (CAR, GARAGE, P1, P2, ROOK, SAL, SCENE, SPRAY, T_CAR, T_ROOK, YARD, ask, move, park, purse,
+                           seed, sheet, wait_at)
 from helpers import SEED_DICE
 from helpers import add_from_pack, statuses
 
@@ -40,7 +41,7 @@ def test_a_stolen_car_sold_to_bow_breakers_at_half_body_pays_the_formula_once_an
     gm_page.wait_for_function(f"id => game.actors.get(id).ownership['{P1}'] === 0", arg=car)
     assert gm_page.evaluate(f"() => game.actors.get('{ROOK}').system.rep.xp") == xp + 1
     # Player One no longer sees the car; a forged second sale is refused and pays nothing
-    again = ask(player1_page, "fence.sell", {"actorUuid": f"Actor.{ROOK}", "motorUuid": f"Actor.{car}"})
+    again = ask(player1_page, "fence.sell", {"actorUuid": f"Actor.{ROOK}", "motorUuid": f"Actor.{car}", "regionUuid": YARD})
     assert again
     assert purse(gm_page) == [1090, 100]
     # even the GM cannot sell it twice
@@ -73,20 +74,24 @@ def test_respray_clears_heat_and_fires_the_hook_and_new_clobber_loses_a_star(wor
     car = gm_page.evaluate(f"""async () => {{ const car = await Actor.implementation.create({{name: 'Hatch', type: 'vehicle',
         ownership: {{default: 0, '{P1}': 3}}}}); return car.id; }}""")
     gm_page.evaluate("() => { window.resprayed = []; Hooks.on('smoke.resprayed', m => window.resprayed.push(m.id)); }")
-    assert ask(player1_page, "service.respray", {"actorUuid": f"Actor.{ROOK}", "motorUuid": f"Actor.{car}"}) == \
+    assert ask(player1_page, "service.respray", {"actorUuid": f"Actor.{ROOK}", "motorUuid": f"Actor.{car}",
+                                                 "regionUuid": SPRAY}) == \
         "Reach a respray first."
     move(gm_page, T_ROOK, 26)
     wait_at(player1_page, ROOK, "respray")
     # the motor itself must be in the respray
-    assert ask(player1_page, "service.respray", {"actorUuid": f"Actor.{ROOK}", "motorUuid": f"Actor.{car}"}) == \
+    assert ask(player1_page, "service.respray", {"actorUuid": f"Actor.{ROOK}", "motorUuid": f"Actor.{car}",
+                                                 "regionUuid": SPRAY}) == \
         "Bring Hatch to Kwik Spray first."
     park(gm_page, car, 26)
     assert ask(gm_page, "heat.sight", {"actorUuid": f"Actor.{ROOK}", "override": "seen"}) is None
-    assert ask(player1_page, "service.respray", {"actorUuid": f"Actor.{ROOK}", "motorUuid": f"Actor.{car}"}) == \
+    assert ask(player1_page, "service.respray", {"actorUuid": f"Actor.{ROOK}", "motorUuid": f"Actor.{car}",
+                                                 "regionUuid": SPRAY}) == \
         "Police can see you going into Kwik Spray: no respray."
     assert ask(gm_page, "heat.sight", {"actorUuid": f"Actor.{ROOK}", "override": None}) is None
     assert purse(gm_page) == [200, 0]
-    assert ask(player1_page, "service.respray", {"actorUuid": f"Actor.{ROOK}", "motorUuid": f"Actor.{car}"}) is None
+    assert ask(player1_page, "service.respray", {"actorUuid": f"Actor.{ROOK}", "motorUuid": f"Actor.{car}",
+                                                 "regionUuid": SPRAY}) is None
     assert purse(gm_page) == [100, 0]
     assert gm_page.evaluate(f"() => game.actors.get('{ROOK}').system.heat") == 0
     assert gm_page.evaluate("() => window.resprayed") == [car]
@@ -105,7 +110,7 @@ def test_garage_work_at_a_garage_at_the_gms_price_and_refused_on_the_street(worl
     gm_page, player1_page = open_user_page("gm"), open_user_page("player1")
     car = gm_page.evaluate(f"""async () => (await Actor.implementation.create({{name: 'Hatch', type: 'vehicle',
         ownership: {{default: 0, '{P1}': 3}}, system: {{body: {{value: 6, max: 10}}, tyres: {{flat: 1}}}}}})).id""")
-    data = {"actorUuid": f"Actor.{ROOK}", "motorUuid": f"Actor.{car}"}
+    data = {"actorUuid": f"Actor.{ROOK}", "motorUuid": f"Actor.{car}", "regionUuid": GARAGE}
     assert ask(player1_page, "service.garage", data) == "Reach a garage first."
     move(gm_page, T_ROOK, 36)
     wait_at(player1_page, ROOK, "garage")
@@ -177,7 +182,7 @@ def test_drugs_sell_at_a_fence_at_the_catalogues_street_price_not_an_edited_one(
     gm_page.evaluate(f"id => game.actors.get('{ROOK}').items.get(id).update({{'system.quantity': 3}})", skunk)
     player1_page.wait_for_function(f"id => game.actors.get('{ROOK}').items.get(id)?.system.quantity === 3", arg=skunk)
     player1_page.evaluate(f"id => game.actors.get('{ROOK}').items.get(id).update({{'system.salePrice': 9999}})", skunk)
-    data = {"actorUuid": f"Actor.{ROOK}", "itemId": skunk, "quantity": 1}
+    data = {"actorUuid": f"Actor.{ROOK}", "itemId": skunk, "quantity": 1, "regionUuid": YARD}
     assert ask(player1_page, "fence.sellDrug", data) == "Reach the fence first."
     move(gm_page, T_ROOK, 21)
     wait_at(player1_page, ROOK, "fence")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from helpers import add_from_pack
-from helpers.money import P1, ROOK, SCENE, T_CAR, T_ROOK, ask, move, purse, seed, wait_at
+from helpers.money import P1, ROOK, SCENE, SPRAY, T_CAR, T_ROOK, YARD, ask, move, purse, seed, wait_at
 from playwright.sync_api import Page
 
 pytestmark = pytest.mark.harness_only
@@ -38,7 +38,7 @@ def test_the_fence_pays_the_catalogue_value_not_a_value_the_owner_wrote_on_the_m
     gm.wait_for_function("id => game.actors.get(id).system.value === 1000000", arg=car)
     move(gm, T_ROOK, 21)
     wait_at(p1, ROOK, "fence")
-    assert ask(p1, "fence.sell", {"actorUuid": f"Actor.{ROOK}", "motorUuid": f"Actor.{car}"}) is None
+    assert ask(p1, "fence.sell", {"actorUuid": f"Actor.{ROOK}", "motorUuid": f"Actor.{car}", "regionUuid": YARD}) is None
     pocket = purse(gm)[0]
     assert pocket <= 40 + 1500, f"the fence paid £{pocket - 40} for a £6,000 car (the owner's forged value)"
 
@@ -52,7 +52,7 @@ def test_the_fence_buys_only_a_motor_that_is_at_the_fence(world, open_user_page)
     car = _car_for_rook(gm, x=100)  # column 1: outside every place
     move(gm, T_ROOK, 21)
     wait_at(p1, ROOK, "fence")
-    got = ask(p1, "fence.sell", {"actorUuid": f"Actor.{ROOK}", "motorUuid": f"Actor.{car}"})
+    got = ask(p1, "fence.sell", {"actorUuid": f"Actor.{ROOK}", "motorUuid": f"Actor.{car}", "regionUuid": YARD})
     assert got is not None, "a motor nowhere near the fence was sold"
     assert purse(gm) == [40, 100]
 
@@ -69,7 +69,7 @@ def test_a_respray_needs_the_motor_in_the_respray(world, open_user_page):
     gm.evaluate(f"""() => game.system.api.requestGM('crewFee', {{actorUuids: ['Actor.{ROOK}'], pounds: 100,
         mode: 'perHead', offerId: 'reviewOffer0001'}})""")
     gm.wait_for_function(f"() => game.system.api.money.purseOf(game.actors.get('{ROOK}')).pocket === 140")
-    got = ask(p1, "service.respray", {"actorUuid": f"Actor.{ROOK}", "motorUuid": f"Actor.{car}"})
+    got = ask(p1, "service.respray", {"actorUuid": f"Actor.{ROOK}", "motorUuid": f"Actor.{car}", "regionUuid": SPRAY})
     assert got is not None, "a motor nowhere near the respray was resprayed"
 
 

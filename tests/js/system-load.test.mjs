@@ -57,10 +57,13 @@ test("every RegionBehavior type in system.json is registered under its exact key
   assert.deepEqual(Object.keys(api.streetMap).sort(), ["check", "cross", "crossings", "graph", "hops", "link", "report", "route"]);
 });
 
-test("the place region behaviour (issue 13) is registered as the-smoke.place with its kind", () => {
+test("the place region behaviour (issue 13) is registered as the-smoke.place with its kind and a flat's residents", () => {
   const Place = CONFIG.RegionBehavior.dataModels["the-smoke.place"];
   assert.ok(Place, "the-smoke.place");
-  assert.deepEqual(Object.keys(Place.defineSchema()), ["kind", "buyer", "shelf", "respray", "marketChange", "garagePerBody"]);
+  assert.deepEqual(Object.keys(Place.defineSchema()), ["kind", "buyer", "shelf", "respray", "marketChange", "garagePerBody",
+    "residents"]);
+  // a set of actor UUIDs (issue 24): drawn by name as v13's document tags, never typed as raw ids
+  assert.equal(Place.defineSchema().residents.element.options.type, "Actor");
   assert.ok(Object.keys(Place.defineSchema().kind.options.choices).includes("flat"));
 });
 

@@ -17,6 +17,7 @@ import { stopDownClock } from "../combat.mjs";
 import { promptCheck } from "../prompt-check.mjs";
 import { requestGM } from "../requests.mjs";
 import { claimRoll, issueRoll } from "../roll-claims.mjs";
+import { tokensOf } from "../token-actors.mjs";
 import { L, SYSTEM_ID, characterFor, moneyCard } from "./common.mjs";
 
 const AID = RULES.combat.firstAid;
@@ -24,11 +25,13 @@ const PEOPLE = new Set(["character", "npc"]);
 /** @param {string} outcome */
 const succeeded = outcome => RULES.outcomes.outcomes.find(o => o.id === outcome)?.success === true;
 
-/** The patient's token and the medic's on one scene, within Engaged (or the medic treats themself). */
+/**
+ * The patient's token and the medic's on one scene, within Engaged (or the medic treats themself): tokens that stand
+ * for them as the GM recorded it (documents/token-actors.mjs), never one a player pointed at the patient.
+ */
 function assertReach(medic, patient) {
   if (medic === patient || medic.uuid === patient.uuid) return;
-  const tokens = a => (a.isToken && a.token ? [a.token] : game.scenes.contents.flatMap(s => s.tokens.filter(t => t.actorLink && t.actorId === a.id)));
-  for (const a of tokens(medic)) for (const b of tokens(patient)) {
+  for (const a of tokensOf(medic)) for (const b of tokensOf(patient)) {
     const d = tokenDistance(a, b);
     if (d !== null && rangeBand(d) === "engaged") return;
   }

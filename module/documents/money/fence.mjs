@@ -69,12 +69,12 @@ async function catalogueMotor(motor) {
 }
 
 /** GM: sell a motor the seller owns to the fence at their place; once per motor. */
-async function onSell(user, { actorUuid, motorUuid }) {
+async function onSell(user, { actorUuid, motorUuid, regionUuid }) {
   const seller = characterFor(user, actorUuid);
   const motor = motorFor(user, motorUuid);
   if (sales.get(motor.uuid)) throw new Error(L("SMOKE.Fence.sold", { motor: motor.name }));
   const offer = offerFor(seller, motor, await catalogueMotor(motor));
-  const place = assertAt(seller, ["fence", "patsArches"], { test: p => offersAt(p).fence.includes(offer.buyer) });
+  const place = assertAt(seller, ["fence", "patsArches"], { regionUuid, test: p => offersAt(p).fence.includes(offer.buyer) });
   assertMotorAt(motor, place);
   if (motor.system.destroyed) throw new Error(L("SMOKE.Fence.destroyed", { motor: motor.name }));
   if (occupantsOf(motor).length) throw new Error(L("SMOKE.Fence.occupied", { motor: motor.name }));
@@ -151,9 +151,9 @@ export async function catalogueSalePrice(item) {
  * GM: sell drugs at a fence at the book's street sale price (Drugs and game effects): as many as the GM's record says
  * the character carries (14,000 typed on the sheet sells as the recorded bags, never 14,000).
  */
-async function onSellDrug(user, { actorUuid, itemId, quantity }) {
+async function onSellDrug(user, { actorUuid, regionUuid, itemId, quantity }) {
   const seller = characterFor(user, actorUuid);
-  const place = assertAt(seller, ["fence"]);
+  const place = assertAt(seller, ["fence"], { regionUuid });
   const item = seller.items.get(String(itemId ?? ""));
   const price = item ? await catalogueSalePrice(item) : null;
   if (!item || price === null) throw new Error(L("SMOKE.Fence.noSale", { item: item?.name ?? "" }));

@@ -2,14 +2,15 @@
  * Local services and your flat (Money, shops and a safe bed; Heat on your heels › Respray, New clobber, Safe night;
  * Fire, repairs and selling up › Garage work; Harm, aid and recovery › Rest, Homerton A&E): the respray, the market
  * change, garage work, A&E, the stash and a safe night's rest. Each runs on the active GM after re-checking the
- * place (a token in the region), the cash, the price and the character's state.
+ * place the request names (`regionUuid`: the character's own token on that Region's scene, inside it), for the stash
+ * and Rest that the character lives at a flat (its residents), the cash, the price and the character's state.
  * Foundry-side only; the rules are rules/money.mjs.
  * @module documents/money/services
  */
 import { CONDITIONS } from "../../generated/rules.mjs";
 import { hospitalReset } from "../../rules/conditions.mjs";
 import { garageQuote, placeKinds, placeOffers, canRest, restOutcome, servicePrice } from "../../rules/money.mjs";
-import { assertAt, placesOf } from "../places.mjs";
+import { assertAt, assertLivesAt, placesOf } from "../places.mjs";
 import { charge, moveCash, purseOf } from "../purse.mjs";
 import { stopDownClock } from "../combat.mjs";
 import { L, assertMotorAt, characterFor, clearHeat, loseStars, moneyCard, motorFor, policeSee, pounds, starsOf } from "./common.mjs";
@@ -26,10 +27,10 @@ const gmPrice = (place, field) => (Number.isInteger(place.system?.[field]) ? pla
  * Respray (£100, no police seeing you go in): the motor's colour and plate markers reset (the Heat feature listens to
  * `smoke.resprayed`) and the payer's Heat cleared.
  */
-async function onRespray(user, { actorUuid, motorUuid }) {
+async function onRespray(user, { actorUuid, motorUuid, regionUuid }) {
   const actor = characterFor(user, actorUuid);
   const motor = motorFor(user, motorUuid);
-  const place = assertAt(actor, kindsFor("respray"));
+  const place = assertAt(actor, kindsFor("respray"), { regionUuid });
   assertMotorAt(motor, place);
   if (policeSee(actor)) throw new Error(L("SMOKE.Services.seenGoingIn", { place: place.name }));
   const price = servicePrice("respray", gmPrice(place, "respray"));
@@ -42,9 +43,9 @@ async function onRespray(user, { actorUuid, motorUuid }) {
 }
 
 /** New clobber (£25 at the market): one star lost when out of sight. */
-async function onMarketChange(user, { actorUuid }) {
+async function onMarketChange(user, { actorUuid, regionUuid }) {
   const actor = characterFor(user, actorUuid);
-  const place = assertAt(actor, kindsFor("marketChange"));
+  const place = assertAt(actor, kindsFor("marketChange"), { regionUuid });
   if (policeSee(actor)) throw new Error(L("SMOKE.Services.inSight"));
   const stars = starsOf(actor);
   if (stars < 1) throw new Error(L("SMOKE.Services.noHeat", { actor: actor.name }));
@@ -57,12 +58,12 @@ async function onMarketChange(user, { actorUuid }) {
 }
 
 /** Garage work (£10 per missing Body, a flat as £60): full Body, no flats, the roadside patch back. */
-async function onGarage(user, { actorUuid, motorUuid }) {
+async function onGarage(user, { actorUuid, motorUuid, regionUuid }) {
   const actor = characterFor(user, actorUuid);
   const motor = motorFor(user, motorUuid);
   // A GM may run the garage anywhere (the motor sheet's button); a player reaches a garage first.
   const place = user.isGM ? (placesOf(actor).find(p => kindsFor("garage").includes(p.kind)) ?? { name: "", system: {} })
-    : assertAt(actor, kindsFor("garage"));
+    : assertAt(actor, kindsFor("garage"), { regionUuid });
   if (!user.isGM) assertMotorAt(motor, /** @type {any} */ (place));
   const s = vehicleSystem(motor);
   if (s.destroyed) throw new Error(L("SMOKE.Repair.refused.destroyed", { vehicle: motor.name }));
@@ -76,9 +77,9 @@ async function onGarage(user, { actorUuid, motorUuid }) {
 }
 
 /** Homerton A&E (free): Health restored, the usual treatable injuries cleared; Broken is set and stays. */
-async function onAandE(user, { actorUuid }) {
+async function onAandE(user, { actorUuid, regionUuid }) {
   const actor = characterFor(user, actorUuid);
-  const place = assertAt(actor, kindsFor("aAndE"));
+  const place = assertAt(actor, kindsFor("aAndE"), { regionUuid });
   const health = actor.system.health;
   const reset = hospitalReset({ max: health.max, conditions: actor.statuses }, CONDITIONS);
   await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.health.value": reset.health }));
@@ -90,10 +91,10 @@ async function onAandE(user, { actorUuid }) {
   return { health: reset.health, removed: reset.remove };
 }
 
-/** The stash (only at your flat): `pounds` > 0 into the stash, < 0 out of it. */
-async function onStash(user, { actorUuid, pounds: n }) {
+/** The stash (only at a flat the character lives at): `pounds` > 0 into the stash, < 0 out of it. */
+async function onStash(user, { actorUuid, regionUuid, pounds: n }) {
   const actor = characterFor(user, actorUuid);
-  assertAt(actor, ["flat"]);
+  assertLivesAt(actor, assertAt(actor, ["flat"], { regionUuid }));
   const amount = pounds(typeof n === "number" ? Math.abs(n) : n);
   const toStash = n > 0 ? amount : -amount;
   await moveCash(actor, { toStash });
@@ -101,10 +102,14 @@ async function onStash(user, { actorUuid, pounds: n }) {
   return { pocket: purse.pocket, stash: purse.stash };
 }
 
-/** A safe night at your flat or a safehouse (refused while Bleeding, seen by police, or at 3+ stars). */
-async function onRest(user, { actorUuid }) {
+/**
+ * A safe night at a flat the character lives at or a safehouse (refused while Bleeding, seen by police, or at 3+
+ * stars).
+ */
+async function onRest(user, { actorUuid, regionUuid }) {
   const actor = characterFor(user, actorUuid);
-  const place = assertAt(actor, ["safehouse", "flat"]); // "Reach your flat or a safehouse first."
+  const place = assertAt(actor, ["safehouse", "flat"], { regionUuid }); // "Reach your flat or a safehouse first."
+  assertLivesAt(actor, place);
   const stars = starsOf(actor);
   const can = canRest({ heat: stars, bleeding: actor.statuses.has("bleeding"), policeSee: policeSee(actor) });
   if (!can.ok) throw new Error(L(`SMOKE.Rest.refused.${can.reason}`, { actor: actor.name, stars }));

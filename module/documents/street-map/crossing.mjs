@@ -2,9 +2,12 @@
  * Crossing an EXIT strip: the active GM moves the token — and for a motor its occupants' hidden tokens — onto the
  * linked map, at the same point along the linked strip, facing on, on the nearest free square, once.
  *
- * **Who may cross (the GM re-checks every time).** The mover owns the token; may see the destination scene (a GM, the
- * active scene, or Limited on it); a motor is taken across only by its driver's owner (the GM's seat store), and a
- * carried occupant's token never crosses alone (it travels with its motor). A strip with no link, or a link to a
+ * **Who may cross (the GM re-checks every time).** The mover owns the token; the token still stands for the actor the
+ * GM recorded for it (documents/token-actors.mjs: a token whose `actorId` or `actorLink` a player changed, or one a
+ * player made for an actor they do not own, never crosses, and the copy on the next map names the recorded actor,
+ * whatever the token says by then); may see the destination scene (a GM, the active scene, or Limited on it); a
+ * motor is taken across only by its driver's owner (the GM's seat store), and a carried occupant's token never
+ * crosses alone (it travels with its motor); an occupant's token that is not the GM's record of them stays behind. A strip with no link, or a link to a
  * scene or strip that is gone, does nothing and tells the GM which strip.
  *
  * **Moving between scenes, without duplicating or losing a token.** A token cannot change scene in v13: it is created
@@ -29,6 +32,7 @@ import { gmStore } from "../gm-store.mjs";
 import { driverOf, occupantsOf, seatRecords, vehicleOf } from "../vehicle.mjs";
 import { writeOccupants } from "../vehicle/store.mjs";
 import { afterCrossing } from "./follow.mjs";
+import { bindingOf, isRecorded } from "../token-actors.mjs";
 import { L, exitBehaviors, linkOf, rectOf, regionAt, sceneRect, stripName } from "./strips.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
 
@@ -63,6 +67,7 @@ export function refusal(user, token, region) {
     return { message: L("SMOKE.StreetMap.carried", { name: token.name }) };
   }
   if (!user.isGM && !token.testUserPermission(user, "OWNER")) return { message: L("SMOKE.Request.notOwner", { name: token.name }) };
+  if (!isRecorded(token)) return { message: L("SMOKE.Tokens.notTheirs", { name: token.name ?? "" }) };
   const name = stripName(region, behavior);
   const { toScene, toStrip } = linkOf(behavior);
   const scene = game.scenes.get(toScene);
@@ -128,7 +133,9 @@ function plan(user, token, region, point) {
   const arrive = (doc, extra = {}) => {
     const data = /** @type {any} */ (doc.toObject());
     const newId = foundry.utils.randomID();
-    Object.assign(data, { _id: newId, x, y, _movementHistory: [], ...extra });
+    // The actor the GM recorded for the token, not what the token says now (a change since the check is not copied).
+    const { actorId, actorLink } = /** @type {import("../token-actors.mjs").Binding} */ (bindingOf(doc));
+    Object.assign(data, { _id: newId, x, y, _movementHistory: [], actorId, actorLink, ...extra });
     if ("_regions" in data) data._regions = []; // v13 keeps the regions a token is in: the new scene works them out
     if (data.delta && typeof data.delta === "object") data.delta._id = newId; // a token's ActorDelta has its id
     foundry.utils.setProperty(data, `flags.${SYSTEM_ID}.arrived`, landing.uuid);
@@ -146,7 +153,7 @@ function plan(user, token, region, point) {
     for (const rec of seatRecords(actor)) {
       const o = aboard.get(rec.actorId);
       const old = o && rec.tokenId ? token.parent.tokens.get(rec.tokenId) : null;
-      if (!old) { occupants.push(rec); continue; }
+      if (!old || !isRecorded(old)) { occupants.push(rec); continue; }
       const carried = { ...(old.getFlag(SYSTEM_ID, "carried") ?? { hidden: !!old.hidden }), vehicle: newMotorUuid };
       const moved = arrive(old, { hidden: true, rotation });
       foundry.utils.setProperty(moved.data, `flags.${SYSTEM_ID}.carried`, carried);
@@ -184,6 +191,7 @@ export function cross(user, token, region, { movement = null } = {}) {
     }
     token.stopMovement?.();
     await token.object?.movementAnimationPromise;
+    if (!isRecorded(token)) throw new Error(L("SMOKE.Tokens.notTheirs", { name: token.name ?? "" })); // changed meanwhile
     const record = plan(user, token, region, entryPoint(token, region, movement));
     await crossings.set(record.id, record);
     return finish(record);

@@ -10,6 +10,7 @@
 import { canRepair, repair, repairCheck } from "../../rules/vehicles.mjs";
 import { refuseCard, resolveTN } from "../check.mjs";
 import { requestGM } from "../requests.mjs";
+import { kindsOffering, placeFor } from "../places.mjs";
 import { claimRoll, issueRoll } from "../roll-claims.mjs";
 import { L, isVehicle, personAtMotor, postCard, purposeRoll, sys, vehicleFrom } from "./common.mjs";
 
@@ -148,8 +149,8 @@ export const requests = { "vehicle.repair.issue": onRepairIssue, "vehicle.repair
 /**
  * Take a motor to a garage (Fire, repairs and selling up › Garage work): £10 per missing Body and £60 per flat tyre
  * from the payer's pocket; the motor gets full Body, no flats, and the roadside patch back. It runs on the active GM
- * (`service.garage`, documents/money/services.mjs), which checks the payer's token is at a garage (a GM's own
- * request may be anywhere), the owner, the bill and the cash. A destroyed shell is the GM's business.
+ * (`service.garage`, documents/money/services.mjs), which checks the payer's token is at the garage the request
+ * names (the one this client sees them at; a GM's own request may be anywhere), the owner, the bill and the cash. A destroyed shell is the GM's business.
  * @param {Vehicle} vehicle
  * @param {Actor.Implementation} payer  A character with pocket cash.
  * @returns {Promise<{pounds: number}>}  pounds: whole pounds paid.
@@ -158,5 +159,6 @@ export const requests = { "vehicle.repair.issue": onRepairIssue, "vehicle.repair
 export async function payGarage(vehicle, payer) {
   if (!isVehicle(vehicle)) throw new Error(L("SMOKE.Vehicle.notVehicle"));
   if (!vehicle.isOwner || !payer?.isOwner) throw new Error(L("SMOKE.Repair.garageOwner"));
-  return requestGM("service.garage", { actorUuid: payer.uuid, motorUuid: vehicle.uuid });
+  return requestGM("service.garage", { actorUuid: payer.uuid, motorUuid: vehicle.uuid,
+    regionUuid: placeFor(payer, kindsOffering(o => o.services.includes("garage"))) });
 }

@@ -33,7 +33,7 @@ def region(rid: str, name: str, x: int, kind: str, **system) -> dict:
 
 REGIONS = [region("RShop00000000001", "Costcutter", 5, "cornerShop"),
            region("RPats00000000001", "Pat's Arches", 10, "patsArches"),
-           region("RFlat00000000001", "Rook's flat", 15, "flat"),
+           region("RFlat00000000001", "Rook's flat", 15, "flat", residents=[f"Actor.{ROOK}"]),
            region("RYard00000000001", "Bow Breakers Yard", 20, "fence", buyer="bowBreakers"),
            region("RSpray0000000001", "Kwik Spray", 25, "respray"),
            region("RMarket000000001", "Ridley Road", 30, "market"),
@@ -42,6 +42,15 @@ REGIONS = [region("RShop00000000001", "Costcutter", 5, "cornerShop"),
 
 
 STREET = (1, 6)  # a square outside every place
+
+
+def place(rid: str, scene: str = SCENE) -> str:
+    """A place's Region UUID: what a request at that place names."""
+    return f"Scene.{scene}.Region.{rid}"
+
+
+FLAT, YARD, SPRAY, GARAGE = (place(r) for r in ("RFlat00000000001", "RYard00000000001", "RSpray0000000001",
+                                                "RGarage000000001"))
 
 
 def at(col: int) -> dict:

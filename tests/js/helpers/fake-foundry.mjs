@@ -10,7 +10,7 @@ class ArrayField extends Field {
   constructor(element, options = {}) { super(options); this.element = element; }
 }
 const fields = {
-  SchemaField, ArrayField,
+  SchemaField, ArrayField, SetField: class SetField extends ArrayField {},
   NumberField: class NumberField extends Field {},
   StringField: class StringField extends Field {},
   BooleanField: class BooleanField extends Field {},

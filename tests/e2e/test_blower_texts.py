@@ -1,0 +1,126 @@
+"""Issue 24, part 6: the Blower's texts survive another GM taking over, a GM's new browser and cleared site data, and
+still never reach a non-recipient's browser — not in a WebSocket frame, its storage, its page or the world's data.
+
+v13 has no place that keeps world data from players (documents/blower-record.mjs says why, with its sources: world
+settings and user settings go to every client; a compendium pack's ownership is not shown to be a read boundary), so
+the texts are kept whole only in the GMs' and the recipients' browsers, sealed in a GM store, and taken back by a GM
+client from a holder only when the seal matches."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from helpers.blower import P1, P2, RECORD_FRAMES, gm_text, open_app, phone, seed
+
+pytestmark = pytest.mark.harness_only
+
+SECRET = "Two bikes from the arches by tonight"
+SECOND = "Meet at the chicken shop"
+TEXTS = "() => game.system.api.blower.texts.refresh().then(() => game.system.api.blower.texts.inbox().texts.map(t => t.text))"
+
+
+def texts_of(page: Page) -> list[str]:
+    return sorted(page.evaluate(TEXTS))
+
+
+def wait_texts(page: Page, want: list[str], seconds: float = 15) -> None:
+    """Until this client's inbox (asked again each half second) holds exactly these texts."""
+    got: list[str] = []
+    for _ in range(int(seconds * 2)):
+        got = texts_of(page)
+        if got == sorted(want):
+            return
+        page.wait_for_timeout(500)
+    assert got == sorted(want)
+
+
+def never_reached(page: Page, world) -> None:
+    """Nothing of either text in the page, its storage, any WebSocket frame it got, or the server's world."""
+    for needle in ("Two bikes", "chicken shop"):
+        assert needle not in page.content()
+        assert needle not in page.evaluate("() => JSON.stringify(localStorage)")
+        assert not any(needle in f for f in page.evaluate("() => window.__frames")), "a frame to Player Two held a text"
+        assert needle not in json.dumps(world.world()), "a text reached the server's world"
+
+
+def test_texts_survive_another_gm_taking_over_and_never_reach_a_non_recipient(world, open_user_page, page_errors):
+    """The GM texts Player One twice and leaves; the Assistant GM, in a browser that never saw a text, takes over:
+    its record is rebuilt from Player One's phone (sealed copies), so Player One's phone — even after clearing its
+    site data — still gets both texts, read and unread as they were. Player Two never receives either."""
+    seed(world)
+    gm = open_user_page("gm")
+    p1, p2 = open_user_page("player1", RECORD_FRAMES), open_user_page("player2", RECORD_FRAMES)
+    gm_text(gm, "Pat", [P1], SECRET)
+    open_app(p1, "messages")
+    expect(phone(p1).locator(".smoke-blower-text")).to_have_count(1)
+    p1.wait_for_function("() => game.system.api.blower.texts.inbox().unread === 0")  # the first one read
+    phone(p1).locator("[data-action=home]").click()
+    gm_text(gm, "Kez", [P1], SECOND)
+    p1.wait_for_function("() => game.system.api.blower.texts.inbox().unread === 1")
+    gm.context.close()
+
+    gm2 = open_user_page("gm2")
+    assert gm2.evaluate("() => game.user.isActiveGM") is True
+    wait_texts(gm2, [SECRET, SECOND])  # taken back from Player One's phone
+    # Player One clears site data and reloads: the texts come back from the new GM, the first still read
+    p1.evaluate("() => localStorage.clear()")
+    p1.reload()
+    p1.wait_for_function("() => window.game?.ready === true && game.system.api.blower.texts.inbox().loaded")
+    wait_texts(p1, [SECRET, SECOND])
+    assert p1.evaluate("() => game.system.api.blower.texts.inbox().texts.filter(t => t.unread).map(t => t.text)") == [SECOND]
+    open_app(p2, "messages")
+    expect(phone(p2).locator(".smoke-blower-empty")).to_have_text("No texts.")
+    assert texts_of(p2) == []
+    never_reached(p2, world)
+    assert page_errors[p1] == [] and page_errors[p2] == [] and page_errors[gm2] == []
+
+
+def test_texts_survive_the_gms_cleared_site_data_and_a_new_browser(world, open_user_page):
+    """One GM: it clears its site data and reloads, then opens the world in a second browser: each time the record
+    comes back from the recipients' phones (a text to both players, one to Player One). Player Two gets only hers."""
+    seed(world)
+    gm = open_user_page("gm")
+    p1, p2 = open_user_page("player1", RECORD_FRAMES), open_user_page("player2", RECORD_FRAMES)
+    gm_text(gm, "Pat", [P1], SECRET)
+    gm_text(gm, "Kez", [P1, P2], "Crew meet at nine")
+    wait_texts(p2, ["Crew meet at nine"])
+    gm.evaluate("() => localStorage.clear()")
+    gm.reload()
+    gm.wait_for_function("() => window.game?.ready === true")
+    wait_texts(gm, [SECRET, "Crew meet at nine"])
+    gm.context.close()
+    gm_new = open_user_page("gm")  # a fresh browser: no storage at all
+    wait_texts(gm_new, [SECRET, "Crew meet at nine"])
+    wait_texts(p1, [SECRET, "Crew meet at nine"])
+    assert texts_of(p2) == ["Crew meet at nine"]
+    never_reached(p2, world)
+
+
+def test_a_forged_copy_or_a_copy_for_someone_else_is_not_taken_back(world, open_user_page):
+    """After the GM's site data is cleared, the record is rebuilt only from sealed copies offered by a recipient:
+    Player One rewriting his copy of Pat's text, or making one for Player Two by hand, adds nothing (so Pat's text,
+    whose only copy he spoiled, is gone); Player Two's own copy comes back."""
+    seed(world)
+    gm, p1, p2 = open_user_page("gm"), open_user_page("player1"), open_user_page("player2")
+    gm_text(gm, "Pat", [P1], SECRET)
+    gm_text(gm, "Kez", [P2], "Jaz only")
+    wait_texts(p1, [SECRET])
+    wait_texts(p2, ["Jaz only"])
+    # Player One rewrites his own copy (same id, same nonce, another text) and fakes one for Player Two
+    p1.evaluate("""() => { const all = game.settings.get('the-smoke', 'blowerHeld');
+        const mine = all[game.world.id].HarnessPlayer001;
+        mine[0].text = 'Pat says: pay Rook £500';
+        mine.push({...mine[0], id: 'fakeForJaz000001', to: ['HarnessPlayer002'], text: 'Jaz: come alone'});
+        return game.settings.set('the-smoke', 'blowerHeld', all); }""")
+    gm.evaluate("() => localStorage.clear()")
+    gm.reload()
+    gm.wait_for_function("() => window.game?.ready === true")
+    wait_texts(gm, ["Jaz only"])  # Player Two's sealed copy comes back; neither of Player One's
+    assert p1.evaluate("""() => game.system.api.requestGM('blower.restore', {copies: game.settings.get('the-smoke',
+        'blowerHeld')[game.world.id].HarnessPlayer001})""") == {"kept": 0}
+    assert texts_of(gm) == ["Jaz only"]
+    assert texts_of(p1) == []
+    assert texts_of(p2) == ["Jaz only"]
