@@ -43,6 +43,7 @@ import * as missionDocs from "./documents/missions.mjs";
 import { MissionBoard } from "./apps/mission-board.mjs";
 import * as activeTime from "./documents/active-time.mjs";
 import * as purse from "./documents/purse.mjs";
+import * as hustle from "./documents/hustle.mjs";
 import * as heatStore from "./documents/heat-store.mjs";
 import * as relationships from "./documents/relationships.mjs";
 import * as clock from "./rules/clock.mjs";
@@ -72,7 +73,7 @@ const { SmokeCombat } = combat;
 const { makeAttack } = attack;
 
 /** The features that declare `requests` and `hooks` (see the module notes). */
-const FEATURES = [rollCards, combat, attack, actions, durations, attackCard, activeTime, purse, heatStore, relationships, streetMap, heat, heatCards,
+const FEATURES = [rollCards, combat, attack, actions, durations, attackCard, activeTime, purse, hustle, heatStore, relationships, streetMap, heat, heatCards,
   heatPanel, gmRequests, gmRewards, streetControl, streetApp, streetCards, missionDocs, money, placesUi, shifts, shiftPanel, blower,
   conditionText];
 
