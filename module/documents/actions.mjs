@@ -7,7 +7,7 @@
 import { CONDITIONS, RULES } from "../generated/rules.mjs";
 import { defaultChoices, gmSituational, refuseCard, resolveTN, rollCheck, SYSTEM_ID } from "./check.mjs";
 import { verifiedCheck } from "./verified-check.mjs";
-import { cardRefusal, consciousKey, refusalText } from "./roll-cards.mjs";
+import { cardRefusal, consciousKey, refusalText, voidCard } from "./roll-cards.mjs";
 import { stopDownClock, wasted } from "./combat.mjs";
 import { assertOwner, requestGM } from "./requests.mjs";
 import { sideOf, writeSides } from "./combat-state.mjs";
@@ -227,7 +227,10 @@ export const requests = {
       throw new Error(game.i18n.format("SMOKE.Combat.consciousOnce", { name: combatant.name ?? "" }));
     const rule = COMBAT.down.stayConscious;
     const tn = resolveTN(combatant.actor, rule.stat, { ...defaultChoices(), tnSource: "band", band: rule.band });
-    const check = await verifiedCheck(message, { actor: combatant.actor, stat: rule.stat, tn });
+    const check = await verifiedCheck(message, { actor: combatant.actor, stat: rule.stat, tn }).catch(err => {
+      voidCard(message); // forged when it was made: the owner's next card this round counts
+      throw err;
+    });
     await combat.update({ [`system.records.${used}`]: { id: used, kind: "stayConscious", messageId } });
     await writeSides(combat, { [/** @type {string} */ (combatant.id)]: { consciousRound: combat.round } });
     await message.update(/** @type {DottedUpdate<ChatMessage.UpdateData>} */ ({ [`flags.${SYSTEM_ID}.stayConscious.resolved`]: true }));

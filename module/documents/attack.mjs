@@ -18,7 +18,7 @@ import { combatGuard, defenceModifiers } from "../rules/round.mjs";
 import { armourReduction } from "../rules/record.mjs";
 import { gmSituational, refuseCard, rollCheck, SYSTEM_ID } from "./check.mjs";
 import { verifiedCheck } from "./verified-check.mjs";
-import { cardRefusal, refusalText } from "./roll-cards.mjs";
+import { cardRefusal, refusalText, voidCard } from "./roll-cards.mjs";
 import { promptCheck } from "./prompt-check.mjs";
 import { applyHealthLoss, spendDieAsGM } from "./combat.mjs";
 import { assertGM, assertOwner, requestGM } from "./requests.mjs";
@@ -323,8 +323,13 @@ async function dodgeCardTotal(dodgeId, { record, actor }) {
   const refusal = cardRefusal(card, `dodge:${record.messageId}`);
   if (refusal) throw new Error(refusalText(refusal));
   const attackTotal = /** @type {NonNullable<RollRecord["check"]>} */ (record.check).total;
-  return (await verifiedCheck(/** @type {ChatMessage.Implementation} */ (card), { actor, stat: COMBAT.reactions.dodge.stat,
-    tn: attackTotal })).total;
+  try {
+    return (await verifiedCheck(/** @type {ChatMessage.Implementation} */ (card), { actor, stat: COMBAT.reactions.dodge.stat,
+      tn: attackTotal })).total;
+  } catch (err) {
+    voidCard(card); // forged when it was made: the target's next Dodge card for this hit counts
+    throw err;
+  }
 }
 
 /**

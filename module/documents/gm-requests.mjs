@@ -23,7 +23,7 @@ import { OPPOSED_CHECKS, checkBand, checkRequestTN, gmCheck, hazard as hazardRow
 import { bandTN } from "../rules/check.mjs";
 import { SYSTEM_ID, gmSituational, refuseCard, rollCheck } from "./check.mjs";
 import { verifiedCheck } from "./verified-check.mjs";
-import { cardRefusal, carryOpenRolls, keepFirstCard, refusalText } from "./roll-cards.mjs";
+import { cardRefusal, carryOpenRolls, keepFirstCard, refusalText, voidStoredCard } from "./roll-cards.mjs";
 import { announceHazard, cardHTML } from "./gm-request-card.mjs";
 import { plannedHarm, runHarm } from "./gm-harm.mjs";
 import { rollOpponent } from "./gm-opposed.mjs";
@@ -196,7 +196,10 @@ async function onClaim(user, { rollId, messageId }) {
   const refusal = cardRefusal(message, rollId, { first: option.cardId ?? null });
   if (refusal) throw new Error(refusalText(refusal));
   const check = await verifiedCheck(message, { actor, stat: option.stat, tn: option.tn, situational: option.situational ?? 0,
-    vehicle: option.performance ? performanceOf(actor) : null });
+    vehicle: option.performance ? performanceOf(actor) : null }).catch(async err => {
+    await voidStoredCard(store, message, rollId); // forged when it was made: the roller's next card counts
+    throw err;
+  });
   /** @type {NonNullable<RequestEntry["result"]>} */
   const result = { stat: option.stat, total: check.total, tn: option.tn, margin: check.margin, outcome: check.outcome,
     messageId: message.id ?? "" };

@@ -1,13 +1,17 @@
 /**
- * Which roll each chat card was made for **when it was created**, as this client saw it, and which card came first for
- * each roll. A claim (roll-claims.mjs claimRoll, an attack's or hold's record, a Dodge, Stay Conscious, the GM
- * Screen's and Street Control's requests) counts only
+ * What each chat card carried **when it was created**, as this client saw it — the rolls it was made for, its check
+ * snapshot and its roll — and which card came first for each roll. A claim (roll-claims.mjs claimRoll, an attack's or
+ * hold's record, a Dodge, Stay Conscious, the GM Screen's and Street Control's requests) counts only
  * - a card that was made for the roll it names: a player may edit their own card's flags afterwards, so the flags
  *   alone would let an older, luckier card of theirs (the same actor and stat) be re-flagged for a new request;
  * - the **first** card its author made for that roll, claimed or not: rolling an issued roll twice and claiming the
  *   better card is refused (rulebook: The roll — one roll, then read the margin). First *by its author*, so another
  *   player who read a roll id (a GM store is a world setting every client reads) cannot make a card for it first and
  *   so void the roller's; the claim checks the author may roll it.
+ * The GM re-derives a card from what it held at creation ({@link createdAs}; documents/verified-check.mjs), so editing
+ * a card's dice or flags afterwards changes nothing. A first card that does not follow from what it held at creation
+ * was forged when it was made — it shows no luck to choose by — so it is set aside ({@link voidCard}) and the
+ * author's next card for the roll is the one that counts.
  * The record is this client's memory, filled by the `createChatMessage` hook, which v13 calls on every client as a
  * card arrives — before the card's claim, which the requester sends once the card exists. A card made while no GM was
  * connected is not in it: roll again. The GM stores that outlive a reload (gm-requests.mjs, street/police.mjs) also
@@ -20,10 +24,17 @@
  */
 import { SYSTEM_ID } from "../generated/rules.mjs";
 
-/** @type {Map<string, string[]>} message id → the roll keys its card carried at creation */
+/**
+ * @typedef {object} CreatedCard  A card as it was created.
+ * @property {string[]} keys  The rolls it was made for.  @property {any} check  Its `flags["the-smoke"].check`.
+ * @property {any} roll  Its first roll as JSON (`Roll#toJSON()`), or null.
+ */
+/** @type {Map<string, CreatedCard>} message id → the card as it was created */
 const madeFor = new Map();
-/** @type {Map<string, Map<string, string>>} roll key → author's user id → the first card they made for it */
-const firstFor = new Map();
+/** @type {Map<string, Map<string, string[]>>} roll key → author's user id → their cards for it, in the order made */
+const cardsFor = new Map();
+/** Cards set aside: first cards that did not follow from what they held at creation. */
+const voided = new Set();
 /** Cards remembered (the oldest forgotten first); far more than a session's open requests. */
 const KEEP = 2000;
 
@@ -57,21 +68,34 @@ export function rollKeysOf(message) {
 export const consciousKey = (combatId, combatantId, round) => `conscious:${combatId}:${combatantId}:${round}`;
 
 /**
- * Remember the roll keys a new card carries, and whether it is the first for each (the `createChatMessage` hook).
+ * Remember what a new card carries and its place among its author's cards for each roll (the `createChatMessage`
+ * hook).
  * @param {ChatMessage.Implementation} message
  */
 export function noteRollCard(message) {
   const keys = rollKeysOf(message);
   if (!keys.length || !message.id) return;
-  madeFor.set(message.id, keys);
+  const roll = /** @type {any} */ (message.rolls?.[0]) ?? null;
+  const check = /** @type {any} */ (message.flags?.[SYSTEM_ID])?.check;
+  madeFor.set(message.id, { keys, check: check ? foundry.utils.deepClone(check) : null,
+    roll: roll ? foundry.utils.deepClone(typeof roll.toJSON === "function" ? roll.toJSON() : roll) : null });
   const author = message.author?.id ?? "";
   for (const key of keys) {
-    const byAuthor = firstFor.get(key) ?? new Map();
-    if (!byAuthor.has(author)) byAuthor.set(author, message.id);
-    firstFor.set(key, byAuthor);
+    const byAuthor = cardsFor.get(key) ?? new Map();
+    byAuthor.set(author, [...(byAuthor.get(author) ?? []), message.id]);
+    cardsFor.set(key, byAuthor);
   }
   if (madeFor.size > KEEP) madeFor.delete(/** @type {string} */ (madeFor.keys().next().value));
-  while (firstFor.size > KEEP) firstFor.delete(/** @type {string} */ (firstFor.keys().next().value));
+  while (cardsFor.size > KEEP) cardsFor.delete(/** @type {string} */ (cardsFor.keys().next().value));
+}
+
+/**
+ * A card as it was created, when this client saw it arrive.
+ * @param {ChatMessage.Implementation|null|undefined} message
+ * @returns {CreatedCard|null}
+ */
+export function createdAs(message) {
+  return (message?.id && madeFor.get(message.id)) || null;
 }
 
 /**
@@ -80,29 +104,29 @@ export function noteRollCard(message) {
  * @returns {boolean}
  */
 export function cardMadeFor(message, key) {
-  return !!message?.id && !!madeFor.get(message.id)?.includes(key);
+  return !!createdAs(message)?.keys.includes(key);
 }
 
 /**
- * The first card a user made for a roll, as this client saw the cards arrive.
+ * The first card a user made for a roll (set-aside cards skipped), as this client saw the cards arrive.
  * @param {string} key  A roll key.  @param {string|null|undefined} authorId  The cards' author.
  * @returns {string|null}  Its message id, or null when no card of theirs for it arrived here.
  */
 export function firstCardFor(key, authorId) {
-  return firstFor.get(key)?.get(authorId ?? "") ?? null;
+  return cardsFor.get(key)?.get(authorId ?? "")?.find(m => !voided.has(m)) ?? null;
 }
 
 /**
- * Has any card been made for a roll (as this client saw the cards arrive)?
+ * Has any card (not set aside) been made for a roll, as this client saw the cards arrive?
  * @param {string} key  A roll key.
  * @returns {boolean}
  */
 export function hasCard(key) {
-  return !!firstFor.get(key)?.size;
+  return [...(cardsFor.get(key)?.values() ?? [])].some(list => list.some(m => !voided.has(m)));
 }
 
 /**
- * The reason a card does not count for a roll, or null when it is the first card made for it.
+ * The reason a card does not count for a roll, or null when it is the first card its author made for it.
  * @param {ChatMessage.Implementation|null|undefined} message  @param {string} key  A roll key.
  * @param {{first?: string|null}} [known]  first: the first card a GM store kept for the roll (it outlives a reload).
  * @returns {"forged"|"notFirst"|null}  forged: not made for this roll; notFirst: its author made another card for it
@@ -112,6 +136,18 @@ export function cardRefusal(message, key, { first = null } = {}) {
   const recorded = first ?? firstCardFor(key, message?.author?.id);
   if (!message?.id || !(cardMadeFor(message, key) || recorded === message.id)) return "forged";
   return recorded === message.id ? null : "notFirst";
+}
+
+/**
+ * Set aside a first card the GM refused, when it refused what the card held at creation (so it was forged then, not
+ * edited after): the author's next card for the roll counts instead. A card this client did not see created stays.
+ * @param {ChatMessage.Implementation|null|undefined} message
+ * @returns {boolean}  Whether it was set aside.
+ */
+export function voidCard(message) {
+  if (!createdAs(message)) return false;
+  voided.add(/** @type {string} */ (message?.id));
+  return true;
 }
 
 /** A card's refusal in words (`SMOKE.Attack.forged`, `SMOKE.Check.notFirstCard`). @param {"forged"|"notFirst"} why */
@@ -142,6 +178,24 @@ export function keepFirstCard(store, message) {
   const keep = o => (o.rollId === rollId && !o.cardId ? { ...o, cardId: message.id } : o);
   store.update(record.id, r => r && /** @type {R} */ ({ ...r, entries: r.entries.map(e => ({ ...e, options: e.options.map(keep) })) }))
     .catch(err => console.error(`the-smoke | ${store.key}: could not keep a first card`, err));
+}
+
+/**
+ * Active GM: set aside a store's first card the GM refused ({@link voidCard}); the store then keeps the author's next
+ * card for that roll, if one arrived, as its first.
+ * @template {{id: string, entries: StoredRollEntry[]}} R
+ * @param {import("./gm-store.mjs").GMStore<R>} store  @param {ChatMessage.Implementation} message
+ * @param {string} rollId
+ * @returns {Promise<boolean>}  Whether it was set aside.
+ */
+export async function voidStoredCard(store, message, rollId) {
+  if (!voidCard(message)) return false;
+  const record = Object.values(store.all()).find(r => r.entries.some(e => e.options.some(o => o.rollId === rollId)));
+  if (!record) return true;
+  const next = firstCardFor(rollId, message.author?.id);
+  const replace = o => (o.rollId === rollId && o.cardId === message.id ? { ...o, cardId: next } : o);
+  await store.update(record.id, r => r && /** @type {R} */ ({ ...r, entries: r.entries.map(e => ({ ...e, options: e.options.map(replace) })) }));
+  return true;
 }
 
 /**

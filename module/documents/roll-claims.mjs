@@ -14,15 +14,16 @@
  *    check from the GM's own view and reads total, margin and outcome from the card's own roll against the TN the GM
  *    fixed (documents/verified-check.mjs), and forgets the record, so a card counts once.
  * A record the GM no longer holds (the GM reloaded, {@link ROLL_TTL_MS} passed with no card made for it, used
- * already) is refused: ask again. A roll a card was made for waits for that card (it does not expire), and a first
- * card that does not follow voids it: asking again returns it, and its first card stays the one that counts.
+ * already) is refused: ask again. A roll a card was made for waits for that card (it does not expire): asking again
+ * returns it, and its first card stays the one that counts. A first card that does not follow from what it held at
+ * creation was forged then (it shows no luck to choose by): it is set aside and the roller's next card counts.
  *
  * Foundry-side only; no rules here.
  * @module documents/roll-claims
  */
 import { SYSTEM_ID } from "./check.mjs";
 import { verifiedCheck } from "./verified-check.mjs";
-import { cardRefusal, hasCard, refusalText } from "./roll-cards.mjs";
+import { cardRefusal, hasCard, refusalText, voidCard } from "./roll-cards.mjs";
 
 /** How long an issued roll with no card made for it waits for one. */
 export const ROLL_TTL_MS = 10 * 60_000;
@@ -33,7 +34,7 @@ const KEEP = 500;
  * @typedef {object} IssuedRoll
  * @property {string} id
  * @property {string} purpose     e.g. "vehicle.theft", "vehicle.repair", "chase.gauge".
- * @property {string} key         The subject within the purpose (one live roll per purpose, actor and key).
+ * @property {string} key         The subject within the purpose (one live roll per user, purpose, actor and key).
  * @property {string} userId      Who may claim it.
  * @property {string} actorUuid   Who rolls.
  * @property {string} stat
@@ -43,7 +44,6 @@ const KEEP = 500;
  * @property {number|null} crew   A unit's crew's Wheels die (the actor is the motor), or null.
  * @property {object} context     What the handler needs back (the motor, the band, the tool …).
  * @property {number} issuedAt    Date.now() on the GM.
- * @property {string|null} void   Why its first card was refused (the roll is spent), or null.
  */
 
 /** @type {Map<string, IssuedRoll>} */
@@ -53,8 +53,9 @@ const issued = new Map();
 const live = r => hasCard(r.id) || Date.now() - r.issuedAt <= ROLL_TTL_MS;
 
 /**
- * GM: issue a roll (from a request handler, after its own checks). Asking again for the same actor, purpose and key
- * returns the live roll: with its terms renewed while no card has been made for it, unchanged once one has.
+ * GM: issue a roll (from a request handler, after its own checks). The same user asking again for the same actor,
+ * purpose and key gets the live roll: with its terms renewed while no card has been made for it, unchanged once one
+ * has (a GM asking for the same character gets a roll of its own, which only a GM's card claims).
  * @param {User.Implementation} user  The requester: only they may claim it.
  * @param {{purpose: string, actor: Actor.Implementation, stat: string, tn: number, context?: object, key?: string,
  *   situational?: number, vehicle?: import("./verified-check.mjs").VehicleNumbers|null, crew?: number|null}} spec
@@ -65,12 +66,13 @@ const live = r => hasCard(r.id) || Date.now() - r.issuedAt <= ROLL_TTL_MS;
 export function issueRoll(user, { purpose, actor, stat, tn, context = {}, key = JSON.stringify(context), situational = 0,
   vehicle = null, crew = null }) {
   for (const [id, r] of issued) if (!live(r)) issued.delete(id);
-  const same = [...issued.values()].find(r => r.purpose === purpose && r.actorUuid === actor.uuid && r.key === key);
+  const same = [...issued.values()].find(r => r.purpose === purpose && r.actorUuid === actor.uuid && r.key === key
+    && r.userId === user.id);
   if (same && hasCard(same.id)) return { rollId: same.id, tn: same.tn, situational: same.situational };
   const id = same?.id ?? foundry.utils.randomID(16);
   issued.delete(id); // re-inserted last: the oldest roll is the first one dropped
   issued.set(id, { id, purpose, key, userId: /** @type {string} */ (user.id), actorUuid: actor.uuid, stat, tn,
-    situational, vehicle, crew, context, issuedAt: Date.now(), void: null });
+    situational, vehicle, crew, context, issuedAt: Date.now() });
   while (issued.size > KEEP) issued.delete(/** @type {string} */ (issued.keys().next().value));
   return { rollId: id, tn, situational };
 }
@@ -82,7 +84,7 @@ export function issueRoll(user, { purpose, actor, stat, tn, context = {}, key = 
  * @returns {Promise<{roll: IssuedRoll, actor: Actor.Implementation, message: ChatMessage.Implementation,
  *   check: {total: number, margin: number, outcome: string, moment: string|null}}>}
  * @throws {Error} "Ask again" for an unknown, expired or used roll; "not the roll …" for a card that is not it; "only
- *   the first card …" for a second card made for it; the re-derivation's refusal (which voids the roll).
+ *   the first card …" for a second card made for it; the re-derivation's refusal (the card is set aside).
  */
 export async function claimRoll(user, { rollId, messageId, purpose }) {
   const roll = issued.get(rollId);
@@ -95,13 +97,12 @@ export async function claimRoll(user, { rollId, messageId, purpose }) {
   if (!message || !actor || !mine || flags?.rollId !== rollId) throw new Error(game.i18n.localize("SMOKE.Attack.forged"));
   const refusal = cardRefusal(message, rollId);
   if (refusal) throw new Error(refusalText(refusal));
-  if (roll.void) throw new Error(roll.void);
   let check;
   try {
     check = await verifiedCheck(message, { actor, stat: roll.stat, tn: roll.tn, situational: roll.situational,
       vehicle: roll.vehicle, crew: roll.crew });
   } catch (err) {
-    roll.void = err.message; // its first card does not follow: the roll is spent, as a voided attack's is
+    voidCard(message); // forged when it was made: the roller's next card for this roll counts
     throw err;
   }
   issued.delete(rollId);

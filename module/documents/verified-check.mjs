@@ -19,6 +19,7 @@ import { SYSTEM_ID } from "../generated/rules.mjs";
 import { perkFor, unboostedDice } from "./check.mjs";
 import { differenceText, errorText } from "./check-words.mjs";
 import { bindSpend, paidSpend } from "./hustle.mjs";
+import { createdAs } from "./roll-cards.mjs";
 
 const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 
@@ -42,9 +43,10 @@ const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localiz
  */
 
 /**
- * GM side: a check card's numbers, re-derived — the card must be this actor's check of this stat, rolled as the check
- * the GM rebuilds for it, and its Hustle paid; its total, margin and outcome are then read from its own roll against
- * the GM's TN. A Hustle spend it names is counted for this card, once.
+ * GM side: a check card's numbers, re-derived — the card (as it was created, when the GM saw that: roll-cards.mjs
+ * createdAs) must be this actor's check of this stat, rolled as the check the GM rebuilds for it, and its Hustle paid;
+ * its total, margin and outcome are then read from its own roll against the GM's TN. A Hustle spend it names is
+ * counted for this card, once.
  * @param {ChatMessage.Implementation} message  A check card.
  * @param {CheckExpectation} expect
  * @returns {Promise<{total: number, margin: number, outcome: string, moment: string|null}>}
@@ -54,8 +56,10 @@ const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localiz
  */
 export async function verifiedCheck(message, { actor, stat, tn, situational = 0, effortSteps = 0, vehicle = null,
   crew = null }) {
-  const snapshot = /** @type {any} */ (message.flags?.[SYSTEM_ID])?.check;
-  const roll = message.rolls?.[0];
+  // What the card held when it was created, where this client saw that (roll-cards.mjs): a later edit changes nothing.
+  const created = createdAs(message);
+  const snapshot = created ? created.check : /** @type {any} */ (message.flags?.[SYSTEM_ID])?.check;
+  const roll = created ? created.roll : message.rolls?.[0];
   if (!snapshot || snapshot.stat !== stat || snapshot.actorId !== actor.id || !roll) {
     throw new Error(L("SMOKE.Attack.forged"));
   }

@@ -31,7 +31,7 @@ import { vehicleOf } from "../vehicle/seats.mjs";
 import { searchCharacter } from "./search.mjs";
 import { L } from "./setup.mjs";
 import { docAt } from "../lookup.mjs";
-import { cardRefusal, carryOpenRolls, keepFirstCard, refusalText } from "../roll-cards.mjs";
+import { cardRefusal, carryOpenRolls, keepFirstCard, refusalText, voidStoredCard } from "../roll-cards.mjs";
 
 export const POLICE_CARD = "systems/the-smoke/templates/chat/street-police.hbs";
 const KEEP = 30;
@@ -192,7 +192,10 @@ export async function onPoliceClaim(user, { rollId, messageId }) {
   }
   const refusal = cardRefusal(message, rollId, { first: option.cardId ?? null });
   if (refusal) throw new Error(refusalText(refusal));
-  const check = await verifiedCheck(message, { actor, stat: option.stat, tn: option.tn });
+  const check = await verifiedCheck(message, { actor, stat: option.stat, tn: option.tn }).catch(async err => {
+    await voidStoredCard(policeRecords, message, rollId); // forged when it was made: the roller's next card counts
+    throw err;
+  });
   const c = policeConsequence(rec.key, option.checkId, { margin: check.margin, warrant: entry.warrant });
   const result = { checkId: option.checkId, stat: option.stat, total: check.total, tn: option.tn, margin: check.margin,
     outcome: check.outcome, effect: c.effect, lines: [] };
