@@ -228,7 +228,7 @@ export const requests = {
     const rule = COMBAT.down.stayConscious;
     const tn = resolveTN(combatant.actor, rule.stat, { ...defaultChoices(), tnSource: "band", band: rule.band });
     const check = await verifiedCheck(message, { actor: combatant.actor, stat: rule.stat, tn }).catch(err => {
-      voidCard(message); // forged when it was made: the owner's next card this round counts
+      if (err.setAside) voidCard(message); // made wrong: the owner's next card this round counts
       throw err;
     });
     await combat.update({ [`system.records.${used}`]: { id: used, kind: "stayConscious", messageId } });

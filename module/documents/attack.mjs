@@ -327,7 +327,7 @@ async function dodgeCardTotal(dodgeId, { record, actor }) {
     return (await verifiedCheck(/** @type {ChatMessage.Implementation} */ (card), { actor, stat: COMBAT.reactions.dodge.stat,
       tn: attackTotal })).total;
   } catch (err) {
-    voidCard(card); // forged when it was made: the target's next Dodge card for this hit counts
+    if (err.setAside) voidCard(card); // made wrong: the target's next Dodge card for this hit counts
     throw err;
   }
 }

@@ -197,7 +197,7 @@ async function onClaim(user, { rollId, messageId }) {
   if (refusal) throw new Error(refusalText(refusal));
   const check = await verifiedCheck(message, { actor, stat: option.stat, tn: option.tn, situational: option.situational ?? 0,
     vehicle: option.performance ? performanceOf(actor) : null }).catch(async err => {
-    await voidStoredCard(store, message, rollId); // forged when it was made: the roller's next card counts
+    if (err.setAside) await voidStoredCard(store, message, rollId); // made wrong: the roller's next card counts
     throw err;
   });
   /** @type {NonNullable<RequestEntry["result"]>} */

@@ -9,9 +9,11 @@
  *   player who read a roll id (a GM store is a world setting every client reads) cannot make a card for it first and
  *   so void the roller's; the claim checks the author may roll it.
  * The GM re-derives a card from what it held at creation ({@link createdAs}; documents/verified-check.mjs), so editing
- * a card's dice or flags afterwards changes nothing. A first card that does not follow from what it held at creation
- * was forged when it was made — it shows no luck to choose by — so it is set aside ({@link voidCard}) and the
- * author's next card for the roll is the one that counts.
+ * a card's dice or flags afterwards changes nothing. A first card that was made wrong — naming another actor or stat,
+ * or with a roll no check makes, as it was created — shows no luck to choose by, so it is set aside ({@link voidCard})
+ * and the author's next card for the roll is the one that counts. A card that is a check but not this one (its
+ * modifier, dice or perk differ from the GM's rebuild) is not set aside: the GM's view may have changed since the roll
+ * (a Condition removed, a perk deleted), so setting it aside would let a player undo a bad roll; the roll stays spent.
  * The record is this client's memory, filled by the `createChatMessage` hook, which v13 calls on every client as a
  * card arrives — before the card's claim, which the requester sends once the card exists. A card made while no GM was
  * connected is not in it: roll again. The GM stores that outlive a reload (gm-requests.mjs, street/police.mjs) also
@@ -139,8 +141,9 @@ export function cardRefusal(message, key, { first = null } = {}) {
 }
 
 /**
- * Set aside a first card the GM refused, when it refused what the card held at creation (so it was forged then, not
- * edited after): the author's next card for the roll counts instead. A card this client did not see created stays.
+ * Set aside a first card the GM refused as made wrong (documents/verified-check.mjs `setAside`: it refused what the
+ * card held at creation): the author's next card for the roll counts instead. A card this client did not see created
+ * stays.
  * @param {ChatMessage.Implementation|null|undefined} message
  * @returns {boolean}  Whether it was set aside.
  */

@@ -15,8 +15,9 @@
  *    fixed (documents/verified-check.mjs), and forgets the record, so a card counts once.
  * A record the GM no longer holds (the GM reloaded, {@link ROLL_TTL_MS} passed with no card made for it, used
  * already) is refused: ask again. A roll a card was made for waits for that card (it does not expire): asking again
- * returns it, and its first card stays the one that counts. A first card that does not follow from what it held at
- * creation was forged then (it shows no luck to choose by): it is set aside and the roller's next card counts.
+ * returns it, and its first card stays the one that counts, even when it is refused. Only a first card made wrong (another
+ * actor's or stat's, or a roll no check makes, as it was created: it shows no luck to choose by) is set aside, so the
+ * roller's next card counts (roll-cards.mjs).
  *
  * Foundry-side only; no rules here.
  * @module documents/roll-claims
@@ -84,7 +85,7 @@ export function issueRoll(user, { purpose, actor, stat, tn, context = {}, key = 
  * @returns {Promise<{roll: IssuedRoll, actor: Actor.Implementation, message: ChatMessage.Implementation,
  *   check: {total: number, margin: number, outcome: string, moment: string|null}}>}
  * @throws {Error} "Ask again" for an unknown, expired or used roll; "not the roll …" for a card that is not it; "only
- *   the first card …" for a second card made for it; the re-derivation's refusal (the card is set aside).
+ *   the first card …" for a second card made for it; the re-derivation's refusal (a card made wrong is set aside).
  */
 export async function claimRoll(user, { rollId, messageId, purpose }) {
   const roll = issued.get(rollId);
@@ -102,7 +103,7 @@ export async function claimRoll(user, { rollId, messageId, purpose }) {
     check = await verifiedCheck(message, { actor, stat: roll.stat, tn: roll.tn, situational: roll.situational,
       vehicle: roll.vehicle, crew: roll.crew });
   } catch (err) {
-    voidCard(message); // forged when it was made: the roller's next card for this roll counts
+    if (err.setAside) voidCard(message); // made wrong: the roller's next card for this roll counts
     throw err;
   }
   issued.delete(rollId);

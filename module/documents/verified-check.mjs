@@ -24,6 +24,16 @@ import { createdAs } from "./roll-cards.mjs";
 const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 
 /**
+ * A refusal of a card made wrong: it names another actor or stat, or its roll is no check's. Such a card shows no luck
+ * to choose by (it was wrong when it was made, whatever its dice), so when the refusal is of what it held at creation
+ * the caller may set it aside.
+ * @param {string} text  @param {unknown} created  The card's creation record, if the GM saw it.  @param {unknown} [cause]
+ * @returns {Error & {setAside: boolean}}
+ */
+const madeWrong = (text, created, cause = undefined) =>
+  Object.assign(new Error(text, cause ? { cause } : undefined), { setAside: !!created });
+
+/**
  * @typedef {object} VehicleNumbers  A driven motor's numbers for a check (documents/vehicle/driving.mjs
  *   `drivingNumbers`): its Performance die (the TN's die), Handling, steps (flat tyres) and driving modifiers.
  * @property {number} performance  @property {number} [handling]  @property {number} [steps]
@@ -51,8 +61,11 @@ const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localiz
  * @param {CheckExpectation} expect
  * @returns {Promise<{total: number, margin: number, outcome: string, moment: string|null}>}
  * @throws {Error} "That card is not the roll …" for another actor's or stat's card; "That card does not follow from
- *   its roll (…)" for a roll no check makes; "That card is not this check (…)" naming each part that differs (a die,
- *   an explosion, the modifier, a perk the character lacks, Hustle not paid). Nothing is written then.
+ *   its roll (…)" for a roll no check makes — both with `setAside: true` when that is what the card held at creation
+ *   (it was made wrong: the caller sets it aside, roll-cards.mjs voidCard, and the roller's next card counts); "That
+ *   card is not this check (…)" naming each part that differs (a die, an explosion, the modifier, a perk the character
+ *   lacks, Hustle not paid) — never set aside, as the GM's view (Conditions, kit) may have changed since the roll, so
+ *   the roll stays spent. Nothing is written then.
  */
 export async function verifiedCheck(message, { actor, stat, tn, situational = 0, effortSteps = 0, vehicle = null,
   crew = null }) {
@@ -61,13 +74,13 @@ export async function verifiedCheck(message, { actor, stat, tn, situational = 0,
   const snapshot = created ? created.check : /** @type {any} */ (message.flags?.[SYSTEM_ID])?.check;
   const roll = created ? created.roll : message.rolls?.[0];
   if (!snapshot || snapshot.stat !== stat || snapshot.actorId !== actor.id || !roll) {
-    throw new Error(L("SMOKE.Attack.forged"));
+    throw madeWrong(L("SMOKE.Attack.forged"), created);
   }
   let rolled;
   try {
     rolled = readRolledCheck(typeof roll.toJSON === "function" ? roll.toJSON() : roll, tn);
   } catch (err) {
-    throw new Error(L("SMOKE.Check.notFromRoll", { why: errorText(err) }), { cause: err });
+    throw madeWrong(L("SMOKE.Check.notFromRoll", { why: errorText(err) }), created, err);
   }
   const statName = L(`SMOKE.Stat.${stat}.name`);
   /** @type {string[]} */

@@ -193,7 +193,7 @@ export async function onPoliceClaim(user, { rollId, messageId }) {
   const refusal = cardRefusal(message, rollId, { first: option.cardId ?? null });
   if (refusal) throw new Error(refusalText(refusal));
   const check = await verifiedCheck(message, { actor, stat: option.stat, tn: option.tn }).catch(async err => {
-    await voidStoredCard(policeRecords, message, rollId); // forged when it was made: the roller's next card counts
+    if (err.setAside) await voidStoredCard(policeRecords, message, rollId); // made wrong: the roller's next card counts
     throw err;
   });
   const c = policeConsequence(rec.key, option.checkId, { margin: check.margin, warrant: entry.warrant });
