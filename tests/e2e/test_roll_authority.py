@@ -303,12 +303,13 @@ def test_a_taxi_tip_with_plus_sixty_is_refused_and_pays_nothing(world, open_user
     issued = ask(p1, "job.check.issue", {"jobId": job["id"], "actorUuid": f"Actor.{ROOK}"})["ok"]
     assert (issued["stat"], issued["tn"], issued["situational"]) == ("whl", 10, 0)
     p1.evaluate(SEED_DICE, [(1, 6), (1, 6)])
-    card = roll(p1, ROOK, "whl", {"tnSource": "fixed", "tn": 10, "situational": 60}, {"rollId": issued["rollId"], "shiftJob": job["id"]})
+    flags = {"rollId": issued["rollId"], "shiftJob": job["id"]}
+    card = roll(p1, ROOK, "whl", {"tnSource": "fixed", "tn": 10, "situational": 60}, flags)
     assert ask(p1, "job.check.claim", {"rollId": issued["rollId"], "messageId": card}) == \
         {"refused": not_this_check("the modifier is +63, this check's is +3")}
     assert ask(p1, "job.check.issue", {"jobId": job["id"], "actorUuid": f"Actor.{ROOK}"})["ok"]["rollId"] == issued["rollId"]
     p1.evaluate(SEED_DICE, [(4, 6), (4, 6)])
-    honest = roll(p1, ROOK, "whl", {"tnSource": "fixed", "tn": 10}, {"rollId": issued["rollId"], "shiftJob": job["id"]})
+    honest = roll(p1, ROOK, "whl", {"tnSource": "fixed", "tn": 10}, flags)
     assert ask(p1, "job.check.claim", {"rollId": issued["rollId"], "messageId": honest}) == {"refused": NOT_FIRST}
     done = stored_job(gm, job["id"])
     assert not done.get("paid") and done["status"] == "arrived"
