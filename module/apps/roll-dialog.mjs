@@ -15,9 +15,12 @@ const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (Handle
 const OUTCOMES = OUTCOME_IDS;
 
 /**
- * @typedef {import("../documents/check.mjs").CheckChoices & {targetGuard?: number, targetName?: string, lockTN?: boolean}} DialogChoices
+ * @typedef {import("../documents/check.mjs").CheckChoices & {targetGuard?: number, targetName?: string, lockTN?: boolean,
+ *   lockSituational?: boolean}} DialogChoices
  *   The choices so far, with the targeted token's Guard (when one is targeted) for the Guard TN source; `lockTN`: the
- *   TN source and TN were fixed by the GM (a check request) and cannot be changed here.
+ *   TN source and TN were fixed by the GM (a check request) and cannot be changed here; `lockSituational`: the roll is
+ *   one the GM counts, so its situational modifier is the GM's (shown, not editable: the GM rebuilds the check with
+ *   it and refuses any other, documents/verified-check.mjs).
  */
 
 /**
@@ -123,6 +126,7 @@ export class RollDialog extends Base {
           /** @type {Record<string, any>} */ ({ target: c.targetName, guard: c.targetGuard })) }] : [])
       ].filter(s => !c.lockTN || s.id === "fixed").map(s => ({ ...s, checked: c.tnSource === s.id })),
       locked: !!c.lockTN,
+      situationalLocked: !!c.lockSituational,
       choices: c,
       isBand: c.tnSource === "band",
       needsNumber: c.tnSource === "fixed" || c.tnSource === "opposed",
@@ -181,7 +185,7 @@ export class RollDialog extends Base {
       tn: locked ? this.choices.tn : data.tn === "" || data.tn === null || data.tn === undefined ? null : Number(data.tn),
       perkId: data.perkId || null,
       hustle: Number(data.hustle ?? 0),
-      situational: Number(data.situational) || 0,
+      situational: this.choices.lockSituational ? this.choices.situational : Number(data.situational) || 0,
       rollMode: data.rollMode ?? this.choices.rollMode
     };
     if (!this._pressing) this.render();
@@ -197,6 +201,8 @@ export class RollDialog extends Base {
     if (choices.tnSource === "guard") choices.tn = this.choices.targetGuard;
     // A TN the GM fixed (a check request) stays as it was issued.
     if (this.choices.lockTN) Object.assign(choices, { tnSource: this.choices.tnSource, tn: this.choices.tn });
+    // A situational modifier the GM set stays as it was issued.
+    if (this.choices.lockSituational) choices.situational = this.choices.situational;
     // A refusal throws: ApplicationV2#_onSubmitForm shows it (once) and keeps the dialog open.
     try {
       resolveTN(this.actor, this.statKey, choices, this.vehicle);

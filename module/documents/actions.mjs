@@ -5,7 +5,9 @@
  * @module documents/actions
  */
 import { CONDITIONS, RULES } from "../generated/rules.mjs";
-import { defaultChoices, refuseCard, resolveTN, rollCheck, SYSTEM_ID, verifiedCheck } from "./check.mjs";
+import { defaultChoices, gmSituational, refuseCard, resolveTN, rollCheck, SYSTEM_ID } from "./check.mjs";
+import { verifiedCheck } from "./verified-check.mjs";
+import { cardRefusal, consciousKey, refusalText, voidCard } from "./roll-cards.mjs";
 import { stopDownClock, wasted } from "./combat.mjs";
 import { assertOwner, requestGM } from "./requests.mjs";
 import { sideOf, writeSides } from "./combat-state.mjs";
@@ -47,15 +49,15 @@ export async function firstAid(medic, item, { patient = null, skipDialog = false
   const check = /** @type {any} */ (item.system).check;
   if (!check) return warn(game.i18n.format("SMOKE.Use.notUsable", { item: item.name ?? "" }));
   if (/** @type {any} */ (item.system).usesLeft < 1) return warn(game.i18n.format("SMOKE.Use.noUses", { item: item.name ?? "" }));
-  const fixed = /** @type {const} */ ({ tnSource: "band", band: check.band });
-  const choices = await promptCheck(medic, check.stat, { initial: fixed, skipDialog });
-  if (!choices) return null;
   let issued;
   try {
     issued = await requestGM("aid.firstAid.issue", { medicUuid: medic.uuid, itemId: item.id, patientUuid: who.uuid });
   } catch (err) {
     return warn(err.message);
   }
+  const fixed = { tnSource: /** @type {const} */ ("band"), band: check.band, ...gmSituational(issued.situational) };
+  const choices = await promptCheck(medic, check.stat, { initial: fixed, skipDialog });
+  if (!choices) return null;
   const message = await rollCheck(medic, check.stat, { ...choices, ...fixed }, { flags: { rollId: issued.rollId,
     firstAid: { patientUuid: who.uuid, itemId: item.id } } });
   if (!message) return null;
@@ -118,7 +120,7 @@ export async function stayConscious(combat, combatant, { skipDialog = false } = 
   if (!actor.statuses.has("down")) return warn(game.i18n.format("SMOKE.Combat.notDown", { name: combatant.name ?? "" }));
   const rule = COMBAT.down.stayConscious;
   // Through the roll dialog, so Hard as Nails and Hustle can apply; the band (Medium) stays fixed.
-  const fixed = /** @type {const} */ ({ tnSource: "band", band: rule.band });
+  const fixed = { tnSource: /** @type {const} */ ("band"), band: rule.band, ...gmSituational(0) };
   const choices = await promptCheck(actor, rule.stat, { initial: fixed, skipDialog });
   if (!choices) return null;
   const message = await rollCheck(actor, rule.stat, { ...choices, ...fixed },
@@ -150,13 +152,14 @@ export const requests = {
     if (!firstAidAllowed({ health, treatedAt: /** @type {any} */ (patient).getFlag(SYSTEM_ID, "firstAid")?.health ?? null }))
       throw new Error(game.i18n.format("SMOKE.Aid.treatedOnce", { name: patient.name ?? "" }));
     const tn = resolveTN(m, s.check.stat, { ...defaultChoices(), tnSource: "band", band: s.check.band });
-    return issueRoll(user, { purpose: "aid.firstAid", actor: m, stat: s.check.stat, tn,
+    // One live roll per medic and patient (one attempt per injury, whichever kit): asking again returns it.
+    return issueRoll(user, { purpose: "aid.firstAid", actor: m, stat: s.check.stat, tn, key: String(patientUuid),
       context: { itemId, patientUuid } });
   },
 
   // First aid, step 2: the card is that roll; a use goes either way; a success treats the patient.
   "aid.firstAid.apply": async (user, { rollId, messageId }) => {
-    const { roll, actor: medic, message, check } = claimRoll(user, { rollId, messageId, purpose: "aid.firstAid" });
+    const { roll, actor: medic, message, check } = await claimRoll(user, { rollId, messageId, purpose: "aid.firstAid" });
     const { itemId, patientUuid } = roll.context;
     const item = medic.items.get(itemId);
     const s = /** @type {ConsumableSystem} */ (item ? kitSystem(item) : null);
@@ -198,6 +201,9 @@ export const requests = {
     assertOwner(user, combatant.actor);
     if (!message.author?.isGM && !combatant.actor.testUserPermission(message.author, "OWNER"))
       throw new Error(game.i18n.localize("SMOKE.Attack.forged"));
+    // Once a round: the first card made for this combatant's roll this round is the one that counts.
+    const refusal = cardRefusal(message, consciousKey(combat.id, /** @type {string} */ (combatant.id), combat.round ?? 0));
+    if (refusal) throw new Error(refusalText(refusal));
     const side = sideOf(combatant);
     // One use per card (the card's own flags are its author's to write, so the GM keeps the list).
     const used = `card-${messageId}`;
@@ -206,7 +212,10 @@ export const requests = {
       throw new Error(game.i18n.format("SMOKE.Combat.consciousOnce", { name: combatant.name ?? "" }));
     const rule = COMBAT.down.stayConscious;
     const tn = resolveTN(combatant.actor, rule.stat, { ...defaultChoices(), tnSource: "band", band: rule.band });
-    const check = verifiedCheck(message, { actor: combatant.actor, stat: rule.stat, tn });
+    const check = await verifiedCheck(message, { actor: combatant.actor, stat: rule.stat, tn }).catch(err => {
+      if (err.setAside) voidCard(message); // made wrong: the owner's next card this round counts
+      throw err;
+    });
     await combat.update({ [`system.records.${used}`]: { id: used, kind: "stayConscious", messageId } });
     await writeSides(combat, { [/** @type {string} */ (combatant.id)]: { consciousRound: combat.round } });
     await message.update(/** @type {DottedUpdate<ChatMessage.UpdateData>} */ ({ [`flags.${SYSTEM_ID}.stayConscious.resolved`]: true }));

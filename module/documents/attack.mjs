@@ -17,7 +17,9 @@ import { RULES, RANGE_BANDS } from "../generated/rules.mjs";
 import { attackModifiers, canReact, conditionChoices, damage, dodge, inRange, rangeBand, weaponConditions } from "../rules/combat.mjs";
 import { combatGuard, defenceModifiers } from "../rules/round.mjs";
 import { armourReduction } from "../rules/record.mjs";
-import { refuseCard, rollCheck, SYSTEM_ID, verifiedCheck } from "./check.mjs";
+import { gmSituational, refuseCard, rollCheck, SYSTEM_ID } from "./check.mjs";
+import { verifiedCheck } from "./verified-check.mjs";
+import { cardRefusal, refusalText, voidCard } from "./roll-cards.mjs";
 import { promptCheck } from "./prompt-check.mjs";
 import { applyHealthLoss, spendDieAsGM } from "./combat.mjs";
 import { assertGM, assertOwner, requestGM } from "./requests.mjs";
@@ -140,9 +142,10 @@ export async function makeAttack(combat, attacker, choice) {
   const w = /** @type {WeaponSystem} */ (weapon.system);
   const guard = currentGuard(target);
   const aim = sideOf(attacker).aimed ? COMBAT.shooting.aim.effortSteps : 0;
-  // The attack's own modifiers (Distant, drive-by, tyres, rifle at Engaged) are added after the dialog, so a number the
-  // player types as situational adds to them instead of replacing them; the card lists them.
-  const initial = { tnSource: "guard", tn: guard, targetGuard: guard, targetName: target.name ?? "", effortSteps: aim };
+  // The attack's own modifiers (Distant, drive-by, tyres, rifle at Engaged) are its situational modifier, the GM's (it
+  // re-derives them when it declares the attack): shown in the dialog, not typed; the card lists them.
+  const initial = { tnSource: "guard", tn: guard, targetGuard: guard, targetName: target.name ?? "", effortSteps: aim,
+    ...gmSituational(refused.mods.attack) };
   const choices = await promptCheck(actor, w.stat, { initial, skipDialog: choice.skipDialog });
   if (!choices) return null;
 
@@ -161,7 +164,7 @@ export async function makeAttack(combat, attacker, choice) {
   let message;
   try {
     message = await rollCheck(actor, w.stat, { ...choices, tnSource: "guard", tn: declared.tn,
-      situational: (Number(choices.situational) || 0) + declared.attackMod, effortSteps: declared.effortSteps }, { flags });
+      situational: declared.attackMod, effortSteps: declared.effortSteps }, { flags });
   } catch (err) {
     return warn(err.message);
   }
@@ -258,11 +261,15 @@ async function bindCard(user, combat, record, message) {
   if (!actor || !author || ref?.recordId !== record.id) return refuse();
   // The card's author asked for this roll (or is a GM) and owns the actor it is for.
   if (!author.isGM && (author.id !== record.userId || !actor.testUserPermission(author, "OWNER"))) refuse();
+  // The first card made for the record (documents/roll-cards.mjs), so rolling it twice and binding the better is refused.
+  const refusal = cardRefusal(message, `record:${record.id}`);
+  if (refusal) throw new Error(refusalText(refusal));
   // The first card offered for a record is the one: a card whose roll does not follow voids the attack (its die is
   // spent), so trying again with another hand-made card finds the record taken.
   let check;
   try {
-    check = verifiedCheck(message, { actor, stat: record.stat, tn: record.tn });
+    check = await verifiedCheck(message, { actor, stat: record.stat, tn: record.tn, situational: record.attackMod ?? 0,
+      effortSteps: record.effortSteps ?? 0 });
   } catch (err) {
     await saveRecord(combat, { ...record, messageId: /** @type {string} */ (message.id), check: null,
       resolved: { choice: "void", pending: false, void: err.message } });
@@ -304,18 +311,27 @@ async function landHit(record, target) {
  * target's owner (or a GM) for the target, Moves against the attack's total.
  * @param {string|null} dodgeId  The Dodge card's message id.
  * @param {{record: RollRecord, actor: Actor.Implementation}} hit
- * @returns {number}
- * @throws {Error} when the card is missing or is not this Dodge.
+ * @returns {Promise<number>}
+ * @throws {Error} when the card is missing or is not this Dodge (or not the first made for it).
  */
-function dodgeCardTotal(dodgeId, { record, actor }) {
+async function dodgeCardTotal(dodgeId, { record, actor }) {
   const card = dodgeId ? game.messages?.get(dodgeId) : null;
   const flags = /** @type {any} */ (card?.flags?.[SYSTEM_ID]);
   const author = card?.author;
   const fits = !!card && !!flags?.check && flags.dodge?.messageId === record.messageId && flags.check.actorId === actor.id
     && !!author && (author.isGM || actor.testUserPermission(author, "OWNER"));
   if (!fits) throw new Error(game.i18n.localize("SMOKE.Attack.notTheDodge"));
+  // One Dodge a hit: the first Dodge card made for this attack card is the one that counts.
+  const refusal = cardRefusal(card, `dodge:${record.messageId}`);
+  if (refusal) throw new Error(refusalText(refusal));
   const attackTotal = /** @type {NonNullable<RollRecord["check"]>} */ (record.check).total;
-  return verifiedCheck(/** @type {ChatMessage.Implementation} */ (card), { actor, stat: COMBAT.reactions.dodge.stat, tn: attackTotal }).total;
+  try {
+    return (await verifiedCheck(/** @type {ChatMessage.Implementation} */ (card), { actor, stat: COMBAT.reactions.dodge.stat,
+      tn: attackTotal })).total;
+  } catch (err) {
+    if (err.setAside) voidCard(card); // made wrong: the target's next Dodge card for this hit counts
+    throw err;
+  }
 }
 
 /**
@@ -335,10 +351,11 @@ export async function rollDodge(message, { skipDialog = false } = {}) {
     return warn(game.i18n.format("SMOKE.Attack.cannotDodge", { name: target.name ?? "" }));
   const stat = COMBAT.reactions.dodge.stat;
   const tn = record.check.total;
-  const choices = await promptCheck(actor, stat, { initial: { tnSource: "opposed", tn }, skipDialog });
+  const choices = await promptCheck(actor, stat, { initial: { tnSource: "opposed", tn, ...gmSituational(0) }, skipDialog });
   if (!choices) return null;
   // The TN is the attack's total whatever the dialog was set to.
-  const card = await rollCheck(actor, stat, { ...choices, tnSource: "opposed", tn }, { flags: { dodge: { messageId: message.id } } });
+  const card = await rollCheck(actor, stat, { ...choices, tnSource: "opposed", tn, situational: 0 },
+    { flags: { dodge: { messageId: message.id } } });
   if (!card) return null;
   try {
     return await requestGM("attack.resolve", { messageId: message.id, choice: "dodge", dodgeId: card.id });
@@ -414,7 +431,7 @@ export const requests = {
     if (choice === "dodge") {
       if (actor.type === "vehicle" || !canReact(actor.statuses, sideOf(target).reaction))
         throw new Error(game.i18n.format("SMOKE.Attack.cannotDodge", { name: target.name ?? "" }));
-      dodgeTotal = dodgeCardTotal(dodgeId, { record, actor });
+      dodgeTotal = await dodgeCardTotal(dodgeId, { record, actor });
       await writeSides(combat, { [/** @type {string} */ (target.id)]: { reaction: true } });
       dodged = dodge({ attackTotal: check.total, dodgeTotal });
     } else if (choice !== "take") {
@@ -560,7 +577,8 @@ export async function rollHold(combat, combatant, kind, { targetId, stat, skipDi
   }
   const statKey = kind === "grab" ? COMBAT.grab.stat : (COMBAT.breakFree.stats.includes(stat) ? stat : COMBAT.breakFree.stats[0]);
   const guard = currentGuard(other);
-  const choices = await promptCheck(actor, statKey, { initial: { tnSource: "guard", tn: guard, targetGuard: guard, targetName: other.name ?? "" }, skipDialog });
+  const choices = await promptCheck(actor, statKey, { initial: { tnSource: "guard", tn: guard, targetGuard: guard,
+    targetName: other.name ?? "", ...gmSituational(0) }, skipDialog });
   if (!choices) return null;
   let declared;
   try {
@@ -569,7 +587,7 @@ export async function rollHold(combat, combatant, kind, { targetId, stat, skipDi
   } catch (err) {
     return warn(err.message);
   }
-  const message = await rollCheck(actor, statKey, { ...choices, tnSource: "guard", tn: declared.tn },
+  const message = await rollCheck(actor, statKey, { ...choices, tnSource: "guard", tn: declared.tn, situational: 0 },
     { flags: { hold: { kind, combatId: combat.id, recordId: declared.id, actorId: combatant.id, otherId: other.id, resolved: null } } });
   if (message) await requestGM("hold.resolve", { messageId: message.id }).catch(err => warn(err.message));
   return message;

@@ -72,6 +72,22 @@ export function modifierText(p) {
 }
 
 /**
+ * One way a card's roll differs from the check the GM rebuilt (rules/rolled-check.mjs RollDifference) in words
+ * (`SMOKE.Check.differs.*`), with both numbers: "the modifier is +62, this check's is +2".
+ * @param {import("../rules/rolled-check.mjs").RollDifference} d
+ * @param {string|null} statKey  The check's stat, to name its die.
+ * @returns {string}
+ */
+export function differenceText(d, statKey) {
+  if (d.part === "modifier") return L("SMOKE.Check.differs.modifier", { card: signed(d.card ?? 0), check: signed(d.check ?? 0) });
+  const die = d.die === "stat" ? statName(statKey) : dieName(d.die);
+  if (d.part === "die") return L("SMOKE.Check.differs.die", { die, card: d.card, check: d.check });
+  const explodes = (/** @type {number|null} */ face) => (face === null ? L("SMOKE.Check.differs.never")
+    : L("SMOKE.Check.differs.from", { face }));
+  return L("SMOKE.Check.differs.explosion", { die, card: explodes(d.card), check: explodes(d.check) });
+}
+
+/**
  * A plan's warning id (rules/check.mjs CheckPlan `warnings`) in words.
  * @param {string} id
  * @returns {string}

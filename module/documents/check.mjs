@@ -4,12 +4,13 @@
  * exploding modifiers (so roll modes and Dice So Nice work); the card stores ids and a small snapshot.
  * @module documents/check
  */
-import { bandTN, planCheck, readRolledCheck, resolveCheck } from "../rules/check.mjs";
+import { bandTN, planCheck, resolveCheck } from "../rules/check.mjs";
 import { isEmpire } from "../rules/record.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
 import { appliedText, errorText, modifierText, warningText } from "./check-words.mjs";
 import { noteHTML } from "./chat-html.mjs";
 import { recordedDice, recordedPerk, recordedRep } from "./record.mjs";
+import { spendHustle } from "./hustle.mjs";
 
 export { SYSTEM_ID };
 export const CARD_TEMPLATE = "systems/the-smoke/templates/chat/check-card.hbs";
@@ -22,7 +23,8 @@ export const CARD_TEMPLATE = "systems/the-smoke/templates/chat/check-card.hbs";
  * @property {string} [targetName]  Whose Guard (for the card).
  * @property {string|null} perkId   An owned perk item id whose stat matches, or null.
  * @property {number} hustle        Hustle to spend: 0, 1 or 2 (from the dialog's choices, checked by planCheck).
- * @property {number} situational   Situational modifier.
+ * @property {number} situational   Situational modifier. On a roll the GM counts it is the GM's (issued with the roll,
+ *   shown in the dialog and not editable there; documents/verified-check.mjs); on a plain sheet roll the player's own.
  * @property {number} [effortSteps]  Steps of Effort up (an Aim action before this shot: 1).
  * @property {string} rollMode      A CONST.DICE_ROLL_MODES value.
  */
@@ -37,6 +39,7 @@ export const CARD_TEMPLATE = "systems/the-smoke/templates/chat/check-card.hbs";
  * @property {string|null} perkId
  * @property {number} hustle         Hustle paid.
  * @property {string|null} spend     The Hustle spend (RULES.hustle.spends id).
+ * @property {string|null} hustleSpend  The id of the GM's record of that payment (documents/hustle.mjs), or null.
  * @property {number} situational
  * @property {string[]} conditions   Ids of the Conditions that changed the roll (suppressed ones left out).
  * @property {string|null} vehicle   The driven vehicle's name.
@@ -51,7 +54,7 @@ export const CARD_TEMPLATE = "systems/the-smoke/templates/chat/check-card.hbs";
  * character's from the GM's record (documents/record.mjs), never the sheet's.
  * @param {Actor.Implementation} actor  A character or NPC (an actor with stats).
  * @param {string} statKey
- * @param {{performance: number, handling: number}|null} [vehicle]
+ * @param {{performance: number, handling?: number}|null} [vehicle]
  * @returns {{effortDie: number, statDie: number}}
  */
 export function unboostedDice(actor, statKey, vehicle = null) {
@@ -129,7 +132,18 @@ export function defaultChoices() {
 }
 
 /**
- * Roll a check and post its chat card. Hustle is paid before the dice are thrown (paid even on failure).
+ * The choices that fix a roll's situational modifier to the GM's (shown in the roll dialog, not editable), or none
+ * for a roll nobody issued.
+ * @param {number|null|undefined} situational  The GM's modifier, or null.
+ * @returns {{situational?: number, lockSituational?: boolean}}
+ */
+export function gmSituational(situational) {
+  return situational === null || situational === undefined ? {} : { situational, lockSituational: true };
+}
+
+/**
+ * Roll a check and post its chat card. Hustle is paid before the dice are thrown (paid even on failure), through the
+ * GM (documents/hustle.mjs: the card names the GM's record of the payment).
  * @param {Actor.Implementation} actor
  * @param {string} statKey
  * @param {CheckChoices} choices
@@ -137,7 +151,7 @@ export function defaultChoices() {
  *   `flags`: more `flags["the-smoke"]` for the card (an attack's target and weapon, a hold…).
  * @returns {Promise<ChatMessage.Implementation|undefined>}  undefined if a hook cancelled the message.
  * @throws {Error} in the language file's words when the plan is refused (the character lacks the Hustle, a Condition
- *   stops driving): nothing is spent or rolled.
+ *   stops driving) or the GM refuses the Hustle (none connected, too few points): nothing is spent or rolled.
  */
 export async function rollCheck(actor, statKey, choices, { vehicle = null, flags = {} } = {}) {
   let plan;
@@ -146,8 +160,7 @@ export async function rollCheck(actor, statKey, choices, { vehicle = null, flags
   } catch (err) {
     throw new Error(errorText(err), { cause: err }); // a rule's refusal (RuleError) in the table's words
   }
-  // fvtt-types 13.345 has no type for Foundry's dot-notation update keys.
-  if (plan.hustle.cost) await actor.update(/** @type {Actor.UpdateData} */ ({ "system.hustle.value": plan.hustle.remaining }));
+  const hustleSpend = plan.hustle.cost ? (await spendHustle(actor, plan.hustle.cost)).spendId : null;
   const roll = await new Roll(plan.formula).evaluate();
   const [effortTerm, statTerm] = roll.dice;
   const result = resolveCheck({
@@ -159,7 +172,7 @@ export async function rollCheck(actor, statKey, choices, { vehicle = null, flags
   /** @type {CheckSnapshot} */
   const snapshot = {
     actorId: actor.id, stat: statKey, tn: plan.tn, tnSource: choices.tnSource, band: choices.band ?? null,
-    perkId: perk?.id ?? null, hustle: plan.hustle.cost, spend: plan.hustle.spend, situational: Number(choices.situational) || 0,
+    perkId: perk?.id ?? null, hustle: plan.hustle.cost, spend: plan.hustle.spend, hustleSpend, situational: Number(choices.situational) || 0,
     conditions: plan.conditions.applied.filter(c => !c.suppressedBy?.length).map(c => c.id),
     vehicle: vehicle?.name ?? null,
     total: result.total, margin: result.margin, outcome: result.outcome, moment: result.moment
@@ -230,29 +243,6 @@ export function cardContext(actor, statKey, plan, result, choices, perk, vehicle
     applied: plan.applied.map(a => ({ ...a, text: appliedText(a) })),
     warnings: plan.warnings.map(warningText)
   };
-}
-
-/**
- * GM side: a check card's numbers, re-derived from the card's own roll against a TN the GM holds (The roll). The
- * card must be this actor's check of this stat; its flags' total, margin and outcome are never read.
- * @param {ChatMessage.Implementation} message  A check card.
- * @param {{actor: Actor.Implementation, stat: string, tn: number}} expect  The actor and stat the roll must be for,
- *   and the TN (a recorded Guard, a band's TN for the actor's unboosted dice, an attack's total).
- * @returns {{total: number, margin: number, outcome: string, moment: string|null}}
- * @throws {Error} "That card does not follow from its roll: …" for a card whose roll is not a check of this shape.
- */
-export function verifiedCheck(message, { actor, stat, tn }) {
-  const snapshot = message.flags?.[SYSTEM_ID]?.check;
-  const roll = message.rolls?.[0];
-  if (!snapshot || snapshot.stat !== stat || snapshot.actorId !== actor.id || !roll) {
-    throw new Error(game.i18n.localize("SMOKE.Attack.forged"));
-  }
-  try {
-    const r = readRolledCheck(typeof roll.toJSON === "function" ? roll.toJSON() : roll, tn);
-    return { total: r.total, margin: r.margin, outcome: r.outcome, moment: r.moment };
-  } catch (err) {
-    throw new Error(game.i18n.format("SMOKE.Check.notFromRoll", { why: errorText(err) }), { cause: err });
-  }
 }
 
 /**

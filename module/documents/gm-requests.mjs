@@ -8,7 +8,11 @@
  * (documents/gm-harm.mjs), on the hazard's one card.
  *
  * The facts live in the GM store `gmRequests` (id → {@link GMRequest}): the rolls each request asks for, who may roll
- * them, their TNs and the results. Unlike documents/roll-claims.mjs (rolls held in the GM's memory within one
+ * them, their TNs and situational modifier (the GM's: 0 unless it sends one), the first card made for each (written
+ * by the active GM as the card arrives, so it outlives a reload) and the results. A card counts only when it is
+ * that first card and is the check the GM rebuilds for the character (documents/verified-check.mjs). Sending the same
+ * check again to a character whose earlier one is still open moves that character's rolls to the new request, with
+ * the same roll ids: one live roll per character and check. Unlike documents/roll-claims.mjs (rolls held in the GM's memory within one
  * request), a request here outlives a GM reload: a player's click on an outstanding request still works, the results
  * list is still shown, and a hazard still applies once. The request's chat card is the GM's and is re-rendered from
  * the store. Every handler is GM-only: a player's request to send one is refused.
@@ -17,8 +21,9 @@
 import { OPPOSED_CHECKS, checkBand, checkRequestTN, gmCheck, hazard as hazardRow, opposedRequestTN,
   opposedWinner } from "../rules/gm-screen.mjs";
 import { bandTN } from "../rules/check.mjs";
-import { SYSTEM_ID, refuseCard, rollCheck, verifiedCheck } from "./check.mjs";
-import { cardMadeFor } from "./roll-cards.mjs";
+import { SYSTEM_ID, gmSituational, refuseCard, rollCheck } from "./check.mjs";
+import { verifiedCheck } from "./verified-check.mjs";
+import { cardRefusal, carryOpenRolls, keepFirstCard, refusalText, voidStoredCard } from "./roll-cards.mjs";
 import { announceHazard, cardHTML } from "./gm-request-card.mjs";
 import { plannedHarm, runHarm } from "./gm-harm.mjs";
 import { rollOpponent } from "./gm-opposed.mjs";
@@ -36,9 +41,16 @@ const KEEP = 30;
 /**
  * @typedef {object} RequestEntry  One character asked to roll.
  * @property {string} actorUuid @property {string} name @property {string} userId  Who rolls (their player, or the GM).
- * @property {{stat: string, tn: number, band: string|null, rollId: string, performance: boolean, opposed?: boolean}[]} options
+ * @property {RequestOption[]} options
  * @property {null|{stat: string, total: number, tn: number, margin: number, outcome: string, messageId: string,
  *   winner?: "character"|"opponent", harm?: import("./gm-harm.mjs").Harm}} result
+ */
+/**
+ * @typedef {object} RequestOption  One roll a character is asked for.
+ * @property {string} stat @property {number} tn @property {string|null} band @property {string} rollId
+ * @property {boolean} performance  A driver's check with the motor's Performance as Effort.
+ * @property {boolean} [opposed]  @property {number} [situational]  The GM's situational modifier (0: none).
+ * @property {string|null} [cardId]  The first card its roller made for it (recorded as it arrived).
  */
 /**
  * @typedef {object} GMRequest
@@ -78,12 +90,14 @@ function personFrom(uuid) {
  * system rolls the opponent's side here and its total is every character's TN.
  * @param {User.Implementation} user
  * @param {{kind: "check"|"hazard", key: string, actorUuids: string[], tweaks?: string[], armourMarked?: boolean,
- *   opponentUuid?: string|null}} data
+ *   opponentUuid?: string|null, situational?: number}} data  `situational`: the GM's modifier for every roll (default 0).
  * @returns {Promise<{id: string, entries: {name: string, options: {stat: string, tn: number}[]}[],
  *   opponent?: {name: string, stat: string, total: number}}>}
  */
-async function onSend(user, { kind, key, actorUuids, tweaks = [], armourMarked = false, opponentUuid = null }) {
+async function onSend(user, { kind, key, actorUuids, tweaks = [], armourMarked = false, opponentUuid = null, situational = 0 }) {
   assertGM(user);
+  const mod = Number(situational);
+  if (!Number.isInteger(mod)) throw new Error(L("SMOKE.GMScreen.badSituational", { value: String(situational) }));
   if (kind !== "check" && kind !== "hazard") throw new Error(L("SMOKE.GMScreen.badKind"));
   let row;
   try {
@@ -123,14 +137,19 @@ async function onSend(user, { kind, key, actorUuids, tweaks = [], armourMarked =
           // A hazard's roll: its band's TN for the character's own unboosted dice.
           : { band: row.band, tn: bandTN(sys.effort?.die ?? 6, sys.stats[stat].die, row.band), performance: false });
       return { stat, tn: r.tn, band: r.band, rollId: foundry.utils.randomID(16), performance: !!r.performance,
-        opposed: !!opponent };
+        opposed: !!opponent, situational: mod, cardId: null };
     });
     return { actorUuid: actor.uuid, name: actor.name ?? "", userId: /** @type {string} */ (roller.id), options, result: null };
   });
   /** @type {GMRequest} */
   const request = { id, kind, key, name: row.name, tweaks: kind === "check" && !opponent ? tweakIds : [],
     armourMarked: !!armourMarked, at: game.time.serverTime, messageId: null, entries, opponent };
+  const moved = kind === "check" && !opponent ? takeOpenRolls(request) : [];
   await store.set(id, request);
+  for (const old of moved) {
+    const left = await store.update(old, r => (r ? { ...r, entries: r.entries.filter(e => !entries.some(n => n.actorUuid === e.actorUuid)) } : r));
+    await refreshCard(left);
+  }
   const whisper = [...new Set([...entries.map(e => e.userId), ...game.users.filter(u => u.isGM).map(u => u.id)])];
   const message = await ChatMessage.create(/** @type {any} */ ({ content: await cardHTML(request), whisper,
     speaker: { alias: L("SMOKE.GMScreen.title") }, rolls: opponentDice ? [opponentDice] : [],
@@ -139,6 +158,19 @@ async function onSend(user, { kind, key, actorUuids, tweaks = [], armourMarked =
   for (const old of requestsList().slice(KEEP)) await store.set(old.id, null);
   return { id, entries: entries.map(e => ({ name: e.name, options: e.options.map(o => ({ stat: o.stat, tn: o.tn })) })),
     ...(opponent ? { opponent: { name: opponent.name, stat: opponent.stat, total: opponent.total } } : {}) };
+}
+
+/**
+ * One live roll per character and check: a character whose same check (same tweaks, not opposed) is still open in an
+ * earlier request keeps that request's roll ids — and the first card made for each — in the new one (roll-cards.mjs
+ * carryOpenRolls), so sending it again never gives them a second roll to choose from.
+ * @param {GMRequest} request  The new request (not yet stored); its options are rewritten in place.
+ * @returns {string[]}  The ids of the earlier requests whose open entries moved (to be removed from them).
+ */
+function takeOpenRolls(request) {
+  const same = requestsList().filter(r => r.kind === "check" && r.key === request.key && !r.opponent
+    && r.tweaks.length === request.tweaks.length && r.tweaks.every(t => request.tweaks.includes(t)));
+  return carryOpenRolls(same, request.entries, { open: e => !e.result, same: (a, b) => a.stat === b.stat });
 }
 
 /**
@@ -160,8 +192,14 @@ async function onClaim(user, { rollId, messageId }) {
   const flags = /** @type {any} */ (message?.flags?.[SYSTEM_ID]);
   const mine = !!author && (user.isGM || user.id === entry.userId) && (author.isGM || author.id === entry.userId);
   const actor = /** @type {Actor.Implementation | null} */ (docAt(entry.actorUuid));
-  if (!message || !actor || !mine || flags?.rollId !== rollId || !cardMadeFor(message, rollId)) throw new Error(L("SMOKE.Attack.forged"));
-  const check = verifiedCheck(message, { actor, stat: option.stat, tn: option.tn });
+  if (!message || !actor || !mine || flags?.rollId !== rollId) throw new Error(L("SMOKE.Attack.forged"));
+  const refusal = cardRefusal(message, rollId, { first: option.cardId ?? null });
+  if (refusal) throw new Error(refusalText(refusal));
+  const check = await verifiedCheck(message, { actor, stat: option.stat, tn: option.tn, situational: option.situational ?? 0,
+    vehicle: option.performance ? performanceOf(actor) : null }).catch(async err => {
+    if (err.setAside) await voidStoredCard(store, message, rollId); // made wrong: the roller's next card counts
+    throw err;
+  });
   /** @type {NonNullable<RequestEntry["result"]>} */
   const result = { stat: option.stat, total: check.total, tn: option.tn, margin: check.margin, outcome: check.outcome,
     messageId: message.id ?? "" };
@@ -236,10 +274,8 @@ export async function rollRequested({ requestId, rollId }) {
   if (!request || !entry || !option) return warn(L("SMOKE.GMScreen.requestGone"));
   if (entry.result) return warn(L("SMOKE.GMScreen.alreadyRolled", { name: entry.name, check: request.name }));
   const actor = personFrom(entry.actorUuid);
-  const motor = option.performance ? /** @type {any} */ (vehicleDrivenBy(actor)) : null;
-  const vehicle = motor ? { performance: motor.system.adjusted.printedPerformance, handling: 0, steps: 0, modifiers: [],
-    name: motor.name } : null;
-  const fixed = /** @type {const} */ ({ tnSource: "fixed", tn: option.tn });
+  const vehicle = option.performance ? performanceOf(actor) : null;
+  const fixed = { tnSource: /** @type {const} */ ("fixed"), tn: option.tn, ...gmSituational(option.situational ?? 0) };
   const choices = await promptCheck(actor, option.stat, { initial: { ...fixed, lockTN: true }, vehicle });
   if (!choices) return null;
   let message;
@@ -258,6 +294,18 @@ export async function rollRequested({ requestId, rollId }) {
   }
 }
 
+/**
+ * The motor a character drives, as a GM check with Performance rolls it (GM checks › a driver's check): its printed
+ * Performance as Effort, no Handling or driving modifiers (the request's TN is the band's for that die); null when they
+ * drive nothing.
+ * @param {Actor.Implementation} actor
+ * @returns {{performance: number, handling: number, steps: number, modifiers: never[], name: string}|null}
+ */
+function performanceOf(actor) {
+  const motor = /** @type {any} */ (vehicleDrivenBy(actor));
+  return motor ? { performance: motor.system.adjusted.printedPerformance, handling: 0, steps: 0, modifiers: [], name: motor.name } : null;
+}
+
 const warn = text => {
   ui.notifications.warn(text);
   return null;
@@ -272,6 +320,8 @@ export const requests = { "gm.request.send": onSend, "gm.request.claim": onClaim
 
 /** A request card's buttons work for the character's roller only (the GM's handler checks again). */
 export const hooks = {
+  // A request's first card for each roll, kept in the store as it arrives (so it still counts after a reload).
+  createChatMessage: message => keepFirstCard(store, message),
   ready: () => {
     resumeHarms().catch(err => console.error("the-smoke | resuming a hazard", err));
   },

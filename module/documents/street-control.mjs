@@ -11,11 +11,11 @@
  * @module documents/street-control
  */
 import { RULES } from "../generated/rules.mjs";
-import { refuseCard, rollCheck } from "./check.mjs";
+import { gmSituational, refuseCard, rollCheck } from "./check.mjs";
 import { promptCheck } from "./prompt-check.mjs";
 import { assertGM, requestGM } from "./requests.mjs";
 import { events, onFollowUp, onStreetEvent } from "./street/events.mjs";
-import { onPoliceClaim, onPoliceEvent, policeEvents, policeRecords } from "./street/police.mjs";
+import { notePoliceCard, onPoliceClaim, onPoliceEvent, policeEvents, policeRecords } from "./street/police.mjs";
 import { L, placePeople, sceneFor, setStreet, streetOf } from "./street/setup.mjs";
 import { docAt } from "./lookup.mjs";
 
@@ -60,7 +60,8 @@ export async function rollPolice({ eventId, rollId }) {
   if (!rec || !entry || !option) return warn(L("SMOKE.Street.policeGone"));
   const actor = /** @type {Actor.Implementation | null} */ (docAt(entry.actorUuid));
   if (!actor) return warn(L("SMOKE.Street.policeGone"));
-  const fixed = /** @type {const} */ ({ tnSource: "fixed", tn: option.tn });
+  // A police check has no situational modifier: the GM rebuilds it with none (documents/verified-check.mjs).
+  const fixed = { tnSource: /** @type {const} */ ("fixed"), tn: option.tn, ...gmSituational(0) };
   const choices = await promptCheck(actor, option.stat, { initial: { ...fixed, lockTN: true } });
   if (!choices) return null;
   let message;
@@ -85,6 +86,9 @@ const warn = text => {
 /** Street Control's GM requests. */
 export const requests = { "street.event": onStreetEvent, "street.followUp": onFollowUp, "street.police": onPoliceEvent,
   "street.police.claim": onPoliceClaim, "street.place": onPlace, "street.set": onSet };
+
+/** A police check's first card, kept in the GM store as it arrives (documents/street/police.mjs). */
+export const hooks = { createChatMessage: notePoliceCard };
 
 /** For other features: the scene's street state (`rain` makes Wheels one band harder: rules/street.mjs wheelsBandSteps). */
 export const api = { streetOf: scene => streetOf(scene) };

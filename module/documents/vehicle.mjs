@@ -31,7 +31,7 @@ export {
   boardVehicle, canDrive, chooseActor, driverOf, leaveVehicle, occupantsOf, ownedPeople, promptBoard, riderOf,
   seatRecords, vehicleDrivenBy, vehicleOf
 } from "./vehicle/seats.mjs";
-export { abilityName, recordIncident, rollDriving, setAbilityOn } from "./vehicle/driving.mjs";
+export { abilityName, drivingNumbers, drivingTN, recordIncident, rollDriving, setAbilityOn } from "./vehicle/driving.mjs";
 export { rollTheft, theftTools } from "./vehicle/theft.mjs";
 export { payGarage, repairKits, rollRepair } from "./vehicle/repair.mjs";
 

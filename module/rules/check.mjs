@@ -17,7 +17,7 @@ import { conditionEffects, cannotDriveIds, cannotDriveNames } from "./condition-
 import { RuleError } from "./rule-error.mjs";
 
 export { conditionEffects, cannotDriveIds, cannotDriveNames } from "./condition-effects.mjs";
-export { outcomeFor, momentFor, resolveCheck, readRolledCheck } from "./rolled-check.mjs";
+export { outcomeFor, momentFor, resolveCheck, readRolledCheck, rollDifferences } from "./rolled-check.mjs";
 export { teamwork, challengeContribution, challengeState } from "./teamwork.mjs";
 export { RuleError } from "./rule-error.mjs";
 

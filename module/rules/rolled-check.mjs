@@ -1,7 +1,7 @@
 /**
  * A rolled check read into its result: the outcome of a margin, the big moment of a number of explosions, rolled
  * faces checked against the plan's explosion modes (resolveCheck), and a chat card's roll re-derived on the GM's side
- * (readRolledCheck). Outcome and moment labels are the rules data's (packs-src/rules/outcomes.yml,
+ * (readRolledCheck), and such a roll compared with the check the GM rebuilt for it (rollDifferences). Outcome and moment labels are the rules data's (packs-src/rules/outcomes.yml,
  * explosion-moments.yml); windows word the ids through lang/en.json.
  * Rulebook: The roll; Explosions and big moments.
  * Pure: imports only generated data, no Foundry globals.
@@ -111,7 +111,7 @@ export function resolveCheck({ effortRolls, statRolls, modifier, tn, plan } = /*
  * the last below it, the modifier a whole number.
  * @param {{terms?: Array<Record<string, any>>}} roll  A core Roll as JSON (`Roll#toJSON()`).
  * @param {number} tn  The TN the GM holds (a Guard it read, a band's TN it fixed, an attack's total).
- * @returns {{effort: {die: number, chain: number[]}, stat: {die: number, chain: number[]}, modifier: number,
+ * @returns {{effort: RolledDie, stat: RolledDie, modifier: number,
  *   total: number, tn: number, margin: number, outcome: string, success: boolean, explosions: number,
  *   moment: string|null}}
  * @throws {RuleError} (a RangeError with an id and its numbers) naming what does not follow (a die off the ladder, a face off its die, a chain that should or
@@ -156,10 +156,17 @@ export function readRolledCheck(roll, tn) {
 }
 
 /**
+ * @typedef {object} RolledDie  One die of a rolled check, as its roll holds it.
+ * @property {number} die        Faces.
+ * @property {number[]} chain    The faces rolled, in order (an explosion chain).
+ * @property {number|null} explodesFrom  The lowest face its explosion modifier explodes on (`x>=n`), null for none.
+ */
+
+/**
  * One die term of a check's roll, checked against its own explosion modifier.
  * @param {Record<string, any>} t  A Die term as JSON.
  * @param {"effort"|"stat"} name  Which die, for the refusal.
- * @returns {{die: number, chain: number[]}}
+ * @returns {RolledDie}
  */
 function readDieTerm(t, name) {
   if (t.number !== 1 || !RULES.dice.ladder.includes(t.faces)) {
@@ -180,6 +187,45 @@ function readDieTerm(t, name) {
   }
   const planned = { die: t.faces, explodesFrom: from, mode: from === null ? "none" : `x>=${from}` };
   const chain = (t.results ?? []).filter(r => r.active !== false).map(r => r.result);
-  return { die: t.faces, chain: readChain(chain, /** @type {any} */ (planned), name).chain };
+  return { die: t.faces, chain: readChain(chain, /** @type {any} */ (planned), name).chain, explodesFrom: from };
+}
+
+/**
+ * @typedef {object} RollDifference  One way a card's roll is not the check the GM rebuilt for it, as data (worded by
+ *   documents/check-words.mjs `differenceText`, `SMOKE.Check.differs.*`).
+ * @property {"die"|"explosion"|"modifier"} part
+ * @property {"effort"|"performance"|"stat"} [die]  die, explosion: which die (the Effort die is "performance" when
+ *   driving).
+ * @property {number|null} card   die: its faces on the card; explosion: the lowest face it explodes on there (null:
+ *   it does not explode); modifier: the card's flat modifier.
+ * @property {number|null} check  The same for the check the GM rebuilt.
+ */
+
+/**
+ * Compare a card's roll, as {@link readRolledCheck} read it, with the plan of the check it should be — the plan the
+ * GM rebuilds from its own view of the character (their dice, the perk and Hustle they have and paid, the Conditions
+ * that apply, the GM's situational modifier, a driven motor's numbers): each die's faces, each die's explosion and the
+ * flat modifier (The roll; Before you throw the dice). The faces rolled are not compared: readRolledCheck has already
+ * checked them against the roll's own dice.
+ * @param {CheckPlan} plan  From planCheck.
+ * @param {{effort: {die: number, explodesFrom: number|null}, stat: {die: number, explodesFrom: number|null},
+ *   modifier: number}} rolled  From readRolledCheck.
+ * @returns {RollDifference[]}  Empty when the roll is this check's; else the Effort (or Performance) die's differences,
+ *   then the stat die's, then the modifier's.
+ * @example rollDifferences(planCheck({statDie: 8, tn: 12}), {effort: {die: 6, explodesFrom: 6},
+ *   stat: {die: 8, explodesFrom: 8}, modifier: 62}) // [{part: "modifier", card: 62, check: 4}]
+ */
+export function rollDifferences(plan, rolled) {
+  /** @type {RollDifference[]} */
+  const out = [];
+  for (const [planned, got, name] of /** @type {const} */ ([[plan.effort, rolled.effort, plan.effort.source],
+    [plan.stat, rolled.stat, "stat"]])) {
+    if (got.die !== planned.die) out.push({ part: "die", die: name, card: got.die, check: planned.die });
+    else if ((got.explodesFrom ?? null) !== planned.explodesFrom) {
+      out.push({ part: "explosion", die: name, card: got.explodesFrom ?? null, check: planned.explodesFrom });
+    }
+  }
+  if (rolled.modifier !== plan.modifier) out.push({ part: "modifier", card: rolled.modifier, check: plan.modifier });
+  return out;
 }
 

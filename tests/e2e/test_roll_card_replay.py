@@ -52,11 +52,11 @@ def test_an_older_card_reflagged_for_an_issued_roll_is_refused(gm_page: Page, pl
         const out = [];
         // The player's old card, re-flagged (written here as the GM, as the player could: the flag is theirs to write).
         await game.messages.get(lucky).update({"flags.the-smoke.rollId": rollId});
-        try { claims.claimRoll(player, {rollId, messageId: lucky, purpose: "test.replay"}); out.push("counted"); }
+        try { await claims.claimRoll(player, {rollId, messageId: lucky, purpose: "test.replay"}); out.push("counted"); }
         catch (e) { out.push(e.message); }
         // A card made for the roll (here by the GM, who may roll for a player) counts: 4 + 5 + 4 = 13.
         const fresh = await rollCheck(actor, "grf", {...defaultChoices(), tnSource: "fixed", tn: 12}, {flags: {rollId}});
-        try { out.push(claims.claimRoll(player, {rollId, messageId: fresh.id, purpose: "test.replay"}).check.total); }
+        try { out.push((await claims.claimRoll(player, {rollId, messageId: fresh.id, purpose: "test.replay"})).check.total); }
         catch (e) { out.push(e.message); }
         return {out, rollId};
     }""", [danny, lucky])

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { CONDITIONS, STAT_KEYS } from "../../module/generated/rules.mjs";
-import { planCheck, conditionEffects } from "../../module/rules/check.mjs";
+import { planCheck, conditionEffects, readRolledCheck, rollDifferences } from "../../module/rules/check.mjs";
 import { validateSpread } from "../../module/rules/creation.mjs";
 
 const LANG = JSON.parse(readFileSync(new URL("../../lang/en.json", import.meta.url), "utf8"));
@@ -19,7 +19,7 @@ globalThis.game = { i18n: {
   localize: lookup,
   format: (key, data = {}) => lookup(key).replace(/\{(\w+)\}/g, (m, k) => (k in data ? String(data[k]) : m))
 } };
-const { appliedText, modifierText, warningText, conditionEffectText, errorText, spreadProblemText } =
+const { appliedText, modifierText, warningText, conditionEffectText, errorText, spreadProblemText, differenceText } =
   await import("../../module/documents/check-words.mjs");
 
 test("a plan's applied steps and modifier parts in the book's words, with the rule's numbers", () => {
@@ -89,5 +89,22 @@ test("a forged roll's refusal (readRolledCheck) names what does not follow in th
   assert.deepEqual(words([die(6, [2])]), ["twoDice", "a check rolls exactly two dice"]);
   assert.deepEqual(words([die(6, [2]), op("+"), die(8, [2]), op("+"), { class: "PoolTerm" }]),
     ["notCheckTerm", "a PoolTerm is not part of a check"]);
+  assert.deepEqual(missing, []);
+});
+
+test("a roll that is not this check, in words with both numbers (SMOKE.Check.differs.*)", () => {
+  const die = (faces, results, mod) => ({ class: "Die", number: 1, faces, modifiers: mod ? [mod] : [],
+    results: results.map(r => ({ result: r, active: true })) });
+  const terms = (...t) => ({ terms: t });
+  const op = { class: "OperatorTerm", operator: "+" };
+  const rolled = readRolledCheck(terms(die(12, [3], "x>=12"), op, die(8, [3], null), op, { class: "NumericTerm", number: 64 }), 12);
+  const plan = planCheck({ effortDie: 6, statDie: 8, statKey: "grf", tn: 12 });
+  assert.deepEqual(rollDifferences(plan, rolled).map(d => differenceText(d, "grf")), [
+    "the Effort die is d12, this check's is d6", "the Graft die never explodes, this check's explodes from 8",
+    "the modifier is +64, this check's is +4"]);
+  const driving = planCheck({ statDie: 8, statKey: "whl", tn: 14, vehicle: { performance: 6, handling: 0 } });
+  const early = readRolledCheck(terms(die(6, [5, 1], "x>=5"), op, die(8, [2], "x>=8"), op, { class: "NumericTerm", number: 1 }), 14);
+  assert.deepEqual(rollDifferences(driving, early).map(d => differenceText(d, "whl")), [
+    "the Performance die explodes from 5, this check's explodes from 6", "the modifier is +1, this check's is +4"]);
   assert.deepEqual(missing, []);
 });

@@ -23,7 +23,7 @@ import { claimRoll, issueRoll } from "../roll-claims.mjs";
 import { driverOf } from "../vehicle.mjs";
 import { CHASE, L, SYSTEM_ID, combatFrom, succeeded, sys, warn, refuseCard } from "./common.mjs";
 import { combatantOfActor, motorAboard, motorOf, sceneOf, squaresBetween, vehicleTokenIn } from "./map.mjs";
-import { driveRoll, driveStatus, driverAt, mayRoll, unitWheels } from "./units.mjs";
+import { driveRoll, driveSpec, driveStatus, driverAt, mayRoll, unitWheels } from "./units.mjs";
 import { harmRiders, harmVehicle, injuryLine, postCard } from "./harm.mjs";
 
 /**
@@ -71,7 +71,7 @@ export async function rollManoeuvre(combat, combatant, kind, targetId, { skipDia
   } catch (err) {
     return warn(err.message);
   }
-  const message = await driveRoll(vehicle, { tn: declared.tn, targetName: target.name ?? "", skipDialog,
+  const message = await driveRoll(vehicle, { tn: declared.tn, targetName: target.name ?? "", situational: declared.situational, skipDialog,
     flags: { rollId: declared.rollId, chase: { kind, combatId: combat.id, combatantId: combatant.id, targetId: target.id } } });
   if (!message) return null;
   try {
@@ -129,7 +129,7 @@ export async function resistPit(pitCard, { skipDialog = false } = {}) {
   } catch (err) {
     return warn(err.message);
   }
-  const message = await driveRoll(vehicle, { band: CHASE.pit.resist.band, skipDialog,
+  const message = await driveRoll(vehicle, { band: CHASE.pit.resist.band, situational: issued.situational, skipDialog,
     flags: { rollId: issued.rollId, chase: { kind: "pitResist", combatId: combat.id, recordId: record.id } } });
   if (!message) return null;
   try {
@@ -173,13 +173,15 @@ export const requests = {
     if (refusal) throw new Error(refusal);
     const actor = rollerOf(user, vehicle);
     const tn = manoeuvreGuard(target);
-    return issueRoll(user, { purpose: `chase.${kind}`, actor, stat: "whl", tn,
+    // One live roll per manoeuvre on a target this round (the die is spent when it is claimed): asking again returns it.
+    return issueRoll(user, { purpose: `chase.${kind}`, actor, stat: "whl", tn, ...driveSpec(actor, vehicle),
+      key: `${combat.id}:${combatant.id}:${target.id}:${combat.round ?? 0}`,
       context: { combatId: combat.id, combatantId: combatant.id, targetId: target.id } });
   },
 
   /** A ram: spend the die, then margin + 2 × Size to the target, half (or a quarter) back to the rammer. */
   "chase.ram": async (user, { rollId, messageId }) => {
-    const { combat, combatant, target, vehicle, check, guard } = claimManoeuvre(user, rollId, messageId, "ram");
+    const { combat, combatant, target, vehicle, check, guard } = await claimManoeuvre(user, rollId, messageId, "ram");
     await spendDieAsGM(combat, combatant, "ram");
     const targetMotor = motorAboard(target);
     const margin = check.margin;
@@ -205,7 +207,7 @@ export const requests = {
 
   /** A PIT: spend the die; on a hit the GM records it and the target's driver must hold the line (Wheels, Hard). */
   "chase.pit": async (user, { rollId, messageId }) => {
-    const { combat, combatant, target, vehicle, check, guard } = claimManoeuvre(user, rollId, messageId, "pit");
+    const { combat, combatant, target, vehicle, check, guard } = await claimManoeuvre(user, rollId, messageId, "pit");
     const refusal = manoeuvreRefusal(combat, combatant, "pit", target);
     if (refusal) throw new Error(refusal);
     await spendDieAsGM(combat, combatant, "pit");
@@ -232,7 +234,8 @@ export const requests = {
     const band = CHASE.pit.resist.band;
     const statDie = actor === vehicle ? unitWheels(vehicle) : sys(actor).stats.whl.die;
     const tn = bandTN(sys(vehicle).adjusted.printedPerformance, statDie, band);
-    return issueRoll(user, { purpose: "chase.pitResist", actor, stat: "whl", tn, context: { combatId, recordId } });
+    return issueRoll(user, { purpose: "chase.pitResist", actor, stat: "whl", tn, ...driveSpec(actor, vehicle),
+      context: { combatId, recordId } });
   },
 
   /**
@@ -240,7 +243,7 @@ export const requests = {
    * Size 3+), riders Shaken, and it loses its next speed-die action (its side's `spun`).
    */
   "chase.resist": async (user, { rollId, messageId }) => {
-    const { roll, message, check } = claimRoll(user, { rollId, messageId, purpose: "chase.pitResist" });
+    const { roll, message, check } = await claimRoll(user, { rollId, messageId, purpose: "chase.pitResist" });
     const { combatId, recordId } = roll.context;
     const snapshot = message.flags?.[SYSTEM_ID]?.check;
     if (snapshot?.tnSource !== "band" || snapshot?.band !== CHASE.pit.resist.band) {
@@ -277,8 +280,8 @@ export const requests = {
  * GM: claim a ram's or a PIT's card against the roll the GM issued, and the fight around it.
  * @param {User.Implementation} user @param {string} rollId @param {string} messageId @param {"ram"|"pit"} kind
  */
-function claimManoeuvre(user, rollId, messageId, kind) {
-  const { roll, check } = claimRoll(user, { rollId, messageId, purpose: `chase.${kind}` });
+async function claimManoeuvre(user, rollId, messageId, kind) {
+  const { roll, check } = await claimRoll(user, { rollId, messageId, purpose: `chase.${kind}` });
   const ctx = roll.context;
   const { combat, combatant, vehicle } = driverAt(user, ctx.combatId, ctx.combatantId);
   const target = combat.combatants.get(ctx.targetId);

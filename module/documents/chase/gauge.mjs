@@ -33,7 +33,7 @@ import {
   GAUGE_BANDS, L, SYSTEM_ID, combatFrom, gaugeOn, isVehicle, refuseCard, signed, succeeded, sys, warn, writeGauge
 } from "./common.mjs";
 import { actionOpen, chaseCombatOf, gaugeOf, movedSquares, sceneOf, squaresBetween, vehicleTokenIn } from "./map.mjs";
-import { driveRoll, driveStatus, driverAt, mayRoll, unitWheels } from "./units.mjs";
+import { driveRoll, driveSpec, driveStatus, driverAt, mayRoll, unitWheels } from "./units.mjs";
 import { harmRiders, harmVehicle, injuryLine, postCard } from "./harm.mjs";
 import { rainBand } from "../street/setup.mjs";
 
@@ -459,7 +459,7 @@ export const requests = {
     if (!g.pending) throw new Error(L("SMOKE.Chase.nothingDue"));
     const check = checkFor(g.pending);
     const { actor, tn } = rollerFor(user, token.actor, check);
-    const issued = issueRoll(user, { purpose: "chase.gauge", actor, stat: "whl", tn,
+    const issued = issueRoll(user, { purpose: "chase.gauge", actor, stat: "whl", tn, ...driveSpec(actor, token.actor, g.pending.band),
       context: { combatId: combat.id, tokenUuid, action: g.action, kind: g.pending.kind, band: g.pending.band,
         other: g.pending.other ?? "", check } });
     return { ...issued, kind: g.pending.kind, band: g.pending.band, check, other: g.pending.other ?? "" };
@@ -467,7 +467,7 @@ export const requests = {
 
   /** A gauge check at a line, or an evasive manoeuvre on contact: applied from the GM's roll and the card's own dice. */
   "chase.resolve": async (user, { rollId, messageId }) => {
-    const { roll, message, check } = claimRoll(user, { rollId, messageId, purpose: "chase.gauge" });
+    const { roll, message, check } = await claimRoll(user, { rollId, messageId, purpose: "chase.gauge" });
     const ctx = roll.context;
     const snapshot = /** @type {any} */ (message.flags?.[SYSTEM_ID])?.check;
     if (snapshot?.tnSource !== "band" || snapshot?.band !== ctx.check) {
@@ -556,7 +556,7 @@ export async function rollGaugeCheck(token, { skipDialog = false } = {}) {
   } catch (err) {
     return warn(err.message);
   }
-  const message = await driveRoll(vehicle, { gauge: issued.band, band: issued.check, skipDialog,
+  const message = await driveRoll(vehicle, { gauge: issued.band, band: issued.check, situational: issued.situational, skipDialog,
     flags: { rollId: issued.rollId, chase: { kind: issued.kind, tokenUuid: token.uuid, band: issued.band, other: issued.other } } });
   if (!message) return null;
   let result;

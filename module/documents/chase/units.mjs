@@ -13,11 +13,11 @@
  */
 import { RULES } from "../../generated/rules.mjs";
 import { crewWheels, policeMove } from "../../rules/chase-gauge.mjs";
-import { POLICE_ABILITY, drivingModifiers } from "../../rules/vehicles.mjs";
-import { defaultChoices, rollCheck } from "../check.mjs";
+import { POLICE_ABILITY } from "../../rules/vehicles.mjs";
+import { defaultChoices, gmSituational, rollCheck } from "../check.mjs";
 import { RollDialog } from "../../apps/roll-dialog.mjs";
-import { abilityName, driverOf, occupantsOf, rollDriving } from "../vehicle.mjs";
-import { GAUGE_BANDS, L, SYSTEM_ID, combatFrom, isVehicle, signed, sys, warn } from "./common.mjs";
+import { driverOf, drivingNumbers, drivingTN, occupantsOf, rollDriving } from "../vehicle.mjs";
+import { GAUGE_BANDS, L, SYSTEM_ID, combatFrom, isVehicle, sys, warn } from "./common.mjs";
 import { assertOwner } from "../requests.mjs";
 import { motorOf, positionOf, sceneOf, squaresBetween } from "./map.mjs";
 import { chaseRole, chaseSides } from "./getaway.mjs";
@@ -110,8 +110,8 @@ export function mayRoll(vehicle) {
  * The driving check for a motor: its driver's (documents/vehicle.mjs rollDriving), or its crew's when it is a unit
  * nobody drives (the GM: Wheels d8 police / d6 traffic with the motor's Performance, Handling and abilities).
  * @param {any} vehicle
- * @param {{band?: string|null, gauge?: string|null, tn?: number|null, targetName?: string|null, flags?: object,
- *   skipDialog?: boolean}} options
+ * @param {{band?: string|null, gauge?: string|null, tn?: number|null, targetName?: string|null, situational?: number|null,
+ *   flags?: object, skipDialog?: boolean}} options  `situational`: an issued roll's (the GM's, shown and not editable).
  * @returns {Promise<any>}  The chat message, or null when refused (a warning says why) or closed.
  */
 export async function driveRoll(vehicle, options) {
@@ -127,37 +127,40 @@ export async function driveRoll(vehicle, options) {
  * temporary actor (never saved) with the crew's Wheels die and the motor's id; the card's check is the motor's.
  * @param {any} vehicle @param {any} options @returns {Promise<any>}
  */
-async function rollCrew(vehicle, { band = null, gauge = null, tn = null, targetName = null, flags = {}, skipDialog = false }) {
+async function rollCrew(vehicle, { band = null, gauge = null, tn = null, targetName = null, situational = null, flags = {},
+  skipDialog = false }) {
   const die = unitWheels(vehicle);
   const ActorClass = Actor.implementation;
   // The crew's card carries the motor's id as its actor's (the GM issued the roll for the motor: roll-claims.mjs).
   const crew = new ActorClass({ _id: vehicle.id, name: L("SMOKE.Chase.crewName", { vehicle: vehicle.name }), type: "npc",
     system: { stats: { whl: { die } } } });
-  const s = sys(vehicle);
-  const driving = drivingModifiers({ abilities: s.abilities, on: s.abilitiesOn });
+  const { total, ...numbers } = drivingNumbers(vehicle, { gauge: /** @type {any} */ (gauge) });
   const gaugeRow = gauge ? GAUGE_BANDS.find(b => b.id === gauge) : null;
-  const modifiers = driving.parts.map(p => ({ value: p.value, text: L(`SMOKE.Vehicle.driving.${p.id}`,
-    { ability: p.ability ? abilityName(p.ability) : "", value: signed(p.value) }) }));
-  if (gaugeRow?.handling) {
-    modifiers.push({ value: gaugeRow.handling, text: L("SMOKE.Vehicle.gaugeHandling",
-      { band: L(`SMOKE.Vehicle.gauge.${gaugeRow.id}`), value: signed(gaugeRow.handling) }) });
-  }
-  const a = s.adjusted;
-  const numbers = { performance: a.printedPerformance, handling: a.handling, steps: a.steps, modifiers, name: vehicle.name };
   /** @type {any} */
-  const initial = tn === null || tn === undefined
-    ? { tnSource: "band", band: band ?? gaugeRow?.check ?? "medium" }
-    : { tnSource: targetName ? "guard" : "fixed", tn, targetGuard: targetName ? tn : undefined, targetName: targetName ?? undefined };
+  const initial = { ...drivingTN({ band: band ?? gaugeRow?.check ?? "medium", tn, targetName }), ...gmSituational(situational) };
   const skip = skipDialog || game.settings.get(SYSTEM_ID, "skipRollDialog");
   const choices = skip ? { ...defaultChoices(), ...initial } : await RollDialog.prompt(crew, "whl", { vehicle: numbers, initial });
   if (!choices) return null;
   try {
-    return await rollCheck(crew, "whl", choices, { vehicle: numbers, flags: { ...flags,
+    return await rollCheck(crew, "whl", { ...choices, ...gmSituational(situational) }, { vehicle: numbers, flags: { ...flags,
       driving: { vehicleUuid: vehicle.uuid, gauge, band: choices.tnSource === "band" ? choices.band : null, terrain: "road",
-        junction: false, modifier: driving.total + (gaugeRow?.handling ?? 0), crew: die } } });
+        junction: false, modifier: total, crew: die } } });
   } catch (err) {
     return warn(err.message);
   }
+}
+
+/**
+ * GM: what a driving roll it issues is, beside its stat and TN (documents/roll-claims.mjs issueRoll): the motor's
+ * numbers as the GM reads them — the same {@link drivingNumbers} the roller's client rolls with, on the road, at the
+ * gauge band — and, when a unit's crew rolls (the roller is the motor), the crew's Wheels die.
+ * @param {any} roller  The driver, or the motor for its crew.  @param {any} vehicle
+ * @param {"green"|"yellow"|"red"|null} [gauge=null]  The gauge band whose Handling penalty applies.
+ * @returns {{vehicle: import("../verified-check.mjs").VehicleNumbers, crew: number|null}}
+ */
+export function driveSpec(roller, vehicle, gauge = null) {
+  const { total, ...numbers } = drivingNumbers(vehicle, { gauge });
+  return { vehicle: numbers, crew: roller === vehicle ? unitWheels(vehicle) : null };
 }
 
 /**

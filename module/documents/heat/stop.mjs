@@ -58,7 +58,7 @@ export async function demandStop(actor) {
 /**
  * GM handler: a player's answer to a stop, once.
  * @param {User.Implementation} user @param {{stopId: string, answer: string}} data
- * @returns {Promise<{answer: string, rollId?: string, stat?: string, band?: string, tn?: number}>}
+ * @returns {Promise<{answer: string, rollId?: string, stat?: string, band?: string, tn?: number, situational?: number}>}
  */
 export async function onStopAnswer(user, { stopId, answer }) {
   const stop = stops.get(String(stopId));
@@ -78,8 +78,8 @@ export async function onStopAnswer(user, { stopId, answer }) {
   if (!stat) return { answer };
   const band = answer === "talk" ? /** @type {string} */ (stop.band) : RUN_BAND;
   const tn = resolveTN(actor, stat, /** @type {any} */ ({ tnSource: "band", band }));
-  const { rollId } = issueRoll(user, { purpose: "heat.stop", actor, stat, tn, context: { stopId, answer } });
-  return { answer, rollId, stat, band, tn };
+  const { rollId, situational } = issueRoll(user, { purpose: "heat.stop", actor, stat, tn, context: { stopId, answer } });
+  return { answer, rollId, stat, band, tn, situational };
 }
 
 /**
@@ -87,7 +87,7 @@ export async function onStopAnswer(user, { stopId, answer }) {
  * @param {User.Implementation} user @param {{rollId: string, messageId: string}} data
  */
 export async function onStopClaim(user, { rollId, messageId }) {
-  const { roll, actor, check } = claimRoll(user, { rollId, messageId, purpose: "heat.stop" });
+  const { roll, actor, check } = await claimRoll(user, { rollId, messageId, purpose: "heat.stop" });
   const { stopId, answer } = roll.context;
   const ok = check.margin >= 0;
   await stops.update(stopId, s => (s ? { ...s, outcome: ok ? "success" : "failure" } : s));
@@ -107,7 +107,8 @@ export async function answerStop(stopId, answer, { skipDialog = false } = {}) {
   const res = await requestGM("heat.stop.answer", { stopId, answer });
   if (!res.rollId) return res;
   const actor = characterAt(/** @type {Stop} */ (stops.get(stopId)).actorUuid);
-  const message = await purposeRoll(actor, res.stat, { tnSource: "band", band: res.band }, { rollId: res.rollId }, skipDialog);
+  const message = await purposeRoll(actor, res.stat, { tnSource: "band", band: res.band }, { rollId: res.rollId }, skipDialog,
+    res.situational);
   if (!message) return res;
   const claimed = await requestGM("heat.stop.claim", { rollId: res.rollId, messageId: message.id });
   return { answer, success: claimed.success };

@@ -12,7 +12,7 @@ import { RULES } from "../../generated/rules.mjs";
 import { rangeBand } from "../../rules/combat.mjs";
 import { applyAid, firstAidAllowed } from "../../rules/conditions.mjs";
 import { tokenDistance } from "../attack.mjs";
-import { defaultChoices, refuseCard, resolveTN, rollCheck } from "../check.mjs";
+import { defaultChoices, gmSituational, refuseCard, resolveTN, rollCheck } from "../check.mjs";
 import { stopDownClock } from "../combat.mjs";
 import { promptCheck } from "../prompt-check.mjs";
 import { requestGM } from "../requests.mjs";
@@ -49,9 +49,6 @@ const inFight = actor => (game.combats ?? []).some(c => c.started && c.combatant
  *   why) or the dialog was closed.
  */
 export async function streetFirstAid(medic, patient, { skipDialog = false } = {}) {
-  const fixed = /** @type {const} */ ({ tnSource: "band", band: AID.band });
-  const choices = await promptCheck(medic, AID.stat, { initial: fixed, skipDialog });
-  if (!choices) return null;
   let issued;
   try {
     issued = await requestGM("firstAid.issue", { medicUuid: medic.uuid, patientUuid: patient.uuid });
@@ -59,6 +56,9 @@ export async function streetFirstAid(medic, patient, { skipDialog = false } = {}
     ui.notifications.warn(err.message);
     return null;
   }
+  const fixed = { tnSource: /** @type {const} */ ("band"), band: AID.band, ...gmSituational(issued.situational) };
+  const choices = await promptCheck(medic, AID.stat, { initial: fixed, skipDialog });
+  if (!choices) return null;
   const message = await rollCheck(medic, AID.stat, { ...choices, ...fixed }, { flags: { rollId: issued.rollId,
     streetAid: { patientUuid: patient.uuid } } });
   if (!message) return null;
@@ -86,7 +86,7 @@ async function onIssue(user, { medicUuid, patientUuid }) {
 
 /** GM: apply the claimed card once; reach and the once-per-injury checked again. */
 async function onApply(user, { rollId, messageId }) {
-  const { roll, actor: medic, message, check } = claimRoll(user, { rollId, messageId, purpose: "firstAid.street" });
+  const { roll, actor: medic, message, check } = await claimRoll(user, { rollId, messageId, purpose: "firstAid.street" });
   const patient = /** @type {any} */ (fromUuidSync(roll.context.patientUuid));
   if (!patient) throw new Error(L("SMOKE.Aid.noPatient"));
   assertReach(medic, patient);

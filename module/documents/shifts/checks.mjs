@@ -73,13 +73,14 @@ async function onIssue(user, { jobId, actorUuid }) {
   const job = jobOrThrow(jobId);
   const { actor } = crewMember(user, actorUuid);
   const { kind, stat, tn } = checkFor(job, actor);
-  const { rollId } = issueRoll(user, { purpose: PURPOSE, actor, stat, tn, context: { jobId: job.id, stage: job.stage, kind } });
-  return { rollId, tn, stat, kind };
+  // One live roll per job stage and check (the context's jobId, stage and kind): asking again returns it.
+  const { rollId, situational } = issueRoll(user, { purpose: PURPOSE, actor, stat, tn, context: { jobId: job.id, stage: job.stage, kind } });
+  return { rollId, tn, situational, stat, kind };
 }
 
 /** GM: apply a job's roll from its card, once. */
 async function onClaim(user, { rollId, messageId }) {
-  const { roll, actor, check } = claimRoll(user, { rollId, messageId, purpose: PURPOSE });
+  const { roll, actor, check } = await claimRoll(user, { rollId, messageId, purpose: PURPOSE });
   const ctx = roll.context;
   const job = jobOrThrow(ctx.jobId);
   if (job.stage !== ctx.stage || job.status === "done" || job.status === "failed") throw new Error(L("SMOKE.Shifts.stageMoved"));
@@ -151,7 +152,8 @@ export async function rollJobCheck(jobId, actor, { skipDialog = false } = {}) {
     ui.notifications.warn(err.message);
     return null;
   }
-  const message = await purposeRoll(actor, issued.stat, { tnSource: "fixed", tn: issued.tn }, { rollId: issued.rollId, shiftJob: jobId }, skipDialog);
+  const message = await purposeRoll(actor, issued.stat, { tnSource: "fixed", tn: issued.tn, lockTN: true },
+    { rollId: issued.rollId, shiftJob: jobId }, skipDialog, issued.situational);
   if (!message) return null;
   try {
     return await requestGM("job.check.claim", { rollId: issued.rollId, messageId: message.id });

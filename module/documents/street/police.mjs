@@ -3,7 +3,9 @@
  * Door, DS Vale Drops By): the GM runs one for the characters concerned; each gets its check as a **verified check
  * request** — the GM fixes the band's TN for the character's own unboosted dice and keeps it with a roll id in the GM
  * store (as the GM Screen's check requests do, so it survives a GM reload); the roller's card must carry that id, be
- * that roller's (or a GM's) and is read from its own dice against the stored TN (check.mjs verifiedCheck) — and its
+ * that roller's (or a GM's), be the first card they made for it (kept in the store as it arrives) and be the check
+ * the GM rebuilds for the character (documents/verified-check.mjs: no situational modifier, the character's own dice,
+ * perk and paid Hustle), read from its own dice against the stored TN — and its
  * consequence (rules/police.mjs policeConsequence) is applied on the GM from that verified result, **once**: the result
  * is recorded in the GM store `policeEvents` before anything is applied, so a second card, a double click or a reload
  * is refused.
@@ -24,12 +26,12 @@ import { anprPing, bust, heatOf, plateOf, setHeat } from "../heat.mjs";
 import { tokensOf, underRoof } from "../heat/sight.mjs";
 import { relationshipsOf } from "../relationships.mjs";
 import { assertGM } from "../requests.mjs";
-import { verifiedCheck } from "../check.mjs";
+import { verifiedCheck } from "../verified-check.mjs";
 import { vehicleOf } from "../vehicle/seats.mjs";
 import { searchCharacter } from "./search.mjs";
 import { L } from "./setup.mjs";
 import { docAt } from "../lookup.mjs";
-import { cardMadeFor } from "../roll-cards.mjs";
+import { cardRefusal, carryOpenRolls, keepFirstCard, refusalText, voidStoredCard } from "../roll-cards.mjs";
 
 export const POLICE_CARD = "systems/the-smoke/templates/chat/street-police.hbs";
 const KEEP = 30;
@@ -38,7 +40,8 @@ const KEEP = 30;
  * @typedef {object} PoliceEntry
  * @property {string} actorUuid @property {string} name @property {string} userId  Who rolls.
  * @property {boolean} warrant @property {boolean} exclusive  One of the checks counts (else each).
- * @property {{checkId: string, stat: string, band: string, tn: number, rollId: string}[]} options
+ * @property {{checkId: string, stat: string, band: string, tn: number, rollId: string, cardId?: string|null}[]} options
+ *   `cardId`: the first card the roller made for that roll (recorded by the active GM as it arrived).
  * @property {{checkId: string, stat: string, total: number, tn: number, margin: number, outcome: string,
  *   effect: string, lines: string[]}[]} results
  */
@@ -110,14 +113,20 @@ export async function onPoliceEvent(user, { key, actorUuids = [] }) {
     const options = plan.checks.filter(c => sys.stats?.[c.stat]).map(c => {
       const tn = bandTN(sys.effort?.die ?? 6, sys.stats[c.stat].die, /** @type {SmokeBand} */ (c.band));
       // The option's roll id and TN live in the GM store: the card is checked against them, so a GM reload keeps it.
-      return { checkId: c.id, stat: c.stat, band: c.band, tn, rollId: foundry.utils.randomID(16) };
+      return { checkId: c.id, stat: c.stat, band: c.band, tn, rollId: foundry.utils.randomID(16), cardId: null };
     });
     entries.push({ actorUuid: actor.uuid, name: actor.name, userId: /** @type {string} */ (roller.id), warrant,
       exclusive: plan.exclusive, options, results: [] });
   }
   /** @type {PoliceRecord} */
   const rec = { id, key: event.key, at: game.time.serverTime, messageId: null, lines, entries };
+  const moved = takeOpenChecks(rec);
   await policeRecords.set(id, rec);
+  for (const old of moved) {
+    const left = await policeRecords.update(old, r => (r ? { ...r, entries: r.entries.filter(e => !entries.some(n => n.actorUuid === e.actorUuid)) } : r));
+    const card = left?.messageId ? game.messages.get(left.messageId) : null;
+    if (card && left) await card.update({ content: await policeCardHTML(left) });
+  }
   const owners = actors.flatMap(a => game.users.filter(u => !u.isGM && a.testUserPermission(u, "OWNER")).map(u => u.id));
   const whisper = [...new Set([...owners, ...entries.map(e => e.userId), ...game.users.filter(u => u.isGM).map(u => u.id)])];
   const message = await ChatMessage.create(/** @type {any} */ ({ content: await policeCardHTML(rec), whisper,
@@ -127,6 +136,24 @@ export async function onPoliceEvent(user, { key, actorUuids = [] }) {
   for (const old of all.slice(KEEP)) await policeRecords.set(old.id, null);
   return { id, key: event.key, lines, entries: entries.map(e => ({ name: e.name, options: e.options.map(o => ({ stat: o.stat, tn: o.tn })) })) };
 }
+
+/**
+ * One live roll per character and police check: a character whose same event's checks are still open (none rolled) in
+ * an earlier record keeps those roll ids — and the first card made for each — in the new one (roll-cards.mjs
+ * carryOpenRolls).
+ * @param {PoliceRecord} rec  The new record (not yet stored); its options are rewritten in place.
+ * @returns {string[]}  The earlier records whose open entries moved.
+ */
+function takeOpenChecks(rec) {
+  const same = Object.values(policeRecords.all()).filter(r => r.key === rec.key);
+  return carryOpenRolls(same, rec.entries, { open: e => !e.results.length, same: (a, b) => a.checkId === b.checkId });
+}
+
+/**
+ * Active GM: keep a police check's first card in the store as it arrives (roll-cards.mjs keepFirstCard).
+ * @param {ChatMessage.Implementation} message
+ */
+export const notePoliceCard = message => keepFirstCard(policeRecords, message);
 
 /**
  * ANPR Ping: each chosen character's motor has its plate read by Heat (a hot plate: +1 Heat to everyone aboard).
@@ -160,11 +187,15 @@ export async function onPoliceClaim(user, { rollId, messageId }) {
   const author = message?.author;
   const mine = !!author && (user.isGM || user.id === entry.userId) && (author.isGM || author.id === entry.userId);
   const actor = /** @type {Actor.Implementation | null} */ (docAt(entry.actorUuid));
-  if (!message || !actor || !mine || /** @type {any} */ (message.flags?.[SYSTEM_ID])?.rollId !== rollId
-    || !cardMadeFor(message, rollId)) {
+  if (!message || !actor || !mine || /** @type {any} */ (message.flags?.[SYSTEM_ID])?.rollId !== rollId) {
     throw new Error(L("SMOKE.Attack.forged"));
   }
-  const check = verifiedCheck(message, { actor, stat: option.stat, tn: option.tn });
+  const refusal = cardRefusal(message, rollId, { first: option.cardId ?? null });
+  if (refusal) throw new Error(refusalText(refusal));
+  const check = await verifiedCheck(message, { actor, stat: option.stat, tn: option.tn }).catch(async err => {
+    if (err.setAside) await voidStoredCard(policeRecords, message, rollId); // made wrong: the roller's next card counts
+    throw err;
+  });
   const c = policeConsequence(rec.key, option.checkId, { margin: check.margin, warrant: entry.warrant });
   const result = { checkId: option.checkId, stat: option.stat, total: check.total, tn: option.tn, margin: check.margin,
     outcome: check.outcome, effect: c.effect, lines: [] };

@@ -6,7 +6,7 @@
  * Rulebook: Getting a motor (Seats; Theft and recovery); Fire, repairs and selling up › Repairs.
  * @module documents/vehicle/common
  */
-import { defaultChoices, rollCheck } from "../check.mjs";
+import { defaultChoices, gmSituational, rollCheck } from "../check.mjs";
 import { RollDialog } from "../../apps/roll-dialog.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
 import { actorAt as actorByUuid } from "../lookup.mjs";
@@ -112,17 +112,20 @@ export const esc = s => foundry.utils.escapeHTML(String(s ?? ""));
 // ------------------------------------------------------------------------------------------------ rolls with a purpose
 
 /**
- * Roll a check for a purpose and return its chat message: the roll dialog (unless skipped) opened on `initial`.
- * @param {Actor.Implementation} actor @param {string} stat @param {object} initial @param {object} flags
- * @param {boolean} skipDialog
+ * Roll a check the GM issued (documents/roll-claims.mjs) and return its chat message: the roll dialog (unless skipped)
+ * opened on `initial`, with the GM's situational modifier shown and kept.
+ * @param {Actor.Implementation} actor @param {string} stat @param {object} initial  The TN's choices.
+ * @param {object} flags  The card's `flags["the-smoke"]` (its `rollId`).
+ * @param {boolean} skipDialog  @param {number} [situational=0]  The GM's modifier (the issued roll's).
  * @returns {Promise<ChatMessage.Implementation|null>}
  */
-export async function purposeRoll(actor, stat, initial, flags, skipDialog) {
+export async function purposeRoll(actor, stat, initial, flags, skipDialog, situational = 0) {
+  const gm = gmSituational(situational);
   const skip = skipDialog || game.settings.get(SYSTEM_ID, "skipRollDialog");
-  const choices = skip ? { ...defaultChoices(), ...initial } : await RollDialog.prompt(actor, stat, { initial });
+  const choices = skip ? { ...defaultChoices(), ...initial, ...gm } : await RollDialog.prompt(actor, stat, { initial: { ...initial, ...gm } });
   if (!choices) return null;
   try {
-    return (await rollCheck(actor, stat, choices, { flags })) ?? null;
+    return (await rollCheck(actor, stat, { ...choices, ...gm }, { flags })) ?? null;
   } catch (err) {
     ui.notifications.warn(err.message);
     return null;

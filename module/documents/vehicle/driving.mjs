@@ -10,7 +10,7 @@
 import { RULES, VEHICLE_ABILITIES } from "../../generated/rules.mjs";
 import { drivingModifiers, incident as incidentEntry } from "../../rules/vehicles.mjs";
 import { cannotDriveNames, conditionEffects } from "../../rules/check.mjs";
-import { defaultChoices, rollCheck } from "../check.mjs";
+import { defaultChoices, gmSituational, rollCheck } from "../check.mjs";
 import { errorText, signed } from "../check-words.mjs";
 import { RollDialog } from "../../apps/roll-dialog.mjs";
 import { requestGM } from "../requests.mjs";
@@ -110,6 +110,8 @@ export const requests = { "vehicle.lights": onLights, "vehicle.incident": onInci
  *   whether at a junction or in a tight street; blue lights come from the motor's switched-on abilities.
  * @property {number|null} [tn]  A fixed TN instead of a band (a ram or a PIT: the target's Guard).
  * @property {string|null} [targetName]  Whose Guard `tn` is (the card says "vs X's Guard").
+ * @property {number|null} [situational]  A roll the GM issued: its situational modifier (shown, not editable); null
+ *   (a plain driving check) lets the driver add one.
  * @property {boolean} [skipDialog]  Roll with these choices, no dialog.
  * @property {object} [flags]  More `flags["the-smoke"]` for the card (the Combat Console's context).
  */
@@ -128,7 +130,7 @@ export const requests = { "vehicle.lights": onLights, "vehicle.incident": onInci
  *   was closed; undefined if a hook cancelled the message.
  */
 export async function rollDriving(vehicle, { band = null, gauge = null, situation = {}, tn = null, targetName = null,
-  skipDialog = false, flags = {} } = {}) {
+  situational = null, skipDialog = false, flags = {} } = {}) {
   const can = canDrive(vehicle);
   if (!can.ok) {
     ui.notifications.warn(can.message);
@@ -145,39 +147,65 @@ export async function rollDriving(vehicle, { band = null, gauge = null, situatio
     ui.notifications.warn(L("SMOKE.Vehicle.notYourDriver", { driver: driver.name, vehicle: vehicle.name }));
     return null;
   }
-  const gaugeRow = gauge ? GAUGE_BANDS.find(b => b.id === gauge) : null;
-  if (gauge && !gaugeRow) throw new RangeError(`gauge must be ${GAUGE_BANDS.map(b => b.id).join(", ")}, got "${gauge}"`);
-  const s = sys(vehicle);
   const terrain = situation.terrain ?? "road";
   const junction = !!situation.junction;
-  const driving = drivingModifiers({ abilities: s.abilities, on: s.abilitiesOn, terrain: /** @type {any} */ (terrain), junction });
-  const names = /** @type {Record<string, string>} */ (Object.fromEntries(s.effects.known.map(id => [id, abilityName(id)])));
-  const modifiers = driving.parts.map(p => ({ value: p.value, text: L(`SMOKE.Vehicle.driving.${p.id}`,
-    { ability: p.ability ? names[p.ability] : "", value: signed(p.value) }) }));
-  if (gaugeRow?.handling) {
-    modifiers.push({ value: gaugeRow.handling, text: L("SMOKE.Vehicle.gaugeHandling",
-      { band: L(`SMOKE.Vehicle.gauge.${gaugeRow.id}`), value: signed(gaugeRow.handling) }) });
-  }
-  const a = s.adjusted;
-  const numbers = { performance: a.printedPerformance, handling: a.handling, steps: a.steps, modifiers, name: vehicle.name };
+  const { total, ...numbers } = drivingNumbers(vehicle, { gauge, terrain, junction });
+  const gaugeRow = gauge ? GAUGE_BANDS.find(b => b.id === gauge) : null;
   const difficulty = band ?? gaugeRow?.check ?? "medium";
   /** @type {any} */
-  const initial = tn === null || tn === undefined
-    ? { tnSource: "band", band: difficulty }
-    : { tnSource: targetName ? "guard" : "fixed", tn, targetGuard: targetName ? tn : undefined, targetName: targetName ?? undefined };
+  const initial = { ...drivingTN({ band: difficulty, tn, targetName }), ...gmSituational(situational) };
   const skip = skipDialog || game.settings.get(SYSTEM_ID, "skipRollDialog");
   const choices = skip ? { ...defaultChoices(), ...initial } : await RollDialog.prompt(driver, "whl", { vehicle: numbers, initial });
   if (!choices) return null;
   try {
-    return await rollCheck(driver, "whl", choices, { vehicle: numbers, flags: { ...flags,
+    return await rollCheck(driver, "whl", { ...choices, ...gmSituational(situational) }, { vehicle: numbers, flags: { ...flags,
       driving: { vehicleUuid: vehicle.uuid, gauge, band: choices.tnSource === "band" ? choices.band : null, terrain, junction,
-        modifier: driving.total + (gaugeRow?.handling ?? 0) } } });
+        modifier: total } } });
   } catch (err) {
     ui.notifications.warn(errorText(err));
     return null;
   }
 }
 
+
+/**
+ * A motor's numbers for a driving check (Getting a motor › Vehicles have their own record, Driving modifiers; The chase
+ * gauge): the record's Performance die (the TN's die), Handling and steps after flat tyres (its adjusted record), the
+ * abilities' situational modifiers where it is driven and the gauge band's Handling penalty, each with its words. The
+ * driver's (or crew's) client rolls with these, and the GM rebuilds the check it counts from them
+ * (documents/verified-check.mjs).
+ * @param {Vehicle} vehicle
+ * @param {{gauge?: "green"|"yellow"|"red"|null, terrain?: string, junction?: boolean}} [situation]  The gauge band it
+ *   is in (null: none), where it is driven (rules/vehicles.mjs TERRAINS) and whether at a junction.
+ * @returns {{performance: number, handling: number, steps: number, modifiers: {value: number, text: string}[],
+ *   name: string, total: number}}  `total`: the driving modifiers and the gauge's penalty together.
+ * @throws {RangeError} for an unknown gauge band or terrain.
+ */
+export function drivingNumbers(vehicle, { gauge = null, terrain = "road", junction = false } = {}) {
+  const gaugeRow = gauge ? GAUGE_BANDS.find(b => b.id === gauge) : null;
+  if (gauge && !gaugeRow) throw new RangeError(`gauge must be ${GAUGE_BANDS.map(b => b.id).join(", ")}, got "${gauge}"`);
+  const s = sys(vehicle);
+  const driving = drivingModifiers({ abilities: s.abilities, on: s.abilitiesOn, terrain: /** @type {any} */ (terrain), junction });
+  const modifiers = driving.parts.map(p => ({ value: p.value, text: L(`SMOKE.Vehicle.driving.${p.id}`,
+    { ability: p.ability ? abilityName(p.ability) : "", value: signed(p.value) }) }));
+  if (gaugeRow?.handling) {
+    modifiers.push({ value: gaugeRow.handling, text: L("SMOKE.Vehicle.gaugeHandling",
+      { band: L(`SMOKE.Vehicle.gauge.${gaugeRow.id}`), value: signed(gaugeRow.handling) }) });
+  }
+  const a = s.adjusted;
+  return { performance: a.printedPerformance, handling: a.handling, steps: a.steps, modifiers, name: vehicle.name ?? "",
+    total: driving.total + (gaugeRow?.handling ?? 0) };
+}
+
+/**
+ * The TN choices of a driving check: a band's, or a fixed TN (a target's Guard when `targetName` is given).
+ * @param {{band: string, tn?: number|null, targetName?: string|null}} spec
+ * @returns {object}  Initial choices for the roll dialog.
+ */
+export function drivingTN({ band, tn = null, targetName = null }) {
+  return tn === null || tn === undefined ? { tnSource: "band", band }
+    : { tnSource: targetName ? "guard" : "fixed", tn, targetGuard: targetName ? tn : undefined, targetName: targetName ?? undefined };
+}
 
 /** An ability's printed name (the catalogue's), or its key. @param {string} id @returns {string} */
 export function abilityName(id) {

@@ -69,7 +69,8 @@ export async function rollRepair(vehicle, repairer, { kind, mode = "body", kitId
     return null;
   }
   const message = await purposeRoll(repairer, issued.stat, { tnSource: "band", band: issued.band },
-    { rollId: issued.rollId, repair: { vehicleUuid: vehicle.uuid, kind, mode, kitId: issued.kitId } }, skipDialog);
+    { rollId: issued.rollId, repair: { vehicleUuid: vehicle.uuid, kind, mode, kitId: issued.kitId } }, skipDialog,
+    issued.situational);
   if (!message) return null;
   try {
     const result = await requestGM("vehicle.repair.claim", { rollId: issued.rollId, messageId: message.id });
@@ -107,14 +108,15 @@ async function onRepairIssue(user, { vehicleUuid, repairerUuid, kind, mode = "bo
   if (!can.ok) throw new Error(L(`SMOKE.Repair.refused.${can.reason}`, { vehicle: vehicle.name, kit: kit?.name ?? "" }));
   const { stat, band } = repairCheck(kind, kitData);
   const tn = resolveTN(repairer, stat, /** @type {any} */ ({ tnSource: "band", band }));
-  const { rollId } = issueRoll(user, { purpose: "vehicle.repair", actor: repairer, stat, tn,
-    context: { vehicleUuid: vehicle.uuid, kind, mode: useMode, kitId: kit?.id ?? "" } });
-  return { rollId, tn, stat, band, kitId: kit?.id ?? "" };
+  // One live repair roll per repairer, motor and kind of repair: asking again (another kit) returns it.
+  const { rollId, situational } = issueRoll(user, { purpose: "vehicle.repair", actor: repairer, stat, tn,
+    key: `${vehicle.uuid}:${kind}:${useMode}`, context: { vehicleUuid: vehicle.uuid, kind, mode: useMode, kitId: kit?.id ?? "" } });
+  return { rollId, tn, situational, stat, band, kitId: kit?.id ?? "" };
 }
 
 /** GM: apply a repair from its claimed card (once), from the card's own roll; the motor's state read now. */
 async function onRepairClaim(user, { rollId, messageId }) {
-  const { roll, actor: repairer, check } = claimRoll(user, { rollId, messageId, purpose: "vehicle.repair" });
+  const { roll, actor: repairer, check } = await claimRoll(user, { rollId, messageId, purpose: "vehicle.repair" });
   const ctx = roll.context;
   const vehicle = vehicleFrom(ctx.vehicleUuid);
   const kit = kitFor(repairer, ctx.kind, ctx.kitId);

@@ -79,7 +79,7 @@ export async function rollTheft(vehicle, thief, { carjacking = false, stat = und
   const theft = { vehicleUuid: vehicle.uuid, carjacking: !!carjacking, toolId: issued.toolId, loud: issued.loud,
     base: issued.base, band: issued.band };
   const message = await purposeRoll(thief, useStat, { tnSource: "band", band: issued.band },
-    { rollId: issued.rollId, theft }, skipDialog);
+    { rollId: issued.rollId, theft }, skipDialog, issued.situational);
   if (!message) return null;
   const claimed = await requestGM("vehicle.theft.claim", { rollId: issued.rollId, messageId: message.id })
     .catch(async err => {
@@ -140,9 +140,10 @@ async function onTheftIssue(user, { vehicleUuid, thiefUuid, carjacking = false, 
     lock = theftBand({ lock: s.lock, lockKind: s.lockKind, olderCar: older, tool: /** @type {any} */ (tool?.system) ?? null });
   }
   const tn = resolveTN(thief, useStat, /** @type {any} */ ({ tnSource: "band", band: lock.band }));
-  const { rollId } = issueRoll(user, { purpose: "vehicle.theft", actor: thief, stat: useStat, tn,
+  // One live theft roll per thief and motor: asking again (another tool, a carjacking) returns it.
+  const { rollId, situational } = issueRoll(user, { purpose: "vehicle.theft", actor: thief, stat: useStat, tn, key: vehicle.uuid,
     context: { vehicleUuid: vehicle.uuid, carjacking: !!carjacking, loud: !!lock.loud } });
-  return { rollId, tn, band: lock.band, base: lock.base, loud: !!lock.loud, toolId: tool?.id ?? "", toolName: tool?.name ?? "" };
+  return { rollId, tn, situational, band: lock.band, base: lock.base, loud: !!lock.loud, toolId: tool?.id ?? "", toolName: tool?.name ?? "" };
 }
 
 /**
@@ -150,7 +151,7 @@ async function onTheftIssue(user, { vehicleUuid, thiefUuid, carjacking = false, 
  * issue; when the lock opens, the requester gets ownership of the motor.
  */
 async function onTheftClaim(user, { rollId, messageId }) {
-  const { roll, check } = claimRoll(user, { rollId, messageId, purpose: "vehicle.theft" });
+  const { roll, check } = await claimRoll(user, { rollId, messageId, purpose: "vehicle.theft" });
   const ctx = roll.context;
   const vehicle = vehicleFrom(ctx.vehicleUuid);
   const result = theftOutcome({ outcome: /** @type {SmokeOutcome} */ (check.outcome), loud: !!ctx.loud });
