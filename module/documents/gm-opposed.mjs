@@ -6,6 +6,7 @@
  * @module documents/gm-opposed
  */
 import { OPPOSED_CHECKS, opponentRoll, opponentTotal } from "../rules/gm-screen.mjs";
+import { recordedDice } from "./record.mjs";
 
 /**
  * @typedef {object} OpponentRoll  What the request keeps of the opponent's roll.
@@ -25,7 +26,7 @@ export async function rollOpponent(actor, checkKey) {
   const stat = OPPOSED_CHECKS[checkKey].stat;
   const sys = actor.system;
   if (!sys.stats?.[stat]) throw new Error(game.i18n.format("SMOKE.GMScreen.notPerson", { what: actor.name ?? "" }));
-  const { plan } = opponentRoll({ checkKey, effortDie: sys.effort?.die ?? 6, statDie: sys.stats[stat].die,
+  const { plan } = opponentRoll({ checkKey, ...recordedDice(actor, stat),
     conditions: actor.statuses ?? [] });
   const roll = await new Roll(plan.formula).evaluate();
   const [effortTerm, statTerm] = /** @type {any[]} */ (roll.dice);

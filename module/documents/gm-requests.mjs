@@ -21,6 +21,7 @@
 import { OPPOSED_CHECKS, checkBand, checkRequestTN, gmCheck, hazard as hazardRow, opposedRequestTN,
   opposedWinner } from "../rules/gm-screen.mjs";
 import { bandTN } from "../rules/check.mjs";
+import { recordedDice } from "./record.mjs";
 import { SYSTEM_ID, gmSituational, refuseCard, rollCheck } from "./check.mjs";
 import { verifiedCheck } from "./verified-check.mjs";
 import { cardRefusal, carryOpenRolls, keepFirstCard, refusalText, voidStoredCard } from "./roll-cards.mjs";
@@ -132,10 +133,10 @@ async function onSend(user, { kind, key, actorUuids, tweaks = [], armourMarked =
     const options = row.stats.filter(stat => sys.stats?.[stat]).map(stat => {
       const r = opponent ? opposedRequestTN({ checkKey: key, stat, opponentTotal: opponent.total })
         : inTheRain(actor, stat, kind === "check"
-          ? checkRequestTN({ checkKey: key, stat, effortDie: sys.effort?.die ?? 6, statDie: sys.stats[stat].die,
+          ? checkRequestTN({ checkKey: key, stat, ...recordedDice(actor, stat),
             performanceDie: motor?.system?.adjusted?.printedPerformance ?? null, tweaks: tweakIds })
           // A hazard's roll: its band's TN for the character's own unboosted dice.
-          : { band: row.band, tn: bandTN(sys.effort?.die ?? 6, sys.stats[stat].die, row.band), performance: false });
+          : { band: row.band, tn: bandTN(recordedDice(actor, stat).effortDie, recordedDice(actor, stat).statDie, row.band), performance: false });
       return { stat, tn: r.tn, band: r.band, rollId: foundry.utils.randomID(16), performance: !!r.performance,
         opposed: !!opponent, situational: mod, cardId: null };
     });

@@ -20,6 +20,7 @@
  */
 import { RULES, SYSTEM_ID } from "../../generated/rules.mjs";
 import { bandTN } from "../../rules/check.mjs";
+import { recordedDice } from "../record.mjs";
 import { hasWarrant, india99Sees, policeChecks, policeConsequence, stopStars } from "../../rules/police.mjs";
 import { gmStore } from "../gm-store.mjs";
 import { anprPing, bust, heatOf, plateOf, setHeat } from "../heat.mjs";
@@ -111,7 +112,8 @@ export async function onPoliceEvent(user, { key, actorUuids = [] }) {
     const roller = rollerOf(actor, user);
     const sys = actor.system;
     const options = plan.checks.filter(c => sys.stats?.[c.stat]).map(c => {
-      const tn = bandTN(sys.effort?.die ?? 6, sys.stats[c.stat].die, /** @type {SmokeBand} */ (c.band));
+      const { effortDie, statDie } = recordedDice(actor, c.stat);
+      const tn = bandTN(effortDie, statDie, /** @type {SmokeBand} */ (c.band));
       // The option's roll id and TN live in the GM store: the card is checked against them, so a GM reload keeps it.
       return { checkId: c.id, stat: c.stat, band: c.band, tn, rollId: foundry.utils.randomID(16), cardId: null };
     });

@@ -10,6 +10,7 @@
  */
 import { BANDS, CATALOGUE_IDS, SYSTEM_ID } from "../../generated/rules.mjs";
 import { bandTN } from "../../rules/check.mjs";
+import { recordedDice } from "../record.mjs";
 import { placeFrom, streetState, wheelsBandSteps } from "../../rules/street.mjs";
 import { freeSquare } from "../../rules/street-map.mjs";
 import { actorPack } from "../lookup.mjs";
@@ -62,7 +63,7 @@ export async function setStreet(scene, changes) {
 export function inTheRain(actor, stat, r) {
   const band = rainBand(actor, stat, r.band);
   if (band === r.band) return r;
-  return { ...r, band, tn: bandTN(r.effortDie ?? actor.system.effort?.die ?? 6, actor.system.stats[stat].die, /** @type {SmokeBand} */ (band)) };
+  return { ...r, band, tn: bandTN(r.effortDie ?? recordedDice(actor, stat).effortDie, recordedDice(actor, stat).statDie, /** @type {SmokeBand} */ (band)) };
 }
 
 /**
