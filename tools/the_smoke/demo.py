@@ -222,7 +222,8 @@ def demo_world(packs: Path, *, path: Path = DEMO_FILE) -> tuple[dict, dict[str, 
                           "sounds": [{"_id": _id("sound", pid), "name": station["name"],
                                       "path": f"systems/{SYSTEM_ID}/{name}"}]})
 
-    settings = [{"key": f"{SYSTEM_ID}.{k}", "value": v} for k, v in stores.items() if v]
+    # a v13 Setting's value is its JSON text (what ClientSettings#set stores)
+    settings = [{"key": f"{SYSTEM_ID}.{k}", "value": json.dumps(v)} for k, v in stores.items() if v]
     seed = {"actors": list(actors.values()), "scenes": scenes, "journal": journal, "playlists": playlists,
             "users": users, "settings": settings}
     return seed, files

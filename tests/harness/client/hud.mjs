@@ -27,9 +27,13 @@ export class BasePlaceableHUD extends ApplicationV2 {
     return this.#object?.actor ?? null;
   }
 
-  /** Bind to a placeable and render (v13: `bind(object)`). */
+  /** Bind to a placeable and render (v13: `bind(object)`), beside the placeable on the board (v13 sets the HUD's
+   * position over its object). */
   async bind(object) {
     this.#object = object;
+    const el = document.querySelector(`#board [data-token-id="${object?.id}"]`);
+    const rect = el?.getBoundingClientRect();
+    if (rect) Object.assign(this.position, { left: rect.right + window.scrollX + 4, top: rect.top + window.scrollY });
     return this.render({ force: true });
   }
 
