@@ -200,7 +200,7 @@ def test_system_json(built_project):
     assert len(manifest["documentTypes"]["Item"]) == 10
     # system.yml's documentTypes: the region behaviours, registered as "the-smoke.<type>" (issue 17: EXIT strips)
     assert "exit" in manifest["documentTypes"]["RegionBehavior"]
-    assert {p["name"] for p in manifest["packs"]} == set(EXPECTED_COUNTS) | {"rules", "roll-tables", "missions"}
+    assert {p["name"] for p in manifest["packs"]} == set(EXPECTED_COUNTS) | {"rules", "roll-tables", "missions", "gm-guide"}
     assert {p["name"]: p["ownership"]["PLAYER"] for p in manifest["packs"]}["street-people"] == "NONE"
     placed = [n for f in manifest["packFolders"] for n in f["packs"]]
     assert sorted(placed) == sorted(p["name"] for p in manifest["packs"])

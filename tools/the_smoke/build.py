@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import generate, journals, missions
+from . import generate, guide, journals, missions
 from .catalogue import Catalogue, load_catalogue
 from .compile import Compiler
 from .errors import UserError
@@ -32,7 +32,9 @@ from .yamlio import load
 
 ROOT = Path(__file__).resolve().parents[2]
 GENERATED_DIRS = ("packs", "module/generated", "templates/generated", "icons/generated")
-SHIPPED = ("module", "templates", "lang", "styles", "icons")  # hand-written folders that go into the zip
+SHIPPED = ("module", "templates", "lang", "styles", "icons", guide.IMAGES)  # hand-written folders that go into the zip
+#: read by the build but not shipped as they are (the guide's Markdown becomes the gm-guide compendium)
+SOURCES = ("docs/guide",)
 SHIPPED_FILES = ("README.md",)
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 SKIP_IN_PACKS = ("LOG", "LOG.old", "LOCK")
@@ -119,7 +121,7 @@ def output_fingerprint(opts: Options, version: str) -> str:
 def input_fingerprint(opts: Options) -> str:
     """SHA-256 over every input file's path and bytes: catalogue, overlay, tooling, shipped sources."""
     h = hashlib.sha256()
-    roots = ([opts.source, opts.root / "tools", opts.root / "system.yml"] + [opts.root / d for d in SHIPPED]
+    roots = ([opts.source, opts.root / "tools", opts.root / "system.yml"] + [opts.root / d for d in SHIPPED + SOURCES]
              + [opts.root / f for f in SHIPPED_FILES])  # README.md goes into the zip too
     if opts.extra:
         roots.append(opts.extra)
@@ -255,8 +257,10 @@ def pack_entries(meta: dict[str, Any], cat: Catalogue, compiled: dict[str, list]
     """``system.json`` ``packs`` and ``packFolders``; homebrew packs not in system.yml go to a Homebrew folder."""
     labels = {name: p.label for name, p in cat.packs.items()}
     types = {name: p.document_class for name, p in cat.packs.items()}
-    labels.update({journals.RULES_PACK: "Rules Reference", journals.TABLES_PACK: "Roll Tables", missions.PACK: missions.LABEL})
-    types.update({journals.RULES_PACK: "JournalEntry", journals.TABLES_PACK: "RollTable", missions.PACK: "JournalEntry"})
+    labels.update({journals.RULES_PACK: "Rules Reference", journals.TABLES_PACK: "Roll Tables", missions.PACK: missions.LABEL,
+                   guide.PACK: guide.LABEL})
+    types.update({journals.RULES_PACK: "JournalEntry", journals.TABLES_PACK: "RollTable", missions.PACK: "JournalEntry",
+                  guide.PACK: "JournalEntry"})
     packs = []
     for name in compiled:
         own = {"PLAYER": "OBSERVER", "ASSISTANT": "OWNER"}
@@ -279,6 +283,19 @@ def pack_entries(meta: dict[str, Any], cat: Catalogue, compiled: dict[str, list]
     if rest:
         folders.append({"name": "Homebrew", "sorting": "a", "color": None, "packs": rest, "folders": []})
     return packs, folders
+
+
+def check_guide(opts: Options, stage: Path) -> int:
+    """The GM's guide against what the staged system registers (guide.py); raises UserError listing each mistake."""
+    module = stage / "guide-check" / "module"
+    shutil.copytree(opts.root / "module", module, ignore=shutil.ignore_patterns("generated", "__pycache__"))
+    shutil.copytree(stage / "module" / "generated", module / "generated")
+    lang = json.loads((opts.root / "lang" / "en.json").read_text(encoding="utf-8"))
+    errors = guide.check_guide(opts.root, guide.registered(opts.root, module), lang)
+    shutil.rmtree(stage / "guide-check", ignore_errors=True)
+    if errors:
+        raise UserError("the GM's guide names what the system no longer has:\n" + "\n".join(f"  {e}" for e in errors))
+    return len(guide.guide_files(opts.root))
 
 
 def build(opts: Options) -> Result:
@@ -321,6 +338,9 @@ def build(opts: Options) -> Result:
             compiled[journals.RULES_PACK] = journals.rules_journal(cat, version)
             compiled[journals.TABLES_PACK] = journals.roll_tables(cat, version)
             compiled[missions.PACK] = missions.missions_pack(cat, version)
+            pages = guide.guide_pack(opts.root, version)
+            if pages:
+                compiled[guide.PACK] = pages
             return compiled
 
         compiled = progress.stage("compile", do_compile,
@@ -347,6 +367,8 @@ def build(opts: Options) -> Result:
             return len(files)
 
         progress.stage("generate", do_generate, lambda n: f"{n} files (JS data, odds, templates, icons, system.json)")
+        if guide.PACK in compiled:
+            progress.stage("guide", lambda: check_guide(opts, stage), lambda n: f"{n} pages checked against the system")
         progress.stage("pack", lambda: node_packs("pack", stage / "packs-json", stage / "packs",
                                                   list(compiled), opts.root),
                        lambda c: f"{len(c)} compendia, {sum(c.values())} documents with the official CLI")

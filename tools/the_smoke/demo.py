@@ -150,7 +150,8 @@ def demo_world(packs: Path, *, path: Path = DEMO_FILE) -> tuple[dict, dict[str, 
         a["ownership"][user_id] = OWNER
         users.append({"_id": user_id, "character": a["_id"]})
 
-    scenes, stores = [], {"shiftMotors": {}}
+    scenes: list[dict] = []
+    stores: dict[str, dict] = {"shiftMotors": {}}
     strips: dict[str, tuple[str, str]] = {}  # strip name → (scene id, region id)
     for s_i, scene in enumerate(demo["scenes"]):
         regions = []
