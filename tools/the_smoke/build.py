@@ -118,25 +118,63 @@ def output_fingerprint(opts: Options, version: str) -> str:
     return h.hexdigest()
 
 
-def input_fingerprint(opts: Options) -> str:
-    """SHA-256 over every input file's path and bytes: catalogue, overlay, tooling, shipped sources."""
-    h = hashlib.sha256()
+#: A file modified this close to the last stamp (ns) may have changed within one mtime tick: hash it again.
+RACY_NS = 2_000_000_000
+
+
+def _input_files(opts: Options) -> list[tuple[str, os.stat_result, str]]:
+    """Every input file as (path relative to the root, its stat, its path on disk), sorted by path."""
     roots = ([opts.source, opts.root / "tools", opts.root / "system.yml"] + [opts.root / d for d in SHIPPED + SOURCES]
              + [opts.root / f for f in SHIPPED_FILES])  # README.md goes into the zip too
     if opts.extra:
         roots.append(opts.extra)
-    skip = {opts.root / d for d in GENERATED_DIRS}
+    skip = {os.fspath(opts.root / d) for d in GENERATED_DIRS}
+    root = os.fspath(opts.root)
+    out: list[tuple[str, os.stat_result, str]] = []
+
+    prefix = root + os.sep
+
+    def rel(path: str) -> str:
+        return path[len(prefix):] if path.startswith(prefix) else path
+
+    def walk(path: str) -> None:
+        with os.scandir(path) as it:
+            for e in it:
+                if e.is_dir():
+                    if e.name != "__pycache__" and e.path not in skip:
+                        walk(e.path)
+                elif e.is_file():
+                    out.append((rel(e.path), e.stat(), e.path))
+
     for base in roots:
-        files = [base] if base.is_file() else sorted(p for p in base.rglob("*") if p.is_file()) if base.exists() else []
-        for p in files:
-            if any(s in p.parents for s in skip) or "__pycache__" in p.parts:
-                continue
-            h.update(os.fsencode(p.relative_to(opts.root) if p.is_relative_to(opts.root) else p))
-            h.update(b"\0")
-            h.update(p.read_bytes())
-            h.update(b"\0")
+        b = os.fspath(base)
+        if os.path.isfile(b):
+            out.append((rel(b), os.stat(b), b))
+        elif os.path.isdir(b):
+            walk(b)
+    return sorted(out)
+
+
+def input_fingerprint(opts: Options, known: dict[str, list] | None = None,
+                      since_ns: int = 0) -> tuple[str, dict[str, list]]:
+    """SHA-256 over every input file's path and bytes: catalogue, overlay, tooling, shipped sources. ``known`` is the
+    last build's ``{path: [size, mtime_ns, sha256]}``: a file with the same size and modification time (older than
+    ``since_ns`` − :data:`RACY_NS`, the last stamp) keeps its digest unread, as git's index does; returns the
+    fingerprint and the new table."""
+    known = known or {}
+    h = hashlib.sha256()
+    table: dict[str, list] = {}
+    for path, st, full in _input_files(opts):
+        was = known.get(path)
+        if was and was[0] == st.st_size and was[1] == st.st_mtime_ns and st.st_mtime_ns < since_ns - RACY_NS:
+            digest = was[2]
+        else:
+            with open(full, "rb") as f:
+                digest = hashlib.sha256(f.read()).hexdigest()
+        table[path] = [st.st_size, st.st_mtime_ns, digest]
+        h.update(f"{path}\0{digest}\0".encode("utf-8", "surrogateescape"))
     h.update(str(opts.extra.resolve() if opts.extra else "").encode())
-    return h.hexdigest()
+    return h.hexdigest(), table
 
 
 def node_packs(mode: str, src: Path, dest: Path, names: list[str], root: Path) -> dict[str, int]:
@@ -305,11 +343,16 @@ def build(opts: Options) -> Result:
     (opts.root / "build").mkdir(exist_ok=True)
     meta = read_system_meta(opts.root)
     version = str(meta["version"])
-    fingerprint = input_fingerprint(opts)
     stamp = opts.root / "build" / "stamp.json"
+    try:
+        last = json.loads(stamp.read_text()) if stamp.exists() else {}
+    except ValueError:
+        last = {}
+    read_at = time.time_ns()  # files newer than this, less RACY_NS, are hashed again next time
+    fingerprint, files = input_fingerprint(opts, last.get("files"), int(last.get("read_at_ns", 0)))
     zip_final = opts.dist / f"the-smoke-{version}.zip"
     if not opts.force and stamp.exists() and zip_final.exists() and (opts.root / "system.json").exists():
-        previous = json.loads(stamp.read_text())
+        previous = last
         if previous.get("fingerprint") == fingerprint and previous.get("outputs") == output_fingerprint(opts, version):
             progress.say(f"up to date: {zip_final.relative_to(opts.root) if zip_final.is_relative_to(opts.root) else zip_final} "
                          f"(inputs unchanged; --force rebuilds)")
@@ -388,7 +431,8 @@ def build(opts: Options) -> Result:
 
     documents = sum(len(v) for k, v in compiled.items())
     doc_counts = {k: sum(1 for d in v if not d["_key"].startswith("!folders!")) for k, v in compiled.items()}
-    stamp.write_text(json.dumps({"fingerprint": fingerprint, "counts": doc_counts, "documents": documents,
+    stamp.write_text(json.dumps({"fingerprint": fingerprint, "files": files, "read_at_ns": read_at,
+                                 "counts": doc_counts, "documents": documents,
                                  "outputs": output_fingerprint(opts, version),
                                  "extra": str(opts.extra.resolve()) if opts.extra else None},
                                 indent=2, sort_keys=True))
