@@ -25,7 +25,7 @@ from the_smoke.build import Options, build  # noqa: E402
 
 ROOT = HERE.parent
 LINKED = ("tools", "node_modules")
-COPIED = ("module", "templates", "lang", "styles")
+COPIED = ("module", "templates", "lang", "styles", "docs")
 
 
 def make_project(dest: Path, scale: int) -> int:

@@ -76,6 +76,9 @@ class HarnessServer:
     process: subprocess.Popen | None = None
     is_harness: bool = True
     user_ids: dict[str, str] = field(default_factory=dict)
+    #: the unpacked system and its compendia extracted to JSON (what the preview serves; the demo reads them)
+    system_dir: Path | None = None
+    packs_dir: Path | None = None
 
     def _call(self, path: str, body: dict | None = None, method: str = "GET") -> object:
         data = None if body is None else json.dumps(body).encode()
@@ -156,7 +159,7 @@ def server(tmp_path_factory: pytest.TempPathFactory, dist_zip: Path):
         log.close()
         pytest.fail(f"harness server did not start:\n{(base / 'server.log').read_text()}")
     try:
-        yield HarnessServer(json.loads(line)["url"], manifest, proc)
+        yield HarnessServer(json.loads(line)["url"], manifest, proc, system_dir=system_dir, packs_dir=packs_dir)
     finally:
         proc.terminate()
         try:

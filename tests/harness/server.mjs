@@ -3,7 +3,7 @@
  * The harness server (TEST DOUBLE of a Foundry VTT v13 server for browser tests).
  *
  *   node tests/harness/server.mjs --system <unzipped dist dir> --packs <extracted pack JSON dir> [--port 0] [--host 127.0.0.1]
- *        [--exit-with-stdin 1]
+ *        [--exit-with-stdin 1] [--world <file.json>]
  *
  * Prints one JSON line {"url": "http://127.0.0.1:PORT"} on stdout when listening. Serves the built system at
  * /systems/<id>/, the stand-in client at /harness/ (page: /game?user=<id>), core template stand-ins at /templates/,
@@ -12,8 +12,13 @@
  * GET /harness/users, GET /harness/world, POST /harness/reset, POST /harness/seed.
  * A port that is taken: one JSON line {"error": "EADDRINUSE", "port": N} on stderr and exit status 3.
  * SIGINT/SIGTERM (and, with --exit-with-stdin 1, the end of stdin) close every connection and free the port.
+ * --world FILE keeps the world in that file (not a Foundry feature: the preview's "keep my world"): loaded at start when
+ * it exists (a file that is not a saved world stops the server with a JSON line {"error": "BADWORLD", …} on stderr and
+ * exit status 4, the file untouched), written a moment after every change and at shutdown, through a temporary file
+ * renamed over it, so a crash never leaves half a world.
  */
 import http from "node:http";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -35,7 +40,7 @@ function parseArgs(argv) {
   const args = { port: 0, host: "127.0.0.1" };
   for (let i = 0; i < argv.length; i += 2) {
     const key = argv[i].replace(/^--/, "");
-    if (!["system", "packs", "port", "host", "exit-with-stdin"].includes(key)) throw new Error(`Unknown argument ${argv[i]}`);
+    if (!["system", "packs", "port", "host", "exit-with-stdin", "world"].includes(key)) throw new Error(`Unknown argument ${argv[i]}`);
     args[key] = argv[i + 1];
   }
   if (!args.system || !args.packs) throw new Error("Usage: server.mjs --system <dir> --packs <dir> [--port 0] [--host 127.0.0.1]");
@@ -46,6 +51,40 @@ const args = parseArgs(process.argv.slice(2));
 const systemDir = path.resolve(args.system);
 const manifest = JSON.parse(await readFile(path.join(systemDir, "system.json"), "utf8"));
 const world = new World({ manifest, packsDir: path.resolve(args.packs) });
+
+/* ============================================ --world FILE ============================================ */
+
+const worldFile = args.world ? path.resolve(args.world) : null;
+if (worldFile) {
+  let text = null;
+  try {
+    text = readFileSync(worldFile, "utf8");
+  } catch (err) {
+    if (err.code !== "ENOENT") throw err;
+  }
+  if (text !== null) {
+    try {
+      world.load(JSON.parse(text));
+    } catch (err) {
+      process.stderr.write(`${JSON.stringify({ error: "BADWORLD", file: worldFile, why: err.message })}\n`);
+      process.exit(4);
+    }
+  }
+}
+let saveTimer = null;
+/** Write the world to --world FILE now (a temporary file renamed over it). */
+function saveNow() {
+  if (!worldFile) return;
+  clearTimeout(saveTimer);
+  saveTimer = null;
+  const tmp = `${worldFile}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(world));
+  renameSync(tmp, worldFile);
+}
+/** After a change: save a moment later (many writes in a burst make one save). */
+function saveSoon() {
+  if (worldFile && !saveTimer) saveTimer = setTimeout(saveNow, 200);
+}
 
 /* ================================================== HTTP ================================================== */
 
@@ -84,8 +123,9 @@ function placeholderIcon(name) {
 }
 
 /**
- * POST /harness/seed {actors, items, scenes, combats, messages, playlists, journal, users}: created as the GM (test setup, `keepId`, in
- * that order), broadcast to clients.
+ * POST /harness/seed {actors, items, scenes, combats, messages, playlists, journal, settings, users}: created as the GM (test
+ * setup, `keepId`, in that order; `settings` entries are `{key, value}` world settings, `users` patches), broadcast to
+ * clients.
  */
 function seed(body) {
   const gm = world.gm;
@@ -98,6 +138,11 @@ function seed(body) {
     broadcast({ type: "modifyDocument", documentName, operation: "create", parentUuid: null, result, options: {}, userId: gm._id });
     broadcastFollowUps(followUps, gm);
     out[key] = ids;
+  }
+  for (const { key, value } of body.settings ?? []) {
+    const setting = world.setSetting(gm, { key, value });
+    broadcast({ type: "modifyDocument", documentName: "Setting", operation: "update", parentUuid: null, result: [setting],
+      options: {}, userId: gm._id });
   }
   for (const patch of body.users ?? []) {
     const { result } = world.modify(gm, { documentName: "User", operation: "update", updates: [patch] });
@@ -112,9 +157,14 @@ const server = http.createServer(async (req, res) => {
     const p = url.pathname;
     if (req.method === "POST" && p === "/harness/reset") {
       world.reset();
+      saveSoon();
       return json(res, { ok: true });
     }
-    if (req.method === "POST" && p === "/harness/seed") return json(res, seed(await readBody(req)));
+    if (req.method === "POST" && p === "/harness/seed") {
+      const out = seed(await readBody(req));
+      saveSoon();
+      return json(res, out);
+    }
     if (req.method !== "GET") return send(res, 405, "Method not allowed");
     if (p === "/harness/users") return json(res, world.users.map(u => ({ _id: u._id, name: u.name, role: u.role })));
     if (p === "/harness/world") return json(res, world);
@@ -244,6 +294,7 @@ wss.on("connection", (ws, req) => {
     try {
       const me = world.user(connections.get(ws));
       const result = await handleRequest(ws, me, msg);
+      if (["modifyDocument", "setSetting", "pause"].includes(msg.action)) saveSoon();
       if (msg.action !== "query") sendTo(ws, { type: "response", rid: msg.rid, result });
     } catch (err) {
       if (!(err instanceof PermissionError)) console.error(`[harness] ${msg.action} failed: ${err.message}`);
@@ -292,6 +343,11 @@ server.listen(Number(args.port), args.host, () => {
 
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
+    try {
+      saveNow();
+    } catch (err) {
+      process.stderr.write(`[harness] could not save the world to ${worldFile}: ${err.message}\n`);
+    }
     for (const ws of connections.keys()) ws.terminate();
     wss.close();
     server.close(() => process.exit(0));

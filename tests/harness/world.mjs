@@ -126,7 +126,35 @@ export class World {
 
   toJSON() {
     return { users: this.users, actors: this.actors, items: this.items, scenes: this.scenes, combats: this.combats,
-      messages: this.messages, settings: this.settings, playlists: this.playlists, journal: this.journal };
+      messages: this.messages, settings: this.settings, playlists: this.playlists, journal: this.journal,
+      paused: this.paused };
+  }
+
+  /**
+   * Replace the world with a saved one (`toJSON()`'s shape, as `the-smoke preview --world FILE` keeps it), checked
+   * whole before anything changes: the four fixed users stay (their `character` and `flags` come from the file), every
+   * collection must be a list of objects with a valid `_id`. Also `paused`.
+   * @param {object} saved
+   * @throws {Error} naming the first collection and entry that is wrong; the world is then unchanged.
+   */
+  load(saved) {
+    if (!saved || typeof saved !== "object" || Array.isArray(saved)) throw new Error("a saved world is a JSON object");
+    const lists = {};
+    for (const key of [...Object.values(COLLECTIONS), "settings"]) {
+      const list = saved[key] ?? [];
+      if (!Array.isArray(list)) throw new Error(`"${key}" must be a list`);
+      list.forEach((doc, i) => {
+        if (!doc || typeof doc !== "object" || !isValidId(doc._id)) throw new Error(`"${key}" entry ${i + 1} has no valid _id`);
+      });
+      lists[key] = deepClone(list);
+    }
+    const users = deepClone([...USERS]);
+    for (const u of users) {
+      const was = lists.users.find(s => s._id === u._id);
+      if (was) Object.assign(u, { character: was.character ?? null, flags: was.flags ?? {} });
+    }
+    this.reset();
+    Object.assign(this, lists, { users, paused: !!saved.paused });
   }
 
   /* ------------------------------------------------ Locating ------------------------------------------------ */

@@ -1,6 +1,6 @@
 import test from "node:test";
 import assert from "node:assert/strict";
-import { bearing, gridRoute, satnavReading, segmentsCross, squaresBetween } from "../../module/rules/satnav.mjs";
+import { bearing, gridRoute, satnavReading, segmentsCross, squaresBetween, wallCrossing } from "../../module/rules/satnav.mjs";
 
 test("squares between: a diagonal step is one square (EQUIDISTANT grid)", () => {
   assert.equal(squaresBetween({ i: 0, j: 0 }, { i: 3, j: 4 }), 4);
@@ -77,4 +77,42 @@ test("grid route with walls between squares: round the wall's end, none through 
   const none = gridRoute({ rows: 10, cols: 10, blocked: () => false, from: { i: 0, j: 0 }, to: { i: 0, j: 5 },
     crosses: (a, b) => segmentsCross([...centre(a), ...centre(b)], closed) });
   assert.deepEqual(none, { ok: false, reason: "unreachable" });
+});
+
+test("the wall index answers every step as testing every wall does (walls on grid lines, through corners, diagonal, long)", () => {
+  let seed = 7;
+  const rand = n => { seed = (seed * 1103515245 + 12345) % 2147483648; return Math.floor((seed / 2147483648) * n); };
+  const size = 100;
+  const walls = [[0, 500, 1000, 500], [300, 0, 300, 1000], [150, 150, 850, 850], [250, 950, 950, 250], [500, 450, 500, 450]];
+  for (let k = 0; k < 60; k++) {
+    const snap = rand(2) ? 50 : 1; // half the walls on half squares (through centres and corners)
+    walls.push([rand(21) * snap * (snap === 1 ? 50 : 1), rand(21) * 50, rand(21) * 50, rand(21) * 50]);
+  }
+  const crosses = wallCrossing(walls, size);
+  const centre = sq => [sq.j * size + size / 2, sq.i * size + size / 2];
+  let blockedSteps = 0;
+  for (let i = 0; i < 10; i++) for (let j = 0; j < 10; j++) for (let di = -1; di <= 1; di++) for (let dj = -1; dj <= 1; dj++) {
+    const a = { i, j };
+    const b = { i: i + di, j: j + dj };
+    const brute = walls.some(w => segmentsCross([...centre(a), ...centre(b)], w));
+    assert.equal(crosses(a, b), brute, `step ${JSON.stringify(a)} → ${JSON.stringify(b)}`);
+    if (brute) blockedSteps++;
+  }
+  assert.ok(blockedSteps > 50, "the walls block some steps");
+});
+
+test("a route on 200 × 200 squares round 80 walls is the brute-force route", () => {
+  const size = 100;
+  const walls = Array.from({ length: 80 }, (_, k) => k % 2
+    ? [(k * 250) % 20000, 0, (k * 250) % 20000, 15000 + (k % 5) * 500]
+    : [0, (k * 240) % 20000, 14000 + (k % 7) * 500, (k * 240) % 20000]);
+  const centre = sq => [sq.j * size + size / 2, sq.i * size + size / 2];
+  const brute = (a, b) => walls.some(w => segmentsCross([...centre(a), ...centre(b)], w));
+  // from inside the walled top-left box (unreachable) and along the open bottom rows (reachable)
+  for (const [from, to, ok] of [[{ i: 0, j: 0 }, { i: 199, j: 199 }, false], [{ i: 199, j: 0 }, { i: 150, j: 199 }, true]]) {
+    const args = { rows: 200, cols: 200, blocked: () => false, from, to };
+    const fast = gridRoute({ ...args, crosses: wallCrossing(walls, size) });
+    assert.deepEqual(fast, gridRoute({ ...args, crosses: brute }));
+    assert.equal(fast.ok, ok);
+  }
 });

@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 LINKED = ("tools", "node_modules")  # read-only inputs, shared
 # Copied: tests may edit them, and the build writes generated folders inside module/ and templates/.
-COPIED = ("packs-src", "system.yml", "module", "templates", "lang", "styles")
+COPIED = ("packs-src", "system.yml", "module", "templates", "lang", "styles", "docs")
 GENERATED = ("generated",)
 
 

@@ -214,7 +214,7 @@ def test_system_json(built_project):
     # "dnd5e.difficultTerrain"), the mission page type a bare name (dnd5e's "class", "map", "rule", "spells")
     assert set(manifest["documentTypes"]["RegionBehavior"]) == {"the-smoke.exit", "the-smoke.indoors", "the-smoke.place"}
     assert manifest["documentTypes"]["JournalEntryPage"] == {"mission": {"htmlFields": ["briefing"]}}
-    assert {p["name"] for p in manifest["packs"]} == set(EXPECTED_COUNTS) | {"rules", "roll-tables", "missions"}
+    assert {p["name"] for p in manifest["packs"]} == set(EXPECTED_COUNTS) | {"rules", "roll-tables", "missions", "gm-guide"}
     assert {p["name"]: p["ownership"]["PLAYER"] for p in manifest["packs"]}["street-people"] == "NONE"
     placed = [n for f in manifest["packFolders"] for n in f["packs"]]
     assert sorted(placed) == sorted(p["name"] for p in manifest["packs"])
@@ -248,6 +248,41 @@ def test_noop_rebuild_is_detected(project, capsys):
     result = build(Options(root=project))
     assert result.up_to_date
     assert "up to date" in capsys.readouterr().out
+
+
+def test_a_no_op_rebuild_reads_no_unchanged_file_but_sees_any_change(project, monkeypatch):
+    """The fingerprint keeps each file's digest with its size and modification time (as git's index): an unchanged
+    tree is stat-ed, not read; an edit of the same size made right after the stamp is still seen (hashed again)."""
+    import builtins
+    import os
+
+    first = build(Options(root=project, quiet=True, force=True))
+    assert not first.up_to_date
+    stamp = json.loads((project / "build" / "stamp.json").read_text())
+    old = stamp["read_at_ns"] - 10 * 10**9  # every file older than the stamp's racy window
+    for rel in stamp["files"]:
+        path = project / rel
+        if path.exists() and not path.is_symlink() and not any(p.is_symlink() for p in path.parents):
+            os.utime(path, ns=(old, old))
+    stamp["files"] = {k: [v[0], old, v[2]] for k, v in stamp["files"].items()}
+    (project / "build" / "stamp.json").write_text(json.dumps(stamp))
+    opened = []
+    real_open = builtins.open
+    def spy(f, *a, **k):
+        opened.append(str(f))
+        return real_open(f, *a, **k)
+
+    import io
+
+    monkeypatch.setattr(builtins, "open", spy)
+    monkeypatch.setattr(io, "open", spy)
+    assert build(Options(root=project, quiet=True)).up_to_date
+    assert not [f for f in opened if f.endswith(".yml") and "packs-src" in f]
+    monkeypatch.undo()
+    brick = project / "packs-src" / "weapons" / "brick.yml"
+    text = brick.read_text(encoding="utf-8")
+    brick.write_text(text.replace("Brick", "Brock", 1), encoding="utf-8")  # same size, just now
+    assert not build(Options(root=project, quiet=True)).up_to_date
 
 
 def test_unpack_of_pack_is_the_source(built_project, tmp_path):

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import generate, journals, missions
+from . import generate, guide, journals, missions
 from .catalogue import Catalogue, load_catalogue
 from .compile import Compiler
 from .errors import UserError
@@ -32,7 +32,9 @@ from .yamlio import load
 
 ROOT = Path(__file__).resolve().parents[2]
 GENERATED_DIRS = ("packs", "module/generated", "templates/generated", "icons/generated")
-SHIPPED = ("module", "templates", "lang", "styles", "icons")  # hand-written folders that go into the zip
+SHIPPED = ("module", "templates", "lang", "styles", "icons", guide.IMAGES)  # hand-written folders that go into the zip
+#: read by the build but not shipped as they are (the guide's Markdown becomes the gm-guide compendium)
+SOURCES = ("docs/guide",)
 SHIPPED_FILES = ("README.md",)
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 SKIP_IN_PACKS = ("LOG", "LOG.old", "LOCK")
@@ -139,25 +141,63 @@ def output_fingerprint(opts: Options, version: str) -> str:
     return h.hexdigest()
 
 
-def input_fingerprint(opts: Options) -> str:
-    """SHA-256 over every input file's path and bytes: catalogue, overlay, tooling, shipped sources."""
-    h = hashlib.sha256()
-    roots = ([opts.source, opts.root / "tools", opts.root / "system.yml"] + [opts.root / d for d in SHIPPED]
+#: A file modified this close to the last stamp (ns) may have changed within one mtime tick: hash it again.
+RACY_NS = 2_000_000_000
+
+
+def _input_files(opts: Options) -> list[tuple[str, os.stat_result, str]]:
+    """Every input file as (path relative to the root, its stat, its path on disk), sorted by path."""
+    roots = ([opts.source, opts.root / "tools", opts.root / "system.yml"] + [opts.root / d for d in SHIPPED + SOURCES]
              + [opts.root / f for f in SHIPPED_FILES])  # README.md goes into the zip too
     if opts.extra:
         roots.append(opts.extra)
-    skip = {opts.root / d for d in GENERATED_DIRS}
+    skip = {os.fspath(opts.root / d) for d in GENERATED_DIRS}
+    root = os.fspath(opts.root)
+    out: list[tuple[str, os.stat_result, str]] = []
+
+    prefix = root + os.sep
+
+    def rel(path: str) -> str:
+        return path[len(prefix):] if path.startswith(prefix) else path
+
+    def walk(path: str) -> None:
+        with os.scandir(path) as it:
+            for e in it:
+                if e.is_dir():
+                    if e.name != "__pycache__" and e.path not in skip:
+                        walk(e.path)
+                elif e.is_file():
+                    out.append((rel(e.path), e.stat(), e.path))
+
     for base in roots:
-        files = [base] if base.is_file() else sorted(p for p in base.rglob("*") if p.is_file()) if base.exists() else []
-        for p in files:
-            if any(s in p.parents for s in skip) or "__pycache__" in p.parts:
-                continue
-            h.update(os.fsencode(p.relative_to(opts.root) if p.is_relative_to(opts.root) else p))
-            h.update(b"\0")
-            h.update(p.read_bytes())
-            h.update(b"\0")
+        b = os.fspath(base)
+        if os.path.isfile(b):
+            out.append((rel(b), os.stat(b), b))
+        elif os.path.isdir(b):
+            walk(b)
+    return sorted(out)
+
+
+def input_fingerprint(opts: Options, known: dict[str, list] | None = None,
+                      since_ns: int = 0) -> tuple[str, dict[str, list]]:
+    """SHA-256 over every input file's path and bytes: catalogue, overlay, tooling, shipped sources. ``known`` is the
+    last build's ``{path: [size, mtime_ns, sha256]}``: a file with the same size and modification time (older than
+    ``since_ns`` − :data:`RACY_NS`, the last stamp) keeps its digest unread, as git's index does; returns the
+    fingerprint and the new table."""
+    known = known or {}
+    h = hashlib.sha256()
+    table: dict[str, list] = {}
+    for path, st, full in _input_files(opts):
+        was = known.get(path)
+        if was and was[0] == st.st_size and was[1] == st.st_mtime_ns and st.st_mtime_ns < since_ns - RACY_NS:
+            digest = was[2]
+        else:
+            with open(full, "rb") as f:
+                digest = hashlib.sha256(f.read()).hexdigest()
+        table[path] = [st.st_size, st.st_mtime_ns, digest]
+        h.update(f"{path}\0{digest}\0".encode("utf-8", "surrogateescape"))
     h.update(str(opts.extra.resolve() if opts.extra else "").encode())
-    return h.hexdigest()
+    return h.hexdigest(), table
 
 
 def node_packs(mode: str, src: Path, dest: Path, names: list[str], root: Path) -> dict[str, int]:
@@ -278,8 +318,10 @@ def pack_entries(meta: dict[str, Any], cat: Catalogue, compiled: dict[str, list]
     """``system.json`` ``packs`` and ``packFolders``; homebrew packs not in system.yml go to a Homebrew folder."""
     labels = {name: p.label for name, p in cat.packs.items()}
     types = {name: p.document_class for name, p in cat.packs.items()}
-    labels.update({journals.RULES_PACK: "Rules Reference", journals.TABLES_PACK: "Roll Tables", missions.PACK: missions.LABEL})
-    types.update({journals.RULES_PACK: "JournalEntry", journals.TABLES_PACK: "RollTable", missions.PACK: "JournalEntry"})
+    labels.update({journals.RULES_PACK: "Rules Reference", journals.TABLES_PACK: "Roll Tables", missions.PACK: missions.LABEL,
+                   guide.PACK: guide.LABEL})
+    types.update({journals.RULES_PACK: "JournalEntry", journals.TABLES_PACK: "RollTable", missions.PACK: "JournalEntry",
+                  guide.PACK: "JournalEntry"})
     packs = []
     for name in compiled:
         own = {"PLAYER": "OBSERVER", "ASSISTANT": "OWNER"}
@@ -304,6 +346,19 @@ def pack_entries(meta: dict[str, Any], cat: Catalogue, compiled: dict[str, list]
     return packs, folders
 
 
+def check_guide(opts: Options, stage: Path) -> int:
+    """The GM's guide against what the staged system registers (guide.py); raises UserError listing each mistake."""
+    module = stage / "guide-check" / "module"
+    shutil.copytree(opts.root / "module", module, ignore=shutil.ignore_patterns("generated", "__pycache__"))
+    shutil.copytree(stage / "module" / "generated", module / "generated")
+    lang = json.loads((opts.root / "lang" / "en.json").read_text(encoding="utf-8"))
+    errors = guide.check_guide(opts.root, guide.registered(opts.root, module), lang)
+    shutil.rmtree(stage / "guide-check", ignore_errors=True)
+    if errors:
+        raise UserError("the GM's guide names what the system no longer has:\n" + "\n".join(f"  {e}" for e in errors))
+    return len(guide.guide_files(opts.root))
+
+
 def build(opts: Options) -> Result:
     """Run the whole build. Raises :class:`UserError` (errors.py) and installs nothing on
     failure; returns the :class:`Result` on success."""
@@ -311,11 +366,16 @@ def build(opts: Options) -> Result:
     (opts.root / "build").mkdir(exist_ok=True)
     meta = read_system_meta(opts.root)
     version = str(meta["version"])
-    fingerprint = input_fingerprint(opts)
     stamp = opts.root / "build" / "stamp.json"
+    try:
+        last = json.loads(stamp.read_text()) if stamp.exists() else {}
+    except ValueError:
+        last = {}
+    read_at = time.time_ns()  # files newer than this, less RACY_NS, are hashed again next time
+    fingerprint, files = input_fingerprint(opts, last.get("files"), int(last.get("read_at_ns", 0)))
     zip_final = opts.dist / f"the-smoke-{version}.zip"
     if not opts.force and stamp.exists() and zip_final.exists() and (opts.root / "system.json").exists():
-        previous = json.loads(stamp.read_text())
+        previous = last
         if previous.get("fingerprint") == fingerprint and previous.get("outputs") == output_fingerprint(opts, version):
             progress.say(f"up to date: {zip_final.relative_to(opts.root) if zip_final.is_relative_to(opts.root) else zip_final} "
                          f"(inputs unchanged; --force rebuilds)")
@@ -344,6 +404,9 @@ def build(opts: Options) -> Result:
             compiled[journals.RULES_PACK] = journals.rules_journal(cat, version)
             compiled[journals.TABLES_PACK] = journals.roll_tables(cat, version)
             compiled[missions.PACK] = missions.missions_pack(cat, version)
+            pages = guide.guide_pack(opts.root, version)
+            if pages:
+                compiled[guide.PACK] = pages
             return compiled
 
         compiled = progress.stage("compile", do_compile,
@@ -370,6 +433,8 @@ def build(opts: Options) -> Result:
             return len(files)
 
         progress.stage("generate", do_generate, lambda n: f"{n} files (JS data, odds, templates, icons, system.json)")
+        if guide.PACK in compiled:
+            progress.stage("guide", lambda: check_guide(opts, stage), lambda n: f"{n} pages checked against the system")
         progress.stage("pack", lambda: node_packs("pack", stage / "packs-json", stage / "packs",
                                                   list(compiled), opts.root),
                        lambda c: f"{len(c)} compendia, {sum(c.values())} documents with the official CLI")
@@ -389,7 +454,8 @@ def build(opts: Options) -> Result:
 
     documents = sum(len(v) for k, v in compiled.items())
     doc_counts = {k: sum(1 for d in v if not d["_key"].startswith("!folders!")) for k, v in compiled.items()}
-    stamp.write_text(json.dumps({"fingerprint": fingerprint, "counts": doc_counts, "documents": documents,
+    stamp.write_text(json.dumps({"fingerprint": fingerprint, "files": files, "read_at_ns": read_at,
+                                 "counts": doc_counts, "documents": documents,
                                  "outputs": output_fingerprint(opts, version),
                                  "extra": str(opts.extra.resolve()) if opts.extra else None},
                                 indent=2, sort_keys=True))

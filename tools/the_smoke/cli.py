@@ -76,7 +76,7 @@ def cmd_fmt(args: argparse.Namespace) -> int:
 def cmd_preview(args: argparse.Namespace) -> int:
     from .preview import main_preview
 
-    return main_preview(args.root, args.port)
+    return main_preview(args.root, args.port, demo=args.demo, world=args.world)
 
 
 def _rules(root: Path) -> tuple[dict[int, int], dict]:
@@ -212,6 +212,13 @@ def parser() -> argparse.ArgumentParser:
                         description="Unpack dist/the-smoke-<version>.zip, extract its compendia and serve them in the "
                                     "browser test rig's stand-in for the Foundry v13 client; prints the address.")
     pv.add_argument("--port", type=int, default=30013, help="port to listen on (0: any free port; default 30013)")
+    pv.add_argument("--demo", action="store_true",
+                    help="open a ready evening: the pregens given to the two players, Hackney with a place of every "
+                         "kind, the crew's motor, police, a linked second map, missions on the board, a radio station "
+                         "(seeds only an empty world)")
+    pv.add_argument("--world", type=Path, metavar="FILE",
+                    help="keep the world in FILE between runs (loaded when it exists, saved as you play); without "
+                         "it the world is thrown away when the preview stops")
     pv.set_defaults(fn=cmd_preview)
 
     def check_args(sp: argparse.ArgumentParser) -> None:

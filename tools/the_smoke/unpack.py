@@ -30,7 +30,8 @@ from .rules import Tables
 from .vocabulary import STAT_KEYS, SYSTEM_ID
 from .yamlio import dump
 
-GENERATED_PACKS = {journals.RULES_PACK, journals.TABLES_PACK, "missions"}  # compiled from YAML only (missions.py)
+# compiled from YAML only (missions.py) or from docs/guide (guide.py)
+GENERATED_PACKS = {journals.RULES_PACK, journals.TABLES_PACK, "missions", "gm-guide"}
 _PARAGRAPHS = re.compile(r"^(<p>[^<]*</p>)+$")
 _SLUG = re.compile(r"[^a-z0-9]+")
 

@@ -8,7 +8,7 @@
  * scenes. The measure is rules/satnav.mjs (squares with EQUIDISTANT diagonals, the system's grid).
  * @module apps/blower/satnav
  */
-import { gridRoute, satnavReading, segmentsCross } from "../../rules/satnav.mjs";
+import { gridRoute, satnavReading, wallCrossing } from "../../rules/satnav.mjs";
 import { directionsOf, isMissing, routeBetween } from "./sources.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
@@ -69,10 +69,8 @@ function wallRoute(scene, from, to) {
     .map(w => /** @type {number[]} */ ([...w.c]));
   if (!walls.length) return null;
   const size = scene.grid.size;
-  const centre = (/** @type {{i: number, j: number}} */ sq) => [sq.j * size + size / 2, sq.i * size + size / 2];
   return gridRoute({ rows: Math.ceil(scene.height / size), cols: Math.ceil(scene.width / size), blocked: () => false,
-    crosses: (a, b) => { const step = [...centre(a), ...centre(b)]; return walls.some(w => segmentsCross(step, w)); },
-    from, to });
+    crosses: wallCrossing(walls, size), from, to });
 }
 
 /** @extends {Base<Record<string, any>>} */

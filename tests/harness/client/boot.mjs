@@ -21,6 +21,8 @@ import { ClientKeybindings, ClientSettings, CompendiumCollection, Localization }
 import { Database, HarnessSocket } from "./database.mjs";
 import { GameTime } from "./time.mjs";
 import { ChatLog, CombatTracker, Notifications, Sidebar } from "./ui.mjs";
+import { SceneControls } from "./controls.mjs";
+import { SceneNavigation } from "./navigation.mjs";
 import { Combat, CombatEncounters, Combatant } from "./combat.mjs";
 import { Playlist, PlaylistSound, Playlists } from "./playlists.mjs";
 import { CORE_PAGE_TYPES, Journal, JournalEntry, JournalEntryPage } from "./journals.mjs";
@@ -298,12 +300,17 @@ async function boot() {
   await ui.chat.render();
   canvas.draw();
   ui.combat.render();
+  ui.controls = new SceneControls(document.getElementById("scene-controls"));
+  ui.nav = new SceneNavigation(document.getElementById("scene-navigation"));
 
   live = true;
   for (const msg of pending.splice(0)) handleEvent(msg);
   game.ready = true;
   document.body.dataset.ready = "true";
   Hooks.callAll("ready");
+  // v13 draws the scene controls and navigation once the game is ready (and again as scenes change)
+  ui.controls.render();
+  ui.nav.render();
 }
 
 function handleEvent(msg) {

@@ -1075,6 +1075,26 @@ export class TokenDocument extends ClientDocument {
   }
 
   /** v13 TokenDocument#clearMovementHistory: `update({}, {diff: false, noHook: true, _clearMovementHistory: true})`. */
+  /**
+   * v13 TokenDocument#toggleCombatant(options) (fvtt-types 13.345 `client/documents/token.d.mts`): add this token to
+   * the viewed Combat (a new one for its scene when there is none), or remove it; resolves whether it is now a
+   * combatant. Stand-in: the combatant gets the token's, actor's and scene's ids, as `TokenDocument.createCombatants`.
+   * @param {{combat?: Combat}} [options]
+   * @returns {Promise<boolean>}
+   */
+  async toggleCombatant({ combat } = {}) {
+    combat ??= globalThis.game.combats.viewed;
+    const mine = combat?.combatants.filter(c => c.tokenId === this.id && c.sceneId === this.parent?.id) ?? [];
+    if (mine.length) {
+      await combat.deleteEmbeddedDocuments("Combatant", mine.map(c => c.id));
+      return false;
+    }
+    combat ??= await globalThis.getDocumentClass("Combat").create({ scene: this.parent?.id ?? null, active: true });
+    await combat.createEmbeddedDocuments("Combatant", [{ tokenId: this.id, sceneId: this.parent?.id,
+      actorId: this.actorId, hidden: this.hidden }]);
+    return true;
+  }
+
   async clearMovementHistory() {
     if (!this._source._movementHistory?.length) return;
     await this.update({}, { diff: false, noHook: true, _clearMovementHistory: true });
@@ -1242,7 +1262,10 @@ export class HarnessCanvas {
     this.#board = board;
     board?.addEventListener("click", event => {
       const el = event.target.closest("[data-token-id]");
-      if (el) this.tokens.get(el.dataset.tokenId)?.control();
+      if (el) return this.tokens.get(el.dataset.tokenId)?.control();
+      const surface = event.target.closest(".board-surface");
+      if (surface) this.#moveControlledTo(event, surface);
+      return undefined;
     });
     // v13 Token#_onClickRight: an owner's (or GM's) right-click toggles the token HUD
     board?.addEventListener("contextmenu", event => {
@@ -1276,6 +1299,33 @@ export class HarnessCanvas {
     return this;
   }
 
+  /**
+   * A click on the board with tokens controlled moves them there, as a drag does in v13 (the stand-in has no drag):
+   * the first controlled token the user owns goes to the clicked grid square's top-left, the others keep their
+   * offsets from it, through `TokenDocument#move(waypoints, {method: "dragging"})` (fvtt-types 13.345
+   * `TokenMovementMethod` "dragging", the method of a canvas drag).
+   */
+  #moveControlledTo(event, surface) {
+    const tokens = this.tokens.controlled.filter(t => t.isOwner);
+    if (!tokens.length || !this.scene) return;
+    const rect = surface.getBoundingClientRect();
+    const size = this.scene.grid.size;
+    const snap = v => Math.max(0, Math.floor(v / BOARD_SCALE / size) * size);
+    const x = snap(event.clientX - rect.left);
+    const y = snap(event.clientY - rect.top);
+    const [lead] = tokens;
+    for (const t of tokens) {
+      const to = { x: x + (t.document.x - lead.document.x), y: y + (t.document.y - lead.document.y) };
+      t.document.move([to], { method: "dragging" }).catch(err => ui.notifications?.error(err.message));
+    }
+  }
+
+  /** The regions this user sees drawn (v13 REGION_VISIBILITY: a GM all of them, as on the Regions layer; others ALWAYS). */
+  #visibleRegions() {
+    const always = CONST.REGION_VISIBILITY.ALWAYS;
+    return [...(this.scene?.regions ?? [])].filter(r => globalThis.game.user.isGM || r.visibility === always);
+  }
+
   _renderBoard() {
     const board = this.#board;
     if (!board) return;
@@ -1290,8 +1340,12 @@ export class HarnessCanvas {
         aria-pressed="${t.controlled}" title="${escapeHTML(t.name)}"
         style="left: ${px(t.x)}; top: ${px(t.y)}; width: ${px(t.w)}; height: ${px(t.h)};">${escapeHTML(t.name)}</button>`)
       .join("");
+    const regions = this.#visibleRegions().flatMap(r => (r.shapes ?? []).filter(sh => sh.type === "rectangle" && !sh.hole)
+      .map(sh => `<div class="region" data-region-id="${r.id}" title="${escapeHTML(r.name)}"
+        style="left: ${px(sh.x)}; top: ${px(sh.y)}; width: ${px(sh.width)}; height: ${px(sh.height)};">${escapeHTML(r.name)}</div>`))
+      .join("");
     board.innerHTML = `<h2 class="board-scene">${escapeHTML(this.scene.name)}</h2>
       <div class="board-surface" style="width: ${px(this.scene.width)}; height: ${px(this.scene.height)};
-        background-size: ${px(this.scene.grid.size)} ${px(this.scene.grid.size)};">${tokens}</div>`;
+        background-size: ${px(this.scene.grid.size)} ${px(this.scene.grid.size)};">${regions}${tokens}</div>`;
   }
 }

@@ -1,4 +1,4 @@
-"""The README's console commands for the stand-in (issue 11 B7) run as written: the snippet is read from README.md and
+"""The console commands for the stand-in in docs/testing.md (issue 11 B7) run as written: the snippet is read from there and
 evaluated on the GM's page; afterwards there is a scene with two tokens, a started fight, a teamwork card and a
 challenge with one contribution."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+README = Path(__file__).resolve().parents[2] / "docs" / "testing.md"
 
 
 def readme_snippet() -> str:

@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+/**
+ * What the system registers, for the build's check of the GM's guide (tools/the_smoke/guide.py): loads the entry
+ * module of a module folder (the build's staged copy, with its generated data) against tools/fake-foundry.mjs, runs
+ * `init` and `setup`, and prints one JSON line:
+ *   {"api": ["blower", "blower.open", …], "keys": [{"action": "the-smoke.blower", "key": "KeyB", "modifiers": ["Alt"]}],
+ *    "tools": [{"title": "SMOKE.Blower.open", "gm": false}, …]}
+ * `api` is every path of `game.system.api` three levels deep; `tools` the scene-control tools a player and a GM get.
+ *
+ *   node tools/guide-check.mjs <module folder>
+ */
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { install } from "./fake-foundry.mjs";
+
+const folder = path.resolve(process.argv[2] ?? "module");
+const registered = install();
+await import(pathToFileURL(path.join(folder, "the-smoke.mjs")).href);
+await Hooks.callAll("init");
+await Hooks.callAll("setup");
+
+const paths = (o, prefix, depth) => Object.entries(o ?? {}).flatMap(([k, v]) => [`${prefix}${k}`,
+  ...(depth > 1 && v && typeof v === "object" && !Array.isArray(v) ? paths(v, `${prefix}${k}.`, depth - 1) : [])]);
+
+const tools = [];
+for (const isGM of [false, true]) {
+  game.user = { isGM };
+  const controls = { tokens: { name: "tokens", tools: {} } };
+  await Hooks.callAll("getSceneControlButtons", controls);
+  for (const t of Object.values(controls.tokens.tools)) {
+    if (t.visible !== false && !tools.some(x => x.title === t.title && !x.gm)) tools.push({ title: t.title, gm: isGM });
+  }
+}
+const keys = Object.entries(registered.keybindings).flatMap(([action, config]) =>
+  (config.editable ?? []).map(b => ({ action, key: b.key, modifiers: b.modifiers ?? [], restricted: !!config.restricted })));
+process.stdout.write(`${JSON.stringify({ api: paths(game.system.api, "", 3), keys, tools })}\n`);
