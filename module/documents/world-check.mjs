@@ -21,7 +21,7 @@ import { storeKeys } from "./gm-store.mjs";
 
 /** The system's registrations besides its manifest types and GM stores (keys without the `the-smoke.` namespace). */
 export const EXPECTED = Object.freeze({
-  settings: Object.freeze(["activeTime", "seats", "blowerTexts", "radioVolume", "phoneStation", "skipRollDialog",
+  settings: Object.freeze(["activeTime", "seats", "blowerTexts", "blowerHeld", "radioVolume", "phoneStation", "skipRollDialog",
     "challenge", "openConsole"]),
   menus: Object.freeze(["worldCheck"]),
   keybindings: Object.freeze(["blower", "satnav", "gmScreen"]),

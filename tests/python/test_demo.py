@@ -51,7 +51,7 @@ def test_hackney_has_a_place_of_every_kind_and_players_see_them(seed):
     assert kinds == set(_place_kinds())
     assert hackney["active"] and all(r["visibility"] == 2 for r in hackney["regions"])
     flats = [b["system"] for r in hackney["regions"] for b in r["behaviors"] if b["system"].get("kind") == "flat"]
-    assert len(flats) == 2 and all(f["owners"] for f in flats), "each flat names its owner"
+    assert len(flats) == 2 and all(f["residents"] for f in flats), "each flat names its owner"
 
 
 def test_the_crews_motor_is_theirs_and_suits_a_taxi_shift_and_police_are_on_the_map(seed):

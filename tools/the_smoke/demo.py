@@ -35,7 +35,7 @@ PLAYERS = ("HarnessPlayer001", "HarnessPlayer002")
 OWNER, LIMITED, OBSERVER = 3, 1, 2
 REGION_ALWAYS = 2  # v13 CONST.REGION_VISIBILITY.ALWAYS: players see the strip or place drawn
 #: The place behaviour's field naming who may stash and rest at a flat (module/documents/places.mjs).
-FLAT_OWNERS_FIELD = "owners"
+FLAT_OWNERS_FIELD = "residents"
 
 _XY = {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2}
 _SCHEMA: dict[str, Any] = {
@@ -51,7 +51,7 @@ _SCHEMA: dict[str, Any] = {
                     "type": "object", "additionalProperties": False, "required": ["name", "kind", "at"],
                     "properties": {"name": {"type": "string"}, "kind": {"type": "string"}, "at": _XY, "squares": _XY,
                                    "buyer": {"type": "string"}, "indoors": {"type": "boolean"},
-                                   "owners": {"type": "array", "items": {"type": "string"}}}}},
+                                   "residents": {"type": "array", "items": {"type": "string"}}}}},
                 "tokens": {"type": "array", "items": {
                     "type": "object", "additionalProperties": False, "required": ["actor", "at"],
                     "properties": {"actor": {"type": "string"}, "at": _XY, "owners": {"enum": ["players"]},
@@ -160,9 +160,9 @@ def demo_world(packs: Path, *, path: Path = DEMO_FILE) -> tuple[dict, dict[str, 
             system: dict[str, Any] = {"kind": place["kind"]}
             if place.get("buyer"):
                 system["buyer"] = place["buyer"]
-            if place.get("owners"):
-                system[FLAT_OWNERS_FIELD] = [f"Actor.{actor(k, 'owners', ('scenes', s_i, 'places', p_i, 'owners'))['_id']}"
-                                             for k in place["owners"]]
+            if place.get("residents"):
+                system[FLAT_OWNERS_FIELD] = [f"Actor.{actor(k, 'residents', ('scenes', s_i, 'places', p_i, 'residents'))['_id']}"
+                                             for k in place["residents"]]
             behaviors = [{"_id": _id("behavior", rid), "name": place["name"], "type": f"{SYSTEM_ID}.place",
                           "system": system}]
             if place.get("indoors"):
