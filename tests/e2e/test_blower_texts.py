@@ -55,7 +55,7 @@ def test_texts_survive_another_gm_taking_over_and_never_reach_a_non_recipient(wo
     p1, p2 = open_user_page("player1", RECORD_FRAMES), open_user_page("player2", RECORD_FRAMES)
     gm_text(gm, "Pat", [P1], SECRET)
     open_app(p1, "messages")
-    expect(phone(p1).locator(".smoke-blower-text")).to_have_count(1)
+    expect(phone(p1).locator(".smoke-blower-text")).to_have_count(1, timeout=15000)  # a pull through the GM
     p1.wait_for_function("() => game.system.api.blower.texts.inbox().unread === 0")  # the first one read
     phone(p1).locator("[data-action=home]").click()
     gm_text(gm, "Kez", [P1], SECOND)

@@ -29,15 +29,17 @@ def open_sheet(page: Page, name: str):
 @pytest.mark.harness_only
 def test_sheet_form_submits_on_change_and_the_model_cleans_it(gm_page: Page, player1_page: Page):
     actor = give_pregen(gm_page, player1_page)
-    # Hustle: a number the player writes (cash and Heat are the GM's record, see test_foundation.py)
-    hustle = open_sheet(player1_page, actor["name"]).get_by_label("Hustle", exact=True)
-    hustle.fill("1")
-    hustle.press("Tab")
-    gm_page.wait_for_function("id => game.actors.get(id).system.hustle.value === 1", arg=actor["id"])
-    hustle.fill("9")  # above Hustle's maximum (3 at Rep 1): the model's cleaning clamps it
-    hustle.press("Tab")
-    gm_page.wait_for_function("id => game.actors.get(id).system.hustle.value === 3", arg=actor["id"])
-    expect(player1_page.locator(".application.sheet.actor").get_by_label("Hustle", exact=True)).to_have_value("3")
+    # current Health: a number the player still writes (cash, Heat and Hustle are the GM's record, test_foundation.py,
+    # test_roll_authority.py); the pregen's maximum is its printed Health
+    health = open_sheet(player1_page, actor["name"]).get_by_label("Health", exact=True)
+    most = gm_page.evaluate("id => game.actors.get(id).system.health.max", actor["id"])
+    health.fill("1")
+    health.press("Tab")
+    gm_page.wait_for_function("id => game.actors.get(id).system.health.value === 1", arg=actor["id"])
+    health.fill("99")  # above the maximum: the model's cleaning clamps it
+    health.press("Tab")
+    gm_page.wait_for_function("([id, most]) => game.actors.get(id).system.health.value === most", arg=[actor["id"], most])
+    expect(player1_page.locator(".application.sheet.actor").get_by_label("Health", exact=True)).to_have_value(str(most))
 
 
 @pytest.mark.harness_only

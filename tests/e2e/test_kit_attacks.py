@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 from helpers import add_from_pack, make_fight, open_sheet
-from helpers.money import P1, ROOK, T_ROOK, ask, move, park, purse, seed, wait_at
+from helpers.money import P1, ROOK, T_ROOK, YARD, ask, move, park, purse, seed, wait_at
 from helpers.record import forge, notices
 from playwright.sync_api import Page, expect
 
@@ -85,7 +85,7 @@ def test_the_fence_buys_the_recorded_charlie_not_the_14000_typed(world, open_use
     move(gm, T_ROOK, 21)
     wait_at(p1, ROOK, "fence")
     forge(p1, "Item", [{"_id": charlie, "system": {"quantity": 14000}}], parent=f"Actor.{ROOK}")
-    data = {"actorUuid": f"Actor.{ROOK}", "itemId": charlie}
+    data = {"actorUuid": f"Actor.{ROOK}", "regionUuid": YARD, "itemId": charlie}
     assert ask(p1, "fence.sellDrug", {**data, "quantity": 14000}) == "Charlie: sell a whole number, 1 to the 1 you hold."
     assert purse(gm) == [40, 100]
     assert ask(p1, "fence.sellDrug", {**data, "quantity": 1}) is None
@@ -123,9 +123,9 @@ def test_a_motor_sells_as_the_catalogue_entry_the_gm_recorded_not_the_supercar(w
     forge(p1, "Actor", [{"_id": car, "flags": {"the-smoke": {"key": "vehicles/toro-furioso-supercar"}}}])
     move(gm, T_ROOK, 21)
     wait_at(p1, ROOK, "fence")
-    assert ask(p1, "fence.sell", {"actorUuid": f"Actor.{ROOK}", "motorUuid": f"Actor.{car}"}) is None
+    assert ask(p1, "fence.sell", {"actorUuid": f"Actor.{ROOK}", "regionUuid": YARD, "motorUuid": f"Actor.{car}"}) is None
     assert purse(gm) == [40 + 1500, 100]
-    by_hand = ask(p1, "fence.sell", {"actorUuid": f"Actor.{ROOK}", "motorUuid": f"Actor.{special}"})
+    by_hand = ask(p1, "fence.sell", {"actorUuid": f"Actor.{ROOK}", "regionUuid": YARD, "motorUuid": f"Actor.{special}"})
     assert by_hand and "pay for it by hand" in by_hand
     assert purse(gm) == [1540, 100]
 

@@ -34,6 +34,7 @@ def seed(world, *, player_level: int = 2) -> None:
 
 
 def open_journal(page: Page):
+    page.wait_for_function("id => !!game.journal.get(id)", arg=ENTRY)  # the seed reaches open pages by broadcast
     page.evaluate("id => game.journal.get(id).sheet.render({force: true})", ENTRY)
     window = page.locator(".application.journal-entry")
     expect(window).to_be_visible()
