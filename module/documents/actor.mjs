@@ -156,10 +156,14 @@ export class SmokeActor extends Actor {
    */
   async useItem(item, { patient = null, skipDialog = false } = {}) {
     if (item.parent !== this) throw new Error("the item is not carried by this actor");
-    // The uses and quantity the GM recorded (documents/kit-record.mjs), never the sheet's.
-    const s = /** @type {any} */ (kitSystem(item));
-    if (!s || !["consumable", "drug"].includes(item.type)) throw new Error(game.i18n.format("SMOKE.Use.notUsable", { item: item.name }));
-    if (item.type === "consumable" && s.usesLeft < 1) throw new Error(game.i18n.format("SMOKE.Use.noUses", { item: item.name }));
+    if (!["consumable", "drug"].includes(item.type)) throw new Error(game.i18n.format("SMOKE.Use.notUsable", { item: item.name }));
+    // The uses and quantity the GM recorded (documents/kit-record.mjs), never the sheet's. A player's client that has
+    // not yet received the record of a just-given item asks anyway: the active GM decides from its own record.
+    const recorded = /** @type {any} */ (kitSystem(item));
+    // (the sheet's fields only route a player's request; the GM's client acts on its record alone)
+    const s = recorded ?? (game.user.isActiveGM ? null : /** @type {any} */ (item.system));
+    if (!s) throw new Error(game.i18n.format("SMOKE.Use.notUsable", { item: item.name }));
+    if (item.type === "consumable" && recorded && s.usesLeft < 1) throw new Error(game.i18n.format("SMOKE.Use.noUses", { item: item.name }));
     if (item.type === "consumable" && s.check) return firstAid(this, item, { patient, skipDialog });
     // A use changes the kit's record: the active GM applies it (documents/kit-use.mjs `item.use`).
     if (!game.user.isActiveGM) return requestGM("item.use", { actorUuid: this.uuid, itemId: item.id });
