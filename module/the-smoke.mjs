@@ -45,6 +45,7 @@ import { MissionPageSheet } from "./apps/mission-page-sheet.mjs";
 import * as activeTime from "./documents/active-time.mjs";
 import * as purse from "./documents/purse.mjs";
 import * as hustle from "./documents/hustle.mjs";
+import * as healthRecord from "./documents/health-record.mjs";
 import * as heatStore from "./documents/heat-store.mjs";
 import * as relationships from "./documents/relationships.mjs";
 import * as mirror from "./documents/mirror.mjs";
@@ -83,7 +84,7 @@ const { SmokeCombat } = combat;
 const { makeAttack } = attack;
 
 /** The features that declare `requests` and `hooks` (see the module notes). */
-const FEATURES = [rollCards, tokenActors, combat, attack, actions, durations, attackCard, activeTime, purse, hustle, heatStore, relationships, record,
+const FEATURES = [rollCards, tokenActors, combat, attack, actions, durations, attackCard, activeTime, purse, hustle, healthRecord, heatStore, relationships, record,
   creation, advancement, kitUse, mirror, streetMap, heat, heatCards,
   heatPanel, gmRequests, gmRewards, streetControl, streetApp, streetCards, missionDocs, money, placesUi, shifts, shiftPanel, blower,
   conditionText, coreTracker];

@@ -16,6 +16,7 @@ import { claimRoll, issueRoll } from "./roll-claims.mjs";
 import { applyAid, firstAidAllowed } from "../rules/conditions.mjs";
 import { noteHTML } from "./chat-html.mjs";
 import { kitSystem } from "./kit-record.mjs";
+import { healthOf, recordTreated, treatedAt } from "./health-record.mjs";
 
 const COMBAT = RULES.combat;
 
@@ -148,8 +149,8 @@ export const requests = {
     if (m.statuses.has("down")) throw new Error(game.i18n.format("SMOKE.Aid.medicDown", { name: m.name ?? "" }));
     const patient = /** @type {Actor.Implementation|null} */ (fromUuidSync(patientUuid));
     if (!patient || !PEOPLE.has(patient.type)) throw new Error(game.i18n.localize("SMOKE.Aid.noPatient"));
-    const health = /** @type {any} */ (patient.system).health.value;
-    if (!firstAidAllowed({ health, treatedAt: /** @type {any} */ (patient).getFlag(SYSTEM_ID, "firstAid")?.health ?? null }))
+    const health = healthOf(patient);
+    if (!firstAidAllowed({ health, treatedAt: treatedAt(patient) }))
       throw new Error(game.i18n.format("SMOKE.Aid.treatedOnce", { name: patient.name ?? "" }));
     const tn = resolveTN(m, s.check.stat, { ...defaultChoices(), tnSource: "band", band: s.check.band });
     // One live roll per medic and patient (one attempt per injury, whichever kit): asking again returns it.
@@ -168,7 +169,7 @@ export const requests = {
     if (!patient) throw new Error(game.i18n.localize("SMOKE.Aid.noPatient"));
     await item.update(/** @type {DottedUpdate<Item.UpdateData>} */ ({ "system.usesLeft": s.usesLeft - 1 }));
     const success = succeeded(check.outcome);
-    const health = /** @type {PersonSystem} */ (patient.system).health;
+    const health = { value: healthOf(patient), max: /** @type {PersonSystem} */ (patient.system).health.max };
     let result = { health: health.value, restored: 0, remove: /** @type {string[]} */ ([]), downEnds: false };
     if (success) {
       result = applyAid({ health: health.value, max: health.max, conditions: patient.statuses },
@@ -178,7 +179,7 @@ export const requests = {
       if (result.downEnds) await stopDownClock(patient);
     }
     // Treat an injury once: the attempt is recorded at the Health it left (a fresh injury goes below it).
-    await /** @type {any} */ (patient).setFlag(SYSTEM_ID, "firstAid", { health: result.health });
+    await recordTreated(patient, result.health);
     await message.update(/** @type {DottedUpdate<ChatMessage.UpdateData>} */ ({ [`flags.${SYSTEM_ID}.firstAid.resolved`]: true }));
     const effects = [result.restored ? game.i18n.format("SMOKE.Use.restored", /** @type {any} */ ({ n: result.restored })) : null,
       ...result.remove.map(id => game.i18n.format("SMOKE.Use.removed", { condition: BY_ID.get(id)?.name ?? id }))].filter(Boolean);

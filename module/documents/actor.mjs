@@ -13,6 +13,7 @@ import { applyAid } from "../rules/conditions.mjs";
 import { firstAid } from "./actions.mjs";
 import { noteHTML } from "./chat-html.mjs";
 import { kitSystem } from "./kit-record.mjs";
+import { healthOf } from "./health-record.mjs";
 import { RECORD_PATHS, recordedRep, writeRecord } from "./record.mjs";
 import { requestGM } from "./requests.mjs";
 
@@ -185,7 +186,7 @@ export class SmokeActor extends Actor {
     if (granted) granted = await this.addCondition(granted, { minutes: s.duration });
     let restored = 0;
     if (s.restoreHealth && this.system.health) {
-      const aid = applyAid({ health: this.system.health.value, max: this.system.health.max, conditions: this.statuses },
+      const aid = applyAid({ health: healthOf(this), max: this.system.health.max, conditions: this.statuses },
         { restore: s.restoreHealth }, { atHealth: RULES.combat.down.atHealth });
       restored = aid.restored;
       await this.update(/** @type {Actor.UpdateData} */ ({ "system.health.value": aid.health })); // dot-notation key, as above

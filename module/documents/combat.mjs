@@ -22,6 +22,7 @@ import { collectSpeedDice, movesDieOf, speedDiceFor } from "./speed-dice.mjs";
 import { CONDITIONS, RULES, SYSTEM_ID } from "../generated/rules.mjs";
 import { isOut, sideOf, topUnspent, writeSides } from "./combat-state.mjs";
 import { listCardHTML, noteHTML } from "./chat-html.mjs";
+import { healthOf } from "./health-record.mjs";
 
 export { SYSTEM_ID };
 
@@ -549,9 +550,9 @@ export function cannotAct(combatant) {
  * @returns {Promise<number>} Health afterwards.
  */
 export async function applyHealthLoss(actor, amount) {
-  const health = actor.system.health;
-  const value = Math.max(0, health.value - amount);
-  if (value !== health.value) await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.health.value": value }));
+  const now = healthOf(actor);
+  const value = Math.max(0, now - amount);
+  if (value !== now) await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.health.value": value }));
   if (value <= 0 && !actor.statuses.has("down")) await actor.addCondition("down");
   return value;
 }
@@ -596,7 +597,7 @@ async function resolveEndOfRound(combat) {
   // Someone out of the fight (Wasted, defeated) is left alone: no harm, no Down clock, no line.
   const people = combat.combatants.contents.filter(c => c.actor && PEOPLE.has(c.actor.type) && !isOut(c));
   const effects = endOfRound(people.map(c => ({
-    id: /** @type {string} */ (c.id), health: /** @type {Actor.Implementation} */ (c.actor).system.health.value,
+    id: /** @type {string} */ (c.id), health: healthOf(/** @type {Actor.Implementation} */ (c.actor)),
     // The simple tracker resolves Bleeding at the end of that actor's turn instead (With the simple tracker).
     conditions: [...(c.actor?.statuses ?? [])].filter(id => combat.isSpeed || id !== "bleeding"), downRounds: sideOf(c).downRounds,
     // …and Stunned at the end of that actor's next turn (Conditions › Stunned).
@@ -658,7 +659,7 @@ export async function wasted(combatant) {
   let reset = null;
   if (actor.type === "character") {
     reset = hospitalReset({ max: sys.health.max, conditions: actor.statuses }, CONDITIONS);
-    if (reset.health !== sys.health.value) await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.health.value": reset.health }));
+    if (reset.health !== healthOf(actor)) await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.health.value": reset.health }));
     for (const id of reset.remove) await actor.removeCondition(id);
   }
   if (combatant.parent) await writeSides(combatant.parent, { [/** @type {string} */ (combatant.id)]: { out: true } });

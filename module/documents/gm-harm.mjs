@@ -10,6 +10,7 @@
 import { hazardOutcome } from "../rules/gm-screen.mjs";
 import { armourReduction } from "../rules/record.mjs";
 import { applyHealthLoss } from "./combat.mjs";
+import { healthOf } from "./health-record.mjs";
 
 /**
  * @typedef {object} Harm  A hazard result's harm, as stored.
@@ -36,7 +37,7 @@ export function plannedHarm(actor, request, outcome) {
   const reduction = armourReduction(actor.items.filter(i => i.type === "armour").map(i => i.system));
   const h = hazardOutcome(request.key, outcome, { armourMarked: request.armourMarked, armourReduction: reduction });
   const harm = { avoided: h.avoided, damage: h.damage, reduced: h.reduced, conditions: h.conditions, applied: [],
-    health: actor.system.health.value, started: 0, finished: 0, done: false };
+    health: healthOf(actor), started: 0, finished: 0, done: false };
   const n = stepsOf(harm).length;
   return { ...harm, started: n ? 1 : 0, done: n === 0 };
 }

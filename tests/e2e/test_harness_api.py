@@ -28,10 +28,14 @@ def open_sheet(page: Page, name: str):
 
 @pytest.mark.harness_only
 def test_sheet_form_submits_on_change_and_the_model_cleans_it(gm_page: Page, player1_page: Page):
+    """A player's sheet submits a field they own (the look: words) on change; the GM's sheet submits current Health
+    (the GM's record, documents/health-record.mjs) and the model's cleaning clamps it to the maximum."""
     actor = give_pregen(gm_page, player1_page)
-    # current Health: a number the player still writes (cash, Heat and Hustle are the GM's record, test_foundation.py,
-    # test_roll_authority.py); the pregen's maximum is its printed Health
-    health = open_sheet(player1_page, actor["name"]).get_by_label("Health", exact=True)
+    look = open_sheet(player1_page, actor["name"]).get_by_label("Look", exact=True)
+    look.fill("Green bomber jacket")
+    look.press("Tab")
+    gm_page.wait_for_function("id => game.actors.get(id).system.details.look === 'Green bomber jacket'", arg=actor["id"])
+    health = open_sheet(gm_page, actor["name"]).get_by_label("Health", exact=True)
     most = gm_page.evaluate("id => game.actors.get(id).system.health.max", actor["id"])
     health.fill("1")
     health.press("Tab")
@@ -39,7 +43,8 @@ def test_sheet_form_submits_on_change_and_the_model_cleans_it(gm_page: Page, pla
     health.fill("99")  # above the maximum: the model's cleaning clamps it
     health.press("Tab")
     gm_page.wait_for_function("([id, most]) => game.actors.get(id).system.health.value === most", arg=[actor["id"], most])
-    expect(player1_page.locator(".application.sheet.actor").get_by_label("Health", exact=True)).to_have_value(str(most))
+    expect(gm_page.locator(".application.sheet.actor").get_by_label("Health", exact=True)).to_have_value(str(most))
+    player1_page.wait_for_function("([id, most]) => game.actors.get(id).system.health.value === most", arg=[actor["id"], most])
 
 
 @pytest.mark.harness_only

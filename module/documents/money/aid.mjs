@@ -18,7 +18,8 @@ import { promptCheck } from "../prompt-check.mjs";
 import { requestGM } from "../requests.mjs";
 import { claimRoll, issueRoll } from "../roll-claims.mjs";
 import { tokensOf } from "../token-actors.mjs";
-import { L, SYSTEM_ID, characterFor, moneyCard } from "./common.mjs";
+import { healthOf, recordTreated, treatedAt } from "../health-record.mjs";
+import { L, characterFor, moneyCard } from "./common.mjs";
 
 const AID = RULES.combat.firstAid;
 const PEOPLE = new Set(["character", "npc"]);
@@ -77,8 +78,8 @@ async function onIssue(user, { medicUuid, patientUuid }) {
   if (medic.statuses.has("down")) throw new Error(L("SMOKE.Aid.medicDown", { name: medic.name ?? "" }));
   if (inFight(medic)) throw new Error(L("SMOKE.StreetAid.inFight"));
   assertReach(medic, patient);
-  const health = patient.system.health.value;
-  if (!firstAidAllowed({ health, treatedAt: patient.getFlag(SYSTEM_ID, "firstAid")?.health ?? null }))
+  const health = healthOf(patient);
+  if (!firstAidAllowed({ health, treatedAt: treatedAt(patient) }))
     throw new Error(L("SMOKE.Aid.treatedOnce", { name: patient.name ?? "" }));
   const tn = resolveTN(medic, AID.stat, { ...defaultChoices(), tnSource: "band", band: AID.band });
   return issueRoll(user, { purpose: "firstAid.street", actor: medic, stat: AID.stat, tn, context: { patientUuid: patient.uuid } });
@@ -90,8 +91,8 @@ async function onApply(user, { rollId, messageId }) {
   const patient = /** @type {any} */ (fromUuidSync(roll.context.patientUuid));
   if (!patient) throw new Error(L("SMOKE.Aid.noPatient"));
   assertReach(medic, patient);
-  const health = patient.system.health;
-  if (!firstAidAllowed({ health: health.value, treatedAt: patient.getFlag(SYSTEM_ID, "firstAid")?.health ?? null }))
+  const health = { value: healthOf(patient), max: patient.system.health.max };
+  if (!firstAidAllowed({ health: health.value, treatedAt: treatedAt(patient) }))
     throw new Error(L("SMOKE.Aid.treatedOnce", { name: patient.name ?? "" }));
   const success = succeeded(check.outcome);
   let result = { health: health.value, restored: 0, remove: /** @type {string[]} */ ([]), downEnds: false };
@@ -104,7 +105,7 @@ async function onApply(user, { rollId, messageId }) {
     for (const id of result.remove) await patient.removeCondition(id);
     if (result.downEnds) await stopDownClock(patient);
   }
-  await patient.setFlag(SYSTEM_ID, "firstAid", { health: result.health });
+  await recordTreated(patient, result.health);
   await moneyCard({ kind: "firstAid", speaker: medic, title: L("SMOKE.StreetAid.streetTitle", { medic: medic.name, patient: patient.name }),
     lines: [success ? L("SMOKE.StreetAid.streetDone", { patient: patient.name, health: result.health }) : L("SMOKE.StreetAid.streetFailed"),
       result.downEnds ? L("SMOKE.StreetAid.downEnds", { patient: patient.name }) : null], flags: { messageId: message.id } });
