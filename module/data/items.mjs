@@ -125,7 +125,8 @@ export class GearData extends KitData {
  */
 export class OutfitData extends KitData {
   static defineSchema() {
-    return { ...KitData.defineSchema(), disguise: str(), heatDrop: count(0), statStep: statStep(), heatIfCaught: count(0) };
+    return { ...KitData.defineSchema(), disguise: str(), heatDrop: count(0), statStep: statStep(), heatIfCaught: count(0),
+      authorised: bool(false) };
   }
 }
 

@@ -189,3 +189,30 @@ def test_an_attack_on_a_police_officer_asks_the_gm_once(gm_page: Page, page_erro
     acts = gm_page.evaluate("() => Object.keys(game.settings.get('the-smoke', 'heatActs')).filter(k => k.startsWith('attack:'))")
     assert len(acts) == 1
     assert page_errors[gm_page] == []
+
+
+def test_a_uniform_the_player_ticks_authorised_is_still_kept_by_police_and_the_gms_tick_counts(gm_page: Page, player1_page: Page):
+    """Heat on your heels › Busted ("weapons, ammunition, drugs and unauthorised uniforms" go into custody): whether a
+    uniform is authorised is the GM's record of the item (documents/kit-record.mjs), not the sheet. Danny's player
+    ticks *Authorised* on his Police Uniform and forges it too: police keep it all the same. The GM ticks a second
+    uniform authorised on its sheet: police leave that one with him."""
+    from helpers import add_from_pack
+    from helpers.record import forge
+    ids = H.setup(gm_page, player1_page)
+    danny = ids["danny"]
+    mine = add_from_pack(gm_page, danny, "outfits", "Police Uniform")
+    given = add_from_pack(gm_page, danny, "outfits", "Police Uniform")
+    player1_page.wait_for_function("([a, i]) => !!game.actors.get(a)?.items.get(i)", arg=[danny, given])
+    player1_page.evaluate("([a, i]) => game.actors.get(a).items.get(i).update({'system.authorised': true})", [danny, mine])
+    forge(player1_page, "Item", [{"_id": mine, "system": {"authorised": True}, "flags": {"the-smoke": {"authorised": True}}}],
+          parent=f"Actor.{danny}")
+    gm_page.evaluate("([a, i]) => game.actors.get(a).items.get(i).update({'system.authorised': true})", [danny, given])
+    gm_page.wait_for_function("""([a, i]) => game.system.api.record.kitSystem(game.actors.get(a).items.get(i))?.authorised === true""",
+                              arg=[danny, given])
+    H.set_heat(gm_page, danny, 2)
+    H.open_character(gm_page, danny).get_by_role("button", name="Cuff: Busted").click()
+    player1_page.wait_for_function("([a, i]) => !game.actors.get(a).items.get(i)", arg=[danny, mine])
+    kept = player1_page.evaluate("a => game.actors.get(a).items.filter(i => i.name === 'Police Uniform').map(i => i.id)", danny)
+    assert kept == [given]
+    card = player1_page.locator("#chat-log .smoke-heat-card[data-kind=busted]").last
+    expect(card).to_contain_text("Police keep: Police Uniform.")

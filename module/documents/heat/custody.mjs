@@ -17,8 +17,7 @@ import { gmStore } from "../gm-store.mjs";
 import { setHeat } from "../heat-store.mjs";
 import { charge, purseOf } from "../purse.mjs";
 import { L, postHeatCard } from "./crimes.mjs";
-import { SYSTEM_ID } from "../../generated/rules.mjs";
-import { recordedItem } from "../kit-record.mjs";
+import { kitSystem, recordedItem } from "../kit-record.mjs";
 
 /** Kit the police keep (item types). Outfits only when they are an unauthorised uniform. */
 export const SEIZED_TYPES = Object.freeze(["weapon", "ammo", "drug"]);
@@ -56,13 +55,15 @@ export const custodyOf = actor => custody.get(actor.uuid);
 
 /**
  * Whether police keep this item: weapons (not Fists), ammunition, drugs, and a uniform the character is not
- * authorised to wear (a uniform outfit unless flagged `flags["the-smoke"].authorised`).
+ * authorised to wear (a uniform outfit unless the GM's record of it says *Authorised*: `system.authorised`).
  * @param {any} item @returns {boolean}
  */
 export function seized(item) {
   if (item.type === "weapon") return !natural(item);
   if (SEIZED_TYPES.includes(item.type)) return true;
-  return item.type === "outfit" && UNIFORMS.includes(item.system?.disguise) && item.flags?.[SYSTEM_ID]?.authorised !== true;
+  // The GM's record of the item (documents/kit-record.mjs), never the sheet: an owner could tick *Authorised* there.
+  const recorded = /** @type {any} */ (kitSystem(item));
+  return item.type === "outfit" && UNIFORMS.includes(recorded?.disguise ?? item.system?.disguise) && recorded?.authorised !== true;
 }
 
 const busy = new Set();
