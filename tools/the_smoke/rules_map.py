@@ -120,8 +120,34 @@ def _has_key(data: Any, dotted: str) -> bool:
     return True
 
 
-def _place_problem(root: Path, place: str) -> str | None:
+class _Files:
+    """The files the map names, each read (and its YAML parsed, its test titles found) once per check."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self._text: dict[Path, str] = {}
+        self._data: dict[Path, Any] = {}
+        self._titles: dict[Path, list[str]] = {}
+
+    def text(self, file: Path) -> str:
+        if file not in self._text:
+            self._text[file] = file.read_text(encoding="utf-8")
+        return self._text[file]
+
+    def data(self, file: Path) -> Any:
+        if file not in self._data:
+            self._data[file] = json.loads(self.text(file)) if file.suffix == ".json" else load(file).data
+        return self._data[file]
+
+    def titles(self, file: Path) -> list[str]:
+        if file not in self._titles:
+            self._titles[file] = [m.group(2) for m in _TITLE.finditer(self.text(file))]
+        return self._titles[file]
+
+
+def _place_problem(files: _Files, place: str) -> str | None:
     """What is wrong with ``path#name`` (None when it is true)."""
+    root = files.root
     path, _, name = place.partition("#")
     file = root / path
     if file.is_dir() and not name:
@@ -132,30 +158,28 @@ def _place_problem(root: Path, place: str) -> str | None:
         return None
     if file.suffix in (".yml", ".yaml", ".json"):
         try:
-            data = json.loads(file.read_text(encoding="utf-8")) if file.suffix == ".json" else load(file).data
+            data = files.data(file)
         except (UserError, ValueError) as e:
             return f"{path}: cannot be read ({e})"
         return None if _has_key(data, name) else f"{path} has no key {name!r}"
-    text = file.read_text(encoding="utf-8")
+    text = files.text(file)
     if file.suffix in (".mjs", ".js", ".py"):
         last = name.split(".")[-1]
         return None if _defines(text, last, file.suffix) else f"{path} defines no function {last!r}"
     return None if name in text else f"{path} does not contain {name!r}"
 
 
-def _test_problem(root: Path, ref: str) -> str | None:
+def _test_problem(files: _Files, ref: str) -> str | None:
     """What is wrong with a test reference (None when the test exists)."""
     path, _, name = ref.partition("::")
-    file = root / path
+    file = files.root / path
     if not file.is_file():
         return f"{path}: no such test file"
-    text = file.read_text(encoding="utf-8")
     if file.suffix == ".py":
-        if re.search(rf"^\s*(?:async\s+)?def\s+{re.escape(name)}\s*\(", text, re.M):
+        if re.search(rf"^\s*(?:async\s+)?def\s+{re.escape(name)}\s*\(", files.text(file), re.M):
             return None
         return f"{path} has no test {name!r}"
-    titles = [m.group(2) for m in _TITLE.finditer(text)]
-    if any(name in t for t in titles):
+    if any(name in t for t in files.titles(file)):
         return None
     return f"{path} has no test whose title contains {name!r}"
 
@@ -164,6 +188,7 @@ def check_map(root: Path, chapters: list[Chapter]) -> list[UserError]:
     """Every mistake of the map against the tree at ``root`` (see the module notes), located."""
     errors: list[UserError] = []
     seen: dict[str, str] = {}
+    files = _Files(root)
     for chapter in chapters:
         for i, rule in enumerate(chapter.rules):
             rid, status = rule["id"], rule["status"]
@@ -172,11 +197,11 @@ def check_map(root: Path, chapters: list[Chapter]) -> list[UserError]:
             seen.setdefault(rid, f"{FOLDER}/{chapter.key}")
             for kind in ("rules", "glue", "data"):
                 for j, place in enumerate(rule.get(kind, [])):
-                    problem = _place_problem(root, place)
+                    problem = _place_problem(files, place)
                     if problem:
                         errors.append(chapter.error(problem, i, (kind, j)))
             for j, ref in enumerate(rule.get("tests", [])):
-                problem = _test_problem(root, ref)
+                problem = _test_problem(files, ref)
                 if problem:
                     errors.append(chapter.error(problem, i, ("tests", j)))
             if status in NEEDS_TEST and not rule.get("tests"):
