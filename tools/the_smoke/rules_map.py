@@ -69,8 +69,8 @@ def map_files(source: Path) -> list[Path]:
 
 
 def load_map(source: Path) -> list[Chapter]:
-    """Every chapter file of ``source/rules-map`` (``NN-<chapter>.yml``), in the book's order. Raises UserError on unreadable YAML, a
-    key that is not the file's name, or a schema error (all of them listed)."""
+    """Every chapter file of ``source/rules-map`` (``NN-<chapter>.yml``), in the book's order. Raises UserError on
+    unreadable YAML, a key that is not the file's name, or a schema error (all of them listed)."""
     from . import validate
 
     chapters, errors = [], []
