@@ -247,7 +247,7 @@ def markdown(chapters: list[Chapter], *, comment: bool = True) -> str:
             "The build checks this map: every file, function and test it names exists, every implemented or partly "
             "implemented rule names a test, and every rule left to the GM says why.", "",
             "## Counts per chapter", "",
-            "| Chapter | Rules | " + " | ".join(STATUS_WORDS[s].capitalize() for s in STATUSES) + " |",
+            "| Chapter | Rules | " + " | ".join(STATUS_WORDS[s][0].upper() + STATUS_WORDS[s][1:] for s in STATUSES) + " |",
             "|:--|--:|" + "--:|" * len(STATUSES)]
     for ch in chapters:
         c = Counter(r["status"] for r in ch.rules)
