@@ -10,7 +10,7 @@ import subprocess
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-LINKED = ("tools", "node_modules")  # read-only inputs, shared
+LINKED = ("tools", "node_modules", "tests")  # read-only inputs, shared (the rules map names the tests)
 # Copied: tests may edit them, and the build writes generated folders inside module/ and templates/.
 COPIED = ("packs-src", "system.yml", "module", "templates", "lang", "styles", "docs")
 GENERATED = ("generated",)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import generate, guide, journals, missions
+from . import generate, guide, journals, missions, rules_map
 from .catalogue import Catalogue, load_catalogue
 from .compile import Compiler
 from .errors import UserError
@@ -33,8 +33,9 @@ from .yamlio import load
 ROOT = Path(__file__).resolve().parents[2]
 GENERATED_DIRS = ("packs", "module/generated", "templates/generated", "icons/generated")
 SHIPPED = ("module", "templates", "lang", "styles", "icons", guide.IMAGES)  # hand-written folders that go into the zip
-#: read by the build but not shipped as they are (the guide's Markdown becomes the gm-guide compendium)
-SOURCES = ("docs/guide",)
+#: read by the build but not shipped as they are (the guide's Markdown becomes the gm-guide compendium; the rules
+#: map, packs-src/rules-map, names the tests that check each rule)
+SOURCES = ("docs/guide", "tests/js", "tests/e2e", "tests/python")  # the tests: the rules map names them
 SHIPPED_FILES = ("README.md",)
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 SKIP_IN_PACKS = ("LOG", "LOG.old", "LOCK")
@@ -132,7 +133,8 @@ def check_document_types(meta: dict[str, Any], loc: Any, file: Path) -> None:
 def output_fingerprint(opts: Options, version: str) -> str:
     """SHA-256 of what a build leaves behind (the zip, both manifests, the generated folders' file lists)."""
     h = hashlib.sha256()
-    for rel in (opts.dist / f"the-smoke-{version}.zip", opts.dist / "system.json", opts.root / "system.json"):
+    for rel in (opts.dist / f"the-smoke-{version}.zip", opts.dist / "system.json", opts.root / "system.json",
+                opts.root / rules_map.PAGE):
         h.update(rel.read_bytes() if rel.is_file() else b"missing")
     for d in GENERATED_DIRS:
         base = opts.root / d
@@ -277,6 +279,7 @@ def _install(stage: Path, opts: Options, version: str, zip_tmp: Path, manifest_t
     for d in GENERATED_DIRS:
         moves.append((stage / d, opts.root / d, True))
     moves += [(stage / "system.json", opts.root / "system.json", False),
+              (stage / rules_map.PAGE, opts.root / rules_map.PAGE, False),
               (zip_tmp, opts.dist / f"the-smoke-{version}.zip", False),
               (manifest_tmp, opts.dist / "system.json", False)]
     for _, target, is_dir in moves:
@@ -346,6 +349,12 @@ def pack_entries(meta: dict[str, Any], cat: Catalogue, compiled: dict[str, list]
     return packs, folders
 
 
+def _describe_map(chapters: list[rules_map.Chapter]) -> str:
+    total = rules_map.counts(chapters)
+    return (f"{sum(total.values())} rules of the book in {len(chapters)} chapters, each with its code and test: "
+            + ", ".join(f"{n} {rules_map.STATUS_WORDS[s]}" for s, n in total.items()))
+
+
 def check_guide(opts: Options, stage: Path) -> int:
     """The GM's guide against what the staged system registers (guide.py); raises UserError listing each mistake."""
     module = stage / "guide-check" / "module"
@@ -395,6 +404,7 @@ def build(opts: Options) -> Result:
         raise UserError("validation failed:\n" + "\n".join(f"  {e}" for e in report.errors))
     for line in report.reconciliations:
         progress.say(f"  reconciliation: {line}")
+    chapters = progress.stage("map", lambda: rules_map.check(opts.root, opts.source), _describe_map)
 
     tables = Tables.from_catalogue(cat)
     stage = Path(tempfile.mkdtemp(prefix="stage.", dir=opts.root / "build"))
@@ -404,7 +414,8 @@ def build(opts: Options) -> Result:
             compiled[journals.RULES_PACK] = journals.rules_journal(cat, version)
             compiled[journals.TABLES_PACK] = journals.roll_tables(cat, version)
             compiled[missions.PACK] = missions.missions_pack(cat, version)
-            pages = guide.guide_pack(opts.root, version)
+            made = [(rules_map.TITLE, rules_map.markdown(chapters, comment=False), rules_map.FOLDER)] if chapters else []
+            pages = guide.guide_pack(opts.root, version, made)
             if pages:
                 compiled[guide.PACK] = pages
             return compiled
@@ -422,6 +433,8 @@ def build(opts: Options) -> Result:
                 "templates/generated/stat-dice.hbs": generate.stat_dice_partial(tables.stats),
                 "system.json": json.dumps(manifest, ensure_ascii=False, indent=2) + "\n",
             }
+            if chapters:
+                files[rules_map.PAGE] = rules_map.markdown(chapters)
             for kind in generate.DOCUMENT_TYPES["Item"]:
                 files[f"templates/generated/item-fields-{kind}.hbs"] = generate.item_fields_partial(kind, cat)
             for key in cat.conditions:

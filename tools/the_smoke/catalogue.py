@@ -7,6 +7,7 @@ Layout (see ``docs/catalogue-format.md``)::
     <root>/conditions/<id>.yml   one Condition
     <root>/rules/<table>.yml     one rules table
     <root>/missions/<key>.yml    one mission (a journal entry with one mission page)
+    <root>/rules-map/<key>.yml   one chapter of the map from the book to the code (rules_map.py, not a document)
 
 An overlay (a GM's homebrew folder) has the same layout. Its documents add to a pack or, with the same key,
 replace the catalogue's entry; a new pack needs its own ``_pack.yml``. Nothing here writes to disk.
@@ -25,6 +26,7 @@ from .yamlio import Located, load
 CONDITIONS = "conditions"
 RULES = "rules"
 MISSIONS = "missions"  # the Missions compendium's entries (tools/the_smoke/missions.py compiles them)
+RULES_MAP = "rules-map"  # the map from the book to the code (tools/the_smoke/rules_map.py reads and checks it)
 PACK_META = "_pack.yml"
 # Compendia the build makes itself (the Rules journal and the roll tables); a catalogue pack may not use the names.
 GENERATED_PACKS = ("rules", "roll-tables", MISSIONS)
@@ -159,6 +161,11 @@ def _read_tree(cat: Catalogue, root: Path, origin: str) -> None:
     _refuse_outside_links(folders, base)
     for folder in folders:
         name = folder.name
+        if name == RULES_MAP:
+            if origin == "extra":
+                raise UserError(f"{RULES_MAP!r} is the system's own map from the book to its code and tests; a "
+                                f"homebrew folder cannot add to it", file=folder)
+            continue  # read and checked by rules_map.py, not a compendium
         files = _yaml_files(folder)
         _refuse_outside_links(files, base)
         cat.files.extend(files)

@@ -93,8 +93,9 @@ def _html(markdown: str) -> str:
                                                    "td": {"style"}, "code": {"class"}}, link_rel=None)
 
 
-def guide_pack(root: Path, version: str) -> list[dict[str, Any]]:
-    """The guide compendium's one JournalEntry, a text page per ``docs/guide`` file. Raises UserError."""
+def guide_pack(root: Path, version: str, made: list[tuple[str, str, str]] | None = None) -> list[dict[str, Any]]:
+    """The guide compendium's one JournalEntry, a text page per ``docs/guide`` file, then each page the build
+    made (``(name, markdown, key)``: the rules map). Raises UserError."""
     files = guide_files(root)
     if not files:
         return []
@@ -107,6 +108,12 @@ def guide_pack(root: Path, version: str) -> list[dict[str, Any]]:
         pages.append({"_id": pid, "name": _title(file, text), "type": "text", "title": {"show": True, "level": 1},
                       "text": {"format": 1, "content": _html(_links(root, file, text))}, "sort": (i + 1) * 100000,
                       "ownership": {"default": -1}, "flags": {SYSTEM_ID: {"source": f"docs/guide/{file.name}"}},
+                      "_stats": stats, "_key": f"!journal.pages!{jid}.{pid}"})
+    for name, markdown, key in made or []:
+        pid = ids.embedded_id(PACK, ENTRY_KEY, key)
+        pages.append({"_id": pid, "name": name, "type": "text", "title": {"show": True, "level": 1},
+                      "text": {"format": 1, "content": _html(markdown)}, "sort": (len(pages) + 1) * 100000,
+                      "ownership": {"default": -1}, "flags": {SYSTEM_ID: {"source": f"packs-src/{key}", "generated": True}},
                       "_stats": stats, "_key": f"!journal.pages!{jid}.{pid}"})
     return [{"_id": jid, "name": LABEL, "folder": None, "sort": 0, "ownership": {"default": 0}, "categories": [],
              "pages": pages, "flags": {SYSTEM_ID: {"key": f"{PACK}/{ENTRY_KEY}", "generated": True}},
