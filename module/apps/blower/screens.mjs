@@ -53,8 +53,9 @@ export function homeApps(actor) {
 }
 
 /**
- * A shift's or a stage's name in words (the Shifts feature's ids: taxi, pickup…), or the text as given.
- * @param {"shift"|"stage"} group @param {unknown} id @returns {string}
+ * A shift's, a stage's or a patient's state's name in words (the Shifts feature's ids: taxi, pickup, fading…), or the
+ * text as given.
+ * @param {"shift"|"stage"|"patient"} group @param {unknown} id @returns {string}
  */
 const named = (group, id) => (typeof id === "string" && game.i18n.has?.(`SMOKE.Shifts.${group}.${id}`)
   ? L(`SMOKE.Shifts.${group}.${id}`) : String(id ?? ""));
@@ -71,8 +72,18 @@ function jobCard(job, now) {
     : job?.clock && clockLeft ? clockLeft(job.clock, job.windowSeconds, now) : null;
   return { name: String(job.name ?? ""), stage: named("stage", job.stage), left: left === null ? null : mmss(left),
     paused: Boolean(job.paused ?? job.clock?.pausedAt),
-    cargo: job.cargo ? String(job.cargo.state ?? job.cargo) : null, patient: job.patient ? String(job.patient.state ?? job.patient) : null,
+    cargo: cargoWords(job.cargo), patient: job.patient ? named("patient", job.patient.state ?? job.patient) : null,
     pay: typeof job.pay === "number" ? job.pay : job.pay?.pounds ?? null, destination: job.destination?.name ?? "" };
+}
+
+/**
+ * A courier's cargo in words (the Shifts feature's `{collected, damaged}`): to collect, aboard, or damaged.
+ * @param {{collected?: boolean, damaged?: boolean}|null|undefined} cargo @returns {string|null}
+ */
+function cargoWords(cargo) {
+  if (!cargo || typeof cargo !== "object") return null;
+  const state = cargo.damaged ? "damaged" : cargo.collected ? "aboard" : "toCollect";
+  return L(`SMOKE.Blower.Jobs.cargoState.${state}`);
 }
 
 /** @param {any[]} callouts */
