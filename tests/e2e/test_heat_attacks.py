@@ -132,6 +132,45 @@ def test_anpr_reads_a_hot_plate_once_per_unit_and_a_respray_clears_it(gm_page: P
     assert gm_page.evaluate("id => game.system.api.heat.plateOf(`Actor.${id}`).marker", car) == 1
 
 
+def test_anpr_one_drive_past_three_units_is_the_books_heat_once(gm_page: Page, player1_page: Page):
+    """Issue 25, defect 4. Police at the table › ANPR Ping: "If the motor is nicked, every unit hears it. | If they are
+    in a nicked vehicle: +1 Heat." Danny drives a nicked Vexa past an area car, a police bike and a carrier, all three
+    within their 12-square ANPR range in the one drive: one ping, +1 Heat (0 → 1), one ANPR card — not three. Every unit
+    heard it, so driving on past them adds nothing; a unit called in afterwards reads it anew (+1, to 2)."""
+    ids = H.setup(gm_page, player1_page)
+    danny = ids["danny"]
+    car = H.import_actor(gm_page, "vehicles", "Vexa Hatch", H.observer(player1_page.evaluate("game.user.id")))
+    units = [H.import_actor(gm_page, "vehicles", name)
+             for name in ("Metro Police Area Car", "Metro Police Bike", "Metro Police Carrier")]
+    gm_page.evaluate("""async ([s, car, units, danny]) => {
+        const scene = game.scenes.get(s);
+        const [ct] = await scene.createEmbeddedDocuments("Token", [{name: "Vexa", actorId: car, actorLink: true, x: 3000, y: 1000},
+          ...units.map((id, i) => ({name: `Unit ${i}`, actorId: id, actorLink: true, x: 4500, y: 800 + 200 * i}))]);
+        await game.system.api.requestGM("vehicle.board", {vehicleUuid: `Actor.${car}`, actorUuid: `Actor.${danny}`, seat: "driver"});
+        const { plateStolen } = await import("/systems/the-smoke/module/documents/heat/units.mjs");
+        await plateStolen(game.actors.get(car));
+        window.vexa = ct.id;
+    }""", [ids["scene"], car, units, danny])
+    anpr_cards = "() => game.messages.contents.filter(m => m.content.includes('plate reads hot')).length"
+    move = "([s, x]) => game.scenes.get(s).tokens.get(window.vexa).update({x})"
+    gm_page.evaluate(move, [ids["scene"], 3400])  # 11 squares from each of the three units
+    player1_page.wait_for_function(H.HEAT.replace("system.heat", "system.heat === 1"), arg=danny)
+    gm_page.wait_for_timeout(1000)
+    assert gm_page.evaluate(H.HEAT, danny) == 1
+    assert gm_page.evaluate(anpr_cards) == 1
+    gm_page.evaluate(move, [ids["scene"], 3600])  # on past the same units: they have all heard it
+    gm_page.wait_for_timeout(800)
+    assert (gm_page.evaluate(H.HEAT, danny), gm_page.evaluate(anpr_cards)) == (1, 1)
+    # An ARV called in after the ping had not heard it: the next drive within its range is a new read.
+    arv = H.import_actor(gm_page, "vehicles", 'Metro ARV "Trojan"')
+    gm_page.evaluate("""([s, arv]) => game.scenes.get(s).createEmbeddedDocuments("Token",
+        [{name: "ARV", actorId: arv, actorLink: true, x: 4500, y: 1400}])""", [ids["scene"], arv])
+    gm_page.evaluate(move, [ids["scene"], 3700])
+    player1_page.wait_for_function(H.HEAT.replace("system.heat", "system.heat === 2"), arg=danny)
+    gm_page.wait_for_timeout(800)
+    assert (gm_page.evaluate(H.HEAT, danny), gm_page.evaluate(anpr_cards)) == (2, 2)
+
+
 def test_at_three_stars_india_99_sees_him_outdoors_and_a_roof_or_the_gm_stops_it(gm_page: Page, player1_page: Page):
     ids = H.setup(gm_page, player1_page)
     danny = ids["danny"]
