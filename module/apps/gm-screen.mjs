@@ -97,6 +97,10 @@ export class GMScreen extends Base {
   opponents = {};
   /** The reward kind shown selected. */
   rewardKind = "xp";
+  /** The Rewards form's award id: the GM gives once per id; a new one after each award. */
+  rewardId = foundry.utils.randomID();
+  /** An award on its way to the GM (a second press of Give waits for nothing and sends nothing). */
+  #giving = false;
 
   _onClose(options) {
     super._onClose?.(options);
@@ -234,12 +238,29 @@ export class GMScreen extends Base {
     }
   }
 
-  /** The Rewards form's Give button. @this {GMScreen} */
+  /**
+   * The Rewards form's Give button: one award per press (a double click sends it once; the GM gives once per award
+   * id), then the form is cleared (a fresh id, no amount or reason carried over to the next award).
+   * @this {GMScreen}
+   */
   static async #onSubmit(event, form, formData) {
-    const d = /** @type {any} */ (formData.object);
-    const r = await askGM("gm.reward.give", { kind: d.rewardKind, actorUuids: this.targets(), amount: d.amount,
-      split: d.split, xpKind: d.xpKind, faction: d.faction, counter: d.counter, reason: d.reason });
-    if (r) ui.notifications.info(r.lines.join(" "));
+    if (this.#giving) return;
+    this.#giving = true;
+    const button = /** @type {HTMLButtonElement|null} */ (form.querySelector("button[type=submit]"));
+    if (button) button.disabled = true;
+    try {
+      const d = /** @type {any} */ (formData.object);
+      const r = await askGM("gm.reward.give", { kind: d.rewardKind, actorUuids: this.targets(), amount: d.amount,
+        split: d.split, xpKind: d.xpKind, faction: d.faction, counter: d.counter, reason: d.reason, rewardId: this.rewardId });
+      if (r) {
+        ui.notifications.info(r.lines.join(" "));
+        this.rewardId = foundry.utils.randomID();
+        await this.render();
+      }
+    } finally {
+      this.#giving = false;
+      if (button?.isConnected) button.disabled = false;
+    }
   }
 }
 

@@ -256,9 +256,12 @@ export class VehicleSheet extends Base {
     let toolId = null;
     let olderCar = false;
     if (tools.length) {
-      const options = [...tools.map(t => ({ value: t.item.id ?? "", label: L("SMOKE.Theft.toolOption", { tool: t.item.name, bands: t.bands })
-        + (t.loud ? ` ${L("SMOKE.Theft.loud")}` : "") + (t.olderCarOnly ? ` ${L("SMOKE.Theft.olderOnly")}` : "") })),
-      { value: "", label: L("SMOKE.Theft.noTool") }];
+      // The menu starts at the best tool that works this lock, else at No tool; a tool for older cars only (the GM's
+      // say) comes after No tool, so the default is never a tool the GM would refuse.
+      const option = t => ({ value: t.item.id ?? "", label: L("SMOKE.Theft.toolOption", { tool: t.item.name, bands: t.bands })
+        + (t.loud ? ` ${L("SMOKE.Theft.loud")}` : "") + (t.olderCarOnly ? ` ${L("SMOKE.Theft.olderOnly")}` : "") });
+      const options = [...tools.filter(t => !t.olderCarOnly).map(option), { value: "", label: L("SMOKE.Theft.noTool") },
+        ...tools.filter(t => t.olderCarOnly).map(option)];
       const content = await chooseHTML({ selects: [{ label: L("SMOKE.Theft.tool"), name: "toolId", options }],
         checkboxes: s.lockKind === "car" && game.user.isGM ? [{ label: L("SMOKE.Theft.olderCar"), name: "olderCar" }] : [] });
       const data = /** @type {any} */ (await foundry.applications.api.DialogV2.input(/** @type {any} */ ({

@@ -47,11 +47,12 @@ export class SmokeActor extends Actor {
    * vehicle sale worth £500+ 1 (`amount` = sale value in pounds), a mission its printed 3–5, a GM award `amount`.
    * XP is cumulative; Busted or Wasted award none. GM only.
    * @param {"serviceJob"|"patOrder"|"vehicleSale"|"mission"|"gm"|"busted"|"wasted"} kind
-   * @param {{amount?: number}} [options]
+   * @param {{amount?: number, card?: boolean}} [options]  card: post the "gains N XP" note (default); false when
+   *   the caller's own card says it.
    * @returns {Promise<number>} XP added.
    * @throws {Error|RangeError} for a player, or an amount the award does not allow.
    */
-  async awardXp(kind, { amount } = {}) {
+  async awardXp(kind, { amount, card = true } = {}) {
     if (!game.user.isGM) throw new Error(game.i18n.localize("SMOKE.Xp.gmOnly"));
     const why = game.i18n.localize(`SMOKE.Xp.${kind}`);
     let xp;
@@ -71,7 +72,8 @@ export class SmokeActor extends Actor {
       if (game.user.isActiveGM) await writeRecord(this, { [RECORD_PATHS.xp]: recorded + xp });
       else await this.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ [RECORD_PATHS.xp]: recorded + xp }));
     }
-    await ChatMessage.create({ speaker: ChatMessage.getSpeaker({ actor: this }), content: await noteHTML(
+    // card: false when the caller's own card lists the award (the GM Screen's reward card): one card per award.
+    if (card) await ChatMessage.create({ speaker: ChatMessage.getSpeaker({ actor: this }), content: await noteHTML(
       xp ? game.i18n.format("SMOKE.Xp.card", { actor: this.name, xp: String(xp), why }) : game.i18n.format("SMOKE.Xp.none", { why })) });
     return xp;
   }

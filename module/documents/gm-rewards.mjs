@@ -46,16 +46,33 @@ function crewSplit(fee, participants) {
   return crewShares({ fee, participants });
 }
 
+/** The award ids this GM has given (one per press of *Give*): a second request with one is refused, once. */
+const given = new Set();
+
 /**
- * GM: give a reward to characters.
+ * GM: give a reward to characters, once per award id (`rewardId`, the GM Screen's form's; a double click or a form
+ * sent twice gives once). One card lists what was given.
  * @param {User.Implementation} user
  * @param {{kind: "xp"|"cash"|"renown"|"influence"|"relationship", actorUuids: string[], amount: number|string,
  *   split?: "perHead"|"crewFee", xpKind?: string, faction?: string, counter?: "crew"|"street"|"police",
- *   reason?: string}} data
+ *   reason?: string, rewardId?: string}} data
  * @returns {Promise<{lines: string[], share?: number, remainder?: number}>}
  */
 async function onReward(user, data) {
   assertGM(user);
+  const rewardId = typeof data?.rewardId === "string" && data.rewardId ? data.rewardId : null;
+  if (rewardId && given.has(rewardId)) throw new Error(L("SMOKE.GMScreen.alreadyGiven"));
+  if (rewardId) given.add(rewardId);
+  try {
+    return await giveReward(data);
+  } catch (err) {
+    if (rewardId) given.delete(rewardId);  // refused before anything was written: the same form may be sent again
+    throw err;
+  }
+}
+
+/** @param {any} data */
+async function giveReward(data) {
   const { kind, split = "perHead", xpKind = "gm", counter = "crew" } = data ?? {};
   if (!KINDS.has(kind)) throw new Error(L("SMOKE.GMScreen.badReward", { kind: String(kind) }));
   const actors = charactersFrom(data.actorUuids);
@@ -72,7 +89,7 @@ async function onReward(user, data) {
         hint: L(xpKind === "vehicleSale" ? "SMOKE.Xp.saleAmount" : "SMOKE.Xp.amount") }), { cause: err });
     }
     for (const actor of actors) {
-      const xp = await actor.awardXp(xpKind, { amount });
+      const xp = await actor.awardXp(xpKind, { amount, card: false });
       lines.push(L("SMOKE.Xp.card", { actor: actor.name, xp: String(xp), why: L(`SMOKE.Xp.${xpKind}`) }));
     }
   } else if (kind === "cash") {

@@ -166,6 +166,26 @@ export function anprRead(plate) {
   return { hit, heat: hit ? event.heat : 0 };
 }
 
+/**
+ * One pass of a hot motor by the police (Police at the table › ANPR Ping: "A camera on the A10 reads your plate. If the
+ * motor is nicked, every unit hears it. | If they are in a nicked vehicle: +1 Heat"). Ruling (docs/guide/13-rulings.md,
+ * *ANPR*): one read is one ping, however many units read the plate in that drive: +1 Heat once; every unit on the
+ * scene hears it, so none of them pings this marker again. A unit that had not heard it (one called in after) reads it
+ * anew on a later drive; the GM's ANPR (a camera, a street event) is always a new read.
+ * @param {{plate: {stolen?: boolean, hot?: boolean, pinged?: string[]}|null, readers: string[]|null, heardBy?: string[]}} pass
+ *   readers: the units (token ids) whose ANPR read the plate in this drive, or null for the GM's read; heardBy: every
+ *   unit on the scene (they hear the ping).
+ * @returns {{ping: boolean, heat: number, pinged: string[]}}  ping: a new hit; heat: the stars it adds to each
+ *   character aboard (0 without a ping); pinged: the units that have heard this marker after the pass.
+ */
+export function anprPass({ plate, readers, heardBy = [] }) {
+  const before = plate?.pinged ?? [];
+  const read = anprRead(plate);
+  const fresh = readers === null || readers.some(id => !before.includes(id));
+  if (!read.hit || !fresh) return { ping: false, heat: 0, pinged: before };
+  return { ping: true, heat: read.heat, pinged: [...new Set([...before, ...(readers ?? []), ...heardBy])] };
+}
+
 /* ---- The five police events (Police at the table: Event | What appears | Check / consequence) ---- */
 
 /** A police event by key (police-response.yml `events`). @param {string} key */

@@ -643,6 +643,21 @@ export function toolEasing(tool, lock) {
 }
 
 /**
+ * Whether a tool works this lock (Tools & gear: "Slim Jim · older cars one band easier"): `"fits"` when it eases it;
+ * `"olderCarOnly"` when it would ease it only if the car is an older one (`olderCar` false: nobody with the say has
+ * said so); `"notThisLock"` when it eases no lock of this kind (or is no theft tool).
+ * @param {TheftTool|null} tool
+ * @param {{lockKind: string, olderCar?: boolean}} lock
+ * @returns {"fits"|"olderCarOnly"|"notThisLock"}
+ * @throws {RangeError} for an unknown lock kind.
+ */
+export function toolFit(tool, { lockKind, olderCar = false }) {
+  if (toolEasing(tool, { lockKind, olderCar })) return "fits";
+  if (!olderCar && toolEasing(tool, { lockKind, olderCar: true })) return "olderCarOnly";
+  return "notThisLock";
+}
+
+/**
  * The best of the thief's tools for this lock: the most bands, a quiet one before a loud one on a tie. "A relevant
  * tool may lower its difficulty": one tool, its easing not added to another's.
  * @template {TheftTool} T

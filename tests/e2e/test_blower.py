@@ -103,6 +103,8 @@ def test_money_and_heat_show_the_gms_records(world, open_user_page, page_errors)
     expect(phone(p1).locator(".smoke-blower-screen")).to_contain_text("2 area cars, 1 bikes, 1 carriers, 0 ARVs")
     # the mission board is installed and the crew has taken nothing on; a feature that is absent says so plainly
     open_app(p1, "orders")
+    expect(phone(p1).locator(".smoke-blower-empty")).to_have_text("No order from Pat.")
+    open_app(p1, "objectives")
     expect(phone(p1).locator(".smoke-blower-empty")).to_have_text("Nothing taken on.")
     p1.evaluate("() => { window.__missions = game.system.api.missions; delete game.system.api.missions; }")
     open_app(p1, "objectives")

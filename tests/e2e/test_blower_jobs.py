@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from helpers import skew_time
 from helpers.blower import open_app, phone
-from helpers.shifts import ROOK, callout, job_of, on_shift, seed
+from helpers.shifts import ROOK, callout, gm_do, job_of, on_shift, seed
 
 pytestmark = pytest.mark.harness_only
 
@@ -44,3 +44,25 @@ def test_the_phone_shows_a_real_callout_takes_it_and_counts_the_job_down(world, 
     # Directions: where to go now is the job's pickup
     open_app(p1, "directions")
     expect(phone(p1).locator(".smoke-blower-screen[data-screen=directions]")).to_contain_text("Pickup: Mare Street")
+
+
+def test_a_courier_jobs_cargo_is_in_words_on_the_phone(world, open_user_page, page_errors):
+    """Issue 25, defect 3: after accepting a courier job the phone's Jobs said "Cargo: [object Object]". It says where
+    the cargo is (the Shifts feature's record): to collect, then on board once the pickup is reached, then damaged when
+    the GM marks it so."""
+    seed(world)
+    gm, p1 = open_user_page("gm"), open_user_page("player1")
+    on_shift(gm, p1, "Deliverer E-Bike", "courier", {ROOK: "driver"})
+    callout(gm, "courier", ["Mare Street", "Dalston Junction"], hops=1)
+    open_app(p1, "jobs")
+    screen = phone(p1).locator(".smoke-blower-screen[data-screen=jobs]")
+    screen.locator(".smoke-blower-callout [data-action=accept]").click()
+    card = screen.locator(".smoke-blower-job")
+    expect(card).to_contain_text("Cargo: to collect at the pickup")
+    job_id = job_of(p1, ROOK)["id"]
+    assert gm_do(gm, "job.arrive", {"jobId": job_id})[1] is None
+    expect(card).to_contain_text("Cargo: collected, on board")
+    assert gm_do(gm, "job.damage", {"jobId": job_id})[1] is None
+    expect(card).to_contain_text("Cargo: damaged")
+    expect(screen).not_to_contain_text("object")
+    assert page_errors[p1] == []

@@ -132,6 +132,105 @@ def test_anpr_reads_a_hot_plate_once_per_unit_and_a_respray_clears_it(gm_page: P
     assert gm_page.evaluate("id => game.system.api.heat.plateOf(`Actor.${id}`).marker", car) == 1
 
 
+def test_anpr_one_drive_past_three_units_is_the_books_heat_once(gm_page: Page, player1_page: Page):
+    """Issue 25, defect 4. Police at the table › ANPR Ping: "If the motor is nicked, every unit hears it. | If they are
+    in a nicked vehicle: +1 Heat." Danny drives a nicked Vexa past an area car, a police bike and a carrier, all three
+    within their 12-square ANPR range in the one drive: one ping, +1 Heat (0 → 1), one ANPR card — not three. Every unit
+    heard it, so driving on past them adds nothing; a unit called in afterwards reads it anew (+1, to 2)."""
+    ids = H.setup(gm_page, player1_page)
+    danny = ids["danny"]
+    car = H.import_actor(gm_page, "vehicles", "Vexa Hatch", H.observer(player1_page.evaluate("game.user.id")))
+    units = [H.import_actor(gm_page, "vehicles", name)
+             for name in ("Metro Police Area Car", "Metro Police Bike", "Metro Police Carrier")]
+    gm_page.evaluate("""async ([s, car, units, danny]) => {
+        const scene = game.scenes.get(s);
+        const [ct] = await scene.createEmbeddedDocuments("Token", [{name: "Vexa", actorId: car, actorLink: true, x: 3000, y: 1000},
+          ...units.map((id, i) => ({name: `Unit ${i}`, actorId: id, actorLink: true, x: 4500, y: 800 + 200 * i}))]);
+        await game.system.api.requestGM("vehicle.board", {vehicleUuid: `Actor.${car}`, actorUuid: `Actor.${danny}`, seat: "driver"});
+        const { plateStolen } = await import("/systems/the-smoke/module/documents/heat/units.mjs");
+        await plateStolen(game.actors.get(car));
+        window.vexa = ct.id;
+    }""", [ids["scene"], car, units, danny])
+    anpr_cards = "() => game.messages.contents.filter(m => m.content.includes('plate reads hot')).length"
+    move = "([s, x]) => game.scenes.get(s).tokens.get(window.vexa).update({x})"
+    gm_page.evaluate(move, [ids["scene"], 3400])  # 11 squares from each of the three units
+    player1_page.wait_for_function(H.HEAT.replace("system.heat", "system.heat === 1"), arg=danny)
+    gm_page.wait_for_timeout(1000)
+    assert gm_page.evaluate(H.HEAT, danny) == 1
+    assert gm_page.evaluate(anpr_cards) == 1
+    gm_page.evaluate(move, [ids["scene"], 3600])  # on past the same units: they have all heard it
+    gm_page.wait_for_timeout(800)
+    assert (gm_page.evaluate(H.HEAT, danny), gm_page.evaluate(anpr_cards)) == (1, 1)
+    # An ARV called in after the ping had not heard it: the next drive within its range is a new read.
+    arv = H.import_actor(gm_page, "vehicles", 'Metro ARV "Trojan"')
+    gm_page.evaluate("""([s, arv]) => game.scenes.get(s).createEmbeddedDocuments("Token",
+        [{name: "ARV", actorId: arv, actorLink: true, x: 4500, y: 1400}])""", [ids["scene"], arv])
+    gm_page.evaluate(move, [ids["scene"], 3700])
+    player1_page.wait_for_function(H.HEAT.replace("system.heat", "system.heat === 2"), arg=danny)
+    gm_page.wait_for_timeout(800)
+    assert (gm_page.evaluate(H.HEAT, danny), gm_page.evaluate(anpr_cards)) == (2, 2)
+
+
+IN_SIGHT = "id => game.system.api.heat.heatView(game.actors.get(id)).inSight"
+SIGHT_MODULE = "/systems/the-smoke/module/documents/heat/sight.mjs"
+
+
+def test_an_officer_made_by_to_object_is_police_and_a_player_cannot_make_or_unmake_one(gm_page: Page,
+                                                                                       player1_page: Page):
+    """Issue 25, defect 5. A Metro Police Officer made from the compendium by `toObject()` + `Actor.create` (no
+    `_stats.compendiumSource`) is police by what the catalogue wrote on it (`flags["the-smoke"].key`): 4 squares from
+    Danny at one star, he is in sight. Police status for the GM's decisions is only ever read from an actor no player
+    owns (v13 `ClientDocument#hasPlayerOwner`, "Test whether this Document is owned by any non-Gamemaster User",
+    fvtt-types client-document.d.mts): Player One cannot rewrite the GM's officer, flagging his own Danny as police
+    makes Danny see nobody (Jaz, one star, next to him, stays out of sight), and an officer the GM hands a player is
+    no longer police."""
+    ids = H.setup(gm_page, player1_page)  # Danny at x 100; an imported officer far off (x 5000)
+    danny = ids["danny"]
+    made = gm_page.evaluate("""async () => {
+        const pack = game.packs.get("the-smoke.street-people");
+        const entry = (await pack.getIndex()).contents.find(e => e.name === "Metro Police Officer");
+        const data = (await pack.getDocument(entry._id)).toObject();
+        const actor = await Actor.implementation.create({...data, name: "PC Copy"});
+        const s = game.scenes.find(s => s.name === "Morning Lane");
+        const [t] = await s.createEmbeddedDocuments("Token", [{name: "PC Copy", actorId: actor.id, actorLink: true, x: 500, y: 100}]);
+        return {actor: actor.id, token: t.id, source: actor._stats?.compendiumSource ?? null};
+    }""")
+    assert made["source"] is None  # made without importFromCompendium: only the catalogue's own data says police
+    H.set_heat(gm_page, danny, 1)
+    gm_page.wait_for_function(IN_SIGHT, arg=danny)
+
+    # Player One cannot un-police the GM's officer: the server refuses the write, he is still seen.
+    err = player1_page.evaluate("""id => game.actors.get(id).update({"flags.the-smoke.key": "", "flags.the-smoke.police": false})
+        .then(() => null, e => e.message)""", made["actor"])
+    assert err, "a player wrote the GM's officer"
+    gm_page.wait_for_timeout(1500)
+    assert gm_page.evaluate(IN_SIGHT, danny) is True
+
+    # The officer walks off: Danny out of sight. Jaz (the GM's, one star) stands next to Danny.
+    gm_page.evaluate("([s, t]) => game.scenes.get(s).tokens.get(t).update({x: 5500})", [ids["scene"], made["token"]])
+    gm_page.wait_for_function(f"id => !({IN_SIGHT})(id)", arg=danny)
+    jaz = H.import_actor(gm_page, "pregens", "Jaz Kaur")
+    gm_page.evaluate("""([s, id]) => game.scenes.get(s).createEmbeddedDocuments("Token",
+        [{name: "Jaz", actorId: id, actorLink: true, x: 300, y: 100}])""", [ids["scene"], jaz])
+    H.set_heat(gm_page, jaz, 1)
+    gm_page.wait_for_function("id => game.system.api.heat.heatView(game.actors.get(id)).nextStarSeconds !== null", arg=jaz)
+    # Player One makes his own character "police" with every mark the system reads: it counts for nothing.
+    assert player1_page.evaluate("""id => game.actors.get(id).update({"flags.the-smoke.police": true,
+        "flags.the-smoke.key": "street-people/metro-police-officer"}).then(() => null, e => e.message)""", danny) is None
+    gm_page.wait_for_function("id => game.actors.get(id).flags['the-smoke']?.police === true", arg=danny)
+    gm_page.wait_for_timeout(2000)
+    assert gm_page.evaluate(IN_SIGHT, jaz) is False
+    assert gm_page.evaluate(f"async id => (await import('{SIGHT_MODULE}')).isPolice(game.actors.get(id))", danny) is False
+
+    # An officer a player owns is not police (its owner could rewrite it): back next to Danny, nobody sees him.
+    p1 = player1_page.evaluate("game.user.id")
+    gm_page.evaluate("([id, p1]) => game.actors.get(id).update({[`ownership.${p1}`]: 3})", [made["actor"], p1])
+    gm_page.evaluate("([s, t]) => game.scenes.get(s).tokens.get(t).update({x: 500})", [ids["scene"], made["token"]])
+    gm_page.wait_for_timeout(2000)
+    assert gm_page.evaluate(IN_SIGHT, danny) is False
+    assert gm_page.evaluate(f"async id => (await import('{SIGHT_MODULE}')).isPolice(game.actors.get(id))", made["actor"]) is False
+
+
 def test_at_three_stars_india_99_sees_him_outdoors_and_a_roof_or_the_gm_stops_it(gm_page: Page, player1_page: Page):
     ids = H.setup(gm_page, player1_page)
     danny = ids["danny"]

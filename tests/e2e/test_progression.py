@@ -86,3 +86,42 @@ def test_big_sal_sheet_shows_the_printed_health_and_where_it_differs(gm_page: Pa
     expect(sheet.locator(".smoke-health-max")).to_have_text("14")
     expect(sheet.locator(".smoke-reconciliation")).to_contain_text(
         "health.max is printed 14; the rule gives 11 (Four pregenerated characters)")
+
+
+def test_a_double_click_on_give_is_one_award_one_card_and_the_form_is_cleared(gm_page: Page, page_errors):
+    """Issue 25, defect 6. The GM Screen's Rewards: a double click on *Give* (XP for a Pat order, reason "Two bikes")
+    gives Jaz 2 XP once and posts one card that says so — not two or three "gains 2 XP" cards. The form is cleared
+    after the award: the next award (a GM award of 1 XP) carries no reason over. The same form sent twice straight to
+    the GM (one award id) gives once."""
+    actor_id = import_pregen(gm_page, "Jaz Kaur")
+    sheet = open_sheet(gm_page, actor_id)
+    sheet.get_by_role("button", name="Award XP to Jaz Kaur on the GM Screen").click()
+    screen = gm_page.locator("#smoke-gm-screen")
+    gains = "() => game.messages.contents.filter(m => m.content.includes('gains')).length"
+    screen.get_by_label("XP for").select_option("patOrder")
+    screen.get_by_label("Reason").fill("Two bikes")
+    screen.get_by_role("button", name="Give").dblclick()
+    card = gm_page.locator("#chat-log .smoke-gm-reward").last
+    expect(card).to_contain_text("Jaz Kaur gains 2 XP (Completed Pat order)")
+    expect(card).to_contain_text("Two bikes")
+    gm_page.wait_for_timeout(1500)
+    assert gm_page.evaluate("id => game.actors.get(id).system.rep.xp", actor_id) == 2
+    assert gm_page.evaluate(gains) == 1
+    # The form is cleared: no reason, no amount; the next award's card has no reason.
+    expect(screen.get_by_label("Reason")).to_have_value("")
+    expect(screen.get_by_label("Amount")).to_have_value("")
+    screen.get_by_label("XP for").select_option("gm")
+    screen.get_by_label("Amount").fill("1")
+    screen.get_by_role("button", name="Give").click()
+    expect(gm_page.locator("#chat-log .smoke-gm-reward").last).to_contain_text("Jaz Kaur gains 1 XP")
+    expect(gm_page.locator("#chat-log .smoke-gm-reward").last).not_to_contain_text("Two bikes")
+    assert gm_page.evaluate("id => game.actors.get(id).system.rep.xp", actor_id) == 3
+    # One award id sent twice straight to the GM: given once, the second refused in words.
+    twice = gm_page.evaluate("""async id => { const data = {kind: "xp", xpKind: "gm", amount: 1, rewardId: "sameForm000001",
+        actorUuids: [`Actor.${id}`]}; const out = [];
+        for (let i = 0; i < 2; i++) out.push(await game.system.api.requestGM("gm.reward.give", data).then(() => null, e => e.message));
+        return out; }""", actor_id)
+    assert twice == [None, "That award was already given (one award per Give)."]
+    assert gm_page.evaluate("id => game.actors.get(id).system.rep.xp", actor_id) == 4
+    assert gm_page.evaluate(gains) == 3
+    assert page_errors[gm_page] == []

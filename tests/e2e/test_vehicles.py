@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from helpers import SEED_DICE, VEHICLES_MODULE, add_from_pack, import_actor, notification, observer, seat_records
+from helpers import SEED_DICE, VEHICLES_MODULE, add_from_pack, import_actor, notification, observer, refused, seat_records
 
 
 def give_item(page: Page, actor_id: str, pack: str, name: str) -> str:
@@ -301,6 +301,53 @@ def test_a_failed_theft_keeps_the_motor_and_a_forged_band_is_refused(gm_page: Pa
     }""", [car, danny])
     assert claimed == [14, "hard", "justAbout", "properMess", False]
     assert gm_page.evaluate("([c, u]) => game.actors.get(c).ownership[u] ?? null", [car, p1]) is None
+
+
+def test_the_tool_menu_defaults_to_a_tool_that_applies_and_a_refusal_says_why(gm_page: Page, player1_page: Page,
+                                                                             page_errors):
+    """Issue 25, defect 1. Danny carries an Angle Grinder (bike locks) and a Slim Jim (older cars only). On the Range
+    Ruler SUV (a car lock) the menu offers no tool that applies, so it starts at *No tool*, not at the Slim Jim (whose
+    easing needs the GM to say the car is old). Given a Relay Box (car locks two bands easier), the menu starts at it.
+    Asked for a tool that does not fit, the GM says why: the Slim Jim is for older cars (only the GM says this is one),
+    the Angle Grinder does not work this lock, and an item the thief does not carry is not carried."""
+    p1 = player1_page.evaluate("game.user.id")
+    car = import_actor(gm_page, "vehicles", "Range Ruler SUV", observer())  # Hard, a car lock
+    danny = import_actor(gm_page, "pregens", 'Danny "Tealeaf" Doyle', {"ownership": {p1: 3}})
+    player1_page.wait_for_function("([c, d]) => !!game.actors.get(c) && !!game.actors.get(d)", arg=[car, danny])
+    player1_page.evaluate("id => game.user.update({character: id})", danny)
+
+    sheet = open_sheet(player1_page, car)
+    sheet.get_by_role("button", name="Nick it (Graft)").click()
+    tools = player1_page.locator("dialog.application")
+    menu = tools.get_by_label("Tool")
+    expect(menu.locator("option")).to_have_text(["No tool", "Slim Jim: 1 band(s) easier (older cars only)"])
+    expect(menu).to_have_value("")
+    # The player picks the Slim Jim anyway: refused for the right reason, no roll asked for.
+    slim = player1_page.evaluate("id => game.actors.get(id).items.getName('Slim Jim').id", danny)
+    menu.select_option(slim)
+    tools.get_by_role("button", name="Try the lock").click()
+    notification(player1_page, "Slim Jim eases only an older car's lock, and only the GM says Range Ruler SUV is one.")
+    expect(player1_page.locator(".application.roll-dialog")).to_have_count(0)
+
+    # Asked straight for a tool that does not fit this lock, or one Danny does not carry: each reason its own.
+    grinder = player1_page.evaluate("id => game.actors.get(id).items.getName('Angle Grinder').id", danny)
+    ask = """async ([car, danny, toolId]) => game.system.api.requestGM("vehicle.theft.issue",
+        {vehicleUuid: `Actor.${car}`, thiefUuid: `Actor.${danny}`, toolId})"""
+    assert refused(player1_page, ask, [car, danny, grinder]) == "Angle Grinder does not ease Range Ruler SUV's lock."
+    assert refused(player1_page, ask, [car, danny, "NotCarried000000"]) == \
+        "The tool used for that roll is no longer carried."
+
+    # With a Relay Box carried, the menu starts at it (the first tool that applies), the Slim Jim last.
+    give_item(gm_page, danny, "gear", "Relay Box")
+    player1_page.wait_for_function("id => !!game.actors.get(id).items.getName('Relay Box')", arg=danny)
+    player1_page.keyboard.press("Escape")
+    sheet.get_by_role("button", name="Nick it (Graft)").click()
+    menu = player1_page.locator("dialog.application").get_by_label("Tool")
+    expect(menu.locator("option")).to_have_text(["Relay Box: 2 band(s) easier", "No tool",
+                                                 "Slim Jim: 1 band(s) easier (older cars only)"])
+    relay = player1_page.evaluate("id => game.actors.get(id).items.getName('Relay Box').id", danny)
+    expect(menu).to_have_value(relay)
+    assert page_errors[gm_page] == [] and page_errors[player1_page] == []
 
 
 def test_repairs_toolkit_patch_up_once_and_the_garage(gm_page: Page, player1_page: Page, page_errors):

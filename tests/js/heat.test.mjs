@@ -10,7 +10,7 @@ import {
 import { bustedLoss } from "../../module/rules/money.mjs";
 import {
   SIGHT_SQUARES, withinSight, policeSee, sightChanged, starsSet, secondsLeft, coolDown, attackCrime, dangerousDriving,
-  footMove, anprRead
+  footMove, anprRead, anprPass
 } from "../../module/rules/police.mjs";
 
 // The book's "Witnessed crime | Stars" table.
@@ -176,6 +176,28 @@ test("the next police move on foot", () => {
   assert.deepEqual(footMove({ stars: 2, distance: 5, inMotor: true }), ["stop", "taser"]);
   assert.deepEqual(footMove({ stars: 4, distance: 10, armedUnit: true }), ["stop", "taser", "shoot"]);
   assert.deepEqual(footMove({ stars: 3, distance: 10, armedUnit: true }), ["stop", "taser"]);
+});
+
+test("ANPR: one drive past three units is one ping, +1 Heat once (ruling: every unit hears it; issue 25, defect 4)", () => {
+  // Police at the table › ANPR Ping: "If the motor is nicked, every unit hears it. | If they are in a nicked vehicle: +1 Heat."
+  const hot = { stolen: true, hot: true, pinged: [] };
+  const units = ["area", "bike", "carrier"];
+  const pass = anprPass({ plate: hot, readers: units, heardBy: units });
+  assert.deepEqual(pass, { ping: true, heat: 1, pinged: units });
+  // The next drive past the same units (or any that heard it): nothing more.
+  assert.deepEqual(anprPass({ plate: { ...hot, pinged: pass.pinged }, readers: ["bike"], heardBy: units }),
+    { ping: false, heat: 0, pinged: units });
+  // One unit read it, every unit on the scene heard it: the others do not ping it on a later drive.
+  const one = anprPass({ plate: hot, readers: ["area"], heardBy: units });
+  assert.deepEqual(one, { ping: true, heat: 1, pinged: units });
+  assert.equal(anprPass({ plate: { ...hot, pinged: one.pinged }, readers: ["carrier"], heardBy: units }).ping, false);
+  // A unit called in afterwards had not heard it: a new read on a later drive.
+  assert.deepEqual(anprPass({ plate: { ...hot, pinged: units }, readers: ["arv"], heardBy: [...units, "arv"] }),
+    { ping: true, heat: 1, pinged: [...units, "arv"] });
+  // The GM's read (a camera, a street event) is always a new read; a clean or new marker never pings.
+  assert.deepEqual(anprPass({ plate: { ...hot, pinged: units }, readers: null }), { ping: true, heat: 1, pinged: units });
+  assert.equal(anprPass({ plate: { stolen: true, hot: false, pinged: [] }, readers: units, heardBy: units }).ping, false);
+  assert.equal(anprPass({ plate: null, readers: units }).ping, false);
 });
 
 test("ANPR: a hot plate is a hit, +1 Heat; a new marker reads clean", () => {

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   abilityEffects, drivingModifiers, riderGuard, vehicleGuardValue, vehicleNumbers, seatPlan, seating, board, leave,
-  canRelease, canRepair, riderPosition, canFold, patchUp, kitRepair, repair, repairCheck, garageBill, fireState, lockTargets, toolEasing, bestTool,
+  canRelease, canRepair, riderPosition, canFold, patchUp, kitRepair, repair, repairCheck, garageBill, fireState, lockTargets, toolEasing, bestTool, toolFit,
   theftBand, theftOutcome, theftCrime, theftStats, incident, TERRAINS, STRONG_FROM
 } from "../../module/rules/vehicles.mjs";
 import { planCheck } from "../../module/rules/check.mjs";
@@ -344,6 +344,20 @@ test("theft: the best tool is the most bands, a quiet one before a loud one", ()
   assert.equal(bestTool([RELAY_BOX, CORDLESS], { lockKind: "car" }), RELAY_BOX);
   assert.equal(bestTool([SCREWDRIVER, LOCK_PICKS], { lockKind: "car" }), null);
   assert.equal(bestTool([], { lockKind: "car" }), null);
+});
+
+test("theft: whether a tool works this lock, and why not (issue 25, defect 1)", () => {
+  // Tools & gear: "Slim Jim · older cars one band easier": on a car nobody has said is old, for older cars only.
+  assert.equal(toolFit(SLIM_JIM, { lockKind: "car" }), "olderCarOnly");
+  assert.equal(toolFit(SLIM_JIM, { lockKind: "car", olderCar: true }), "fits");
+  assert.equal(toolFit(SLIM_JIM, { lockKind: "bike" }), "notThisLock");
+  assert.equal(toolFit(RELAY_BOX, { lockKind: "car" }), "fits");
+  assert.equal(toolFit(ANGLE_GRINDER, { lockKind: "car" }), "notThisLock");
+  assert.equal(toolFit(ANGLE_GRINDER, { lockKind: "bike" }), "fits");
+  assert.equal(toolFit(CORDLESS, { lockKind: "motorbike" }), "fits");
+  assert.equal(toolFit(SCREWDRIVER, { lockKind: "car" }), "notThisLock");
+  assert.equal(toolFit(null, { lockKind: "car" }), "notThisLock");
+  assert.throws(() => toolFit(RELAY_BOX, { lockKind: "boat" }), RangeError);
 });
 
 test("theft outcomes: what opens, who sees, time and a jammed lock", () => {

@@ -14,13 +14,17 @@ import { directionsOf } from "./sources.mjs";
 import { SatNav } from "./satnav.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
 import { systemApi } from "../../documents/lookup.mjs";
+import { watchers as shiftWatchers } from "../../documents/shifts/store.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
 /** @param {string} key @param {Record<string, unknown>} [data] */
 const L = (key, data) => (data ? game.i18n.format(key, /** @type {object} */ (data)) : game.i18n.localize(key));
 /** Screens that show a running clock (re-rendered each second while open). */
-const TICKING = new Set(["jobs", "heat", "objectives"]);
+const TICKING = new Set(["jobs", "orders", "heat", "objectives"]);
+/** Screens that show the Shifts feature's records, and the missions' (re-rendered when those records change). */
+const SHIFT_SCREENS = new Set(["home", "jobs", "orders", "directions"]);
+const MISSION_SCREENS = new Set(["home", "objectives"]);
 
 /** @param {unknown} err */
 const warn = err => void ui.notifications?.warn(/** @type {any} */ (err)?.message ?? String(err));
@@ -116,6 +120,12 @@ export class BlowerPhone extends Base {
     this.#tellGM(true);
     this.#unsubscribe.push(onInbox(rerender), onRadio(rerender),
       onTick(() => { if (TICKING.has(this.screen)) rerender(); }));
+    // The records these screens show change on the GM's write (a callout taken, an objective done): re-render then.
+    const shifts = () => { if (SHIFT_SCREENS.has(this.screen)) rerender(); };
+    shiftWatchers.add(shifts);
+    this.#unsubscribe.push(() => shiftWatchers.delete(shifts));
+    const missionsHook = Hooks.on(/** @type {any} */ ("smoke.missions"), () => { if (MISSION_SCREENS.has(this.screen)) rerender(); });
+    this.#unsubscribe.push(() => Hooks.off(/** @type {any} */ ("smoke.missions"), missionsHook));
     for (const hook of ["updateActor", "updateSetting", "updatePlaylist"]) {
       const id = Hooks.on(/** @type {Hooks.HookName} */ (hook), (/** @type {any} */ doc) => {
         if (hook !== "updateActor" || doc?.id === this.actor?.id) rerender();

@@ -4,7 +4,8 @@
  * (texts, radio). Labels are localised here; user text (a contact's name, a text) stays raw and the template escapes it.
  * @module apps/blower/screens
  */
-import { heatOf, isMissing, jobsOf, missionsOf, moneyOf, directionsOf, openMissionsNow } from "./sources.mjs";
+import { heatOf, isMissing, jobsOf, missionsOf, moneyOf, directionsOf, openMissionsNow, patOrdersOf, serviceJobsOf } from "./sources.mjs";
+import { deadlineLeft } from "../../rules/missions.mjs";
 import { inboxNow } from "../../documents/blower-texts.mjs";
 import { effectiveVolume, motorStation, nowPlaying, stations } from "../../documents/radio.mjs";
 import { driverOf, vehicleOf } from "../../documents/vehicle/seats.mjs";
@@ -33,13 +34,14 @@ const words = reason => (reason && game.i18n.has?.(reason) ? L(reason) : String(
 
 /** @param {any} actor */
 function countBadges(actor) {
-  const jobs = jobsOf(actor);
+  const jobs = serviceJobsOf(actor);
+  const orders = patOrdersOf(actor);
   const missions = missionsOf(actor);
   const open = (/** @type {any[]} */ list) => list.reduce((n, m) => n + (m.objectives ?? []).filter((/** @type {any} */ o) => (o.state ?? "open") === "open").length, 0);
   return {
     jobs: isMissing(jobs) ? 0 : (jobs.callouts?.length ?? 0),
-    orders: isMissing(missions) ? 0 : missions.orders.length,
-    objectives: isMissing(missions) ? 0 : open(missions.missions),
+    orders: isMissing(orders) ? 0 : orders.callouts.length + (orders.job ? 1 : 0),
+    objectives: isMissing(missions) ? 0 : open(missions),
     messages: inboxNow().unread
   };
 }
@@ -51,45 +53,82 @@ export function homeApps(actor) {
 }
 
 /**
- * A shift's or a stage's name in words (the Shifts feature's ids: taxi, pickup…), or the text as given.
- * @param {"shift"|"stage"} group @param {unknown} id @returns {string}
+ * A shift's, a stage's or a patient's state's name in words (the Shifts feature's ids: taxi, pickup, fading…), or the
+ * text as given.
+ * @param {"shift"|"stage"|"patient"} group @param {unknown} id @returns {string}
  */
 const named = (group, id) => (typeof id === "string" && game.i18n.has?.(`SMOKE.Shifts.${group}.${id}`)
   ? L(`SMOKE.Shifts.${group}.${id}`) : String(id ?? ""));
 
-/** @param {any} actor @param {number} now Active ms. */
-function jobsScreen(actor, now) {
-  const got = jobsOf(actor);
-  if (isMissing(got)) return { missing: L(got.messageKey) };
-  const { shift, callouts = [], job } = got;
+/**
+ * A running job as the phone shows it: its stage and place, the seconds left (the Shifts feature's, frozen once the
+ * stage is reached; else counted down from the clock's timestamps at `now`), cargo, patient and pay.
+ * @param {any} job @param {number} now Active ms.
+ */
+function jobCard(job, now) {
   const clockLeft = systemApi()?.rules?.clockLeft;
   // The Shifts feature gives the seconds left (a stage the crew has reached holds its time); else count the clock down.
   const left = typeof job?.secondsLeft === "number" ? job.secondsLeft
     : job?.clock && clockLeft ? clockLeft(job.clock, job.windowSeconds, now) : null;
+  return { name: String(job.name ?? ""), stage: named("stage", job.stage), left: left === null ? null : mmss(left),
+    paused: Boolean(job.paused ?? job.clock?.pausedAt),
+    cargo: cargoWords(job.cargo), patient: job.patient ? named("patient", job.patient.state ?? job.patient) : null,
+    pay: typeof job.pay === "number" ? job.pay : job.pay?.pounds ?? null, destination: job.destination?.name ?? "" };
+}
+
+/**
+ * A courier's cargo in words (the Shifts feature's `{collected, damaged}`): to collect, aboard, or damaged.
+ * @param {{collected?: boolean, damaged?: boolean}|null|undefined} cargo @returns {string|null}
+ */
+function cargoWords(cargo) {
+  if (!cargo || typeof cargo !== "object") return null;
+  const state = cargo.damaged ? "damaged" : cargo.collected ? "aboard" : "toCollect";
+  return L(`SMOKE.Blower.Jobs.cargoState.${state}`);
+}
+
+/** @param {any[]} callouts */
+const calloutRows = callouts => callouts.map((/** @type {any} */ c) => ({ id: c.id, name: String(c.name ?? c.id), pay: c.pay ?? null }));
+
+/** Jobs: the service shift's callouts and job (Pat's orders have their own app). @param {any} actor @param {number} now Active ms. */
+function jobsScreen(actor, now) {
+  const got = serviceJobsOf(actor);
+  if (isMissing(got)) return { missing: L(got.messageKey) };
+  const { shift, callouts = [], job } = got;
   return {
     shift: shift ? (typeof shift === "string" ? named("shift", shift) : String(shift.name ?? shift.id ?? "")) : null,
-    callouts: callouts.map((/** @type {any} */ c) => ({ id: c.id, name: String(c.name ?? c.id), pay: c.pay ?? null })),
-    job: job ? { stage: named("stage", job.stage), left: left === null ? null : mmss(left),
-      paused: Boolean(job.paused ?? job.clock?.pausedAt),
-      cargo: job.cargo ? String(job.cargo.state ?? job.cargo) : null, patient: job.patient ? String(job.patient.state ?? job.patient) : null,
-      pay: typeof job.pay === "number" ? job.pay : job.pay?.pounds ?? null, destination: job.destination?.name ?? "" } : null,
-    none: !shift && !callouts.length && !job
+    callouts: calloutRows(callouts),
+    job: job ? jobCard(job, now) : null,
+    none: !shift && !callouts.length && !job, empty: L("SMOKE.Blower.Jobs.idle")
   };
 }
 
-/** @param {any[]} list */
-const missionRows = list => list.map(m => ({ name: String(m.name ?? ""), giver: String(m.giver ?? m.client ?? ""),
-  left: typeof m.secondsLeft === "number" ? mmss(m.secondsLeft) : null,
-  objectives: (m.objectives ?? []).map((/** @type {any} */ o) => ({ text: String(o.text ?? ""), state: o.state ?? "open",
-    label: L(`SMOKE.Blower.Missions.state.${["open", "done", "failed"].includes(o.state) ? o.state : "open"}`) })) }));
+/** Pat's orders: the orders open to the character and the one they are on. @param {any} actor @param {number} now Active ms. */
+function ordersScreen(actor, now) {
+  const got = patOrdersOf(actor);
+  if (isMissing(got)) return { missing: L(got.messageKey) };
+  return { callouts: calloutRows(got.callouts), job: got.job ? jobCard(got.job, now) : null, none: !got.callouts.length && !got.job,
+    empty: L("SMOKE.Blower.Orders.empty") };
+}
 
-/** @param {any} actor @param {"orders"|"missions"} which */
-function missionsScreen(actor, which) {
+/**
+ * The missions' rows, each deadline counted down from the run's clock (timestamps) at `now`.
+ * @param {any[]} list @param {number} now Active ms.
+ */
+const missionRows = (list, now) => list.map(m => {
+  const secondsLeft = m.clock ? deadlineLeft(m, now) : (typeof m.secondsLeft === "number" ? m.secondsLeft : null);
+  return { name: String(m.name ?? ""), giver: String(m.giver ?? m.client ?? ""),
+    left: typeof secondsLeft === "number" ? mmss(secondsLeft) : null,
+    objectives: (m.objectives ?? []).map((/** @type {any} */ o) => ({ text: String(o.text ?? ""), state: o.state ?? "open",
+      label: L(`SMOKE.Blower.Missions.state.${["open", "done", "failed"].includes(o.state) ? o.state : "open"}`) })) };
+});
+
+/** Objectives: every mission the character's crew is on, whoever the client. @param {any} actor @param {number} now Active ms. */
+function missionsScreen(actor, now) {
   const got = missionsOf(actor);
   if (isMissing(got)) return { missing: L(got.messageKey) };
-  const rows = missionRows(/** @type {any} */ (got)[which]);
+  const rows = missionRows(got, now);
   // Self-play (issue 16): the open missions a player may accept from the phone.
-  const offers = which === "missions" && !game.user.isGM ? openMissionsNow().map((/** @type {any} */ m) => ({
+  const offers = !game.user.isGM ? openMissionsNow().map((/** @type {any} */ m) => ({
     pageUuid: m.pageUuid, name: String(m.name ?? ""), giver: String(m.client ?? "") })) : [];
   return { rows, offers, none: !rows.length && !offers.length };
 }
@@ -156,8 +195,8 @@ function radioScreen(actor) {
 export function screenContext(screen, actor, now) {
   switch (screen) {
     case "jobs": return jobsScreen(actor, now);
-    case "orders": return missionsScreen(actor, "orders");
-    case "objectives": return missionsScreen(actor, "missions");
+    case "orders": return ordersScreen(actor, now);
+    case "objectives": return missionsScreen(actor, now);
     case "money": return moneyScreen(actor);
     case "heat": return heatScreen(actor);
     case "directions": return directionsScreen(actor);

@@ -9,6 +9,7 @@
  * @module apps/blower/sources
  */
 import { RULES } from "../../generated/rules.mjs";
+import { PAT_ORDER } from "../../rules/jobs.mjs";
 
 /** @returns {any} game.system.api, or {} before init. */
 const api = () => /** @type {any} */ (game.system)?.api ?? {};
@@ -92,25 +93,48 @@ export function jobsOf(actor) {
 
 /**
  * Missions (issue 16): `api.missions.missionsOf(actor)` → `Mission[]` (issue 16's shape: `{id, name, client, state:
- * "open"|"active"|"completed"|"failed"|"abandoned", objectives: {text, state?: "open"|"done"|"failed"}[]}`) or
- * `{orders: Mission[], missions: Mission[]}`; finished missions are left out; Pat's orders are those with
- * `kind === "order"` or whose client (or `giver`) is Pat.
+ * "open"|"active"|"completed"|"failed"|"abandoned", clock, terms: {deadlineSeconds}, objectives: {text, state?:
+ * "open"|"done"|"failed"}[]}`); finished missions are left out. Every mission is a mission, whoever the client is
+ * (Auntie Pat too): the phone's *Pat's orders* are the Shifts feature's Pat orders ({@link patOrdersOf}), the kind the
+ * book calls one (Service pay and tips: "Pat's order … A completed order awards 2 XP; it is not a generic career crew
+ * fee").
  * @param {Actor.Implementation} actor
- * @returns {{orders: object[], missions: object[]}|Missing}
+ * @returns {object[]|Missing}
  */
 export function missionsOf(actor) {
   const fn = api().missions?.missionsOf;
   return read(fn ? () => {
     const got = fn(actor);
-    if (!got) return null;
-    if (Array.isArray(got)) {
-      // Issue 16's Mission: {name, client, state, objectives: {text, state?}[]}; finished ones are not shown.
-      const live = got.filter(m => !["completed", "failed", "abandoned"].includes(m?.state));
-      const isOrder = (/** @type {any} */ m) => m?.kind === "order" || /^(auntie )?pat\b/i.test(String(m?.giver ?? m?.client ?? ""));
-      return { orders: live.filter(isOrder), missions: live.filter(m => !isOrder(m)) };
-    }
-    return { orders: got.orders ?? [], missions: got.missions ?? [] };
+    if (!Array.isArray(got)) return null;
+    return got.filter(m => !["completed", "failed", "abandoned"].includes(m?.state));
   } : null, "SMOKE.Blower.Missions.none");
+}
+
+/**
+ * Pat's orders (the Shifts feature's `patOrder` callouts and job, rules/jobs.mjs `PAT_ORDER`): from
+ * `api.shifts.jobsOf(actor)`, the Pat orders open to the actor and the one they are on.
+ * @param {Actor.Implementation} actor
+ * @returns {{callouts: object[], job: object|null}|Missing}
+ */
+export function patOrdersOf(actor) {
+  const got = jobsOf(actor);
+  if (isMissing(got)) return missing("SMOKE.Blower.Orders.none");
+  const { callouts = [], job = null } = /** @type {any} */ (got);
+  return { callouts: callouts.filter((/** @type {any} */ c) => c?.shift === PAT_ORDER),
+    job: job?.shift === PAT_ORDER ? job : null };
+}
+
+/**
+ * The service side of Jobs: {@link jobsOf} without Pat's orders (they have their own app).
+ * @param {Actor.Implementation} actor
+ * @returns {{shift: object|null, callouts: object[], job: object|null}|Missing}
+ */
+export function serviceJobsOf(actor) {
+  const got = jobsOf(actor);
+  if (isMissing(got)) return got;
+  const { callouts = [], job = null } = /** @type {any} */ (got);
+  return { ...got, callouts: callouts.filter((/** @type {any} */ c) => c?.shift !== PAT_ORDER),
+    job: job?.shift === PAT_ORDER ? null : job };
 }
 
 /**

@@ -25,19 +25,27 @@ export { SYSTEM_ID };
 export const INDOORS_TYPE = `${SYSTEM_ID}.indoors`;
 /** The street profiles that are police officers (packs-src/street-people). */
 export const POLICE_PEOPLE = Object.freeze(["metro-police-officer", "armed-response-officer"]);
+/** Their catalogue keys as the build writes them on each actor (`flags["the-smoke"].key`, tools/the_smoke/compile.py). */
+const POLICE_KEYS = POLICE_PEOPLE.map(k => `street-people/${k}`);
 
 const policeIds = () => POLICE_PEOPLE.map(k => CATALOGUE_IDS["street-people"]?.[k]).filter(Boolean);
 
 /**
- * Whether an actor is a police unit: a motor with the Police kit, an NPC from a police street profile (by its
- * compendium source) or flagged `flags["the-smoke"].police`.
+ * Whether an actor is a police unit, for the GM's decisions (who sees whom, ANPR, assaulting an officer, custody).
+ * Only an actor **no player owns** can be one: a player may write their own actor's flags, system and abilities
+ * (v13 `Actor#canUserModify` for an OWNER), so neither making their character police nor unmaking a unit counts —
+ * a player cannot write an actor they do not own. Among those, a police unit is what the catalogue says, however
+ * the actor was made (`importFromCompendium`, `toObject()` + `Actor.create`, a duplicate): a motor with the Police
+ * kit, an NPC whose catalogue key (`flags["the-smoke"].key`, written by the build) or compendium source is a police
+ * street profile, or one the GM flagged `flags["the-smoke"].police`.
  * @param {any} actor @returns {boolean}
  */
 export function isPolice(actor) {
-  if (!actor) return false;
+  if (!actor || actor.hasPlayerOwner) return false;
   if (actor.flags?.[SYSTEM_ID]?.police === true) return true;
   if (actor.type === "vehicle") return (actor.system?.abilities ?? []).includes(POLICE_ABILITY);
   if (actor.type !== "npc") return false;
+  if (POLICE_KEYS.includes(actor.flags?.[SYSTEM_ID]?.key)) return true;
   const source = String(actor._stats?.compendiumSource ?? actor.flags?.core?.sourceId ?? "");
   return policeIds().some(id => source.endsWith(id));
 }

@@ -8,15 +8,16 @@
  *   India 99 is not a token: the helicopter is the sight rule (outdoors at 3+ stars). Roadblocks are the GM's.
  * - **Plate markers**: the GM store `plates`, keyed by motor actor UUID: `{stolen, hot, marker, pinged}`. A theft
  *   marks it stolen and hot; a respray or new plates (hook `smoke.resprayed`) gives a new marker that reads clean.
- * - **ANPR ping**: a hot motor moving within a police motor's ANPR range (Police kit: 12 squares) is read once per
- *   unit per marker: +1 Heat to every character aboard (Police at the table › ANPR Ping).
+ * - **ANPR ping**: a hot motor moving within a police motor's ANPR range (Police kit: 12 squares) is read: one drive
+ *   past any number of units is one ping, +1 Heat to every character aboard, and every unit on the scene hears it, so
+ *   none of them pings that marker again (Police at the table › ANPR Ping; the ruling in rules/police.mjs anprPass).
  *
  * Foundry-side only.
  * @module documents/heat/units
  */
 import { CATALOGUE_IDS } from "../../generated/rules.mjs";
 import { policeResponse } from "../../rules/heat.mjs";
-import { anprRead } from "../../rules/police.mjs";
+import { anprPass } from "../../rules/police.mjs";
 import { abilityEffects } from "../../rules/vehicles.mjs";
 import { tokenDistance } from "../attack.mjs";
 import { gmStore } from "../gm-store.mjs";
@@ -110,22 +111,27 @@ export async function callInUnits(scene, stars) {
 }
 
 /**
- * Active GM: ANPR reads a motor's plate for a police unit: a hot plate is a hit, once per unit per marker; +1 Heat to
- * everyone aboard.
- * @param {any} motor @param {string} unitId  The reading police token's id (or "gm" for the GM's button).
+ * Active GM: ANPR reads a motor's plate: a hot plate is a hit — one ping for one drive however many units read it
+ * (rules/police.mjs anprPass) — +1 Heat to everyone aboard and one card.
+ * @param {any} motor
+ * @param {string|string[]} readers  The reading police tokens' ids (one drive), or "gm" for the GM's read (a camera,
+ *   a street event: always a new read).
+ * @param {{heardBy?: string[]}} [options]  Every police token on the scene: they all hear the ping.
  * @returns {Promise<number>} Characters whose Heat rose.
  */
-export async function anprPing(motor, unitId = "gm") {
+export async function anprPing(motor, readers = "gm", { heardBy = [] } = {}) {
   if (!game.user.isActiveGM) throw new Error(L("SMOKE.Store.gmOnly"));
   const plate = plateOf(motor);
-  const read = anprRead(plate);
-  if (!read.hit || !plate || (unitId !== "gm" && plate.pinged.includes(unitId))) return 0;
-  await plates.update(motor.uuid, p => (p ? { ...p, pinged: [...p.pinged, unitId] } : p));
+  // Decided and recorded in one step (no await between the read and the store's write): a second drive section
+  // arriving at once finds the units have heard it.
+  const pass = anprPass({ plate, readers: readers === "gm" ? null : [readers].flat(), heardBy });
+  if (!pass.ping) return 0;
+  await plates.update(motor.uuid, p => (p ? { ...p, pinged: pass.pinged } : p));
   let n = 0;
   for (const { actor } of occupantsOf(motor)) {
     if (actor.type !== "character") continue;
     const before = heatOf(actor).stars;
-    const stars = await setHeat(actor, before + read.heat, { reason: "anpr" });
+    const stars = await setHeat(actor, before + pass.heat, { reason: "anpr" });
     if (stars > before) {
       n += 1;
       await heatRose(actor, before, stars);
@@ -143,11 +149,16 @@ export async function anprOnMove(tokenDoc) {
   if (!game.user.isActiveGM) return;
   const motor = tokenDoc.actor;
   if (motor?.type !== "vehicle" || isPolice(motor) || !plateOf(motor)?.hot) return;
+  const units = [];
+  const readers = [];
   for (const other of tokenDoc.parent?.tokens ?? []) {
     const a = other.actor;
     if (other === tokenDoc || a?.type !== "vehicle" || !isPolice(a)) continue;
+    units.push(other.id);
     const range = abilityEffects(a.system?.abilities ?? []).anprRange;
     const d = tokenDistance(other, tokenDoc);
-    if (range !== null && d !== null && d <= range) await anprPing(motor, other.id);
+    if (range !== null && d !== null && d <= range) readers.push(other.id);
   }
+  // One drive past any number of units is one read: one ping, heard by every unit on the scene.
+  if (readers.length) await anprPing(motor, readers, { heardBy: units });
 }

@@ -8,7 +8,7 @@
  * Rulebook: Getting a motor › Theft and recovery.
  * @module documents/vehicle/theft
  */
-import { theftBand, theftCrime, theftOutcome, theftStats, toolEasing } from "../../rules/vehicles.mjs";
+import { theftBand, theftCrime, theftOutcome, theftStats, toolEasing, toolFit } from "../../rules/vehicles.mjs";
 import { refuseCard, resolveTN } from "../check.mjs";
 import { requestGM } from "../requests.mjs";
 import { claimRoll, issueRoll } from "../roll-claims.mjs";
@@ -131,12 +131,15 @@ async function onTheftIssue(user, { vehicleUuid, thiefUuid, carjacking = false, 
     const chosen = user.isGM && bands.includes(band) ? band : "medium";
     lock = { band: chosen, base: chosen, loud: false };
   } else {
-    const tools = theftTools(vehicle, thief).filter(t => !t.olderCarOnly || older);
     if (toolId === "") tool = null;
     else if (toolId) {
-      tool = tools.find(t => t.item.id === toolId)?.item ?? null;
+      // Refused with the reason that holds: not carried, not a tool for this lock, or for an older car only (the GM's say).
+      tool = thief.items.get(toolId) ?? null;
       if (!tool) throw new Error(L("SMOKE.Theft.toolGone"));
-    } else tool = tools[0]?.item ?? null;
+      const gear = tool.type === "gear" ? /** @type {any} */ (tool.system) : null;
+      const fit = toolFit(gear, { lockKind: s.lockKind, olderCar: older });
+      if (fit !== "fits") throw new Error(L(`SMOKE.Theft.toolRefused.${fit}`, { tool: tool.name, vehicle: vehicle.name }));
+    } else tool = theftTools(vehicle, thief).find(t => !t.olderCarOnly || older)?.item ?? null;
     lock = theftBand({ lock: s.lock, lockKind: s.lockKind, olderCar: older, tool: /** @type {any} */ (tool?.system) ?? null });
   }
   const tn = resolveTN(thief, useStat, /** @type {any} */ ({ tnSource: "band", band: lock.band }));
