@@ -203,11 +203,12 @@ const activeUsers = () => Array.from(new Set(connections.values()));
 /**
  * TEST ONLY (no v13 counterpart): what each user's connections wrote and were sent, for the benchmarks
  * (tests/bench/): `writes` (document and setting writes asked for, by `<Document> <operation>`), `bytesIn` (frames
- * received from that user) and `bytesOut` (frames sent to that user). GET /harness/stats; POST /harness/stats/reset.
+ * received from that user) and `bytesOut` (frames sent to that user; `bytesOutByType` by frame type, a document
+ * broadcast by `<Document> <operation>`). GET /harness/stats; POST /harness/stats/reset.
  */
 const stats = new Map();
 const statsOf = userId => {
-  if (!stats.has(userId)) stats.set(userId, { writes: 0, byKind: {}, bytesIn: 0, bytesOut: 0 });
+  if (!stats.has(userId)) stats.set(userId, { writes: 0, byKind: {}, bytesIn: 0, bytesOut: 0, bytesOutByType: {} });
   return stats.get(userId);
 };
 function countWrite(userId, kind) {
@@ -220,7 +221,13 @@ const sendTo = (ws, msg) => {
   if (ws.readyState !== ws.OPEN) return false;
   const text = JSON.stringify(msg);
   const userId = connections.get(ws);
-  if (userId) statsOf(userId).bytesOut += Buffer.byteLength(text);
+  if (userId) {
+    const s = statsOf(userId);
+    const bytes = Buffer.byteLength(text);
+    const type = msg.type === "modifyDocument" ? `${msg.documentName} ${msg.operation}` : msg.type;
+    s.bytesOut += bytes;
+    s.bytesOutByType[type] = (s.bytesOutByType[type] ?? 0) + bytes;
+  }
   ws.send(text);
   return true;
 };
