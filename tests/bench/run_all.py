@@ -38,8 +38,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-from the_smoke.preview import prepare, start_server  # noqa: E402
 from helpers.rounds import PLAY_ROUND, SETUP_FIGHT, reset_stats, stats, total_writes  # noqa: E402
+
+from the_smoke.preview import prepare, start_server  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 P1 = "HarnessPlayer001"
@@ -267,8 +268,12 @@ def noop_rebuild(scale: int, runs: int) -> list[float]:
         return values
 
 
-def measure(root: Path, runs: int, log: Callable[[str], None]) -> dict[str, tuple[list[float], str]]:
-    """key → (values, note)."""
+def measure(root: Path, runs: int, log: Callable[[str], None], only: set[str] | None = None
+            ) -> dict[str, tuple[list[float], str]]:
+    """key → (values, note). ``only``: the parts to run (round, check, text, phone, satnav), default all."""
+    def wanted(part: str) -> bool:
+        return only is None or part in only
+
     out: dict[str, tuple[list[float], str]] = {}
 
     def put(key: str, values: list[float], note: str = "") -> None:
@@ -277,20 +282,23 @@ def measure(root: Path, runs: int, log: Callable[[str], None]) -> dict[str, tupl
         log(f"  {key:<28} median {med:>10.1f}  min {lo:>10.1f}  max {hi:>10.1f}  {note}")
 
     with table(root) as t:
-        for n in (10, 50):
+        for n in (10, 50) if wanted("round") else ():
             for mode in ("speed", "simple"):
                 values, dice = round_writes(t, n, mode, runs)
                 put(f"round-{mode}-{n}", values, f"{dice} {'dice' if mode == 'speed' else 'turns'}")
         t.gm.evaluate("async () => { for (const c of game.combats.contents) await c.delete(); }")
-        put("check", check_writes(t, runs))
-        by = text_bytes(t, [0, 100, 200], max(3, runs // 2))
-        for level in (0, 100, 200):
-            put(f"text-{level}", by[level])
-            put(f"text-answer-{level}", by[-level - 1])
-        phone = phone_open(t, runs)
-        for screen in ("home", "messages", "jobs"):
-            put(f"phone-{screen}", phone[screen], f"{int(phone['texts'][0])} texts, 20 callouts")
-        for size in (100, 200):
+        if wanted("check"):
+            put("check", check_writes(t, runs))
+        if wanted("text"):
+            by = text_bytes(t, [0, 100, 200], max(3, runs // 2))
+            for level in (0, 100, 200):
+                put(f"text-{level}", by[level])
+                put(f"text-answer-{level}", by[-level - 1])
+        if wanted("phone"):
+            phone = phone_open(t, runs)
+            for screen in ("home", "messages", "jobs"):
+                put(f"phone-{screen}", phone[screen], f"{int(phone['texts'][0])} texts, 20 callouts")
+        for size in (100, 200) if wanted("satnav") else ():
             times, squares = satnav(t, size, runs)
             put(f"satnav-{size}", times, f"route {squares} squares")
     return out
@@ -302,13 +310,15 @@ def main() -> None:
     ap.add_argument("--main-root", type=Path, help="a checkout of main with its own dist/ (measured the same way)")
     ap.add_argument("--no-build-bench", action="store_true", help="skip the no-op rebuilds (about a minute)")
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "benchmarks.md")
+    ap.add_argument("--only", help="comma-separated parts: round, check, text, phone, satnav (default: all)")
     args = ap.parse_args()
     results = {}
     for label, root in (("now", ROOT), ("main", args.main_root)):
         if root is None:
             continue
         print(f"{label}: {root}", flush=True)
-        results[label] = measure(root, args.runs, lambda s: print(s, flush=True))
+        only = set(args.only.split(",")) if args.only else None
+        results[label] = measure(root, args.runs, lambda s: print(s, flush=True), only)
         if not args.no_build_bench:
             for scale in (1, 100):
                 values = noop_rebuild(scale, 3) if label == "now" else []
@@ -317,7 +327,7 @@ def main() -> None:
                     print(f"  noop-{scale:<23} median {statistics.median(values):.2f} s", flush=True)
     from report import write_report
     write_report(args.out, results, runs=args.runs)
-    print(f"wrote {args.out.relative_to(ROOT)}")
+    print(f"wrote {args.out}")
 
 
 if __name__ == "__main__":
