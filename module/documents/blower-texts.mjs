@@ -261,10 +261,28 @@ async function ask(full = cursor === null) {
     read: held.filter(t => t.readBy?.[game.user.id]).map(t => t.id) });
 }
 
-/** @returns {InboxText[]} This browser's copies of its texts that still have a seal, as its phone shows them. */
+/** Copies this client has checked against their seal (the seal and the copy's sealed fields). */
+const genuine = /** @type {Set<string>} */ (new Set());
+
+/**
+ * Whether a held copy is the text the GM sealed, unchanged (a copy edited in this browser's storage is not shown).
+ * Each copy is hashed once a session. @param {Text} t @param {Record<string, {at: number, seal: string}>} sealed
+ */
+function sealedCopy(t, sealed) {
+  const s = sealed[t.id];
+  if (!s) return false;
+  const key = `${s.seal}|${JSON.stringify([t.id, t.from, t.to, t.text, t.at, t.nonce])}`;
+  if (genuine.has(key)) return true;
+  if (!isSealed(t, sealed)) return false;
+  genuine.add(key);
+  return true;
+}
+
+/** @returns {InboxText[]} This browser's copies of its texts, sealed and unchanged, as its phone shows them. */
 function shown() {
   const sealed = seals.all();
-  return heldCopies().filter(t => sealed[t.id] && (game.user.isGM || t.to.includes(game.user.id))).map(t => view(t, game.user));
+  return heldCopies().filter(t => (game.user.isGM || t.to.includes(game.user.id)) && sealedCopy(t, sealed))
+    .map(t => view(t, game.user));
 }
 
 /**

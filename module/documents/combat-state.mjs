@@ -6,8 +6,9 @@
  * automation acts on lives there. Each combatant's revealed speed dice, reaction, defences, Aim, surrender, hold, the
  * Down clock, the chase role and a PIT's spin live on the **Combat** document instead — `combat.system.sides[id]` —
  * which only a GM may write (a player may change a Combat's round or turn, never its `system`). Combatant
- * `initiative` and `defeated` are mirrors for the core tracker, written by the GM; the rules never read them back
- * from a player (`isOut` reads the GM's record).
+ * `defeated` (and the simple tracker's `initiative`) are mirrors for the core tracker, written by the GM; in speed mode
+ * a Combatant's `initiative` is derived from this record (documents/combat.mjs `SmokeCombatant`), so a spent die is
+ * one Combat write. The rules never read them back from a player (`isOut` reads the GM's record).
  *
  * This module imports nothing of the features, so the fight, the attack and the chase can all use it.
  * Foundry-side only; no rules here.
