@@ -80,7 +80,7 @@ import { worldCheck } from "./documents/world-check.mjs";
 import * as tokenActors from "./documents/token-actors.mjs";
 import { NOTE_TEMPLATE } from "./documents/chat-html.mjs";
 
-const { SmokeCombat } = combat;
+const { SmokeCombat, SmokeCombatant } = combat;
 const { makeAttack } = attack;
 
 /** The features that declare `requests` and `hooks` (see the module notes). */
@@ -109,6 +109,7 @@ Hooks.once("init", () => {
 
   // Fights (When it kicks off): speed dice on the core Combat documents; every write through the active GM.
   CONFIG.Combat.documentClass = SmokeCombat;
+  CONFIG.Combatant.documentClass = SmokeCombatant;
   CONFIG.Combat.dataModels.base = SmokeCombatData;
   CONFIG.Combatant.dataModels.base = SmokeCombatantData;
   money.registerPlaces();

@@ -1,4 +1,4 @@
-"""Shared set-up of the browser benchmarks (``bench_ui.py``, ``bench_combat.py``): the built system in the stand-in
+"""Shared set-up of the browser benchmarks (``bench_ui.py``, ``bench_combat.py``, ``bench_exit.py``): the built system in the stand-in
 client (``tests/harness``), headless Chromium, one page signed in as the GM. Not a test; not shipped."""
 
 from __future__ import annotations
@@ -30,6 +30,13 @@ CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 def gm_page() -> Iterator[Page]:
     """Yield a Playwright page of the stand-in, signed in as the GM, after ``game.ready``; clean up afterwards.
     Uses Debian's Chromium (or ``CHROMIUM_PATH``), else Playwright's own browser."""
+    with gm_session() as (page, _url):
+        yield page
+
+
+@contextmanager
+def gm_session() -> Iterator[tuple[Page, str]]:
+    """:func:`gm_page` and the stand-in's URL (for its ``/harness/stats`` counts)."""
     from playwright.sync_api import sync_playwright
 
     work = Path(tempfile.mkdtemp(prefix="bench."))
@@ -44,7 +51,7 @@ def gm_page() -> Iterator[Page]:
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
             page.goto(f"{url}/game?user={gm}")
             page.wait_for_function("game.ready === true")
-            yield page
+            yield page, url
             browser.close()
     finally:
         proc.terminate()

@@ -1,10 +1,9 @@
 """Benchmark of the Combat Console (a script that prints figures; not a test).
 
 Boots the built system (``dist/``) in the stand-in client (``tests/harness``) in headless Chromium, as the GM, and
-for fights of 10 and 50 NPCs (Moves d6: two speed dice each) prints: the console's render time (median of several
-renders, after the reveal), the time to reveal, and the document writes of one whole round — the reveal, every die
-spent with "Done", and the end of the round — counted by the `create*`/`update*`/`delete*` hooks on the GM's client
-(each is one document written through the server).
+for fights of 10 and 50 NPCs (Moves d6: two speed dice each) prints the console's render time (median of several
+renders, after the reveal) and the time to reveal. The writes of a whole round, counted at the server for every
+client, are tests/bench/run_all.py's (and tests/e2e/test_round_writes.py tests them).
 
 Usage: scripts/build.sh && .venv/bin/python tools/bench_combat.py [--runs 7] [--sizes 10 50]
 """
@@ -27,15 +26,6 @@ SETUP = """async n => {
   return combat.id;
 }"""
 
-COUNT_WRITES = """() => {
-  window.__writes = {};
-  for (const doc of ["Combat", "Combatant", "Actor", "ChatMessage", "ActiveEffect", "Item"]) {
-    for (const op of ["create", "update", "delete"]) {
-      Hooks.on(`${op}${doc}`, () => { const k = `${op} ${doc}`; window.__writes[k] = (window.__writes[k] ?? 0) + 1; });
-    }
-  }
-}"""
-
 REVEAL = """async () => {
   const t0 = performance.now();
   await game.combat.reveal();
@@ -55,20 +45,6 @@ RENDER = """async runs => {
   return times;
 }"""
 
-PLAY_ROUND = """async () => {
-  window.__writes = {};
-  await game.combat.reveal();
-  let spends = 0;
-  for (let current = game.combat.queue.current; current; current = game.combat.queue.current) {
-    await game.system.api.requestGM("combat.spend", {combatId: game.combat.id, combatantId: current.combatantId, action: "done"});
-    spends++;
-  }
-  await game.combat.nextRound();
-  await new Promise(r => setTimeout(r, 200));
-  return {spends, writes: window.__writes};
-}"""
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=7)
@@ -76,7 +52,6 @@ def main() -> None:
     args = ap.parse_args()
     with gm_page() as page:
         page.evaluate("() => game.settings.set('the-smoke', 'openConsole', false)")
-        page.evaluate(COUNT_WRITES)
         print(f"{'measure':<52} {'median':>9} {'min':>8} {'max':>8}")
         for n in args.sizes:
             page.evaluate(SETUP, n)
@@ -85,12 +60,6 @@ def main() -> None:
             print(f"{f'console render, {n} combatants (ms)':<52} {statistics.median(t):>9.1f} {min(t):>8.1f} "
                   f"{max(t):>8.1f}")
             print(f"{f'reveal, {n} combatants (ms)':<52} {reveal_ms:>9.1f}")
-            page.evaluate("() => game.combat.nextRound()")
-            played = page.evaluate(PLAY_ROUND)
-            writes = played["writes"]
-            total = sum(writes.values())
-            detail = ", ".join(f"{k} {v}" for k, v in sorted(writes.items()))
-            print(f"document writes in one round, {n} combatants, {played['spends']} dice: {total} ({detail})")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,8 @@
 
 Boots the built system (``dist/``) in the stand-in client (``tests/harness``) in headless Chromium and prints:
 time to open a character sheet with 10 and with 100 items, click-to-card time for a check (dialog skipped, and
-through the dialog), the chat card's size in bytes, and the clicks a plain stat check needs.
+through the dialog), the chat card's size in bytes, and — driven by real clicks on the sheet and the dialog — the
+clicks a plain stat check took and the writes it made, counted at the stand-in server (``GET /harness/stats``).
 Timings are medians of several runs, measured in the page with ``performance.now()``.
 
 Usage: scripts/build.sh && .venv/bin/python tools/bench_ui.py [--runs 7] [--screenshots DIR]
@@ -11,10 +12,12 @@ Usage: scripts/build.sh && .venv/bin/python tools/bench_ui.py [--runs 7] [--scre
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
+import urllib.request
 from pathlib import Path
 
-from bench_browser import gm_page
+from bench_browser import gm_session
 
 OPEN_SHEET = """async ([n, runs]) => {
   const items = Array.from({length: n}, (_, i) => ({name: `Thing ${i}`, type: i % 3 ? "gear" : "weapon"}));
@@ -52,12 +55,37 @@ CLICK_TO_CARD = """async ([actorId, viaDialog]) => {
 }"""
 
 
+def stats(url: str) -> dict:
+    with urllib.request.urlopen(f"{url}/harness/stats") as resp:
+        return json.loads(resp.read())
+
+
+def clicked_check(page, url: str, actor_id: str, shift: bool) -> tuple[int, int]:
+    """A plain Grift check clicked on the sheet (Shift-click, or the stat then the dialog's Roll): (clicks, writes)."""
+    page.evaluate("id => game.actors.get(id).sheet.render({force: true})", actor_id)
+    button = page.locator(".application.sheet.actor [data-action=rollStat][data-stat=grf]").first
+    button.wait_for()
+    page.wait_for_timeout(300)
+    urllib.request.urlopen(urllib.request.Request(f"{url}/harness/stats/reset", data=b"{}", method="POST")).read()
+    before = page.evaluate("() => game.messages.size")
+    clicks = 0
+    button.click(modifiers=["Shift"] if shift else [])
+    clicks += 1
+    if not shift:
+        page.locator(".application.roll-dialog button[type=submit]").click()
+        clicks += 1
+    page.wait_for_function("n => game.messages.size > n", arg=before)
+    page.wait_for_timeout(500)
+    page.evaluate("id => game.actors.get(id).sheet.close()", actor_id)
+    return clicks, sum(s["writes"] for s in stats(url).values())
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--screenshots", type=Path, help="also save a sheet, the roll dialog and a card as PNGs here")
     args = ap.parse_args()
-    with gm_page() as page:
+    with gm_session() as (page, url):
         print(f"{'measure':<44} {'median':>10} {'min':>9} {'max':>9}")
         for n in (10, 100):
             t = page.evaluate(OPEN_SHEET, [n, args.runs])
@@ -74,8 +102,9 @@ def main() -> None:
             print(f"{label:<44} {statistics.median(t):>10.1f} {min(t):>9.1f} {max(t):>9.1f}")
         print(f"chat card size: {runs[-1]['bytes']} bytes as a message document, "
               f"{runs[-1]['contentBytes']} bytes of card HTML")
-        print("clicks for a plain stat check: 2 (the stat, then Roll in the dialog); 1 with Shift-click or the "
-              "'Roll checks without the dialog' setting")
+        for shift, label in ((False, "the stat, then Roll in the dialog"), (True, "Shift-click")):
+            clicks, writes = clicked_check(page, url, actor_id, shift)
+            print(f"plain stat check, {label}: {clicks} click(s), {writes} write(s) at the server")
         if args.screenshots:
             args.screenshots.mkdir(parents=True, exist_ok=True)
             page.evaluate("id => game.actors.get(id).sheet.render({force: true})", actor_id)

@@ -49,7 +49,7 @@ export function install() {
     callAll: async (name, ...args) => { for (const fn of hooks.get(name) ?? []) await fn(...args); }
   };
   globalThis.CONFIG = { Actor: { dataModels: {}, documentClass: null }, Item: { dataModels: {} }, statusEffects: [], specialStatusEffects: { DEFEATED: "dead" },
-    Combat: { dataModels: {}, documentClass: null }, Combatant: { dataModels: {} }, queries: {}, JournalEntryPage: { dataModels: {} },
+    Combat: { dataModels: {}, documentClass: null }, Combatant: { dataModels: {}, documentClass: null }, queries: {}, JournalEntryPage: { dataModels: {} },
     RegionBehavior: { dataModels: {}, typeIcons: {} } };
   globalThis.game = { system: {}, i18n: { localize: s => s },
     settings: { register: (scope, key, config) => { registered.settings[`${scope}.${key}`] = config; },
@@ -60,6 +60,7 @@ export function install() {
   globalThis.Item = class Item {};
   globalThis.JournalEntryPage = class JournalEntryPage {};
   globalThis.Combat = class Combat {};
+  globalThis.Combatant = class Combatant {};
   return registered;
 }
 

@@ -10,7 +10,7 @@ import type {
   WeaponData
 } from "../module/data/items.mjs";
 import type { SmokeActor } from "../module/documents/actor.mjs";
-import type { SmokeCombat } from "../module/documents/combat.mjs";
+import type { SmokeCombat, SmokeCombatant } from "../module/documents/combat.mjs";
 import type { SmokeCombatData, SmokeCombatantData } from "../module/data/combat.mjs";
 import type { CheckSnapshot } from "../module/documents/check.mjs";
 import type { Challenge } from "../module/apps/group-checks.mjs";
@@ -24,11 +24,17 @@ declare module "fvtt-types/configuration" {
   interface DocumentClassConfig {
     Actor: typeof SmokeActor;
     Combat: typeof SmokeCombat;
+    Combatant: typeof SmokeCombatant;
   }
 
   /** CONFIG.Combat.documentClass = SmokeCombat for every sub-type (there is only "base"). */
   interface ConfiguredCombat<SubType extends Combat.SubType> {
     document: SmokeCombat;
+  }
+
+  /** CONFIG.Combatant.documentClass = SmokeCombatant (speed mode: initiative derived from the Combat's record). */
+  interface ConfiguredCombatant<SubType extends Combatant.SubType> {
+    document: SmokeCombatant;
   }
 
   /**

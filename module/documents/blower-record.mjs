@@ -49,8 +49,25 @@ export const KEEP = 500;
 const HELD = "blowerHeld";
 const settings = () => /** @type {any} */ (game.settings);
 
-/** The seals, by text id (GM-only): `{at, seal}`. */
-export const seals = gmStore("blowerSeals");
+/**
+ * The seals, by text id (GM-only): `{at, seal}`, kept in {@link SEAL_BUCKETS} GM stores chosen by the id, so sealing a
+ * new text rewrites (and sends every client) one bucket, not every seal (issue 26). The first bucket is issue 24's
+ * single store, which may still hold any text's seal.
+ */
+export const SEAL_BUCKETS = 32;
+const buckets = Array.from({ length: SEAL_BUCKETS }, (_, k) => gmStore(k ? `blowerSeals${k}` : "blowerSeals"));
+/** @param {string} id @returns {ReturnType<typeof gmStore>} */
+const bucketOf = id => buckets[[...String(id)].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) >>> 0, 0) % SEAL_BUCKETS];
+export const seals = {
+  /** @returns {Record<string, {at: number, seal: string}>} Every seal. */
+  all: () => Object.assign({}, ...buckets.map(b => b.all())),
+  /** @param {string} id @param {{at: number, seal: string}|null} value  null: drop it (from every bucket holding it). */
+  set: async (id, value) => {
+    if (value !== null) return bucketOf(id).set(id, value);
+    for (const b of buckets) if (b.get(id)) await b.set(id, null);
+    return null;
+  }
+};
 
 /** Register this browser's copies (init). */
 export function registerRecord() {

@@ -10,10 +10,14 @@
  *
  * - **Delivery** is a pull: the active GM pings each recipient (and every other GM) with an empty v13 query
  *   (`the-smoke.blowerPing`, to that user only, carrying nothing), and a client asks the active GM for its own texts
- *   through the GM request channel (`blower.inbox`, authenticated per user by documents/requests.mjs), offering the
- *   ids it holds and its own read marks. The GM answers only with texts addressed to the asking user (a GM: every
- *   text), and names the offered ids it lacks; the client gives those back (`blower.restore`), which the GM keeps
- *   only sealed and, from a player, addressed to that player. A ping from anyone else only makes a client ask again.
+ *   through the GM request channel (`blower.inbox`, authenticated per user by documents/requests.mjs). The first ask
+ *   of a session offers the ids it holds and its own read marks; the GM answers only with the texts addressed to the
+ *   asking user (a GM: every text) that the asker lacks or whose read marks differ, and names the offered ids it
+ *   lacks; the client gives those back (`blower.restore`), which the GM keeps only sealed and, from a player,
+ *   addressed to that player. Every answer carries the GM's cursor (this GM session and its count of changes); a
+ *   later ask names it and gets only the asker's texts changed since (a new text, a read mark) — not the inbox
+ *   (issue 26). A cursor from another GM session is refused as stale and the client asks again in full. The phone
+ *   shows this browser's own copies that still have a seal. A ping from anyone else only makes a client ask again.
  * - **Sending as a contact** is the GM's alone (`blower.text` refuses a player); read marks (`blower.read`) are per
  *   user and only for the user's own texts. Text is always shown escaped (Handlebars `{{ }}`).
  * With no GM connected the phone says there is no signal.
@@ -47,16 +51,31 @@ const settings = () => /** @type {any} */ (game.settings);
 
 /**
  * @typedef {object} InboxAnswer  The GM's answer to `blower.inbox`.
- * @property {InboxText[]} texts  What the phone shows.
- * @property {Text[]} copies      The same texts whole, for the asker's browser to keep.
+ * @property {Text[]} copies      The asker's texts it lacks or that changed (whole), for its browser to keep.
  * @property {string[]} want      Ids the asker offered that the GM's record lacks (give them back).
+ * @property {string|null} cursor The GM's cursor now (`<session>:<changes>`), to name in the next ask.
+ * @property {boolean} [stale]    The cursor named was another GM session's: ask again in full.
  */
+
+/** Active GM, in memory: this session's id, its count of record changes, and the count at each text's last change. */
+let session = "";
+const sessionId = () => (session ||= foundry.utils.randomID());
+let changes = 0;
+const changedAt = /** @type {Map<string, number>} */ (new Map());
+/** @param {{id: string}[]} texts  Texts of the record just changed (new, read, given back). */
+function bump(texts) {
+  if (!texts.length) return;
+  changes++;
+  for (const t of texts) changedAt.set(t.id, changes);
+}
+const cursorNow = () => `${sessionId()}:${changes}`;
 
 /** Active GM, in memory only: whose phone is open now (user id → the character's name and since when). */
 const openPhones = /** @type {Map<string, {actor: string, at: number}>} */ (new Map());
 
-/** This client's copy of its texts (null until asked), and who listens for changes. */
+/** This client's copy of its texts (null until asked), the GM's cursor it last got, and who listens for changes. */
 let inbox = /** @type {InboxText[]|null} */ (null);
+let cursor = /** @type {string|null} */ (null);
 let signal = true;
 /** @type {Set<() => void>} */
 const listeners = new Set();
@@ -139,6 +158,7 @@ async function markFor(user, wanted) {
     changed.push({ ...t, readBy: { ...t.readBy, [user.id]: game.time.serverTime } });
   }
   if (changed.length) await hold(changed);
+  bump(changed);
   return changed.length;
 }
 
@@ -159,21 +179,35 @@ export const requests = {
     assertGM(user);
     const t = checkText(data ?? {});
     const text = await seal({ id: foundry.utils.randomID(), ...t, at: game.time.serverTime });
+    bump([text]);
     ping([...text.to.map(id => game.users.get(id)), ...game.users.filter(u => u.isGM)]);
     void refreshInbox();
     return { id: text.id };
   },
   /**
-   * A client asks for its own texts (a GM: every text), offering the ids it holds and the ones it has read.
-   * @param {any} user @param {{have?: string[], read?: string[]}} data @returns {Promise<InboxAnswer>}
+   * A client asks for its own texts (a GM: every text): in full, offering the ids it holds and the ones it has read
+   * (answered with what it lacks or has marked differently, and the offered ids the GM lacks), or since a cursor
+   * (answered with what changed since).
+   * @param {any} user @param {{have?: string[], read?: string[], cursor?: string}} data @returns {Promise<InboxAnswer>}
    */
-  "blower.inbox": async (user, { have, read } = {}) => {
+  "blower.inbox": async (user, { have, read, cursor: since } = {}) => {
+    if (since !== undefined && since !== null) {
+      const [named, count] = String(since).split(":");
+      if (named !== sessionId()) return { copies: [], want: [], cursor: null, stale: true };
+      const after = Number(count) || 0;
+      const fresh = record().filter(t => (changedAt.get(t.id) ?? 0) > after && (user.isGM || t.to.includes(user.id)));
+      return { copies: fresh.map(t => copyFor(t, user)), want: [], cursor: cursorNow() };
+    }
     if (!user.isGM) await markFor(user, idSet(read));
     const mine = record().filter(t => user.isGM || t.to.includes(user.id));
     const held = new Set(record().map(t => t.id));
     const sealed = seals.all();
-    const want = [...idSet(have)].filter(id => !held.has(id) && sealed[id]);
-    return { texts: mine.map(t => view(t, user)), copies: mine.map(t => copyFor(t, user)), want };
+    const offered = idSet(have);
+    const marked = idSet(read);
+    const want = [...offered].filter(id => !held.has(id) && sealed[id]);
+    // What the asker lacks, or holds with other read marks (a GM's copy holds everyone's).
+    const differs = (/** @type {Text} */ t) => !offered.has(t.id) || (user.isGM || (!!t.readBy?.[user.id] !== marked.has(t.id)));
+    return { copies: mine.filter(differs).map(t => copyFor(t, user)), want, cursor: cursorNow() };
   },
   /**
    * A client gives back texts the GM's record lacks: kept only sealed, and from a player only their own.
@@ -187,6 +221,7 @@ export const requests = {
     const kept = ok.map(c => ({ ...c, readBy: user.isGM ? { ...(c.readBy ?? {}) }
       : (c.readBy?.[user.id] ? { [user.id]: c.readBy[user.id] } : {}) }));
     if (kept.length) await hold(kept);
+    bump(kept);
     return { kept: kept.length };
   },
   /**
@@ -212,11 +247,42 @@ export function phonesOpen() {
     .map(([id, p]) => ({ user: game.users.get(id)?.name ?? id, actor: p.actor }));
 }
 
-/** @returns {Promise<InboxAnswer>} The GM's answer to what this browser holds. */
-function ask() {
+/**
+ * The GM's answer: since the cursor this client last got, or in full (what this browser holds) the first time.
+ * @param {boolean} [full] @returns {Promise<InboxAnswer>}
+ */
+async function ask(full = cursor === null) {
+  if (!full) {
+    const answer = /** @type {InboxAnswer} */ (await requestGM("blower.inbox", { cursor }));
+    if (!answer.stale) return answer;
+  }
   const held = heldCopies();
   return requestGM("blower.inbox", { have: held.map(t => t.id),
     read: held.filter(t => t.readBy?.[game.user.id]).map(t => t.id) });
+}
+
+/** Copies this client has checked against their seal (the seal and the copy's sealed fields). */
+const genuine = /** @type {Set<string>} */ (new Set());
+
+/**
+ * Whether a held copy is the text the GM sealed, unchanged (a copy edited in this browser's storage is not shown).
+ * Each copy is hashed once a session. @param {Text} t @param {Record<string, {at: number, seal: string}>} sealed
+ */
+function sealedCopy(t, sealed) {
+  const s = sealed[t.id];
+  if (!s) return false;
+  const key = `${s.seal}|${JSON.stringify([t.id, t.from, t.to, t.text, t.at, t.nonce])}`;
+  if (genuine.has(key)) return true;
+  if (!isSealed(t, sealed)) return false;
+  genuine.add(key);
+  return true;
+}
+
+/** @returns {InboxText[]} This browser's copies of its texts, sealed and unchanged, as its phone shows them. */
+function shown() {
+  const sealed = seals.all();
+  return heldCopies().filter(t => (game.user.isGM || t.to.includes(game.user.id)) && sealedCopy(t, sealed))
+    .map(t => view(t, game.user));
 }
 
 /**
@@ -236,10 +302,11 @@ export async function refreshInbox() {
     if (answer.want.length) {
       const want = new Set(answer.want);
       await requestGM("blower.restore", { copies: heldCopies().filter(t => want.has(t.id)) });
-      answer = await ask();
+      answer = await ask(true);
     }
     if (!game.user.isActiveGM) await hold(answer.copies);
-    inbox = answer.texts;
+    if (answer.cursor) cursor = answer.cursor;
+    inbox = shown();
     signal = true;
   } catch (err) {
     console.warn("the-smoke | no texts from the GM", err);

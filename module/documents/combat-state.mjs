@@ -6,8 +6,9 @@
  * automation acts on lives there. Each combatant's revealed speed dice, reaction, defences, Aim, surrender, hold, the
  * Down clock, the chase role and a PIT's spin live on the **Combat** document instead — `combat.system.sides[id]` —
  * which only a GM may write (a player may change a Combat's round or turn, never its `system`). Combatant
- * `initiative` and `defeated` are mirrors for the core tracker, written by the GM; the rules never read them back
- * from a player (`isOut` reads the GM's record).
+ * `defeated` (and the simple tracker's `initiative`) are mirrors for the core tracker, written by the GM; in speed mode
+ * a Combatant's `initiative` is derived from this record (documents/combat.mjs `SmokeCombatant`), so a spent die is
+ * one Combat write. The rules never read them back from a player (`isOut` reads the GM's record).
  *
  * This module imports nothing of the features, so the fight, the attack and the chase can all use it.
  * Foundry-side only; no rules here.
@@ -71,21 +72,31 @@ export function isOut(combatant) {
 }
 
 /**
- * Write sides (GM only): each patch is merged into that combatant's side and written whole, in one Combat update.
+ * Write sides (GM only): each patch is merged into that combatant's side and written whole, in one Combat update —
+ * with any other fields of the Combat (`turn`, `round`, `system.phase` …) in the same write, so a spent die is one
+ * write (issue 26).
  * @param {Combat.Implementation} combat
  * @param {Record<string, Partial<Side>>} patches  Combatant id → fields to change.
  * @param {object} [options]  Passed to `Combat#update`.
+ * @param {Record<string, unknown>} [also]  Other fields of the Combat to write with them (dotted keys).
  * @returns {Promise<void>}
  */
-export async function writeSides(combat, patches, options = {}) {
+export async function writeSides(combat, patches, options = {}, also = {}) {
   /** @type {Record<string, any>} */
-  const update = {};
-  for (const [id, patch] of Object.entries(patches)) {
-    const combatant = combat.combatants.get(id);
-    const current = combatant ? sideOf(combatant) : freshSide();
-    update[`system.sides.${id}`] = foundry.utils.mergeObject(current, foundry.utils.deepClone(patch), { inplace: false });
-  }
+  const update = { ...also };
+  for (const [id, patch] of Object.entries(patches)) update[`system.sides.${id}`] = patchedSide(combat, id, patch);
   if (Object.keys(update).length) await combat.update(update, { turnEvents: false, ...options });
+}
+
+/**
+ * A combatant's side with a patch merged in (what {@link writeSides} writes).
+ * @param {Combat.Implementation} combat @param {string} id @param {Partial<Side>} patch
+ * @returns {Side}
+ */
+export function patchedSide(combat, id, patch) {
+  const combatant = combat.combatants.get(id);
+  const current = combatant ? sideOf(combatant) : freshSide();
+  return /** @type {Side} */ (foundry.utils.mergeObject(current, foundry.utils.deepClone(patch), { inplace: false }));
 }
 
 /**

@@ -20,7 +20,7 @@ import { hospitalReset } from "../rules/conditions.mjs";
 import { assertGM, assertOwner, requestGM } from "./requests.mjs";
 import { collectSpeedDice, movesDieOf, speedDiceFor } from "./speed-dice.mjs";
 import { CONDITIONS, RULES, SYSTEM_ID } from "../generated/rules.mjs";
-import { isOut, sideOf, topUnspent, writeSides } from "./combat-state.mjs";
+import { isOut, patchedSide, sideOf, topUnspent, writeSides } from "./combat-state.mjs";
 import { listCardHTML, noteHTML } from "./chat-html.mjs";
 import { healthOf } from "./health-record.mjs";
 
@@ -73,11 +73,7 @@ export class SmokeCombat extends Combat {
    * @returns {ReturnType<typeof queueState>}
    */
   get queue() {
-    // A combatant who can no longer act (Down, Cuffed, surrendered, gone) loses its unspent dice: they are skipped.
-    return queueState(this.combatants.contents.map(c => ({
-      ...tieEntry(c), canAct: !cannotAct(c),
-      dice: sideOf(c).dice.map(d => ({ face: d.face, spent: d.spent ?? null }))
-    })));
+    return queueWith(this, sideOf);
   }
 
   /**
@@ -86,11 +82,24 @@ export class SmokeCombat extends Combat {
    * @override
    */
   _sortCombatants(a, b) {
-    // In speed mode initiative mirrors the GM's record of the dice (a player's own write is put back: hooks below).
-    const ia = a.initiative ?? -Infinity;
-    const ib = b.initiative ?? -Infinity;
-    if (ia !== ib) return ib - ia;
-    return compareTied(tieEntry(a), tieEntry(b));
+    // In speed mode initiative is derived from the GM's record of the dice (SmokeCombatant#prepareDerivedData).
+    return compareOrder(a, b, c => c.initiative);
+  }
+
+  /**
+   * Speed mode: a write of the dice (`system.sides`) changes the derived initiatives, so the turn order is sorted
+   * again before core reads the current combatant. v13 core `Combat#_onUpdate` re-sorts only when `combatants` changed
+   * ("Determine the new turn order": `if ("combatants" in changed) this.setupTurns(); else this.current =
+   * this._getCurrentState();`, client/documents/combat.mjs); the combatants were prepared again with the Combat
+   * ("whenever the document is created or updated … _initialize, prepareData … prepareEmbeddedDocuments",
+   * client/documents/abstract/client-document.mjs). Only `turns` is set here, so core's prior state stays as it was.
+   * @override
+   */
+  _onUpdate(changed, options, userId) {
+    if (this.isSpeed && /** @type {any} */ (changed).system?.sides && !("combatants" in changed)) {
+      this.turns = this.combatants.contents.sort(this._sortCombatants);
+    }
+    super._onUpdate(changed, options, userId);
   }
 
   /** Speed mode: "Done" spends the current die with no other action. @override */
@@ -160,15 +169,72 @@ export class SmokeCombat extends Combat {
     await requestGM("combat.reveal", { combatId: this.id });
   }
 
-  /** Point `turn` at the combatant holding the current die (after dice changed). GM. */
-  async _syncTurn() {
-    if (!this.isSpeed) return;
-    this.setupTurns();
-    const current = this.queue.current;
-    const index = current ? this.turns.findIndex(c => c.id === current.combatantId) : 0;
-    const turn = Math.max(0, index);
-    if (turn !== this.turn) await this.update({ turn }, { turnEvents: false });
+}
+
+/**
+ * The Smoke's Combatant. In speed mode its `initiative` is derived, not stored: the highest unspent speed die of the
+ * GM's record on the Combat (`system.sides`), so a spent die is one write of the Combat (issue 26) and the core
+ * tracker still lists the queue. A player's own write of the stored value changes nothing shown (and is put back).
+ */
+export class SmokeCombatant extends Combatant {
+  /** @override */
+  prepareDerivedData() {
+    super.prepareDerivedData();
+    const combat = this.parent;
+    if (combat instanceof SmokeCombat && combat.isSpeed) this.initiative = topUnspent(sideOf(this).dice);
   }
+}
+
+/**
+ * Order two combatants: initiative high to low, then the book's tie-breaks; no initiative last.
+ * @param {Combatant.Implementation} a @param {Combatant.Implementation} b
+ * @param {(c: Combatant.Implementation) => number|null|undefined} initiativeOf
+ * @returns {number}
+ */
+function compareOrder(a, b, initiativeOf) {
+  const ia = initiativeOf(a) ?? -Infinity;
+  const ib = initiativeOf(b) ?? -Infinity;
+  if (ia !== ib) return ib - ia;
+  return compareTied(tieEntry(a), tieEntry(b));
+}
+
+/**
+ * Where the queue stands with these sides (rules/round.mjs queueState). A combatant who can no longer act (Down,
+ * Cuffed, surrendered, gone) loses its unspent dice: they are skipped.
+ * @param {SmokeCombat} combat
+ * @param {(c: Combatant.Implementation) => import("./combat-state.mjs").Side} sideFor
+ * @returns {ReturnType<typeof queueState>}
+ */
+function queueWith(combat, sideFor) {
+  return queueState(combat.combatants.contents.map(c => {
+    const side = sideFor(c);
+    return { ...tieEntry(c), canAct: !cannotAct(c, side), dice: side.dice.map(d => ({ face: d.face, spent: d.spent ?? null })) };
+  }));
+}
+
+/**
+ * Speed mode: the `turn` pointing at whoever holds the current die once these sides are written, to go in the same
+ * write as the dice (`{turn}`, or nothing when it stays). The order is `_sortCombatants`'s with the written dice.
+ * @param {SmokeCombat} combat
+ * @param {Record<string, import("./combat-state.mjs").Side>} sides  Combatant id → its whole side after the write.
+ * @returns {{turn?: number}}
+ */
+function turnWith(combat, sides) {
+  if (!combat.isSpeed) return {};
+  const sideFor = (/** @type {Combatant.Implementation} */ c) => sides[/** @type {string} */ (c.id)] ?? sideOf(c);
+  const current = queueWith(combat, sideFor).current;
+  const order = combat.combatants.contents.sort((a, b) => compareOrder(a, b, c => topUnspent(sideFor(c).dice)));
+  const turn = Math.max(0, current ? order.findIndex(c => c.id === current.combatantId) : 0);
+  return turn === combat.turn ? {} : { turn };
+}
+
+/**
+ * Whole sides from patches (what {@link writeSides} will write).
+ * @param {SmokeCombat} combat @param {Record<string, Record<string, any>>} patches
+ * @returns {Record<string, import("./combat-state.mjs").Side>}
+ */
+function wholeSides(combat, patches) {
+  return Object.fromEntries(Object.entries(patches).map(([id, p]) => [id, patchedSide(combat, id, p)]));
 }
 
 /** Fresh per-round fields of a side. */
@@ -208,10 +274,9 @@ async function diceForJoiner(combat, combatant) {
   const already = Object.values(sides).some(s => s.actorKey === key && s.diceRound === combat.round);
   const count = already ? 0 : speedDiceFor(combatant);
   const faces = count ? (await new Roll(`${count}d${RULES["speed-dice"].die}`).evaluate()).dice[0].results.map(r => r.result) : [];
-  await writeSides(combat, { [/** @type {string} */ (combatant.id)]: { dice: faces.map(face => ({ face, spent: null })),
+  const joined = wholeSides(combat, { [/** @type {string} */ (combatant.id)]: { dice: faces.map(face => ({ face, spent: null })),
     diceRound: combat.round, actorKey: key } });
-  await combatant.update({ initiative: faces.length ? Math.max(...faces) : null }, { turnEvents: false });
-  await combat._syncTurn();
+  await writeSides(combat, joined, {}, turnWith(combat, joined));
   return faces;
 }
 
@@ -239,21 +304,18 @@ export const requests = {
       const given = new Set();
       /** @type {Record<string, any>} */
       const patches = {};
-      const initiative = [];
       for (const c of combat.combatants) {
         const key = actorKey(c);
         const faces = given.has(key) ? [] : dice.get(/** @type {string} */ (c.id)) ?? [];
         given.add(key);
         patches[/** @type {string} */ (c.id)] = { dice: faces.map(face => ({ face, spent: null })), diceRound: round, actorKey: key };
-        initiative.push({ _id: c.id, initiative: faces.length ? Math.max(...faces) : null });
       }
-      await writeSides(combat, patches);
-      await combat.updateEmbeddedDocuments("Combatant", initiative, { turnEvents: false });
-      await combat.update(/** @type {DottedUpdate<Combat.UpdateData>} */ ({ "system.phase": "acting", "system.revealedRound": round }));
+      // The dice, the phase and the turn in one write (the initiatives follow from the dice: SmokeCombatant).
+      const sides = wholeSides(combat, patches);
+      await writeSides(combat, sides, {}, { "system.phase": "acting", "system.revealedRound": round, ...turnWith(combat, sides) });
     } finally {
       revealing.delete(/** @type {string} */ (combat.id));
     }
-    await combat._syncTurn();
     await postQueueCard(combat);
   },
 
@@ -283,10 +345,9 @@ export const requests = {
     if ("dodge" in undo || "cover" in undo) patch.defences = { dodge: undo.dodge ?? side.defences.dodge, cover: undo.cover ?? side.defences.cover };
     if ("aimed" in undo) patch.aimed = undo.aimed;
     if ("surrendered" in undo) patch.surrendered = undo.surrendered;
-    await writeSides(combat, { [last.combatantId]: patch });
-    await c.update({ initiative: topUnspent(dice) }, { turnEvents: false });
+    const sides = wholeSides(combat, { [last.combatantId]: patch });
+    await writeSides(combat, sides, {}, turnWith(combat, sides));
     if (undo.prone && c.actor && !c.actor.statuses.has("prone")) await c.actor.addCondition("prone");
-    await combat._syncTurn();
   },
 
   "combat.nextRound": async (user, { combatId, round }) => {
@@ -312,8 +373,11 @@ export const requests = {
     sameRound(combat, round);
     if (turn !== undefined && turn !== null && turn !== combat.turn) throw new Error(game.i18n.localize("SMOKE.Combat.turnMoved"));
     const key = combat.round * 1000 + (combat.turn ?? 0);
+    // The turn's end (once: `system.turnEnded`), recorded in the same write that moves the turn on.
+    /** @type {Record<string, unknown>} */
+    const ended = {};
     if (current?.actor && key > combat.system.turnEnded) {
-      await combat.update(/** @type {DottedUpdate<Combat.UpdateData>} */ ({ "system.turnEnded": key }));
+      ended["system.turnEnded"] = key;
       const loss = COMBAT_RULES.ongoingHarm.find(h => h.condition === "bleeding")?.health ?? 0;
       if (current.actor.statuses.has("bleeding") && !isOut(current) && loss) {
         const health = await applyHealthLoss(current.actor, loss);
@@ -332,17 +396,15 @@ export const requests = {
       }
     }
     const next = nextTurnIndex(combat);
-    if (next === null) await advanceRound(combat);
-    else await combat.update({ turn: next }, { direction: 1 });
-    // The simple tracker refreshes a reaction at the start of that actor's turn.
-    // It also records what the turn began with (Stunned ends at the end of a turn that began Stunned).
-    const now = combat.combatant;
-    if (now) {
-      /** @type {Record<string, any>} */
-      const patch = { turnStart: { key: combat.round * 1000 + (combat.turn ?? 0), stunned: !!now.actor?.statuses.has("stunned") } };
-      if (sideOf(now).reaction) patch.reaction = false;
-      await writeSides(combat, { [/** @type {string} */ (now.id)]: patch });
+    if (next === null) {
+      await advanceRound(combat, { also: ended, startTurn: true });
+      return;
     }
+    // The simple tracker refreshes a reaction at the start of that actor's turn and records what the turn began with
+    // (Stunned ends at the end of a turn that began Stunned): with the turn, in one write.
+    const now = combat.turns[next];
+    const patches = now ? { [/** @type {string} */ (now.id)]: turnStartOf(now, combat.round * 1000 + next) } : {};
+    await writeSides(combat, patches, { direction: 1, turnEvents: true }, { turn: next, ...ended });
   },
 
   // Get up (Distance, ammunition and holds › Get up: "Remove Prone by using your movement"; Conditions › Prone:
@@ -406,16 +468,27 @@ function nextTurnIndex(combat) {
 }
 
 /**
+ * What a simple-tracker turn begins with: its key and whether the actor is Stunned, and a spent reaction refreshed.
+ * @param {Combatant.Implementation} c @param {number} key  round × 1000 + turn.
+ * @returns {Record<string, any>}  A side patch.
+ */
+function turnStartOf(c, key) {
+  /** @type {Record<string, any>} */
+  const patch = { turnStart: { key, stunned: !!c.actor?.statuses.has("stunned") } };
+  if (sideOf(c).reaction) patch.reaction = false;
+  return patch;
+}
+
+/**
  * Back one round (its end is not applied again when the GM moves forward); world time goes back as core does.
  * @param {SmokeCombat} combat
  */
 async function rewindRound(combat) {
   if (combat.round <= 1) return;
-  await writeSides(combat, Object.fromEntries(combat.combatants.map(c => [c.id, FRESH])));
-  if (combat.isSpeed) await combat.updateEmbeddedDocuments("Combatant", combat.combatants.map(c => ({ _id: c.id, initiative: null })),
-    { turnEvents: false });
-  await combat.update(/** @type {DottedUpdate<Combat.UpdateData>} */ ({ round: combat.round - 1, turn: 0, "system.phase": "rolling" }),
-    { direction: -1, worldTime: { delta: -(CONFIG.time?.roundTime ?? 0) } });
+  // One write: fresh sides (no dice: no initiative in speed mode), the round and the phase, with core's turn events.
+  await writeSides(combat, Object.fromEntries(combat.combatants.map(c => [c.id, FRESH])),
+    { direction: -1, worldTime: { delta: -(CONFIG.time?.roundTime ?? 0) }, turnEvents: true },
+    { round: combat.round - 1, turn: 0, "system.phase": "rolling" });
 }
 
 /**
@@ -491,7 +564,6 @@ export async function spendDieAsGM(combat, combatant, action, { index = null } =
     prone: action === "getUp" && !!actor?.statuses.has("prone") };
   /** @type {Record<string, any>} */
   const patch = { defences: { dodge: action === "dodge", cover: sys.defences.cover } };
-  let initiative;
   if (combat.isSpeed) {
     if (combat.system.phase !== "acting") throw new Error(game.i18n.localize("SMOKE.Combat.notRevealed"));
     const q = combat.queue;
@@ -504,7 +576,6 @@ export async function spendDieAsGM(combat, combatant, action, { index = null } =
     const dice = sys.dice.map((d, i) => (i === q.current?.index ? { face: d.face, spent: q.nextSpend, action, undo }
       : { face: d.face, spent: d.spent, action: d.action ?? "", undo: d.undo ?? {} }));
     patch.dice = dice;
-    initiative = topUnspent(dice);
   } else {
     if (combat.combatant?.id !== combatant.id) throw new Error(game.i18n.format("SMOKE.Combat.notYourTurn", { name: combat.combatant?.name ?? "" }));
     // The simple tracker: one action a turn (Done ends it).
@@ -520,10 +591,10 @@ export async function spendDieAsGM(combat, combatant, action, { index = null } =
   if (action === "attack") patch.aimed = false;
   if (action === "surrender") patch.surrendered = true;
   if (spun) patch.spun = false;
-  await writeSides(combat, { [/** @type {string} */ (combatant.id)]: patch });
-  if (initiative !== undefined) await combatant.update({ initiative }, { turnEvents: false });
+  // One write: the die, the defences and the turn (the initiative follows from the dice: SmokeCombatant).
+  const sides = wholeSides(combat, { [/** @type {string} */ (combatant.id)]: patch });
+  await writeSides(combat, sides, {}, turnWith(combat, sides));
   if (undo.prone) await /** @type {Actor.Implementation} */ (actor).removeCondition("prone");
-  if (combat.isSpeed) await combat._syncTurn();
   return { aimed: wasAimed && action === "attack" };
 }
 
@@ -532,14 +603,15 @@ export async function spendDieAsGM(combat, combatant, action, { index = null } =
  * have no speed dice; Attacking and defending › Take the hit or Dodge: "Down prevents acting"): its actor is gone,
  * it is out of the fight, Down or Cuffed, or it has surrendered. Its remaining dice are skipped in the queue.
  * @param {Combatant.Implementation} combatant
+ * @param {import("./combat-state.mjs").Side} [side]  Its side (default: the GM's record now).
  * @returns {string|null} The reason, in words.
  */
-export function cannotAct(combatant) {
+export function cannotAct(combatant, side = sideOf(combatant)) {
   const actor = combatant.actor;
   if (!actor) return game.i18n.localize("SMOKE.Combat.why.gone");
-  if (isOut(combatant)) return game.i18n.localize("SMOKE.Combat.why.defeated");
+  if (side.out || combatant.isDefeated) return game.i18n.localize("SMOKE.Combat.why.defeated");
   for (const id of RULES["speed-dice"].noDice.conditions) if (actor.statuses.has(id)) return conditionName(id);
-  if (sideOf(combatant).surrendered) return game.i18n.localize("SMOKE.Combat.why.surrendered");
+  if (side.surrendered) return game.i18n.localize("SMOKE.Combat.why.surrendered");
   return null;
 }
 
@@ -561,9 +633,11 @@ export async function applyHealthLoss(actor, amount) {
  * End the round once and begin the next (When it kicks off › End a round): ongoing harm, Stunned and round-long
  * defences end, the Down clock, then reactions restored and fresh (secret) speed dice. GM side.
  * @param {SmokeCombat} combat
+ * @param {{also?: Record<string, unknown>, startTurn?: boolean}} [opts]  also: other Combat fields for the same write;
+ *   startTurn: record what the first turn of the new round begins with (the simple tracker's Next turn).
  * @returns {Promise<void>}
  */
-async function advanceRound(combat) {
+async function advanceRound(combat, { also = {}, startTurn = false } = {}) {
   const round = combat.round;
   const ended = combat.system.roundEnded;
   // Steps 1–3 for the people, then the features' steps (the chase: vehicle fires due, whether it has ended).
@@ -572,14 +646,17 @@ async function advanceRound(combat) {
     lines = await resolveEndOfRound(combat);
     for (const step of ROUND_END_STEPS) lines.push(...await step(combat));
   }
-  const update = { round: round + 1, turn: 0, "system.phase": "rolling", "system.roundEnded": Math.max(round, ended) };
+  const update = { round: round + 1, turn: 0, "system.phase": "rolling", "system.roundEnded": Math.max(round, ended), ...also };
   const options = { direction: 1, worldTime: { delta: CONFIG.time?.roundTime ?? 0 } };
   // v13 passes `worldTime: {delta}` (fvtt-types 13.345 still types the older `advanceTime`).
   Hooks.callAll("combatRound", combat, /** @type {any} */ (update), /** @type {any} */ (options));
-  await writeSides(combat, Object.fromEntries(combat.combatants.map(c => [c.id, FRESH])));
-  if (combat.isSpeed) await combat.updateEmbeddedDocuments("Combatant", combat.combatants.map(c => ({ _id: c.id, initiative: null })),
-    { turnEvents: false });
-  await combat.update(/** @type {any} */ (update), /** @type {any} */ (options));
+  /** @type {Record<string, any>} */
+  const fresh = Object.fromEntries(combat.combatants.map(c => [c.id, FRESH]));
+  // The simple tracker's Next turn at the round's end: what the new round's first turn begins with, in the same write.
+  const first = startTurn ? combat.turns[0] : null;
+  if (first) fresh[/** @type {string} */ (first.id)] = { ...FRESH, ...turnStartOf(first, (round + 1) * 1000) };
+  // One write: fresh sides (no dice: no initiative in speed mode), the round and the phase, with core's turn events.
+  await writeSides(combat, fresh, { ...options, turnEvents: true }, update);
   if (lines?.length) {
     await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },
       content: await listCardHTML({ cls: "smoke-round-end", heading: true, lines,

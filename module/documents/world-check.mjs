@@ -27,7 +27,7 @@ export const EXPECTED = Object.freeze({
   keybindings: Object.freeze(["blower", "satnav", "gmScreen"]),
   queries: Object.freeze(["request", "sessionKey", "wantKey", "speedDice", "blowerPing"]),
   /** Documents whose class is the system's, by class name. */
-  documentClasses: Object.freeze({ Actor: "SmokeActor", Combat: "SmokeCombat" }),
+  documentClasses: Object.freeze({ Actor: "SmokeActor", Combat: "SmokeCombat", Combatant: "SmokeCombatant" }),
   /** Documents without sub-types whose `base` type carries the system's data model. */
   baseModels: Object.freeze(["Combat", "Combatant"]),
   /** Documents whose system sub-types each need a sheet of the system's (core's journal reads a page's sheet class). */

@@ -187,18 +187,23 @@ export function wallCrossing(walls, size) {
       for (let r = Math.floor((lo - EPS) / size); r <= Math.floor((hi + EPS) / size); r++) add(r, c, w);
     }
   }
-  const centre = (/** @type {Square} */ sq) => [sq.j * size + size / 2, sq.i * size + size / 2];
-  return (a, b) => {
-    const step = [...centre(a), ...centre(b)];
-    const seen = new Set();
-    for (const [i, j] of [[a.i, a.j], [b.i, b.j], [a.i, b.j], [b.i, a.j]]) {
-      for (const w of cells.get(i * WALL_KEY + j) ?? []) {
-        if (seen.has(w)) continue;
-        seen.add(w);
-        if (segmentsCross(step, w)) return true;
-      }
-    }
+  const half = size / 2;
+  /** @param {number[]} step @param {number[][]|undefined} list */
+  const hits = (step, list) => {
+    if (list) for (const w of list) if (segmentsCross(step, w)) return true;
     return false;
+  };
+  // Called for every step the route tries: most squares hold no wall, so nothing is allocated until one does (a wall
+  // listed under two of the squares is tested twice, with the same answer).
+  return (a, b) => {
+    const la = cells.get(a.i * WALL_KEY + a.j);
+    const lb = cells.get(b.i * WALL_KEY + b.j);
+    const diagonal = a.i !== b.i && a.j !== b.j;
+    const lc = diagonal ? cells.get(a.i * WALL_KEY + b.j) : undefined;
+    const ld = diagonal ? cells.get(b.i * WALL_KEY + a.j) : undefined;
+    if (!la && !lb && !lc && !ld) return false;
+    const step = [a.j * size + half, a.i * size + half, b.j * size + half, b.i * size + half];
+    return hits(step, la) || hits(step, lb) || hits(step, lc) || hits(step, ld);
   };
 }
 

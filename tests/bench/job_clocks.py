@@ -4,9 +4,9 @@ two clients. Run it alone, once (it boots the stand-in and two browsers):
     .venv/bin/pytest tests/bench/job_clocks.py -q -s
 
 Three jobs run at once on the GM: a taxi pickup, a courier pickup and a paramedic run whose Fading patient is aboard
-untreated. The stand-in's server clock is moved on 30 s at a time for 600 s of active time (each step waits for a
-tick on every client), and the GM counts every write: each world setting (`game.settings.set`, by key) and each document
-create/update/delete. Expected: no write while a clock only runs; one write per state change (the patient's three
+untreated. The stand-in's server clock is moved on 10 s at a time for 600 s of active time (60 ticks) (each step waits for a
+tick on every client), and every write of every connected client (the GM and both players) is counted at the
+stand-in server (`GET /harness/stats`: each setting by key, each document create/update/delete). Expected: no write while a clock only runs; one write per state change (the patient's three
 steps Fading → Faltering → Passing → Lost, the last also ending the job). Drift: the active time the GM's and the player's
 page read at the same wall-clock instant (both pages run on this machine), i.e. how far the two clients' clocks disagree."""
 
@@ -21,18 +21,7 @@ sys.path.insert(0, str(HERE.parent / "e2e"))
 from conftest import browser, dist_zip, open_user_page, page_errors, server, skew_time, world  # noqa: E402,F401
 from helpers.shifts import FEMI, P1, ROOK, SAL, callout, gm_do, on_shift, seed, start, board  # noqa: E402
 from helpers import import_actor, observer  # noqa: E402
-
-COUNT_WRITES = """() => {
-  window.writes = {};
-  const bump = k => { window.writes[k] = (window.writes[k] ?? 0) + 1; };
-  const set = game.settings.set;
-  game.settings.set = function (ns, key, ...rest) { bump(`setting ${key}`); return set.call(this, ns, key, ...rest); };
-  for (const hook of ["create", "update", "delete"]) {
-    for (const doc of ["Actor", "Item", "Token", "ChatMessage", "Scene", "Combat"]) {
-      Hooks.on(`${hook}${doc}`, (d, ...rest) => { if (rest.at(-1) === game.user.id) bump(`${hook}${doc}`); });
-    }
-  }
-}"""
+from helpers.rounds import reset_stats, stats  # noqa: E402
 
 LEFT = "id => { const j = game.system.api.shifts.jobs()[id]; return [game.system.api.shifts.jobView(j).secondsLeft, game.time.serverTime, game.system.api.clock.activeNow(), Date.now()]; }"
 
@@ -57,23 +46,31 @@ def test_job_clock_writes_and_drift(world, open_user_page):
     for kind in ("job.arrive", "job.load"):  # the patient reached and loaded: the job clock matters now
         _, err = gm_do(gm, kind, {"jobId": ids["paramedic"]})
         assert err is None, err
-    gm.evaluate(COUNT_WRITES)
+    gm.wait_for_timeout(1500)  # the accepts' and loads' own writes land before counting
+    reset_stats(world.url)
     drifts = []
-    for step in range(20):  # 20 × 30 s = 600 s
-        skew_time(gm, 30)
+    for step in range(60):  # 60 × 10 s = 600 s, a real tick of every client after each step
+        skew_time(gm, 10)
         p1.wait_for_timeout(1100)
-        if step % 4 == 3:
+        if step % 12 == 11:
             _, _, g_active, g_wall = gm.evaluate(LEFT, ids["taxi"])
             _, _, p_active, p_wall = p1.evaluate(LEFT, ids["taxi"])
             # both pages share this machine's wall clock: the reads are (p_wall − g_wall) ms apart, so any other
             # difference in active time is the two clients' clocks disagreeing (their server-time estimates)
             drifts.append(abs((p_active - g_active) - (p_wall - g_wall)))
     gm.wait_for_timeout(1500)
-    writes = gm.evaluate("() => window.writes")
+    counted = stats(world.url)
+    writes: dict[str, int] = {}
+    for s in counted.values():
+        for kind, n in s["byKind"].items():
+            key = f"setting {kind.removeprefix('Setting ')}" if kind.startswith("Setting ") else kind
+            writes[key] = writes.get(key, 0) + n
     jobs = gm.evaluate("() => Object.values(game.system.api.shifts.jobs()).map(j => [j.shift, j.status, j.patient?.state ?? null])")
     print("\n--- job clocks: 600 s of active time, 3 jobs running ---")
     print("jobs at the end:", sorted(jobs))
-    print("writes on the GM (by setting key / document event):")
+    print("writes of every client, counted at the server (by setting key / document operation):")
+    for user, s in sorted(counted.items()):
+        print(f"  {user}: {s['writes']}")
     for key, n in sorted(writes.items()):
         print(f"  {key}: {n}")
     print("total writes:", sum(writes.values()))

@@ -124,3 +124,35 @@ def test_a_forged_copy_or_a_copy_for_someone_else_is_not_taken_back(world, open_
     assert texts_of(gm) == ["Jaz only"]
     assert texts_of(p1) == []
     assert texts_of(p2) == ["Jaz only"]
+
+
+def test_a_new_text_sends_its_recipient_that_text_not_the_inbox(world, open_user_page):
+    """Issue 26: the recipient's phone pulls only what changed since its last ask. The answers to its requests (the
+    `response` frames the stand-in server sent it, `GET /harness/stats`) for one new text are the same size with 1 or
+    40 texts held (before: the whole inbox again, about 285 B more per text held), and the seal broadcast each client
+    gets is one bucket of the seals, not all of them."""
+    from helpers.rounds import reset_stats, stats
+
+    seed(world)
+    gm, p1 = open_user_page("gm"), open_user_page("player1")
+
+    def one_text(text: str) -> dict:
+        gm.wait_for_timeout(500)
+        reset_stats(world.url)
+        gm_text(gm, "Pat", [P1], text)
+        p1.wait_for_function("t => game.system.api.blower.texts.inbox().texts.some(x => x.text === t)", arg=text,
+                             timeout=15_000)
+        gm.wait_for_timeout(500)
+        return stats(world.url)[P1]["bytesOutByType"]
+
+    first = one_text("Text 0: the arches")
+    for i in range(1, 40):
+        gm.evaluate("t => game.system.api.requestGM('blower.text', {from: 'Kez', to: ['HarnessPlayer001'], text: t})",
+                    f"Filler {i}: the arches, ten o'clock, bring the van.")
+    p1.wait_for_function("() => game.system.api.blower.texts.inbox().texts.length === 40", timeout=30_000)
+    later = one_text("Text 41: the arches")
+    assert later["response"] <= first["response"] + 20, (first, later)
+    assert later["response"] < 1000, later
+    # 41 seals in 32 buckets: the broadcast is a bucket's worth, far below all 41 seals (about 110 B each)
+    seal_bytes = sum(n for kind, n in later.items() if kind.startswith("Setting"))
+    assert seal_bytes < 41 * 110 / 2, later

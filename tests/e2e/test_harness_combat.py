@@ -415,8 +415,9 @@ def test_roll_initiative_reset_all_and_end_combat(world, open_user_page):
 @pytest.mark.harness_only
 def test_seeded_combats_appear_in_game_combats(world, open_user_page):
     seed_board(world)
+    # the simple tracker: the stored initiatives set the order (speed mode derives them from the GM's dice record)
     world.seed(combats=[{"_id": "CombatHarness001", "scene": SCENE, "active": True, "round": 2, "turn": 1,
-                         "combatants": COMBATANTS}])
+                         "system": {"mode": "simple"}, "combatants": COMBATANTS}])
     player = open_user_page("player1")
     assert player.evaluate("""() => [game.combat?.id, game.combat.round, game.combat.combatant?.name,
         game.combat.turns.map(t => t.name)]""") == ["CombatHarness001", 2, "Rook", ["Vex", "Rook", "Goon"]]

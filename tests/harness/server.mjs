@@ -165,7 +165,12 @@ const server = http.createServer(async (req, res) => {
       saveSoon();
       return json(res, out);
     }
+    if (req.method === "POST" && p === "/harness/stats/reset") {
+      stats.clear();
+      return json(res, { ok: true });
+    }
     if (req.method !== "GET") return send(res, 405, "Method not allowed");
+    if (p === "/harness/stats") return json(res, Object.fromEntries(stats));
     if (p === "/harness/users") return json(res, world.users.map(u => ({ _id: u._id, name: u.name, role: u.role })));
     if (p === "/harness/world") return json(res, world);
     if (p === "/") {
@@ -194,7 +199,38 @@ const queries = new Map(); // qid → {from, rid, target}
 let qid = 0;
 
 const activeUsers = () => Array.from(new Set(connections.values()));
-const sendTo = (ws, msg) => ws.readyState === ws.OPEN && ws.send(JSON.stringify(msg));
+
+/**
+ * TEST ONLY (no v13 counterpart): what each user's connections wrote and were sent, for the benchmarks
+ * (tests/bench/): `writes` (document and setting writes asked for, by `<Document> <operation>`), `bytesIn` (frames
+ * received from that user) and `bytesOut` (frames sent to that user; `bytesOutByType` by frame type, a document
+ * broadcast by `<Document> <operation>`). GET /harness/stats; POST /harness/stats/reset.
+ */
+const stats = new Map();
+const statsOf = userId => {
+  if (!stats.has(userId)) stats.set(userId, { writes: 0, byKind: {}, bytesIn: 0, bytesOut: 0, bytesOutByType: {} });
+  return stats.get(userId);
+};
+function countWrite(userId, kind) {
+  const s = statsOf(userId);
+  s.writes++;
+  s.byKind[kind] = (s.byKind[kind] ?? 0) + 1;
+}
+
+const sendTo = (ws, msg) => {
+  if (ws.readyState !== ws.OPEN) return false;
+  const text = JSON.stringify(msg);
+  const userId = connections.get(ws);
+  if (userId) {
+    const s = statsOf(userId);
+    const bytes = Buffer.byteLength(text);
+    const type = msg.type === "modifyDocument" ? `${msg.documentName} ${msg.operation}` : msg.type;
+    s.bytesOut += bytes;
+    s.bytesOutByType[type] = (s.bytesOutByType[type] ?? 0) + bytes;
+  }
+  ws.send(text);
+  return true;
+};
 
 function broadcast(msg, except = null) {
   for (const ws of connections.keys()) if (ws !== except) sendTo(ws, msg);
@@ -212,6 +248,7 @@ async function handleRequest(ws, user, msg) {
   switch (msg.action) {
     case "modifyDocument": {
       const { result, ids, followUps } = world.modify(user, msg);
+      if (msg.operation !== "get") countWrite(user._id, `${msg.documentName} ${msg.operation}`);
       broadcast({ type: "modifyDocument", documentName: msg.documentName, operation: msg.operation,
         parentUuid: msg.parentUuid ?? null, result, options: msg.options ?? {}, userId: user._id });
       broadcastFollowUps(followUps, user);
@@ -219,6 +256,7 @@ async function handleRequest(ws, user, msg) {
     }
     case "setSetting": {
       const setting = world.setSetting(user, msg);
+      countWrite(user._id, `Setting ${msg.key}`);
       broadcast({ type: "modifyDocument", documentName: "Setting", operation: "update", parentUuid: null,
         result: [setting], options: {}, userId: user._id });
       return setting;
@@ -277,6 +315,7 @@ wss.on("connection", (ws, req) => {
   if (!wasActive) broadcast({ type: "userActivity", userId, active: true }, ws);
 
   ws.on("message", async raw => {
+    statsOf(userId).bytesIn += raw.length ?? Buffer.byteLength(String(raw));
     let msg;
     try {
       msg = JSON.parse(raw);

@@ -51,7 +51,7 @@ test("a complete world: nothing missing, every declared type, sheet and registra
   assert.deepEqual(ids, ["types", "regionBehaviors", "sheets", "classes", "keybindings", "queries", "settings", "statusEffects"]);
   const rows = Object.fromEntries(report.sections.map(s => [s.id, s.rows.length]));
   const e = expectedRegistrations();
-  assert.deepEqual(rows, { types: 3 + 10 + 1 + 2, regionBehaviors: 3, sheets: 3 + 10 + 1, classes: 2, keybindings: e.keybindings.length,
+  assert.deepEqual(rows, { types: 3 + 10 + 1 + 2, regionBehaviors: 3, sheets: 3 + 10 + 1, classes: 3, keybindings: e.keybindings.length,
     queries: e.queries.length, settings: e.settings.length + e.menus.length, statusEffects: e.statusEffects.length + 1 });
 });
 
