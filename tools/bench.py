@@ -24,7 +24,7 @@ sys.path.insert(0, str(HERE))
 from the_smoke.build import Options, build  # noqa: E402
 
 ROOT = HERE.parent
-LINKED = ("tools", "node_modules")
+LINKED = ("tools", "node_modules", "tests")  # read-only inputs (the rules map names the tests)
 COPIED = ("module", "templates", "lang", "styles", "docs")
 
 
@@ -39,12 +39,12 @@ def make_project(dest: Path, scale: int) -> int:
         shutil.copytree(ROOT / name, dest / name, ignore=shutil.ignore_patterns("generated", "__pycache__"))
     shutil.copy2(ROOT / "system.yml", dest / "system.yml")
     shutil.copytree(ROOT / "packs-src", dest / "packs-src")
-    count = sum(1 for p in (dest / "packs-src").glob("*/*.yml") if p.parent.name not in ("rules", "conditions")
+    count = sum(1 for p in (dest / "packs-src").glob("*/*.yml") if p.parent.name not in ("rules", "conditions", "rules-map")
                 and p.name != "_pack.yml")
     if scale == 1:
         return count
     for pack in sorted((dest / "packs-src").iterdir()):
-        if pack.name in ("rules", "conditions"):
+        if pack.name in ("rules", "conditions", "rules-map"):  # rules tables and the map are not documents
             continue
         for src in sorted(pack.glob("*.yml")):
             if src.name == "_pack.yml":
