@@ -3,8 +3,36 @@
 # mypy on tools/, configured in eslint.config.mjs and pyproject.toml), the type check, then pytest (tooling,
 # catalogue against the book, build, odds, browser) and node's test runner (module/rules and the generated JS data).
 # Exits non-zero on any failure.
+#
+#   scripts/test.sh [pytest args]          everything (browser test files on SMOKE_TEST_WORKERS=2 workers)
+#   scripts/test.sh --quick [pytest args]  the inner loop: linters, type check, node and Python tests, and only the
+#                                          browser test files a change touches against main (see quick_e2e below)
+#
+# ESLint and tsc keep caches in node_modules/.cache/ (re-runs check only what changed); mypy keeps .mypy_cache/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+quick=0
+if [ "${1:-}" = "--quick" ]; then quick=1; shift; fi
+workers=${SMOKE_TEST_WORKERS:-2}
+
+# The browser test files a change touches: every changed or new file against main (committed on this branch,
+# staged, unstaged or untracked) → tests/e2e/test_*.py itself, or for module/, templates/, styles/, lang/ and
+# tests/harness/ files the browser test files whose name starts with the changed file's name (module/documents/heat.mjs
+# → test_heat.py, test_heat_attacks.py); a change to tests/e2e/conftest.py or tests/e2e/helpers/ → every file.
+quick_e2e() {
+  local base changed f stem
+  base=$(git merge-base HEAD main 2>/dev/null || git merge-base HEAD origin/main 2>/dev/null || echo HEAD)
+  changed=$( { git diff --name-only "$base"; git ls-files --others --exclude-standard; } | sort -u)
+  for f in $changed; do
+    case "$f" in
+      tests/e2e/conftest.py|tests/e2e/helpers/*) ls tests/e2e/test_*.py; return ;;
+      tests/e2e/test_*.py) [ -f "$f" ] && echo "$f" ;;
+      module/*|templates/*|styles/*|lang/*|tests/harness/*)
+        stem=$(basename "$f"); stem=${stem%%.*}
+        ls tests/e2e/test_"${stem//-/_}"*.py 2>/dev/null || true ;;
+    esac
+  done | sort -u
+}
 scripts/setup.sh
 # Browser tests drive Debian's Chromium (Playwright's own browser download is not reachable here); elsewhere set
 # CHROMIUM_PATH, or run `.venv/bin/playwright install chromium` and the tests use Playwright's browser.
@@ -19,14 +47,22 @@ fi
 .venv/bin/the-smoke build
 status=0
 echo "== eslint (module/, tests/js/: no import cycle, no Foundry global in module/rules/)"
-npx --no-install eslint module tests/js || status=1
+npx --no-install eslint --cache --cache-location node_modules/.cache/eslint/ module tests/js || status=1
 echo "== ruff and mypy (tools/)"
 .venv/bin/ruff check tools || status=1
 .venv/bin/mypy || status=1
 echo "== typecheck (module/ against the community Foundry v13 types)"
-npx --no-install tsc -p tsconfig.json || status=1
+npx --no-install tsc -p tsconfig.json --incremental --tsBuildInfoFile node_modules/.cache/tsc/tsbuildinfo || status=1
 echo "== pytest"
-.venv/bin/python -m pytest -q tests/python tests/e2e "$@" || status=1
+if [ "$quick" = 1 ]; then
+  e2e=$(quick_e2e)
+  echo "quick: browser test files touched against main: ${e2e:-none}"
+  # shellcheck disable=SC2086 # one word per file
+  .venv/bin/python -m pytest -q -n "$workers" --dist loadfile tests/python $e2e "$@" || status=1
+else
+  # Each worker runs whole files (loadfile) with its own stand-in server (a free port) and browser.
+  .venv/bin/python -m pytest -q -n "$workers" --dist loadfile tests/python tests/e2e "$@" || status=1
+fi
 echo "== node --test"
 node --test tests/js/ || status=1
 exit $status

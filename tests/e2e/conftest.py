@@ -8,7 +8,8 @@ With ``FOUNDRY_URL`` set, the same page fixtures log in to that real Foundry VTT
 tests/harness/README.md for the user/password variables); tests marked ``harness_only`` are skipped there.
 
 Fixtures: ``server`` (session), ``browser`` (session), ``world`` (reset per test), ``open_user_page`` (factory),
-``gm_page`` / ``player1_page`` / ``player2_page`` (booted pages, separate browser contexts), ``gm2_page`` (the second
+``gm_page`` / ``player1_page`` / ``player2_page`` (booted pages, separate browser contexts, reused between tests
+through ``page_pool``), ``gm2_page`` (the second
 GM, "Assistant GM": role ASSISTANT, 3), ``gm3_page`` ("Gamemaster Two", a second full GAMEMASTER), ``page_errors``.
 """
 
@@ -47,6 +48,8 @@ ROLES = {
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "harness_only: uses the stand-in's test endpoints or internals; "
                                        "skipped when FOUNDRY_URL points at a real Foundry")
+    config.addinivalue_line("markers", "fresh_pages: the test's pages get new browser contexts, not the pool's "
+                                       "(it changes a context in ways a navigation does not undo, e.g. page.clock)")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -202,22 +205,74 @@ def page_errors() -> dict:
     return {}
 
 
+@pytest.fixture(scope="session")
+def page_pool(browser: Browser):
+    """role → the pages kept booted-once between tests (one browser context each), so a test's client is a
+    navigation in a warm page (about 1 s) rather than a new context's first boot (2–3 s, more under load).
+    Nothing of a test's client survives into the next: at its end each page leaves the game (its WebSocket closes,
+    its timers stop), its storage and cookies are cleared, the fixture's listeners removed and any other page of its
+    context closed; the next test logs in afresh, so the client boots from nothing against the reset world."""
+    pool: dict[str, list[Page]] = {}
+    yield pool
+    for pages in pool.values():
+        for page in pages:
+            if not page.is_closed():
+                page.context.close()
+
+
+def _release(page: Page, url: str, pool: list[Page]) -> None:
+    """End a pooled page's test: off the game to the stand-in's join page (a plain HTML page of the same origin),
+    storage and cookies cleared; a page that cannot be cleaned (closed, clock installed, stuck) leaves the pool."""
+    if page.is_closed():
+        pool.remove(page)
+        return
+    try:
+        for other in page.context.pages:
+            if other is not page:
+                other.close()
+        page.goto(url + "/", timeout=10_000)
+        page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+        page.context.clear_cookies()
+    except Exception:  # noqa: BLE001 — anything odd: drop it, the next test gets a fresh context
+        pool.remove(page)
+        page.context.close()
+
+
 @pytest.fixture
-def open_user_page(world, browser: Browser, page_errors: dict):
+def open_user_page(request, world, browser: Browser, page_errors: dict, page_pool: dict):
     """Factory: ``open_user_page("gm" | "gm2" | "gm3" | "player1" | "player2", init_script=None)`` → a booted Page
     (game.ready) in its own browser context. ``init_script`` runs before any page script (e.g. to observe the boot
-    hooks). The same role may be opened more than once (two tabs of one user: each is its own connection)."""
+    hooks). The same role may be opened more than once (two tabs of one user: each is its own connection).
+
+    Pages come from ``page_pool`` (see there) unless the test has an ``init_script`` or is marked ``fresh_pages``
+    (it changes its context in ways a navigation does not undo, e.g. ``page.clock``): those get a new context,
+    closed at the end."""
     contexts = []
+    used: list[tuple[Page, list]] = []
+    fresh = request.node.get_closest_marker("fresh_pages") is not None or not world.is_harness
 
     def open_page(role: str, init_script: str | None = None) -> Page:
-        context = browser.new_context(viewport={"width": 1400, "height": 900})
-        contexts.append(context)
-        page = context.new_page()
+        pool = page_pool.setdefault(role, [])
+        taken = {id(p) for p, _ in used}
+        idle = [p for p in pool if id(p) not in taken and not p.is_closed()]
+        if init_script or fresh or not idle:
+            context = browser.new_context(viewport={"width": 1400, "height": 900})
+            page = context.new_page()
+            if init_script or fresh:
+                contexts.append(context)
+                if init_script:
+                    page.add_init_script(init_script)
+            else:
+                pool.append(page)
+        else:
+            page = idle[0]
         errors = page_errors.setdefault(page, [])
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        if init_script:
-            page.add_init_script(init_script)
+        handlers = [("console", lambda m: errors.append(m.text) if m.type == "error" else None),
+                    ("pageerror", lambda e: errors.append(str(e)))]
+        for event, handler in handlers:
+            page.on(event, handler)
+        if page in pool:
+            used.append((page, handlers))
         world.login(page, role)
         page.wait_for_function("() => window.game?.ready === true", timeout=BOOT_TIMEOUT_MS)
         return page
@@ -225,6 +280,12 @@ def open_user_page(world, browser: Browser, page_errors: dict):
     yield open_page
     for context in contexts:
         context.close()
+    for role_pool in page_pool.values():
+        for page, handlers in [(p, h) for p, h in used if p in role_pool]:
+            if not page.is_closed():
+                for event, handler in handlers:
+                    page.remove_listener(event, handler)
+            _release(page, world.url, role_pool)
 
 
 def _track_created(page: Page):

@@ -7,6 +7,7 @@ and a short chase between a stolen car and a police area car played from start t
 from __future__ import annotations
 
 import re
+import pytest
 
 from playwright.sync_api import Page, expect
 
@@ -558,6 +559,7 @@ def test_a_short_chase_from_start_to_finish(gm_page, player1_page, page_errors):
         assert page_errors[page] == []
 
 
+@pytest.mark.fresh_pages  # page.clock stays installed in its context
 def test_outside_rounds_a_burning_motor_explodes_after_about_15_seconds(gm_page, player1_page, page_errors):
     """No fight: the hatch at 0 Body catches fire and the card says about 15 seconds; 15 seconds later (the GM's clock
     run forward) it explodes, once, and a bystander 2 squares away takes 5, Burning and Prone."""
