@@ -191,7 +191,7 @@ export class BlowerPhone extends Base {
   /** Directions: one tap starts sat nav to the job's destination. @this {BlowerPhone} */
   static #satnav() {
     const d = directionsOf(this.actor);
-    SatNav.open(d ? { destination: { sceneId: d.sceneId, regionUuid: d.regionUuid, name: d.name } } : {});
+    SatNav.open(d ? { destination: { sceneId: d.sceneId, regionUuid: d.regionUuid, name: d.name, job: this.actor === game.user.character } } : {});
   }
 
   /** Self-play: this phone's character takes an open mission (the GM re-checks; issue 16). @this {BlowerPhone} */
