@@ -509,3 +509,19 @@ def test_alt_n_opens_sat_nav_at_the_first_press_after_closing_the_phone(world, o
         p1.keyboard.press("Alt+N")
         expect(p1.locator("#smoke-satnav")).to_have_count(0)
     assert page_errors[p1] == []
+
+
+def test_alt_b_in_a_world_with_no_character_tells_a_gm_what_a_gm_can_do(world, open_user_page, page_errors):
+    """Issue 25, defect 9: the GM pressing Alt+B in an empty world was told to "ask the GM". A GM is told how to make
+    or import a character and give it to a player; a player without one is still told to ask the GM."""
+    world.seed(users=[{"_id": P1, "character": None}])
+    gm, p1 = open_user_page("gm"), open_user_page("player1")
+    alt(gm, "B")
+    note = gm.locator("#notifications")
+    expect(note).to_contain_text("No character in this world has a phone yet")
+    expect(note).to_contain_text("Character Creator")
+    expect(note).not_to_contain_text("ask the GM")
+    expect(phone(gm)).to_have_count(0)
+    alt(p1, "B")
+    expect(p1.locator("#notifications")).to_contain_text("ask the GM to assign you one")
+    assert page_errors[gm] == [] and page_errors[p1] == []

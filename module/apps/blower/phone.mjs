@@ -71,7 +71,8 @@ export class BlowerPhone extends Base {
     const target = actor ?? (mine?.isOwner || game.user.isGM ? mine : null) ?? phoneOwners()[0]
       ?? (game.user.isGM ? game.actors.find(a => a.type === "character") : null) ?? null;
     if (!target) {
-      ui.notifications?.warn(L("SMOKE.Blower.noCharacter"));
+      // A GM has nobody to ask: they are told how to make or import a character and give it to a player.
+      ui.notifications?.warn(L(game.user.isGM ? "SMOKE.Blower.noCharacterGM" : "SMOKE.Blower.noCharacter"));
       return null;
     }
     this.instance ??= new this();
