@@ -17,6 +17,7 @@ import { requestGM } from "../documents/requests.mjs";
 import { ChaseGauge } from "./chase-gauge.mjs";
 import { rangeText } from "./attack-card.mjs";
 import { rangeReading } from "../rules/range-display.mjs";
+import { weaponOptions } from "../rules/combat.mjs";
 import {
   chaseRole, driveStatus, goEvasive, manoeuvreGuard, motorAboard, motorOf, policeSuggestion, rollManoeuvre, sceneOf, setChaseRole, squaresBetween,
   startDriving, vehicleTokenIn
@@ -185,7 +186,7 @@ export class CombatConsole extends Base {
       weapons: weapons.map(w => {
         const mag = w.system.magazine;
         return { id: w.id, name: w.name, impact: w.system.impact, range: game.i18n.localize(`SMOKE.Range.${w.system.range}`),
-          ammo: mag?.size ? `${mag.loaded}/${mag.size}` : null, burst: w.system.traits.includes("burst") };
+          ammo: mag?.size ? `${mag.loaded}/${mag.size}` : null, ...weaponOptions(w.system) };
       }),
       reloadable: weapons.filter(w => w.system.magazine?.size)
         .sort((a, b) => (b.system.magazine.size - b.system.magazine.loaded) - (a.system.magazine.size - a.system.magazine.loaded))
@@ -202,7 +203,8 @@ export class CombatConsole extends Base {
       breakFreeStats: RULES.combat.breakFree.stats.map(key => ({ key, name: game.i18n.localize(`SMOKE.Stat.${key}.name`) })),
       grabbed: !!grabbedBy, grabbedBy: grabbedBy?.name ?? null,
       spun: side.spun,
-      simple: (actor?.type === "vehicle" ? MOTOR_ACTS : SIMPLE_ACTS).map(id => ({ id, label: game.i18n.localize(`SMOKE.Act.${id}`),
+      // Get up only when Prone (the GM refuses it otherwise: documents/combat.mjs "combat.getUp").
+      simple: (actor?.type === "vehicle" ? MOTOR_ACTS : SIMPLE_ACTS).filter(id => id !== "getUp" || !!actor?.statuses?.has("prone")).map(id => ({ id, label: game.i18n.localize(`SMOKE.Act.${id}`),
         hint: game.i18n.localize(id === "getUp" ? "SMOKE.Act.getUpMoveHint" : `SMOKE.Act.${id}Hint`) })),
       drive: this.#driveContext(combat, c, others)
     };
@@ -261,6 +263,30 @@ export class CombatConsole extends Base {
       if (!el) continue;
       if (el instanceof HTMLInputElement && el.type === "checkbox") el.checked = !!value;
       else if (!(el instanceof HTMLSelectElement) || [...el.options].some(o => o.value === value)) el.value = String(value);
+    }
+    const weapon = /** @type {HTMLSelectElement|null} */ (this.element.querySelector("[name=weaponId]"));
+    if (weapon) {
+      CombatConsole.#weaponOptions(this.element, weapon);
+      weapon.addEventListener("change", () => CombatConsole.#weaponOptions(this.element, weapon));
+    }
+  }
+
+  /**
+   * Offer only the chosen weapon's own options (burst, at the tyres, drive-by: rules/combat.mjs weaponOptions); a
+   * hidden one is cleared, so it is not sent.
+   * @param {HTMLElement} root @param {HTMLSelectElement} weapon
+   */
+  static #weaponOptions(root, weapon) {
+    const own = /** @type {HTMLOptionElement|undefined} */ (weapon.selectedOptions[0])?.dataset ?? {};
+    const flags = { burst: own.burst, tyres: own.tyres, driveBy: own.driveBy };
+    for (const label of root.querySelectorAll("[data-weapon-option]")) {
+      const on = flags[/** @type {"burst"|"tyres"|"driveBy"} */ (/** @type {HTMLElement} */ (label).dataset.weaponOption)] === "true";
+      /** @type {HTMLElement} */ (label).hidden = !on;
+      if (on) continue;
+      for (const el of label.querySelectorAll("input, select")) {
+        if (el instanceof HTMLInputElement) el.checked = false;
+        else /** @type {HTMLSelectElement} */ (el).value = "";
+      }
     }
   }
 
