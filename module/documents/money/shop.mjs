@@ -118,7 +118,7 @@ const STACKING = Object.freeze(["gear", "consumable", "drug", "ammo"]);
 async function addKit(actor, data) {
   const key = data?.flags?.[SYSTEM_ID]?.key;
   const same = key && STACKING.includes(data.type)
-    ? actor.items.find(i => i.type === data.type && i.getFlag(SYSTEM_ID, /** @type {any} */ ("key")) === key) : null;
+    ? actor.items.find(i => i.type === data.type && /** @type {any} */ (i).flags?.[SYSTEM_ID]?.key === key) : null;
   if (!same) return actor.createEmbeddedDocuments("Item", [data]);
   const have = Number(/** @type {any} */ (recordedItem(actor, same.id ?? "") ?? same).system?.quantity) || 0;
   const adds = Number(data.system?.quantity);
