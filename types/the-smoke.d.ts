@@ -262,6 +262,7 @@ declare global {
       GMScreen: typeof import("../module/apps/gm-screen.mjs").GMScreen;
       MissionBoard: typeof import("../module/apps/mission-board.mjs").MissionBoard;
       StreetControl: typeof import("../module/apps/street-control.mjs").StreetControl;
+      ShiftsApp: typeof import("../module/apps/shifts-app.mjs").ShiftsApp;
       [name: string]: unknown;
     };
     /** The pure rules by their rulebook names (the clock's and the money rules among them). */

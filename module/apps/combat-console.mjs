@@ -17,6 +17,7 @@ import { requestGM } from "../documents/requests.mjs";
 import { ChaseGauge } from "./chase-gauge.mjs";
 import { rangeText } from "./attack-card.mjs";
 import { rangeReading } from "../rules/range-display.mjs";
+import { weaponOptions } from "../rules/combat.mjs";
 import {
   chaseRole, driveStatus, goEvasive, manoeuvreGuard, motorAboard, motorOf, policeSuggestion, rollManoeuvre, sceneOf, setChaseRole, squaresBetween,
   startDriving, vehicleTokenIn
@@ -97,7 +98,7 @@ export class CombatConsole extends Base {
   /** @override */
   async _prepareContext() {
     const i18n = game.i18n;
-    const combat = /** @type {any} */ (game.combat);
+    const combat = /** @type {any} */ (viewedFight());
     const isGM = game.user.isGM;
     if (!combat) return { combat: null, isGM };
     const sys = combat.system;
@@ -185,7 +186,7 @@ export class CombatConsole extends Base {
       weapons: weapons.map(w => {
         const mag = w.system.magazine;
         return { id: w.id, name: w.name, impact: w.system.impact, range: game.i18n.localize(`SMOKE.Range.${w.system.range}`),
-          ammo: mag?.size ? `${mag.loaded}/${mag.size}` : null, burst: w.system.traits.includes("burst") };
+          ammo: mag?.size ? `${mag.loaded}/${mag.size}` : null, ...weaponOptions(w.system) };
       }),
       reloadable: weapons.filter(w => w.system.magazine?.size)
         .sort((a, b) => (b.system.magazine.size - b.system.magazine.loaded) - (a.system.magazine.size - a.system.magazine.loaded))
@@ -202,7 +203,8 @@ export class CombatConsole extends Base {
       breakFreeStats: RULES.combat.breakFree.stats.map(key => ({ key, name: game.i18n.localize(`SMOKE.Stat.${key}.name`) })),
       grabbed: !!grabbedBy, grabbedBy: grabbedBy?.name ?? null,
       spun: side.spun,
-      simple: (actor?.type === "vehicle" ? MOTOR_ACTS : SIMPLE_ACTS).map(id => ({ id, label: game.i18n.localize(`SMOKE.Act.${id}`),
+      // Get up only when Prone (the GM refuses it otherwise: documents/combat.mjs "combat.getUp").
+      simple: (actor?.type === "vehicle" ? MOTOR_ACTS : SIMPLE_ACTS).filter(id => id !== "getUp" || !!actor?.statuses?.has("prone")).map(id => ({ id, label: game.i18n.localize(`SMOKE.Act.${id}`),
         hint: game.i18n.localize(id === "getUp" ? "SMOKE.Act.getUpMoveHint" : `SMOKE.Act.${id}Hint`) })),
       drive: this.#driveContext(combat, c, others)
     };
@@ -262,6 +264,30 @@ export class CombatConsole extends Base {
       if (el instanceof HTMLInputElement && el.type === "checkbox") el.checked = !!value;
       else if (!(el instanceof HTMLSelectElement) || [...el.options].some(o => o.value === value)) el.value = String(value);
     }
+    const weapon = /** @type {HTMLSelectElement|null} */ (this.element.querySelector("[name=weaponId]"));
+    if (weapon) {
+      CombatConsole.#weaponOptions(this.element, weapon);
+      weapon.addEventListener("change", () => CombatConsole.#weaponOptions(this.element, weapon));
+    }
+  }
+
+  /**
+   * Offer only the chosen weapon's own options (burst, at the tyres, drive-by: rules/combat.mjs weaponOptions); a
+   * hidden one is cleared, so it is not sent.
+   * @param {HTMLElement} root @param {HTMLSelectElement} weapon
+   */
+  static #weaponOptions(root, weapon) {
+    const own = /** @type {HTMLOptionElement|undefined} */ (weapon.selectedOptions[0])?.dataset ?? {};
+    const flags = { burst: own.burst, tyres: own.tyres, driveBy: own.driveBy };
+    for (const label of root.querySelectorAll("[data-weapon-option]")) {
+      const on = flags[/** @type {"burst"|"tyres"|"driveBy"} */ (/** @type {HTMLElement} */ (label).dataset.weaponOption)] === "true";
+      /** @type {HTMLElement} */ (label).hidden = !on;
+      if (on) continue;
+      for (const el of label.querySelectorAll("input, select")) {
+        if (el instanceof HTMLInputElement) el.checked = false;
+        else /** @type {HTMLSelectElement} */ (el).value = "";
+      }
+    }
   }
 
   /** @override */
@@ -286,7 +312,7 @@ export class CombatConsole extends Base {
 
   /** The current combatant, if this user may act for it. */
   #acting() {
-    const combat = /** @type {any} */ (game.combat);
+    const combat = /** @type {any} */ (viewedFight());
     const id = this.element.querySelector("[data-acting-id]")?.getAttribute("data-acting-id");
     const c = id ? combat?.combatants.get(id) : null;
     const raw = this.element.querySelector("[data-acting-id]")?.getAttribute("data-die-index");
@@ -305,22 +331,22 @@ export class CombatConsole extends Base {
 
   /** @this {CombatConsole} */
   static async #startCombat() {
-    await CombatConsole.#guard(() => game.combat?.startCombat());
+    await CombatConsole.#guard(() => viewedFight()?.startCombat());
   }
 
   /** @this {CombatConsole} */
   static async #reveal() {
-    await CombatConsole.#guard(() => game.combat?.reveal());
+    await CombatConsole.#guard(() => viewedFight()?.reveal());
   }
 
   /** @this {CombatConsole} */
   static async #back() {
-    await CombatConsole.#guard(() => game.combat?.previousTurn());
+    await CombatConsole.#guard(() => viewedFight()?.previousTurn());
   }
 
   /** @this {CombatConsole} */
   static async #endRound() {
-    const combat = /** @type {any} */ (game.combat);
+    const combat = /** @type {any} */ (viewedFight());
     if (!combat) return;
     // Ending a round before the reveal, or with dice unspent, throws those actions away: ask first.
     const early = combat.isSpeed && (combat.system.phase === "acting" ? !!combat.queue.current
@@ -338,27 +364,27 @@ export class CombatConsole extends Base {
 
   /** @this {CombatConsole} */
   static async #setMode(event, target) {
-    const combat = game.combat;
+    const combat = viewedFight();
     if (!combat || combat.started || !game.user.isGM) return;
     await combat.update(/** @type {DottedUpdate<Combat.UpdateData>} */ ({ "system.mode": target.dataset.mode }));
   }
 
   /** @this {CombatConsole} */
   static async #rollDice(event, target) {
-    const combat = game.combat;
+    const combat = viewedFight();
     const c = combat?.combatants.get(target.dataset.combatantId ?? "");
     if (combat && c) await CombatConsole.#guard(() => rollSecretDice(combat, c));
   }
 
   /** @this {CombatConsole} */
   static async #rollInitiative(event, target) {
-    const combat = game.combat;
+    const combat = viewedFight();
     if (combat) await CombatConsole.#guard(() => combat.rollInitiative([target.dataset.combatantId ?? ""]));
   }
 
   /** @this {CombatConsole} */
   static async #rollAll() {
-    await CombatConsole.#guard(() => game.combat?.rollAll());
+    await CombatConsole.#guard(() => viewedFight()?.rollAll());
   }
 
   /** @this {CombatConsole} */
@@ -414,7 +440,7 @@ export class CombatConsole extends Base {
 
   /** @this {CombatConsole} */
   static async #stayConscious(event, target) {
-    const combat = game.combat;
+    const combat = viewedFight();
     const c = combat?.combatants.get(target.dataset.combatantId ?? "");
     if (combat && c) await stayConscious(combat, c, { skipDialog: event.shiftKey });
   }
@@ -447,7 +473,7 @@ export class CombatConsole extends Base {
 
   /** The GM cycles a combatant's chase role: wanted → pursuing → neither. @this {CombatConsole} */
   static async #chaseRole(event, target) {
-    const combat = game.combat;
+    const combat = viewedFight();
     const c = combat?.combatants.get(target.dataset.combatantId ?? "");
     if (combat && c && game.user.isGM) await setChaseRole(combat, c, /** @type {any} */ (ROLE_CYCLE[chaseRole(c)]));
   }
@@ -466,11 +492,28 @@ function isPC(c) {
   return c.actor?.type === "character" || !!c.hasPlayerOwner;
 }
 
+/**
+ * The fight the console shows: the combat of the scene this client views. v13 `game.combats.combats` are "the Combat
+ * instances which apply to the current canvas scene" (or to no scene), and `game.combat` is the tracker's viewed one,
+ * which can still be a fight on a map the player left (fvtt-types 13.345 `client/documents/collections/
+ * combat-encounters.d.mts`; a Combat's `scene` field links it to its scene).
+ * @returns {any|null} the tracker's combat when it is on the viewed scene (or on none), else that scene's active,
+ *   started or first combat, else null
+ */
+export function viewedFight() {
+  const scene = canvas?.scene ?? game.scenes?.current ?? null;
+  const here = (/** @type {any} */ c) => !c.scene || (c.scene.id === scene?.id);
+  const chosen = /** @type {any} */ (game.combat);
+  if (chosen && here(chosen)) return chosen;
+  const list = /** @type {any[]} */ (game.combats?.combats ?? []).filter(here);
+  return list.find(c => c.active) ?? list.find(c => c.started) ?? list[0] ?? null;
+}
+
 /** Hooks that keep the console current and open it for everyone when a fight starts. */
 export function registerConsoleHooks() {
   for (const hook of ["updateCombat", "createCombat", "deleteCombat", "createCombatant", "updateCombatant", "deleteCombatant",
     "updateActor", "deleteActor", "createActiveEffect", "deleteActiveEffect", "updateToken", "createToken", "deleteToken",
-    "createItem", "updateItem", "deleteItem"]) {
+    "createItem", "updateItem", "deleteItem", "canvasReady"]) {
     Hooks.on(/** @type {Hooks.HookName} */ (hook), () => CombatConsole.refresh());
   }
   // The core combat tracker gets a button to the console.
@@ -487,9 +530,9 @@ export function registerConsoleHooks() {
   });
   // After a reload, a fight in progress opens the console again.
   Hooks.once("ready", () => {
-    if (game.combat?.started && game.settings.get(SYSTEM_ID, "openConsole")) CombatConsole.open();
+    if (viewedFight()?.started && game.settings.get(SYSTEM_ID, "openConsole")) CombatConsole.open();
   });
   Hooks.on("updateCombat", (combat, changed) => {
-    if (changed.round === 1 && game.settings.get(SYSTEM_ID, "openConsole")) CombatConsole.open();
+    if (changed.round === 1 && combat === viewedFight() && game.settings.get(SYSTEM_ID, "openConsole")) CombatConsole.open();
   });
 }

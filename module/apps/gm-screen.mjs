@@ -5,7 +5,7 @@
  * chosen characters (none chosen: everyone present), and the results list fills as the cards come back (read from
  * the GM store, so it is still there after a reload). Hazards: announce, send the avoiding roll, the column applied by the GM
  * once per character. Rewards: XP, cash per head or a crew fee split, Renown, Influence, relationship counters.
- * Tools: Teamwork, Challenge, the Combat Console, Call in units (when the Heat feature is there), the Rules Reference.
+ * Tools: Teamwork, Challenge, the Combat Console, Street Control, the Mission Board, Shifts, Call in units (when the Heat feature is there), the Rules Reference.
  * Every action goes through the GM's request handlers (documents/gm-requests.mjs, documents/gm-rewards.mjs), which
  * refuse a player.
  * @module apps/gm-screen
@@ -222,6 +222,7 @@ export class GMScreen extends Base {
     if (tool === "console") return CombatConsole.open();
     if (tool === "missions") return systemApi().apps.MissionBoard?.open();
     if (tool === "street") return systemApi().apps.StreetControl?.open();
+    if (tool === "shifts") return systemApi().apps.ShiftsApp?.open();
     if (tool === "rules") {
       const pack = game.packs.get(`${SYSTEM_ID}.rules`);
       return /** @type {any} */ (pack)?.render?.(true);

@@ -32,6 +32,41 @@ function regionChoices() {
 }
 
 /**
+ * Which of the New callout form's optional fields a shift uses (the callout's `extra`, documents/shifts/callouts.mjs):
+ * the police call, the target and the arrest for police; the fare's or patient's name for a taxi or a paramedic; the
+ * Cabbie tip for a taxi; the route bonus for a bus; the patient's state for a paramedic.
+ */
+const CALLOUT_FIELDS = Object.freeze({
+  call: ["police"], target: ["police"], arrest: ["police"], fareName: ["taxi", "paramedic"], perkTip: ["taxi"],
+  bonus: ["bus"], patient: ["paramedic"]
+});
+
+/**
+ * Show the chosen shift's fields and one destination per stage (a bus up to the form's four stops); a hidden field is
+ * disabled, so it is not sent. The arrest tick belongs to a disturbance.
+ * @param {HTMLElement} form
+ */
+function showCalloutFields(form) {
+  const value = (/** @type {string} */ name) => /** @type {HTMLInputElement|null} */ (form.querySelector(`[name=${name}]`));
+  const shift = value("shift")?.value ?? "";
+  const call = shift === "police" ? (value("call")?.value ?? "") : null;
+  const show = (/** @type {Element} */ label, /** @type {boolean} */ on) => {
+    /** @type {HTMLElement} */ (label).hidden = !on;
+    for (const el of label.querySelectorAll("input, select")) /** @type {HTMLInputElement} */ (el).disabled = !on;
+  };
+  for (const label of form.querySelectorAll("[data-callout-field]")) {
+    const field = /** @type {keyof typeof CALLOUT_FIELDS} */ (/** @type {HTMLElement} */ (label).dataset.calloutField);
+    show(label, CALLOUT_FIELDS[field].includes(shift) && (field !== "arrest" || call === "disturbance"));
+  }
+  const arrest = !!value("arrest")?.checked && !value("arrest")?.disabled;
+  let rows = 1;
+  try {
+    rows = jobStages({ shift, call, stops: 4, arrest }).length;
+  } catch { /* an unknown shift or call: one destination */ }
+  for (const label of form.querySelectorAll("[data-callout-row]")) show(label, Number(/** @type {HTMLElement} */ (label).dataset.calloutRow) < rows);
+}
+
+/**
  * A callout generated from the shift's data and a scene's named regions: one region per stage, drawn in turn.
  * @param {string} shift @param {any} scene @returns {object|null} callout.create data, or null without regions.
  */
@@ -145,10 +180,20 @@ export class ShiftsApp extends Base {
       calls: POLICE_CALL_IDS.map(id => ({ id, label: L(`SMOKE.Shifts.call.${id}`) })),
       patients: PATIENT_STATES.filter(s => s !== "lost").map(id => ({ id, label: L(`SMOKE.Shifts.patient.${id}`) })),
       regions: regionChoices(), rows: [0, 1, 2, 3].map(i => ({ i, n: i + 1 })),
-      crews: Object.keys(shifts.crews()).map(uuid => ({ uuid, name: nameOf(uuid) }))
+      crews: Object.keys(shifts.crews()).map(uuid => ({ uuid, name: nameOf(uuid) })),
+      // The target is picked by name from the viewed scene's tokens (never typed as a UUID).
+      targets: [...(game.scenes?.viewed?.tokens ?? [])].filter(t => t.name).map(t => ({ uuid: t.uuid, name: t.name }))
+        .sort((a, b) => a.name.localeCompare(b.name))
     });
+    // v13 DialogV2: `render(event, dialog)` runs once the dialog is drawn (fvtt-types 13.345 api/dialog.d.mts).
+    const render = (/** @type {Event} */ _e, /** @type {any} */ dialog) => {
+      const form = /** @type {HTMLElement|null} */ (dialog.element?.querySelector(".smoke-callout-form"));
+      if (!form) return;
+      showCalloutFields(form);
+      form.addEventListener("change", () => showCalloutFields(form));
+    };
     const data = (await foundry.applications.api.DialogV2.input({
-      window: { title: L("SMOKE.Shifts.newCallout") }, content, ok: { label: L("SMOKE.Shifts.create") } }));
+      window: { title: L("SMOKE.Shifts.newCallout") }, content, render, ok: { label: L("SMOKE.Shifts.create") } }));
     if (!data) return;
     const destinations = [0, 1, 2, 3].map(i => String(data[`dest${i}`] ?? "")).filter(Boolean).map(v => {
       const [sceneId, regionUuid] = v.split("|");
@@ -156,7 +201,7 @@ export class ShiftsApp extends Base {
     });
     try {
       await requestGM("callout.create", { shift: data.shift, call: data.call, name: data.name, hops: data.hops, offerTo: data.offerTo ?? "",
-        destinations, extra: { patient: data.patient, perkTip: data.perkTip, bonus: data.bonus, arrest: !!data.arrest, fareName: data.fareName, targetUuid: data.targetUuid || "" } });
+        destinations, extra: { patient: data.patient, perkTip: data.perkTip, bonus: data.bonus, arrest: !!data.arrest, fareName: data.fareName ?? "", targetUuid: data.target || "" } });
     } catch (err) {
       ui.notifications.warn(err.message);
     }

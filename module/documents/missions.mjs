@@ -26,6 +26,7 @@ import { assertGM, assertOwner } from "./requests.mjs";
 import { missionCard } from "./missions/card.mjs";
 import { checkDeadlines } from "./missions/deadline.mjs";
 import { docAt } from "./lookup.mjs";
+import { count } from "./counts.mjs";
 
 /**
  * @typedef {object} MissionRun  The GM's record of one mission taken by one crew.
@@ -135,8 +136,9 @@ async function take(user, data, mode) {
       objectives: terms.objectives.map((/** @type {any} */ o) => ({ id: o.id, label: o.label, state: "open" })) };
   });
   if (!mine || !run) throw new Error(L("SMOKE.Mission.taken", { name: page.name }));
-  await missionCard(L(mode === "story" ? "SMOKE.Mission.started" : "SMOKE.Mission.accepted",
-    { name: page.name, crew: crew.map(a => a.name).join(", ") }), id);
+  // One name and its verb agree (issue 25: not "Jaz Kaur take …"): the lang file's plural forms for the crew's size.
+  const names = { name: page.name, crew: crew.map(a => a.name).join(", ") };
+  await missionCard(mode === "story" ? L("SMOKE.Mission.started", names) : count("SMOKE.Mission.accepted", crew.length, names), id);
   return { id, crew: run.crew };
 }
 

@@ -229,6 +229,9 @@ export function inRange(weaponRange, band) {
 export function attackModifiers({ weapon, band, burst = false, driveBy = null, tyres = false }) {
   const s = COMBAT.shooting;
   const traits = weapon.traits ?? [];
+  const own = weaponOptions(weapon);
+  if (tyres && !own.tyres) throw new RangeError("only a weapon that fires can shoot at tyres");
+  if (driveBy !== null && driveBy !== undefined && !own.driveBy) throw new RangeError("only a weapon that fires makes a drive-by");
   if (!inRange(weapon.range, band)) throw new RangeError(`a ${weapon.range} weapon cannot reach ${band}`);
   /** @type {AttackModifiers} */
   const out = { attack: 0, impact: 0, rounds: 0, effects: [] };
@@ -266,6 +269,23 @@ export function attackModifiers({ weapon, band, burst = false, driveBy = null, t
     out.effects.push({ id: "tyres", value: s.tyres.attack });
   }
   return out;
+}
+
+/**
+ * The weapon categories that fire (rulebook: Ranges, ammunition and holds › Drive-by: "a passenger fires at −1 … Shooting
+ * at tyres takes −2"); melee and thrown weapons do not (ruling, docs/guide/13-rulings.md).
+ */
+export const FIRING_CATEGORIES = Object.freeze(["handgun", "smg", "shotgun", "rifle", "launcher"]);
+
+/**
+ * The attack options a weapon of its own offers (rulebook: Ranges, ammunition and holds): a burst with the burst
+ * trait; at the tyres and a drive-by with a weapon that fires.
+ * @param {{category?: string, traits?: string[]}} weapon
+ * @returns {{burst: boolean, tyres: boolean, driveBy: boolean}}
+ */
+export function weaponOptions(weapon) {
+  const fires = FIRING_CATEGORIES.includes(String(weapon?.category ?? ""));
+  return { burst: (weapon?.traits ?? []).includes("burst"), tyres: fires, driveBy: fires };
 }
 
 /**

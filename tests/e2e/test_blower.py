@@ -33,6 +33,9 @@ from helpers.blower import (  # noqa: F401
 
 pytestmark = pytest.mark.harness_only
 
+# Someone the GM lets the players see (Limited): sat nav may aim at her (issue 25 defect 8: not at just any token).
+KEZ = {"_id": "KezActor00000001", "name": "Kez", "type": "npc", "ownership": {"default": 1}}
+
 
 def test_alt_b_opens_the_players_own_phone_and_the_scene_control_too(world, open_user_page, page_errors):
     seed(world)
@@ -100,7 +103,7 @@ def test_money_and_heat_show_the_gms_records(world, open_user_page, page_errors)
     expect(phone(p1).locator(".smoke-blower-stars .smoke-star.lit")).to_have_count(3)
     expect(phone(p1).locator(".smoke-blower-heatname")).to_have_text("India 99")
     expect(phone(p1).locator(".smoke-blower-screen")).to_contain_text("helicopter")
-    expect(phone(p1).locator(".smoke-blower-screen")).to_contain_text("2 area cars, 1 bikes, 1 carriers, 0 ARVs")
+    expect(phone(p1).locator(".smoke-blower-screen")).to_contain_text("2 area cars, 1 bike, 1 carrier, 0 ARVs")  # issue 25, defect 11: not "1 bikes"
     # the mission board is installed and the crew has taken nothing on; a feature that is absent says so plainly
     open_app(p1, "orders")
     expect(phone(p1).locator(".smoke-blower-empty")).to_have_text("No order from Pat.")
@@ -240,12 +243,13 @@ def test_alt_n_sat_nav_reads_the_squares_to_a_token_or_region_and_follows_the_to
     scene = {"_id": SCENE, "name": "Mare Street", "active": True, "width": 2000, "height": 2000, "grid": {"size": 100},
              "tokens": [
                  {"_id": "RookToken0000001", "name": "Rook", "actorId": ROOK, "actorLink": True, "x": 100, "y": 100},
-                 {"_id": "KezToken00000001", "name": "Kez", "x": 900, "y": 100}],
+                 {"_id": "KezToken00000001", "name": "Kez", "actorId": "KezActor00000001", "actorLink": True, "x": 900, "y": 100}],
              "regions": [{"_id": "ChickenRegion001", "name": "Chicken Palace",
                           "shapes": [{"type": "rectangle", "x": 100, "y": 1000, "width": 100, "height": 100}]}]}
     other = {"_id": "DalstonScene0001", "name": "Dalston", "ownership": {"default": 2}, "width": 2000, "height": 2000, "grid": {"size": 100}}
     hidden = {"_id": "SecretScene00001", "name": "The Quiet Ledger", "width": 2000, "height": 2000}
-    seed(world, scenes=[scene, other, hidden])
+    # Kez is someone the GM lets the players see (Limited): sat nav may aim at her (defect 8: not at just anyone)
+    world.seed(actors=ACTORS + [KEZ], users=USERS, scenes=[scene, other, hidden])
     gm, p1 = open_user_page("gm"), open_user_page("player1")
     alt(p1, "N")
     nav = p1.locator("#smoke-satnav")
@@ -320,9 +324,9 @@ def test_sat_nav_routes_round_walls_and_says_no_route_when_walled_off(world, ope
     scene = {"_id": SCENE, "name": "Mare Street", "active": True, "width": 1000, "height": 1000, "grid": {"size": 100},
              "tokens": [
                  {"_id": "RookToken0000001", "name": "Rook", "actorId": ROOK, "actorLink": True, "x": 0, "y": 0},
-                 {"_id": "KezToken00000001", "name": "Kez", "x": 500, "y": 0}],
+                 {"_id": "KezToken00000001", "name": "Kez", "actorId": "KezActor00000001", "actorLink": True, "x": 500, "y": 0}],
              "walls": [{"_id": "WallMareStreet01", "c": [300, 0, 300, 500]}]}
-    seed(world, scenes=[scene])
+    world.seed(actors=ACTORS + [KEZ], users=USERS, scenes=[scene])
     gm, p1 = open_user_page("gm"), open_user_page("player1")
     alt(p1, "N")
     nav = p1.locator("#smoke-satnav")
@@ -407,3 +411,122 @@ def test_sat_nav_across_maps_names_the_exit_strip_and_the_hops_from_the_street_m
     expect(nav.locator(".smoke-satnav-reading")).to_have_text("Take the exit Mare Street east: 1 hop to Dalston.")
     expect(nav.locator(".smoke-satnav-count")).to_have_text("18")
     assert page_errors[p1] == []
+
+
+NAV_STUB = """([sceneId, regionUuid, name]) => {
+    // The Shifts feature's read API as the phone reads it (apps/blower/sources.mjs jobsOf, and `watch`, the
+    // store's change callback), on this page only; `window.__stage(...)` moves the job on and tells the watchers.
+    const clock = game.system.api.rules.startClock(game.system.api.clock.activeNow());
+    const watchers = new Set();
+    let job = {id: 'j1', shift: 'cabs', stage: 'Pickup', destination: {sceneId, regionUuid, name}, clock, windowSeconds: 210,
+               cargo: null, patient: null, pay: 25};
+    game.system.api.shifts = { jobsOf: () => ({shift: {id: 'cabs', name: 'Night cabs'}, callouts: [], job}),
+      watch: fn => { watchers.add(fn); return () => watchers.delete(fn); } };
+    window.__stage = next => { job = next ? {...job, ...next} : null; for (const fn of watchers) fn(); };
+}"""
+
+
+def test_sat_nav_follows_the_jobs_stage_and_says_arrived_on_the_map_it_was_set_for(world, open_user_page, page_errors):
+    """Issue 25, defect 8: sat nav set from the job kept pointing at the finished stage; set for another map, it said
+    "Dalston is not on this scene any more" on arrival."""
+    scene = {"_id": SCENE, "name": "Mare Street", "active": True, "width": 2000, "height": 2000, "grid": {"size": 100},
+             "tokens": [{"_id": "RookToken0000001", "name": "Rook", "actorId": ROOK, "actorLink": True, "x": 100, "y": 100}],
+             "regions": [{"_id": "ChickenRegion001", "name": "Chicken Palace",
+                          "shapes": [{"type": "rectangle", "x": 100, "y": 1000, "width": 100, "height": 100}]},
+                         {"_id": "KebabRegion00001", "name": "Kebab Shop",
+                          "shapes": [{"type": "rectangle", "x": 900, "y": 100, "width": 100, "height": 100}]}]}
+    other = {"_id": "DalstonScene0001", "name": "Dalston", "ownership": {"default": 2}, "width": 2000, "height": 2000,
+             "grid": {"size": 100},
+             "tokens": [{"_id": "RookToken0000002", "name": "Rook", "actorId": ROOK, "actorLink": True, "x": 100, "y": 100}]}
+    seed(world, scenes=[scene, other])
+    gm, p1 = open_user_page("gm"), open_user_page("player1")
+    p1.evaluate(NAV_STUB, [SCENE, f"Scene.{SCENE}.Region.ChickenRegion001", "Chicken Palace"])
+    alt(p1, "N")
+    nav = p1.locator("#smoke-satnav")
+    expect(nav.locator(".smoke-satnav-reading")).to_have_text("9 squares south to Chicken Palace.")
+    # the fare is picked up: the job's next stage is the Kebab Shop, and sat nav follows it
+    p1.evaluate(f"() => window.__stage({{stage: 'Delivery', destination: {{sceneId: '{SCENE}', "
+                f"regionUuid: 'Scene.{SCENE}.Region.KebabRegion00001', name: 'Kebab Shop'}}}})")
+    expect(nav.locator(".smoke-satnav-reading")).to_have_text("8 squares east to Kebab Shop.")
+    # the job is over: nothing to point at any more
+    p1.evaluate("() => window.__stage(null)")
+    expect(nav.locator(".smoke-satnav-reading")).to_have_text("Pick a destination.")
+    expect(nav.locator(".smoke-satnav-count")).to_have_count(0)
+    # a map as the destination, then arriving on it
+    nav.locator("select[name=destination]").select_option(label="Dalston")
+    expect(nav.locator(".smoke-satnav-reading")).to_contain_text("Dalston")
+    p1.evaluate("() => game.scenes.get('DalstonScene0001').view()")
+    expect(nav.locator(".smoke-satnav-reading")).to_have_text("You are at Dalston.")
+    assert page_errors[p1] == []
+
+
+def test_sat_nav_offers_only_what_the_player_may_know_never_the_police(world, open_user_page, page_errors):
+    """Issue 25, defect 8 (authority): sat nav listed every token as a destination, police units included, so players
+    could track the police. It offers the tokens of actors the player may at least see (v13
+    `Actor#testUserPermission(user, "LIMITED")`, `Actor#hasPlayerOwner`: the crew and what the GM shared), the scene's
+    places and the maps they can see; a destination forged through the API naming a police token reads nothing."""
+    cop, npc = "PoliceActor00001", "CornerBoyActor01"
+    actors = [{"_id": cop, "name": "PC Hale", "type": "npc", "ownership": {"default": 0}},
+              {"_id": npc, "name": "Kez", "type": "npc", "ownership": {"default": 1}}]
+    scene = {"_id": SCENE, "name": "Mare Street", "active": True, "width": 2000, "height": 2000, "grid": {"size": 100},
+             "tokens": [{"_id": "RookToken0000001", "name": "Rook", "actorId": ROOK, "actorLink": True, "x": 100, "y": 100},
+                        {"_id": "JazToken00000001", "name": "Jaz", "actorId": JAZ, "actorLink": True, "x": 100, "y": 500},
+                        {"_id": "KezToken00000001", "name": "Kez", "actorId": npc, "actorLink": True, "x": 900, "y": 100},
+                        {"_id": "HaleToken0000001", "name": "PC Hale", "actorId": cop, "actorLink": True, "x": 1500, "y": 100},
+                        {"_id": "PlainToken000001", "name": "Area car 2", "x": 1500, "y": 900}]}
+    world.seed(actors=ACTORS + actors, users=USERS, scenes=[scene])
+    gm, p1 = open_user_page("gm"), open_user_page("player1")
+    alt(p1, "N")
+    nav = p1.locator("#smoke-satnav")
+    expect(nav.locator(".smoke-satnav-reading")).to_have_text("Pick a destination.")
+    expect(nav.locator("select[name=destination] option", has_text="Jaz")).to_have_count(1)
+    names = nav.locator("select[name=destination] option").all_inner_texts()
+    assert "Jaz" in names and "Kez" in names
+    assert "PC Hale" not in names and "Area car 2" not in names
+    # the attack: the player's own page opens sat nav on the police officer's token
+    p1.evaluate(f"""() => game.system.api.blower.satnav({{destination: {{sceneId: '{SCENE}', tokenId: 'HaleToken0000001',
+        name: 'PC Hale'}}}})""")
+    expect(nav.locator(".smoke-satnav-reading")).to_have_text("Sat nav cannot find PC Hale.")
+    expect(nav.locator(".smoke-satnav-count")).to_have_count(0)
+    expect(nav.locator(".smoke-satnav-arrow")).to_have_count(0)
+    # the GM's own sat nav offers every token
+    alt(gm, "N")
+    expect(gm.locator("#smoke-satnav select[name=destination] option", has_text="PC Hale")).to_have_count(1)
+    assert page_errors[p1] == []
+
+
+def test_alt_n_opens_sat_nav_at_the_first_press_after_closing_the_phone(world, open_user_page, page_errors):
+    """Issue 25, defect 8: the first Alt+N after closing the phone was swallowed."""
+    scene = {"_id": SCENE, "name": "Mare Street", "active": True, "width": 2000, "height": 2000, "grid": {"size": 100},
+             "tokens": [{"_id": "RookToken0000001", "name": "Rook", "actorId": ROOK, "actorLink": True, "x": 100, "y": 100}]}
+    seed(world, scenes=[scene])
+    p1 = open_user_page("player1")
+    for close in ("key", "button"):
+        alt(p1, "B")
+        expect(phone(p1)).to_be_visible()
+        if close == "key":
+            p1.keyboard.press("Alt+B")
+        else:
+            phone(p1).locator("[data-action=close]").first.click()
+        expect(phone(p1)).to_have_count(0)
+        p1.keyboard.press("Alt+N")
+        expect(p1.locator("#smoke-satnav")).to_be_visible()
+        p1.keyboard.press("Alt+N")
+        expect(p1.locator("#smoke-satnav")).to_have_count(0)
+    assert page_errors[p1] == []
+
+
+def test_alt_b_in_a_world_with_no_character_tells_a_gm_what_a_gm_can_do(world, open_user_page, page_errors):
+    """Issue 25, defect 9: the GM pressing Alt+B in an empty world was told to "ask the GM". A GM is told how to make
+    or import a character and give it to a player; a player without one is still told to ask the GM."""
+    world.seed(users=[{"_id": P1, "character": None}])
+    gm, p1 = open_user_page("gm"), open_user_page("player1")
+    alt(gm, "B")
+    note = gm.locator("#notifications")
+    expect(note).to_contain_text("No character in this world has a phone yet")
+    expect(note).to_contain_text("Character Creator")
+    expect(note).not_to_contain_text("ask the GM")
+    expect(phone(gm)).to_have_count(0)
+    alt(p1, "B")
+    expect(p1.locator("#notifications")).to_contain_text("ask the GM to assign you one")
+    assert page_errors[gm] == [] and page_errors[p1] == []

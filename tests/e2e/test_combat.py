@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from helpers import (P1, P2, SEED_DICE, attack_as, combatant_id, console, end_round, make_actor, make_fight, reveal_with, row, sal_and_target)
+from helpers import (MAKE_MAP, P1, P2, PLACE, SEED_DICE, attack_as, combatant_id, console, end_round, make_actor, make_fight, reveal_with, row, sal_and_target)
 
 
 
@@ -232,3 +232,33 @@ def test_going_back_a_round_rewinds_world_time_as_core_does(gm_page, page_errors
         return seen; }""")
     assert deltas == [6, -6]
     assert page_errors[gm_page] == []
+
+
+def test_the_console_follows_a_player_to_the_map_where_the_fight_is(gm_page, player1_page, page_errors):
+    """Issue 25, defect 7: a player's open console said "No fight is running" after they were taken to another map
+    where a fight runs, until reopened. v13: `game.combats.combats` are "the Combat instances which apply to the
+    current canvas scene", `Scenes#current` is "the viewed scene if the canvas is active"
+    (fvtt-types 13.345 `client/documents/collections/combat-encounters.d.mts`, `scenes.d.mts`), a Combat's `scene`
+    field links it to a scene, and every client's canvas fires `canvasReady` after drawing the scene it views
+    (`Canvas#draw`, Hooks `canvasReady`). The console follows the combat of the scene the player views."""
+    m = gm_page.evaluate(MAKE_MAP)
+    alf = make_actor(gm_page, "Alf", owner=P1)
+    bruiser = make_actor(gm_page, "Bruiser")
+    app = console(player1_page)
+    expect(app).to_contain_text("No fight is running")
+    [at, bt] = gm_page.evaluate(PLACE, [m["morning"], [{"name": "Alf", "actorId": alf, "actorLink": True, "x": 300, "y": 300},
+                                                       {"name": "Bruiser", "actorId": bruiser, "actorLink": True, "x": 500, "y": 300}]])
+    gm_page.evaluate("""async ([s, a, at, b, bt]) => {
+        const c = await Combat.implementation.create({scene: s, system: {mode: "speed"}});
+        await c.createEmbeddedDocuments("Combatant", [{actorId: a, tokenId: at, sceneId: s}, {actorId: b, tokenId: bt, sceneId: s}]);
+        await c.startCombat(); }""", [m["morning"], alf, at, bruiser, bt])
+    player1_page.wait_for_timeout(300)
+    expect(app).to_contain_text("No fight is running")  # a fight on another map is not this player's view's fight
+    gm_page.evaluate("([s, u]) => game.scenes.get(s).pullUsers([u])", [m["morning"], P1])
+    player1_page.wait_for_function("s => canvas.scene?.id === s", arg=m["morning"])
+    expect(row(app, "Alf")).to_be_visible()
+    expect(row(app, "Bruiser")).to_be_visible()
+    # and back on Mare Street, where nothing runs, the console says so again
+    gm_page.evaluate("([s, u]) => game.scenes.get(s).pullUsers([u])", [m["mare"], P1])
+    expect(app).to_contain_text("No fight is running")
+    assert page_errors[player1_page] == [] and page_errors[gm_page] == []

@@ -14,6 +14,7 @@ TOOLS = {
     "console": "#smoke-combat-console",
     "street": "#smoke-street-control",
     "missions": "#smoke-mission-board",
+    "shifts": "#smoke-shifts",  # issue 25, defect 10: the Shifts window had no click path from the screen
     "rules": "#compendium-the-smoke_rules",
 }
 

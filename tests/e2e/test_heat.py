@@ -152,7 +152,7 @@ def test_call_in_units_at_three_stars(gm_page: Page, player1_page: Page, page_er
     gm_page.wait_for_function(HEAT.replace("system.heat", "system.heat === 3"), arg=ids["danny"])
     card = gm_page.locator("#chat-log .smoke-heat-card[data-kind=rise]").last
     expect(card).to_contain_text("is at 3★, India 99")
-    expect(card).to_contain_text("Police response: 2 area cars, 1 bikes, 1 carriers, 0 ARVs.")
+    expect(card).to_contain_text("Police response: 2 area cars, 1 bike, 1 carrier, 0 ARVs.")  # issue 25, defect 11: not "1 bikes"
     card.get_by_role("button", name="Call in units").click()
     units = """s => Object.fromEntries(Object.entries([...game.scenes.get(s).tokens].reduce((m, t) => {
         const u = t.flags['the-smoke']?.unit; if (u) m[u] = (m[u] ?? 0) + 1; return m; }, {})))"""

@@ -272,3 +272,18 @@ def test_an_absurd_fee_is_refused_before_anything_is_written(world, gm_page: Pag
         [None, "£2000000 is not an amount of money (whole pounds, 0 to £1000000)."]
     assert run_of(gm_page, page_uuid)["state"] == "active"
     assert purse(gm_page, [ROOK]) == before
+
+
+def test_one_name_takes_a_mission_and_two_take_it(world, gm_page: Page, player1_page: Page, player2_page: Page, page_errors):
+    """Issue 25, defect 11: the card said "Jaz Kaur take …". The name and its verb agree through the lang file's plural
+    forms (`SMOKE.Mission.accepted.one` / `.other`, picked by Intl.PluralRules for the crew's size)."""
+    seed_crews(world)
+    one = make_page(gm_page, "The Whippet", terms())
+    two = make_page(gm_page, "The Lock-up", terms())
+    player2_page.wait_for_function("() => game.actors.size === 3")
+    assert ask(player2_page, "mission.accept", {"pageUuid": one, "actorUuids": [f"Actor.{JAZ}"]})[1] is None
+    assert ask(player1_page, "mission.accept", {"pageUuid": two, "actorUuids": [f"Actor.{ROOK}", f"Actor.{FEMI}"]})[1] is None
+    log = gm_page.locator("#chat-log")
+    expect(log).to_contain_text("Jaz takes The Whippet.")
+    expect(log).to_contain_text("Rook, Femi take The Lock-up.")
+    assert page_errors[gm_page] == []

@@ -214,3 +214,20 @@ def test_first_aid_on_a_down_ally_ends_down_once_per_injury_and_a_hand_made_card
     gm_page.evaluate(f"() => game.actors.get('{BEX}').update({{'system.health.value': 0}})")
     assert ask(player1_page, "firstAid.issue", {"medicUuid": f"Actor.{ROOK}", "patientUuid": f"Actor.{BEX}"}) == \
         "Reach Bex first (Engaged)."
+
+
+def test_a_second_burner_phone_stacks_on_the_first(world, open_user_page):
+    """Issue 25, defect 11: a second Burner Phone bought was a second entry. A stacking item (gear, food & medicine,
+    drugs, ammunition) of the same catalogue key gains the quantity instead, on the GM's record too."""
+    seed(world)
+    gm_page, player1_page = open_user_page("gm"), open_user_page("player1")
+    move(gm_page, T_ROOK, 6)
+    wait_at(player1_page, ROOK, "cornerShop")
+    for offer in ("phoneOffer000001", "phoneOffer000002"):
+        assert ask(player1_page, "shop.buy", {"actorUuid": f"Actor.{ROOK}", "regionUuid": f"Scene.{SCENE}.Region.RShop00000000001",
+                                              "key": "burner-phone", "offerId": offer}) is None
+    gm_page.wait_for_function(f"""() => game.actors.get('{ROOK}').items.filter(i => i.name === 'Burner Phone')
+        .reduce((n, i) => n + i.system.quantity, 0) === 2""")
+    phones = gm_page.evaluate(f"""() => game.actors.get('{ROOK}').items.filter(i => i.name === 'Burner Phone').map(i =>
+        [i.system.quantity, game.settings.get('the-smoke', 'kit')['Actor.{ROOK}']?.[i.id]?.system?.quantity ?? null])""")
+    assert phones == [[2, 2]], phones  # one entry, two phones, and the GM's record says so

@@ -234,3 +234,34 @@ def test_earn_xp_a_mission_without_its_amount_says_so_not_got_undefined(gm_page:
     bad = gm_page.evaluate("""async id => { try { await game.actors.get(id).awardXp("mission", {amount: 9}); return "allowed"; }
         catch (e) { return e.message; } }""", femi)
     assert bad == "Mission: 9 is not an amount this award allows — XP (mission 3–5, GM award)."
+
+
+def test_the_console_offers_a_weapons_own_options_and_get_up_only_when_prone(gm_page: Page, player1_page: Page,
+                                                                            player2_page: Page, page_errors):
+    """Issue 25, defect 11: Fists were offered *Burst*, *At the tyres* and *Drive-by*, and *Get up* was offered when
+    not Prone. Ranges, ammunition and holds: a burst needs the burst trait; "Drive-by: a passenger fires … Shooting at
+    tyres" — a weapon that fires (handgun, SMG, shotgun, rifle, launcher; not melee or thrown: our ruling)."""
+    alf = make_actor(gm_page, "Alf", owner=P1, system={"stats": {"mov": {"die": 6}}})
+    bex = make_actor(gm_page, "Bex", owner=P2, system={"stats": {"mov": {"die": 6}}})
+    fists = add_from_pack(gm_page, alf, "weapons", "Fists")
+    pistol = add_from_pack(gm_page, alf, "weapons", "Compact Pistol")
+    smg = add_from_pack(gm_page, alf, "weapons", "Machine Pistol")
+    make_fight(gm_page, [alf, bex])
+    reveal_with(gm_page, player1_page, player2_page, [6, 2], [4, 1])
+    app = console(player1_page)
+    expect(app.get_by_role("button", name="Dodge")).to_be_visible()
+    expect(app.get_by_role("button", name="Get up")).to_have_count(0)
+    weapon = app.locator("select[name=weaponId]")
+    options = {k: app.locator(f"[data-weapon-option={k}]") for k in ("burst", "tyres", "driveBy")}
+    for wid, shown in ((fists, set()), (pistol, {"tyres", "driveBy"}), (smg, {"burst", "tyres", "driveBy"}), (fists, set())):
+        weapon.select_option(wid)
+        for k, loc in options.items():
+            (expect(loc).to_be_visible() if k in shown else expect(loc).to_be_hidden())
+    # the rule refuses them too, whatever a page sends (the GM's client checks the attack)
+    assert player1_page.evaluate("""async () => { const { attackModifiers } = await import('/systems/the-smoke/module/rules/combat.mjs');
+        try { attackModifiers({weapon: {category: 'melee', traits: [], range: 'engaged'}, band: 'engaged', tyres: true});
+          return 'allowed'; } catch (e) { return e.message; } }""") == "only a weapon that fires can shoot at tyres"
+    # Prone: Get up is offered
+    gm_page.evaluate("id => game.actors.get(id).toggleStatusEffect('prone', {active: true})", alf)
+    expect(app.get_by_role("button", name="Get up")).to_be_visible()
+    assert page_errors[player1_page] == []

@@ -256,3 +256,68 @@ def test_attacks_second_accept_forged_completion_and_direct_writes(world, open_u
     hatch = import_actor(gm, "vehicles", "Vexa Hatch", observer())
     board(p1, hatch, FEMI, "driver")
     assert "does not suit" in start(p1, FEMI, "taxi")
+
+
+CALLOUT_FIELDS = ["call", "fareName", "perkTip", "bonus", "patient", "target", "arrest"]
+
+
+def shown_fields(dialog) -> list[str]:
+    """The callout form's optional fields a GM sees now (by field name), and how many destination rows."""
+    shown = [f for f in CALLOUT_FIELDS if dialog.locator(f"[name={f}]").is_visible()]
+    rows = sum(1 for i in range(4) if dialog.locator(f"[name=dest{i}]").is_visible())
+    return shown + [f"rows:{rows}"]
+
+
+def test_the_shifts_window_is_one_click_from_the_gm_screen_and_new_callout_shows_the_shifts_own_fields(world, open_user_page,
+                                                                                                    page_errors):
+    """Issue 25, defect 10: no click path led to the Shifts window (the GM Screen's Tools now has one), and *New
+    callout* showed every field of every shift type, with a raw token-UUID box. It shows the chosen shift's fields
+    only (and as many destinations as its stages), and the target is picked by name from the viewed scene's tokens.
+    The dialog's `render` callback is v13 DialogV2's (fvtt-types 13.345 `client/applications/api/dialog.d.mts`
+    `RenderCallback`); disabled fields are not submitted (FormDataExtended, as the browser's FormData)."""
+    world.seed(actors=[person(ROOK, "Rook", P1)],
+               scenes=[{"_id": SCENE, "name": "Mare Street", "active": True, "width": 2000, "height": 1000, "grid": {"size": 100},
+                        "tokens": [{"_id": "SuspectToken0001", "name": "Vexa Hatch", "x": 500, "y": 500}],
+                        "regions": [{"_id": "LeaBridgeRegion1", "name": "Lea Bridge Road",
+                                     "shapes": [{"type": "rectangle", "x": 100, "y": 100, "width": 100, "height": 100}]}]}])
+    gm = open_user_page("gm")
+    gm.locator("body").click(position={"x": 5, "y": 5})
+    gm.keyboard.press("Shift+KeyG")
+    screen = gm.locator("#smoke-gm-screen")
+    screen.locator("button[data-screen-tab='tools']").click()
+    screen.locator("button[data-tool='shifts']").click()
+    window = gm.locator("#smoke-shifts")
+    expect(window).to_be_visible()
+    window.locator("[data-action=newCallout]").click()
+    dialog = gm.locator("dialog[open]", has=gm.locator(".smoke-callout-form"))
+    expect(dialog).to_be_visible()
+    assert dialog.locator("input[name=targetUuid]").count() == 0, "no raw UUID box"
+    shift = dialog.locator("select[name=shift]")
+    shift.select_option("taxi")
+    assert shown_fields(dialog) == ["fareName", "perkTip", "rows:2"]
+    shift.select_option("bus")
+    assert shown_fields(dialog) == ["bonus", "rows:4"]
+    shift.select_option("paramedic")
+    assert shown_fields(dialog) == ["fareName", "patient", "rows:2"]
+    shift.select_option("fire")
+    assert shown_fields(dialog) == ["rows:1"]
+    shift.select_option("police")
+    dialog.locator("select[name=call]").select_option("anpr")
+    assert shown_fields(dialog) == ["call", "target", "rows:1"]
+    dialog.locator("select[name=call]").select_option("disturbance")
+    assert shown_fields(dialog) == ["call", "target", "arrest", "rows:1"]
+    dialog.locator("[name=arrest]").check()
+    assert shown_fields(dialog) == ["call", "target", "arrest", "rows:2"]
+    dialog.locator("select[name=call]").select_option("anpr")
+    target = dialog.locator("select[name=target]")
+    assert "Vexa Hatch" in target.locator("option").all_inner_texts()
+    target.select_option(label="Vexa Hatch")
+    dialog.locator("[name=name]").fill("Marked motor")
+    dialog.locator("select[name=dest0]").select_option(label="Mare Street: Lea Bridge Road")
+    dialog.locator("button[data-action=ok]").click()
+    gm.wait_for_function("() => Object.values(game.system.api.shifts.callouts()).some(c => c.name === 'Marked motor')")
+    stored = gm.evaluate("() => Object.values(game.system.api.shifts.callouts()).find(c => c.name === 'Marked motor')")
+    assert (stored["shift"], stored["call"]) == ("police", "anpr")
+    assert stored["extra"]["targetUuid"] == f"Scene.{SCENE}.Token.SuspectToken0001"
+    assert stored["extra"]["arrest"] is False  # the hidden tick of the disturbance is not sent with an ANPR sweep
+    assert page_errors[gm] == []

@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from helpers import SEED_DICE, VEHICLES_MODULE, add_from_pack, import_actor, notification, observer, refused, seat_records
+from helpers import MAKE_MAP, PLACE, SEED_DICE, VEHICLES_MODULE, add_from_pack, import_actor, notification, observer, refused, seat_records
 
 
 def give_item(page: Page, actor_id: str, pack: str, name: str) -> str:
@@ -636,4 +636,22 @@ def test_a_hand_made_theft_card_is_refused_and_a_real_theft_hands_over_once(gm_p
     }""", [result["rollId"], result["messageId"]])
     assert again == "The GM no longer holds that roll (it was used, or the GM reloaded): try again."
     expect(player1_page.locator("#chat-log .smoke-vehicle-card").last).to_contain_text("Player One now has Range Ruler SUV.")
+    assert page_errors[gm_page] == []
+
+
+def test_board_offers_only_the_people_on_the_motors_map(gm_page: Page, page_errors):
+    """Issue 25, defect 11: *Board* offered characters on another map. The motor stands on Mare Street with Danny;
+    Jaz is on Morning Lane; Sal is on no map: only Danny is offered."""
+    m = gm_page.evaluate(MAKE_MAP)
+    car = import_actor(gm_page, "vehicles", "Vexa Hatch")
+    danny = import_actor(gm_page, "pregens", 'Danny "Tealeaf" Doyle')
+    jaz = import_actor(gm_page, "pregens", "Jaz Kaur")
+    import_actor(gm_page, "pregens", "Big Sal Moretti")
+    gm_page.evaluate(PLACE, [m["mare"], [{"name": "Vexa", "actorId": car, "actorLink": True, "x": 500, "y": 500},
+                                         {"name": "Danny", "actorId": danny, "actorLink": True, "x": 300, "y": 500}]])
+    gm_page.evaluate(PLACE, [m["morning"], [{"name": "Jaz", "actorId": jaz, "actorLink": True, "x": 300, "y": 500}]])
+    sheet = open_sheet(gm_page, car)
+    sheet.get_by_role("button", name="Board", exact=True).click()
+    dialog = gm_page.locator("dialog.application")
+    expect(dialog.get_by_label("Who")).to_have_text('Danny "Tealeaf" Doyle')
     assert page_errors[gm_page] == []

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   speedDiceForDie, speedDiceCount, speedQueue, rangeBand, bandAttack, inRange, attackModifiers, damage, severity,
-  dodge, canReact
+  dodge, canReact, weaponOptions
 } from "../../module/rules/combat.mjs";
 import { RULES } from "../../module/generated/rules.mjs";
 
@@ -215,4 +215,14 @@ test("Dodge: meeting the attack's total succeeds; Stunned and Down prevent the r
   assert.equal(canReact(["stunned"], false), false);
   assert.equal(canReact(new Set(["down"]), false), false);
   assert.equal(canReact(["prone", "grabbed"], false), true);
+});
+
+test("a weapon offers only its own attack options (issue 25: no burst, tyres or drive-by with Fists)", () => {
+  assert.deepEqual(weaponOptions({ category: "melee", traits: [] }), { burst: false, tyres: false, driveBy: false });
+  assert.deepEqual(weaponOptions({ category: "thrown", traits: [] }), { burst: false, tyres: false, driveBy: false });
+  assert.deepEqual(weaponOptions({ category: "handgun", traits: [] }), { burst: false, tyres: true, driveBy: true });
+  assert.deepEqual(weaponOptions({ category: "smg", traits: ["burst"] }), { burst: true, tyres: true, driveBy: true });
+  const fists = { category: "melee", traits: [], range: "engaged" };
+  assert.throws(() => attackModifiers({ weapon: fists, band: "engaged", tyres: true }), /fires/);
+  assert.throws(() => attackModifiers({ weapon: fists, band: "engaged", driveBy: "passenger" }), /fires/);
 });

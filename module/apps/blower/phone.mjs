@@ -75,7 +75,8 @@ export class BlowerPhone extends Base {
     const target = actor ?? (mine?.isOwner || game.user.isGM ? mine : null) ?? phoneOwners()[0]
       ?? (game.user.isGM ? game.actors.find(a => a.type === "character") : null) ?? null;
     if (!target) {
-      ui.notifications?.warn(L("SMOKE.Blower.noCharacter"));
+      // A GM has nobody to ask: they are told how to make or import a character and give it to a player.
+      ui.notifications?.warn(L(game.user.isGM ? "SMOKE.Blower.noCharacterGM" : "SMOKE.Blower.noCharacter"));
       return null;
     }
     this.instance ??= new this();
@@ -201,7 +202,7 @@ export class BlowerPhone extends Base {
   /** Directions: one tap starts sat nav to the job's destination. @this {BlowerPhone} */
   static #satnav() {
     const d = directionsOf(this.actor);
-    SatNav.open(d ? { destination: { sceneId: d.sceneId, regionUuid: d.regionUuid, name: d.name } } : {});
+    SatNav.open(d ? { destination: { sceneId: d.sceneId, regionUuid: d.regionUuid, name: d.name, job: this.actor === game.user.character } } : {});
   }
 
   /** Self-play: this phone's character takes an open mission (the GM re-checks; issue 16). @this {BlowerPhone} */

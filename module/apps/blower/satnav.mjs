@@ -9,7 +9,7 @@
  * @module apps/blower/satnav
  */
 import { gridRoute, satnavReading, wallCrossing } from "../../rules/satnav.mjs";
-import { directionsOf, isMissing, routeBetween } from "./sources.mjs";
+import { directionsOf, isMissing, onJobsChange, routeBetween } from "./sources.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
@@ -22,7 +22,30 @@ const L = (key, data) => (data ? game.i18n.format(key, /** @type {object} */ (da
  * @property {string} [tokenId]    A token on that scene.
  * @property {string} [regionUuid] A region on that scene.
  * @property {string} name
+ * @property {boolean} [job]       Set from the job's Directions: it follows the job's stage (and ends with the job).
  */
+
+/**
+ * Whether this user may aim sat nav at a token: a GM at any; a player at their own, the crew's (an actor some player
+ * owns, v13 `Actor#hasPlayerOwner`) and what the GM lets them see (`Actor#testUserPermission(user, "LIMITED")`), never a
+ * hidden token nor one with no actor (a police unit, a passer-by). Police positions are not the players' to know.
+ * @param {any} token A TokenDocument.
+ * @returns {boolean}
+ */
+export function mayTrack(token) {
+  if (game.user.isGM) return true;
+  if (!token || token.hidden) return false;
+  const actor = token.actor;
+  if (!actor) return false;
+  return !!actor.hasPlayerOwner || !!actor.testUserPermission?.(game.user, "LIMITED");
+}
+
+/** @returns {Destination|null} The job's Directions now, for the user's character. */
+function jobDestination() {
+  const character = game.user.character;
+  const d = character ? directionsOf(character) : null;
+  return d ? { sceneId: d.sceneId, regionUuid: d.regionUuid, name: d.name, job: true } : null;
+}
 
 /** @returns {any} The user's own token on the viewed scene (their character's; else the one they control). */
 function ownToken() {
@@ -50,7 +73,7 @@ function regionCentre(region) {
 function pointOf(scene, d) {
   if (d.tokenId) {
     const t = scene.tokens.get(d.tokenId);
-    return t ? t.getCenterPoint() : null;
+    return t && mayTrack(t) ? t.getCenterPoint() : null;
   }
   if (d.regionUuid) {
     const region = /** @type {RegionDocument.Implementation | null} */ (fromUuidSync(/** @type {SmokeUuid} */ (d.regionUuid)));
@@ -92,9 +115,8 @@ export class SatNav extends Base {
       void this.instance.close();
       return null;
     }
-    const character = game.user.character;
-    const d = character ? directionsOf(character) : null;
-    return this.open(d ? { destination: { sceneId: d.sceneId, regionUuid: d.regionUuid, name: d.name } } : {});
+    const destination = jobDestination();
+    return this.open(destination ? { destination } : {});
   }
 
   /** @param {{destination?: Destination|null}} [options] */
@@ -118,7 +140,7 @@ export class SatNav extends Base {
     if (this.destination) out.push({ key: "current", name: this.destination.name, d: this.destination });
     if (scene) {
       for (const t of scene.tokens) {
-        if (t.id === own?.id || t.hidden || !t.name) continue;
+        if (t.id === own?.id || !t.name || !mayTrack(t)) continue;
         out.push({ key: `t:${t.id}`, name: t.name, d: { sceneId: scene.id, tokenId: t.id, name: t.name } });
       }
       for (const r of scene.regions ?? []) {
@@ -140,6 +162,8 @@ export class SatNav extends Base {
   async #context() {
     const scene = /** @type {any} */ (game.scenes?.viewed);
     const own = ownToken();
+    // Set from the job, it follows the job: the stage's destination now, none once the job is over.
+    if (this.destination?.job) this.destination = jobDestination();
     const d = this.destination;
     const choices = this.#choices().map(c => ({ key: c.key, name: c.name, selected: c.key === "current" }));
     const base = { choices, destination: d?.name ?? "" };
@@ -157,6 +181,10 @@ export class SatNav extends Base {
         { exit: exit?.name ?? "?", hops: route.hops, scene: there }),
         squares: r?.squares ?? null, arrow: r?.arrow ?? null, compass: r?.compass ?? "" };
     }
+    // A map as the destination, and this is it: arrived.
+    if (!d.tokenId && !d.regionUuid) return { ...base, reading: L("SMOKE.Blower.SatNav.arrived", { name: scene.name }) };
+    const token = d.tokenId ? scene.tokens.get(d.tokenId) : null;
+    if (token && !mayTrack(token)) return { ...base, reading: L("SMOKE.Blower.SatNav.unknown", { name: d.name }) };
     const point = pointOf(scene, d);
     if (!point) return { ...base, reading: L("SMOKE.Blower.SatNav.gone", { name: d.name }) };
     const r = this.#read(scene, own, point);
@@ -186,7 +214,11 @@ export class SatNav extends Base {
       "deleteWall"]) {
       this.#hooks.push(/** @type {any} */ (Hooks.on(/** @type {Hooks.HookName} */ (hook), rerender)), /** @type {any} */ (hook));
     }
+    this.#offJobs = onJobsChange(rerender);
   }
+
+  /** @type {() => void} */
+  #offJobs = () => {};
 
   /** @override */
   async _onRender(context, options) {
@@ -204,6 +236,7 @@ export class SatNav extends Base {
     super._onClose?.(options);
     for (let k = 0; k < this.#hooks.length; k += 2) Hooks.off(/** @type {any} */ (this.#hooks[k + 1]), /** @type {any} */ (this.#hooks[k]));
     this.#hooks = [];
+    this.#offJobs();
     if (SatNav.instance === this) SatNav.instance = null;
   }
 }

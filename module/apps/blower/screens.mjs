@@ -12,6 +12,7 @@ import { driverOf, vehicleOf } from "../../documents/vehicle/seats.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
 import { mmss } from "../countdown.mjs";
 import { systemApi } from "../../documents/lookup.mjs";
+import { unitCounts } from "../../documents/counts.mjs";
 
 /** @param {string} key @param {Record<string, unknown>} [data] */
 const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));
@@ -151,7 +152,7 @@ function heatScreen(actor) {
   const h = got;
   const u = h.units;
   return { stars: h.stars, starRow: [1, 2, 3, 4, 5].map(n => ({ lit: n <= h.stars })), name: h.name, response: h.response,
-    units: u ? L("SMOKE.Blower.Heat.units", { cars: u.areaCars, bikes: u.bikes, carriers: u.carriers, arvs: u.arvs }) : "",
+    units: u ? L("SMOKE.Blower.Heat.units", unitCounts(u)) : "",
     next: h.nextStarSeconds === null ? null : mmss(h.nextStarSeconds),
     inSight: h.inSight === null ? null : L(h.inSight ? "SMOKE.Blower.Heat.seen" : "SMOKE.Blower.Heat.unseen") };
 }

@@ -179,5 +179,16 @@ export function directionsOf(actor) {
   return { sceneId: String(d.sceneId), regionUuid: String(d.regionUuid ?? ""), name: String(d.name ?? ""), stage: String(job.stage ?? "") };
 }
 
+/**
+ * Call `fn` whenever the Shifts feature's records change (`api.shifts.watch(fn)` → an unsubscribe function); a no-op
+ * without the feature.
+ * @param {() => void} fn
+ * @returns {() => void} unsubscribe
+ */
+export function onJobsChange(fn) {
+  const off = api().shifts?.watch?.(fn);
+  return typeof off === "function" ? off : () => {};
+}
+
 /** @param {unknown} x @returns {x is Missing} */
 export const isMissing = x => Boolean(x && typeof x === "object" && /** @type {any} */ (x).missing);

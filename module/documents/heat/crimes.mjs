@@ -15,6 +15,7 @@
 import { crimeById, heatAfterCrime, heatLevel, policeResponse } from "../../rules/heat.mjs";
 import { footMove } from "../../rules/police.mjs";
 import { activeNow } from "../active-time.mjs";
+import { unitCounts } from "../counts.mjs";
 import { gmStore } from "../gm-store.mjs";
 import { heatOf, setHeat } from "../heat-store.mjs";
 import { sightOf } from "./sight.mjs";
@@ -192,8 +193,7 @@ export async function heatRose(actor, before, stars) {
   const moves = footMove({ stars, distance: null });
   return postHeatCard({ kind: "rise", title: L("SMOKE.Wanted.roseTitle", { name: actor.name, stars: String(stars),
     level: L(`SMOKE.Wanted.level.${level.id}`) }),
-  lines: [L("SMOKE.Wanted.response", { areaCars: String(r.areaCars), bikes: String(r.bikes), carriers: String(r.carriers),
-    arvs: String(r.arvs) }), r.india99 && L("SMOKE.Wanted.india99"), r.roadblocks && L("SMOKE.Wanted.roadblocks"),
+  lines: [L("SMOKE.Wanted.response", unitCounts(r)), r.india99 && L("SMOKE.Wanted.india99"), r.roadblocks && L("SMOKE.Wanted.roadblocks"),
   L("SMOKE.Wanted.nextMove", { moves: moves.map(m => L(`SMOKE.Wanted.move.${m}`)).join("; ") })],
   buttons: [{ action: "callUnits", label: L("SMOKE.Wanted.callUnits"), value: String(stars) },
     { action: "demandStop", label: L("SMOKE.Wanted.demandStop") }],

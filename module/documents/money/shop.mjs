@@ -13,7 +13,7 @@ import { charge } from "../purse.mjs";
 import { requestGM } from "../requests.mjs";
 import { L, SYSTEM_ID, characterFor, moneyCard, newOffer, takeOffer } from "./common.mjs";
 import { relationshipsOf } from "../relationships.mjs";
-import { hasRecordedPerk, recordedRep } from "../record.mjs";
+import { hasRecordedPerk, recordedItem, recordedRep } from "../record.mjs";
 
 /** The item packs a shop sells from (catalogue folder → compendium). */
 const ITEM_PACKS = ["consumables", "gear", "outfits", "weapons", "ammunition", "armour", "drugs"];
@@ -106,6 +106,25 @@ export async function shelfFor(actor, place) {
   return rows;
 }
 
+/** Item types carried as a count (a second one adds to the first): gear, food & medicine, drugs, ammunition. */
+const STACKING = Object.freeze(["gear", "consumable", "drug", "ammo"]);
+
+/**
+ * GM: give a character an item; a stacking item of the same catalogue key they already carry gains the new item's
+ * quantity instead (issue 25: a second Burner Phone is "Burner Phone ×2", not a second entry). The quantity read is the
+ * GM's record (documents/kit-record.mjs).
+ * @param {Actor.Implementation} actor @param {any} data  Item data (from the compendium).
+ */
+async function addKit(actor, data) {
+  const key = data?.flags?.[SYSTEM_ID]?.key;
+  const same = key && STACKING.includes(data.type)
+    ? actor.items.find(i => i.type === data.type && /** @type {any} */ (i).flags?.[SYSTEM_ID]?.key === key) : null;
+  if (!same) return actor.createEmbeddedDocuments("Item", [data]);
+  const have = Number(/** @type {any} */ (recordedItem(actor, same.id ?? "") ?? same).system?.quantity) || 0;
+  const adds = Number(data.system?.quantity);
+  return same.update(/** @type {DottedUpdate<Item.UpdateData>} */ ({ "system.quantity": have + (Number.isFinite(adds) && adds > 0 ? adds : 1) }));
+}
+
 /**
  * GM: buy one item from the shelf of a place the buyer's token is in. Re-checked here: the owner, the place, the
  * item on that shelf for this buyer's Rep, its price and discount now, the pocket cash; one purchase per offer id.
@@ -128,7 +147,7 @@ async function onBuy(user, { actorUuid, regionUuid, key, offerId }) {
     throw err;
   }
   const data = /** @type {any} */ (game.items).fromCompendium(doc, { clearFolder: true });
-  await actor.createEmbeddedDocuments("Item", [data]);
+  await addKit(actor, data);
   await moneyCard({ kind: "shop", speaker: actor, title: L("SMOKE.Shop.cardTitle", { place: place.name }),
     lines: [L("SMOKE.Shop.bought", { actor: actor.name, item: row.name, pounds: row.pounds }),
       row.percent ? L("SMOKE.Shop.discounted", { list: row.list, percent: row.percent }) : null] });

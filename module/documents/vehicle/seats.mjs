@@ -351,6 +351,20 @@ export function ownedPeople() {
 }
 
 /**
+ * The scene a motor stands on: its token's (the one named, else the motor's own synthetic token), else the viewed
+ * scene when the motor has a token there; null when it is on no map.
+ * @param {any} vehicle @param {string} [tokenId]
+ * @returns {any|null} a Scene
+ */
+function motorScene(vehicle, tokenId = "") {
+  if (vehicle?.token?.parent) return vehicle.token.parent;
+  const viewed = /** @type {any} */ (game.scenes?.viewed);
+  const on = (/** @type {any} */ scene) => scene?.tokens?.some((/** @type {any} */ t) => (tokenId ? t.id === tokenId : t.actorId === vehicle?.id));
+  if (on(viewed)) return viewed;
+  return /** @type {any} */ (game.scenes?.find(s => on(s))) ?? null;
+}
+
+/**
  * Ask which actor acts (the assigned character preselected); skipped when there is only one.
  * @param {string} title
  * @param {Actor.Implementation[]} [candidates]
@@ -377,7 +391,10 @@ export async function chooseActor(title, candidates = ownedPeople()) {
  * @returns {Promise<{seat: string}|null>}  null when closed or refused (a warning says why).
  */
 export async function promptBoard(vehicle, { tokenId = "", actor = null } = {}) {
-  const candidates = actor ? [actor] : ownedPeople().filter(a => !occupantsOf(vehicle).some(o => o.actor.uuid === a.uuid));
+  const scene = motorScene(vehicle, tokenId);
+  const candidates = actor ? [actor] : ownedPeople().filter(a => !occupantsOf(vehicle).some(o => o.actor.uuid === a.uuid))
+    // Only people on the motor's map (issue 25: Board offered characters on another map).
+    .filter(a => !scene || scene.tokens.some((/** @type {any} */ t) => t.actorId === a.id));
   if (!candidates.length) {
     ui.notifications.warn(L("SMOKE.Boarding.noCandidates"));
     return null;
