@@ -30,7 +30,7 @@ COMMON = {"key", "name", "folder", "img", "description"}
 FIELDS = {
     "perk": COMMON | {"stat", "situation"},
     "weapon": COMMON | {"stat", "impact", "range", "magazine", "price", "traits", "category", "bleedOn", "onHit",
-                        "areaEngaged", "jamsOn", "breaksOn"},
+                        "areaEngaged", "jamsOn", "breaksOn", "fillsArea", "missSetsFire", "offYourGameWith"},
     "armour": COMMON | {"guard", "reduction", "price", "worn"},
     "ammo": COMMON | {"ammoType", "packSize", "price", "quantity"},
     "gear": COMMON | {"price", "lockEasing", "noise", "statStep", "bandEasing", "applies", "repair", "witnessedHeat"},
@@ -401,6 +401,12 @@ def expected_weapon_rules(w: dict) -> dict:
         rules["jamsOn"] = camel(m.group(1))
     if m := re.search(r"Smashes on a (Proper Mess)", note):
         rules["breaksOn"] = camel(m.group(1))
+    if "Fills the area" in note:
+        rules["fillsArea"] = True
+    if "a miss sets fire" in note:
+        rules["missSetsFire"] = True
+    if m := re.search(r"Off Your Game for anyone with (\w+) d(\d+)", note):
+        rules["offYourGameWith"] = {"stat": STAT_WORDS[m.group(1)], "die": int(m.group(2))}
     return rules
 
 
@@ -421,7 +427,8 @@ def test_weapon_matches_book(printed):
     assert doc["description"] == printed["note"]
     # thrown weapons have no magazine and the thrown trait; hand-to-hand ones use Muscle
     assert ("thrown" in traits) == (printed["magazine"] == "thrown")
-    plain = FIELDS["weapon"] - {"bleedOn", "onHit", "areaEngaged", "jamsOn", "breaksOn"}
+    plain = FIELDS["weapon"] - {"bleedOn", "onHit", "areaEngaged", "jamsOn", "breaksOn", "fillsArea", "missSetsFire",
+                                "offYourGameWith"}
     assert structured(doc, plain) == expected_weapon_rules(printed)
 
 
