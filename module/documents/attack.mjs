@@ -303,7 +303,11 @@ async function bindCard(user, combat, record, message) {
     bound.nextTo = engagedWith(combat, target).map(c => ({ id: /** @type {string} */ (c.id), name: c.name ?? "" }));
   }
   await saveRecord(combat, bound);
-  if (bound.aftermath?.length) await weaponAftermath(combat, bound);
+  if (bound.aftermath?.length) {
+    await weaponAftermath(combat, bound);
+    // The card shows it (a copy for display, re-rendering it on every client; the record is what counts).
+    await message.update(/** @type {DottedUpdate<ChatMessage.UpdateData>} */ ({ [`flags.${SYSTEM_ID}.attack.aftermath`]: bound.aftermath }));
+  }
   return bound;
 }
 
