@@ -117,6 +117,7 @@ export class GearData extends KitData {
         legendary: new foundry.data.fields.JSONField({ required: false }), fixesFlat: bool()
       }, { nullable: true, initial: null, required: false }),
       witnessedHeat: int(0),
+      plateSwap: schema({ stat: choice(STAT_KEYS), band: choice(BANDS) }, { nullable: true, initial: null }),
       uses: new foundry.data.fields.NumberField({ required: true, nullable: true, integer: true, min: 1, initial: null })
     };
   }

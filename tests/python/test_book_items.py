@@ -33,7 +33,8 @@ FIELDS = {
                         "areaEngaged", "jamsOn", "breaksOn", "fillsArea", "missSetsFire", "offYourGameWith"},
     "armour": COMMON | {"guard", "reduction", "price", "worn"},
     "ammo": COMMON | {"ammoType", "packSize", "price", "quantity"},
-    "gear": COMMON | {"price", "lockEasing", "noise", "statStep", "bandEasing", "applies", "repair", "witnessedHeat"},
+    "gear": COMMON | {"price", "lockEasing", "noise", "statStep", "bandEasing", "applies", "repair", "witnessedHeat",
+             "plateSwap"},
     "outfit": COMMON | {"disguise", "heatDrop", "price", "statStep", "heatIfCaught"},
     "consumable": COMMON | {"price", "restoreHealth", "removes", "grants", "duration", "uses", "check", "repeat"},
     "drug": COMMON | {"price", "salePrice", "saleUnit", "high", "comedown", "duration", "possessionHeat"},
@@ -542,6 +543,8 @@ def expected_gear_rules(text: str) -> dict:
         n = int(m.group(2))  # no band printed: the repair is the same on any success
         # fixesFlat is left out: false is its default and the canonical catalogue omits defaults
         rules["repair"] = {"stat": STAT_WORDS[m.group(1)], "sorted": n, "smashedIt": n, "legendary": n}
+    if m := re.search(r"Swap them \((\w+), (Easy|Medium|Hard|Long Shot)\)", text):
+        rules["plateSwap"] = {"stat": STAT_WORDS[m.group(1)], "band": BANDS[m.group(2)]}
     return rules
 
 

@@ -31,7 +31,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "armour": {"worn": False},
     "ammo": {},  # quantity defaults to packSize, handled below
     "gear": {"lockEasing": None, "noise": None, "statStep": None, "bandEasing": None, "applies": None,
-             "repair": None, "witnessedHeat": 0, "uses": None},
+             "repair": None, "witnessedHeat": 0, "uses": None, "plateSwap": None},
     "outfit": {"statStep": None, "heatIfCaught": 0},
     "consumable": {"check": None, "repeat": None},
     "drug": {},
