@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from helpers import SEED_DICE, add_from_pack, import_actor, observer, open_sheet
+from helpers import MAKE_MAP, SEED_DICE, add_from_pack, import_actor, observer, open_sheet
 
 PLATE = "id => game.system.api.heat.plateOf(`Actor.${id}`)"
 
@@ -56,4 +56,22 @@ def test_spare_plates_swapped_with_graft_easy_give_the_nicked_motor_a_plate_that
     assert player1_page.evaluate(ask, [car, danny, toolkit]) == "Danny \"Tealeaf\" Doyle carries no Spare Plates."
     assert gm_page.evaluate(PLATE, car)["marker"] == 1
     page_errors[player1_page].clear()  # the refusals were the point
+    assert page_errors[gm_page] == []
+
+
+def test_at_five_stars_call_in_units_names_every_exit_of_the_map_for_the_gms_roadblocks(gm_page: Page, page_errors):
+    """Heat on your heels › 5 · Lockdown ("Roadblocks on every exit of the map") and Police at the table (Blocks: yes
+    at 5 only): Call in units at 5★ places the table's 4 area cars, 2 bikes, 1 carrier and 3 ARVs and names the map's
+    EXIT strip for the GM to block (the book gives no roadblock piece); at 4★ no roadblock is named."""
+    maps = gm_page.evaluate(MAKE_MAP)
+    gm_page.evaluate("s => game.system.api.requestGM('heat.callUnits', {sceneId: s, stars: 4})", maps["morning"])
+    card = gm_page.locator("#chat-log .smoke-heat-card[data-kind=units]").last
+    expect(card).to_contain_text("Area car ×3, Police bike ×1, Carrier ×1, ARV ×2")
+    expect(card).not_to_contain_text("Roadblocks")
+    gm_page.evaluate("s => game.system.api.requestGM('heat.callUnits', {sceneId: s, stars: 5})", maps["mare"])
+    card = gm_page.locator("#chat-log .smoke-heat-card[data-kind=units]").last
+    expect(card).to_contain_text("Roadblocks on every exit of the map — GM, block each: Mare Street east.")
+    units = gm_page.evaluate("""s => [...game.scenes.get(s).tokens].filter(t => t.flags['the-smoke']?.unit)
+        .reduce((m, t) => ({...m, [t.flags['the-smoke'].unit]: (m[t.flags['the-smoke'].unit] ?? 0) + 1}), {})""", maps["mare"])
+    assert units == {"areaCars": 4, "bikes": 2, "carriers": 1, "arvs": 3}
     assert page_errors[gm_page] == []

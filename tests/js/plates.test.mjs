@@ -23,3 +23,12 @@ test("a nicked motor's hot plate is an ANPR hit (+1 Heat); after new plates it r
   // documents/heat/units.mjs plateChanged: the new marker keeps `stolen`, clears `hot`.
   assert.deepEqual(anprRead({ stolen: true, hot: false }), { hit: false, heat: 0 });
 });
+
+test("roadblocks go on every exit of the map at 5 stars (Lockdown), on none below", async () => {
+  const { roadblockExits } = await import("../../module/rules/heat.mjs");
+  const exits = ["Mare Street east", "Morning Lane west"];
+  assert.deepEqual(roadblockExits(5, exits), exits);
+  for (const stars of [0, 1, 2, 3, 4]) assert.deepEqual(roadblockExits(stars, exits), [], `${stars}★`);
+  assert.deepEqual(roadblockExits(5, []), []);
+  assert.throws(() => roadblockExits(6, exits), RangeError);
+});
