@@ -192,6 +192,18 @@ export function plateSwapResult(margin) {
   return { newMarker: ok, platesUsed: ok };
 }
 
+/**
+ * Whether a stop catches a drink-driver (Conditions › Mullered: "Drink-driving is a crime if you are stopped"): the
+ * stopped character is at the wheel with the Condition police-response.yml `drinkDriving` names (Mullered). The book
+ * prints no Heat for it; the stop names it and the GM rules the cost.
+ * @param {{conditions: Iterable<string>, driving: boolean}} args  The character's active Condition ids; whether they
+ *   are in a motor's driver's seat.
+ * @returns {boolean}
+ */
+export function drinkDriving({ conditions, driving }) {
+  return !!driving && new Set(conditions).has(POLICE.drinkDriving.condition);
+}
+
 /* ---- The five police events (Police at the table: Event | What appears | Check / consequence) ---- */
 
 /** A police event by key (police-response.yml `events`). @param {string} key */

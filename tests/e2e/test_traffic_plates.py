@@ -75,3 +75,24 @@ def test_at_five_stars_call_in_units_names_every_exit_of_the_map_for_the_gms_roa
         .reduce((m, t) => ({...m, [t.flags['the-smoke'].unit]: (m[t.flags['the-smoke'].unit] ?? 0) + 1}), {})""", maps["mare"])
     assert units == {"areaCars": 4, "bikes": 2, "carriers": 1, "arvs": 3}
     assert page_errors[gm_page] == []
+
+
+def test_a_mullered_driver_stopped_is_named_for_drink_driving_a_sober_one_is_not(gm_page: Page, page_errors):
+    """Conditions › Mullered ("Drink-driving is a crime if you are stopped"): Danny, Mullered in the Vexa's driver's
+    seat, stopped: the stop card names the drink-driving and leaves its cost to the GM (the book prints no Heat). Sober
+    at the wheel, the same stop names nothing."""
+    car = import_actor(gm_page, "vehicles", "Vexa Hatch", observer())
+    danny = import_actor(gm_page, "pregens", 'Danny "Tealeaf" Doyle')
+    gm_page.evaluate("""async ([car, danny]) => {
+        await game.system.api.requestGM("vehicle.board", {vehicleUuid: `Actor.${car}`, actorUuid: `Actor.${danny}`, seat: "driver"});
+        await game.actors.get(danny).toggleStatusEffect("mullered", {active: true}); }""", [car, danny])
+    demand = "id => game.system.api.requestGM('heat.stop.demand', {actorUuid: `Actor.${id}`})"
+    gm_page.evaluate(demand, danny)
+    card = gm_page.locator("#chat-log .smoke-heat-card[data-kind=stop]").last
+    expect(card).to_contain_text('Drink-driving: Danny "Tealeaf" Doyle is Mullered at the wheel of Vexa Hatch — a crime now '
+                                 "they are stopped.")
+    gm_page.evaluate("id => game.actors.get(id).toggleStatusEffect('mullered', {active: false})", danny)
+    gm_page.evaluate(demand, danny)
+    expect(gm_page.locator("#chat-log .smoke-heat-card[data-kind=stop]")).to_have_count(2)
+    expect(gm_page.locator("#chat-log .smoke-heat-card[data-kind=stop]").last).not_to_contain_text("Drink-driving")
+    assert page_errors[gm_page] == []

@@ -32,3 +32,11 @@ test("roadblocks go on every exit of the map at 5 stars (Lockdown), on none belo
   assert.deepEqual(roadblockExits(5, []), []);
   assert.throws(() => roadblockExits(6, exits), RangeError);
 });
+
+test("Mullered at the wheel and stopped is drink-driving; a passenger or a sober driver is not", async () => {
+  const { drinkDriving } = await import("../../module/rules/police.mjs");
+  assert.equal(drinkDriving({ conditions: ["mullered"], driving: true }), true);
+  assert.equal(drinkDriving({ conditions: ["mullered"], driving: false }), false);
+  assert.equal(drinkDriving({ conditions: ["dutchCourage"], driving: true }), false, "a few cans in is not Mullered");
+  assert.equal(drinkDriving({ conditions: [], driving: true }), false);
+});
