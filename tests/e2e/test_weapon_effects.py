@@ -81,6 +81,9 @@ def test_a_smoke_grenade_gasses_the_area_blocks_targeting_from_outside_until_the
     card.get_by_role("button", name="Take hit").click()
     expect(card.locator(".smoke-attack-smoke")).to_be_visible()
     gm_page.wait_for_function("id => game.actors.get(id).statuses.has('gassed')", arg=beside)
+    # The cloud is written after everyone's Conditions: wait for it, not only for the Gassed.
+    gm_page.wait_for_function("id => !!game.system.api.sideOf(game.combat.combatants.find(c => c.actorId === id)).smoke",
+                              arg=beside)
     assert "gassed" in gm_page.evaluate("id => [...game.actors.get(id).statuses]", target)
     cloud = side(gm_page, target)["smoke"]
     assert cloud and side(gm_page, beside)["smoke"] == cloud and side(gm_page, sal)["smoke"] == ""
