@@ -79,6 +79,11 @@ function attackSection(message) {
   let resolveButtons = false;
   /** @type {{id: string, name: string}[]} */
   let suggested = [];
+  // What the roll did to the weapon (rules/weapon-effects.mjs attackAftermath), from the GM's record.
+  for (const id of rec.aftermath ?? []) {
+    say(`smoke-attack-aftermath ${id}`, i18n.format(`SMOKE.Attack.aftermath.${id}`, { weapon: attack.weapon, name: targetName,
+      nextTo: (rec.nextTo ?? []).map(n => n.name).join(", ") || i18n.localize("SMOKE.Attack.aftermath.nobody") }));
+  }
   if (check.margin < 0) {
     say("smoke-attack-result miss", i18n.localize("SMOKE.Attack.miss"));
   } else if (!attack.resolved) {
@@ -96,6 +101,11 @@ function attackSection(message) {
       if (r.conditions?.length) {
         say("smoke-attack-conditions", i18n.format("SMOKE.Attack.weaponConditions", { conditions: r.conditions.map(conditionName).join(", ") }));
       }
+      for (const a of r.area ?? []) {
+        say("smoke-attack-area", i18n.format("SMOKE.Attack.areaHit", { name: a.name, damage: String(a.damage),
+          conditions: a.conditions.length ? a.conditions.map(conditionName).join(", ") : "—" }));
+      }
+      if (rec.fillsArea) say("smoke-attack-smoke", i18n.localize("SMOKE.Attack.smokeCloud"));
       if (r.gmCondition) say("smoke-attack-gm-condition", i18n.format("SMOKE.Attack.gmConditionChosen", { condition: conditionName(r.gmCondition) }));
       else if (game.user.isGM && r.suggested?.length && targetActor) suggested = r.suggested.map(id => ({ id, name: conditionName(id) }));
     }

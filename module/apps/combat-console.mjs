@@ -67,7 +67,8 @@ export class CombatConsole extends Base {
       act: CombatConsole.#act, attack: CombatConsole.#attack, reload: CombatConsole.#reload, grab: CombatConsole.#grab,
       breakFree: CombatConsole.#breakFree, cuff: CombatConsole.#cuff, improvised: CombatConsole.#improvised,
       stayConscious: CombatConsole.#stayConscious, openGauge: CombatConsole.#openGauge, drive: CombatConsole.#drive, goEvasive: CombatConsole.#goEvasive,
-      ram: CombatConsole.#ram, pit: CombatConsole.#pit, chaseRole: CombatConsole.#chaseRole
+      ram: CombatConsole.#ram, pit: CombatConsole.#pit, chaseRole: CombatConsole.#chaseRole,
+      conceal: CombatConsole.#conceal, clearSmoke: CombatConsole.#clearSmoke
     })
   };
 
@@ -145,6 +146,9 @@ export class CombatConsole extends Base {
     const playerHere = game.users.some(u => u.active && !u.isGM && !!actor?.testUserPermission(u, "OWNER"));
     return {
       role, roleLabel: role ? game.i18n.localize(`SMOKE.Chase.role.${role}`) : "", roleButton: game.user.isGM,
+      // The weapons' marks (documents/attack.mjs): a jam until a Reload, the GM's full concealment, a smoke cloud.
+      jammed: side.jammed.map(id => actor?.items.get(id)?.name ?? "").filter(Boolean),
+      concealed: side.concealed, inSmoke: !!side.smoke, gmMarks: game.user.isGM,
       fire: actor?.type === "vehicle" && sys.onFire && !sys.destroyed,
       speed: combat.isSpeed,
       id: c.id, name: c.name, img: c.img, current: c.id === currentId, owner, defeated: c.isDefeated || side.out,
@@ -469,6 +473,22 @@ export class CombatConsole extends Base {
   static async #pit(event) {
     const a = this.#acting();
     if (a) await rollManoeuvre(a.combat, a.c, "pit", this.#form().driveTargetId, { skipDialog: event.shiftKey });
+  }
+
+  /** The GM marks a combatant fully concealed, or not (documents/attack.mjs `combat.conceal`). @this {CombatConsole} */
+  static async #conceal(event, target) {
+    const combat = game.combat;
+    const c = combat?.combatants.get(target.dataset.combatantId ?? "");
+    if (combat && c && game.user.isGM) await requestGM("combat.conceal", { combatId: combat.id, combatantId: c.id,
+      concealed: !sideOf(c).concealed }).catch(err => ui.notifications.warn(err.message));
+  }
+
+  /** The GM says a smoke cloud has cleared (documents/attack.mjs `combat.clearSmoke`). @this {CombatConsole} */
+  static async #clearSmoke(event, target) {
+    const combat = game.combat;
+    const c = combat?.combatants.get(target.dataset.combatantId ?? "");
+    if (combat && c && game.user.isGM) await requestGM("combat.clearSmoke", { combatId: combat.id, cloudId: sideOf(c).smoke })
+      .catch(err => ui.notifications.warn(err.message));
   }
 
   /** The GM cycles a combatant's chase role: wanted → pursuing → neither. @this {CombatConsole} */

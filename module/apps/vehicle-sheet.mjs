@@ -11,8 +11,8 @@
 import { RULES, VEHICLE_ABILITIES } from "../generated/rules.mjs";
 import { LOCK_KINDS, TERRAINS, canFold, canRepair, fireState, garageBill, seating } from "../rules/vehicles.mjs";
 import {
-  abilityName, boardVehicle, chooseActor, canDrive, leaveVehicle, ownedPeople, payGarage, promptBoard,
-  rollDriving, rollRepair, rollTheft, seatLabel, seatRecords, setAbilityOn, theftTools, vehicleOf
+  abilityName, boardVehicle, chooseActor, canDrive, leaveVehicle, ownedPeople, payGarage, plateKits, promptBoard,
+  rollDriving, rollRepair, rollTheft, seatLabel, seatRecords, setAbilityOn, swapPlates, theftTools, vehicleOf
 } from "../documents/vehicle.mjs";
 import { chooseHTML } from "../documents/chat-html.mjs";
 import { actorAt as actorByUuid } from "../documents/lookup.mjs";
@@ -50,7 +50,8 @@ export class VehicleSheet extends Base {
       carjack: VehicleSheet.#onCarjack,
       patchUp: VehicleSheet.#onPatchUp,
       toolkit: VehicleSheet.#onToolkit,
-      garage: VehicleSheet.#onGarage
+      garage: VehicleSheet.#onGarage,
+      plates: VehicleSheet.#onPlates
     }
   };
 
@@ -322,6 +323,18 @@ export class VehicleSheet extends Base {
     try {
       await rollRepair(this.document, who, { kind: "toolkit", mode: target.dataset.mode,
         skipDialog: event.shiftKey });
+    } catch (err) {
+      ui.notifications.warn(err.message);
+    }
+  }
+
+  /** Swap Spare Plates onto this motor (documents/vehicle/plates.mjs): whoever carries them. @this {VehicleSheet} */
+  static async #onPlates(event) {
+    const who = await chooseActor(L("SMOKE.Plates.whoTitle", { vehicle: this.document.name }),
+      ownedPeople().filter(a => plateKits(a).length));
+    if (!who) return;
+    try {
+      await swapPlates(this.document, who, { skipDialog: event.shiftKey });
     } catch (err) {
       ui.notifications.warn(err.message);
     }

@@ -3,7 +3,7 @@
  * build (tools/the_smoke/compile.py), which fills exactly these fields.
  * @module data/items
  */
-import { bool, choice, count, html, int, list, price, schema, str, STAT_KEYS } from "./fields.mjs";
+import { bool, choice, count, die, html, int, list, price, schema, str, STAT_KEYS } from "./fields.mjs";
 import { CONDITIONS as CONDITION_DATA, RULES, RANGE_BANDS } from "../generated/rules.mjs";
 
 const { TypeDataModel } = foundry.abstract;
@@ -71,7 +71,10 @@ export class WeaponData extends KitData {
       onHit: list(condition()),
       areaEngaged: bool(),
       jamsOn: choice(OUTCOMES),
-      breaksOn: choice(OUTCOMES)
+      breaksOn: choice(OUTCOMES),
+      fillsArea: bool(),
+      missSetsFire: bool(),
+      offYourGameWith: schema({ stat: choice(STAT_KEYS), die: die() }, { nullable: true, initial: null })
     };
   }
 }
@@ -114,6 +117,7 @@ export class GearData extends KitData {
         legendary: new foundry.data.fields.JSONField({ required: false }), fixesFlat: bool()
       }, { nullable: true, initial: null, required: false }),
       witnessedHeat: int(0),
+      plateSwap: schema({ stat: choice(STAT_KEYS), band: choice(BANDS) }, { nullable: true, initial: null }),
       uses: new foundry.data.fields.NumberField({ required: true, nullable: true, integer: true, min: 1, initial: null })
     };
   }

@@ -17,13 +17,14 @@ import { RULES, RANGE_BANDS } from "../generated/rules.mjs";
 import { attackModifiers, canReact, conditionChoices, damage, dodge, inRange, rangeBand, weaponConditions } from "../rules/combat.mjs";
 import { combatGuard, defenceModifiers } from "../rules/round.mjs";
 import { armourReduction } from "../rules/record.mjs";
-import { gmSituational, refuseCard, rollCheck, SYSTEM_ID } from "./check.mjs";
+import { gmSituational, refuseCard, rollCheck, SYSTEM_ID, unboostedDice } from "./check.mjs";
+import { areaCaught, areaDamage, attackAftermath, targetingBlocked, weaponOffYourGame } from "../rules/weapon-effects.mjs";
 import { verifiedCheck } from "./verified-check.mjs";
 import { cardRefusal, refusalText, voidCard } from "./roll-cards.mjs";
 import { promptCheck } from "./prompt-check.mjs";
 import { applyHealthLoss, spendDieAsGM } from "./combat.mjs";
 import { assertGM, assertOwner, requestGM } from "./requests.mjs";
-import { sideOf, writeSides } from "./combat-state.mjs";
+import { isOut, sideOf, writeSides } from "./combat-state.mjs";
 import { riderOf } from "./vehicle.mjs";
 import { vehicleSystem } from "./lookup.mjs";
 
@@ -118,6 +119,15 @@ export function targetReduction(combatant) {
  * @property {boolean} [tyres]
  * @property {number} [attackMod]  The attack's own modifier (Distant, drive-by, tyres, rifle at Engaged).
  * @property {number} [effortSteps]  An Aim's step.
+ * @property {string} [weaponId]   The attacker's weapon item.
+ * @property {boolean} [areaEngaged]  The weapon hits everyone Engaged with the target too (its catalogue entry).
+ * @property {boolean} [fillsArea]    The Smoke Grenade: the target and everyone Engaged with it are in its cloud.
+ * @property {boolean} [missSetsFire] The Petrol Bomb: a miss sets fire to whatever is next to the target.
+ * @property {string|null} [jamsOn]   The outcome the weapon jams on (Converted Pistol).
+ * @property {string|null} [breaksOn] The outcome the weapon smashes on (Broken Bottle).
+ * @property {boolean} [offYourGame]  The weapon makes this roll Off Your Game (Hand Cannon, Muscle d4).
+ * @property {("jammed"|"smashed"|"missSetsFire")[]} [aftermath]  What the bound roll did to the weapon (rules/weapon-effects.mjs).
+ * @property {{id: string, name: string}[]} [nextTo]  missSetsFire: who was Engaged with the target when it missed.
  */
 
 /**
@@ -145,7 +155,7 @@ export async function makeAttack(combat, attacker, choice) {
   // The attack's own modifiers (Distant, drive-by, tyres, rifle at Engaged) are its situational modifier, the GM's (it
   // re-derives them when it declares the attack): shown in the dialog, not typed; the card lists them.
   const initial = { tnSource: "guard", tn: guard, targetGuard: guard, targetName: target.name ?? "", effortSteps: aim,
-    ...gmSituational(refused.mods.attack) };
+    offYourGame: refused.offYourGame, ...gmSituational(refused.mods.attack) };
   const choices = await promptCheck(actor, w.stat, { initial, skipDialog: choice.skipDialog });
   if (!choices) return null;
 
@@ -164,7 +174,7 @@ export async function makeAttack(combat, attacker, choice) {
   let message;
   try {
     message = await rollCheck(actor, w.stat, { ...choices, tnSource: "guard", tn: declared.tn,
-      situational: declared.attackMod, effortSteps: declared.effortSteps }, { flags });
+      situational: declared.attackMod, effortSteps: declared.effortSteps, offYourGame: !!declared.offYourGame }, { flags });
   } catch (err) {
     return warn(err.message);
   }
@@ -183,7 +193,10 @@ const COMBAT_BANDS = RANGE_BANDS;
  * @param {Combatant.Implementation} target
  * @param {Item.Implementation} weapon
  * @param {Partial<AttackChoice>} choice
- * @returns {string|{band: string, distance: number|null, mods: any, thrown: boolean}}
+ * A jammed weapon (documents/combat-state.mjs `jammed`) cannot fire; a target in full concealment (the GM's mark)
+ * cannot be picked out but by an area weapon, nor one in a smoke cloud from outside it (rules/weapon-effects.mjs
+ * targetingBlocked). `offYourGame`: the weapon's kick for this attacker (the Hand Cannon with Muscle d4).
+ * @returns {string|{band: string, distance: number|null, mods: any, thrown: boolean, offYourGame: boolean}}
  */
 function attackRefusal(attacker, target, weapon, choice) {
   const i18n = game.i18n;
@@ -203,11 +216,19 @@ function attackRefusal(attacker, target, weapon, choice) {
   } catch (err) {
     return err.message;
   }
+  const mine = sideOf(attacker);
+  if (mine.jammed.includes(/** @type {string} */ (weapon.id))) return i18n.format("SMOKE.Attack.jammed", { weapon: weapon.name ?? "" });
+  const theirs = sideOf(target);
+  const blocked = targetingBlocked({ weapon: w, concealed: theirs.concealed, targetCloud: theirs.smoke, attackerCloud: mine.smoke });
+  if (blocked) return i18n.format(`SMOKE.Attack.blocked.${blocked}`, { name: target.name ?? "" });
   const thrown = w.category === "thrown" || w.traits.includes("thrown");
   if (thrown && w.quantity < 1) return i18n.format("SMOKE.Attack.noneLeft", { weapon: weapon.name });
   if (!thrown && w.magazine.size > 0 && w.magazine.loaded < mods.rounds)
     return i18n.format("SMOKE.Attack.needRounds", { weapon: weapon.name, need: String(mods.rounds), loaded: String(w.magazine.loaded) });
-  return { band, distance, mods, thrown };
+  const kick = w.offYourGameWith;
+  const offYourGame = !!kick && !!attacker.actor
+    && weaponOffYourGame(w, { [kick.stat]: unboostedDice(/** @type {Actor.Implementation} */ (attacker.actor), kick.stat).statDie });
+  return { band, distance, mods, thrown, offYourGame };
 }
 
 /** @param {string} text @returns {null} */
@@ -269,15 +290,64 @@ async function bindCard(user, combat, record, message) {
   let check;
   try {
     check = await verifiedCheck(message, { actor, stat: record.stat, tn: record.tn, situational: record.attackMod ?? 0,
-      effortSteps: record.effortSteps ?? 0 });
+      effortSteps: record.effortSteps ?? 0, offYourGame: !!record.offYourGame });
   } catch (err) {
     await saveRecord(combat, { ...record, messageId: /** @type {string} */ (message.id), check: null,
       resolved: { choice: "void", pending: false, void: err.message } });
     throw err;
   }
   const bound = { ...record, messageId: /** @type {string} */ (message.id), check };
+  if (record.kind === "attack") bound.aftermath = attackAftermath(record, check);
+  if (bound.aftermath?.includes("missSetsFire")) {
+    const target = combat.combatants.get(record.otherId);
+    bound.nextTo = engagedWith(combat, target).map(c => ({ id: /** @type {string} */ (c.id), name: c.name ?? "" }));
+  }
   await saveRecord(combat, bound);
+  if (bound.aftermath?.length) {
+    await weaponAftermath(combat, bound);
+    // The card shows it (a copy for display, re-rendering it on every client; the record is what counts).
+    await message.update(/** @type {DottedUpdate<ChatMessage.UpdateData>} */ ({ [`flags.${SYSTEM_ID}.attack.aftermath`]: bound.aftermath }));
+  }
   return bound;
+}
+
+/**
+ * The other combatants Engaged with a target (Distance… › Engaged; rules/weapon-effects.mjs areaCaught), read from
+ * the tokens on the target's map; the attacker too when Engaged with it.
+ * @param {Combat.Implementation} combat
+ * @param {Combatant.Implementation|null|undefined} target
+ * @param {{areaEngaged?: boolean, fillsArea?: boolean}} [weapon]  An area weapon (default: any combatant Engaged).
+ * @returns {Combatant.Implementation[]}
+ */
+function engagedWith(combat, target, weapon = { areaEngaged: true }) {
+  if (!target) return [];
+  const others = combat.combatants.filter(c => c.id !== target.id && !!c.actor && !isOut(c))
+    .map(c => ({ id: /** @type {string} */ (c.id), distance: tokenDistance(target.token, c.token) }));
+  return areaCaught(weapon, others).map(id => /** @type {Combatant.Implementation} */ (combat.combatants.get(id)));
+}
+
+/**
+ * GM side, once when a card is bound: what the roll did to the weapon (Weapons · item notes). A jam is recorded on the
+ * attacker's side (it fires again after a Reload action: documents/kit-use.mjs `item.reload`); a smashed weapon goes
+ * from the kit (one of a stack, else the item). A Petrol Bomb's miss is the GM's to describe (the card names who was
+ * next to the target).
+ * @param {Combat.Implementation} combat
+ * @param {RollRecord} record
+ */
+async function weaponAftermath(combat, record) {
+  const attacker = combat.combatants.get(record.actorId);
+  const weapon = record.weaponId ? attacker?.actor?.items.get(record.weaponId) : null;
+  if (!attacker || !weapon) return;
+  const weaponId = /** @type {string} */ (weapon.id);
+  if (record.aftermath?.includes("jammed")) {
+    const jammed = sideOf(attacker).jammed;
+    if (!jammed.includes(weaponId)) await writeSides(combat, { [record.actorId]: { jammed: [...jammed, weaponId] } });
+  }
+  if (record.aftermath?.includes("smashed")) {
+    const quantity = /** @type {any} */ (kitSystem(weapon))?.quantity ?? 1;
+    if (quantity > 1) await weapon.update(/** @type {DottedUpdate<Item.UpdateData>} */ ({ "system.quantity": quantity - 1 }));
+    else await weapon.delete();
+  }
 }
 
 /**
@@ -304,6 +374,42 @@ async function landHit(record, target) {
   const conditions = weaponConditions(record.traits ?? [], check.outcome, dealt, { bleedOn: record.bleedOn ?? null });
   for (const id of conditions) await /** @type {Actor.Implementation} */ (actor).addCondition(id);
   return { damage: dealt, conditions, flat: false };
+}
+
+/**
+ * Land an area weapon's hit on everyone Engaged with the target (Weapons › Frag Grenade, Flashbang, Rocket Launcher:
+ * "Hits everyone Engaged with the target"; Smoke Grenade: "Fills the area: everyone in it is Gassed and nobody can
+ * be targeted from outside until it clears"). Each takes the hit as the target did: the same margin and Impact, less
+ * their own reduction (rules/weapon-effects.mjs areaDamage), with the weapon's Conditions; a Smoke Grenade also puts
+ * the target and each caught in its cloud (`smoke` on their sides, the record's id) until the GM clears it. GM side.
+ * @param {Combat.Implementation} combat @param {RollRecord} record @param {Combatant.Implementation} target
+ * @returns {Promise<{id: string, name: string, damage: number, conditions: string[]}[]>}
+ */
+async function landArea(combat, record, target) {
+  if (!record.areaEngaged && !record.fillsArea) return [];
+  const check = /** @type {NonNullable<RollRecord["check"]>} */ (record.check);
+  const caught = engagedWith(combat, target, record);
+  const hits = areaDamage({ margin: check.margin, impact: /** @type {number} */ (record.impact),
+    caught: caught.map(c => ({ id: /** @type {string} */ (c.id), reduction: targetReduction(c) })) });
+  const out = [];
+  for (const [i, c] of caught.entries()) {
+    const actor = /** @type {Actor.Implementation} */ (c.actor);
+    const dealt = hits[i].damage;
+    /** @type {string[]} */
+    let conditions = [];
+    if (actor.type === "vehicle") {
+      if (dealt) await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.body.value": Math.max(0, vehicleSystem(actor).body.value - dealt) }));
+    } else {
+      await applyHealthLoss(actor, dealt);
+      conditions = weaponConditions(record.traits ?? [], check.outcome, dealt, { bleedOn: record.bleedOn ?? null });
+      for (const id of conditions) await actor.addCondition(id);
+    }
+    out.push({ id: /** @type {string} */ (c.id), name: c.name ?? "", damage: dealt, conditions });
+  }
+  if (record.fillsArea) {
+    await writeSides(combat, Object.fromEntries([target, ...caught].map(c => [/** @type {string} */ (c.id), { smoke: record.id }])));
+  }
+  return out;
 }
 
 /**
@@ -392,7 +498,8 @@ export const requests = {
     const record = { id: foundry.utils.randomID(16), kind: "attack", userId: /** @type {string} */ (user.id),
       actorId: attackerId, otherId: targetId, stat: w.stat, tn: currentGuard(target), round: combat.round, messageId: null,
       check: null, resolved: null, weapon: weapon.name ?? "", impact: w.impact + checked.mods.impact, traits: [...w.traits],
-      bleedOn: w.bleedOn ?? null,
+      bleedOn: w.bleedOn ?? null, weaponId: weapon.id ?? "", areaEngaged: !!w.areaEngaged, fillsArea: !!w.fillsArea,
+      missSetsFire: !!w.missSetsFire, jamsOn: w.jamsOn ?? null, breaksOn: w.breaksOn ?? null, offYourGame: checked.offYourGame,
       band: checked.band, distance: checked.distance === null ? null : Math.round(checked.distance * 10) / 10,
       effects: checked.mods.effects, tyres: !!tyres, attackMod: checked.mods.attack,
       effortSteps: aimed ? COMBAT.shooting.aim.effortSteps : 0 };
@@ -441,9 +548,11 @@ export const requests = {
     await saveRecord(combat, { ...record, resolved: { choice, pending: true } });
     const hit = dodged ? { damage: 0, conditions: [], flat: false } : await landHit(record, target);
     const sev = dodged || hit.flat ? null : conditionChoices(hit.damage, !!check.moment);
+    // An area weapon hits everyone Engaged with the target too; a Dodge "cancels the whole hit", the area's with it.
+    const area = dodged || hit.flat ? [] : await landArea(combat, record, target);
     const resolved = { choice, pending: false, dodged, dodgeTotal, damage: hit.damage, conditions: hit.conditions, flat: hit.flat,
       severity: sev?.severity ?? null, severityLabel: sev?.label ?? null, suggested: sev && hit.damage > 0 ? sev.suggested : [],
-      gmCondition: null };
+      gmCondition: null, area };
     await saveRecord(combat, { ...record, resolved });
     // The card shows it (a copy for display; the record is what counts).
     await /** @type {ChatMessage.Implementation} */ (message).update(/** @type {DottedUpdate<ChatMessage.UpdateData>} */ ({ [`flags.${SYSTEM_ID}.attack.resolved`]: resolved }));
@@ -516,6 +625,27 @@ export const requests = {
       await writeSides(combat, { [record.actorId]: { grabbedBy: "" } });
     }
     return { success };
+  },
+
+  // The GM establishes full concealment (Attacking and defending › Defensive actions: "Full concealment blocks
+  // ordinary targeted attacks"): a mark on the combatant's side, GM only — a player cannot make themselves untargetable.
+  "combat.conceal": async (user, { combatId, combatantId, concealed }) => {
+    assertGM(user);
+    const combat = game.combats?.get(combatId);
+    const combatant = combat?.combatants.get(combatantId);
+    if (!combat || !combatant) throw new Error(game.i18n.localize("SMOKE.Attack.noTarget"));
+    await writeSides(combat, { [/** @type {string} */ (combatant.id)]: { concealed: !!concealed } });
+    return !!concealed;
+  },
+
+  // A Smoke Grenade's cloud clears "until it clears": the book gives no duration, so the GM says when (GM only).
+  "combat.clearSmoke": async (user, { combatId, cloudId }) => {
+    assertGM(user);
+    const combat = game.combats?.get(combatId);
+    if (!combat) throw new Error(game.i18n.localize("SMOKE.Attack.noTarget"));
+    const inCloud = combat.combatants.filter(c => !!sideOf(c).smoke && (!cloudId || sideOf(c).smoke === cloudId));
+    await writeSides(combat, Object.fromEntries(inCloud.map(c => [/** @type {string} */ (c.id), { smoke: "" }])));
+    return inCloud.length;
   },
 
   "hold.cuff": async (user, { combatId, actorId, targetId, index = null }) => {

@@ -55,6 +55,7 @@ export function appliedText(a) {
     case "condition": return L("SMOKE.Applied.condition", { name: a.name,
       effects: (a.effects ?? []).map(conditionEffectText).join(", ") });
     case "explosions": return L(`SMOKE.Applied.explosions.${a.id}`);
+    case "weapon": return L(`SMOKE.Applied.weapon.${a.id}`);
     case "driving": return a.text ?? signed(a.value ?? 0);
     default: return L(`SMOKE.Applied.${a.kind}`, { die: a.die, steps: a.steps, value: signed(a.value ?? 0) });
   }

@@ -26,6 +26,8 @@ export const CARD_TEMPLATE = "systems/the-smoke/templates/chat/check-card.hbs";
  * @property {number} situational   Situational modifier. On a roll the GM counts it is the GM's (issued with the roll,
  *   shown in the dialog and not editable there; documents/verified-check.mjs); on a plain sheet roll the player's own.
  * @property {number} [effortSteps]  Steps of Effort up (an Aim action before this shot: 1).
+ * @property {boolean} [offYourGame]  The weapon fired makes the roll Off Your Game (the Hand Cannon with Muscle d4; the
+ *   GM's record of the attack says so, rules/weapon-effects.mjs weaponOffYourGame).
  * @property {string} rollMode      A CONST.DICE_ROLL_MODES value.
  */
 
@@ -114,6 +116,7 @@ export function planFor(actor, statKey, choices, vehicle = null) {
     hustlePoints: actor.system.hustle?.value ?? 0,
     situational: Number(choices.situational) || 0,
     effortSteps: Number(choices.effortSteps) || 0,
+    offYourGame: !!choices.offYourGame,
     conditions: actor.statuses ?? [],
     tn: resolveTN(actor, statKey, choices, vehicle),
     empire: actor.type === "character" ? isEmpire(recordedRep(actor)?.level ?? 1) : false,

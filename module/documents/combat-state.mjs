@@ -41,12 +41,17 @@
  * @property {string} actorKey       Whose dice they are: the actor's uuid (a token's synthetic actor is its own).
  * @property {boolean} out           Out of the fight (Wasted, or the GM marked it defeated).
  * @property {number|null} initiative  Simple tracker: the initiative the GM rolled or set (speed mode: unused).
+ * @property {string[]} jammed       Weapon item ids that jammed (Converted Pistol on a Proper Mess) until a Reload action.
+ * @property {boolean} concealed     The GM marked this combatant fully concealed: no ordinary targeted attack reaches it.
+ * @property {string} smoke          The Smoke Grenade cloud it is in (the throw's record id), "" for none: nobody
+ *   outside the cloud can target it until the GM clears the cloud.
  */
 
 /** @returns {Side} A fresh side. */
 export function freshSide() {
   return { dice: [], reaction: false, defences: { dodge: false, cover: "none" }, aimed: false, surrendered: false,
-    downRounds: 0, grabbedBy: "", acted: 0, consciousRound: 0, chaseRole: "", spun: false, diceRound: 0, actorKey: "", out: false, initiative: null };
+    downRounds: 0, grabbedBy: "", acted: 0, consciousRound: 0, chaseRole: "", spun: false, diceRound: 0, actorKey: "", out: false, initiative: null,
+    jammed: [], concealed: false, smoke: "" };
 }
 
 /**

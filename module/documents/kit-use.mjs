@@ -12,6 +12,7 @@ import { noteHTML } from "./chat-html.mjs";
 import { kitSystem } from "./kit-record.mjs";
 import { assertOwner } from "./requests.mjs";
 import { spendDieAsGM } from "./combat.mjs";
+import { sideOf, writeSides } from "./combat-state.mjs";
 
 /** The actor a request names (a world actor or a token's), owned by the user. @param {User.Implementation} user @param {unknown} uuid */
 function ownActor(user, uuid) {
@@ -70,7 +71,18 @@ export const requests = {
     const actor = /** @type {Actor.Implementation|null|undefined} */ (combatant?.actor);
     if (!combat || !combatant || !actor) throw new Error(game.i18n.localize("SMOKE.Request.missing"));
     assertOwner(user, actor);
-    const { weapon, mag, plan } = reloadFor(actor, actor.items.get(String(weaponId ?? "")));
+    // A jammed weapon (the Converted Pistol's Proper Mess, documents/attack.mjs) is cleared by the Reload action — the
+    // book gives no procedure for clearing a jam; the Rulings say so — even with a full magazine or no spare rounds.
+    const item = actor.items.get(String(weaponId ?? ""));
+    const jammed = sideOf(combatant).jammed;
+    if (item && jammed.includes(/** @type {string} */ (item.id))) {
+      await spendDieAsGM(combat, combatant, "reload", { index });
+      await writeSides(combat, { [/** @type {string} */ (combatant.id)]: { jammed: jammed.filter(id => id !== item.id) } });
+      await ChatMessage.create({ speaker: ChatMessage.getSpeaker({ actor }),
+        content: await noteHTML(game.i18n.format("SMOKE.Reload.unjammed", { actor: actor.name ?? "", weapon: item.name ?? "" })) });
+      return 0;
+    }
+    const { weapon, mag, plan } = reloadFor(actor, item);
     await spendDieAsGM(combat, combatant, "reload", { index });
     await actor.updateEmbeddedDocuments("Item", /** @type {any[]} */ ([{ _id: weapon.id, "system.magazine.loaded": mag.loaded + plan.moved },
       ...plan.takes.map(t => ({ _id: t.id, "system.quantity": t.quantity }))]));

@@ -10,7 +10,7 @@
  * - vehicle/seats.mjs — occupants and driver, boarding and leaving, the occupants' tokens following the motor, the
  *   Board dialog and choosing who acts;
  * - vehicle/driving.mjs — the driving check, blue lights, the incident record;
- * - vehicle/theft.mjs — nicking a motor; vehicle/repair.mjs — repairs and the garage.
+ * - vehicle/theft.mjs — nicking a motor; vehicle/repair.mjs — repairs and the garage; vehicle/plates.mjs — Spare Plates.
  * Each feature file declares its GM handlers next to its client half (`requests`, and `hooks`); this module registers
  * them ({@link registerVehicleRequests}). The imports run one way (common ← store ← seats ← driving; common ← theft,
  * repair; all ← this module), so there is no cycle.
@@ -25,6 +25,7 @@ import * as seats from "./vehicle/seats.mjs";
 import * as driving from "./vehicle/driving.mjs";
 import * as theft from "./vehicle/theft.mjs";
 import * as repair from "./vehicle/repair.mjs";
+import * as plates from "./vehicle/plates.mjs";
 
 export { SYSTEM_ID, seatLabel } from "./vehicle/common.mjs";
 export {
@@ -34,14 +35,15 @@ export {
 export { abilityName, drivingNumbers, drivingTN, recordIncident, rollDriving, setAbilityOn } from "./vehicle/driving.mjs";
 export { rollTheft, theftTools } from "./vehicle/theft.mjs";
 export { payGarage, repairKits, rollRepair } from "./vehicle/repair.mjs";
+export { plateKits, swapPlates } from "./vehicle/plates.mjs";
 
 /** The motor features that declare `requests` and `hooks`. */
-const FEATURES = [seats, driving, theft, repair];
+const FEATURES = [seats, driving, theft, repair, plates];
 
 /**
  * Register the seat store (a world setting), the motors' GM requests (`vehicle.board`, `vehicle.leave`,
  * `vehicle.prune`, `vehicle.lights`, `vehicle.incident`, `vehicle.theft.issue`/`.claim`,
- * `vehicle.repair.issue`/`.claim`) and hooks (the Board button on a motor token's HUD, the occupants' tokens following
+ * `vehicle.repair.issue`/`.claim`, `vehicle.plates.issue`/`.claim`) and hooks (the Board button on a motor token's HUD, the occupants' tokens following
  * the motor, forgetting the seats of deleted motors), and `game.system.api.vehicles` at `setup`. Call once, from
  * `init`.
  */
@@ -58,7 +60,7 @@ export function registerVehicleRequests() {
       vehicleDrivenBy: seats.vehicleDrivenBy, riderOf: seats.riderOf, canDrive: seats.canDrive, seatRecords: seats.seatRecords,
       boardVehicle: seats.boardVehicle, leaveVehicle: seats.leaveVehicle, promptBoard: seats.promptBoard,
       rollDriving: driving.rollDriving, setAbilityOn: driving.setAbilityOn, recordIncident: driving.recordIncident,
-      rollTheft: theft.rollTheft, rollRepair: repair.rollRepair, payGarage: repair.payGarage };
+      rollTheft: theft.rollTheft, rollRepair: repair.rollRepair, payGarage: repair.payGarage, swapPlates: plates.swapPlates };
   });
 }
 

@@ -48,6 +48,8 @@ const madeWrong = (text, created, cause = undefined) =>
  * @property {number} tn     The TN it holds (a recorded Guard, a band's TN for the roller's unboosted dice, a total).
  * @property {number} [situational=0]  The situational modifier the GM set (an attack's range and drive-by, a request's).
  * @property {number} [effortSteps=0]  Effort steps the GM recorded (an Aim before this shot).
+ * @property {boolean} [offYourGame=false]  The GM's record of the attack says its weapon makes the roll Off Your Game
+ *   (the Hand Cannon with Muscle d4).
  * @property {VehicleNumbers|null} [vehicle=null]  The driven motor's numbers, read by the GM.
  * @property {number|null} [crew=null]  A unit's crew rolls: its Wheels die (no record of its own: no Conditions, perk
  *   or Hustle).
@@ -69,7 +71,7 @@ const madeWrong = (text, created, cause = undefined) =>
  *   the roll stays spent. Nothing is written then.
  */
 export async function verifiedCheck(message, { actor, stat, tn, situational = 0, effortSteps = 0, vehicle = null,
-  crew = null }) {
+  crew = null, offYourGame = false }) {
   // What the card held when it was created, where this client saw that (roll-cards.mjs): a later edit changes nothing.
   const created = createdAs(message);
   const snapshot = created ? created.check : /** @type {any} */ (message.flags?.[SYSTEM_ID])?.check;
@@ -96,7 +98,7 @@ export async function verifiedCheck(message, { actor, stat, tn, situational = 0,
   try {
     const dice = crew === null ? unboostedDice(actor, stat, vehicle) : { effortDie: vehicle?.performance ?? 6, statDie: crew };
     plan = planCheck({ ...dice, statKey: stat, perk: perk ? perk.name ?? true : false, hustle: paid ? cost : 0,
-      hustlePoints: paid ? cost : 0, situational, effortSteps, conditions: crew === null ? actor.statuses ?? [] : [], tn,
+      hustlePoints: paid ? cost : 0, situational, effortSteps, offYourGame, conditions: crew === null ? actor.statuses ?? [] : [], tn,
       empire: actor.type === "character" && isEmpire(recordedRep(actor)?.level ?? 1), vehicle });
   } catch (err) {
     problems.push(errorText(err)); // a Condition that stops this driver, a die off the ladder: no check to match

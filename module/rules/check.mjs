@@ -67,7 +67,7 @@ export function bandTN(effortDie, statDie, band) {
 /**
  * @typedef {object} AppliedStep  What was applied or spent, in the book's order, as data.
  * @property {"performance"|"perk"|"hustle"|"effortStep"|"vehicleSteps"|"suppressed"|"condition"|"explosions"
- *   |"handling"|"driving"|"situational"} kind
+ *   |"handling"|"driving"|"situational"|"weapon"} kind
  * @property {number} [die]      performance: the Performance die.
  * @property {string|null} [perk]  perk: the perk's name (the item's, data), or null for an unnamed perk.
  * @property {string|null} [stat]  perk: the stat stepped.
@@ -83,7 +83,8 @@ export function bandTN(effortDie, statDie, band) {
  * @property {string[]} [by]     suppressed: ids of the Conditions suppressing it.
  * @property {string[]} [byNames]  suppressed: their printed names.
  * @property {import("./condition-effects.mjs").ConditionEffect[]} [effects]  condition: what it did to this roll.
- * @property {"cancel"|"offYourGame"} [id]  explosions: On a Roll and Off Your Game cancelled, or neither die explodes.
+ * @property {"cancel"|"offYourGame"} [id]  explosions: On a Roll and Off Your Game cancelled, or neither die explodes;
+ *   weapon: "offYourGame" (the weapon's entry makes the roll Off Your Game: the Hand Cannon with Muscle d4).
  * @property {number} [value]    handling, driving, situational: by how much.
  * @property {string} [text]     driving: the caller's own words.
  */
@@ -128,6 +129,8 @@ export function bandTN(effortDie, statDie, band) {
  *   [check.vehicle=null]  When driving: the record's Performance die (the TN's die), Handling, `steps` the die is
  *   stepped (flat tyres: −1 each, see rules/vehicles.mjs vehicleNumbers) and the situational driving `modifiers` with
  *   their words (blue lights, off road, a junction; rules/vehicles.mjs drivingModifiers).
+ * @param {boolean} [check.offYourGame=false]  The weapon fired makes this roll Off Your Game (Weapons › Hand Cannon:
+ *   "Off Your Game for anyone with Muscle d4"; rules/weapon-effects.mjs weaponOffYourGame).
  * @returns {CheckPlan}
  * @throws {RangeError} for a die off the ladder or an unknown Hustle spend; {RuleError} (a RangeError with an id) for
  *   Hustle the character lacks ("hustleShort") or a driving
@@ -136,7 +139,7 @@ export function bandTN(effortDie, statDie, band) {
  */
 export function planCheck({
   effortDie = RULES.dice.defaultEffort, statDie, statKey = null, perk = false, hustle = 0, hustlePoints,
-  situational = 0, effortSteps = 0, conditions = [], tn = null, empire = false, vehicle = null
+  situational = 0, effortSteps = 0, conditions = [], tn = null, empire = false, vehicle = null, offYourGame = false
 } = /** @type {any} */ ({})) { // a bare call gets {}, which the checks below refuse; the JSDoc types the argument
   for (const [name, value] of [["situational", situational], ["effortSteps", effortSteps], ["hustle", hustle]]) {
     if (!Number.isInteger(value)) throw new TypeError(`${name} must be a whole number, got ${value}`);
@@ -218,10 +221,13 @@ export function planCheck({
   }
   if (cond.cannotAct) warnings.push("cannotAct");
 
-  const flags = { onARoll, offYourGame: cond.offYourGame, inPain: cond.inPain };
+  // The weapon's own kick (rules/weapon-effects.mjs weaponOffYourGame: the Hand Cannon with Muscle d4).
+  if (offYourGame) applied.push({ kind: "weapon", id: "offYourGame" });
+  const offGame = cond.offYourGame || !!offYourGame;
+  const flags = { onARoll, offYourGame: offGame, inPain: cond.inPain };
   const modes = explosionModes(flags);
-  if (onARoll && cond.offYourGame) applied.push({ kind: "explosions", id: "cancel" });
-  else if (cond.offYourGame) applied.push({ kind: "explosions", id: "offYourGame" });
+  if (onARoll && offGame) applied.push({ kind: "explosions", id: "cancel" });
+  else if (offGame) applied.push({ kind: "explosions", id: "offYourGame" });
 
   const statMod = modifierOf(stat.die);
   /** @type {ModifierPart[]} */

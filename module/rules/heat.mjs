@@ -111,6 +111,18 @@ export function talkOutOfStopBand(heat) {
 }
 
 /**
+ * Where the roadblocks go (Heat on your heels › 5 · Lockdown: "Roadblocks on every exit of the map"; Police at the
+ * table › Blocks: yes at 5 stars only): every exit of the map at a Heat whose response has roadblocks, none below.
+ * @param {number} stars  Whole stars, 0 … 5.
+ * @param {string[]} exits  The map's exits (its EXIT strips' names).
+ * @returns {string[]} The exits to block, in the order given.
+ * @throws {RangeError} for stars outside 0 … 5.
+ */
+export function roadblockExits(stars, exits) {
+  return policeResponse(stars).roadblocks ? [...exits] : [];
+}
+
+/**
  * The police on the map at this Heat (Police at the table): area cars, bikes, carriers, ARVs, India 99 (the
  * helicopter) and roadblocks. Book: 3 stars → 2 area cars, 1 bike, 1 carrier, India 99.
  * @param {number} stars @returns {Response}

@@ -186,6 +186,44 @@ export function anprPass({ plate, readers, heardBy = [] }) {
   return { ping: true, heat: read.heat, pinged: [...new Set([...before, ...(readers ?? []), ...heardBy])] };
 }
 
+/**
+ * The check that swaps Spare Plates onto a motor (Tools & gear › Spare Plates: "Swap them (Graft, Easy) and the police
+ * scanner reads the new plate"): the stat and band the gear's entry names (packs-src/gear `plateSwap`).
+ * @param {{plateSwap?: {stat: string, band: string}|null}} gear  A gear item's system data.
+ * @returns {{stat: string, band: string}}
+ * @throws {RangeError} for gear that swaps no plates.
+ */
+export function plateSwapCheck(gear) {
+  const swap = gear?.plateSwap;
+  if (!swap) throw new RangeError("this gear swaps no plates");
+  return { stat: swap.stat, band: swap.band };
+}
+
+/**
+ * What a plate swap's check does (Getting a motor › Plate markers: "New plates or the abstract respray service change
+ * that marker in the game"): a success (margin ≥ the success margin, packs-src/rules/outcomes.yml) gives the motor a
+ * new marker, which {@link anprRead} reads clean, and uses the pair of plates; a failure changes nothing and keeps
+ * them (the book names no cost of failing: the Rulings say so).
+ * @param {number} margin  The check's margin.
+ * @returns {{newMarker: boolean, platesUsed: boolean}}
+ */
+export function plateSwapResult(margin) {
+  const ok = margin >= RULES.outcomes.successAtMargin;
+  return { newMarker: ok, platesUsed: ok };
+}
+
+/**
+ * Whether a stop catches a drink-driver (Conditions › Mullered: "Drink-driving is a crime if you are stopped"): the
+ * stopped character is at the wheel with the Condition police-response.yml `drinkDriving` names (Mullered). The book
+ * prints no Heat for it; the stop names it and the GM rules the cost.
+ * @param {{conditions: Iterable<string>, driving: boolean}} args  The character's active Condition ids; whether they
+ *   are in a motor's driver's seat.
+ * @returns {boolean}
+ */
+export function drinkDriving({ conditions, driving }) {
+  return !!driving && new Set(conditions).has(POLICE.drinkDriving.condition);
+}
+
 /* ---- The five police events (Police at the table: Event | What appears | Check / consequence) ---- */
 
 /** A police event by key (police-response.yml `events`). @param {string} key */

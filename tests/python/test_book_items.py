@@ -30,10 +30,11 @@ COMMON = {"key", "name", "folder", "img", "description"}
 FIELDS = {
     "perk": COMMON | {"stat", "situation"},
     "weapon": COMMON | {"stat", "impact", "range", "magazine", "price", "traits", "category", "bleedOn", "onHit",
-                        "areaEngaged", "jamsOn", "breaksOn"},
+                        "areaEngaged", "jamsOn", "breaksOn", "fillsArea", "missSetsFire", "offYourGameWith"},
     "armour": COMMON | {"guard", "reduction", "price", "worn"},
     "ammo": COMMON | {"ammoType", "packSize", "price", "quantity"},
-    "gear": COMMON | {"price", "lockEasing", "noise", "statStep", "bandEasing", "applies", "repair", "witnessedHeat"},
+    "gear": COMMON | {"price", "lockEasing", "noise", "statStep", "bandEasing", "applies", "repair", "witnessedHeat",
+             "plateSwap"},
     "outfit": COMMON | {"disguise", "heatDrop", "price", "statStep", "heatIfCaught"},
     "consumable": COMMON | {"price", "restoreHealth", "removes", "grants", "duration", "uses", "check", "repeat"},
     "drug": COMMON | {"price", "salePrice", "saleUnit", "high", "comedown", "duration", "possessionHeat"},
@@ -401,6 +402,12 @@ def expected_weapon_rules(w: dict) -> dict:
         rules["jamsOn"] = camel(m.group(1))
     if m := re.search(r"Smashes on a (Proper Mess)", note):
         rules["breaksOn"] = camel(m.group(1))
+    if "Fills the area" in note:
+        rules["fillsArea"] = True
+    if "a miss sets fire" in note:
+        rules["missSetsFire"] = True
+    if m := re.search(r"Off Your Game for anyone with (\w+) d(\d+)", note):
+        rules["offYourGameWith"] = {"stat": STAT_WORDS[m.group(1)], "die": int(m.group(2))}
     return rules
 
 
@@ -421,7 +428,8 @@ def test_weapon_matches_book(printed):
     assert doc["description"] == printed["note"]
     # thrown weapons have no magazine and the thrown trait; hand-to-hand ones use Muscle
     assert ("thrown" in traits) == (printed["magazine"] == "thrown")
-    plain = FIELDS["weapon"] - {"bleedOn", "onHit", "areaEngaged", "jamsOn", "breaksOn"}
+    plain = FIELDS["weapon"] - {"bleedOn", "onHit", "areaEngaged", "jamsOn", "breaksOn", "fillsArea", "missSetsFire",
+                                "offYourGameWith"}
     assert structured(doc, plain) == expected_weapon_rules(printed)
 
 
@@ -535,6 +543,8 @@ def expected_gear_rules(text: str) -> dict:
         n = int(m.group(2))  # no band printed: the repair is the same on any success
         # fixesFlat is left out: false is its default and the canonical catalogue omits defaults
         rules["repair"] = {"stat": STAT_WORDS[m.group(1)], "sorted": n, "smashedIt": n, "legendary": n}
+    if m := re.search(r"Swap them \((\w+), (Easy|Medium|Hard|Long Shot)\)", text):
+        rules["plateSwap"] = {"stat": STAT_WORDS[m.group(1)], "band": BANDS[m.group(2)]}
     return rules
 
 

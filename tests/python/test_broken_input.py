@@ -129,7 +129,7 @@ def test_errors_reported_per_entry_are_capped(project, extra):
     assert lines[0].endswith("homebrew/weapons/pool-cue.yml:11: weapons/pool-cue (Pool Cue): unknownField0000: "
                              "unknown field 'unknownField0000'; allowed: key, name, folder, img, description, stat, "
                              "impact, range, magazine, price, traits, category, bleedOn, onHit, areaEngaged, jamsOn, "
-                             "breaksOn")
+                             "breaksOn, fillsArea, missSetsFire, offYourGameWith")
     assert lines[-1].endswith("homebrew/weapons/pool-cue.yml:1: weapons/pool-cue (Pool Cue): more than 20 problems in "
                               "this entry; fix these first (the rest are not listed)")
     assert time.perf_counter() - t0 < 5

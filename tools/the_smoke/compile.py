@@ -26,11 +26,12 @@ KIT_ORIGIN = ("weapon", "armour", "ammo", "gear", "outfit", "consumable", "drug"
 # Values an optional catalogue field takes when the YAML leaves it out. Unpack drops a field equal to its default,
 # so the canonical YAML never spells a default out.
 DEFAULTS: dict[str, dict[str, Any]] = {
-    "weapon": {"bleedOn": None, "onHit": [], "areaEngaged": False, "jamsOn": None, "breaksOn": None},
+    "weapon": {"bleedOn": None, "onHit": [], "areaEngaged": False, "jamsOn": None, "breaksOn": None,
+               "fillsArea": False, "missSetsFire": False, "offYourGameWith": None},
     "armour": {"worn": False},
     "ammo": {},  # quantity defaults to packSize, handled below
     "gear": {"lockEasing": None, "noise": None, "statStep": None, "bandEasing": None, "applies": None,
-             "repair": None, "witnessedHeat": 0, "uses": None},
+             "repair": None, "witnessedHeat": 0, "uses": None, "plateSwap": None},
     "outfit": {"statStep": None, "heatIfCaught": 0, "authorised": False},
     "consumable": {"check": None, "repeat": None},
     "drug": {},

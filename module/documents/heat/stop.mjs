@@ -13,6 +13,8 @@
  * @module documents/heat/stop
  */
 import { talkOutOfStopBand } from "../../rules/heat.mjs";
+import { drinkDriving } from "../../rules/police.mjs";
+import { vehicleDrivenBy } from "../vehicle/seats.mjs";
 import { activeNow } from "../active-time.mjs";
 import { resolveTN } from "../check.mjs";
 import { gmStore } from "../gm-store.mjs";
@@ -27,7 +29,8 @@ export const ANSWERS = Object.freeze(["run", "talk", "surrender", "fight"]);
 const ROLLED = Object.freeze({ run: "mov", talk: "frt" });
 const RUN_BAND = "medium";
 
-/** @typedef {{actorUuid: string, answer: string|null, at: number, band: string|null, outcome: string|null}} Stop */
+/** @typedef {{actorUuid: string, answer: string|null, at: number, band: string|null, outcome: string|null,
+ *   drinkDriving?: boolean}} Stop  drinkDriving: stopped Mullered at the wheel (rules/police.mjs drinkDriving). */
 /** @type {import("../gm-store.mjs").GMStore<Stop>} */
 export const stops = gmStore("heatStops");
 
@@ -46,10 +49,14 @@ export async function demandStop(actor) {
   const stars = heatOf(actor).stars;
   const band = talkOutOfStopBand(stars) ?? "hard";
   const id = foundry.utils.randomID(16);
-  await stops.set(id, { actorUuid: actor.uuid, answer: null, at: activeNow(), band, outcome: null });
+  // Mullered at the wheel: "Drink-driving is a crime if you are stopped" — named on the card; its cost is the GM's.
+  const motor = vehicleDrivenBy(actor);
+  const drunk = drinkDriving({ conditions: actor.statuses ?? [], driving: !!motor });
+  await stops.set(id, { actorUuid: actor.uuid, answer: null, at: activeNow(), band, outcome: null, drinkDriving: drunk });
   await postHeatCard({ kind: "stop", id, whisper: ownersAndGMs(actor), speaker: actor,
     title: L("SMOKE.Wanted.stopTitle", { name: actor.name }),
-    lines: [L("SMOKE.Wanted.stopLine", { band: L(`SMOKE.Band.${band}`) })],
+    lines: [L("SMOKE.Wanted.stopLine", { band: L(`SMOKE.Band.${band}`) }),
+      drunk && L("SMOKE.Wanted.drinkDriving", { name: actor.name ?? "", vehicle: motor?.name ?? "" })],
     buttons: ANSWERS.map(a => ({ action: "stopAnswer", value: a, label: L(`SMOKE.Wanted.answer.${a}`) })),
     flags: { heatStop: id } });
   return id;

@@ -16,7 +16,8 @@
  * @module documents/heat/units
  */
 import { CATALOGUE_IDS } from "../../generated/rules.mjs";
-import { policeResponse } from "../../rules/heat.mjs";
+import { policeResponse, roadblockExits } from "../../rules/heat.mjs";
+import { exitBehaviors, stripName } from "../street-map/strips.mjs";
 import { anprPass } from "../../rules/police.mjs";
 import { abilityEffects } from "../../rules/vehicles.mjs";
 import { tokenDistance } from "../attack.mjs";
@@ -104,9 +105,13 @@ export async function callInUnits(scene, stars) {
     await scene.createEmbeddedDocuments("Token", data);
     placed[kind] = need;
   }
+  // Roadblocks (5 · Lockdown: "on every exit of the map"): the system places no roadblock — the book gives no piece
+  // for one — so the card names each EXIT strip of this map for the GM to block (a police car or a barrier across it).
+  const exits = roadblockExits(stars, [...(scene.regions ?? [])].filter(r => exitBehaviors(r).length).map(r => stripName(r)));
   await postHeatCard({ kind: "units", title: L("SMOKE.Wanted.unitsCalled", { stars: String(stars) }),
     lines: [Object.keys(placed).length ? Object.entries(placed).map(([k, n]) => `${L(`SMOKE.Wanted.unit.${k}`)} ×${n}`).join(", ")
-      : L("SMOKE.Wanted.unitsAlready"), want.india99 && L("SMOKE.Wanted.india99"), want.roadblocks && L("SMOKE.Wanted.roadblocks")] });
+      : L("SMOKE.Wanted.unitsAlready"), want.india99 && L("SMOKE.Wanted.india99"),
+    want.roadblocks && (exits.length ? L("SMOKE.Wanted.roadblocksAt", { exits: exits.join(", ") }) : L("SMOKE.Wanted.roadblocksNoExits"))] });
   return placed;
 }
 
