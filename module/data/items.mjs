@@ -114,6 +114,7 @@ export class GearData extends KitData {
         legendary: new foundry.data.fields.JSONField({ required: false }), fixesFlat: bool()
       }, { nullable: true, initial: null, required: false }),
       witnessedHeat: int(0),
+      worn: bool(),
       uses: new foundry.data.fields.NumberField({ required: true, nullable: true, integer: true, min: 1, initial: null })
     };
   }
@@ -125,7 +126,8 @@ export class GearData extends KitData {
  */
 export class OutfitData extends KitData {
   static defineSchema() {
-    return { ...KitData.defineSchema(), disguise: str(), heatDrop: count(0), statStep: statStep(), heatIfCaught: count(0) };
+    return { ...KitData.defineSchema(), disguise: str(), heatDrop: count(0), statStep: statStep(), heatIfCaught: count(0),
+      worn: bool() };
   }
 }
 

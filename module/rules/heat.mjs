@@ -62,17 +62,35 @@ export function crimeById(crimeId) {
  * Heat after a crime (Heat on your heels › Witnesses make the difference): a witnessed crime adds its stars; police
  * witnessing it add one further star (RULES.heat.witnesses.policeWitnessBonus); an unseen crime adds none
  * (`unseenStars`). Police seeing it counts as witnessed. The result stays within 0–5.
- * Book: a car theft police see at 0 stars → 2 stars.
- * @param {{heat: number, crime: string, witnessed?: boolean, policeSaw?: boolean}} args  heat in stars 0–5; crime an
- *   id of witnessed-crimes.yml.
+ * Worn kit that hides the face (Tools and gear › Balaclava: "a witnessed crime adds 1 less Heat (minimum 0) while you
+ * wear it"; its `witnessedHeat` −1) changes what a seen crime adds, never below 0 added; an unseen crime adds none
+ * anyway. Book: a car theft police see at 0 stars → 2 stars; in a Balaclava → 1.
+ * @param {{heat: number, crime: string, witnessed?: boolean, policeSaw?: boolean, witnessedHeat?: number}} args  heat
+ *   in stars 0–5; crime an id of witnessed-crimes.yml; witnessedHeat the worn kit's change to a witnessed crime's
+ *   stars (0 for none; see {@link wornWitnessedHeat}).
  * @returns {number} The new Heat, stars 0–5.
  */
-export function heatAfterCrime({ heat, crime, witnessed = true, policeSaw = false }) {
+export function heatAfterCrime({ heat, crime, witnessed = true, policeSaw = false, witnessedHeat = 0 }) {
   assertHeat(heat);
+  if (!Number.isInteger(witnessedHeat)) throw new RangeError(`witnessedHeat must be a whole number, got ${witnessedHeat}`);
   const { stars } = crimeById(crime);
   const seen = !!witnessed || !!policeSaw;
-  const added = seen ? stars + (policeSaw ? HEAT.witnesses.policeWitnessBonus : 0) : HEAT.witnesses.unseenStars;
+  const added = seen ? Math.max(0, stars + (policeSaw ? HEAT.witnesses.policeWitnessBonus : 0) + witnessedHeat)
+    : HEAT.witnesses.unseenStars;
   return clampHeat(heat + added);
+}
+
+/**
+ * The change worn kit makes to a witnessed crime's stars (Tools and gear › Balaclava): the strongest one worn counts
+ * (one face to hide: two balaclavas hide it no better — a ruling), 0 for none.
+ * @param {Iterable<{worn?: boolean, witnessedHeat?: number}>} kit  The character's gear as the GM recorded it, with
+ *   whether each is worn.
+ * @returns {number} A whole number ≤ 0.
+ */
+export function wornWitnessedHeat(kit) {
+  let best = 0;
+  for (const k of kit) if (k?.worn && Number.isInteger(k.witnessedHeat)) best = Math.min(best, /** @type {number} */ (k.witnessedHeat));
+  return best;
 }
 
 /**

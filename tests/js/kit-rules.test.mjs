@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import yaml from "js-yaml";
 import { planCheck } from "../../module/rules/check.mjs";
+import { heatAfterCrime, wornWitnessedHeat } from "../../module/rules/heat.mjs";
 import { RULES } from "../../module/generated/rules.mjs";
 
 const item = path => yaml.load(readFileSync(new URL(`../../packs-src/${path}.yml`, import.meta.url), "utf8"));
@@ -59,4 +60,30 @@ test("no kit, no step: the plan is the bare stat", () => {
   const plan = planCheck({ statDie: 6, statKey: "frt", tn: 10 });
   assert.equal(plan.stat.die, 6);
   assert.deepEqual(plan.applied, []);
+});
+
+// ---------------------------------------------------------------- the Balaclava
+
+const BALACLAVA = item("gear/balaclava");
+
+test("Balaclava: a witnessed crime adds 1 less Heat, minimum 0 (Tools and gear › Balaclava)", () => {
+  assert.equal(BALACLAVA.witnessedHeat, -1);
+  const masked = wornWitnessedHeat([{ ...BALACLAVA, worn: true }]);
+  assert.equal(masked, -1);
+  // The book's car theft police see at 0 stars: 2 stars; in a Balaclava 1.
+  assert.equal(heatAfterCrime({ heat: 0, crime: "nicking-a-car", policeSaw: true }), 2);
+  assert.equal(heatAfterCrime({ heat: 0, crime: "nicking-a-car", policeSaw: true, witnessedHeat: masked }), 1);
+  // Nicking a bike (+1) witnessed: 1 less is 0 — minimum 0, Heat never goes down for it.
+  assert.equal(heatAfterCrime({ heat: 2, crime: "nicking-a-bike", witnessedHeat: masked }), 2);
+  // Killing a police officer (+4) witnessed: 3.
+  assert.equal(heatAfterCrime({ heat: 0, crime: "killing-a-police-officer", witnessedHeat: masked }), 3);
+  // Unseen: nothing either way.
+  assert.equal(heatAfterCrime({ heat: 1, crime: "carjacking", witnessed: false, witnessedHeat: masked }), 1);
+});
+
+test("Balaclava: only while worn, and two hide a face no better than one", () => {
+  assert.equal(wornWitnessedHeat([{ ...BALACLAVA, worn: false }]), 0);
+  assert.equal(wornWitnessedHeat([]), 0);
+  assert.equal(wornWitnessedHeat([{ ...BALACLAVA, worn: true }, { ...BALACLAVA, worn: true }]), -1);
+  assert.throws(() => heatAfterCrime({ heat: 0, crime: "assault", witnessedHeat: 0.5 }), RangeError);
 });

@@ -498,6 +498,12 @@ def test_hustle():
         says("Perks do not stack with one another on a roll.")
         says("One relevant perk steps the stat once.")
         t.eq({"statSteps": WORDS["once"], "perRoll": WORDS["one"]}, "perks")
+        # Kit that steps a stat: "steps up one die" in each entry; one item per roll is a ruling (docs/guide/13-rulings.md).
+        for phrase in ("Savvy steps up one die to spot police coming", "Front steps up one die when the police ask who you are",
+                       "Front steps up one die to walk in somewhere like you are meant to be there",
+                       "Front steps up one die with anyone posh"):
+            says(phrase)
+        t.eq({"statSteps": WORDS["one"], "perRoll": 1}, "kit")
 
 
 # ------------------------------------------------------------------------------------------------ combat.yml

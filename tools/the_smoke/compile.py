@@ -30,8 +30,8 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "armour": {"worn": False},
     "ammo": {},  # quantity defaults to packSize, handled below
     "gear": {"lockEasing": None, "noise": None, "statStep": None, "bandEasing": None, "applies": None,
-             "repair": None, "witnessedHeat": 0, "uses": None},
-    "outfit": {"statStep": None, "heatIfCaught": 0},
+             "repair": None, "witnessedHeat": 0, "uses": None, "worn": False},
+    "outfit": {"statStep": None, "heatIfCaught": 0, "worn": False},
     "consumable": {"check": None, "repeat": None},
     "drug": {},
     "perk": {},
