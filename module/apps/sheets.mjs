@@ -80,6 +80,7 @@ class SmokeActorSheetBase extends ActorBase {
       deleteItem: SmokeActorSheetBase.#onDeleteItem,
       useItem: SmokeActorSheetBase.#onUseItem,
       toggleWorn: SmokeActorSheetBase.#onToggleWorn,
+      changeOutfit: SmokeActorSheetBase.#onChangeOutfit,
       addCondition: SmokeActorSheetBase.#onAddCondition,
       removeCondition: SmokeActorSheetBase.#onRemoveCondition,
       levelUp: SmokeActorSheetBase.#onLevelUp,
@@ -187,6 +188,20 @@ class SmokeActorSheetBase extends ActorBase {
       }
     }
     await this.document.updateEmbeddedDocuments("Item", updates);
+  }
+
+  /**
+   * Change into an owned outfit out of sight (Clobber and outfits): asked of the GM, who checks its record, the Heat
+   * and police sight (documents/heat/disguise.mjs).
+   * @this {SmokeActorSheetBase}
+   */
+  static async #onChangeOutfit(event, target) {
+    const itemId = target.closest("[data-item-id]").dataset.itemId;
+    try {
+      await requestGM("heat.outfit.change", { actorUuid: this.document.uuid, itemId });
+    } catch (err) {
+      ui.notifications.warn(/** @type {Error} */ (err).message);
+    }
   }
 
   /** @this {SmokeActorSheetBase} */

@@ -171,3 +171,39 @@ export function canRest({ heat, bleeding = false, policeSee = false }) {
 export function coolingDown({ heat, seen }) {
   return assertHeat(heat) > HEAT.min && !(HEAT.coolDown.policeMustNotSee && seen);
 }
+
+/**
+ * Changing into an owned outfit out of sight (Clobber and outfits: "Change your description out of sight. At one or
+ * two stars, an outfit's Heat drop applies as listed; a uniform is more effective where its entry says so"; Lose
+ * sight, then lose stars › New clobber: "an owned replacement outfit can also change your description; a uniform can
+ * lose two"): at 1–`RULES.heat.services.outfitChangeMaxStars` stars, with no police seeing, Heat goes down by the
+ * outfit's `heatDrop` (1; the uniforms' 2), within 0–5. Refused (a reason id): no Heat ("noHeat"), above two stars
+ * ("tooHot"), seen ("policeSee"), an outfit that has already changed this character's description while wanted
+ * ("used", a ruling), an outfit with no Heat drop ("noDrop").
+ * @param {{heat: number, heatDrop: number, seen?: boolean, used?: boolean}} args  heat in stars; heatDrop the outfit's.
+ * @returns {{ok: boolean, reason: null|"noHeat"|"tooHot"|"policeSee"|"used"|"noDrop", stars: number}}  stars: the
+ *   Heat after (unchanged when refused).
+ */
+export function outfitChange({ heat, heatDrop, seen = false, used = false }) {
+  assertHeat(heat);
+  if (!Number.isInteger(heatDrop) || heatDrop < 0) throw new RangeError(`heatDrop must be a whole number ≥ 0, got ${heatDrop}`);
+  const refuse = (/** @type {"noHeat"|"tooHot"|"policeSee"|"used"|"noDrop"} */ reason) => ({ ok: false, reason, stars: heat });
+  if (heat <= HEAT.min) return refuse("noHeat");
+  if (heat > HEAT.services.outfitChangeMaxStars) return refuse("tooHot");
+  if (seen) return refuse("policeSee");
+  if (!heatDrop) return refuse("noDrop");
+  if (used) return refuse("used");
+  return { ok: true, reason: null, stars: clampHeat(heat - heatDrop) };
+}
+
+/**
+ * Caught in a uniform (Clobber and outfits › Police Uniform: "the biggest crime if you are caught (+2 Heat)"; its
+ * `heatIfCaught`): Heat after being caught wearing it, within 0–5. "Caught" is a stop on foot that goes against the
+ * character — a failed run or talk, or a surrender (a ruling).
+ * @param {{heat: number, heatIfCaught: number}} args @returns {number} The new Heat.
+ */
+export function heatIfCaught({ heat, heatIfCaught }) {
+  assertHeat(heat);
+  if (!Number.isInteger(heatIfCaught) || heatIfCaught < 0) throw new RangeError(`heatIfCaught must be a whole number ≥ 0, got ${heatIfCaught}`);
+  return clampHeat(heat + heatIfCaught);
+}

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import yaml from "js-yaml";
 import { planCheck } from "../../module/rules/check.mjs";
-import { heatAfterCrime, wornWitnessedHeat } from "../../module/rules/heat.mjs";
+import { heatAfterCrime, heatIfCaught, outfitChange, wornWitnessedHeat } from "../../module/rules/heat.mjs";
 import { RULES } from "../../module/generated/rules.mjs";
 
 const item = path => yaml.load(readFileSync(new URL(`../../packs-src/${path}.yml`, import.meta.url), "utf8"));
@@ -86,4 +86,45 @@ test("Balaclava: only while worn, and two hide a face no better than one", () =>
   assert.equal(wornWitnessedHeat([]), 0);
   assert.equal(wornWitnessedHeat([{ ...BALACLAVA, worn: true }, { ...BALACLAVA, worn: true }]), -1);
   assert.throws(() => heatAfterCrime({ heat: 0, crime: "assault", witnessedHeat: 0.5 }), RangeError);
+});
+
+// ---------------------------------------------------------------- outfits and disguise Heat
+
+const OUTFITS = ["tracksuit", "black-hoodie-and-mask", "hi-vis-and-hard-hat", "delivery-rider-jacket", "smart-suit",
+  "football-shirt", "paramedic-uniform", "police-uniform"].map(k => item(`outfits/${k}`));
+
+test("the Heat drop column: 1 for each outfit, 2 for the two uniforms (Clobber and outfits)", () => {
+  assert.deepEqual(OUTFITS.map(o => o.heatDrop), [1, 1, 1, 1, 1, 1, 2, 2]);
+  assert.equal(RULES.heat.services.outfitChangeMaxStars, 2);
+  assert.equal(-RULES.heat.services.uniformStars, 2); // "a uniform can lose two"
+});
+
+test("an outfit out of sight at one or two stars loses its Heat drop; a uniform two", () => {
+  const tracksuit = OUTFITS[0];
+  const police = OUTFITS[7];
+  assert.deepEqual(outfitChange({ heat: 1, heatDrop: tracksuit.heatDrop }), { ok: true, reason: null, stars: 0 });
+  assert.deepEqual(outfitChange({ heat: 2, heatDrop: tracksuit.heatDrop }), { ok: true, reason: null, stars: 1 });
+  assert.deepEqual(outfitChange({ heat: 2, heatDrop: police.heatDrop }), { ok: true, reason: null, stars: 0 });
+  // A uniform at one star: Heat cannot go below 0.
+  assert.deepEqual(outfitChange({ heat: 1, heatDrop: police.heatDrop }), { ok: true, reason: null, stars: 0 });
+});
+
+test("an outfit change is refused at 0 or three stars, in sight, for an outfit already used, or with no drop", () => {
+  assert.equal(outfitChange({ heat: 0, heatDrop: 1 }).reason, "noHeat");
+  assert.equal(outfitChange({ heat: 3, heatDrop: 2 }).reason, "tooHot");
+  assert.equal(outfitChange({ heat: 5, heatDrop: 1 }).reason, "tooHot");
+  assert.equal(outfitChange({ heat: 2, heatDrop: 1, seen: true }).reason, "policeSee");
+  assert.equal(outfitChange({ heat: 2, heatDrop: 1, used: true }).reason, "used");
+  assert.equal(outfitChange({ heat: 2, heatDrop: 0 }).reason, "noDrop");
+  assert.equal(outfitChange({ heat: 2, heatDrop: 1, seen: true }).stars, 2);
+  assert.throws(() => outfitChange({ heat: 2, heatDrop: -1 }), RangeError);
+});
+
+test("Police Uniform: +2 Heat if caught (its heatIfCaught), within 0–5", () => {
+  const police = OUTFITS[7];
+  assert.equal(police.heatIfCaught, 2);
+  assert.equal(OUTFITS.filter(o => o.heatIfCaught).length, 1);
+  assert.equal(heatIfCaught({ heat: 1, heatIfCaught: police.heatIfCaught }), 3);
+  assert.equal(heatIfCaught({ heat: 4, heatIfCaught: police.heatIfCaught }), 5);
+  assert.equal(heatIfCaught({ heat: 2, heatIfCaught: 0 }), 2);
 });
