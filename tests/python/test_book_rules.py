@@ -214,7 +214,7 @@ PARTS = {
                ("shooting", "grab", "breakFree", "cuff"), ("down", "firstAid", "ongoingHarm", "endOfRound", "recovery",
                                                            "simpleTracker")],
     "rep": [("maxLevel", "tiers", "levels"), ("levelUp", "growth", "advance", "unlocks", "xp")],
-    "chase": [("vehicleGuard", "footChaseFromStars", "gauge"),
+    "chase": [("vehicleGuard", "footChaseFromStars", "wantedDriverFromStars", "gauge"),
               ("failedCheck", "evasive", "goEvasive", "ram", "pit", "flatTyre", "lowBody", "getaway", "driving")],
     "shifts": [("shifts", "clockWindows"), ("pay", "example"), ("paramedic", "fire", "pursuit")],
 }
@@ -988,6 +988,8 @@ def test_chase_gauge():
         assert said("Motors: **{} + {} × Size**.") == [base, WORDS["twice"]]
         t.eq({"base": base, "perSize": WORDS["twice"]}, "vehicleGuard")
         t.eq(said("or chase a suspect on foot at {w} stars or more")[0], "footChaseFromStars")
+        # A wanted driver: the Heat table's Wanted row (a ruling, docs/guide/13-rulings.md).
+        t.eq(said("| {} · Wanted | Area cars hunt you and give chase on sight. |")[0], "wantedDriverFromStars")
         says("At the start of each driving action, reset distance travelled to zero.")
         says("The limits are **cumulative**")
         t.eq(True, "gauge", "resetEachAction")
