@@ -14,7 +14,6 @@
  * Rulebook: The chase gauge (getting away); When it kicks off › End a round; Police at the table.
  * @module documents/chase/getaway
  */
-import { RULES } from "../../generated/rules.mjs";
 import { getaway, wantedFromStars } from "../../rules/chase-gauge.mjs";
 import { POLICE_ABILITY, fireState } from "../../rules/vehicles.mjs";
 import { isOut, sideOf, writeSides } from "../combat-state.mjs";
