@@ -5,6 +5,7 @@
  */
 import { checkOdds } from "../rules/odds.mjs";
 import { defaultChoices, kitFor, planFor, resolveTN, unboostedDice } from "../documents/check.mjs";
+import { rainBand } from "../documents/street/setup.mjs";
 import { bandTN } from "../rules/check.mjs";
 import { appliedText, conditionEffectText, conditionLabel, errorText } from "../documents/check-words.mjs";
 import { BANDS, OUTCOME_IDS } from "../generated/rules.mjs";
@@ -118,7 +119,9 @@ export class RollDialog extends Base {
     return {
       stat: i18n.localize(`SMOKE.Stat.${this.statKey}.name`),
       effortDie, statDie,
-      bands: BANDS.map(b => ({ id: b, label: i18n.localize(`SMOKE.Band.${b}`), tn: bandTN(effortDie, statDie, b),
+      // In the rain a Wheels band's TN is the next band's (resolveTN), and the options say so by their TNs.
+      bands: BANDS.map(b => ({ id: b, label: i18n.localize(`SMOKE.Band.${b}`),
+        tn: bandTN(effortDie, statDie, /** @type {"easy"|"medium"|"hard"|"longShot"} */ (rainBand(actor, this.statKey, b))),
         selected: c.tnSource === "band" && c.band === b })),
       sources: [
         { id: "band", label: i18n.localize("SMOKE.Dialog.sourceBand") },

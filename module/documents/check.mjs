@@ -11,6 +11,7 @@ import { appliedText, errorText, modifierText, warningText } from "./check-words
 import { noteHTML } from "./chat-html.mjs";
 import { recordedDice, recordedPerk, recordedRep } from "./record.mjs";
 import { recordedKitStep } from "./kit-record.mjs";
+import { rainBand } from "./street/setup.mjs";
 import { spendHustle } from "./hustle.mjs";
 
 export { SYSTEM_ID };
@@ -94,7 +95,10 @@ export function kitFor(actor, kitId, statKey) {
 }
 
 /**
- * The TN for the choices: a band's TN comes from the Variable-Effort table of the unboosted dice.
+ * The TN for the choices: a band's TN comes from the Variable-Effort table of the unboosted dice — the one place a
+ * check's band becomes a TN, so the street's rain reaches every check planned from a band (Street events › Sudden
+ * downpour: "Wheels rolls are one band harder until it stops"; documents/street/setup.mjs rainBand): driving from
+ * the motor sheet, a shift's checks, a stop.
  * @param {Actor.Implementation} actor
  * @param {string} statKey
  * @param {CheckChoices} choices
@@ -106,7 +110,7 @@ export function resolveTN(actor, statKey, choices, vehicle = null) {
   if (choices.tnSource === "band") {
     const { effortDie, statDie } = unboostedDice(actor, statKey, vehicle);
     // A band source always carries its band (defaultChoices, the roll dialog); bandTN refuses anything else.
-    return bandTN(effortDie, statDie, /** @type {"easy"|"medium"|"hard"|"longShot"} */ (choices.band));
+    return bandTN(effortDie, statDie, /** @type {"easy"|"medium"|"hard"|"longShot"} */ (rainBand(actor, statKey, String(choices.band))));
   }
   const tn = choices.tn === null || choices.tn === undefined || String(choices.tn).trim() === "" ? NaN : Number(choices.tn);
   if (!Number.isInteger(tn)) throw new Error(game.i18n.localize("SMOKE.Check.errorNoTN"));
