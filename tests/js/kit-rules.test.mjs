@@ -8,6 +8,7 @@ import yaml from "js-yaml";
 import { planCheck } from "../../module/rules/check.mjs";
 import { heatAfterCrime, heatIfCaught, outfitChange, wornWitnessedHeat } from "../../module/rules/heat.mjs";
 import { RULES } from "../../module/generated/rules.mjs";
+import { endOfRound } from "../../module/rules/round.mjs";
 
 const item = path => yaml.load(readFileSync(new URL(`../../packs-src/${path}.yml`, import.meta.url), "utf8"));
 const SCANNER = item("gear/police-scanner");
@@ -127,4 +128,15 @@ test("Police Uniform: +2 Heat if caught (its heatIfCaught), within 0–5", () =>
   assert.equal(heatIfCaught({ heat: 1, heatIfCaught: police.heatIfCaught }), 3);
   assert.equal(heatIfCaught({ heat: 4, heatIfCaught: police.heatIfCaught }), 5);
   assert.equal(heatIfCaught({ heat: 2, heatIfCaught: 0 }), 2);
+});
+
+// ---------------------------------------------------------------- the readings settled (issue 28)
+
+test("Down healed by other means than aid: the round's end keeps Down and counts the round (Conditions › Down)", () => {
+  // "Recovery: First aid or a paramedic gets you back to 1 Health" — a drug or a GM edit raising Health is not aid.
+  const [fx] = endOfRound([{ id: "a", health: 3, conditions: ["down"], downRounds: 1 }]);
+  assert.equal(fx.down, true);
+  assert.equal(fx.downRounds, 2);
+  const [third] = endOfRound([{ id: "a", health: 3, conditions: ["down"], downRounds: RULES.combat.down.roundsWithoutAid - 1 }]);
+  assert.equal(third.wasted, true);
 });
