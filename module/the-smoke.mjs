@@ -4,7 +4,7 @@
  * documents in module/documents, windows in module/apps.
  *
  * Features declare themselves: each module in {@link FEATURES} may export `requests` (request type → GM handler,
- * documents/requests.mjs) and `hooks` (hook name → handler); both are registered here, in one loop, so this page
+ * documents/core/requests.mjs) and `hooks` (hook name → handler); both are registered here, in one loop, so this page
  * lists everything the system hooks into.
  */
 import { ACTOR_MODELS } from "./data/actors.mjs";
@@ -16,69 +16,69 @@ import { statusEffects } from "./rules/conditions.mjs";
 import { CharacterCreator } from "./apps/creator.mjs";
 import { CONDITIONS, RULES, SYSTEM_ID } from "./generated/rules.mjs";
 import { SmokeCombatData, SmokeCombatantData } from "./data/combat.mjs";
-import * as combat from "./documents/combat.mjs";
-import { registerRequestHooks, registerRequestQueries, registerRequests, requestGM } from "./documents/requests.mjs";
-import { registerSpeedDiceQuery } from "./documents/speed-dice.mjs";
-import * as attack from "./documents/attack.mjs";
-import * as actions from "./documents/actions.mjs";
-import * as durations from "./documents/durations.mjs";
-import { sideOf } from "./documents/combat-state.mjs";
+import * as combat from "./documents/fight/combat.mjs";
+import { registerRequestHooks, registerRequestQueries, registerRequests, requestGM } from "./documents/core/requests.mjs";
+import { registerSpeedDiceQuery } from "./documents/fight/speed-dice.mjs";
+import * as attack from "./documents/fight/attack.mjs";
+import * as actions from "./documents/fight/actions.mjs";
+import * as durations from "./documents/fight/durations.mjs";
+import { sideOf } from "./documents/fight/combat-state.mjs";
 import { CombatConsole, registerConsoleHooks } from "./apps/combat-console.mjs";
 import * as attackCard from "./apps/attack-card.mjs";
-import { registerVehicleRequests } from "./documents/vehicle.mjs";
+import { registerVehicleRequests } from "./documents/vehicle/vehicle.mjs";
 import { registerChaseGauge } from "./apps/chase-gauge.mjs";
-import { registerGMStores } from "./documents/gm-store.mjs";
-import * as gmRequests from "./documents/gm-requests.mjs";
-import * as gmRewards from "./documents/gm-rewards.mjs";
+import { registerGMStores } from "./documents/core/gm-store.mjs";
+import * as gmRequests from "./documents/gm-screen/gm-screen.mjs";
+import * as gmRewards from "./documents/gm-screen/rewards.mjs";
 import * as gmScreenRules from "./rules/gm-screen.mjs";
 import * as missionRules from "./rules/missions.mjs";
 import { defineMissionPage, MISSION_PAGE } from "./data/mission-page.mjs";
 import { GMScreen, registerGMScreenKeybinding } from "./apps/gm-screen.mjs";
-import * as streetControl from "./documents/street-control.mjs";
+import * as streetControl from "./documents/street/street-control.mjs";
 import * as streetApp from "./apps/street-control.mjs";
 import * as streetCards from "./apps/street-cards.mjs";
 import * as streetRules from "./rules/street.mjs";
 import * as policeRules from "./rules/police.mjs";
-import * as missionDocs from "./documents/missions.mjs";
+import * as missionDocs from "./documents/missions/missions.mjs";
 import { MissionBoard } from "./apps/mission-board.mjs";
 import { MissionPageSheet } from "./apps/mission-page-sheet.mjs";
-import * as activeTime from "./documents/active-time.mjs";
-import * as purse from "./documents/purse.mjs";
-import * as hustle from "./documents/hustle.mjs";
-import * as healthRecord from "./documents/health-record.mjs";
-import * as heatStore from "./documents/heat-store.mjs";
-import * as relationships from "./documents/relationships.mjs";
-import * as mirror from "./documents/mirror.mjs";
-import * as record from "./documents/record.mjs";
-import * as creation from "./documents/creation.mjs";
-import * as advancement from "./documents/advancement.mjs";
-import * as kitUse from "./documents/kit-use.mjs";
+import * as activeTime from "./documents/core/active-time.mjs";
+import * as purse from "./documents/core/purse.mjs";
+import * as hustle from "./documents/core/hustle.mjs";
+import * as healthRecord from "./documents/core/health-record.mjs";
+import * as heatStore from "./documents/heat/store.mjs";
+import * as relationships from "./documents/core/relationships.mjs";
+import * as mirror from "./documents/core/mirror.mjs";
+import * as record from "./documents/core/record.mjs";
+import * as creation from "./documents/character/creation.mjs";
+import * as advancement from "./documents/character/advancement.mjs";
+import * as kitUse from "./documents/character/kit-use.mjs";
 import * as clock from "./rules/clock.mjs";
-import * as blower from "./documents/blower.mjs";
+import * as blower from "./documents/blower/blower.mjs";
 import { blowerApi, registerBlowerUI } from "./apps/blower/register.mjs";
 import * as satnav from "./rules/satnav.mjs";
-import * as money from "./documents/money.mjs";
+import * as money from "./documents/money/money.mjs";
 import * as placesUi from "./apps/places.mjs";
 import * as moneyRules from "./rules/money.mjs";
-import * as streetMap from "./documents/street-map.mjs";
+import * as streetMap from "./documents/street-map/street-map.mjs";
 import * as streetMapRules from "./rules/street-map.mjs";
-import * as heat from "./documents/heat.mjs";
+import * as heat from "./documents/heat/heat.mjs";
 import * as heatCards from "./apps/heat-cards.mjs";
 import * as heatPanel from "./apps/heat-panel.mjs";
 import * as heatRules from "./rules/heat.mjs";
 import { bustedLoss } from "./rules/money.mjs";
 import { regionBehaviorModels } from "./data/regions.mjs";
-import * as shifts from "./documents/shifts.mjs";
+import * as shifts from "./documents/shifts/shifts.mjs";
 import * as shiftPanel from "./apps/shift-panel.mjs";
 import { ShiftsApp } from "./apps/shifts-app.mjs";
 import * as shiftRules from "./rules/shifts.mjs";
-import * as conditionText from "./documents/condition-text.mjs";
-import * as rollCards from "./documents/roll-cards.mjs";
+import * as conditionText from "./documents/core/condition-text.mjs";
+import * as rollCards from "./documents/core/roll-cards.mjs";
 import * as coreTracker from "./apps/core-tracker.mjs";
 import { registerWorldCheck } from "./apps/world-check.mjs";
-import { worldCheck } from "./documents/world-check.mjs";
-import * as tokenActors from "./documents/token-actors.mjs";
-import { NOTE_TEMPLATE } from "./documents/chat-html.mjs";
+import { worldCheck } from "./documents/core/world-check.mjs";
+import * as tokenActors from "./documents/core/token-actors.mjs";
+import { NOTE_TEMPLATE } from "./documents/core/chat-html.mjs";
 
 const { SmokeCombat, SmokeCombatant } = combat;
 const { makeAttack } = attack;
@@ -182,7 +182,7 @@ Hooks.once("init", () => {
       plateOf: heat.plateOf, anprPing: heat.anprPing },
     missions: { missionsOf: missionDocs.missionsOf, openMissions: missionDocs.openMissions, rememberedOf: missionDocs.rememberedOf },
     shifts: shifts.api,
-    /** The character record as the GM keeps it (documents/record.mjs). */
+    /** The character record as the GM keeps it (documents/core/record.mjs). */
     record: { recordOf: record.recordOf, recordedDice: record.recordedDice, recordedRep: record.recordedRep,
       recordedPerk: record.recordedPerk, recordedItem: record.recordedItem, kitSystem: record.kitSystem,
       hasRecordedPerk: record.hasRecordedPerk, recordedMotorKey: record.recordedMotorKey, growthOf: advancement.growthOf },

@@ -17,7 +17,7 @@ workers=${SMOKE_TEST_WORKERS:-2}
 
 # The browser test files a change touches: every changed or new file against main (committed on this branch,
 # staged, unstaged or untracked) → tests/e2e/test_*.py itself, or for module/, templates/, styles/, lang/ and
-# tests/harness/ files the browser test files whose name starts with the changed file's name (module/documents/heat.mjs
+# tests/harness/ files the browser test files whose name starts with the changed file's name (module/documents/heat/heat.mjs
 # → test_heat.py, test_heat_attacks.py); a change to tests/e2e/conftest.py or tests/e2e/helpers/ → every file.
 quick_e2e() {
   local base changed f stem

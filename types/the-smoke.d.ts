@@ -10,14 +10,14 @@ import type {
   WeaponData
 } from "../module/data/items.mjs";
 import type { SmokeActor } from "../module/documents/actor.mjs";
-import type { SmokeCombat, SmokeCombatant } from "../module/documents/combat.mjs";
+import type { SmokeCombat, SmokeCombatant } from "../module/documents/fight/combat.mjs";
 import type { SmokeCombatData, SmokeCombatantData } from "../module/data/combat.mjs";
-import type { CheckSnapshot } from "../module/documents/check.mjs";
+import type { CheckSnapshot } from "../module/documents/core/check.mjs";
 import type { Challenge } from "../module/apps/group-checks.mjs";
 import type { challengeState, teamwork } from "../module/rules/check.mjs";
-import type { GaugeFlag } from "../module/documents/chase.mjs";
-import type { Side } from "../module/documents/combat-state.mjs";
-import type { RollRecord } from "../module/documents/attack.mjs";
+import type { GaugeFlag } from "../module/documents/chase/chase.mjs";
+import type { Side } from "../module/documents/fight/combat-state.mjs";
+import type { RollRecord } from "../module/documents/fight/attack.mjs";
 
 declare module "fvtt-types/configuration" {
   /** CONFIG.Actor.documentClass = SmokeActor (the-smoke.mjs, init). Items use the core Item class. */
@@ -81,9 +81,9 @@ declare module "fvtt-types/configuration" {
     "the-smoke.challenge": Challenge | null;
     /** scope "client", type Boolean, default true: open the Combat Console when a fight starts. */
     "the-smoke.openConsole": boolean;
-    /** scope "client", type Number 0–1, default 0.5: the Blower radio's own volume (documents/radio.mjs). */
+    /** scope "client", type Number 0–1, default 0.5: the Blower radio's own volume (documents/blower/radio.mjs). */
     "the-smoke.radioVolume": number;
-    /** scope "client", type String, default "": the station the phone plays (documents/radio.mjs). */
+    /** scope "client", type String, default "": the station the phone plays (documents/blower/radio.mjs). */
     "the-smoke.phoneStation": string;
   }
 
@@ -95,43 +95,43 @@ declare module "fvtt-types/configuration" {
         [key: `count.${string}`]: number;
         /** The catalogue path of an actor built from the compendia (tools compile: "<pack>/<key>"). */
         key?: string;
-        /** A motor's own crew Wheels die (faces), for a unit nobody drives (documents/chase.mjs). */
+        /** A motor's own crew Wheels die (faces), for a unit nobody drives (documents/chase/chase.mjs). */
         crewWheels?: number;
-        /** A motor burning outside rounds: when it explodes, ms since 1970 (0 in a fight; documents/chase.mjs). */
+        /** A motor burning outside rounds: when it explodes, ms since 1970 (0 in a fight; documents/chase/chase.mjs). */
         fireAt?: number;
       };
     };
     Token: {
       "the-smoke"?: {
-        /** A motor token's driving action on the chase gauge (documents/chase.mjs). */
+        /** A motor token's driving action on the chase gauge (documents/chase/chase.mjs). */
         gauge?: GaugeFlag;
-        /** An occupant's token carried (hidden) by a motor (documents/vehicle.mjs). */
+        /** An occupant's token carried (hidden) by a motor (documents/vehicle/vehicle.mjs). */
         carried?: { vehicle: string; hidden: boolean };
       };
     };
     Combat: {
       "the-smoke"?: {
-        /** The round at whose end the chase ended (everyone wanted beyond 30 squares; documents/chase.mjs). */
+        /** The round at whose end the chase ended (everyone wanted beyond 30 squares; documents/chase/chase.mjs). */
         chaseOver?: number;
       };
     };
     Combatant: {
       "the-smoke"?: {
-        /** The GM's chase role for this combatant (documents/chase.mjs chaseRole). */
+        /** The GM's chase role for this combatant (documents/chase/chase.mjs chaseRole). */
         chaseRole?: "wanted" | "pursuer" | "none";
-        /** Spun out by a PIT: the next speed die is lost (documents/combat.mjs spendDieAsGM). */
+        /** Spun out by a PIT: the next speed die is lost (documents/fight/combat.mjs spendDieAsGM). */
         spun?: boolean;
       };
     };
     ChatMessage: {
       "the-smoke"?: {
-        /** A check's card (documents/check.mjs rollCheck). */
+        /** A check's card (documents/core/check.mjs rollCheck). */
         check?: CheckSnapshot;
         /** The teamwork card (apps/group-checks.mjs rollTeamwork). */
         teamwork?: ReturnType<typeof teamwork> & { tn: number; stat: string };
         /** The challenge track card (apps/group-checks.mjs). */
         challenge?: ReturnType<typeof challengeState>;
-        /** A chase roll's purpose (documents/chase.mjs): a gauge line, a contact, a ram, a PIT or holding the line. */
+        /** A chase roll's purpose (documents/chase/chase.mjs): a gauge line, a contact, a ram, a PIT or holding the line. */
         chase?: Record<string, unknown>;
       };
     };
@@ -162,14 +162,14 @@ declare module "../node_modules/fvtt-types/src/configuration/hooks.mjs" {
     getSceneControlButtons: (controls: Record<string, foundry.applications.ui.SceneControls.Control>) => void;
 
     // The system's own hooks (Hooks.callAll on the client that applied the change; Heat and the windows listen).
-    /** An attack was recorded (documents/attack.mjs): Heat asks the GM about the crime, once per act. */
+    /** An attack was recorded (documents/fight/attack.mjs): Heat asks the GM about the crime, once per act. */
     "smoke.attacked": (attack: { attackerUuid: string; targetUuid: string; actId: string; category: string;
       traits: string[] }) => void;
-    /** A combatant was Wasted (documents/combat.mjs). */
+    /** A combatant was Wasted (documents/fight/combat.mjs). */
     "smoke.wasted": (combatant: Combatant.Implementation) => void;
     /** A gauge line was driven (documents/chase/gauge.mjs): a failed yellow check or a drive into red. */
     "smoke.driven": (drive: { motorUuid: string; band: string; failed: boolean; actId: string }) => void;
-    /** A cuff landed (documents/attack.mjs): police cuffing means Busted. */
+    /** A cuff landed (documents/fight/attack.mjs): police cuffing means Busted. */
     "smoke.cuffed": (target: Actor.Implementation, cuffer: Actor.Implementation) => void;
     /** A crime the GM is asked about (documents/vehicle/theft.mjs, documents/heat/acts.mjs). */
     "smoke.crime": (notice: { actorUuid: string; crime: string; actId: string; witnessed: boolean;
@@ -185,9 +185,9 @@ declare module "../node_modules/fvtt-types/src/configuration/hooks.mjs" {
     "smoke.heatChanged": () => void;
     /** A crossing to another scene is done (documents/street-map/crossing.mjs). */
     "smoke.crossed": (record: object & { uuids: Record<string, string> }) => void;
-    /** The GM's request queue changed (documents/gm-requests.mjs). */
+    /** The GM's request queue changed (documents/gm-screen/gm-screen.mjs). */
     "smoke.gmRequests": () => void;
-    /** The missions store changed (documents/missions.mjs). */
+    /** The missions store changed (documents/missions/missions.mjs). */
     "smoke.missions": () => void;
     /** The police events store changed (documents/street/police.mjs). */
     "smoke.policeEvents": () => void;
@@ -210,7 +210,7 @@ declare module "../module/documents/actor.mjs" {
  * The same for the Combat: its only sub-type is "base", which fvtt-types reads as "unknown data", so state the
  * system's model here, with the GM-owned maps its ObjectFields hold (data/combat.mjs).
  */
-declare module "../module/documents/combat.mjs" {
+declare module "../module/documents/fight/combat.mjs" {
   interface SmokeCombat {
     system: SmokeCombatSystem;
   }
@@ -220,9 +220,9 @@ declare global {
   /** SmokeCombatData with the shapes of its three ObjectFields (data/combat.mjs). */
   type SmokeCombatSystem = Combat.SystemOfType<"base"> & Omit<foundry.data.fields.SchemaField.InitializedData<
     ReturnType<typeof import("../module/data/combat.mjs").SmokeCombatData.defineSchema>>, "sides" | "records" | "gauges"> & {
-    /** combatant id → its GM-owned side (documents/combat-state.mjs). */
+    /** combatant id → its GM-owned side (documents/fight/combat-state.mjs). */
     sides: Record<string, Side>;
-    /** record id → a roll the GM checked before the dice were thrown (documents/attack.mjs). */
+    /** record id → a roll the GM checked before the dice were thrown (documents/fight/attack.mjs). */
     records: Record<string, RollRecord>;
     /** motor token id → its chase gauge (documents/chase/common.mjs). */
     gauges: Record<string, GaugeFlag>;
@@ -253,9 +253,9 @@ declare global {
   type SmokeOutcome = "properMess" | "badLuck" | "justAbout" | "sorted" | "smashedIt" | "legendary";
 
   /**
-   * game.system.api (module/the-smoke.mjs sets it at init; apps/chase-gauge.mjs and documents/vehicle.mjs add
+   * game.system.api (module/the-smoke.mjs sets it at init; apps/chase-gauge.mjs and documents/vehicle/vehicle.mjs add
    * `chase`, `vehicles` and an app at setup): the parts that other modules reach through it rather than by an
-   * import (which would close a cycle). Read it with systemApi() (documents/lookup.mjs).
+   * import (which would close a cycle). Read it with systemApi() (documents/core/lookup.mjs).
    */
   interface SmokeApi {
     apps: {
@@ -267,10 +267,10 @@ declare global {
     };
     /** The pure rules by their rulebook names (the clock's and the money rules among them). */
     rules: typeof import("../module/rules/clock.mjs") & typeof import("../module/rules/money.mjs") & Record<string, unknown>;
-    heat: Pick<typeof import("../module/documents/heat.mjs"), "heatOf" | "heatView" | "addCrime" | "setHeat" |
+    heat: Pick<typeof import("../module/documents/heat/heat.mjs"), "heatOf" | "heatView" | "addCrime" | "setHeat" |
       "loseStars" | "bust" | "release" | "custodyOf" | "callInUnits" | "demandStop" | "plateOf" | "anprPing">;
-    shifts: typeof import("../module/documents/shifts.mjs").api;
-    streetMap: typeof import("../module/documents/street-map.mjs").api;
+    shifts: typeof import("../module/documents/shifts/shifts.mjs").api;
+    streetMap: typeof import("../module/documents/street-map/street-map.mjs").api;
     [name: string]: unknown;
   }
 
@@ -287,7 +287,7 @@ declare global {
 
 /**
  * The system's v13 queries (CONFIG.queries; User#query reaches one user): the GM request channel
- * (documents/requests.mjs) and the reveal of secret speed dice (documents/speed-dice.mjs).
+ * (documents/core/requests.mjs) and the reveal of secret speed dice (documents/fight/speed-dice.mjs).
  */
 declare global {
   namespace CONFIG {

@@ -6,12 +6,12 @@
  * request handler checks again.
  * @module apps/attack-card
  */
-import { requestGM } from "../documents/requests.mjs";
-import { recordOf, rollDodge } from "../documents/attack.mjs";
-import { conditionName } from "../documents/combat.mjs";
+import { requestGM } from "../documents/core/requests.mjs";
+import { recordOf, rollDodge } from "../documents/fight/attack.mjs";
+import { conditionName } from "../documents/fight/combat.mjs";
 import { rangeReading } from "../rules/range-display.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
-import { NOTE_TEMPLATE, renderLoaded } from "../documents/chat-html.mjs";
+import { NOTE_TEMPLATE, renderLoaded } from "../documents/core/chat-html.mjs";
 
 export { SYSTEM_ID };
 

@@ -11,11 +11,11 @@
 import { RULES, SYSTEM_ID } from "../generated/rules.mjs";
 import { gaugeState } from "../rules/chase-gauge.mjs";
 import { fireState } from "../rules/vehicles.mjs";
-import { driverOf } from "../documents/vehicle.mjs";
+import { driverOf } from "../documents/vehicle/vehicle.mjs";
 import {
   actionOpen, gaugeOf, mayRoll, pendingText, registerChase, rollGaugeCheck, unitWheels, isCrewedUnit,
   startDriving, goEvasive, rollManoeuvre, resistPit, setChaseRole, chaseRole, chaseSides, policeSuggestion, squaresBetween
-} from "../documents/chase.mjs";
+} from "../documents/chase/chase.mjs";
 
 export { SYSTEM_ID };
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
@@ -129,7 +129,7 @@ export class ChaseGauge extends Base {
 }
 
 /**
- * Register the chase (documents/chase.mjs requests and hooks) and the HUD's hooks; expose `game.system.api.chase` and
+ * Register the chase (documents/chase/chase.mjs requests and hooks) and the HUD's hooks; expose `game.system.api.chase` and
  * `game.system.api.apps.ChaseGauge` at `setup`. Call once, from `init`.
  */
 export function registerChaseGauge() {

@@ -3,17 +3,17 @@
  * after the reveal (whose die is current, what each has left) and each side's Guard, Health and reaction; a player
  * sees their own secret speed dice before the reveal and nobody else's. The owner of the current die (or the GM)
  * picks an action; the GM starts, reveals, steps back and ends the round. Every write goes to the active GM
- * (documents/requests.mjs); this window only reads documents and asks.
+ * (documents/core/requests.mjs); this window only reads documents and asks.
  * @module apps/combat-console
  */
 import { RULES, SYSTEM_ID, STAT_KEYS, RANGE_BANDS } from "../generated/rules.mjs";
-import { conditionName } from "../documents/combat.mjs";
-import { speedDiceFor } from "../documents/speed-dice.mjs";
-import { sideOf } from "../documents/combat-state.mjs";
-import { hasRolled, heldDice, onHeldDiceChange, rollSecretDice } from "../documents/speed-dice.mjs";
-import { currentGuard, makeAttack, rollHold, tokenDistance } from "../documents/attack.mjs";
-import { improvised, reload, stayConscious } from "../documents/actions.mjs";
-import { requestGM } from "../documents/requests.mjs";
+import { conditionName } from "../documents/fight/combat.mjs";
+import { speedDiceFor } from "../documents/fight/speed-dice.mjs";
+import { sideOf } from "../documents/fight/combat-state.mjs";
+import { hasRolled, heldDice, onHeldDiceChange, rollSecretDice } from "../documents/fight/speed-dice.mjs";
+import { currentGuard, makeAttack, rollHold, tokenDistance } from "../documents/fight/attack.mjs";
+import { improvised, reload, stayConscious } from "../documents/fight/actions.mjs";
+import { requestGM } from "../documents/core/requests.mjs";
 import { ChaseGauge } from "./chase-gauge.mjs";
 import { rangeText } from "./attack-card.mjs";
 import { rangeReading } from "../rules/range-display.mjs";
@@ -21,8 +21,8 @@ import { weaponOptions } from "../rules/combat.mjs";
 import {
   chaseRole, driveStatus, goEvasive, manoeuvreGuard, motorAboard, motorOf, policeSuggestion, rollManoeuvre, sceneOf, setChaseRole, squaresBetween,
   startDriving, vehicleTokenIn
-} from "../documents/chase.mjs";
-import { noteHTML } from "../documents/chat-html.mjs";
+} from "../documents/chase/chase.mjs";
+import { noteHTML } from "../documents/core/chat-html.mjs";
 
 export { SYSTEM_ID };
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
@@ -32,7 +32,7 @@ const BANDS = RANGE_BANDS;
 const SIMPLE_ACTS = ["done", "aim", "dodge", "coverLight", "coverHeavy", "surrender", "getUp"];
 /** A motor acting on its own (a police or traffic unit) only has these of them. */
 const MOTOR_ACTS = ["done"];
-/** The chase roles the GM cycles through (documents/chase.mjs chaseRole). */
+/** The chase roles the GM cycles through (documents/chase/chase.mjs chaseRole). */
 const ROLE_CYCLE = { wanted: "pursuer", pursuer: "none", "": "wanted" };
 
 /**
@@ -146,7 +146,7 @@ export class CombatConsole extends Base {
     const playerHere = game.users.some(u => u.active && !u.isGM && !!actor?.testUserPermission(u, "OWNER"));
     return {
       role, roleLabel: role ? game.i18n.localize(`SMOKE.Chase.role.${role}`) : "", roleButton: game.user.isGM,
-      // The weapons' marks (documents/attack.mjs): a jam until a Reload, the GM's full concealment, a smoke cloud.
+      // The weapons' marks (documents/fight/attack.mjs): a jam until a Reload, the GM's full concealment, a smoke cloud.
       jammed: side.jammed.map(id => actor?.items.get(id)?.name ?? "").filter(Boolean),
       concealed: side.concealed, inSmoke: !!side.smoke, gmMarks: game.user.isGM,
       fire: actor?.type === "vehicle" && sys.onFire && !sys.destroyed,
@@ -207,7 +207,7 @@ export class CombatConsole extends Base {
       breakFreeStats: RULES.combat.breakFree.stats.map(key => ({ key, name: game.i18n.localize(`SMOKE.Stat.${key}.name`) })),
       grabbed: !!grabbedBy, grabbedBy: grabbedBy?.name ?? null,
       spun: side.spun,
-      // Get up only when Prone (the GM refuses it otherwise: documents/combat.mjs "combat.getUp").
+      // Get up only when Prone (the GM refuses it otherwise: documents/fight/combat.mjs "combat.getUp").
       simple: (actor?.type === "vehicle" ? MOTOR_ACTS : SIMPLE_ACTS).filter(id => id !== "getUp" || !!actor?.statuses?.has("prone")).map(id => ({ id, label: game.i18n.localize(`SMOKE.Act.${id}`),
         hint: game.i18n.localize(id === "getUp" ? "SMOKE.Act.getUpMoveHint" : `SMOKE.Act.${id}Hint`) })),
       drive: this.#driveContext(combat, c, others)
@@ -475,7 +475,7 @@ export class CombatConsole extends Base {
     if (a) await rollManoeuvre(a.combat, a.c, "pit", this.#form().driveTargetId, { skipDialog: event.shiftKey });
   }
 
-  /** The GM marks a combatant fully concealed, or not (documents/attack.mjs `combat.conceal`). @this {CombatConsole} */
+  /** The GM marks a combatant fully concealed, or not (documents/fight/attack.mjs `combat.conceal`). @this {CombatConsole} */
   static async #conceal(event, target) {
     const combat = game.combat;
     const c = combat?.combatants.get(target.dataset.combatantId ?? "");
@@ -483,7 +483,7 @@ export class CombatConsole extends Base {
       concealed: !sideOf(c).concealed }).catch(err => ui.notifications.warn(err.message));
   }
 
-  /** The GM says a smoke cloud has cleared (documents/attack.mjs `combat.clearSmoke`). @this {CombatConsole} */
+  /** The GM says a smoke cloud has cleared (documents/fight/attack.mjs `combat.clearSmoke`). @this {CombatConsole} */
   static async #clearSmoke(event, target) {
     const combat = game.combat;
     const c = combat?.combatants.get(target.dataset.combatantId ?? "");

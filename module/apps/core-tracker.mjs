@@ -1,6 +1,6 @@
 /**
  * Core's combat tracker in speed mode (issue 23 F3; rulebook: When it kicks off › Speed dice): the speed dice set the
- * order, and `SmokeCombat` refuses core's initiative rolls and Reset (documents/combat.mjs), so the tracker does not
+ * order, and `SmokeCombat` refuses core's initiative rolls and Reset (documents/fight/combat.mjs), so the tracker does not
  * offer them — a GM clicking *Roll All* would only get the refusal. The simple tracker keeps every control.
  *
  * Where v13 puts them (the sources name each selector; the stand-in's tracker renders the same):

@@ -2,17 +2,17 @@
  * The Character Creator: the book's seven steps to a legal character (rulebook: Making a new face; Ten
  * backgrounds). The draft is saved on the actor after every step, so closing and reopening resumes; Back and Next
  * never create anything; Finish validates the whole draft, names the step that is incomplete, and asks the active GM
- * to build the character once (documents/creation.mjs: the record, the kit from the compendia by catalogue id, the
+ * to build the character once (documents/character/creation.mjs: the record, the kit from the compendia by catalogue id, the
  * starting cash).
  * @module apps/creator
  */
 import { CATALOGUE_IDS, RULES, SYSTEM_ID } from "../generated/rules.mjs";
 import { startingNumbers, validateSpread } from "../rules/creation.mjs";
-import { STEPS, buildCharacter, draftProblems, kitRef } from "../documents/creation.mjs";
+import { STEPS, buildCharacter, draftProblems, kitRef } from "../documents/character/creation.mjs";
 
 export { SYSTEM_ID };
-// The finish is the GM's (documents/creation.mjs); these stay importable from here.
-export { buildCharacter, draftProblems, fromPack, kitRef } from "../documents/creation.mjs";
+// The finish is the GM's (documents/character/creation.mjs); these stay importable from here.
+export { buildCharacter, draftProblems, fromPack, kitRef } from "../documents/character/creation.mjs";
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
 const STATS = RULES.stats.stats.map(s => s.key);

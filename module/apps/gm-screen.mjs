@@ -6,18 +6,18 @@
  * the GM store, so it is still there after a reload). Hazards: announce, send the avoiding roll, the column applied by the GM
  * once per character. Rewards: XP, cash per head or a crew fee split, Renown, Influence, relationship counters.
  * Tools: Teamwork, Challenge, the Combat Console, Street Control, the Mission Board, Shifts, Call in units (when the Heat feature is there), the Rules Reference.
- * Every action goes through the GM's request handlers (documents/gm-requests.mjs, documents/gm-rewards.mjs), which
+ * Every action goes through the GM's request handlers (documents/gm-screen/gm-screen.mjs, documents/gm-screen/rewards.mjs), which
  * refuse a player.
  * @module apps/gm-screen
  */
 import { CHECK_TWEAKS, OPPOSED_CHECKS, gmChecks, hazards } from "../rules/gm-screen.mjs";
-import { requestsList } from "../documents/gm-requests.mjs";
-import { conditionName } from "../documents/combat.mjs";
+import { requestsList } from "../documents/gm-screen/gm-screen.mjs";
+import { conditionName } from "../documents/fight/combat.mjs";
 import { ChallengeTracker, TeamworkApp } from "./group-checks.mjs";
 import { CombatConsole } from "./combat-console.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
 import { askGM, openOnce } from "./gm-windows.mjs";
-import { systemApi } from "../documents/lookup.mjs";
+import { systemApi } from "../documents/core/lookup.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));

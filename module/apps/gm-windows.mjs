@@ -3,7 +3,7 @@
  * the GM with a refusal shown as a warning. Foundry-side only.
  * @module apps/gm-windows
  */
-import { requestGM } from "../documents/requests.mjs";
+import { requestGM } from "../documents/core/requests.mjs";
 
 /**
  * Open (or bring forward) the one window of a class; with `gmOnly` a player gets a warning instead (and every action

@@ -8,7 +8,7 @@
  * @module apps/group-checks
  */
 import { challengeContribution, challengeState, teamwork } from "../rules/check.mjs";
-import { rollCheck } from "../documents/check.mjs";
+import { rollCheck } from "../documents/core/check.mjs";
 import { SYSTEM_ID, STAT_KEYS, OUTCOME_IDS } from "../generated/rules.mjs";
 
 export { SYSTEM_ID };
@@ -110,7 +110,7 @@ export async function rollTeamwork(actors, statKey, tn) {
     const message = await rollCheck(actor, statKey, { tnSource: "fixed", tn, perkId: null, hustle: 0, situational: 0,
       rollMode: "publicroll" });
     if (!message) continue; // a hook cancelled this member's card: they are left out of the average
-    const check = /** @type {import("../documents/check.mjs").CheckSnapshot} */ (
+    const check = /** @type {import("../documents/core/check.mjs").CheckSnapshot} */ (
       /** @type {ChatMessage.Implementation} */ (message).getFlag(SYSTEM_ID, "check"));
     totals.push({ name: actor.name, total: check.total });
   }

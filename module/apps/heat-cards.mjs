@@ -9,7 +9,7 @@
  * - a surrender or a failed run/talk (GM): **Cuff: Busted**.
  * @module apps/heat-cards
  */
-import { requestGM } from "../documents/requests.mjs";
+import { requestGM } from "../documents/core/requests.mjs";
 import { answerStop, stops } from "../documents/heat/stop.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
 

@@ -1,17 +1,17 @@
 /**
  * Heat on the character sheet (templates/actor/parts/heat.hbs) and the countdown everywhere: the stars, the level,
  * *in sight* or the seconds to lose the next star — re-read every second from the GM's timer and the shared active
- * clock (documents/active-time.mjs onTick), so every page shows the same countdown and nothing is written. The GM's
+ * clock (documents/core/active-time.mjs onTick), so every page shows the same countdown and nothing is written. The GM's
  * tools on the sheet: add a crime by hand (one act id per render, so a double click adds once), the *in sight* /
  * *out of sight* override, the *indoors* toggle, demand a stop, call in units, Busted and release.
  * @module apps/heat-panel
  */
-import { onTick } from "../documents/active-time.mjs";
+import { onTick } from "../documents/core/active-time.mjs";
 import { heatView } from "../documents/heat/cooldown.mjs";
 import { custodyOf } from "../documents/heat/custody.mjs";
-import { requestGM } from "../documents/requests.mjs";
+import { requestGM } from "../documents/core/requests.mjs";
 import { crimes } from "../rules/heat.mjs";
-import { docAt } from "../documents/lookup.mjs";
+import { docAt } from "../documents/core/lookup.mjs";
 
 const L = (/** @type {string} */ key, /** @type {any} */ data = undefined) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 

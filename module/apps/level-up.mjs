@@ -3,13 +3,13 @@
  * threshold, every available level is applied in order — odd new levels raise a stat within the new tier's cap,
  * even new levels add a perk, every third new level rolls Growth (core Roll, no explosions). The choices are a
  * draft on the actor (flags), so closing and reopening resumes; Growth is rolled and Apply is applied by the active
- * GM from its record (documents/advancement.mjs), once, everything together.
+ * GM from its record (documents/character/advancement.mjs), once, everything together.
  * @module apps/level-up
  */
 import { applyStatRaise, legalStatRaises, levelUpSteps, levelsAvailable } from "../rules/progression.mjs";
 import { statFaces } from "../rules/record.mjs";
-import { growthOf, statsBefore } from "../documents/advancement.mjs";
-import { requestGM } from "../documents/requests.mjs";
+import { growthOf, statsBefore } from "../documents/character/advancement.mjs";
+import { requestGM } from "../documents/core/requests.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
 
 export { SYSTEM_ID };

@@ -1,20 +1,20 @@
 /**
- * The Mission Board window (documents/missions.mjs). The GM sees every mission page in the world (Story mode: *Start
+ * The Mission Board window (documents/missions/missions.mjs). The GM sees every mission page in the world (Story mode: *Start
  * for the crew* — the GM Screen's chosen characters, else everyone present), the runs with their objectives and the
  * three ends, a form for a new mission page and *Import from compendium*. A player sees the open Self-play missions
  * with *Accept* (for their own characters) and their crew's runs. Deadlines count down on the shared tick. Each
  * button is a request the GM re-checks.
  * @module apps/mission-board
  */
-import { allRuns, openMissions } from "../documents/missions.mjs";
+import { allRuns, openMissions } from "../documents/missions/missions.mjs";
 import { createMissionPage, importMissions, updateMissionPage } from "../documents/missions/author.mjs";
 import { fieldsFromTerms, termsFromFields } from "../documents/missions/terms-form.mjs";
 import { nextObjectiveState } from "../rules/missions.mjs";
-import { onTick } from "../documents/active-time.mjs";
+import { onTick } from "../documents/core/active-time.mjs";
 import { mmss } from "./countdown.mjs";
 import { GMScreen } from "./gm-screen.mjs";
 import { askGM, openOnce } from "./gm-windows.mjs";
-import { docAt } from "../documents/lookup.mjs";
+import { docAt } from "../documents/core/lookup.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));

@@ -3,12 +3,12 @@
  * Rest on the sheet or token where relevant"): a section of the character sheet (templates/actor/parts/places.hbs,
  * filled from templates/actor/parts/place-actions.hbs) and buttons on the token HUD (v13 `renderTokenHUD`), shown
  * only while the character's token is in a place; first aid lists the people within reach. Every click asks the GM
- * (documents/money.mjs), who checks it all again.
+ * (documents/money/money.mjs), who checks it all again.
  * @module apps/places
  */
-import * as money from "../documents/money.mjs";
+import * as money from "../documents/money/money.mjs";
 import { garageQuote, placeOffers, servicePrice } from "../rules/money.mjs";
-import { tokenDistance } from "../documents/attack.mjs";
+import { tokenDistance } from "../documents/fight/attack.mjs";
 import { rangeBand } from "../rules/combat.mjs";
 import { vehicleOf } from "../documents/vehicle/seats.mjs";
 

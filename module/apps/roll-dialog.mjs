@@ -4,10 +4,10 @@
  * @module apps/roll-dialog
  */
 import { checkOdds } from "../rules/odds.mjs";
-import { defaultChoices, kitFor, planFor, resolveTN, unboostedDice } from "../documents/check.mjs";
+import { defaultChoices, kitFor, planFor, resolveTN, unboostedDice } from "../documents/core/check.mjs";
 import { rainBand } from "../documents/street/setup.mjs";
 import { bandTN } from "../rules/check.mjs";
-import { appliedText, conditionEffectText, conditionLabel, errorText } from "../documents/check-words.mjs";
+import { appliedText, conditionEffectText, conditionLabel, errorText } from "../documents/core/check-words.mjs";
 import { BANDS, OUTCOME_IDS } from "../generated/rules.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
@@ -16,18 +16,18 @@ const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (Handle
 const OUTCOMES = OUTCOME_IDS;
 
 /**
- * @typedef {import("../documents/check.mjs").CheckChoices & {targetGuard?: number, targetName?: string, lockTN?: boolean,
+ * @typedef {import("../documents/core/check.mjs").CheckChoices & {targetGuard?: number, targetName?: string, lockTN?: boolean,
  *   lockSituational?: boolean}} DialogChoices
  *   The choices so far, with the targeted token's Guard (when one is targeted) for the Guard TN source; `lockTN`: the
  *   TN source and TN were fixed by the GM (a check request) and cannot be changed here; `lockSituational`: the roll is
  *   one the GM counts, so its situational modifier is the GM's (shown, not editable: the GM rebuilds the check with
- *   it and refuses any other, documents/verified-check.mjs).
+ *   it and refuses any other, documents/core/verified-check.mjs).
  */
 
 /**
  * @typedef {object} DialogForm  The dialog's inputs (templates/dialog/roll-dialog.hbs) as FormDataExtended reads them.
- * @property {import("../documents/check.mjs").CheckChoices["tnSource"]} tnSource
- * @property {import("../documents/check.mjs").CheckChoices["band"]} [band]  Shown for the band source only.
+ * @property {import("../documents/core/check.mjs").CheckChoices["tnSource"]} tnSource
+ * @property {import("../documents/core/check.mjs").CheckChoices["band"]} [band]  Shown for the band source only.
  * @property {number|string|null} [tn]   Shown for a fixed or opposed TN only; empty is null or "".
  * @property {string} perkId              "" for no perk.
  * @property {string} [kitId]             "" for no kit.
@@ -55,7 +55,7 @@ export class RollDialog extends Base {
    * @param {string} statKey
    * @param {{vehicle?: object|null, initial?: Partial<DialogChoices>}} [options]  `initial`: choices to start from
    *   (an attack presets the target's Guard and the attack's modifiers).
-   * @returns {Promise<import("../documents/check.mjs").CheckChoices|null>} null when closed without rolling.
+   * @returns {Promise<import("../documents/core/check.mjs").CheckChoices|null>} null when closed without rolling.
    */
   static prompt(actor, statKey, { vehicle = null, initial = {} } = {}) {
     return new Promise(resolve => {
@@ -69,7 +69,7 @@ export class RollDialog extends Base {
     this.actor = actor;
     this.statKey = statKey;
     this.vehicle = vehicle;
-    /** @type {((choices: import("../documents/check.mjs").CheckChoices|null) => void)|null} */
+    /** @type {((choices: import("../documents/core/check.mjs").CheckChoices|null) => void)|null} */
     this._resolve = resolve;
     /** @type {DialogChoices} */
     this.choices = { ...defaultChoices(), ...this.#targetChoice(), ...initial };

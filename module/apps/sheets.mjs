@@ -13,8 +13,8 @@ import { legalStatRaises, levelsAvailable, policeStopStart, renownRank, restoreI
   spendInfluence, stageAward } from "../rules/progression.mjs";
 import { LevelUpApp } from "./level-up.mjs";
 import { CharacterCreator } from "./creator.mjs";
-import { requestGM } from "../documents/requests.mjs";
-import { hasRecordedPerk } from "../documents/record.mjs";
+import { requestGM } from "../documents/core/requests.mjs";
+import { hasRecordedPerk } from "../documents/core/record.mjs";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ActorSheetV2, ItemSheetV2 } = foundry.applications.sheets;
@@ -173,7 +173,7 @@ class SmokeActorSheetBase extends ActorBase {
   /**
    * Wearing armour takes off any other worn suit: only one counts (rulebook: Damage); wearing an outfit takes off any
    * other worn outfit (one description at a time: Clobber and outfits); a Balaclava is worn over either (Tools and
-   * gear). Which item is worn is the owner's choice (documents/kit-record.mjs FREE_FIELDS).
+   * gear). Which item is worn is the owner's choice (documents/core/kit-record.mjs FREE_FIELDS).
    * @this {SmokeActorSheetBase}
    */
   static async #onToggleWorn(event, target) {
@@ -418,7 +418,7 @@ export class SmokeItemSheet extends ItemBase {
   async _prepareContext(options) {
     const context = await super._prepareContext(options);
     const item = this.document;
-    // A character's kit is the GM's record (documents/kit-record.mjs): its owner keeps the name and the words.
+    // A character's kit is the GM's record (documents/core/kit-record.mjs): its owner keeps the name and the words.
     const record = !game.user.isGM && item.parent?.type === "character" && !item.parent?.isToken;
     return Object.assign(context, {
       item, system: item.system, editable: this.isEditable && !record, nameEditable: this.isEditable,

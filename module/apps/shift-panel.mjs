@@ -6,10 +6,10 @@
  */
 import { clockWindow } from "../rules/shifts.mjs";
 import { jobStages } from "../rules/jobs.mjs";
-import { onTick } from "../documents/active-time.mjs";
-import { requestGM } from "../documents/requests.mjs";
-import { vehicleDrivenBy } from "../documents/vehicle.mjs";
-import { acceptCallout, endShift, jobsOf, jobView, passCallout, rollJobCheck, startShift, suitedShifts, watchers, api } from "../documents/shifts.mjs";
+import { onTick } from "../documents/core/active-time.mjs";
+import { requestGM } from "../documents/core/requests.mjs";
+import { vehicleDrivenBy } from "../documents/vehicle/vehicle.mjs";
+import { acceptCallout, endShift, jobsOf, jobView, passCallout, rollJobCheck, startShift, suitedShifts, watchers, api } from "../documents/shifts/shifts.mjs";
 import { mmss } from "./countdown.mjs";
 import { stageLabel } from "./shifts-app.mjs";
 

@@ -2,14 +2,14 @@
  * The GM's Shifts window (rulebook: Work the borough; Patients, fires and job clocks): who is on which shift, the
  * open callouts, and the running jobs with live countdowns (re-read every second from the clocks; no writes), with
  * pause / resume, "Reached", cancel and damaged cargo; a callout form (or one generated from the shift's data and
- * the viewed scene's named regions). Everything it changes goes through the GM's requests (documents/shifts.mjs).
+ * the viewed scene's named regions). Everything it changes goes through the GM's requests (documents/shifts/shifts.mjs).
  * @module apps/shifts-app
  */
 import { jobStages, PAT_ORDER, POLICE_CALL_IDS } from "../rules/jobs.mjs";
 import { PATIENT_STATES, SHIFT_IDS } from "../rules/shifts.mjs";
-import { activeNow, onTick } from "../documents/active-time.mjs";
-import { requestGM } from "../documents/requests.mjs";
-import { api as shifts, jobView, watchers } from "../documents/shifts.mjs";
+import { activeNow, onTick } from "../documents/core/active-time.mjs";
+import { requestGM } from "../documents/core/requests.mjs";
+import { api as shifts, jobView, watchers } from "../documents/shifts/shifts.mjs";
 import { mmss } from "./countdown.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;

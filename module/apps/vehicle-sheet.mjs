@@ -13,9 +13,9 @@ import { LOCK_KINDS, TERRAINS, canFold, canRepair, fireState, garageBill, seatin
 import {
   abilityName, boardVehicle, chooseActor, canDrive, leaveVehicle, ownedPeople, payGarage, plateKits, promptBoard,
   rollDriving, rollRepair, rollTheft, seatLabel, seatRecords, setAbilityOn, swapPlates, theftTools, vehicleOf
-} from "../documents/vehicle.mjs";
-import { chooseHTML } from "../documents/chat-html.mjs";
-import { actorAt as actorByUuid } from "../documents/lookup.mjs";
+} from "../documents/vehicle/vehicle.mjs";
+import { chooseHTML } from "../documents/core/chat-html.mjs";
+import { actorAt as actorByUuid } from "../documents/core/lookup.mjs";
 
 /** The actor a seat record names (by UUID: a world actor or an unlinked token's). @param {string} uuid @returns {any} */
 const actorAt = uuid => {
@@ -143,7 +143,7 @@ export class VehicleSheet extends Base {
 
   /**
    * A sheet the user cannot edit still lets them board, drive, nick the motor or repair it: those requests are checked
-   * by the GM (documents/vehicle.mjs).
+   * by the GM (documents/vehicle/vehicle.mjs).
    * @override
    */
   _toggleDisabled(disabled) {

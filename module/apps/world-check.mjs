@@ -2,11 +2,11 @@
  * The world check window (issue 23): a GM opens it from *Configure Settings › The Smoke › World check* (a
  * `game.settings.registerMenu` button; v13's SettingsConfig constructs the menu's `type` with no options, fvtt-types
  * 13.345 `client/helpers/client-settings.d.mts`) and reads what the system registered in this world against its
- * manifest and its own expectations (documents/world-check.mjs): "Nothing missing", or each missing item in words.
+ * manifest and its own expectations (documents/core/world-check.mjs): "Nothing missing", or each missing item in words.
  * Needs no set-up; it writes nothing.
  * @module apps/world-check
  */
-import { worldCheck } from "../documents/world-check.mjs";
+import { worldCheck } from "../documents/core/world-check.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;

@@ -1,6 +1,6 @@
 /**
  * TypeDataModels for the "base" Combat and Combatant types (rulebook: When it kicks off). Written by the active GM
- * only (players ask through documents/requests.mjs); secret speed dice never appear here before the reveal.
+ * only (players ask through documents/core/requests.mjs); secret speed dice never appear here before the reveal.
  * @module data/combat
  */
 import { choice, count, object } from "./fields.mjs";
@@ -16,8 +16,8 @@ const { TypeDataModel } = foundry.abstract;
  *   GM steps back and forth.
  * - `turnEnded`: simple tracker — the highest (round × 1000 + turn) whose end-of-turn Bleeding was applied.
  * - `revealedRound`: the round whose dice were revealed (0 = none).
- * - `sides`: combatant id → its GM-owned state (documents/combat-state.mjs `Side`).
- * - `records`: record id → a roll the GM checked and recorded before the dice were thrown (an attack, a hold; documents/attack.mjs
+ * - `sides`: combatant id → its GM-owned state (documents/fight/combat-state.mjs `Side`).
+ * - `records`: record id → a roll the GM checked and recorded before the dice were thrown (an attack, a hold; documents/fight/attack.mjs
  *   `AttackRecord`); a hit is applied from this record and the card's own roll, never from the card's flags.
  * - `gauges`: motor token id → its chase gauge (documents/chase/common.mjs `GaugeFlag`), derived by the GM from the
  *   token's observed movement; the driver's client never writes it.
@@ -41,7 +41,7 @@ export class SmokeCombatData extends TypeDataModel {
 
 /**
  * A Combatant carries no rules state: in v13 its owner may write its `system`, so every side's dice, reaction,
- * defences, hold, Down clock and chase role live on the Combat (`system.sides`, documents/combat-state.mjs), which
+ * defences, hold, Down clock and chase role live on the Combat (`system.sides`, documents/fight/combat-state.mjs), which
  * only a GM writes. The type stays registered so worlds made before keep loading.
  */
 export class SmokeCombatantData extends TypeDataModel {

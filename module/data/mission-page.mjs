@@ -2,7 +2,7 @@
  * A mission page: the system's JournalEntryPage type `mission` (system.json documentTypes.JournalEntryPage), what the
  * GM writes for a mission (rulebook: Money › Split the fee — "Mission entries label them separately"; The Rep ladder ›
  * Earn XP — "mission 3–5, as printed"). It holds the terms only: who took it, the objectives' states, whether it was
- * paid live in the GM store `missionRuns` (documents/missions.mjs), never on a page a player might own.
+ * paid live in the GM store `missionRuns` (documents/missions/missions.mjs), never on a page a player might own.
  *
  * A page without a fee type or without objectives (or with XP outside 3–5, …: rules/missions.mjs `missionProblems`)
  * is refused when it is created or updated, with the problems in words.

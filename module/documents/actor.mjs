@@ -5,17 +5,17 @@
  * @module documents/actor
  */
 import { CONDITIONS, RULES, SYSTEM_ID } from "../generated/rules.mjs";
-import { rollCheck } from "./check.mjs";
-import { errorText } from "./check-words.mjs";
-import { promptCheck } from "./prompt-check.mjs";
+import { rollCheck } from "./core/check.mjs";
+import { errorText } from "./core/check-words.mjs";
+import { promptCheck } from "./core/prompt-check.mjs";
 import { xpAward } from "../rules/progression.mjs";
 import { applyAid } from "../rules/conditions.mjs";
-import { firstAid } from "./actions.mjs";
-import { noteHTML } from "./chat-html.mjs";
-import { kitSystem } from "./kit-record.mjs";
-import { healthOf } from "./health-record.mjs";
-import { RECORD_PATHS, recordedRep, writeRecord } from "./record.mjs";
-import { requestGM } from "./requests.mjs";
+import { firstAid } from "./fight/actions.mjs";
+import { noteHTML } from "./core/chat-html.mjs";
+import { kitSystem } from "./core/kit-record.mjs";
+import { healthOf } from "./core/health-record.mjs";
+import { RECORD_PATHS, recordedRep, writeRecord } from "./core/record.mjs";
+import { requestGM } from "./core/requests.mjs";
 
 const BY_ID = new Map(CONDITIONS.map(c => [c.key, c]));
 export { SYSTEM_ID };
@@ -67,7 +67,7 @@ export class SmokeActor extends Actor {
         : game.i18n.format("SMOKE.Xp.badAmount", { why, amount: String(amount), hint }), { cause: err });
     }
     if (xp) {
-      // XP is the GM's record (documents/record.mjs): added to the recorded XP, never to the sheet's.
+      // XP is the GM's record (documents/core/record.mjs): added to the recorded XP, never to the sheet's.
       const recorded = /** @type {{xp: number}} */ (recordedRep(this)).xp;
       if (game.user.isActiveGM) await writeRecord(this, { [RECORD_PATHS.xp]: recorded + xp });
       else await this.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ [RECORD_PATHS.xp]: recorded + xp }));
@@ -117,7 +117,7 @@ export class SmokeActor extends Actor {
     const effect = /** @type {ActiveEffect.Implementation|undefined} */ (
       await this.toggleStatusEffect(id, { active: true }));
     // fvtt-types 13.345 has no type for Foundry's dot-notation update keys.
-    // The start is world time now, so the GM's clock ends it (documents/durations.mjs).
+    // The start is world time now, so the GM's clock ends it (documents/fight/durations.mjs).
     if (minutes && effect?.update) await effect.update(
       /** @type {ActiveEffect.UpdateData} */ ({ "duration.seconds": minutes * 60, "duration.startTime": game.time?.worldTime ?? 0 }));
     return id;
@@ -150,7 +150,7 @@ export class SmokeActor extends Actor {
    * Use a consumable or a drug: restore Health (never above max), remove the listed Conditions, grant the listed
    * one (with its duration in game minutes), and use up one use. A drug grants its high. Health brought above 0
    * ends Down (Harm, aid and recovery › At zero Health). A consumable with a check (the First Aid Kit: "Patch Up
-   * (Savvy, Medium)") is rolled first, through the GM (documents/actions.mjs firstAid), on `patient` or this actor.
+   * (Savvy, Medium)") is rolled first, through the GM (documents/fight/actions.mjs firstAid), on `patient` or this actor.
    * @param {Item.Implementation} item  An owned consumable or drug.
    * @param {{patient?: Actor.Implementation|null, skipDialog?: boolean}} [opts]  Whom a kit with a check treats.
    * @returns {Promise<{restored: number, removed: string[], granted?: string|null, success?: boolean}|null>}  null when
@@ -160,7 +160,7 @@ export class SmokeActor extends Actor {
   async useItem(item, { patient = null, skipDialog = false } = {}) {
     if (item.parent !== this) throw new Error("the item is not carried by this actor");
     if (!["consumable", "drug"].includes(item.type)) throw new Error(game.i18n.format("SMOKE.Use.notUsable", { item: item.name }));
-    // The uses and quantity the GM recorded (documents/kit-record.mjs), never the sheet's. A player's client that has
+    // The uses and quantity the GM recorded (documents/core/kit-record.mjs), never the sheet's. A player's client that has
     // not yet received the record of a just-given item asks anyway: the active GM decides from its own record.
     const recorded = /** @type {any} */ (kitSystem(item));
     // (the sheet's fields only route a player's request; the GM's client acts on its record alone)
@@ -168,7 +168,7 @@ export class SmokeActor extends Actor {
     if (!s) throw new Error(game.i18n.format("SMOKE.Use.notUsable", { item: item.name }));
     if (item.type === "consumable" && recorded && s.usesLeft < 1) throw new Error(game.i18n.format("SMOKE.Use.noUses", { item: item.name }));
     if (item.type === "consumable" && s.check) return firstAid(this, item, { patient, skipDialog });
-    // A use changes the kit's record: the active GM applies it (documents/kit-use.mjs `item.use`).
+    // A use changes the kit's record: the active GM applies it (documents/character/kit-use.mjs `item.use`).
     if (!game.user.isActiveGM) return requestGM("item.use", { actorUuid: this.uuid, itemId: item.id });
     const removed = [];
     for (const id of s.removes ?? []) {

@@ -4,7 +4,7 @@
  * (the purse's pocket and stash, the Heat store's stars and their name) and follow them when the GM pays.
  */
 import { SYSTEM_ID } from "../generated/rules.mjs";
-import { pay, purseOf } from "../documents/purse.mjs";
+import { pay, purseOf } from "../documents/core/purse.mjs";
 import { api, click, closeWindows, useSandbox, waitFor, windowOf } from "./helpers.mjs";
 
 export const key = `${SYSTEM_ID}.blower`;

@@ -5,8 +5,8 @@
  * and a second start are refused. A page without objectives is refused on save.
  */
 import { SYSTEM_ID } from "../generated/rules.mjs";
-import { purseOf } from "../documents/purse.mjs";
-import { runs } from "../documents/missions.mjs";
+import { purseOf } from "../documents/core/purse.mjs";
+import { runs } from "../documents/missions/missions.mjs";
 import { api, click, closeWindows, useSandbox, waitFor, windowOf } from "./helpers.mjs";
 
 export const key = `${SYSTEM_ID}.missions`;

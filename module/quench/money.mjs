@@ -4,7 +4,7 @@
  * logs each move (newest first), refuses a charge the pocket cannot cover without writing anything, and moves cash to the stash.
  */
 import { SYSTEM_ID } from "../generated/rules.mjs";
-import { charge, moveCash, pay, purseOf } from "../documents/purse.mjs";
+import { charge, moveCash, pay, purseOf } from "../documents/core/purse.mjs";
 import { api, useSandbox, waitFor } from "./helpers.mjs";
 
 export const key = `${SYSTEM_ID}.money`;

@@ -8,7 +8,7 @@
  */
 import { SYSTEM_ID } from "../generated/rules.mjs";
 import { MISSION_PAGE } from "../data/mission-page.mjs";
-import { worldCheck } from "../documents/world-check.mjs";
+import { worldCheck } from "../documents/core/world-check.mjs";
 import { useSandbox, waitFor } from "./helpers.mjs";
 
 export const key = `${SYSTEM_ID}.world-check`;

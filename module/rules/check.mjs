@@ -1,7 +1,7 @@
 /**
  * The check, from fixing its TN to its plan: band TNs and the plan of a check (dice after perks, Hustle and
  * Performance; explosion modes; formulas; modifier). What applied comes back as data — ids and numbers, from which
- * rule, by how much — and the windows word it through lang/en.json (documents/check-words.mjs).
+ * rule, by how much — and the windows word it through lang/en.json (documents/core/check-words.mjs).
  * The effects of Conditions are rules/condition-effects.mjs, reading the rolled faces is rules/rolled-check.mjs, shared
  * attempts and challenges rules/teamwork.mjs; this module re-exports them, the check's public API.
  * Rulebook: The roll; Choosing difficulty › Set it before the boost; Hustle, perks and your luck; Teamwork and

@@ -1,7 +1,7 @@
 /**
  * What the active Conditions do to a roll of one stat, to Guard and to speed dice, as data: each Condition's effects
  * are ids and numbers (`{id: "modifier", stat: "mov", value: -1}`), worded by the windows through lang/en.json
- * (`SMOKE.ConditionEffect.*`, documents/check-words.mjs).
+ * (`SMOKE.ConditionEffect.*`, documents/core/check-words.mjs).
  * Rulebook: Harm, aid and recovery › Keep Conditions readable; Conditions.
  * Pure: imports only generated data, no Foundry globals.
  * @module rules/condition-effects

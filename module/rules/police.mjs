@@ -4,7 +4,7 @@
  * Rulebook: Heat on your heels (Lose sight, then lose stars); Police at the table (The next police move); The chase
  * gauge (Getting away: 30 squares); Getting a motor › Plate markers.
  * Numbers from RULES.heat, RULES["police-response"] and RULES["witnessed-crimes"] via rules/heat.mjs. Times are
- * **active** milliseconds (server time minus every game pause; documents/active-time.mjs), windows in job-clock
+ * **active** milliseconds (server time minus every game pause; documents/core/active-time.mjs), windows in job-clock
  * seconds, distances in squares.
  * @module rules/police
  */

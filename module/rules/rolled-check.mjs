@@ -192,7 +192,7 @@ function readDieTerm(t, name) {
 
 /**
  * @typedef {object} RollDifference  One way a card's roll is not the check the GM rebuilt for it, as data (worded by
- *   documents/check-words.mjs `differenceText`, `SMOKE.Check.differs.*`).
+ *   documents/core/check-words.mjs `differenceText`, `SMOKE.Check.differs.*`).
  * @property {"die"|"explosion"|"modifier"} part
  * @property {"effort"|"performance"|"stat"} [die]  die, explosion: which die (the Effort die is "performance" when
  *   driving).

@@ -1,7 +1,7 @@
 """Benchmark: the document writes of a 10-minute Heat cool-down with 5 wanted characters (1 to 5 stars, nobody in
 sight), on the stand-in with the built system, through the real tick loop: the stand-in's server clock is moved on
 10 s at a time (60 steps, 600 s of active time) and after each step every client's own clock ticks, the active GM's
-tick running the timer check (documents/heat.mjs `ready` hook → `onTick` → `checkTimers`). Every write of every
+tick running the timer check (documents/heat/heat.mjs `ready` hook → `onTick` → `checkTimers`). Every write of every
 connected client (the GM and two players) is counted at the stand-in server (`GET /harness/stats`). The figure must
 be the state changes only: each star lost is one change (the timer record, the GM's Heat record and the sheet's
 mirror: 3 writes), and a running timer writes nothing.
@@ -20,8 +20,8 @@ from run_all import table  # noqa: E402
 from helpers.rounds import reset_stats, stats  # noqa: E402
 
 SETUP = """async () => {
-  const store = await import("/systems/the-smoke/module/documents/heat-store.mjs");
-  const { activeNow } = await import("/systems/the-smoke/module/documents/active-time.mjs");
+  const store = await import("/systems/the-smoke/module/documents/heat/store.mjs");
+  const { activeNow } = await import("/systems/the-smoke/module/documents/core/active-time.mjs");
   const scene = await Scene.create({name: "Bench", active: true, width: 4000, height: 2000});
   const actors = [];
   for (let stars = 1; stars <= 5; stars++) {

@@ -298,7 +298,7 @@ def test_a_high_ends_by_world_time_and_its_comedown_follows_once(gm_page, player
         const entry = (await pack.getIndex()).contents.find(e => e.name === "Skunk");
         return (await pack.getDocument(entry._id)).toObject(); }""")
     danny = make_actor(gm_page, "Danny", owner=P1, items=[skunk])
-    # the GM records the kit as the actor is made (documents/kit-record.mjs); the player's use reads that record
+    # the GM records the kit as the actor is made (documents/core/kit-record.mjs); the player's use reads that record
     player1_page.wait_for_function("""id => { const a = game.actors.get(id);
         return !!a && !!game.system.api.record.kitSystem(a.items.find(i => i.name === "Skunk")); }""", arg=danny)
     player1_page.evaluate("""async id => { const a = game.actors.get(id);

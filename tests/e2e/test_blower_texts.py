@@ -1,7 +1,7 @@
 """Issue 24, part 6: the Blower's texts survive another GM taking over, a GM's new browser and cleared site data, and
 still never reach a non-recipient's browser — not in a WebSocket frame, its storage, its page or the world's data.
 
-v13 has no place that keeps world data from players (documents/blower-record.mjs says why, with its sources: world
+v13 has no place that keeps world data from players (documents/blower/record.mjs says why, with its sources: world
 settings and user settings go to every client; a compendium pack's ownership is not shown to be a read boundary), so
 the texts are kept whole only in the GMs' and the recipients' browsers, sealed in a GM store, and taken back by a GM
 client from a holder only when the seal matches."""

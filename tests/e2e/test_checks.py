@@ -43,7 +43,7 @@ def test_graft_check_with_medium_and_one_hustle(gm_page: Page, page_errors):
     assert gm_page.evaluate("id => game.actors.get(id).system.hustle.value", actor_id) == 2
     expect(sheet.get_by_label("Hustle", exact=True)).to_have_value("2")
     snapshot = gm_page.evaluate("() => game.messages.contents.at(-1).flags['the-smoke'].check")
-    # The card names the GM's record of the Hustle it paid (documents/hustle.mjs): this character's, 1 point.
+    # The card names the GM's record of the Hustle it paid (documents/core/hustle.mjs): this character's, 1 point.
     spend = gm_page.evaluate("id => game.settings.get('the-smoke', 'hustleSpends')[id]", snapshot.pop("hustleSpend"))
     assert (spend["actorUuid"], spend["cost"]) == (f"Actor.{actor_id}", 1)
     assert snapshot == {"actorId": actor_id, "stat": "grf", "tn": 12, "tnSource": "band", "band": "medium",

@@ -104,7 +104,7 @@ def test_an_owner_may_change_their_tokens_actor_and_link_as_v13_reads(world, ope
     player.evaluate("""() => { window.__changed = [];
         Hooks.on("updateToken", (t, changed) => window.__changed.push([changed.actorId ?? null, changed.actorLink ?? null])); }""")
     # sent straight to the server (the system's own client hook strips a player's change of these fields before it
-    # leaves: module/documents/token-actors.mjs; this test is about the server)
+    # leaves: module/documents/core/token-actors.mjs; this test is about the server)
     swap = """() => game.harness.socket.request('modifyDocument', {documentName: 'Token', operation: 'update',
         parentUuid: 'Scene.%s', options: {}, updates: [{_id: '%s', actorId: '%s', actorLink: false}]})""" % (SCENE, T_ROOK, VEX)
     assert refused(player, swap) is None

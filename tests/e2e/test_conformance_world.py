@@ -16,7 +16,7 @@ T_ROOK = "TokenRookConf003"
 STRIP = "RegionStripConf1"
 
 # A throwaway behaviour type on every page: logs [name, userId, x of the token when the event came]; with `stop`, the
-# mover's own client stops the movement on tokenMoveIn (as the EXIT strip does, module/documents/street-map.mjs).
+# mover's own client stops the movement on tokenMoveIn (as the EXIT strip does, module/documents/street-map/street-map.mjs).
 REGISTER = """stop => {
   const { RegionBehaviorType } = foundry.data.regionBehaviors;
   const log = event => window.__events.push([event.name, event.user?.id ?? null, event.data.token._source.x]);
@@ -131,7 +131,7 @@ def test_core_never_deletes_an_expired_effect(world, open_user_page):
     verified 13.351) exists as "a temporary solution to Active Effects being removed from actors as time passes and
     they expire", and automatic expiry is v14's (`foundry.helpers.ActiveEffectRegistry`, `CONFIG.ActiveEffect.
     expiryAction`: https://foundryvtt.com/api/v14/variables/CONFIG.ActiveEffect.html). The system ends its own timed
-    Conditions on the active GM (module/documents/durations.mjs); with that hook off, the stand-in keeps the effect."""
+    Conditions on the active GM (module/documents/fight/durations.mjs); with that hook off, the stand-in keeps the effect."""
     world.seed(actors=[{"_id": ROOK, "name": "Rook", "type": "character", "ownership": {"default": 0, P1: 3}}])
     gm, player = open_user_page("gm"), open_user_page("player1")
     gm.evaluate("() => { Hooks.events.updateWorldTime = []; }")  # the system's expiry off on the only GM

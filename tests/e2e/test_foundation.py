@@ -93,7 +93,7 @@ def test_a_players_own_cash_and_heat_edit_is_stripped_and_a_forged_one_put_back(
 def test_the_gm_reads_its_own_store_write_at_once(world, open_user_page):
     """A GM store's write takes a round trip to the server (v13 ClientSettings#set resolves once the Setting document
     is written); the active GM's own client reads it at once, so a hook's record (here the kit record of an item the
-    GM just gave) and a request that follows it never see two facts (documents/gm-store.mjs)."""
+    GM just gave) and a request that follows it never see two facts (documents/core/gm-store.mjs)."""
     seed(world)
     gm = open_user_page("gm")
     seen = gm.evaluate(f"""async () => {{ const a = game.actors.get('{ROOK}');

@@ -29,7 +29,7 @@ def open_sheet(page: Page, name: str):
 @pytest.mark.harness_only
 def test_sheet_form_submits_on_change_and_the_model_cleans_it(gm_page: Page, player1_page: Page):
     """A player's sheet submits a field they own (the look: words) on change; the GM's sheet submits current Health
-    (the GM's record, documents/health-record.mjs) and the model's cleaning clamps it to the maximum."""
+    (the GM's record, documents/core/health-record.mjs) and the model's cleaning clamps it to the maximum."""
     actor = give_pregen(gm_page, player1_page)
     look = open_sheet(player1_page, actor["name"]).get_by_label("Look", exact=True)
     look.fill("Green bomber jacket")
@@ -60,7 +60,7 @@ def _drag_first_weapon(page: Page, name: str) -> str:
 
 def test_drag_a_compendium_item_onto_an_owned_sheet(gm_page: Page, player1_page: Page):
     """The GM drags a compendium weapon onto a player's character (loot the GM hands over); the player's own drag is
-    refused, with a notice: a character's kit is the GM's record (documents/kit-record.mjs)."""
+    refused, with a notice: a character's kit is the GM's record (documents/core/kit-record.mjs)."""
     actor = give_pregen(gm_page, player1_page)
     player1_page.wait_for_function("id => game.actors.get(id)?.isOwner", arg=actor["id"])
     before = player1_page.evaluate("id => game.actors.get(id).items.size", actor["id"])

@@ -1,7 +1,7 @@
 """Current Health is the GM's record, as cash and Hustle are (issue 24: "still the player's to write" emptied;
 rulebook: Your character record › The numbers beside your name — "Damage reduces current Health; being patched up
 restores it up to the maximum"; Harm, aid and recovery › First aid — "Treat an injury once; a fresh injury allows a
-fresh attempt"). Damage, first aid, kit, Rest and A&E change it on the active GM (documents/health-record.mjs); a
+fresh attempt"). Damage, first aid, kit, Rest and A&E change it on the active GM (documents/core/health-record.mjs); a
 player's own edit is stripped on their client with a notice, a forged one is put back, and first aid's "once per
 injury" reads the GM's record of the treatment, not a flag the patient's owner could unset.
 

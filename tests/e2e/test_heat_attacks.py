@@ -292,7 +292,7 @@ def test_an_attack_on_a_police_officer_asks_the_gm_once(gm_page: Page, page_erro
 
 def test_a_uniform_the_player_ticks_authorised_is_still_kept_by_police_and_the_gms_tick_counts(gm_page: Page, player1_page: Page):
     """Heat on your heels › Busted ("weapons, ammunition, drugs and unauthorised uniforms" go into custody): whether a
-    uniform is authorised is the GM's record of the item (documents/kit-record.mjs), not the sheet. Danny's player
+    uniform is authorised is the GM's record of the item (documents/core/kit-record.mjs), not the sheet. Danny's player
     ticks *Authorised* on his Police Uniform and forges it too: police keep it all the same. The GM ticks a second
     uniform authorised on its sheet: police leave that one with him."""
     from helpers import add_from_pack

@@ -5,7 +5,7 @@ its attack: the GM acts only on the kit its record says the character carries, w
 
 v13 facts these rest on, from sources we did not write: an owner may update the embedded Items of their own Actor
 (foundryvtt.com/api/v13 ClientDocumentMixin#canUserModify: an embedded document's permission is its parent's), so a
-player can write any field of their own item — which is why the GM reads its record (documents/kit-record.mjs), not
+player can write any field of their own item — which is why the GM reads its record (documents/core/kit-record.mjs), not
 the item."""
 
 from __future__ import annotations

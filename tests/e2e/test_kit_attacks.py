@@ -152,7 +152,7 @@ def test_an_honest_player_uses_kit_and_reloads_and_the_gm_applies_the_record(wor
     assert used == "Energy Drink has no uses left."
     make_fight(gm, [ROOK], mode="simple")
     forge(p1, "Item", [{"_id": rounds, "system": {"quantity": 5000}}], parent=f"Actor.{ROOK}")
-    moved = p1.evaluate(f"""async ([w]) => {{ const {{reload}} = await import('/systems/the-smoke/module/documents/actions.mjs');
+    moved = p1.evaluate(f"""async ([w]) => {{ const {{reload}} = await import('/systems/the-smoke/module/documents/fight/actions.mjs');
         const c = game.combat.combatants.find(x => x.actorId === '{ROOK}');
         return reload(game.combat, c, w); }}""", [pistol])
     assert moved == 8

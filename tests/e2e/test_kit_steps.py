@@ -1,7 +1,7 @@
 """Kit that steps a stat (issue 28 item 3; rulebook: Tools and gear › Fake ID, Police Scanner; Clobber and outfits ›
 Hi-Vis & Hard Hat, Smart Suit): the roll dialog offers the kit the character carries, as it does perks, and the GM's
-re-derivation of a counted roll (documents/verified-check.mjs) steps the stat only for kit the GM's record
-(documents/kit-record.mjs) says the character carries, for that stat.
+re-derivation of a counted roll (documents/core/verified-check.mjs) steps the stat only for kit the GM's record
+(documents/core/kit-record.mjs) says the character carries, for that stat.
 
 v13 facts these rest on, from sources we did not write: an owner may create and update their own ChatMessage, its
 flags and rolls included (foundryvtt.com/api/v13 ChatMessage: `canUserModify` is the author's), and an owner may

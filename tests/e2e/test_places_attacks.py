@@ -1,5 +1,5 @@
 """Issue 24, part 4: where a character is. A request at a place names its Region, and the GM counts only a token that
-stands for the character **as the GM recorded it** (documents/token-actors.mjs), on that Region's scene; a flat has
+stands for the character **as the GM recorded it** (documents/core/token-actors.mjs), on that Region's scene; a flat has
 its residents. Each attack is played as a player in their own browser context, next to the happy path.
 
 v13 facts these tests rest on (sources we did not write):
@@ -30,7 +30,7 @@ SAL_ACTOR = {"_id": SAL, "name": "Sal", "type": "character", "ownership": {"defa
 FORGE = """async ([scene, token, changes]) => game.harness.socket.request('modifyDocument', {documentName: 'Token',
     operation: 'update', parentUuid: `Scene.${scene}`, updates: [{_id: token, ...changes}], options: {}})"""
 ACTOR_OF = "([s, t]) => game.scenes.get(s).tokens.get(t).actorId"
-TOKEN_MODULE = "/systems/the-smoke/module/documents/token-actors.mjs"
+TOKEN_MODULE = "/systems/the-smoke/module/documents/core/token-actors.mjs"
 
 
 def stash(page: Page, actor: str, region: str, pounds: int = 20) -> str | None:

@@ -112,7 +112,7 @@ def test_a_players_stat_rep_xp_and_background_edits_are_stripped_or_put_back(wor
     """Rook (a seeded character, adopted as he stood) is Muscle d4, Rep 1, 0 XP. Through the document API (the sheet)
     a stat die, XP and the background are stripped on the player's own client with a notice; the same write forged
     straight to the server is put back by the active GM; and every check the GM counts reads the record's dice
-    (documents/check.mjs unboostedDice), even before the put-back lands. The GM's own edit is the new fact."""
+    (documents/core/check.mjs unboostedDice), even before the put-back lands. The GM's own edit is the new fact."""
     seed(world)
     gm, p1 = open_user_page("gm"), open_user_page("player1")
     gm.wait_for_function(f"""() => !game.settings.settings.has('the-smoke.records')
@@ -132,7 +132,7 @@ def test_a_players_stat_rep_xp_and_background_edits_are_stripped_or_put_back(wor
         && s.stats.grt.die === 4 && s.effort.die === 6 && s.rep.level === 1 && s.rep.xp === 0 && s.advances === 0
         && s.details.background === '' && s.health.bonus === 0; }}""")
     p1.wait_for_function(f"() => game.actors.get('{ROOK}').system.stats.mus.die === 4")
-    planned = p1.evaluate(f"""async () => {{ const {{planFor, defaultChoices}} = await import('/systems/the-smoke/module/documents/check.mjs');
+    planned = p1.evaluate(f"""async () => {{ const {{planFor, defaultChoices}} = await import('/systems/the-smoke/module/documents/core/check.mjs');
         return planFor(game.actors.get('{ROOK}'), 'mus', defaultChoices()).stat.die; }}""")
     assert planned == 4
     gm.evaluate(f"() => game.actors.get('{ROOK}').update({{'system.stats.mus.die': 8}})")

@@ -80,7 +80,7 @@ def test_starting_cash_cannot_be_reclaimed_by_an_existing_character(world, open_
     seed(world)
     gm, p1 = open_user_page("gm"), open_user_page("player1")
     key, rich = "market-trader", 120  # the richest background (packs-src/backgrounds/market-trader.yml: cash 120)
-    # the background is the GM's record now (documents/record.mjs): the write is forged straight to the server
+    # the background is the GM's record now (documents/core/record.mjs): the write is forged straight to the server
     p1.evaluate(f"""k => game.harness.socket.request('modifyDocument', {{documentName: 'Actor', operation: 'update',
         parentUuid: null, updates: [{{_id: '{ROOK}', system: {{details: {{background: k}}}}}}], options: {{}}}})""", key)
     ask(p1, "purse.start", {"actorUuid": f"Actor.{ROOK}"})

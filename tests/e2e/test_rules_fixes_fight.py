@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from helpers import (P1, P2, SEED_DICE, add_from_pack, attack_as, combatant_id, console, end_round, import_pregen, make_actor, make_fight, open_sheet, reveal_with, sal_and_target, statuses)
 
 
-VEHICLES_MODULE = "/systems/the-smoke/module/documents/vehicle.mjs"
+VEHICLES_MODULE = "/systems/the-smoke/module/documents/vehicle/vehicle.mjs"
 
 
 def seed_high(page: Page, formula: str) -> None:
@@ -172,7 +172,7 @@ def test_end_a_round_the_down_clock_ruling_counts_a_bleeding_down_like_an_attack
     bex = make_actor(gm_page, "Bex", system={"health": {"value": 1}})
     gm_page.evaluate("id => game.actors.get(id).toggleStatusEffect('bleeding', {active: true})", bex)
     make_fight(gm_page, [alf, bex])
-    gm_page.evaluate("""async id => { const { applyHealthLoss } = await import("/systems/the-smoke/module/documents/combat.mjs");
+    gm_page.evaluate("""async id => { const { applyHealthLoss } = await import("/systems/the-smoke/module/documents/fight/combat.mjs");
         await applyHealthLoss(game.actors.get(id), 3); }""", alf)  # the attack's damage
     end_round(gm_page)
     gm_page.wait_for_function("() => game.combat.round === 2")
@@ -217,7 +217,7 @@ def test_take_the_hit_or_dodge_a_refused_dodge_is_marked_does_not_count(gm_page:
     attack_id = gm_page.evaluate("() => game.messages.contents.findLast(m => m.flags['the-smoke']?.attack).id")
     gm_page.evaluate("""async id => game.system.api.requestGM("attack.resolve", {messageId: id, choice: "take"})""", attack_id)
     player2_page.evaluate(SEED_DICE, [(5, 6), (5, 6)])
-    player2_page.evaluate("""async id => { const { rollDodge } = await import("/systems/the-smoke/module/documents/attack.mjs");
+    player2_page.evaluate("""async id => { const { rollDodge } = await import("/systems/the-smoke/module/documents/fight/attack.mjs");
         return rollDodge(game.messages.get(id), {skipDialog: true}); }""", attack_id)
     dodge_card = player2_page.locator("#chat-log .chat-message").filter(has_text="Moves").last
     expect(dodge_card.locator(".smoke-refused")).to_contain_text("This roll does not count")

@@ -1,5 +1,5 @@
 """Core's combat tracker in speed mode (issue 23 F3): the system refuses core's initiative rolls and Reset in speed mode
-(module/documents/combat.mjs), so the tracker no longer offers them — *Roll All*, *Roll NPCs* and *Reset Initiative* in
+(module/documents/fight/combat.mjs), so the tracker no longer offers them — *Roll All*, *Roll NPCs* and *Reset Initiative* in
 the header and a combatant's *Roll Initiative* go (module/apps/core-tracker.mjs); the simple tracker keeps them and they
 work. The v13 DOM is taken from sources we did not write: Draw Steel 0.10.2's v13 tracker removes
 `.encounter-controls.combat .control-buttons.left [data-action="rollAll"|"rollNPC"]`

@@ -117,10 +117,10 @@ def test_a_sudden_downpour_makes_wheels_checks_one_band_harder_until_it_stops(gm
     }"""
     tn, medium, hard = gm_page.evaluate(gauge, car)
     assert (tn, medium < hard) == (hard, True)
-    # Issue 28: driving from the motor sheet and a shift's checks plan their TN through resolveTN (documents/check.mjs),
+    # Issue 28: driving from the motor sheet and a shift's checks plan their TN through resolveTN (documents/core/check.mjs),
     # which the rain reaches: Medium behind the Vexa's wheel is Hard's TN, on the GM's page and the player's own.
     sheet_tn = """async ([d, car]) => {
-        const { resolveTN } = await import("/systems/the-smoke/module/documents/check.mjs");
+        const { resolveTN } = await import("/systems/the-smoke/module/documents/core/check.mjs");
         const v = game.actors.get(car);
         return resolveTN(game.actors.get(d), "whl", {tnSource: "band", band: "medium"},
             {performance: v.system.adjusted.printedPerformance, handling: 0});

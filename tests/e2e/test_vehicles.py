@@ -291,7 +291,7 @@ def test_a_failed_theft_keeps_the_motor_and_a_forged_band_is_refused(gm_page: Pa
     # against Easy's 9), but the GM reads the card's own dice against its own TN, 14: Proper Mess, the lock holds.
     player1_page.evaluate(SEED_DICE, [(2, 6), (3, 8)])
     claimed = player1_page.evaluate("""async ([car, danny]) => {
-        const { rollCheck, defaultChoices } = await import("/systems/the-smoke/module/documents/check.mjs");
+        const { rollCheck, defaultChoices } = await import("/systems/the-smoke/module/documents/core/check.mjs");
         const issued = await game.system.api.requestGM("vehicle.theft.issue", {vehicleUuid: `Actor.${car}`,
           thiefUuid: `Actor.${danny}`, toolId: ""});
         const m = await rollCheck(game.actors.get(danny), "grf", {...defaultChoices(), band: "easy"},

@@ -20,7 +20,7 @@ globalThis.game = { i18n: {
   format: (key, data = {}) => lookup(key).replace(/\{(\w+)\}/g, (m, k) => (k in data ? String(data[k]) : m))
 } };
 const { appliedText, modifierText, warningText, conditionEffectText, errorText, spreadProblemText, differenceText } =
-  await import("../../module/documents/check-words.mjs");
+  await import("../../module/documents/core/check-words.mjs");
 
 test("a plan's applied steps and modifier parts in the book's words, with the rule's numbers", () => {
   const plan = planCheck({ statDie: 8, statKey: "whl", perk: "Getaway Driver", hustle: 1, hustlePoints: 3, tn: 14,

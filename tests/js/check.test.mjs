@@ -107,7 +107,7 @@ test("A better getaway: Getaway Driver → Wheels d10 +5, 1 Hustle → Performan
   assert.equal(plan.formula, "1d8x>=8 + 1d10x>=10 + 6");
   assert.deepEqual(plan.hustle, { spend: "stepEffort", cost: 1, remaining: 2 });
   assert.deepEqual(plan.flags, { onARoll: false, offYourGame: false, inPain: false });
-  // What applied is data (ids and numbers); the windows word it (documents/check-words.mjs).
+  // What applied is data (ids and numbers); the windows word it (documents/core/check-words.mjs).
   assert.deepEqual(plan.applied, [
     { kind: "performance", die: 6 },
     { kind: "perk", perk: "Getaway Driver", stat: "whl", from: 8, to: 10, bonus: 0 },

@@ -1,8 +1,8 @@
-// SHA-256 as the Blower's record uses it (documents/sha256.mjs), against FIPS 180-4's examples and node's crypto.
+// SHA-256 as the Blower's record uses it (documents/core/sha256.mjs), against FIPS 180-4's examples and node's crypto.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { sha256 } from "../../module/documents/sha256.mjs";
+import { sha256 } from "../../module/documents/core/sha256.mjs";
 
 test("the FIPS 180-4 examples: the empty string, 'abc' and the two-block message", () => {
   assert.equal(sha256(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");

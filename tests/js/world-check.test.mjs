@@ -1,4 +1,4 @@
-// The world check (issue 23; module/documents/world-check.mjs): its expectations follow what the entry module really
+// The world check (issue 23; module/documents/core/world-check.mjs): its expectations follow what the entry module really
 // registers (so a lost registration in a real world is reported, and the list cannot drift from the code), and the
 // pure comparison reports exactly what is missing — including the manifest/code mismatch of issue 23 B1.
 import { test } from "node:test";
@@ -14,7 +14,7 @@ const manifest = JSON.parse(readFileSync(path.join(root, "system.json"), "utf8")
 const registered = install();
 await import("../../module/the-smoke.mjs");
 await Hooks.callAll("init");
-const { checkWorld, expectedRegistrations, EXPECTED } = await import("../../module/documents/world-check.mjs");
+const { checkWorld, expectedRegistrations, EXPECTED } = await import("../../module/documents/core/world-check.mjs");
 
 const own = keys => keys.map(k => k.replace(/^the-smoke\./, "")).sort();
 

@@ -34,7 +34,7 @@ SQUARE = 100  # pixels per grid square in the demo's scenes
 PLAYERS = ("HarnessPlayer001", "HarnessPlayer002")
 OWNER, LIMITED, OBSERVER = 3, 1, 2
 REGION_ALWAYS = 2  # v13 CONST.REGION_VISIBILITY.ALWAYS: players see the strip or place drawn
-#: The place behaviour's field naming who may stash and rest at a flat (module/documents/places.mjs).
+#: The place behaviour's field naming who may stash and rest at a flat (module/documents/money/places.mjs).
 FLAT_OWNERS_FIELD = "residents"
 
 _XY = {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2}

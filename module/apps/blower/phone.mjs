@@ -6,14 +6,14 @@
  * @module apps/blower/phone
  */
 import { APPS, screenContext } from "./screens.mjs";
-import { onTick, activeNow } from "../../documents/active-time.mjs";
-import { markRead, onInbox, inboxNow, phonesOpen, refreshInbox } from "../../documents/blower-texts.mjs";
-import { markStation, onRadio, resume } from "../../documents/radio.mjs";
-import { requestGM } from "../../documents/requests.mjs";
+import { onTick, activeNow } from "../../documents/core/active-time.mjs";
+import { markRead, onInbox, inboxNow, phonesOpen, refreshInbox } from "../../documents/blower/texts.mjs";
+import { markStation, onRadio, resume } from "../../documents/blower/radio.mjs";
+import { requestGM } from "../../documents/core/requests.mjs";
 import { directionsOf } from "./sources.mjs";
 import { SatNav } from "./satnav.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
-import { systemApi } from "../../documents/lookup.mjs";
+import { systemApi } from "../../documents/core/lookup.mjs";
 import { watchers as shiftWatchers } from "../../documents/shifts/store.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;

@@ -5,9 +5,9 @@
  */
 import { BlowerPhone } from "./phone.mjs";
 import { SatNav } from "./satnav.mjs";
-import { registerBlower } from "../../documents/blower.mjs";
-import { inboxNow, refreshInbox } from "../../documents/blower-texts.mjs";
-import { nowPlaying, stations, motorStation } from "../../documents/radio.mjs";
+import { registerBlower } from "../../documents/blower/blower.mjs";
+import { inboxNow, refreshInbox } from "../../documents/blower/texts.mjs";
+import { nowPlaying, stations, motorStation } from "../../documents/blower/radio.mjs";
 import * as sources from "./sources.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
 

@@ -6,13 +6,13 @@
  */
 import { heatOf, isMissing, jobsOf, missionsOf, moneyOf, directionsOf, openMissionsNow, patOrdersOf, serviceJobsOf } from "./sources.mjs";
 import { deadlineLeft } from "../../rules/missions.mjs";
-import { inboxNow } from "../../documents/blower-texts.mjs";
-import { effectiveVolume, motorStation, nowPlaying, stations } from "../../documents/radio.mjs";
+import { inboxNow } from "../../documents/blower/texts.mjs";
+import { effectiveVolume, motorStation, nowPlaying, stations } from "../../documents/blower/radio.mjs";
 import { driverOf, vehicleOf } from "../../documents/vehicle/seats.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
 import { mmss } from "../countdown.mjs";
-import { systemApi } from "../../documents/lookup.mjs";
-import { unitCounts } from "../../documents/counts.mjs";
+import { systemApi } from "../../documents/core/lookup.mjs";
+import { unitCounts } from "../../documents/core/counts.mjs";
 
 /** @param {string} key @param {Record<string, unknown>} [data] */
 const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));

@@ -81,7 +81,7 @@ export function heatOf(actor) {
 /**
  * Shifts (issue 14): `api.shifts.jobsOf(actor)` → `{shift: string|null, callouts: {id, name}[], job: JobView|null}`,
  * JobView = `{id, shift, stage, destination: {sceneId, regionUuid, name}, clock, windowSeconds, secondsLeft, paused,
- * cargo, patient: {state}|null, pay: {pounds, xp}|null}` (documents/shifts.mjs jobView; `clock` a rules/clock.mjs
+ * cargo, patient: {state}|null, pay: {pounds, xp}|null}` (documents/shifts/shifts.mjs jobView; `clock` a rules/clock.mjs
  * clock). The Jobs app's Accept and Pass call `api.shifts.acceptCallout(actor, id)` / `passCallout(actor, id)`.
  * @param {Actor.Implementation} actor
  * @returns {{shift: object|null, callouts: object[], job: object|null}|Missing}

@@ -1,6 +1,6 @@
 /**
  * What the chase modules share: the chase rules' numbers, the gauge flag's shape ({@link GaugeFlag}), the words (`L`),
- * escaping, a document's system data, warnings and signed numbers. Internal to documents/chase/; documents/chase.mjs
+ * escaping, a document's system data, warnings and signed numbers. Internal to documents/chase/; documents/chase/chase.mjs
  * re-exports the public name (SYSTEM_ID).
  *
  * Rulebook: The chase gauge.
@@ -50,7 +50,7 @@ export function warn(text) {
   ui.notifications.warn(text);
   return null;
 }
-export { refuseCard } from "../check.mjs";
+export { refuseCard } from "../core/check.mjs";
 
 /** "+1" / "−2". @param {number} n */
 export const signed = n => (n < 0 ? `−${-n}` : `+${n}`);

@@ -2,12 +2,12 @@
  * Contact between motors on a speed die: going evasive, rams and PITs (Wheels against the target's current Guard), the
  * target holding the line against a PIT, and the PIT card's button.
  *
- * **Every roll the GM applies is one it issued** (documents/roll-claims.mjs): the driver's client asks the GM to
+ * **Every roll the GM applies is one it issued** (documents/core/roll-claims.mjs): the driver's client asks the GM to
  * declare the ram or PIT (`chase.declare`: the GM checks the combatant, the motor, the target, a PIT's 4 squares,
  * reads the target's Guard and fixes it as the TN); the card is claimed once by `chase.ram`/`chase.pit`, whose
  * total and margin come from its own dice against that Guard. A PIT that hits is recorded on the Combat
  * (`system.records`, GM-owned, kind "chasePit"); holding the line is issued from that record (`chase.holdLine`, Wheels,
- * Hard) and claimed by `chase.resist`. A lost next die is the target's side's `spun` (documents/combat-state.mjs).
+ * Hard) and claimed by `chase.resist`. A lost next die is the target's side's `spun` (documents/fight/combat-state.mjs).
  *
  * Rulebook: Skids, collisions and contact › Go evasive, Ram, PIT.
  * @module documents/chase/contact
@@ -15,12 +15,12 @@
 import { RULES } from "../../generated/rules.mjs";
 import { pit, ram } from "../../rules/chase-gauge.mjs";
 import { bandTN } from "../../rules/check.mjs";
-import { currentGuard } from "../attack.mjs";
-import { applyHealthLoss, conditionName, spendDieAsGM } from "../combat.mjs";
-import { writeSides } from "../combat-state.mjs";
-import { assertOwner, requestGM } from "../requests.mjs";
-import { claimRoll, issueRoll } from "../roll-claims.mjs";
-import { driverOf } from "../vehicle.mjs";
+import { currentGuard } from "../fight/attack.mjs";
+import { applyHealthLoss, conditionName, spendDieAsGM } from "../fight/combat.mjs";
+import { writeSides } from "../fight/combat-state.mjs";
+import { assertOwner, requestGM } from "../core/requests.mjs";
+import { claimRoll, issueRoll } from "../core/roll-claims.mjs";
+import { driverOf } from "../vehicle/vehicle.mjs";
 import { CHASE, L, SYSTEM_ID, combatFrom, succeeded, sys, warn, refuseCard } from "./common.mjs";
 import { combatantOfActor, motorAboard, motorOf, sceneOf, squaresBetween, vehicleTokenIn } from "./map.mjs";
 import { driveRoll, driveSpec, driveStatus, driverAt, mayRoll, unitWheels } from "./units.mjs";

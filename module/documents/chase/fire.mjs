@@ -8,8 +8,8 @@
 import { RULES } from "../../generated/rules.mjs";
 import { vehicleFire } from "../../rules/chase-gauge.mjs";
 import { fireState } from "../../rules/vehicles.mjs";
-import { applyHealthLoss, conditionName } from "../combat.mjs";
-import { occupantsOf, recordIncident, vehicleOf } from "../vehicle.mjs";
+import { applyHealthLoss, conditionName } from "../fight/combat.mjs";
+import { occupantsOf, recordIncident, vehicleOf } from "../vehicle/vehicle.mjs";
 import { L, SYSTEM_ID, isVehicle, sys } from "./common.mjs";
 import { sceneOf, squaresBetween, vehicleTokenIn } from "./map.mjs";
 import { harmVehicle, postCard } from "./harm.mjs";

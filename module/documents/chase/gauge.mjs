@@ -15,7 +15,7 @@
  *   move over a line or into another motor, moves the token as far as it may, and asks the GM to mark the check due
  *   there (`chase.due`: the GM checks the motor stands on the line, or next to that motor). Beyond red's limit the
  *   move is cut at the limit, or refused with a message when nothing is left.
- * - **The check is a roll the GM issued** (`chase.issueCheck`, documents/roll-claims.mjs): the GM fixes the roller
+ * - **The check is a roll the GM issued** (`chase.issueCheck`, documents/core/roll-claims.mjs): the GM fixes the roller
  *   (the driver, or a unit's crew for the GM), Wheels and the TN of the band due; `chase.resolve` claims the card and
  *   applies the outcome re-derived from its own roll. A hand-made card, or one for another check, is refused.
  * A driving action is open from Drive until the next speed die of the fight is spent (or the round ends); moving the
@@ -26,9 +26,9 @@
  */
 import { evasiveManoeuvre, failedGaugeCheck, gaugeState, planMove } from "../../rules/chase-gauge.mjs";
 import { bandTN } from "../../rules/check.mjs";
-import { spendDieAsGM } from "../combat.mjs";
-import { assertOwner, requestGM } from "../requests.mjs";
-import { claimRoll, issueRoll } from "../roll-claims.mjs";
+import { spendDieAsGM } from "../fight/combat.mjs";
+import { assertOwner, requestGM } from "../core/requests.mjs";
+import { claimRoll, issueRoll } from "../core/roll-claims.mjs";
 import {
   GAUGE_BANDS, L, SYSTEM_ID, combatFrom, gaugeOn, isVehicle, refuseCard, signed, succeeded, sys, warn, writeGauge
 } from "./common.mjs";
@@ -496,7 +496,7 @@ async function applyCheck(token, vehicle, ctx, check) {
   const round = combat.round ?? null;
   const success = succeeded(check.outcome);
   if (ctx.kind === "line") {
-    // Heat (documents/heat.mjs) reads a failed yellow check or a drive into red as dangerous driving, once per action.
+    // Heat (documents/heat/heat.mjs) reads a failed yellow check or a drive into red as dangerous driving, once per action.
     Hooks.callAll("smoke.driven", { motorUuid: vehicle.uuid, band: ctx.band, failed: !success,
       actId: `drive:${combat.id}:${token.id}:${ctx.action}` });
     if (success) {

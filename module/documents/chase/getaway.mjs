@@ -3,7 +3,7 @@
  * the chase is over when everyone wanted is more than 30 squares from every pursuing unit.
  *
  * **Who is wanted and who pursues.** A combatant's role is its side's `chaseRole` on the Combat ("wanted", "pursuer"
- * or "none"; documents/combat-state.mjs, GM-owned — never the Combatant's own flags or system, which its owner may
+ * or "none"; documents/fight/combat-state.mjs, GM-owned — never the Combatant's own flags or system, which its owner may
  * write), which the GM sets in the Combat Console (`chase.role`); unset, a motor with the Police kit, anyone riding in one and the
  * book's police officers (catalogue keys in POLICE_PEOPLE, ./units.mjs) pursue. "When police get eyes on a wanted
  * driver, or chase a suspect on foot at two stars or more" (The chase gauge): a character on foot is wanted from
@@ -16,9 +16,9 @@
  */
 import { getaway, wantedFromStars } from "../../rules/chase-gauge.mjs";
 import { POLICE_ABILITY, fireState } from "../../rules/vehicles.mjs";
-import { isOut, sideOf, writeSides } from "../combat-state.mjs";
-import { assertGM, requestGM } from "../requests.mjs";
-import { occupantsOf, vehicleOf } from "../vehicle.mjs";
+import { isOut, sideOf, writeSides } from "../fight/combat-state.mjs";
+import { assertGM, requestGM } from "../core/requests.mjs";
+import { occupantsOf, vehicleOf } from "../vehicle/vehicle.mjs";
 import { CHASE, L, POLICE_PEOPLE, SYSTEM_ID, combatFrom, isVehicle, sys, warn } from "./common.mjs";
 import { positionOf, sceneOf, squaresBetween, vehicleTokenIn } from "./map.mjs";
 import { explode } from "./fire.mjs";
@@ -86,7 +86,7 @@ export async function setChaseRole(combat, combatant, role) {
 /**
  * The end of a round for the chase (When it kicks off › End a round, step 4: "Resolve vehicle fires when due and check
  * whether the chase has ended"), with step 2's round-long defence of motors (go evasive ends). Called once per round by
- * documents/combat.mjs advanceRound on the active GM.
+ * documents/fight/combat.mjs advanceRound on the active GM.
  * @param {any} combat
  * @returns {Promise<string[]>}  What happened, in words, for the round's card.
  */
@@ -131,5 +131,5 @@ export const requests = {
   }
 };
 
-/** The round's end steps the chase adds (documents/combat.mjs addRoundEndStep). */
+/** The round's end steps the chase adds (documents/fight/combat.mjs addRoundEndStep). */
 export const roundEndSteps = [resolveChaseRoundEnd];

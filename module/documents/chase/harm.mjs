@@ -8,10 +8,10 @@
  * Rulebook: Skids, collisions and contact (and › Keep an incident record); Fire, repairs and selling up › At zero Body.
  * @module documents/chase/harm
  */
-import { applyHealthLoss, conditionName } from "../combat.mjs";
-import { occupantsOf, recordIncident } from "../vehicle.mjs";
+import { applyHealthLoss, conditionName } from "../fight/combat.mjs";
+import { occupantsOf, recordIncident } from "../vehicle/vehicle.mjs";
 import { L, SYSTEM_ID, sys } from "./common.mjs";
-import { listCardHTML } from "../chat-html.mjs";
+import { listCardHTML } from "../core/chat-html.mjs";
 
 // ------------------------------------------------------------------------------------------------ harm (GM side)
 

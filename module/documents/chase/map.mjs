@@ -7,7 +7,7 @@
  * Rulebook: The chase gauge; Skids, collisions and contact.
  * @module documents/chase/map
  */
-import { occupantsOf, vehicleDrivenBy, vehicleOf } from "../vehicle.mjs";
+import { occupantsOf, vehicleDrivenBy, vehicleOf } from "../vehicle/vehicle.mjs";
 import { gaugeOn, isVehicle } from "./common.mjs";
 
 /**

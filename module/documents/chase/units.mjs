@@ -1,5 +1,5 @@
 /**
- * Who drives a motor in the chase and rolls its check: its driver (documents/vehicle.mjs rollDriving), or the crew of a
+ * Who drives a motor in the chase and rolls its check: its driver (documents/vehicle/vehicle.mjs rollDriving), or the crew of a
  * police or traffic unit; and the police units' side of the table (armed units, the suggested next police move).
  *
  * **Units nobody drives.** A motor in the fight with no driver is a police or traffic unit when it has the Police kit,
@@ -14,11 +14,11 @@
 import { RULES } from "../../generated/rules.mjs";
 import { crewWheels, policeMove } from "../../rules/chase-gauge.mjs";
 import { POLICE_ABILITY } from "../../rules/vehicles.mjs";
-import { defaultChoices, gmSituational, rollCheck } from "../check.mjs";
+import { defaultChoices, gmSituational, rollCheck } from "../core/check.mjs";
 import { RollDialog } from "../../apps/roll-dialog.mjs";
-import { driverOf, drivingNumbers, drivingTN, occupantsOf, rollDriving } from "../vehicle.mjs";
+import { driverOf, drivingNumbers, drivingTN, occupantsOf, rollDriving } from "../vehicle/vehicle.mjs";
 import { GAUGE_BANDS, L, SYSTEM_ID, combatFrom, isVehicle, sys, warn } from "./common.mjs";
-import { assertOwner } from "../requests.mjs";
+import { assertOwner } from "../core/requests.mjs";
 import { motorOf, positionOf, sceneOf, squaresBetween } from "./map.mjs";
 import { chaseRole, chaseSides } from "./getaway.mjs";
 
@@ -107,7 +107,7 @@ export function mayRoll(vehicle) {
 }
 
 /**
- * The driving check for a motor: its driver's (documents/vehicle.mjs rollDriving), or its crew's when it is a unit
+ * The driving check for a motor: its driver's (documents/vehicle/vehicle.mjs rollDriving), or its crew's when it is a unit
  * nobody drives (the GM: Wheels d8 police / d6 traffic with the motor's Performance, Handling and abilities).
  * @param {any} vehicle
  * @param {{band?: string|null, gauge?: string|null, tn?: number|null, targetName?: string|null, situational?: number|null,
@@ -151,12 +151,12 @@ async function rollCrew(vehicle, { band = null, gauge = null, tn = null, targetN
 }
 
 /**
- * GM: what a driving roll it issues is, beside its stat and TN (documents/roll-claims.mjs issueRoll): the motor's
+ * GM: what a driving roll it issues is, beside its stat and TN (documents/core/roll-claims.mjs issueRoll): the motor's
  * numbers as the GM reads them — the same {@link drivingNumbers} the roller's client rolls with, on the road, at the
  * gauge band — and, when a unit's crew rolls (the roller is the motor), the crew's Wheels die.
  * @param {any} roller  The driver, or the motor for its crew.  @param {any} vehicle
  * @param {"green"|"yellow"|"red"|null} [gauge=null]  The gauge band whose Handling penalty applies.
- * @returns {{vehicle: import("../verified-check.mjs").VehicleNumbers, crew: number|null}}
+ * @returns {{vehicle: import("../core/verified-check.mjs").VehicleNumbers, crew: number|null}}
  */
 export function driveSpec(roller, vehicle, gauge = null) {
   const { total, ...numbers } = drivingNumbers(vehicle, { gauge });

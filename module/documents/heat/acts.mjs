@@ -2,9 +2,9 @@
  * The acts the system sees, as crimes (rulebook: Heat on your heels › Witnesses make the difference). Each handler
  * runs on the active GM from a hook the system's own GM code fires, and notices one crime per act id
  * (documents/heat/crimes.mjs noticeCrime):
- * - `smoke.attacked` (documents/attack.mjs, an attack declared): assault, assaulting a police officer, or a gun fired
+ * - `smoke.attacked` (documents/fight/attack.mjs, an attack declared): assault, assaulting a police officer, or a gun fired
  *   (rules/police.mjs attackCrime), act `attack:<record id>`;
- * - `smoke.wasted` (documents/combat.mjs): Wasted after a damaging attack is a killing by the last attacker who hurt
+ * - `smoke.wasted` (documents/fight/combat.mjs): Wasted after a damaging attack is a killing by the last attacker who hurt
  *   them, act `kill:<combat id>:<combatant id>`;
  * - `smoke.driven` (documents/chase/gauge.mjs, a gauge line check): a failed yellow check or a drive into red is
  *   dangerous driving by the driver (a ruling; rules/police.mjs dangerousDriving), act `drive:<combat>:<token>:<action>`.

@@ -1,6 +1,6 @@
 /**
  * The cool-down on the active GM (rulebook: Heat on your heels › Lose sight, then lose stars): once a second
- * (documents/active-time.mjs onTick) the active GM looks at every wanted character — who can see them
+ * (documents/core/active-time.mjs onTick) the active GM looks at every wanted character — who can see them
  * (documents/heat/sight.mjs), whether a star's window of active out-of-sight time has passed (rules/police.mjs) —
  * and writes only when something changed: seen / lost from sight, a star lost, stars set elsewhere (a GM's sheet
  * edit, Wasted). Nothing is written while a timer runs; a pause stops active time, so timers stand still. Only the
@@ -9,16 +9,16 @@
  * Foundry-side only.
  * @module documents/heat/cooldown
  */
-import { hasRecordedPerk } from "../record.mjs";
+import { hasRecordedPerk } from "../core/record.mjs";
 import { GHOST_PERK, heatLevel } from "../../rules/heat.mjs";
 import { coolDown, secondsLeft, sightChanged, starsSet } from "../../rules/police.mjs";
-import { activeNow } from "../active-time.mjs";
-import { allTimers, dropTimer, heatOf, setHeat, timerOf, updateTimer } from "../heat-store.mjs";
+import { activeNow } from "../core/active-time.mjs";
+import { allTimers, dropTimer, heatOf, setHeat, timerOf, updateTimer } from "./store.mjs";
 import { sightOf } from "./sight.mjs";
 
 /**
  * Whether a character has the Ghost perk (loses Heat 15 seconds faster) on the GM's record: the catalogue's Ghost, or a
- * perk the GM made by hand and named so (documents/record.mjs).
+ * perk the GM made by hand and named so (documents/core/record.mjs).
  * @param {any} actor @returns {boolean}
  */
 export function hasGhost(actor) {

@@ -14,11 +14,11 @@
  */
 import { crimeById, heatAfterCrime, heatLevel, policeResponse, wornWitnessedHeat } from "../../rules/heat.mjs";
 import { footMove } from "../../rules/police.mjs";
-import { activeNow } from "../active-time.mjs";
-import { unitCounts } from "../counts.mjs";
-import { gmStore } from "../gm-store.mjs";
-import { heatOf, setHeat } from "../heat-store.mjs";
-import { recordedKit } from "../kit-record.mjs";
+import { activeNow } from "../core/active-time.mjs";
+import { unitCounts } from "../core/counts.mjs";
+import { gmStore } from "../core/gm-store.mjs";
+import { heatOf, setHeat } from "./store.mjs";
+import { recordedKit } from "../core/kit-record.mjs";
 import { sightOf } from "./sight.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
 
@@ -40,7 +40,7 @@ const KEEP_ACTS = 500;
  * @property {number|null} stars  Heat after it (applied).
  */
 
-/** @type {import("../gm-store.mjs").GMStore<Act>} */
+/** @type {import("../core/gm-store.mjs").GMStore<Act>} */
 export const acts = gmStore("heatActs");
 
 /** @param {string} key @param {Record<string, unknown>} [data] */
@@ -71,7 +71,7 @@ export function characterAt(uuid) {
 /**
  * The worn kit that changes a witnessed crime's stars (Tools and gear › Balaclava): each item the GM's record says the
  * character carries, its `witnessedHeat` from that record, worn as its owner marks it (which item is worn is the
- * owner's choice, documents/kit-record.mjs FREE_FIELDS); the strongest counts (rules/heat.mjs wornWitnessedHeat).
+ * owner's choice, documents/core/kit-record.mjs FREE_FIELDS); the strongest counts (rules/heat.mjs wornWitnessedHeat).
  * @param {Actor.Implementation} actor @returns {{witnessedHeat: number, names: string[]}}
  */
 export function maskOf(actor) {

@@ -12,12 +12,12 @@
  * @module documents/heat/custody
  */
 import { bustedLoss } from "../../rules/money.mjs";
-import { activeNow } from "../active-time.mjs";
-import { gmStore } from "../gm-store.mjs";
-import { setHeat } from "../heat-store.mjs";
-import { charge, purseOf } from "../purse.mjs";
+import { activeNow } from "../core/active-time.mjs";
+import { gmStore } from "../core/gm-store.mjs";
+import { setHeat } from "./store.mjs";
+import { charge, purseOf } from "../core/purse.mjs";
 import { L, postHeatCard } from "./crimes.mjs";
-import { kitSystem, recordedItem } from "../kit-record.mjs";
+import { kitSystem, recordedItem } from "../core/kit-record.mjs";
 
 /** Kit the police keep (item types). Outfits only when they are an unauthorised uniform. */
 export const SEIZED_TYPES = Object.freeze(["weapon", "ammo", "drug"]);
@@ -32,7 +32,7 @@ const NATURAL_WEAPONS = Object.freeze(["fists"]);
  * @param {any} item @returns {boolean}
  */
 function natural(item) {
-  // The key and numbers on the GM's record of the kit (documents/kit-record.mjs), never the owner's copy.
+  // The key and numbers on the GM's record of the kit (documents/core/kit-record.mjs), never the owner's copy.
   const entry = item.parent ? recordedItem(item.parent, item.id) : null;
   const key = String(entry?.key ?? "").replace(/^weapons\//, "");
   return NATURAL_WEAPONS.includes(key) && Number(entry?.system?.impact) === 0 && !entry?.system?.magazine?.size;
@@ -47,7 +47,7 @@ function natural(item) {
  * @property {number|null} released  Active ms of the release.
  */
 
-/** @type {import("../gm-store.mjs").GMStore<CustodyRecord>} */
+/** @type {import("../core/gm-store.mjs").GMStore<CustodyRecord>} */
 export const custody = gmStore("custody", { onChange: () => Hooks.callAll("smoke.heatChanged") });
 
 /** @param {Actor.Implementation} actor @returns {CustodyRecord|null} */
@@ -61,7 +61,7 @@ export const custodyOf = actor => custody.get(actor.uuid);
 export function seized(item) {
   if (item.type === "weapon") return !natural(item);
   if (SEIZED_TYPES.includes(item.type)) return true;
-  // The GM's record of the item (documents/kit-record.mjs), never the sheet: an owner could tick *Authorised* there.
+  // The GM's record of the item (documents/core/kit-record.mjs), never the sheet: an owner could tick *Authorised* there.
   const recorded = /** @type {any} */ (kitSystem(item));
   return item.type === "outfit" && UNIFORMS.includes(recorded?.disguise ?? item.system?.disguise) && recorded?.authorised !== true;
 }

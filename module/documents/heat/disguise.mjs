@@ -4,7 +4,7 @@
  * Police Uniform worn when caught adds its +2 (rules/heat.mjs heatIfCaught).
  *
  * The owner asks (`heat.outfit.change`); the active GM reads the outfit from its record of kit
- * (documents/kit-record.mjs: the item must be the character's, an outfit, with the record's `heatDrop`), Heat and
+ * (documents/core/kit-record.mjs: the item must be the character's, an outfit, with the record's `heatDrop`), Heat and
  * police sight from its own stores, and records in the GM store `heatDisguise` (actor UUID → `{used: item ids}`) the
  * outfits that have changed this character's description while wanted, so each does it once; the record is cleared
  * when Heat is back to 0. The GM then marks the outfit worn (and any other outfit not).
@@ -13,14 +13,14 @@
  * @module documents/heat/disguise
  */
 import { heatIfCaught, outfitChange } from "../../rules/heat.mjs";
-import { gmStore } from "../gm-store.mjs";
-import { heatOf, setHeat } from "../heat-store.mjs";
-import { recordedItem, recordedKit } from "../kit-record.mjs";
-import { assertOwner } from "../requests.mjs";
+import { gmStore } from "../core/gm-store.mjs";
+import { heatOf, setHeat } from "./store.mjs";
+import { recordedItem, recordedKit } from "../core/kit-record.mjs";
+import { assertOwner } from "../core/requests.mjs";
 import { sightOf } from "./sight.mjs";
 import { characterAt, L, postHeatCard } from "./crimes.mjs";
 
-/** @type {import("../gm-store.mjs").GMStore<{used: string[]}>} */
+/** @type {import("../core/gm-store.mjs").GMStore<{used: string[]}>} */
 export const disguises = gmStore("heatDisguise");
 
 /**

@@ -17,7 +17,7 @@
 import { CATALOGUE_IDS, SYSTEM_ID } from "../../generated/rules.mjs";
 import { policeSee, SIGHT_SQUARES, withinSight } from "../../rules/police.mjs";
 import { POLICE_ABILITY } from "../../rules/vehicles.mjs";
-import { tokenDistance } from "../attack.mjs";
+import { tokenDistance } from "../fight/attack.mjs";
 import { vehicleOf } from "../vehicle/seats.mjs";
 
 export { SYSTEM_ID };

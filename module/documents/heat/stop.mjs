@@ -3,7 +3,7 @@
  * with one click — **run** (Moves), **talk** (Front: Hard at one star, Long Shot at two or more; rules/heat.mjs
  * talkOutOfStopBand), **surrender** or **fight**. The GM demands the stop (a card for the character's owners and the
  * GM); the answer goes through the GM, once per stop; a roll is issued by the GM and read from its card
- * (documents/roll-claims.mjs). Running from a demanded stop is *failing to stop for police*, noticed for the GM's card
+ * (documents/core/roll-claims.mjs). Running from a demanded stop is *failing to stop for police*, noticed for the GM's card
  * with *police saw* pre-set. Surrendering offers the GM Busted; fighting says so to the GM.
  *
  * The stops live in the GM store `heatStops`, keyed by stop id: `{actorUuid, answer, at, band, outcome}`.
@@ -17,12 +17,12 @@
 import { talkOutOfStopBand } from "../../rules/heat.mjs";
 import { drinkDriving } from "../../rules/police.mjs";
 import { vehicleDrivenBy } from "../vehicle/seats.mjs";
-import { activeNow } from "../active-time.mjs";
-import { resolveTN } from "../check.mjs";
-import { gmStore } from "../gm-store.mjs";
-import { heatOf } from "../heat-store.mjs";
-import { assertOwner, requestGM } from "../requests.mjs";
-import { claimRoll, issueRoll } from "../roll-claims.mjs";
+import { activeNow } from "../core/active-time.mjs";
+import { resolveTN } from "../core/check.mjs";
+import { gmStore } from "../core/gm-store.mjs";
+import { heatOf } from "./store.mjs";
+import { assertOwner, requestGM } from "../core/requests.mjs";
+import { claimRoll, issueRoll } from "../core/roll-claims.mjs";
 import { purposeRoll } from "../vehicle/common.mjs";
 import { characterAt, L, noticeCrime, postHeatCard } from "./crimes.mjs";
 import { caughtInUniform } from "./disguise.mjs";
@@ -34,7 +34,7 @@ const RUN_BAND = "medium";
 
 /** @typedef {{actorUuid: string, answer: string|null, at: number, band: string|null, outcome: string|null,
  *   drinkDriving?: boolean}} Stop  drinkDriving: stopped Mullered at the wheel (rules/police.mjs drinkDriving). */
-/** @type {import("../gm-store.mjs").GMStore<Stop>} */
+/** @type {import("../core/gm-store.mjs").GMStore<Stop>} */
 export const stops = gmStore("heatStops");
 
 /** @param {any} actor @returns {string[]} The users who own the character, and the GMs. */

@@ -20,13 +20,13 @@ import { policeResponse, roadblockExits } from "../../rules/heat.mjs";
 import { exitBehaviors, stripName } from "../street-map/strips.mjs";
 import { anprPass } from "../../rules/police.mjs";
 import { abilityEffects } from "../../rules/vehicles.mjs";
-import { tokenDistance } from "../attack.mjs";
-import { gmStore } from "../gm-store.mjs";
-import { heatOf, setHeat } from "../heat-store.mjs";
+import { tokenDistance } from "../fight/attack.mjs";
+import { gmStore } from "../core/gm-store.mjs";
+import { heatOf, setHeat } from "./store.mjs";
 import { occupantsOf } from "../vehicle/seats.mjs";
 import { L, heatRose, postHeatCard } from "./crimes.mjs";
 import { isPolice, SYSTEM_ID } from "./sight.mjs";
-import { actorPack } from "../lookup.mjs";
+import { actorPack } from "../core/lookup.mjs";
 
 /** The compendium motor for each kind of unit in police-response.yml. */
 export const UNIT_MOTORS = Object.freeze({
@@ -34,7 +34,7 @@ export const UNIT_MOTORS = Object.freeze({
 });
 
 /** @typedef {{stolen: boolean, hot: boolean, marker: number, pinged: string[]}} Plate */
-/** @type {import("../gm-store.mjs").GMStore<Plate>} */
+/** @type {import("../core/gm-store.mjs").GMStore<Plate>} */
 export const plates = gmStore("plates", { onChange: () => Hooks.callAll("smoke.heatChanged") });
 
 /** @param {any} motor @returns {Plate|null} */

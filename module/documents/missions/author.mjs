@@ -5,7 +5,7 @@
  * @module documents/missions/author
  */
 import { MISSION_PAGE } from "../../data/mission-page.mjs";
-import { SYSTEM_ID } from "../check.mjs";
+import { SYSTEM_ID } from "../core/check.mjs";
 
 /** The compendium of the book's example missions. */
 export const MISSIONS_PACK = `${SYSTEM_ID}.missions`;
@@ -30,7 +30,7 @@ export async function createMissionPage({ name, system }) {
 
 /**
  * GM: change a mission page's name and terms (the data model refuses bad terms and the page keeps its old ones). A
- * crew already on the mission keeps the terms it took (documents/missions.mjs copies them into the run).
+ * crew already on the mission keeps the terms it took (documents/missions/missions.mjs copies them into the run).
  * @param {{uuid: string, name: string, system: object}} data
  * @returns {Promise<any>} The page.
  * @throws {Error} the data model's refusal (in words), not a mission page, or not a GM.

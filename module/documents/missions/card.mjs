@@ -2,7 +2,7 @@
  * The Mission Board's chat cards (templates/chat/gm-reward.hbs): a run started, accepted, finished or run out of time.
  * @module documents/missions/card
  */
-import { SYSTEM_ID } from "../check.mjs";
+import { SYSTEM_ID } from "../core/check.mjs";
 
 /**
  * Post a mission card.

@@ -1,12 +1,12 @@
 /**
  * A mission's deadline that does something: the active GM's check, once a second on the shared tick
- * (documents/active-time.mjs `onTick`), fails a run whose job clock has run out — one store write — and whispers the
+ * (documents/core/active-time.mjs `onTick`), fails a run whose job clock has run out — one store write — and whispers the
  * GM a card (ruling: README › Rulings › A mission's deadline). Nothing is written while the clock runs; the clock is
  * active time, so it stands while the game is paused and picks up after a reload (the check runs on `ready`).
  * @module documents/missions/deadline
  */
 import { isOverdue } from "../../rules/missions.mjs";
-import { onTick } from "../active-time.mjs";
+import { onTick } from "../core/active-time.mjs";
 import { missionCard } from "./card.mjs";
 
 /** Runs this client is failing now (a write in flight is not started twice by the next tick). */
@@ -15,7 +15,7 @@ let watching = false;
 
 /**
  * Active GM: fail every overdue run, once each.
- * @param {import("../gm-store.mjs").GMStore<any>} runs
+ * @param {import("../core/gm-store.mjs").GMStore<any>} runs
  * @param {number} now  Active ms.
  */
 export async function failOverdue(runs, now) {
@@ -45,7 +45,7 @@ export async function failOverdue(runs, now) {
 /**
  * Start watching the deadlines on this client (every GM's client subscribes; only the active GM acts, so a GM
  * taking over carries on).
- * @param {import("../gm-store.mjs").GMStore<any>} runs
+ * @param {import("../core/gm-store.mjs").GMStore<any>} runs
  */
 export function checkDeadlines(runs) {
   if (watching || !game.user?.isGM) return;

@@ -2,23 +2,23 @@
  * First aid out of a fight (Harm, aid and recovery › First aid, At zero Health): reach the patient (Engaged) or
  * treat yourself; Savvy, Medium, through the roll dialog (the Medic perk steps Savvy); on a success +2 Health and
  * Bleeding and Hurt removed — a Down patient goes 0 → 2 and Down ends (the project's ruling for the kit in a fight
- * too); one attempt per injury (the same record as the kit, documents/actions.mjs), a fresh injury allows a fresh
+ * too); one attempt per injury (the same record as the kit, documents/fight/actions.mjs), a fresh injury allows a fresh
  * attempt. No kit needed; items keep their own effects (Use). The GM issues the roll and reads it from the card's own
- * dice (documents/roll-claims.mjs), so a card counts once and only for this patient.
+ * dice (documents/core/roll-claims.mjs), so a card counts once and only for this patient.
  * Foundry-side only; the rules are rules/conditions.mjs.
  * @module documents/money/aid
  */
 import { RULES } from "../../generated/rules.mjs";
 import { rangeBand } from "../../rules/combat.mjs";
 import { applyAid, firstAidAllowed } from "../../rules/conditions.mjs";
-import { tokenDistance } from "../attack.mjs";
-import { defaultChoices, gmSituational, refuseCard, resolveTN, rollCheck } from "../check.mjs";
-import { stopDownClock } from "../combat.mjs";
-import { promptCheck } from "../prompt-check.mjs";
-import { requestGM } from "../requests.mjs";
-import { claimRoll, issueRoll } from "../roll-claims.mjs";
-import { tokensOf } from "../token-actors.mjs";
-import { healthOf, recordTreated, treatedAt } from "../health-record.mjs";
+import { tokenDistance } from "../fight/attack.mjs";
+import { defaultChoices, gmSituational, refuseCard, resolveTN, rollCheck } from "../core/check.mjs";
+import { stopDownClock } from "../fight/combat.mjs";
+import { promptCheck } from "../core/prompt-check.mjs";
+import { requestGM } from "../core/requests.mjs";
+import { claimRoll, issueRoll } from "../core/roll-claims.mjs";
+import { tokensOf } from "../core/token-actors.mjs";
+import { healthOf, recordTreated, treatedAt } from "../core/health-record.mjs";
 import { L, characterFor, moneyCard } from "./common.mjs";
 
 const AID = RULES.combat.firstAid;
@@ -28,7 +28,7 @@ const succeeded = outcome => RULES.outcomes.outcomes.find(o => o.id === outcome)
 
 /**
  * The patient's token and the medic's on one scene, within Engaged (or the medic treats themself): tokens that stand
- * for them as the GM recorded it (documents/token-actors.mjs), never one a player pointed at the patient.
+ * for them as the GM recorded it (documents/core/token-actors.mjs), never one a player pointed at the patient.
  */
 function assertReach(medic, patient) {
   if (medic === patient || medic.uuid === patient.uuid) return;

@@ -5,9 +5,9 @@
  * @module documents/money/common
  */
 import { checkPounds } from "../../rules/money.mjs";
-import { assertOwner } from "../requests.mjs";
-import { placesOf } from "../places.mjs";
-import { heatOf, loseStars as heatLoseStars, setHeat } from "../heat.mjs";
+import { assertOwner } from "../core/requests.mjs";
+import { placesOf } from "./places.mjs";
+import { heatOf, loseStars as heatLoseStars, setHeat } from "../heat/heat.mjs";
 import { sightOf } from "../heat/sight.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
 

@@ -9,15 +9,15 @@
  */
 import { CATALOGUE_IDS, SYSTEM_ID } from "../../generated/rules.mjs";
 import { crewShares, drugSale, fenceBuyerFor, fenceOffer, knownSupplier, saleXp } from "../../rules/money.mjs";
-import { gmStore } from "../gm-store.mjs";
-import { plateOf } from "../heat.mjs";
-import { assertAt, offersAt } from "../places.mjs";
-import { pay } from "../purse.mjs";
-import { assertGM } from "../requests.mjs";
+import { gmStore } from "../core/gm-store.mjs";
+import { plateOf } from "../heat/heat.mjs";
+import { assertAt, offersAt } from "./places.mjs";
+import { pay } from "../core/purse.mjs";
+import { assertGM } from "../core/requests.mjs";
 import { occupantsOf } from "../vehicle/seats.mjs";
 import { L, assertMotorAt, characterFor, moneyCard, motorFor, pounds, takeOffer } from "./common.mjs";
-import { vehicleSystem } from "../lookup.mjs";
-import { recordedItem, recordedMotorKey, recordedRep } from "../record.mjs";
+import { vehicleSystem } from "../core/lookup.mjs";
+import { recordedItem, recordedMotorKey, recordedRep } from "../core/record.mjs";
 
 /** Motors sold, keyed by the motor actor's UUID: `{by, pounds, buyer, at}` (a GM-only world setting). */
 export const sales = gmStore("sales");
@@ -52,7 +52,7 @@ export function offerFor(seller, motor, catalogue = null) {
 
 /**
  * The catalogue's value and abilities of a motor — the vehicles compendium entry of the catalogue key the GM
- * recorded when the motor was made or imported (documents/record.mjs `recordedMotorKey`; a key its owner wrote
+ * recorded when the motor was made or imported (documents/core/record.mjs `recordedMotorKey`; a key its owner wrote
  * later is never read) — which the fence pays on. A motor the GM has no catalogue key for: its own numbers when no
  * player owns it (the GM's motor), else refused: the GM prices it by hand.
  * @param {Actor.Implementation} motor @returns {Promise<{value: number|null, abilities: string[]}>}
@@ -132,7 +132,7 @@ async function onCrewFee(user, { actorUuids, pounds: fee, mode, offerId, reason 
 
 /**
  * A drug's street sale price from the catalogue (never the owned copy, whose fields its owner may edit): the entry of
- * the catalogue key on the GM's record of the item (documents/kit-record.mjs), for an item a character carries.
+ * the catalogue key on the GM's record of the item (documents/core/kit-record.mjs), for an item a character carries.
  * @param {Item.Implementation} item @returns {Promise<number|null>}
  */
 export async function catalogueSalePrice(item) {

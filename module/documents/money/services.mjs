@@ -10,11 +10,11 @@
 import { CONDITIONS } from "../../generated/rules.mjs";
 import { hospitalReset } from "../../rules/conditions.mjs";
 import { garageQuote, placeKinds, placeOffers, canRest, restOutcome, servicePrice } from "../../rules/money.mjs";
-import { assertAt, assertLivesAt, placesOf } from "../places.mjs";
-import { charge, moveCash, purseOf } from "../purse.mjs";
-import { stopDownClock } from "../combat.mjs";
+import { assertAt, assertLivesAt, placesOf } from "./places.mjs";
+import { charge, moveCash, purseOf } from "../core/purse.mjs";
+import { stopDownClock } from "../fight/combat.mjs";
 import { L, assertMotorAt, characterFor, clearHeat, loseStars, moneyCard, motorFor, policeSee, pounds, starsOf } from "./common.mjs";
-import { vehicleSystem } from "../lookup.mjs";
+import { vehicleSystem } from "../core/lookup.mjs";
 
 /** Places that offer a service (RULES.money.places), its own kind first. @param {string} service @returns {string[]} */
 const kindsFor = service => placeKinds().filter(k => placeOffers(k).services.includes(service))

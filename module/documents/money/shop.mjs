@@ -8,12 +8,12 @@
  */
 import { CATALOGUE_IDS } from "../../generated/rules.mjs";
 import { shopDiscount, shopPrice, shopStock } from "../../rules/money.mjs";
-import { assertAt, offersAt, placesOf } from "../places.mjs";
-import { charge } from "../purse.mjs";
-import { requestGM } from "../requests.mjs";
+import { assertAt, offersAt, placesOf } from "./places.mjs";
+import { charge } from "../core/purse.mjs";
+import { requestGM } from "../core/requests.mjs";
 import { L, SYSTEM_ID, characterFor, moneyCard, newOffer, takeOffer } from "./common.mjs";
-import { relationshipsOf } from "../relationships.mjs";
-import { hasRecordedPerk, recordedItem, recordedRep } from "../record.mjs";
+import { relationshipsOf } from "../core/relationships.mjs";
+import { hasRecordedPerk, recordedItem, recordedRep } from "../core/record.mjs";
 
 /** The item packs a shop sells from (catalogue folder → compendium). */
 const ITEM_PACKS = ["consumables", "gear", "outfits", "weapons", "ammunition", "armour", "drugs"];
@@ -77,7 +77,7 @@ const wideBoy = actor => hasRecordedPerk(actor, "wide-boy");
 
 /**
  * The buyer's discount at a place (rules/progression.mjs shopDiscount, capped).
- * @param {Actor.Implementation} actor @param {import("../places.mjs").Place} place @returns {number} percent
+ * @param {Actor.Implementation} actor @param {import("./places.mjs").Place} place @returns {number} percent
  */
 export function discountAt(actor, place) {
   const { street, crew } = relationshipsOf(actor);
@@ -87,7 +87,7 @@ export function discountAt(actor, place) {
 
 /**
  * What a place's shelf holds for this buyer, priced (restricted and unknown items left out).
- * @param {Actor.Implementation} actor @param {import("../places.mjs").Place} place
+ * @param {Actor.Implementation} actor @param {import("./places.mjs").Place} place
  * @returns {Promise<{key: string, name: string, img: string, list: number, pounds: number, percent: number,
  *   offerId: string}[]>}
  */
@@ -112,7 +112,7 @@ const STACKING = Object.freeze(["gear", "consumable", "drug", "ammo"]);
 /**
  * GM: give a character an item; a stacking item of the same catalogue key they already carry gains the new item's
  * quantity instead (issue 25: a second Burner Phone is "Burner Phone ×2", not a second entry). The quantity read is the
- * GM's record (documents/kit-record.mjs).
+ * GM's record (documents/core/kit-record.mjs).
  * @param {Actor.Implementation} actor @param {any} data  Item data (from the compendium).
  */
 async function addKit(actor, data) {

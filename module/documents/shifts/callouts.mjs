@@ -10,12 +10,12 @@
 import { jobStages, PAT_ORDER, POLICE_CALL_IDS, stageWindow } from "../../rules/jobs.mjs";
 import { startClock, pauseClock } from "../../rules/clock.mjs";
 import { checkHops, MAX_HOPS, PATIENT_STATES, SHIFT_IDS } from "../../rules/shifts.mjs";
-import { activeNow } from "../active-time.mjs";
-import { assertGM } from "../requests.mjs";
+import { activeNow } from "../core/active-time.mjs";
+import { assertGM } from "../core/requests.mjs";
 import { crewMember } from "./crew.mjs";
 import { L, activeJobOf, callouts, crews, jobs } from "./store.mjs";
 import { BANDS, STAT_KEYS } from "../../generated/rules.mjs";
-import { docAt } from "../lookup.mjs";
+import { docAt } from "../core/lookup.mjs";
 
 const STATS = STAT_KEYS;
 

@@ -1,5 +1,5 @@
 /**
- * A job's checks, rolled through the GM (documents/roll-claims.mjs): the GM fixes the actor, stat and TN
+ * A job's checks, rolled through the GM (documents/core/roll-claims.mjs): the GM fixes the actor, stat and TN
  * (`job.check.issue`), the player rolls, and the GM applies the card's own roll once (`job.check.claim`):
  * - taxi drop-off: the driver's Wheels (the outcome sets the tip), then the fare is paid;
  * - paramedic: Savvy treatment (Sorted +1, Smashed It / Legendary +2, Just About holds, Bad Luck −1, Proper Mess −2),
@@ -12,12 +12,12 @@
  */
 import { clockElapsed } from "../../rules/clock.mjs";
 import { fireTrack, getawayTN, patientAfterTreatment, pursuitGap } from "../../rules/shifts.mjs";
-import { activeNow } from "../active-time.mjs";
-import { refuseCard, resolveTN } from "../check.mjs";
-import { requestGM } from "../requests.mjs";
-import { claimRoll, issueRoll } from "../roll-claims.mjs";
+import { activeNow } from "../core/active-time.mjs";
+import { refuseCard, resolveTN } from "../core/check.mjs";
+import { requestGM } from "../core/requests.mjs";
+import { claimRoll, issueRoll } from "../core/roll-claims.mjs";
 import { purposeRoll } from "../vehicle/common.mjs";
-import { driverOf, occupantsOf } from "../vehicle.mjs";
+import { driverOf, occupantsOf } from "../vehicle/vehicle.mjs";
 import { crewMember, docAt } from "./crew.mjs";
 import { advance, extraOf, fail, finish, stagesOf } from "./stages.mjs";
 import { L, jobOrThrow, jobs } from "./store.mjs";

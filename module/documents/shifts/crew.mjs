@@ -3,16 +3,16 @@
  * suitable motor chooses a shift. Which motors suit which shift comes from the motor's data (rules/jobs.mjs
  * motorShifts: the roster's named motors and the Police kit / Stretcher bay abilities) — read only from a motor no
  * player owns, as an owner could rewrite it — and the GM's override in the `shiftMotors` store, which replaces it.
- * The seats are the GM's seat store (documents/vehicle.mjs driverOf / vehicleDrivenBy).
+ * The seats are the GM's seat store (documents/vehicle/vehicle.mjs driverOf / vehicleDrivenBy).
  * @module documents/shifts/crew
  */
 import { motorShifts } from "../../rules/jobs.mjs";
 import { SHIFT_IDS } from "../../rules/shifts.mjs";
-import { assertGM, assertOwner } from "../requests.mjs";
-import { vehicleDrivenBy } from "../vehicle.mjs";
+import { assertGM, assertOwner } from "../core/requests.mjs";
+import { vehicleDrivenBy } from "../vehicle/vehicle.mjs";
 import { L, activeJobOf, crews, motorOverrides } from "./store.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
-import { docAt as uuidDoc } from "../lookup.mjs";
+import { docAt as uuidDoc } from "../core/lookup.mjs";
 
 /** @param {unknown} uuid @returns {any} */
 export const docAt = uuid => {

@@ -6,16 +6,16 @@
  * Every write here is one store write per state change, on the active GM.
  * @module documents/shifts/stages
  */
-import { hasRecordedPerk } from "../record.mjs";
+import { hasRecordedPerk } from "../core/record.mjs";
 import { jobPay, jobStages, stageWindow, crewShare, busStopPay } from "../../rules/jobs.mjs";
 import { clockElapsed, clockFraction, pauseClock, resumeClock, startClock } from "../../rules/clock.mjs";
 import { patientAfterTime } from "../../rules/shifts.mjs";
 import { RULES, SYSTEM_ID } from "../../generated/rules.mjs";
-import { activeNow } from "../active-time.mjs";
-import { custodyOf } from "../heat.mjs";
-import { pay } from "../purse.mjs";
-import { assertGM, requestGM } from "../requests.mjs";
-import { boardVehicle, leaveVehicle, occupantsOf } from "../vehicle.mjs";
+import { activeNow } from "../core/active-time.mjs";
+import { custodyOf } from "../heat/heat.mjs";
+import { pay } from "../core/purse.mjs";
+import { assertGM, requestGM } from "../core/requests.mjs";
+import { boardVehicle, leaveVehicle, occupantsOf } from "../vehicle/vehicle.mjs";
 import { docAt, isCab } from "./crew.mjs";
 import { maybePaused } from "./callouts.mjs";
 import { L, callouts, jobOrThrow, jobs } from "./store.mjs";
@@ -128,7 +128,7 @@ export async function finish(job) {
 
 /**
  * Whether an actor has a perk on the GM's record: by its catalogue key ("Courier" → "courier"), or a perk made by hand
- * by that name (documents/record.mjs; a name the owner wrote later is never read).
+ * by that name (documents/core/record.mjs; a name the owner wrote later is never read).
  * @param {any} actor @param {string} name  The perk's printed name.
  */
 export const hasPerk = (actor, name) => hasRecordedPerk(actor, name.trim().toLowerCase().replace(/\s+/g, "-"), name);

@@ -1,5 +1,5 @@
 /**
- * The facts of service shifts, in GM-owned stores (documents/gm-store.mjs), never on a document a player may write:
+ * The facts of service shifts, in GM-owned stores (documents/core/gm-store.mjs), never on a document a player may write:
  * - `shiftCrews`: actor UUID → who is on which shift in which motor;
  * - `callouts`: callout id → a job offer the GM made (open until one crew takes it);
  * - `jobs`: job id → a taken job: its shift, crew, motor, stage, stage destination, clocks (timestamps on active
@@ -11,7 +11,7 @@
  * Rulebook: Patients, fires and job clocks › Pause, split crews, resume (the job stays with the crew that took it).
  * @module documents/shifts/store
  */
-import { gmStore } from "../gm-store.mjs";
+import { gmStore } from "../core/gm-store.mjs";
 
 /** Windows to re-render when a shift store changes (the Shifts window, sheets). @type {Set<() => void>} */
 export const watchers = new Set();
@@ -83,13 +83,13 @@ const changed = () => { for (const fn of [...watchers]) { try { fn(); } catch (e
  * @property {{progress: number, consequences: number, lost: boolean}|null} [fireResult]  The fire's end.
  */
 
-/** @type {import("../gm-store.mjs").GMStore<CrewShift>} */
+/** @type {import("../core/gm-store.mjs").GMStore<CrewShift>} */
 export const crews = gmStore("shiftCrews", { onChange: changed });
-/** @type {import("../gm-store.mjs").GMStore<Callout>} */
+/** @type {import("../core/gm-store.mjs").GMStore<Callout>} */
 export const callouts = gmStore("callouts", { onChange: changed });
-/** @type {import("../gm-store.mjs").GMStore<Job>} */
+/** @type {import("../core/gm-store.mjs").GMStore<Job>} */
 export const jobs = gmStore("jobs", { onChange: changed });
-/** @type {import("../gm-store.mjs").GMStore<{shifts: string[], cab?: boolean}>} */
+/** @type {import("../core/gm-store.mjs").GMStore<{shifts: string[], cab?: boolean}>} */
 export const motorOverrides = gmStore("shiftMotors", { onChange: changed });
 
 /** @param {string} key @param {Record<string, unknown>} [data] @returns {string} */

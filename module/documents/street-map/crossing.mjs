@@ -3,7 +3,7 @@
  * linked map, at the same point along the linked strip, facing on, on the nearest free square, once.
  *
  * **Who may cross (the GM re-checks every time).** The mover owns the token; the token still stands for the actor the
- * GM recorded for it (documents/token-actors.mjs: a token whose `actorId` or `actorLink` a player changed, or one a
+ * GM recorded for it (documents/core/token-actors.mjs: a token whose `actorId` or `actorLink` a player changed, or one a
  * player made for an actor they do not own, never crosses, and the copy on the next map names the recorded actor,
  * whatever the token says by then); may see the destination scene (a GM, the active scene, or Limited on it); a
  * motor is taken across only by its driver's owner (the GM's seat store), and a carried occupant's token never
@@ -28,11 +28,11 @@
  * @module documents/street-map/crossing
  */
 import { exitPoint, facingInto, freeSquare } from "../../rules/street-map.mjs";
-import { gmStore } from "../gm-store.mjs";
-import { driverOf, occupantsOf, seatRecords, vehicleOf } from "../vehicle.mjs";
+import { gmStore } from "../core/gm-store.mjs";
+import { driverOf, occupantsOf, seatRecords, vehicleOf } from "../vehicle/vehicle.mjs";
 import { writeOccupants } from "../vehicle/store.mjs";
 import { afterCrossing } from "./follow.mjs";
-import { bindingOf, isRecorded } from "../token-actors.mjs";
+import { bindingOf, isRecorded } from "../core/token-actors.mjs";
 import { L, exitBehaviors, linkOf, rectOf, regionAt, sceneRect, stripName } from "./strips.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
 
@@ -134,7 +134,7 @@ function plan(user, token, region, point) {
     const data = /** @type {any} */ (doc.toObject());
     const newId = foundry.utils.randomID();
     // The actor the GM recorded for the token, not what the token says now (a change since the check is not copied).
-    const { actorId, actorLink } = /** @type {import("../token-actors.mjs").Binding} */ (bindingOf(doc));
+    const { actorId, actorLink } = /** @type {import("../core/token-actors.mjs").Binding} */ (bindingOf(doc));
     Object.assign(data, { _id: newId, x, y, _movementHistory: [], actorId, actorLink, ...extra });
     if ("_regions" in data) data._regions = []; // v13 keeps the regions a token is in: the new scene works them out
     if (data.delta && typeof data.delta === "object") data.delta._id = newId; // a token's ActorDelta has its id

@@ -3,7 +3,7 @@
  *
  * **The chase (ruling).** A chase is a fight on one map. Whoever crosses out of it has left it: each of their
  * combatants (the motor, everyone aboard, or the walker) is marked out of the chase (its side's GM-owned `chaseRole`
- * "none", documents/combat-state.mjs), so the getaway check at the round's end measures only those still on the map;
+ * "none", documents/fight/combat-state.mjs), so the getaway check at the round's end measures only those still on the map;
  * and **when every wanted driver has left the map the chase is over** (the Combat's `chaseOver` flag, as
  * chase/getaway.mjs sets it, and one line in chat). The pursuers do not follow by themselves: the GM starts a new
  * fight on the new map if they give chase there. Gauges on the old fight are left as they were (that fight's record).
@@ -15,11 +15,11 @@
  * Rulebook: The chase gauge (getting away); Playing through Foundry › Getting in.
  * @module documents/street-map/follow
  */
-import { chaseSides, positionOf, sameActor } from "../chase.mjs";
-import { sideOf, writeSides } from "../combat-state.mjs";
+import { chaseSides, positionOf, sameActor } from "../chase/chase.mjs";
+import { sideOf, writeSides } from "../fight/combat-state.mjs";
 import { L } from "./strips.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
-import { noteHTML } from "../chat-html.mjs";
+import { noteHTML } from "../core/chat-html.mjs";
 
 
 /**

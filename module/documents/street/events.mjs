@@ -7,17 +7,17 @@
  * click, a second GM or a reload is refused; a player's request is refused.
  *
  * Follow-ups reuse the owners' code: people and motors (documents/street/setup.mjs), Heat's ANPR ping
- * (documents/heat.mjs anprPing), a Pat's order through the Shifts callout handler, the GM Screen's hazard announce.
+ * (documents/heat/heat.mjs anprPing), a Pat's order through the Shifts callout handler, the GM Screen's hazard announce.
  * @module documents/street/events
  */
 import { PAT_ORDER } from "../../rules/jobs.mjs";
 import { STREET_DIE, streetEvent } from "../../rules/street.mjs";
 import { RULES, SYSTEM_ID } from "../../generated/rules.mjs";
-import { gmStore } from "../gm-store.mjs";
-import { requests as gmScreenRequests } from "../gm-requests.mjs";
-import { anprPing, plateOf } from "../heat.mjs";
+import { gmStore } from "../core/gm-store.mjs";
+import { requests as gmScreenRequests } from "../gm-screen/gm-screen.mjs";
+import { anprPing, plateOf } from "../heat/heat.mjs";
 import { isPolice } from "../heat/sight.mjs";
-import { assertGM } from "../requests.mjs";
+import { assertGM } from "../core/requests.mjs";
 import { requests as calloutRequests } from "../shifts/callouts.mjs";
 import { occupantsOf } from "../vehicle/seats.mjs";
 import { L, parkMotor, placePeople, sceneFor, setStreet, streetOf } from "./setup.mjs";
@@ -31,7 +31,7 @@ const KEEP = 30;
  * @property {string} sceneId @property {number} at  Server ms. @property {string|null} messageId
  * @property {null|{by: string, lines: string[]}} done  The follow-up, once.
  */
-/** @type {import("../gm-store.mjs").GMStore<StreetEventRecord>} */
+/** @type {import("../core/gm-store.mjs").GMStore<StreetEventRecord>} */
 export const events = gmStore("streetEvents");
 
 /** The card of a street event, from its record. @param {StreetEventRecord} rec */

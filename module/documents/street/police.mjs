@@ -4,7 +4,7 @@
  * request** — the GM fixes the band's TN for the character's own unboosted dice and keeps it with a roll id in the GM
  * store (as the GM Screen's check requests do, so it survives a GM reload); the roller's card must carry that id, be
  * that roller's (or a GM's), be the first card they made for it (kept in the store as it arrives) and be the check
- * the GM rebuilds for the character (documents/verified-check.mjs: no situational modifier, the character's own dice,
+ * the GM rebuilds for the character (documents/core/verified-check.mjs: no situational modifier, the character's own dice,
  * perk and paid Hustle), read from its own dice against the stored TN — and its
  * consequence (rules/police.mjs policeConsequence) is applied on the GM from that verified result, **once**: the result
  * is recorded in the GM store `policeEvents` before anything is applied, so a second card, a double click or a reload
@@ -20,19 +20,19 @@
  */
 import { RULES, SYSTEM_ID } from "../../generated/rules.mjs";
 import { bandTN } from "../../rules/check.mjs";
-import { recordedDice } from "../record.mjs";
+import { recordedDice } from "../core/record.mjs";
 import { hasWarrant, india99Sees, policeChecks, policeConsequence, stopStars } from "../../rules/police.mjs";
-import { gmStore } from "../gm-store.mjs";
-import { anprPing, bust, heatOf, plateOf, setHeat } from "../heat.mjs";
+import { gmStore } from "../core/gm-store.mjs";
+import { anprPing, bust, heatOf, plateOf, setHeat } from "../heat/heat.mjs";
 import { tokensOf, underRoof } from "../heat/sight.mjs";
-import { relationshipsOf } from "../relationships.mjs";
-import { assertGM } from "../requests.mjs";
-import { verifiedCheck } from "../verified-check.mjs";
+import { relationshipsOf } from "../core/relationships.mjs";
+import { assertGM } from "../core/requests.mjs";
+import { verifiedCheck } from "../core/verified-check.mjs";
 import { vehicleOf } from "../vehicle/seats.mjs";
 import { searchCharacter } from "./search.mjs";
 import { L } from "./setup.mjs";
-import { docAt } from "../lookup.mjs";
-import { cardRefusal, carryOpenRolls, keepFirstCard, refusalText, voidStoredCard } from "../roll-cards.mjs";
+import { docAt } from "../core/lookup.mjs";
+import { cardRefusal, carryOpenRolls, keepFirstCard, refusalText, voidStoredCard } from "../core/roll-cards.mjs";
 
 export const POLICE_CARD = "systems/the-smoke/templates/chat/street-police.hbs";
 const KEEP = 30;
@@ -47,7 +47,7 @@ const KEEP = 30;
  *   effect: string, lines: string[]}[]} results
  */
 /** @typedef {{id: string, key: string, at: number, messageId: string|null, lines: string[], entries: PoliceEntry[]}} PoliceRecord */
-/** @type {import("../gm-store.mjs").GMStore<PoliceRecord>} */
+/** @type {import("../core/gm-store.mjs").GMStore<PoliceRecord>} */
 export const policeRecords = gmStore("policeEvents", { onChange: () => Hooks.callAll("smoke.policeEvents") });
 
 /** @returns {any[]} The five police events (Police at the table). */

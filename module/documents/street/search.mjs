@@ -9,14 +9,14 @@
  * @module documents/street/search
  */
 import { searchFinds } from "../../rules/police.mjs";
-import { activeNow } from "../active-time.mjs";
-import { gmStore } from "../gm-store.mjs";
-import { heatOf, setHeat } from "../heat.mjs";
+import { activeNow } from "../core/active-time.mjs";
+import { gmStore } from "../core/gm-store.mjs";
+import { heatOf, setHeat } from "../heat/heat.mjs";
 import { seized } from "../heat/custody.mjs";
 import { L } from "./setup.mjs";
 
 /** @typedef {{at: number, reason: string, items: object[], heat: number}} Seizure */
-/** @type {import("../gm-store.mjs").GMStore<Seizure[]>} */
+/** @type {import("../core/gm-store.mjs").GMStore<Seizure[]>} */
 export const seizures = gmStore("streetSeized");
 
 /** How the police see an item. @param {any} item @returns {"weapon"|"drug"|"ammo"|"uniform"|"legal"} */

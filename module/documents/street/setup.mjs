@@ -10,10 +10,10 @@
  */
 import { BANDS, CATALOGUE_IDS, SYSTEM_ID } from "../../generated/rules.mjs";
 import { bandTN } from "../../rules/check.mjs";
-import { recordedDice } from "../record.mjs";
+import { recordedDice } from "../core/record.mjs";
 import { placeFrom, streetState, wheelsBandSteps } from "../../rules/street.mjs";
 import { freeSquare } from "../../rules/street-map.mjs";
-import { actorPack } from "../lookup.mjs";
+import { actorPack } from "../core/lookup.mjs";
 
 export const PEOPLE_PACK = `${SYSTEM_ID}.street-people`;
 export const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
@@ -56,7 +56,7 @@ export async function setStreet(scene, changes) {
 /**
  * A check's band and TN in the rain (Sudden downpour: "Wheels rolls are one band harder until it stops"): one band
  * harder for Wheels when the scene the actor's token stands on (else the viewed scene) is raining; otherwise the same.
- * Called by the GM Screen's check requests (documents/gm-requests.mjs).
+ * Called by the GM Screen's check requests (documents/gm-screen/gm-screen.mjs).
  * @template {{band: string, tn: number, effortDie?: number}} R
  * @param {any} actor @param {string} stat @param {R} r @returns {R}
  */

@@ -1,15 +1,15 @@
 /**
  * What the motor modules share: the words (`L`), a motor's system data, a seat's name, a refusal from the pure rules in
  * words, the motor and actor a request names, and rolls with a purpose (theft, repairs) with the small chat card about
- * a motor. Internal to documents/vehicle/; documents/vehicle.mjs re-exports the public names (SYSTEM_ID, seatLabel).
+ * a motor. Internal to documents/vehicle/; documents/vehicle/vehicle.mjs re-exports the public names (SYSTEM_ID, seatLabel).
  *
  * Rulebook: Getting a motor (Seats; Theft and recovery); Fire, repairs and selling up › Repairs.
  * @module documents/vehicle/common
  */
-import { defaultChoices, gmSituational, rollCheck } from "../check.mjs";
+import { defaultChoices, gmSituational, rollCheck } from "../core/check.mjs";
 import { RollDialog } from "../../apps/roll-dialog.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
-import { actorAt as actorByUuid } from "../lookup.mjs";
+import { actorAt as actorByUuid } from "../core/lookup.mjs";
 
 export { SYSTEM_ID };
 const CARD_TEMPLATE = "systems/the-smoke/templates/chat/vehicle-card.hbs";
@@ -112,7 +112,7 @@ export const esc = s => foundry.utils.escapeHTML(String(s ?? ""));
 // ------------------------------------------------------------------------------------------------ rolls with a purpose
 
 /**
- * Roll a check the GM issued (documents/roll-claims.mjs) and return its chat message: the roll dialog (unless skipped)
+ * Roll a check the GM issued (documents/core/roll-claims.mjs) and return its chat message: the roll dialog (unless skipped)
  * opened on `initial`, with the GM's situational modifier shown and kept.
  * @param {Actor.Implementation} actor @param {string} stat @param {object} initial  The TN's choices.
  * @param {object} flags  The card's `flags["the-smoke"]` (its `rollId`).

@@ -10,10 +10,10 @@
 import { RULES, VEHICLE_ABILITIES } from "../../generated/rules.mjs";
 import { drivingModifiers, incident as incidentEntry } from "../../rules/vehicles.mjs";
 import { cannotDriveNames, conditionEffects } from "../../rules/check.mjs";
-import { defaultChoices, gmSituational, rollCheck } from "../check.mjs";
-import { errorText, signed } from "../check-words.mjs";
+import { defaultChoices, gmSituational, rollCheck } from "../core/check.mjs";
+import { errorText, signed } from "../core/check-words.mjs";
 import { RollDialog } from "../../apps/roll-dialog.mjs";
-import { requestGM } from "../requests.mjs";
+import { requestGM } from "../core/requests.mjs";
 import { L, SYSTEM_ID, isVehicle, sys, vehicleFrom } from "./common.mjs";
 import { canDrive, driverOf, occupantsOf } from "./seats.mjs";
 
@@ -96,7 +96,7 @@ async function onIncident(user, { vehicleUuid, entry }) {
   return normalised;
 }
 
-/** The GM's driving requests (registered by documents/vehicle.mjs). */
+/** The GM's driving requests (registered by documents/vehicle/vehicle.mjs). */
 export const requests = { "vehicle.lights": onLights, "vehicle.incident": onIncident };
 
 // ------------------------------------------------------------------------------------------------ driving
@@ -173,7 +173,7 @@ export async function rollDriving(vehicle, { band = null, gauge = null, situatio
  * gauge): the record's Performance die (the TN's die), Handling and steps after flat tyres (its adjusted record), the
  * abilities' situational modifiers where it is driven and the gauge band's Handling penalty, each with its words. The
  * driver's (or crew's) client rolls with these, and the GM rebuilds the check it counts from them
- * (documents/verified-check.mjs).
+ * (documents/core/verified-check.mjs).
  * @param {Vehicle} vehicle
  * @param {{gauge?: "green"|"yellow"|"red"|null, terrain?: string, junction?: boolean}} [situation]  The gauge band it
  *   is in (null: none), where it is driven (rules/vehicles.mjs TERRAINS) and whether at a junction.

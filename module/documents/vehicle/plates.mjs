@@ -3,16 +3,16 @@
  * scanner reads the new plate"; Getting a motor › Plate markers: "New plates or the abstract respray service change
  * that marker in the game"). The shape of a repair: the GM fixes the roll first (`vehicle.plates.issue`: the swapper's
  * own plates as the GM's kit record has them, the stat and band from the entry, the TN for the swapper's unboosted
- * dice) and applies it only from the claimed card (`vehicle.plates.claim`, documents/roll-claims.mjs): on a success the
+ * dice) and applies it only from the claimed card (`vehicle.plates.claim`, documents/core/roll-claims.mjs): on a success the
  * plates leave the kit and the motor's plate gets a new marker (the Heat feature's hook `smoke.resprayed`, the same
  * reset a respray makes, documents/heat/units.mjs `plateChanged`), which ANPR reads clean.
  * @module documents/vehicle/plates
  */
 import { plateSwapCheck, plateSwapResult } from "../../rules/police.mjs";
-import { refuseCard, resolveTN } from "../check.mjs";
-import { kitSystem } from "../kit-record.mjs";
-import { requestGM } from "../requests.mjs";
-import { claimRoll, issueRoll } from "../roll-claims.mjs";
+import { refuseCard, resolveTN } from "../core/check.mjs";
+import { kitSystem } from "../core/kit-record.mjs";
+import { requestGM } from "../core/requests.mjs";
+import { claimRoll, issueRoll } from "../core/roll-claims.mjs";
 import { L, isVehicle, personAtMotor, postCard, purposeRoll, vehicleFrom } from "./common.mjs";
 
 /**
@@ -98,5 +98,5 @@ async function onPlatesClaim(user, { rollId, messageId }) {
   return result;
 }
 
-/** The GM's plate requests (registered by documents/vehicle.mjs). */
+/** The GM's plate requests (registered by documents/vehicle/vehicle.mjs). */
 export const requests = { "vehicle.plates.issue": onPlatesIssue, "vehicle.plates.claim": onPlatesClaim };

@@ -2,16 +2,16 @@
  * Repairing a motor: the repair kits an actor carries, the roadside patch or a Toolkit repair, and the garage bill. A
  * repair has the shape of a theft: the GM fixes the roll first (`vehicle.repair.issue`: the kind, the repairer's own
  * kit, its stat and band, the TN for the repairer's dice) and applies it only from the claimed card
- * (`vehicle.repair.claim`, documents/roll-claims.mjs); both handlers are declared here in {@link requests}.
+ * (`vehicle.repair.claim`, documents/core/roll-claims.mjs); both handlers are declared here in {@link requests}.
  *
  * Rulebook: Fire, repairs and selling up › Repairs, Garage work.
  * @module documents/vehicle/repair
  */
 import { canRepair, repair, repairCheck } from "../../rules/vehicles.mjs";
-import { refuseCard, resolveTN } from "../check.mjs";
-import { requestGM } from "../requests.mjs";
-import { kindsOffering, placeFor } from "../places.mjs";
-import { claimRoll, issueRoll } from "../roll-claims.mjs";
+import { refuseCard, resolveTN } from "../core/check.mjs";
+import { requestGM } from "../core/requests.mjs";
+import { kindsOffering, placeFor } from "../money/places.mjs";
+import { claimRoll, issueRoll } from "../core/roll-claims.mjs";
 import { L, isVehicle, personAtMotor, postCard, purposeRoll, sys, vehicleFrom } from "./common.mjs";
 
 /**
@@ -145,7 +145,7 @@ async function onRepairClaim(user, { rollId, messageId }) {
   return result;
 }
 
-/** The GM's repair requests (registered by documents/vehicle.mjs). */
+/** The GM's repair requests (registered by documents/vehicle/vehicle.mjs). */
 export const requests = { "vehicle.repair.issue": onRepairIssue, "vehicle.repair.claim": onRepairClaim };
 
 /**

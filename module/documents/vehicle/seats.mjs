@@ -16,12 +16,12 @@
  * @module documents/vehicle/seats
  */
 import { board, leave, riderPosition, seating } from "../../rules/vehicles.mjs";
-import { assertGM, assertOwner, requestGM } from "../requests.mjs";
+import { assertGM, assertOwner, requestGM } from "../core/requests.mjs";
 import {
   L, SYSTEM_ID, actorAt, actorExists, actorFrom, isVehicle, personAtMotor, refusal, seatLabel, sys, vehicleFrom
 } from "./common.mjs";
 import { allSeats, pruneSeats, storedOccupants, writeOccupants } from "./store.mjs";
-import { chooseHTML } from "../chat-html.mjs";
+import { chooseHTML } from "../core/chat-html.mjs";
 
 /**
  * @typedef {import("./common.mjs").Vehicle} Vehicle
@@ -214,7 +214,7 @@ async function onPrune(user) {
   await pruneSeats(uuid => !!actorAt(uuid));
 }
 
-/** The GM's seat requests (registered by documents/vehicle.mjs). */
+/** The GM's seat requests (registered by documents/vehicle/vehicle.mjs). */
 export const requests = { "vehicle.board": onBoard, "vehicle.leave": onLeave, "vehicle.prune": onPrune };
 
 // -- tokens travel with the motor ------------------------------------------------------------------------
@@ -326,7 +326,7 @@ function onDeleted() {
   if (game.user.isActiveGM) requestGM("vehicle.prune").catch(err => console.warn("The Smoke | could not prune seats", err));
 }
 
-/** The seat hooks (registered by documents/vehicle.mjs). */
+/** The seat hooks (registered by documents/vehicle/vehicle.mjs). */
 export const hooks = {
   renderTokenHUD: onRenderTokenHUD,
   deleteActor: onDeleted,

@@ -2,16 +2,16 @@
  * Nicking a motor: the tools that ease its lock, and the theft or carjacking roll with its card. The GM fixes the
  * roll before it is made (`vehicle.theft.issue`: the lock's band eased by the thief's own tool, the TN for the thief's
  * dice) and applies it only from the claimed card (`vehicle.theft.claim`: the outcome re-derived from the card's own
- * roll, documents/roll-claims.mjs), handing over the motor — the GM's write. Both handlers are declared here in
+ * roll, documents/core/roll-claims.mjs), handing over the motor — the GM's write. Both handlers are declared here in
  * {@link requests}.
  *
  * Rulebook: Getting a motor › Theft and recovery.
  * @module documents/vehicle/theft
  */
 import { theftBand, theftCrime, theftOutcome, theftStats, toolEasing, toolFit } from "../../rules/vehicles.mjs";
-import { refuseCard, resolveTN } from "../check.mjs";
-import { requestGM } from "../requests.mjs";
-import { claimRoll, issueRoll } from "../roll-claims.mjs";
+import { refuseCard, resolveTN } from "../core/check.mjs";
+import { requestGM } from "../core/requests.mjs";
+import { claimRoll, issueRoll } from "../core/roll-claims.mjs";
 import { L, isVehicle, personAtMotor, postCard, purposeRoll, sys, vehicleFrom } from "./common.mjs";
 import { BANDS } from "../../generated/rules.mjs";
 
@@ -164,7 +164,7 @@ async function onTheftClaim(user, { rollId, messageId }) {
     await vehicle.update({ [`ownership.${user.id}`]: CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER });
     owner = handed = true;
   }
-  // Heat (documents/heat.mjs): a motor nicked is a crime the GM is asked about, once for this roll.
+  // Heat (documents/heat/heat.mjs): a motor nicked is a crime the GM is asked about, once for this roll.
   if (result.opens) {
     Hooks.callAll("smoke.crime", { actorUuid: roll.actorUuid, motorUuid: vehicle.uuid, actId: `theft:${rollId}`, witnessed: !!result.seen,
       crime: theftCrime({ lockKind: sys(vehicle).lockKind, abilities: sys(vehicle).abilities, carjacking: !!ctx.carjacking }).key });
@@ -172,5 +172,5 @@ async function onTheftClaim(user, { rollId, messageId }) {
   return { result, owner: result.opens && owner, handed, outcome: check.outcome, total: check.total };
 }
 
-/** The GM's theft requests (registered by documents/vehicle.mjs). */
+/** The GM's theft requests (registered by documents/vehicle/vehicle.mjs). */
 export const requests = { "vehicle.theft.issue": onTheftIssue, "vehicle.theft.claim": onTheftClaim };

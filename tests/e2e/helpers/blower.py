@@ -16,13 +16,13 @@ ROOK, JAZ, CAR = "RookActor0000001", "JazActor00000001", "CarActor00000001"
 SCENE, STATION = "BlowerScene00001", "DeadAirRadio0001"
 
 
-PURSE = "/systems/the-smoke/module/documents/purse.mjs"
+PURSE = "/systems/the-smoke/module/documents/core/purse.mjs"
 
 
-HEAT = "/systems/the-smoke/module/documents/heat-store.mjs"
+HEAT = "/systems/the-smoke/module/documents/heat/store.mjs"
 
 
-VEHICLES = "/systems/the-smoke/module/documents/vehicle.mjs"
+VEHICLES = "/systems/the-smoke/module/documents/vehicle/vehicle.mjs"
 
 
 WAV = "data:audio/wav;base64,UklGRjQAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YRAAAACAgICAgICAgICAgICAgICA"

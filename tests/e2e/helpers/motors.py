@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 
 from .core import P1, P2
 
-VEHICLES_MODULE = "/systems/the-smoke/module/documents/vehicle.mjs"
+VEHICLES_MODULE = "/systems/the-smoke/module/documents/vehicle/vehicle.mjs"
 
 
 def import_actor(page: Page, pack: str, name: str, update: dict | None = None) -> str:

@@ -18,7 +18,7 @@ def forge(page: Page, document: str, rows: list, *, parent: str | None = None, o
 
 
 def record(page: Page, actor: str) -> dict:
-    """The GM's record of a character (documents/record.mjs recordOf), as this page reads it."""
+    """The GM's record of a character (documents/core/record.mjs recordOf), as this page reads it."""
     return page.evaluate("id => game.system.api.record.recordOf(game.actors.get(id))", actor)
 
 

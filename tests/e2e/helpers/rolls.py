@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-CHECK = "/systems/the-smoke/module/documents/check.mjs"
+CHECK = "/systems/the-smoke/module/documents/core/check.mjs"
 
 NOT_FIRST = "Only the first card rolled for this counts, and this is not it: it does not count."
 
@@ -24,7 +24,7 @@ def ask(page: Page, kind: str, data: dict):
 
 
 def roll(page: Page, actor_id: str, stat: str, choices: dict, flags: dict) -> str:
-    """The system's own roll (documents/check.mjs rollCheck) with the player's choices laid over the defaults, as a
+    """The system's own roll (documents/core/check.mjs rollCheck) with the player's choices laid over the defaults, as a
     console could call it; returns the card's message id."""
     return page.evaluate(f"""async ([actorId, stat, choices, flags]) => {{
         const {{ rollCheck, defaultChoices }} = await import("{CHECK}");

@@ -1,0 +1,96 @@
+/**
+ * The GM Screen's chat cards (rulebook: GM checks; Hazards · "Announce the danger and which roll can avoid it"): a
+ * check request's card, re-rendered from the GM store after every result, and a hazard's announcement. Every string
+ * is escaped by the templates. Foundry-side only; no rules here.
+ * @module documents/gm-request-card
+ */
+import { gmCheck, hazard as hazardRow } from "../../rules/gm-screen.mjs";
+import { SYSTEM_ID } from "../core/check.mjs";
+import { conditionName } from "../fight/combat.mjs";
+
+export const REQUEST_CARD = "systems/the-smoke/templates/chat/gm-request.hbs";
+export const HAZARD_CARD = "systems/the-smoke/templates/chat/gm-hazard.hbs";
+
+const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
+
+/**
+ * The words of a hazard's harm on a result: avoided, or damage, Health and Conditions (and what armour took); a
+ * harm a GM reload interrupted says so.
+ * @param {NonNullable<import("./gm-screen.mjs").RequestEntry["result"]>["harm"]} harm
+ * @returns {string|null}
+ */
+export function harmText(harm) {
+  if (!harm) return null;
+  if (harm.avoided) return L("SMOKE.GMScreen.avoided");
+  const applied = harm.applied ?? harm.conditions;
+  return L("SMOKE.GMScreen.harm", { damage: String(harm.damage), health: String(harm.health ?? "?"),
+    conditions: applied.map(conditionName).join(", ") || "—" })
+    + (harm.reduced ? ` ${L("SMOKE.GMScreen.armourReduced", { n: String(harm.reduced) })}` : "")
+    + (harm.interrupted ? ` ${L("SMOKE.GMScreen.harmInterrupted")}` : "");
+}
+
+/**
+ * The line naming both sides of an opposed result: who carried it against whom, with both totals.
+ * @param {import("./gm-screen.mjs").GMRequest} request @param {import("./gm-screen.mjs").RequestEntry} entry
+ * @returns {string|null}
+ */
+export function opposedText(request, entry) {
+  const opp = request.opponent;
+  if (!opp || !entry.result) return null;
+  const won = entry.result.margin >= 0;
+  return L("SMOKE.GMScreen.opposedResult", { winner: won ? entry.name : opp.name, loser: won ? opp.name : entry.name,
+    total: String(entry.result.total), opponent: opp.name, opponentTotal: String(opp.total) });
+}
+
+/** The request's card, from the store. @param {import("./gm-screen.mjs").GMRequest} request @returns {Promise<string>} */
+export async function cardHTML(request) {
+  const i18n = game.i18n;
+  const row = request.kind === "check" ? gmCheck(request.key) : hazardRow(request.key);
+  const opp = request.opponent ?? null;
+  const entries = request.entries.map(e => ({
+    ...e,
+    options: e.options.map(o => ({ ...o, label: i18n.format("SMOKE.GMScreen.rollButton", { stat: i18n.localize(`SMOKE.Stat.${o.stat}.name`),
+      tn: String(o.tn) }) })),
+    result: e.result && {
+      ...e.result, outcomeLabel: i18n.localize(`SMOKE.Outcome.${e.result.outcome}`),
+      statLabel: i18n.localize(`SMOKE.Stat.${e.result.stat}.name`),
+      harm: harmText(e.result.harm), opposed: opposedText(request, e)
+    }
+  }));
+  return foundry.applications.handlebars.renderTemplate(REQUEST_CARD, {
+    id: request.id, kind: request.kind, name: request.name, stakes: /** @type {any} */ (row).stakes ?? null,
+    band: opp ? i18n.localize("SMOKE.GMScreen.opposed") : i18n.localize(`SMOKE.Band.${row.band}`), hazard: request.kind === "hazard",
+    tweaks: request.tweaks.map(t => i18n.localize(`SMOKE.GMScreen.tweak.${t}`)),
+    armour: request.kind === "hazard" ? i18n.localize(request.armourMarked ? "SMOKE.GMScreen.armourMarked" : "SMOKE.GMScreen.armourNot") : null,
+    opponent: opp && L("SMOKE.GMScreen.opponentLine", { opponent: opp.name, stat: i18n.localize(`SMOKE.Stat.${opp.stat}.name`),
+      faces: [...opp.effort, ...opp.statFaces].join(" + ") + (opp.modifier < 0 ? ` − ${-opp.modifier}` : ` + ${opp.modifier}`),
+      total: String(opp.total) }),
+    entries
+  });
+}
+
+/**
+ * GM: announce a hazard: a public card with the hazard, its band and stats and the three columns.
+ * @param {string} key
+ * @returns {Promise<{key: string}>}
+ * @throws {Error} for a hazard not among the 16.
+ */
+export async function announceHazard(key) {
+  let h;
+  try {
+    h = hazardRow(key);
+  } catch {
+    throw new Error(L("SMOKE.GMScreen.unknownHazard", { key: String(key) }));
+  }
+  const i18n = game.i18n;
+  const cell = c => (c.damage ? i18n.format("SMOKE.GMScreen.damage", { n: String(c.damage) }) : "")
+    + (c.conditions.length ? `${c.damage ? " · " : ""}${c.conditions.map(conditionName).join(", ")}` : "");
+  const content = await foundry.applications.handlebars.renderTemplate(HAZARD_CARD, {
+    name: h.name, band: i18n.localize(`SMOKE.Band.${h.band}`),
+    stats: h.stats.map(s => i18n.localize(`SMOKE.Stat.${s}.name`)).join(" / "),
+    columns: ["justAbout", "badLuck", "properMess"].map(c => ({ label: i18n.localize(`SMOKE.Outcome.${c}`), text: cell(h[c]) }))
+  });
+  await ChatMessage.create(/** @type {any} */ ({ content, speaker: { alias: L("SMOKE.GMScreen.title") },
+    flags: { [SYSTEM_ID]: { hazardAnnounced: { key } } } }));
+  return { key };
+}

@@ -1,0 +1,73 @@
+/**
+ * Motors in Foundry: who sits where (boarding, leaving, the cage), the driving check, blue lights, theft, repairs and
+ * the garage, the incident record, and the occupants' tokens travelling with the motor. The numbers and refusals come
+ * from the pure rules in module/rules/vehicles.mjs (and rules/chase-gauge.mjs); this module reads and writes the
+ * documents.
+ *
+ * This module is the public face: it re-exports the names other modules use from the files under documents/vehicle/:
+ * - vehicle/common.mjs — shared helpers (words, a motor's data, seat names, refusals, rolls with a purpose, the card);
+ * - vehicle/store.mjs — the GM-owned seat store (a world setting keyed by the motor's actor UUID);
+ * - vehicle/seats.mjs — occupants and driver, boarding and leaving, the occupants' tokens following the motor, the
+ *   Board dialog and choosing who acts;
+ * - vehicle/driving.mjs — the driving check, blue lights, the incident record;
+ * - vehicle/theft.mjs — nicking a motor; vehicle/repair.mjs — repairs and the garage; vehicle/plates.mjs — Spare Plates.
+ * Each feature file declares its GM handlers next to its client half (`requests`, and `hooks`); this module registers
+ * them ({@link registerVehicleRequests}). The imports run one way (common ← store ← seats ← driving; common ← theft,
+ * repair; all ← this module), so there is no cycle.
+ *
+ * Rulebook: Getting a motor (Seats; Driving modifiers; Theft and recovery); Vehicle abilities; Fire, repairs and
+ * selling up › Repairs, Garage work; Skids, collisions and contact › Keep an incident record.
+ * @module documents/vehicle
+ */
+import { registerRequests } from "../core/requests.mjs";
+import { registerSeatStore } from "./store.mjs";
+import * as seats from "./seats.mjs";
+import * as driving from "./driving.mjs";
+import * as theft from "./theft.mjs";
+import * as repair from "./repair.mjs";
+import * as plates from "./plates.mjs";
+
+export { SYSTEM_ID, seatLabel } from "./common.mjs";
+export {
+  boardVehicle, canDrive, chooseActor, driverOf, leaveVehicle, occupantsOf, ownedPeople, promptBoard, riderOf,
+  seatRecords, vehicleDrivenBy, vehicleOf
+} from "./seats.mjs";
+export { abilityName, drivingNumbers, drivingTN, recordIncident, rollDriving, setAbilityOn } from "./driving.mjs";
+export { rollTheft, theftTools } from "./theft.mjs";
+export { payGarage, repairKits, rollRepair } from "./repair.mjs";
+export { plateKits, swapPlates } from "./plates.mjs";
+
+/** The motor features that declare `requests` and `hooks`. */
+const FEATURES = [seats, driving, theft, repair, plates];
+
+/**
+ * Register the seat store (a world setting), the motors' GM requests (`vehicle.board`, `vehicle.leave`,
+ * `vehicle.prune`, `vehicle.lights`, `vehicle.incident`, `vehicle.theft.issue`/`.claim`,
+ * `vehicle.repair.issue`/`.claim`, `vehicle.plates.issue`/`.claim`) and hooks (the Board button on a motor token's HUD, the occupants' tokens following
+ * the motor, forgetting the seats of deleted motors), and `game.system.api.vehicles` at `setup`. Call once, from
+ * `init`.
+ */
+export function registerVehicleRequests() {
+  registerSeatStore();
+  for (const feature of FEATURES) {
+    if ("requests" in feature) registerRequests(feature.requests);
+    if ("hooks" in feature) for (const [name, fn] of Object.entries(feature.hooks)) Hooks.on(/** @type {any} */ (name), fn);
+  }
+  // For macros and the console: game.system.api.vehicles (the entry module sets game.system.api during init).
+  Hooks.once("setup", () => {
+    const api = /** @type {any} */ (game.system).api;
+    if (api) api.vehicles = { occupantsOf: seats.occupantsOf, driverOf: seats.driverOf, vehicleOf: seats.vehicleOf,
+      vehicleDrivenBy: seats.vehicleDrivenBy, riderOf: seats.riderOf, canDrive: seats.canDrive, seatRecords: seats.seatRecords,
+      boardVehicle: seats.boardVehicle, leaveVehicle: seats.leaveVehicle, promptBoard: seats.promptBoard,
+      rollDriving: driving.rollDriving, setAbilityOn: driving.setAbilityOn, recordIncident: driving.recordIncident,
+      rollTheft: theft.rollTheft, rollRepair: repair.rollRepair, payGarage: repair.payGarage, swapPlates: plates.swapPlates };
+  });
+}
+
+/**
+ * @typedef {import("./common.mjs").Vehicle} Vehicle
+ * @typedef {import("./common.mjs").Seat} Seat
+ * @typedef {import("./seats.mjs").Aboard} Aboard
+ * @typedef {import("./driving.mjs").DrivingOptions} DrivingOptions
+ * @typedef {import("./theft.mjs").TheftOptions} TheftOptions
+ */
