@@ -37,6 +37,22 @@ export default [
       message: "module/quench/ is the Quench batches' layer: only the entry's quenchReady hook loads it (dynamic import)." }] }] }
   },
   {
+    // The shared ground (module/documents/core/: the request channel, GM stores, the check pipeline, the purse …)
+    // imports no feature: only rules, data, generated and core itself; its one climb is prompt-check's to the roll
+    // dialog (ARCHITECTURE.md). Paths are resolved, so "../chase/x.mjs" and "../../documents/chase/x.mjs" both count.
+    files: ["module/documents/core/**/*.mjs"],
+    rules: {
+      "import-x/no-restricted-paths": ["error", { zones: [
+        { target: "./module/documents/core", from: "./module/documents", except: ["./core"],
+          message: "module/documents/core/ is the shared ground: it imports no feature (move the shared part into core/)." },
+        { target: "./module/documents/core", from: "./module/apps", except: ["./roll-dialog.mjs"],
+          message: "module/documents/core/ climbs to a window only through prompt-check.mjs (the roll dialog)." },
+        { target: "./module/documents/core", from: ["./module/the-smoke.mjs", "./module/quench"],
+          message: "module/documents/core/ imports no feature and not the entry." }
+      ] }]
+    }
+  },
+  {
     // Pure rules: plain ECMAScript, no DOM and no Foundry. A Foundry name here is an undefined variable, and
     // no-restricted-globals says why (so a `typeof game` guard is caught too).
     files: ["module/rules/**/*.mjs"],

@@ -17,10 +17,13 @@ async function lint(files) {
       mkdirSync(dirname(join(dir, name)), { recursive: true });
       writeFileSync(join(dir, name), text);
     }
+    // import-x/no-restricted-paths resolves its zones from the process's working folder, as `npx eslint` at the root.
+    process.chdir(dir);
     const eslint = new ESLint({ cwd: dir, overrideConfigFile: join(ROOT, "eslint.config.mjs") });
     const results = await eslint.lintFiles(Object.keys(files));
     return Object.fromEntries(results.map(r => [r.filePath.slice(dir.length + 1), r.messages.map(m => m.ruleId)]));
   } finally {
+    process.chdir(ROOT);
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -41,4 +44,20 @@ test("an import cycle is refused", async () => {
     "module/rules/c.mjs": 'import { b } from "./b.mjs";\nexport const c = () => b;\n'
   });
   assert.deepEqual(found, { "module/rules/a.mjs": ["import-x/no-cycle"], "module/rules/b.mjs": ["import-x/no-cycle"], "module/rules/c.mjs": [] });
+});
+
+test("module/documents/core importing a feature or a window is refused; rules, core and the roll dialog are not (issue 27)", async () => {
+  const found = await lint({
+    "module/documents/chase/x.mjs": "export const x = 1;\n",
+    "module/apps/sheet.mjs": "export const s = 1;\n",
+    "module/apps/roll-dialog.mjs": "export const d = 1;\n",
+    "module/rules/r.mjs": "export const r = 1;\n",
+    "module/documents/core/base.mjs": "export const b = 1;\n",
+    "module/documents/core/a.mjs": 'import { x } from "../chase/x.mjs";\nimport { s } from "../../apps/sheet.mjs";\n'
+      + 'export const a = () => [x, s];\n',
+    "module/documents/core/ok.mjs": 'import { b } from "./base.mjs";\nimport { d } from "../../apps/roll-dialog.mjs";\n'
+      + 'import { r } from "../../rules/r.mjs";\nexport const ok = () => [b, d, r];\n'
+  });
+  assert.deepEqual(found["module/documents/core/a.mjs"], ["import-x/no-restricted-paths", "import-x/no-restricted-paths"]);
+  assert.deepEqual(found["module/documents/core/ok.mjs"], []);
 });

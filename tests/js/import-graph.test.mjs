@@ -63,3 +63,14 @@ test("module/rules imports only module/generated and the other rules", () => {
     .flatMap(([f, deps]) => deps.filter(d => !/^(rules|generated)\//.test(name(d))).map(d => `${name(f)} → ${name(d)}`));
   assert.deepEqual(wrong, []);
 });
+
+test("module/documents/core imports no feature: only rules, data, generated, core and the roll dialog (issue 27)", () => {
+  const allowed = /^(rules|data|generated|documents\/core)\/|^apps\/roll-dialog\.mjs$/;
+  const core = [...graph].filter(([f]) => name(f).startsWith("documents/core/"));
+  assert.ok(core.length > 15, `read ${core.length} core modules`);
+  const wrong = core.flatMap(([f, deps]) => deps.filter(d => !allowed.test(name(d))).map(d => `${name(f)} → ${name(d)}`));
+  assert.deepEqual(wrong, []);
+  // The one climb to a window is prompt-check's (ARCHITECTURE.md).
+  const climbs = core.flatMap(([f, deps]) => deps.filter(d => name(d).startsWith("apps/")).map(() => name(f)));
+  assert.deepEqual(climbs, ["documents/core/prompt-check.mjs"]);
+});
