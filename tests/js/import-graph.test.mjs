@@ -74,3 +74,9 @@ test("module/documents/core imports no feature: only rules, data, generated, cor
   const climbs = core.flatMap(([f, deps]) => deps.filter(d => name(d).startsWith("apps/")).map(() => name(f)));
   assert.deepEqual(climbs, ["documents/core/prompt-check.mjs"]);
 });
+
+test("module/documents climbs to a window in one place: core/prompt-check.mjs, the one prompt-then-roll (issue 27)", () => {
+  const climbs = [...graph].filter(([f]) => name(f).startsWith("documents/"))
+    .flatMap(([f, deps]) => deps.filter(d => name(d).startsWith("apps/")).map(d => `${name(f)} → ${name(d)}`));
+  assert.deepEqual(climbs, ["documents/core/prompt-check.mjs → apps/roll-dialog.mjs"]);
+});

@@ -14,8 +14,8 @@
 import { RULES } from "../../generated/rules.mjs";
 import { crewWheels, policeMove } from "../../rules/chase-gauge.mjs";
 import { POLICE_ABILITY } from "../../rules/vehicles.mjs";
-import { defaultChoices, gmSituational, rollCheck } from "../core/check.mjs";
-import { RollDialog } from "../../apps/roll-dialog.mjs";
+import { gmSituational, rollCheck } from "../core/check.mjs";
+import { promptCheck } from "../core/prompt-check.mjs";
 import { driverOf, drivingNumbers, drivingTN, occupantsOf, rollDriving } from "../vehicle/vehicle.mjs";
 import { GAUGE_BANDS, L, SYSTEM_ID, combatFrom, isVehicle, sys, warn } from "./common.mjs";
 import { assertOwner } from "../core/requests.mjs";
@@ -138,8 +138,7 @@ async function rollCrew(vehicle, { band = null, gauge = null, tn = null, targetN
   const gaugeRow = gauge ? GAUGE_BANDS.find(b => b.id === gauge) : null;
   /** @type {any} */
   const initial = { ...drivingTN({ band: band ?? gaugeRow?.check ?? "medium", tn, targetName }), ...gmSituational(situational) };
-  const skip = skipDialog || game.settings.get(SYSTEM_ID, "skipRollDialog");
-  const choices = skip ? { ...defaultChoices(), ...initial } : await RollDialog.prompt(crew, "whl", { vehicle: numbers, initial });
+  const choices = await promptCheck(crew, "whl", { initial, vehicle: numbers, skipDialog });
   if (!choices) return null;
   try {
     return await rollCheck(crew, "whl", { ...choices, ...gmSituational(situational) }, { vehicle: numbers, flags: { ...flags,

@@ -6,8 +6,8 @@
  * Rulebook: Getting a motor (Seats; Theft and recovery); Fire, repairs and selling up › Repairs.
  * @module documents/vehicle/common
  */
-import { defaultChoices, gmSituational, rollCheck } from "../core/check.mjs";
-import { RollDialog } from "../../apps/roll-dialog.mjs";
+import { gmSituational, rollCheck } from "../core/check.mjs";
+import { promptCheck } from "../core/prompt-check.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
 import { actorAt as actorByUuid } from "../core/lookup.mjs";
 
@@ -121,8 +121,7 @@ export const esc = s => foundry.utils.escapeHTML(String(s ?? ""));
  */
 export async function purposeRoll(actor, stat, initial, flags, skipDialog, situational = 0) {
   const gm = gmSituational(situational);
-  const skip = skipDialog || game.settings.get(SYSTEM_ID, "skipRollDialog");
-  const choices = skip ? { ...defaultChoices(), ...initial, ...gm } : await RollDialog.prompt(actor, stat, { initial: { ...initial, ...gm } });
+  const choices = await promptCheck(actor, stat, { initial: { ...initial, ...gm }, skipDialog });
   if (!choices) return null;
   try {
     return (await rollCheck(actor, stat, { ...choices, ...gm }, { flags })) ?? null;

@@ -10,11 +10,11 @@
 import { RULES, VEHICLE_ABILITIES } from "../../generated/rules.mjs";
 import { drivingModifiers, incident as incidentEntry } from "../../rules/vehicles.mjs";
 import { cannotDriveNames, conditionEffects } from "../../rules/check.mjs";
-import { defaultChoices, gmSituational, rollCheck } from "../core/check.mjs";
+import { gmSituational, rollCheck } from "../core/check.mjs";
 import { errorText, signed } from "../core/check-words.mjs";
-import { RollDialog } from "../../apps/roll-dialog.mjs";
+import { promptCheck } from "../core/prompt-check.mjs";
 import { requestGM } from "../core/requests.mjs";
-import { L, SYSTEM_ID, isVehicle, sys, vehicleFrom } from "./common.mjs";
+import { L, isVehicle, sys, vehicleFrom } from "./common.mjs";
 import { canDrive, driverOf, occupantsOf } from "./seats.mjs";
 
 /**
@@ -154,8 +154,7 @@ export async function rollDriving(vehicle, { band = null, gauge = null, situatio
   const difficulty = band ?? gaugeRow?.check ?? "medium";
   /** @type {any} */
   const initial = { ...drivingTN({ band: difficulty, tn, targetName }), ...gmSituational(situational) };
-  const skip = skipDialog || game.settings.get(SYSTEM_ID, "skipRollDialog");
-  const choices = skip ? { ...defaultChoices(), ...initial } : await RollDialog.prompt(driver, "whl", { vehicle: numbers, initial });
+  const choices = await promptCheck(driver, "whl", { initial, vehicle: numbers, skipDialog });
   if (!choices) return null;
   try {
     return await rollCheck(driver, "whl", { ...choices, ...gmSituational(situational) }, { vehicle: numbers, flags: { ...flags,
