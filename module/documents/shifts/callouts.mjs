@@ -75,12 +75,12 @@ function hopsFor(dests, given) {
 }
 
 /**
- * GM: check and store a callout.
- * @param {User.Implementation} user
+ * GM: check and store a callout (the request `callout.create`, and a street event's Pat's order).
  * @param {any} data  {shift, call, name, destinations: [{sceneId, regionUuid, name}], hops, offerTo, extra}
+ * @returns {Promise<{id: string, hops: number}>}
+ * @throws {Error} for an unknown shift or call, no name, or too few destinations.
  */
-async function onCreate(user, data) {
-  assertGM(user);
+export async function createCallout(data) {
   const shift = String(data?.shift ?? "");
   if (![...SHIFT_IDS, PAT_ORDER].includes(shift)) throw new Error(L("SMOKE.Shifts.unknownShift", { shift }));
   const call = shift === "police" ? String(data?.call ?? "") : null;
@@ -114,6 +114,16 @@ async function onCreate(user, data) {
     createdAt: game.time.serverTime };
   await callouts.set(id, callout);
   return { id, hops };
+}
+
+/**
+ * GM: the request `callout.create`, from the GM's own Shifts window.
+ * @param {User.Implementation} user
+ * @param {any} data  As {@link createCallout}.
+ */
+function onCreate(user, data) {
+  assertGM(user);
+  return createCallout(data);
 }
 
 /** GM: withdraw an open callout. */

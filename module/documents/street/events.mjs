@@ -14,11 +14,11 @@ import { PAT_ORDER } from "../../rules/jobs.mjs";
 import { STREET_DIE, streetEvent } from "../../rules/street.mjs";
 import { RULES, SYSTEM_ID } from "../../generated/rules.mjs";
 import { gmStore } from "../core/gm-store.mjs";
-import { requests as gmScreenRequests } from "../gm-screen/gm-screen.mjs";
+import { announceHazard } from "../gm-screen/request-card.mjs";
 import { anprPing, plateOf } from "../heat/heat.mjs";
 import { isPolice } from "../heat/sight.mjs";
 import { assertGM } from "../core/requests.mjs";
-import { requests as calloutRequests } from "../shifts/callouts.mjs";
+import { createCallout } from "../shifts/callouts.mjs";
 import { occupantsOf } from "../vehicle/seats.mjs";
 import { L, parkMotor, placePeople, sceneFor, setStreet, streetOf } from "./setup.mjs";
 
@@ -107,7 +107,7 @@ export async function onFollowUp(user, { eventId, view = null }) {
   await events.update(rec.id, r => (r ? { ...r, done: { by: /** @type {string} */ (user.id), lines: [] } } : r));
   let lines;
   try {
-    lines = await run(user, f, scene, rec, view);
+    lines = await run(f, scene, rec, view);
   } catch (err) {
     await events.update(rec.id, r => (r ? { ...r, done: null } : r)); // refused before anything was set going: try again
     throw err;
@@ -119,10 +119,10 @@ export async function onFollowUp(user, { eventId, view = null }) {
 }
 
 /**
- * What each follow-up does. @param {User.Implementation} user @param {import("../../rules/street.mjs").FollowUp} f
+ * What each follow-up does. @param {import("../../rules/street.mjs").FollowUp} f
  * @param {any} scene @param {StreetEventRecord} rec @param {any} view @returns {Promise<string[]>}
  */
-async function run(user, f, scene, rec, view) {
+async function run(f, scene, rec, view) {
   switch (f.kind) {
     case "place": {
       const { placed } = await placePeople(scene, { people: [f.person], count: f.count, where: view ? "view" : "centre", view });
@@ -138,12 +138,12 @@ async function run(user, f, scene, rec, view) {
       return [L("SMOKE.Street.rainOn", { scene: scene.name })];
     }
     case "hazard": {
-      await gmScreenRequests["gm.hazard.announce"](user, { key: String(f.hazard) });
+      await announceHazard(String(f.hazard));
       return [L("SMOKE.Street.hazardAnnounced", { hazard: hazardName(/** @type {string} */ (f.hazard)) })];
     }
     case "order": {
       const event = streetEvent(rec.roll);
-      await calloutRequests["callout.create"](user, { shift: PAT_ORDER, name: `${event.title}: ${event.text}`.slice(0, 120),
+      await createCallout({ shift: PAT_ORDER, name: `${event.title}: ${event.text}`.slice(0, 120),
         destinations: [{ sceneId: scene.id, name: L("SMOKE.Street.kezSpot") }], hops: 0, offerTo: "" });
       return [L("SMOKE.Street.orderMade")];
     }
