@@ -15,6 +15,7 @@ from . import ids
 from .catalogue import MISSIONS, Catalogue, Entry
 from .compile import SYSTEM_ID, stats_block
 from .errors import UserError
+from .schema_errors import schema_errors
 from .templating import render
 
 PACK = MISSIONS
@@ -59,14 +60,12 @@ def problems(entry: Entry, xp_pat: int | None = None) -> list[UserError]:
 
 def check_missions(cat: Catalogue, report: Any) -> None:
     """Validate every mission (the fee type and objectives in words, then the schema); errors go on ``report``."""
-    from .validate import _schema_errors
-
     for key in sorted(cat.missions):
         entry = cat.missions[key]
         rep = cat.rules.get("rep")
         found = problems(entry, rep.data["xp"]["patOrder"] if rep is not None else None)
         # the schema's own message for a missing or wrong fee type / objectives would repeat the two above
-        found += [e for e in _schema_errors(entry, "mission")
+        found += [e for e in schema_errors(entry, "mission")
                   if not (found and (e.field or "").split(".")[0] in ("fee", "objectives")
                           and e.field in ("fee", "fee.type", "objectives"))]
         report.errors.extend(found)
