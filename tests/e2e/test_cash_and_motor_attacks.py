@@ -1,4 +1,4 @@
-"""A hostile player against the table features (a review's attacks, each refused): the fence pays on the catalogue's
+"""A hostile player against cash and motors (each attack refused): the fence pays on the catalogue's
 value and only for a motor at the fence; a respray needs the motor in the respray; starting cash is claimed once, by a
 new character; a gun renamed "Fists" is still seized when Busted; an unlinked token's cash is not the GM's record and
 is refused; a seated passenger cannot cross an EXIT strip alone by clearing her token's flag."""
