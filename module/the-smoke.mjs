@@ -23,10 +23,12 @@ import * as attack from "./documents/fight/attack.mjs";
 import * as actions from "./documents/fight/actions.mjs";
 import * as durations from "./documents/fight/durations.mjs";
 import { sideOf } from "./documents/fight/combat-state.mjs";
-import { CombatConsole, registerConsoleHooks } from "./apps/combat-console.mjs";
+import * as combatConsole from "./apps/combat-console.mjs";
 import * as attackCard from "./apps/attack-card.mjs";
-import { registerVehicleRequests } from "./documents/vehicle/vehicle.mjs";
-import { registerChaseGauge } from "./apps/chase-gauge.mjs";
+import * as vehicles from "./documents/vehicle/vehicle.mjs";
+import * as chase from "./documents/chase/chase.mjs";
+import * as chaseGauge from "./apps/chase-gauge.mjs";
+import { handlersOf } from "./documents/core/feature.mjs";
 import { registerGMStores } from "./documents/core/gm-store.mjs";
 import * as gmRequests from "./documents/gm-screen/gm-screen.mjs";
 import * as gmRewards from "./documents/gm-screen/rewards.mjs";
@@ -81,13 +83,14 @@ import * as tokenActors from "./documents/core/token-actors.mjs";
 import { NOTE_TEMPLATE } from "./documents/core/chat-html.mjs";
 
 const { SmokeCombat, SmokeCombatant } = combat;
+const { CombatConsole } = combatConsole;
 const { makeAttack } = attack;
 
-/** The features that declare `requests` and `hooks` (see the module notes). */
+/** The features that declare `requests`, `hooks` and `roundEndSteps` (documents/core/feature.mjs; see the module notes). */
 const FEATURES = [rollCards, tokenActors, combat, attack, actions, durations, attackCard, activeTime, purse, hustle, healthRecord, heatStore, relationships, record,
   creation, advancement, kitUse, mirror, streetMap, heat, heatCards,
   heatPanel, gmRequests, gmRewards, streetControl, streetApp, streetCards, missionDocs, money, placesUi, shifts, shiftPanel, blower,
-  conditionText, coreTracker];
+  conditionText, coreTracker, combatConsole, vehicles, chase, chaseGauge];
 
 /** The status the core tracker's Toggle Defeated sets: Wasted, out of the fight (not Down, which is a Condition). */
 const DEFEATED = { id: "wasted", name: "SMOKE.Status.wasted", img: "icons/svg/skull.svg" };
@@ -121,13 +124,14 @@ Hooks.once("init", () => {
   registerRequestQueries();
   registerRequestHooks();
   registerSpeedDiceQuery();
-  for (const feature of FEATURES) {
+  vehicles.registerSeatStore();
+  for (const feature of /** @type {any[]} */ (FEATURES)) {
     if ("requests" in feature) registerRequests(feature.requests);
-    if ("hooks" in feature) for (const [name, fn] of Object.entries(feature.hooks)) Hooks.on(/** @type {any} */ (name), fn);
+    if ("hooks" in feature) {
+      for (const [name, entry] of Object.entries(feature.hooks)) for (const fn of handlersOf(entry)) Hooks.on(/** @type {any} */ (name), fn);
+    }
+    if ("roundEndSteps" in feature) for (const step of feature.roundEndSteps) combat.addRoundEndStep(step);
   }
-  registerConsoleHooks();
-  registerVehicleRequests();
-  registerChaseGauge();
   streetMap.registerExitBehavior();
   registerBlowerUI();
 
@@ -156,7 +160,7 @@ Hooks.once("init", () => {
 
   // fvtt-types has ModuleConfig for a module's `api` but no counterpart for a system's.
   /** @type {foundry.packages.System & {api?: object}} */ (game.system).api = {
-    RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole, GMScreen, StreetControl: streetApp.StreetControl, MissionBoard, ShiftsApp }, rollTeamwork, setChallenge,
+    RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole, ChaseGauge: chaseGauge.ChaseGauge, GMScreen, StreetControl: streetApp.StreetControl, MissionBoard, ShiftsApp }, rollTeamwork, setChallenge,
     contribute, requestGM, makeAttack, sideOf, worldCheck,
     /** The pure rules by their rulebook names (features add theirs). */
     rules: { ...clock, ...shiftRules, ...satnav, ...moneyRules, hops: streetMapRules.hops, exitPoint: streetMapRules.exitPoint, route: streetMapRules.route,
@@ -182,6 +186,8 @@ Hooks.once("init", () => {
       plateOf: heat.plateOf, anprPing: heat.anprPing },
     missions: { missionsOf: missionDocs.missionsOf, openMissions: missionDocs.openMissions, rememberedOf: missionDocs.rememberedOf },
     shifts: shifts.api,
+    vehicles: vehicles.api,
+    chase: { ...chase.api, open: () => chaseGauge.ChaseGauge.open() },
     /** The character record as the GM keeps it (documents/core/record.mjs). */
     record: { recordOf: record.recordOf, recordedDice: record.recordedDice, recordedRep: record.recordedRep,
       recordedPerk: record.recordedPerk, recordedItem: record.recordedItem, kitSystem: record.kitSystem,

@@ -13,8 +13,7 @@ import { gaugeState } from "../rules/chase-gauge.mjs";
 import { fireState } from "../rules/vehicles.mjs";
 import { driverOf } from "../documents/vehicle/vehicle.mjs";
 import {
-  actionOpen, gaugeOf, mayRoll, pendingText, registerChase, rollGaugeCheck, unitWheels, isCrewedUnit,
-  startDriving, goEvasive, rollManoeuvre, resistPit, setChaseRole, chaseRole, chaseSides, policeSuggestion, squaresBetween
+  actionOpen, gaugeOf, mayRoll, pendingText, rollGaugeCheck, unitWheels, isCrewedUnit
 } from "../documents/chase/chase.mjs";
 
 export { SYSTEM_ID };
@@ -128,19 +127,21 @@ export class ChaseGauge extends Base {
   }
 }
 
+const refresh = () => ChaseGauge.refresh();
+
 /**
- * Register the chase (documents/chase/chase.mjs requests and hooks) and the HUD's hooks; expose `game.system.api.chase` and
- * `game.system.api.apps.ChaseGauge` at `setup`. Call once, from `init`.
+ * The HUD's hooks (the chase's own requests and hooks are the chase's manifest, documents/chase/chase.mjs): it follows
+ * every change to tokens, motors and the fight, and opens for everyone when a driving action starts or a motor catches
+ * fire on the scene this user views, and when the chase is over.
  */
-export function registerChaseGauge() {
-  registerChase();
-  for (const hook of ["updateToken", "updateActor", "updateCombat", "updateCombatant", "deleteCombat", "canvasReady",
-    "createToken", "deleteToken"]) {
-    Hooks.on(/** @type {any} */ (hook), () => ChaseGauge.refresh());
-  }
-  // A driving action starts (the GM's gauge on the fight), or a motor catches fire, on the scene this user views:
-  // everyone's HUD opens.
-  Hooks.on("updateCombat", (combat, changed) => {
+export const hooks = {
+  updateToken: refresh, updateCombatant: refresh, deleteCombat: refresh, canvasReady: refresh, createToken: refresh,
+  deleteToken: refresh,
+  updateActor: [refresh, (actor, changed) => {
+    if (actor.type !== "vehicle" || /** @type {any} */ (changed)?.system?.onFire !== true) return;
+    if (game.scenes?.viewed?.tokens.some(t => t.actorId === actor.id)) ChaseGauge.open();
+  }],
+  updateCombat: [refresh, (combat, changed) => {
     const gauges = /** @type {any} */ (changed)?.system?.gauges;
     if (!gauges) return;
     for (const [tokenId, g] of Object.entries(gauges)) {
@@ -150,19 +151,7 @@ export function registerChaseGauge() {
       ChaseGauge.lastAction.set(tokenId, action);
       ChaseGauge.open();
     }
-  });
-  Hooks.on("updateCombat", (combat, changed) => {
+  }, (combat, changed) => {
     if (changed?.flags?.[SYSTEM_ID]?.chaseOver && combat === game.combat) ChaseGauge.open();
-  });
-  Hooks.on("updateActor", (actor, changed) => {
-    if (actor.type !== "vehicle" || /** @type {any} */ (changed)?.system?.onFire !== true) return;
-    if (game.scenes?.viewed?.tokens.some(t => t.actorId === actor.id)) ChaseGauge.open();
-  });
-  Hooks.once("setup", () => {
-    const api = /** @type {any} */ (game.system).api;
-    if (!api) return;
-    api.apps = { ...(api.apps ?? {}), ChaseGauge };
-    api.chase = { gaugeOf, rollGaugeCheck, startDriving, goEvasive, rollManoeuvre, resistPit, setChaseRole, chaseRole,
-      chaseSides, policeSuggestion, squaresBetween, open: () => ChaseGauge.open() };
-  });
-}
+  }]
+};

@@ -529,15 +529,18 @@ export function viewedFight() {
   return list.find(c => c.active) ?? list.find(c => c.started) ?? list[0] ?? null;
 }
 
+const refresh = () => CombatConsole.refresh();
+
 /** Hooks that keep the console current and open it for everyone when a fight starts. */
-export function registerConsoleHooks() {
-  for (const hook of ["updateCombat", "createCombat", "deleteCombat", "createCombatant", "updateCombatant", "deleteCombatant",
+export const hooks = {
+  ...Object.fromEntries(["createCombat", "deleteCombat", "createCombatant", "updateCombatant", "deleteCombatant",
     "updateActor", "deleteActor", "createActiveEffect", "deleteActiveEffect", "updateToken", "createToken", "deleteToken",
-    "createItem", "updateItem", "deleteItem", "canvasReady"]) {
-    Hooks.on(/** @type {Hooks.HookName} */ (hook), () => CombatConsole.refresh());
-  }
+    "createItem", "updateItem", "deleteItem", "canvasReady"].map(hook => [hook, refresh])),
+  updateCombat: [refresh, (combat, changed) => {
+    if (changed.round === 1 && combat === viewedFight() && game.settings.get(SYSTEM_ID, "openConsole")) CombatConsole.open();
+  }],
   // The core combat tracker gets a button to the console.
-  Hooks.on("renderCombatTracker", (app, html) => {
+  renderCombatTracker: (app, html) => {
     const root = /** @type {HTMLElement} */ (html);
     const header = root.querySelector?.(".combat-tracker-header, header");
     if (!header || header.querySelector("[data-smoke-console]")) return;
@@ -547,12 +550,9 @@ export function registerConsoleHooks() {
     button.textContent = game.i18n.localize("SMOKE.Combat.open");
     button.addEventListener("click", () => CombatConsole.open());
     header.append(button);
-  });
-  // After a reload, a fight in progress opens the console again.
-  Hooks.once("ready", () => {
+  },
+  // After a reload, a fight in progress opens the console again (ready fires once).
+  ready: () => {
     if (viewedFight()?.started && game.settings.get(SYSTEM_ID, "openConsole")) CombatConsole.open();
-  });
-  Hooks.on("updateCombat", (combat, changed) => {
-    if (changed.round === 1 && combat === viewedFight() && game.settings.get(SYSTEM_ID, "openConsole")) CombatConsole.open();
-  });
-}
+  }
+};

@@ -123,3 +123,16 @@ test("every SMOKE.* string the code and templates name is in lang/en.json", asyn
   for (const key of dynamic) if (!has(key)) missing.add(key);
   assert.deepEqual([...missing], []);
 });
+
+test("game.system.api is built at init, in the entry alone: the motors', the chase's and the HUD's parts too (issue 27)", () => {
+  const api = game.system.api;
+  for (const name of ["occupantsOf", "driverOf", "rollDriving", "rollTheft", "rollRepair", "payGarage"]) {
+    assert.equal(typeof api.vehicles?.[name], "function", `api.vehicles.${name}`);
+  }
+  for (const name of ["gaugeOf", "rollGaugeCheck", "startDriving", "goEvasive", "rollManoeuvre", "resistPit", "setChaseRole",
+    "chaseRole", "chaseSides", "policeSuggestion", "squaresBetween", "open"]) {
+    assert.equal(typeof api.chase?.[name], "function", `api.chase.${name}`);
+  }
+  assert.equal(typeof api.apps.ChaseGauge, "function");
+  assert.equal(typeof api.apps.CombatConsole, "function");
+});

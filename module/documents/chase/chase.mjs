@@ -16,18 +16,19 @@
  * - chase/fire.mjs — fire at 0 Body and the blast;
  * - chase/getaway.mjs — who is wanted and who pursues, the end of a round and of the chase;
  * Each file declares its own GM requests (`requests`), hooks (`hooks`) and round-end steps (`roundEndSteps`);
- * {@link registerChase} registers them all, once, at init (apps/chase-gauge.mjs calls it): gauge.mjs (`chase.drive`,
+ * this module merges them into the chase's manifest, which the entry registers once, at init: gauge.mjs (`chase.drive`,
  * `chase.due`, `chase.issueCheck`, `chase.resolve`; the moves), contact.mjs (`chase.evasive`, `chase.declare`,
  * `chase.ram`, `chase.pit`, `chase.holdLine`, `chase.resist`; the PIT card), getaway.mjs (`chase.role`; the round's
  * end), fire.mjs (catching fire, the countdowns). The imports only go down: common ← map ← units ← gauge/contact.
  * @module documents/chase
  */
-import { addRoundEndStep } from "../fight/combat.mjs";
-import { registerRequests } from "../core/requests.mjs";
+import { mergeParts } from "../core/feature.mjs";
 import * as gauge from "./gauge.mjs";
 import * as contact from "./contact.mjs";
 import * as getawayFeature from "./getaway.mjs";
 import * as fire from "./fire.mjs";
+import * as map from "./map.mjs";
+import * as units from "./units.mjs";
 export { SYSTEM_ID } from "./common.mjs";
 export {
   actionOpen, chaseCombatOf, combatantOfActor, gaugeOf, motorAboard, motorOf, movedSquares, positionOf, sameActor, sceneOf,
@@ -41,17 +42,19 @@ export { goEvasive, manoeuvreGuard, manoeuvreRefusal, resistPit, rollManoeuvre }
 export { catchFire, explode } from "./fire.mjs";
 export { chaseRole, chaseSides, resolveChaseRoundEnd, setChaseRole } from "./getaway.mjs";
 
-/** The chase's parts that declare requests, hooks and round-end steps. */
-const PARTS = /** @type {any[]} */ ([gauge, contact, getawayFeature, fire]);
+/**
+ * The chase's manifest (documents/core/feature.mjs), registered by the entry: its parts' requests, hooks and
+ * round-end steps.
+ */
+export const { requests, hooks, roundEndSteps } = mergeParts([gauge, contact, getawayFeature, fire]);
 
-/** Register the chase's requests, hooks and round-end steps. Call once, from `init`. */
-export function registerChase() {
-  for (const part of PARTS) {
-    if ("requests" in part) registerRequests(part.requests);
-    if ("hooks" in part) for (const [name, fn] of Object.entries(part.hooks)) Hooks.on(/** @type {Hooks.HookName} */ (name), fn);
-    if ("roundEndSteps" in part) for (const step of part.roundEndSteps) addRoundEndStep(step);
-  }
-}
+/** For macros and the console: `game.system.api.chase` (the entry adds `open`, the HUD). */
+export const api = {
+  gaugeOf: map.gaugeOf, rollGaugeCheck: gauge.rollGaugeCheck, startDriving: gauge.startDriving, goEvasive: contact.goEvasive,
+  rollManoeuvre: contact.rollManoeuvre, resistPit: contact.resistPit, setChaseRole: getawayFeature.setChaseRole,
+  chaseRole: getawayFeature.chaseRole, chaseSides: getawayFeature.chaseSides, policeSuggestion: units.policeSuggestion,
+  squaresBetween: map.squaresBetween
+};
 
 /**
  * @typedef {import("./common.mjs").GaugeFlag} GaugeFlag

@@ -11,15 +11,15 @@
  *   Board dialog and choosing who acts;
  * - vehicle/driving.mjs — the driving check, blue lights, the incident record;
  * - vehicle/theft.mjs — nicking a motor; vehicle/repair.mjs — repairs and the garage; vehicle/plates.mjs — Spare Plates.
- * Each feature file declares its GM handlers next to its client half (`requests`, and `hooks`); this module registers
- * them ({@link registerVehicleRequests}). The imports run one way (common ← store ← seats ← driving; common ← theft,
+ * Each feature file declares its GM handlers next to its client half (`requests`, and `hooks`); this module merges
+ * them into the motors' manifest, which the entry registers. The imports run one way (common ← store ← seats ← driving; common ← theft,
  * repair; all ← this module), so there is no cycle.
  *
  * Rulebook: Getting a motor (Seats; Driving modifiers; Theft and recovery); Vehicle abilities; Fire, repairs and
  * selling up › Repairs, Garage work; Skids, collisions and contact › Keep an incident record.
  * @module documents/vehicle
  */
-import { registerRequests } from "../core/requests.mjs";
+import { mergeParts } from "../core/feature.mjs";
 import { registerSeatStore } from "./store.mjs";
 import * as seats from "./seats.mjs";
 import * as driving from "./driving.mjs";
@@ -37,32 +37,24 @@ export { rollTheft, theftTools } from "./theft.mjs";
 export { payGarage, repairKits, rollRepair } from "./repair.mjs";
 export { plateKits, swapPlates } from "./plates.mjs";
 
-/** The motor features that declare `requests` and `hooks`. */
-const FEATURES = [seats, driving, theft, repair, plates];
-
 /**
- * Register the seat store (a world setting), the motors' GM requests (`vehicle.board`, `vehicle.leave`,
- * `vehicle.prune`, `vehicle.lights`, `vehicle.incident`, `vehicle.theft.issue`/`.claim`,
+ * The motors' manifest (documents/core/feature.mjs), registered by the entry: the GM requests (`vehicle.board`,
+ * `vehicle.leave`, `vehicle.prune`, `vehicle.lights`, `vehicle.incident`, `vehicle.theft.issue`/`.claim`,
  * `vehicle.repair.issue`/`.claim`, `vehicle.plates.issue`/`.claim`) and hooks (the Board button on a motor token's HUD, the occupants' tokens following
- * the motor, forgetting the seats of deleted motors), and `game.system.api.vehicles` at `setup`. Call once, from
- * `init`.
+ * the motor, forgetting the seats of deleted motors) of its parts. The seat store is a world setting,
+ * registered at init ({@link registerSeatStore}).
  */
-export function registerVehicleRequests() {
-  registerSeatStore();
-  for (const feature of FEATURES) {
-    if ("requests" in feature) registerRequests(feature.requests);
-    if ("hooks" in feature) for (const [name, fn] of Object.entries(feature.hooks)) Hooks.on(/** @type {any} */ (name), fn);
-  }
-  // For macros and the console: game.system.api.vehicles (the entry module sets game.system.api during init).
-  Hooks.once("setup", () => {
-    const api = /** @type {any} */ (game.system).api;
-    if (api) api.vehicles = { occupantsOf: seats.occupantsOf, driverOf: seats.driverOf, vehicleOf: seats.vehicleOf,
-      vehicleDrivenBy: seats.vehicleDrivenBy, riderOf: seats.riderOf, canDrive: seats.canDrive, seatRecords: seats.seatRecords,
-      boardVehicle: seats.boardVehicle, leaveVehicle: seats.leaveVehicle, promptBoard: seats.promptBoard,
-      rollDriving: driving.rollDriving, setAbilityOn: driving.setAbilityOn, recordIncident: driving.recordIncident,
-      rollTheft: theft.rollTheft, rollRepair: repair.rollRepair, payGarage: repair.payGarage, swapPlates: plates.swapPlates };
-  });
-}
+export const { requests, hooks } = mergeParts([seats, driving, theft, repair, plates]);
+export { registerSeatStore };
+
+/** For macros and the console: `game.system.api.vehicles` (the entry builds `game.system.api`). */
+export const api = {
+  occupantsOf: seats.occupantsOf, driverOf: seats.driverOf, vehicleOf: seats.vehicleOf,
+  vehicleDrivenBy: seats.vehicleDrivenBy, riderOf: seats.riderOf, canDrive: seats.canDrive, seatRecords: seats.seatRecords,
+  boardVehicle: seats.boardVehicle, leaveVehicle: seats.leaveVehicle, promptBoard: seats.promptBoard,
+  rollDriving: driving.rollDriving, setAbilityOn: driving.setAbilityOn, recordIncident: driving.recordIncident,
+  rollTheft: theft.rollTheft, rollRepair: repair.rollRepair, payGarage: repair.payGarage, swapPlates: plates.swapPlates
+};
 
 /**
  * @typedef {import("./common.mjs").Vehicle} Vehicle

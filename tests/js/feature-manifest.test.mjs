@@ -1,0 +1,46 @@
+// One registration route (issue 27): each feature's face merges its parts' tables (documents/core/feature.mjs) and
+// the entry registers every feature's requests, hooks and round-end steps in one loop; nothing registers itself.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { handlersOf, mergeParts } from "../../module/documents/core/feature.mjs";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../module");
+
+function files(dir = ROOT) {
+  return readdirSync(dir).flatMap(name => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : path.endsWith(".mjs") ? [path] : [];
+  });
+}
+
+const code = f => readFileSync(f, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+
+test("mergeParts joins the parts' requests, hooks (in order, as lists) and round-end steps; a request handled twice is an error", () => {
+  const a = () => 1, b = () => 2, c = () => 3, step = () => [];
+  const merged = mergeParts([{ requests: { "x.one": a }, hooks: { ready: a } }, { hooks: { ready: [b, c] }, roundEndSteps: [step] }, {}]);
+  assert.deepEqual(merged.requests, { "x.one": a });
+  assert.deepEqual(merged.hooks, { ready: [a, b, c] });
+  assert.deepEqual(merged.roundEndSteps, [step]);
+  assert.throws(() => mergeParts([{ requests: { "x.one": a } }, { requests: { "x.one": b } }]), /x\.one/);
+  assert.deepEqual(handlersOf(undefined), []);
+  assert.deepEqual(handlersOf(a), [a]);
+});
+
+test("only the entry registers requests and round-end steps and builds game.system.api", () => {
+  const entry = join(ROOT, "the-smoke.mjs");
+  const found = files().filter(f => f !== entry).flatMap(f => {
+    const text = code(f);
+    return [/\bregisterRequests\(\s*[^)\s]/, /\baddRoundEndStep\(\s*[^)\s]/, /\.api\s*=\s*[{\w]/, /\bapi\.\w+\s*=[^=]/]
+      .filter(re => re.test(text.replace(/export function (registerRequests|addRoundEndStep)\([^)]*\)/g, "")))
+      .map(re => `${relative(ROOT, f)}: ${re}`);
+  });
+  assert.deepEqual(found, []);
+});
+
+test("the side doors are gone: no registerChase, registerChaseGauge, registerVehicleRequests, registerConsoleHooks", () => {
+  const found = files().filter(f => /\bregister(Chase|ChaseGauge|VehicleRequests|ConsoleHooks)\b/.test(code(f))).map(f => relative(ROOT, f));
+  assert.deepEqual(found, []);
+});
