@@ -13,6 +13,7 @@ import { SmokeActor } from "./documents/actor.mjs";
 import { CharacterSheet, NpcSheet, SmokeItemSheet, VehicleSheet } from "./apps/sheets.mjs";
 import { ChallengeTracker, TeamworkApp, contribute, registerGroupSettings, rollTeamwork, setChallenge } from "./apps/group-checks.mjs";
 import { statusEffects } from "./rules/conditions.mjs";
+import { rules } from "./rules/index.mjs";
 import { CharacterCreator } from "./apps/creator.mjs";
 import { CONDITIONS, RULES, SYSTEM_ID } from "./generated/rules.mjs";
 import { SmokeCombatData, SmokeCombatantData } from "./data/combat.mjs";
@@ -32,15 +33,11 @@ import { handlersOf } from "./documents/core/feature.mjs";
 import { registerGMStores } from "./documents/core/gm-store.mjs";
 import * as gmRequests from "./documents/gm-screen/gm-screen.mjs";
 import * as gmRewards from "./documents/gm-screen/rewards.mjs";
-import * as gmScreenRules from "./rules/gm-screen.mjs";
-import * as missionRules from "./rules/missions.mjs";
 import { defineMissionPage, MISSION_PAGE } from "./data/mission-page.mjs";
 import { GMScreen, registerGMScreenKeybinding } from "./apps/gm-screen.mjs";
 import * as streetControl from "./documents/street/street-control.mjs";
 import * as streetApp from "./apps/street-control.mjs";
 import * as streetCards from "./apps/street-cards.mjs";
-import * as streetRules from "./rules/street.mjs";
-import * as policeRules from "./rules/police.mjs";
 import * as missionDocs from "./documents/missions/missions.mjs";
 import { MissionBoard } from "./apps/mission-board.mjs";
 import { MissionPageSheet } from "./apps/mission-page-sheet.mjs";
@@ -55,25 +52,18 @@ import * as record from "./documents/core/record.mjs";
 import * as creation from "./documents/character/creation.mjs";
 import * as advancement from "./documents/character/advancement.mjs";
 import * as kitUse from "./documents/character/kit-use.mjs";
-import * as clock from "./rules/clock.mjs";
 import * as blower from "./documents/blower/blower.mjs";
 import { blowerApi, registerBlowerUI } from "./apps/blower/register.mjs";
-import * as satnav from "./rules/satnav.mjs";
 import * as money from "./documents/money/money.mjs";
 import * as placesUi from "./apps/places.mjs";
-import * as moneyRules from "./rules/money.mjs";
 import * as streetMap from "./documents/street-map/street-map.mjs";
-import * as streetMapRules from "./rules/street-map.mjs";
 import * as heat from "./documents/heat/heat.mjs";
 import * as heatCards from "./apps/heat-cards.mjs";
 import * as heatPanel from "./apps/heat-panel.mjs";
-import * as heatRules from "./rules/heat.mjs";
-import { bustedLoss } from "./rules/money.mjs";
 import { regionBehaviorModels } from "./data/regions.mjs";
 import * as shifts from "./documents/shifts/shifts.mjs";
 import * as shiftPanel from "./apps/shift-panel.mjs";
 import { ShiftsApp } from "./apps/shifts-app.mjs";
-import * as shiftRules from "./rules/shifts.mjs";
 import * as conditionText from "./documents/core/condition-text.mjs";
 import * as rollCards from "./documents/core/roll-cards.mjs";
 import * as coreTracker from "./apps/core-tracker.mjs";
@@ -162,20 +152,8 @@ Hooks.once("init", () => {
   /** @type {foundry.packages.System & {api?: object}} */ (game.system).api = {
     RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole, ChaseGauge: chaseGauge.ChaseGauge, GMScreen, StreetControl: streetApp.StreetControl, MissionBoard, ShiftsApp }, rollTeamwork, setChallenge,
     contribute, requestGM, makeAttack, sideOf, worldCheck,
-    /** The pure rules by their rulebook names (features add theirs). */
-    rules: { ...clock, ...shiftRules, ...satnav, ...moneyRules, hops: streetMapRules.hops, exitPoint: streetMapRules.exitPoint, route: streetMapRules.route,
-      graphOf: streetMapRules.graphOf, checkGraph: streetMapRules.checkGraph, facingInto: streetMapRules.facingInto,
-      freeSquare: streetMapRules.freeSquare, heatAfterCrime: heatRules.heatAfterCrime, coolDownSeconds: heatRules.coolDownSeconds,
-      talkOutOfStopBand: heatRules.talkOutOfStopBand, policeResponse: heatRules.policeResponse, canRest: heatRules.canRest, bustedLoss,
-      checkRequestTN: gmScreenRules.checkRequestTN, checkBand: gmScreenRules.checkBand,
-      hazardOutcome: gmScreenRules.hazardOutcome, missionProblems: missionRules.missionProblems, missionPay: missionRules.missionPay,
-      deadlineLeft: missionRules.deadlineLeft, isOverdue: missionRules.isOverdue, nextObjectiveState: missionRules.nextObjectiveState,
-      opponentRoll: gmScreenRules.opponentRoll, opponentTotal: gmScreenRules.opponentTotal,
-      opposedRequestTN: gmScreenRules.opposedRequestTN, opposedWinner: gmScreenRules.opposedWinner,
-      streetEvent: streetRules.streetEvent, streetState: streetRules.streetState, wheelsBandSteps: streetRules.wheelsBandSteps,
-      placeFrom: streetRules.placeFrom, hasWarrant: policeRules.hasWarrant, stopStars: policeRules.stopStars,
-      policeChecks: policeRules.policeChecks, policeConsequence: policeRules.policeConsequence, searchFinds: policeRules.searchFinds,
-      india99Sees: policeRules.india99Sees },
+    /** The pure rules by their rulebook names: the barrel module/rules/index.mjs, whole. */
+    rules: { ...rules },
     street: streetControl.api,
     streetMap: streetMap.api,
     clock: { activeNow: activeTime.activeNow, onTick: activeTime.onTick },

@@ -136,3 +136,21 @@ test("game.system.api is built at init, in the entry alone: the motors', the cha
   assert.equal(typeof api.apps.ChaseGauge, "function");
   assert.equal(typeof api.apps.CombatConsole, "function");
 });
+
+test("game.system.api.rules is the rules barrel: every export of every module/rules/ file, the same value (issue 27)", async () => {
+  const { readdirSync } = await import("node:fs");
+  const dir = path.join(root, "module/rules");
+  let count = 0;
+  for (const file of readdirSync(dir).filter(f => f.endsWith(".mjs") && f !== "index.mjs")) {
+    const mod = await import(path.join(dir, file));
+    for (const [name, value] of Object.entries(mod)) {
+      assert.equal(game.system.api.rules[name], value, `${file} ${name}`);
+      count++;
+    }
+  }
+  assert.ok(count > 200, `${count} rules`);
+  // the names the guide and the tests call (as before the barrel)
+  for (const name of ["hops", "crewShares", "heatAfterCrime", "checkRequestTN", "missionPay", "india99Sees", "bustedLoss"]) {
+    assert.equal(typeof game.system.api.rules[name], "function", name);
+  }
+});
