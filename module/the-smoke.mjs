@@ -3,9 +3,10 @@
  * status effects, settings and templates. Rules live in module/rules (pure), data models in module/data,
  * documents in module/documents, windows in module/apps.
  *
- * Features declare themselves: each module in {@link FEATURES} may export `requests` (request type → GM handler,
- * documents/core/requests.mjs) and `hooks` (hook name → handler); both are registered here, in one loop, so this page
- * lists everything the system hooks into.
+ * Features declare themselves: each module in {@link FEATURES} may export a manifest's tables (documents/core/feature.mjs):
+ * `requests` (request type → GM handler, documents/core/requests.mjs), `hooks` (hook name → handler or handlers) and
+ * `roundEndSteps`; a feature's face merges its parts' tables, and all are registered here, in one loop. No feature
+ * registers itself, and `game.system.api` is built here alone (its `rules` are the barrel rules/index.mjs).
  */
 import { ACTOR_MODELS } from "./data/actors.mjs";
 import { ITEM_MODELS } from "./data/items.mjs";
