@@ -19,8 +19,8 @@ import { CharacterCreator } from "./apps/creator.mjs";
 import { CONDITIONS, RULES, SYSTEM_ID } from "./generated/rules.mjs";
 import { SmokeCombatData, SmokeCombatantData } from "./data/combat.mjs";
 import * as combat from "./documents/fight/combat.mjs";
-import { registerRequestHooks, registerRequestQueries, registerRequests, requestGM } from "./documents/core/requests.mjs";
-import { registerSpeedDiceQuery } from "./documents/fight/speed-dice.mjs";
+import * as requestChannel from "./documents/core/requests.mjs";
+import * as speedDice from "./documents/fight/speed-dice.mjs";
 import * as attack from "./documents/fight/attack.mjs";
 import * as actions from "./documents/fight/actions.mjs";
 import * as durations from "./documents/fight/durations.mjs";
@@ -54,7 +54,7 @@ import * as creation from "./documents/character/creation.mjs";
 import * as advancement from "./documents/character/advancement.mjs";
 import * as kitUse from "./documents/character/kit-use.mjs";
 import * as blower from "./documents/blower/blower.mjs";
-import { blowerApi, registerBlowerUI } from "./apps/blower/register.mjs";
+import * as blowerUi from "./apps/blower/register.mjs";
 import * as money from "./documents/money/money.mjs";
 import * as placesUi from "./apps/places.mjs";
 import * as streetMap from "./documents/street-map/street-map.mjs";
@@ -78,10 +78,10 @@ const { CombatConsole } = combatConsole;
 const { makeAttack } = attack;
 
 /** The features that declare `requests`, `hooks` and `roundEndSteps` (documents/core/feature.mjs; see the module notes). */
-const FEATURES = [rollCards, tokenActors, combat, attack, actions, durations, attackCard, activeTime, purse, hustle, healthRecord, heatStore, relationships, record,
+const FEATURES = [requestChannel, speedDice, rollCards, tokenActors, combat, attack, actions, durations, attackCard, activeTime, purse, hustle, healthRecord, heatStore, relationships, record,
   creation, advancement, kitUse, mirror, streetMap, heat, heatCards,
   heatPanel, gmRequests, gmRewards, streetControl, streetApp, streetCards, missionDocs, money, placesUi, shifts, shiftPanel, blower,
-  conditionText, coreTracker, combatConsole, vehicles, chase, chaseGauge];
+  conditionText, coreTracker, combatConsole, vehicles, chase, chaseGauge, blowerUi];
 
 /** The status the core tracker's Toggle Defeated sets: Wasted, out of the fight (not Down, which is a Condition). */
 const DEFEATED = { id: "wasted", name: "SMOKE.Status.wasted", img: "icons/svg/skull.svg" };
@@ -112,19 +112,18 @@ Hooks.once("init", () => {
   if (CONFIG.RegionBehavior?.dataModels) Object.assign(CONFIG.RegionBehavior.dataModels, regionBehaviorModels());
   const pages = CONFIG.JournalEntryPage;
   if (pages?.dataModels) pages.dataModels[MISSION_PAGE] = defineMissionPage();
-  registerRequestQueries();
-  registerRequestHooks();
-  registerSpeedDiceQuery();
+  requestChannel.registerRequestQueries();
+  speedDice.registerSpeedDiceQuery();
   vehicles.registerSeatStore();
   for (const feature of /** @type {any[]} */ (FEATURES)) {
-    if ("requests" in feature) registerRequests(feature.requests);
+    if ("requests" in feature) requestChannel.registerRequests(feature.requests);
     if ("hooks" in feature) {
       for (const [name, entry] of Object.entries(feature.hooks)) for (const fn of handlersOf(entry)) Hooks.on(/** @type {any} */ (name), fn);
     }
     if ("roundEndSteps" in feature) for (const step of feature.roundEndSteps) combat.addRoundEndStep(step);
   }
   streetMap.registerExitBehavior();
-  registerBlowerUI();
+  blowerUi.registerBlowerUI();
 
   const { DocumentSheetConfig } = foundry.applications.apps;
   DocumentSheetConfig.registerSheet(Actor, SYSTEM_ID, CharacterSheet, { types: ["character"], makeDefault: true, label: "SMOKE.Sheet.actor" });
@@ -152,7 +151,7 @@ Hooks.once("init", () => {
   // fvtt-types has ModuleConfig for a module's `api` but no counterpart for a system's.
   /** @type {foundry.packages.System & {api?: object}} */ (game.system).api = {
     RULES, CONDITIONS, apps: { TeamworkApp, ChallengeTracker, CharacterCreator, CombatConsole, ChaseGauge: chaseGauge.ChaseGauge, GMScreen, StreetControl: streetApp.StreetControl, MissionBoard, ShiftsApp }, rollTeamwork, setChallenge,
-    contribute, requestGM, makeAttack, sideOf, worldCheck,
+    contribute, requestGM: requestChannel.requestGM, makeAttack, sideOf, worldCheck,
     /** The pure rules by their rulebook names: the barrel module/rules/index.mjs, whole. */
     rules: { ...rules },
     street: streetControl.api,
@@ -171,7 +170,7 @@ Hooks.once("init", () => {
     record: { recordOf: record.recordOf, recordedDice: record.recordedDice, recordedRep: record.recordedRep,
       recordedPerk: record.recordedPerk, recordedItem: record.recordedItem, kitSystem: record.kitSystem,
       hasRecordedPerk: record.hasRecordedPerk, recordedMotorKey: record.recordedMotorKey, growthOf: advancement.growthOf },
-    blower: blowerApi };
+    blower: blowerUi.blowerApi };
   return foundry.applications.handlebars.loadTemplates({
     [`${SYSTEM_ID}.stat-dice`]: "systems/the-smoke/templates/generated/stat-dice.hbs",
     [`${SYSTEM_ID}.heat-panel`]: "systems/the-smoke/templates/actor/parts/heat.hbs",

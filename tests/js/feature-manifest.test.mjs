@@ -44,3 +44,17 @@ test("the side doors are gone: no registerChase, registerChaseGauge, registerVeh
   const found = files().filter(f => /\bregister(Chase|ChaseGauge|VehicleRequests|ConsoleHooks)\b/.test(code(f))).map(f => relative(ROOT, f));
   assert.deepEqual(found, []);
 });
+
+test("no Hooks.on outside the entry but a window's own listener, taken off when it closes", () => {
+  const entry = join(ROOT, "the-smoke.mjs");
+  const found = files().filter(f => f !== entry && !relative(ROOT, f).startsWith("quench/")).flatMap(f => {
+    const text = code(f);
+    // (comments are gone, so `Hooks.on(/** @type … */ (hook), …)` reads `Hooks.on( (hook), …)`)
+    // A hook named by a string is taken off by that name; one named by a variable (a window's list of hooks) by any off.
+    const names = [...text.matchAll(/\bHooks\.(?:on|once)\(\s*\(?\s*(["']?)([\w.]+)/g)].map(m => ({ quoted: !!m[1], name: m[2] }));
+    const takenOff = ({ quoted, name }) => quoted ? new RegExp(`\\.off\\(\\s*["']${name.replace(".", "\\.")}["']`).test(text)
+      : /\bHooks\)?\.off\(/.test(text);
+    return names.filter(h => !takenOff(h)).map(h => `${relative(ROOT, f)}: ${h.name}`);
+  });
+  assert.deepEqual(found, []);
+});

@@ -14,7 +14,7 @@ import { SYSTEM_ID } from "../../generated/rules.mjs";
 /** v13 KeyboardManager.MODIFIER_KEYS.ALT is "Alt" (fvtt-types names the key, not the value). */
 const ALT = /** @type {any} */ (["Alt"]);
 
-/** Register the Blower's settings, keybindings and scene controls (init). */
+/** Register the Blower's settings and keybindings (init); its scene controls are {@link hooks}. */
 export function registerBlowerUI() {
   registerBlower();
   const precedence = CONST.KEYBINDING_PRECEDENCE.NORMAL;
@@ -24,15 +24,19 @@ export function registerBlowerUI() {
   game.keybindings.register(SYSTEM_ID, "satnav", { name: "SMOKE.Blower.keySatNav", hint: "SMOKE.Blower.keySatNavHint",
     editable: [{ key: "KeyN", modifiers: ALT }], precedence,
     onDown: () => { SatNav.toggle(); return true; } });
-  Hooks.on("getSceneControlButtons", (/** @type {any} */ controls) => {
+}
+
+/** The Blower's and sat nav's buttons in the scene controls (registered by the entry with every feature's hooks). */
+export const hooks = {
+  getSceneControlButtons: (/** @type {any} */ controls) => {
     const tokens = controls.tokens ?? controls.token;
     if (!tokens?.tools) return;
     tokens.tools.smokeBlower = { name: "smokeBlower", title: "SMOKE.Blower.open", icon: "fa-solid fa-mobile-screen-button",
       button: true, order: 92, onChange: () => BlowerPhone.toggle() };
     tokens.tools.smokeSatNav = { name: "smokeSatNav", title: "SMOKE.Blower.SatNav.open", icon: "fa-solid fa-location-arrow",
       button: true, order: 93, onChange: () => SatNav.toggle() };
-  });
-}
+  }
+};
 
 /** `game.system.api.blower`: open the windows, read the phone's own stores, and the adapters it reads through. */
 export const blowerApi = {

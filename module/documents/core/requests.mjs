@@ -148,12 +148,12 @@ export function registerRequestQueries() {
   };
 }
 
-/** Hooks: a user's keys go when the user disconnects. */
-export function registerRequestHooks() {
-  Hooks.on("userConnected", (user, connected) => {
+/** The channel's hooks (registered by the entry with every feature's): a user's keys go when the user disconnects. */
+export const hooks = {
+  userConnected: (user, connected) => {
     if (!connected) issued.delete(/** @type {string} */ (user.id));
-  });
-}
+  }
+};
 
 /**
  * GM: make a fresh key for a user, send it to that user alone with the nonce, and keep it once taken.

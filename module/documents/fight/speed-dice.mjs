@@ -153,16 +153,20 @@ export async function rollSecretDice(combat, combatant) {
   return faces;
 }
 
-/** Register the query a player's client answers at the reveal (init, every client). */
-export function registerSpeedDiceQuery() {
-  Hooks.once("ready", () => {
+/** At ready (once), the rolled keys are read and the socket heard (registered by the entry with every feature's). */
+export const hooks = {
+  ready: () => {
     load();
     game.socket?.on(SOCKET, data => {
       if (data?.type !== "speedRolled" || typeof data.key !== "string") return;
       rolled.add(data.key);
       for (const fn of listeners) fn();
     });
-  });
+  }
+};
+
+/** Register the query a player's client answers at the reveal (init, every client). */
+export function registerSpeedDiceQuery() {
   CONFIG.queries[QUERY] = async ({ combatId, round, combatantId }) => {
     const combat = game.combats?.get(combatId);
     const combatant = combat?.combatants.get(combatantId);
