@@ -71,7 +71,7 @@ def map_files(source: Path) -> list[Path]:
 def load_map(source: Path) -> list[Chapter]:
     """Every chapter file of ``source/rules-map`` (``NN-<chapter>.yml``), in the book's order. Raises UserError on
     unreadable YAML, a key that is not the file's name, or a schema error (all of them listed)."""
-    from . import validate
+    from .schema_errors import schema_errors
 
     chapters, errors = [], []
     for file in map_files(source):
@@ -83,7 +83,7 @@ def load_map(source: Path) -> list[Chapter]:
             errors.append(UserError(f"key must be the file's name, {file.stem!r}", file=file,
                                     line=loc.line_of(["key"]), entry=f"{FOLDER}/{file.stem}", field="key"))
         entry = Entry(pack=FOLDER, key=file.stem, file=file, loc=loc)
-        errors.extend(validate._schema_errors(entry, "rules-map"))
+        errors.extend(schema_errors(entry, "rules-map"))
         chapters.append(chapter)
     if errors:
         raise UserError("the rules map is malformed:\n" + "\n".join(f"  {e}" for e in errors))
