@@ -32,6 +32,7 @@ import * as streetMapRules from "./street-map.mjs";
 import * as streetRules from "./street.mjs";
 import * as teamworkRules from "./teamwork.mjs";
 import * as vehiclesRules from "./vehicles.mjs";
+import * as weaponEffectsRules from "./weapon-effects.mjs";
 
 /** Every rule by name. */
 export const rules = {
@@ -39,5 +40,5 @@ export const rules = {
   ...creationRules, ...diceRules, ...gmScreenRules, ...heatRules, ...jobsRules, ...missionsRules, ...moneyRules,
   ...oddsRules, ...policeRules, ...progressionRules, ...rangeDisplayRules, ...recordRules, ...rolledCheckRules,
   ...roundRules, ...ruleErrorRules, ...satnavRules, ...shiftsRules, ...streetMapRules, ...streetRules,
-  ...teamworkRules, ...vehiclesRules
+  ...teamworkRules, ...vehiclesRules, ...weaponEffectsRules
 };

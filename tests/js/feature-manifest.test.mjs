@@ -52,7 +52,7 @@ test("no Hooks.on outside the entry but a window's own listener, taken off when 
     // (comments are gone, so `Hooks.on(/** @type … */ (hook), …)` reads `Hooks.on( (hook), …)`)
     // A hook named by a string is taken off by that name; one named by a variable (a window's list of hooks) by any off.
     const names = [...text.matchAll(/\bHooks\.(?:on|once)\(\s*\(?\s*(["']?)([\w.]+)/g)].map(m => ({ quoted: !!m[1], name: m[2] }));
-    const takenOff = ({ quoted, name }) => quoted ? new RegExp(`\\.off\\(\\s*["']${name.replace(".", "\\.")}["']`).test(text)
+    const takenOff = ({ quoted, name }) => quoted ? new RegExp(`\\.off\\(\\s*\\(?\\s*["']${name.replace(".", "\\.")}["']`).test(text)
       : /\bHooks\)?\.off\(/.test(text);
     return names.filter(h => !takenOff(h)).map(h => `${relative(ROOT, f)}: ${h.name}`);
   });

@@ -11,7 +11,7 @@ import { appliedText, errorText, modifierText, warningText } from "./check-words
 import { noteHTML } from "./chat-html.mjs";
 import { recordedDice, recordedPerk, recordedRep } from "./record.mjs";
 import { recordedKitStep } from "./kit-record.mjs";
-import { rainBand } from "../street/setup.mjs";
+import { rainBand } from "./street-state.mjs";
 import { spendHustle } from "./hustle.mjs";
 
 export { SYSTEM_ID };
@@ -99,7 +99,7 @@ export function kitFor(actor, kitId, statKey) {
 /**
  * The TN for the choices: a band's TN comes from the Variable-Effort table of the unboosted dice — the one place a
  * check's band becomes a TN, so the street's rain reaches every check planned from a band (Street events › Sudden
- * downpour: "Wheels rolls are one band harder until it stops"; documents/street/setup.mjs rainBand): driving from
+ * downpour: "Wheels rolls are one band harder until it stops"; documents/core/street-state.mjs rainBand): driving from
  * the motor sheet, a shift's checks, a stop.
  * @param {Actor.Implementation} actor
  * @param {string} statKey

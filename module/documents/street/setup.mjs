@@ -8,12 +8,15 @@
  * Foundry-side only; the rules are rules/street.mjs and rules/street-map.mjs (freeSquare).
  * @module documents/street/setup
  */
-import { BANDS, CATALOGUE_IDS, SYSTEM_ID } from "../../generated/rules.mjs";
+import { CATALOGUE_IDS, SYSTEM_ID } from "../../generated/rules.mjs";
 import { bandTN } from "../../rules/check.mjs";
 import { recordedDice } from "../core/record.mjs";
-import { placeFrom, streetState, wheelsBandSteps } from "../../rules/street.mjs";
+import { placeFrom, streetState } from "../../rules/street.mjs";
 import { freeSquare } from "../../rules/street-map.mjs";
 import { actorPack } from "../core/lookup.mjs";
+import { rainBand, streetOf } from "../core/street-state.mjs";
+
+export { rainBand, streetOf };
 
 export const PEOPLE_PACK = `${SYSTEM_ID}.street-people`;
 export const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
@@ -26,15 +29,6 @@ export function sceneFor(sceneId) {
   const scene = sceneId ? game.scenes.get(String(sceneId)) : (game.scenes.viewed ?? game.scenes.active);
   if (!scene) throw new Error(L("SMOKE.Street.noScene"));
   return scene;
-}
-
-/** The scene's street state (defaults when unset). @param {any} scene @returns {{profile: string, time: string, rain: boolean}} */
-export function streetOf(scene) {
-  try {
-    return streetState(scene?.flags?.[SYSTEM_ID]?.street ?? {});
-  } catch {
-    return streetState({});
-  }
 }
 
 /**
@@ -66,17 +60,6 @@ export function inTheRain(actor, stat, r) {
   return { ...r, band, tn: bandTN(r.effortDie ?? recordedDice(actor, stat).effortDie, recordedDice(actor, stat).statDie, /** @type {SmokeBand} */ (band)) };
 }
 
-/**
- * The band of a roll in the rain: one band harder for Wheels when the scene the actor's (or motor's) token stands on
- * — else the viewed scene — is raining. Called by the chase gauge's check (documents/chase/gauge.mjs rollerFor).
- * @param {any} actor @param {string} stat @param {string} band @returns {string}
- */
-export function rainBand(actor, stat, band) {
-  const scene = game.scenes?.find(s => s.tokens.some(t => t.actorId === actor.id)) ?? game.scenes?.viewed;
-  const steps = wheelsBandSteps(streetOf(scene), stat);
-  if (!steps || !BANDS.includes(/** @type {SmokeBand} */ (band))) return band;
-  return BANDS[Math.min(BANDS.length - 1, BANDS.indexOf(/** @type {SmokeBand} */ (band)) + steps)];
-}
 
 /** The world actor of a street person: imported once from the compendium, reused after. @param {string} key */
 async function personActor(key) {
