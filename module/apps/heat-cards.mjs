@@ -73,5 +73,11 @@ export const hooks = {
       bind(button, () => fn({ flags, root, button, message }));
     }
     if (!game.user.isGM) root.querySelectorAll("[data-heat-toggle]").forEach(el => el.closest("label")?.remove());
+    // No police token sees it: the GM's *Police saw?* tick says so on the card at once.
+    const sight = /** @type {HTMLElement|null} */ (root.querySelector("[data-heat-sight]"));
+    const saw = /** @type {HTMLInputElement|null} */ (root.querySelector("[data-heat-toggle=policeSaw]"));
+    if (sight && saw) saw.addEventListener("change", () => {
+      sight.textContent = String(saw.checked ? sight.dataset.saw : sight.dataset.unseen);
+    });
   }
 };

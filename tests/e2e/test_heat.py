@@ -70,6 +70,32 @@ def test_a_car_theft_police_see_adds_two_stars_on_every_page(gm_page: Page, play
     assert page_errors[gm_page] == [] and page_errors[player1_page] == []
 
 
+
+def test_the_crime_card_follows_the_theft_card_and_says_what_the_gm_ticked(gm_page: Page, player1_page: Page, page_errors):
+    """Issue 25, defect 11: the GM's crime card comes after the theft card it is about (the GM posts both, the theft's
+    first), and with no police token in sight its line follows the GM's *Police saw?* tick at once."""
+    ids = setup(gm_page, player1_page)  # PC Okafor far away: no police token sees the theft
+    car = import_actor(gm_page, "vehicles", "Range Ruler SUV", observer())
+    player1_page.wait_for_function("id => !!game.actors.get(id)", arg=car)
+    player1_page.evaluate(SEED_DICE, [(5, 6), (7, 8)])
+    opened = player1_page.evaluate("""async ([car, danny, mod]) => {
+        const { rollTheft } = await import(mod);
+        return (await rollTheft(game.actors.get(car), game.actors.get(danny), {toolId: "", skipDialog: true})).result.opens;
+    }""", [car, ids["danny"], VEHICLES_MODULE])
+    assert opened is True
+    card = gm_page.locator("#chat-log .smoke-heat-card[data-kind=crime]").last
+    expect(card).to_be_visible()
+    order = gm_page.evaluate("""() => [...document.querySelectorAll('#chat-log .smoke-vehicle-card[data-kind=theft],'
+        + ' #chat-log .smoke-heat-card[data-kind=crime]')].map(e => e.dataset.kind)""")
+    assert order == ["theft", "crime"]
+    line = card.locator("[data-heat-sight]")
+    expect(line).to_have_text("No police token can see it.")
+    card.locator("[data-heat-toggle=policeSaw]").check()
+    expect(line).to_have_text("No police token can see it, but the GM rules that police saw it.")
+    card.locator("[data-heat-toggle=policeSaw]").uncheck()
+    expect(line).to_have_text("No police token can see it.")
+    assert page_errors[gm_page] == [] and page_errors[player1_page] == []
+
 def test_a_timer_counts_down_pauses_restarts_when_seen_and_loses_one_star(world, open_user_page, page_errors):
     gm, gm2, p1 = open_user_page("gm"), open_user_page("gm2"), open_user_page("player1")
     ids = setup(gm, p1)

@@ -108,8 +108,10 @@ function crimeCard(actId, act, actor) {
     : act.state === "dismissed" ? L("SMOKE.Wanted.dismissed") : null;
   return { kind: "crime", id: actId, title: L("SMOKE.Wanted.crimeTitle", { name: actor.name, crime: crimeName(crime.key),
     stars: String(crime.stars) }),
-  lines: [act.units.length ? L("SMOKE.Wanted.unitsSee", { units: act.units.join(", ") }) : L("SMOKE.Wanted.noUnitsSee"),
-    maskLine(actor)].filter(Boolean),
+  lines: [act.units.length ? L("SMOKE.Wanted.unitsSee", { units: act.units.join(", ") }) : null, maskLine(actor)].filter(Boolean),
+  // No police token sees it: the line follows the GM's *Police saw?* tick (apps/heat-cards.mjs).
+  sight: act.units.length ? null : { unseen: L("SMOKE.Wanted.noUnitsSee"), saw: L("SMOKE.Wanted.gmSaw"),
+    text: L(act.policeSaw ? "SMOKE.Wanted.gmSaw" : "SMOKE.Wanted.noUnitsSee") },
   toggles: done ? [] : [{ key: "witnessed", label: L("SMOKE.Wanted.witnessed"), checked: act.witnessed },
     { key: "policeSaw", label: L("SMOKE.Wanted.policeSaw"), checked: act.policeSaw }],
   buttons: done ? [] : [{ action: "crimeApply", label: L("SMOKE.Wanted.apply") }, { action: "crimeDismiss", label: L("SMOKE.Wanted.dismiss") }],

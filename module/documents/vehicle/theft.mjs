@@ -86,25 +86,8 @@ export async function rollTheft(vehicle, thief, { carjacking = false, stat = und
       await refuseCard(message, err.message, { notify: false });
       throw err;
     });
+  // The GM posts the result card, then asks about the crime (onTheftClaim): the card comes first, and is the GM's.
   const result = claimed.result;
-  const crime = theftCrime({ lockKind: sys(vehicle).lockKind, abilities: sys(vehicle).abilities, carjacking });
-  const toolName = issued.toolName || L("SMOKE.Theft.noTool");
-  const ownerLine = claimed.handed ? L("SMOKE.Theft.keys", { user: game.user.name, vehicle: vehicle.name }) : null;
-  await postCard({ kind: "theft", speaker: thief, flags: { theftResult: { vehicleUuid: vehicle.uuid, ...result, crime: crime.key } },
-    title: L(carjacking ? "SMOKE.Theft.carjackTitle" : "SMOKE.Theft.cardTitle", { actor: thief.name, vehicle: vehicle.name }),
-    lines: [
-      carjacking ? L("SMOKE.Theft.carjackBand", { stat: L(`SMOKE.Stat.${useStat}.name`), band: L(`SMOKE.Band.${issued.band}`) })
-        : L("SMOKE.Theft.lockBand", { base: L(`SMOKE.Band.${issued.base}`), tool: toolName, band: L(`SMOKE.Band.${issued.band}`) }),
-      issued.loud && L("SMOKE.Theft.loudTool", { tool: toolName }),
-      L(result.opens ? (carjacking ? "SMOKE.Theft.carjacked" : "SMOKE.Theft.opens") : "SMOKE.Theft.holds"),
-      result.seen ? L("SMOKE.Theft.seen", { crime: crime.name, stars: crime.stars }) : L("SMOKE.Theft.unseen"),
-      result.seen && !crime.policeCall && L("SMOKE.Theft.noPoliceCall"),
-      carjacking && L("SMOKE.Theft.carjackHeat"),
-      result.costsTime && L("SMOKE.Theft.costsTime"),
-      result.canJam && L("SMOKE.Theft.canJam"),
-      result.opens && !carjacking && L("SMOKE.Theft.stillToStart"),
-      ownerLine
-    ] });
   return { message, result, owner: !!claimed.owner };
 }
 
@@ -145,7 +128,8 @@ async function onTheftIssue(user, { vehicleUuid, thiefUuid, carjacking = false, 
   const tn = resolveTN(thief, useStat, /** @type {any} */ ({ tnSource: "band", band: lock.band }));
   // One live theft roll per thief and motor: asking again (another tool, a carjacking) returns it.
   const { rollId, situational } = issueRoll(user, { purpose: "vehicle.theft", actor: thief, stat: useStat, tn, key: vehicle.uuid,
-    context: { vehicleUuid: vehicle.uuid, carjacking: !!carjacking, loud: !!lock.loud } });
+    context: { vehicleUuid: vehicle.uuid, carjacking: !!carjacking, loud: !!lock.loud, stat: useStat, base: lock.base,
+      band: lock.band, toolName: tool?.name ?? "" } });
   return { rollId, tn, situational, band: lock.band, base: lock.base, loud: !!lock.loud, toolId: tool?.id ?? "", toolName: tool?.name ?? "" };
 }
 
@@ -164,12 +148,43 @@ async function onTheftClaim(user, { rollId, messageId }) {
     await vehicle.update({ [`ownership.${user.id}`]: CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER });
     owner = handed = true;
   }
-  // Heat (documents/heat/heat.mjs): a motor nicked is a crime the GM is asked about, once for this roll.
+  await postTheftCard(vehicle, /** @type {any} */ (fromUuidSync(roll.actorUuid)), ctx, result, handed ? user.name : null);
+  // Heat (documents/heat/heat.mjs): a motor nicked is a crime the GM is asked about, once for this roll — after the
+  // theft's card, so the crime card follows the theft it is about.
   if (result.opens) {
     Hooks.callAll("smoke.crime", { actorUuid: roll.actorUuid, motorUuid: vehicle.uuid, actId: `theft:${rollId}`, witnessed: !!result.seen,
       crime: theftCrime({ lockKind: sys(vehicle).lockKind, abilities: sys(vehicle).abilities, carjacking: !!ctx.carjacking }).key });
   }
   return { result, owner: result.opens && owner, handed, outcome: check.outcome, total: check.total };
+}
+
+/**
+ * GM: the theft's result card (what the outcome does), spoken by the thief.
+ * @param {any} vehicle @param {any} thief
+ * @param {{carjacking: boolean, loud: boolean, stat: string, base: string, band: string, toolName: string}} ctx  The issued roll's context.
+ * @param {import("../../rules/vehicles.mjs").TheftResult} result
+ * @param {string|null} handedTo  The user given the keys, or null.
+ * @returns {Promise<unknown>}
+ */
+function postTheftCard(vehicle, thief, ctx, result, handedTo) {
+  const carjacking = !!ctx.carjacking;
+  const crime = theftCrime({ lockKind: sys(vehicle).lockKind, abilities: sys(vehicle).abilities, carjacking });
+  const toolName = ctx.toolName || L("SMOKE.Theft.noTool");
+  return postCard({ kind: "theft", speaker: thief, flags: { theftResult: { vehicleUuid: vehicle.uuid, ...result, crime: crime.key } },
+    title: L(carjacking ? "SMOKE.Theft.carjackTitle" : "SMOKE.Theft.cardTitle", { actor: thief.name, vehicle: vehicle.name }),
+    lines: [
+      carjacking ? L("SMOKE.Theft.carjackBand", { stat: L(`SMOKE.Stat.${ctx.stat}.name`), band: L(`SMOKE.Band.${ctx.band}`) })
+        : L("SMOKE.Theft.lockBand", { base: L(`SMOKE.Band.${ctx.base}`), tool: toolName, band: L(`SMOKE.Band.${ctx.band}`) }),
+      ctx.loud && L("SMOKE.Theft.loudTool", { tool: toolName }),
+      L(result.opens ? (carjacking ? "SMOKE.Theft.carjacked" : "SMOKE.Theft.opens") : "SMOKE.Theft.holds"),
+      result.seen ? L("SMOKE.Theft.seen", { crime: crime.name, stars: crime.stars }) : L("SMOKE.Theft.unseen"),
+      result.seen && !crime.policeCall && L("SMOKE.Theft.noPoliceCall"),
+      carjacking && L("SMOKE.Theft.carjackHeat"),
+      result.costsTime && L("SMOKE.Theft.costsTime"),
+      result.canJam && L("SMOKE.Theft.canJam"),
+      result.opens && !carjacking && L("SMOKE.Theft.stillToStart"),
+      handedTo && L("SMOKE.Theft.keys", { user: handedTo, vehicle: vehicle.name })
+    ] });
 }
 
 /** The GM's theft requests (registered by documents/vehicle/vehicle.mjs). */
