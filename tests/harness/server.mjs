@@ -31,10 +31,13 @@ const CLIENT = path.join(HERE, "client");
 const { resolve } = createRequire(import.meta.url);
 const HANDLEBARS = resolve("handlebars/dist/handlebars.min.js");
 /** The Quench stand-in's Mocha (UMD bundle) and Chai (ESM bundle), from node_modules. */
+/** Font Awesome 6 (the free web fonts): v13 draws its icons with Font Awesome 6 classes (`fa-solid fa-…`, as core's
+ * CONFIG.ChatMessage modes in client/boot.mjs), and ships the font with the client; the stand-in serves the free set. */
+const FONT_AWESOME = path.dirname(resolve("@fortawesome/fontawesome-free/package.json"));
 const VENDOR = { "handlebars.min.js": HANDLEBARS, "mocha.js": resolve("mocha/mocha.js"), "chai.js": resolve("chai") };
 const TYPES = { ".html": "text/html", ".mjs": "text/javascript", ".js": "text/javascript", ".json": "application/json",
   ".css": "text/css", ".hbs": "text/plain", ".svg": "image/svg+xml", ".png": "image/png", ".webp": "image/webp",
-  ".jpg": "image/jpeg", ".md": "text/plain" };
+  ".jpg": "image/jpeg", ".md": "text/plain", ".woff2": "font/woff2", ".ttf": "font/ttf" };
 
 function parseArgs(argv) {
   const args = { port: 0, host: "127.0.0.1" };
@@ -181,6 +184,7 @@ const server = http.createServer(async (req, res) => {
     if (p === "/favicon.ico") return send(res, 204, "");
     const vendor = p.startsWith("/harness/vendor/") && VENDOR[p.slice("/harness/vendor/".length)];
     if (vendor) return sendFile(res, path.dirname(vendor), path.basename(vendor));
+    if (p.startsWith("/harness/fontawesome/")) return sendFile(res, FONT_AWESOME, p.slice("/harness/fontawesome/".length));
     if (p.startsWith("/harness/")) return sendFile(res, CLIENT, p.slice("/harness/".length));
     if (p.startsWith("/templates/")) return sendFile(res, path.join(CLIENT, "templates"), p.slice("/templates/".length));
     if (p.startsWith(`/systems/${manifest.id}/`)) return sendFile(res, systemDir, p.slice(`/systems/${manifest.id}/`.length));
