@@ -46,7 +46,7 @@ def test_alt_b_opens_the_players_own_phone_and_the_scene_control_too(world, open
     expect(phone(p1).locator("[data-action=open]")).to_have_count(8)
     # each home-screen app shows its Font Awesome 6 icon (v13 ships the font; the stand-in serves the free set), not a
     # blank square: a glyph is drawn before the <i> in the Font Awesome family (issue 25, defect 11)
-    p1.wait_for_function("() => document.fonts.check('16px \"Font Awesome 6 Free\"', '\\uf0b1')")
+    assert p1.evaluate("""async () => (await document.fonts.load('900 16px "Font Awesome 6 Free"', '\\uf0b1')).length""") > 0
     glyphs = p1.evaluate("""() => [...document.querySelectorAll('.smoke-blower-home .smoke-blower-icon > i')].map(i => {
         const s = getComputedStyle(i, '::before'); return [s.fontFamily.includes('Font Awesome'), s.content !== 'none' && s.content !== '""'];
     })""")
