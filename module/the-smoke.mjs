@@ -10,12 +10,13 @@
  */
 import { ACTOR_MODELS } from "./data/actors.mjs";
 import { ITEM_MODELS } from "./data/items.mjs";
-import { SmokeActor } from "./documents/actor.mjs";
+import { SmokeActor, hooks as actorHookTable } from "./documents/actor.mjs";
+import * as sceneControls from "./apps/scene-controls.mjs";
 import { CharacterSheet, NpcSheet, SmokeItemSheet, VehicleSheet } from "./apps/sheets.mjs";
 import { ChallengeTracker, TeamworkApp, contribute, registerGroupSettings, rollTeamwork, setChallenge } from "./apps/group-checks.mjs";
 import { statusEffects } from "./rules/conditions.mjs";
 import { rules } from "./rules/index.mjs";
-import { CharacterCreator } from "./apps/creator.mjs";
+import { CharacterCreator, hooks as creatorHooks } from "./apps/creator.mjs";
 import { CONDITIONS, RULES, SYSTEM_ID } from "./generated/rules.mjs";
 import { SmokeCombatData, SmokeCombatantData } from "./data/combat.mjs";
 import * as combat from "./documents/fight/combat.mjs";
@@ -75,13 +76,21 @@ import { NOTE_TEMPLATE } from "./documents/core/chat-html.mjs";
 
 const { SmokeCombat, SmokeCombatant } = combat;
 const { CombatConsole } = combatConsole;
+const actorHooks = { hooks: actorHookTable };
+const creatorApp = { hooks: creatorHooks };
 const { makeAttack } = attack;
+
+/** The entry's own hook: with the Quench module on, its quenchReady hook loads the in-world tests (module/quench/), which
+ * nothing imports statically; a world without Quench never fetches them. */
+const inWorldTests = { hooks: { quenchReady: (/** @type {any} */ quench) =>
+  void import("./quench/index.mjs").then(batches => batches.registerBatches(quench)) } };
 
 /** The features that declare `requests`, `hooks` and `roundEndSteps` (documents/core/feature.mjs; see the module notes). */
 const FEATURES = [requestChannel, speedDice, rollCards, tokenActors, combat, attack, actions, durations, attackCard, activeTime, purse, hustle, healthRecord, heatStore, relationships, record,
   creation, advancement, kitUse, mirror, streetMap, heat, heatCards,
   heatPanel, gmRequests, gmRewards, streetControl, streetApp, streetCards, missionDocs, money, placesUi, shifts, shiftPanel, blower,
-  conditionText, coreTracker, combatConsole, vehicles, chase, chaseGauge, blowerUi];
+  conditionText, coreTracker, combatConsole, vehicles, chase, chaseGauge, blowerUi,
+  actorHooks, creatorApp, sceneControls, inWorldTests];
 
 /** The status the core tracker's Toggle Defeated sets: Wasted, out of the fight (not Down, which is a Condition). */
 const DEFEATED = { id: "wasted", name: "SMOKE.Status.wasted", img: "icons/svg/skull.svg" };
@@ -182,58 +191,7 @@ Hooks.once("init", () => {
   });
 });
 
-/** In-world tests: with the Quench module on, its quenchReady hook loads the batches (module/quench/); else nothing. */
-Hooks.on(/** @type {any} */ ("quenchReady"), quench => void import("./quench/index.mjs").then(batches => batches.registerBatches(quench)));
 
-/** GM tools in the scene controls: the teamwork roll and the challenge track (players get the track only). */
-Hooks.on("getSceneControlButtons", controls => {
-  const tokens = controls.tokens ?? controls.token;
-  if (!tokens?.tools) return;
-  tokens.tools.smokeConsole = { name: "smokeConsole", title: "SMOKE.Combat.open", icon: "fa-solid fa-dice-six",
-    button: true, order: 89, onChange: () => CombatConsole.open() };
-  tokens.tools.smokeMissions = { name: "smokeMissions", title: "SMOKE.Mission.board", icon: "fa-solid fa-clipboard-list",
-    button: true, order: 89.5, onChange: () => MissionBoard.open() };
-  tokens.tools.smokeChallenge = { name: "smokeChallenge", title: "SMOKE.Group.openChallenge", icon: "fa-solid fa-list-check",
-    button: true, order: 90, onChange: () => ChallengeTracker.open() };
-  if (game.user.isGM) {
-    tokens.tools.smokeGMScreen = { name: "smokeGMScreen", title: "SMOKE.GMScreen.title", icon: "fa-solid fa-table-columns",
-      button: true, order: 88, onChange: () => GMScreen.open() };
-    tokens.tools.smokeStreet = { name: "smokeStreet", title: "SMOKE.Street.title", icon: "fa-solid fa-city",
-      button: true, order: 88.5, onChange: () => streetApp.StreetControl.open() };
-    tokens.tools.smokeShifts = { name: "smokeShifts", title: "SMOKE.Shifts.title", icon: "fa-solid fa-taxi",
-      button: true, order: 92, onChange: () => ShiftsApp.open() };
-    tokens.tools.smokeTeamwork = { name: "smokeTeamwork", title: "SMOKE.Group.openTeamwork", icon: "fa-solid fa-people-group",
-      button: true, order: 91, onChange: () => TeamworkApp.open() };
-  }
-});
 
-/** However a Condition ends, its book consequences follow, once: on the client of the user who ended it. */
-Hooks.on("deleteActiveEffect", (effect, options, userId) => {
-  if (userId !== game.user.id || !(effect.parent instanceof Actor)) return;
-  for (const id of effect.statuses ?? []) effect.parent.onConditionEnded?.(id);
-});
 
-/** The actor directory offers the Character Creator: a blank character, then the seven steps. */
-Hooks.on("renderActorDirectory", (app, html) => {
-  const root = html instanceof HTMLElement ? html : html?.[0];
-  const actions = root?.querySelector?.(".header-actions");
-  if (!actions || actions.querySelector("[data-smoke-creator]") || !game.user.can("ACTOR_CREATE")) return;
-  const button = document.createElement("button");
-  button.type = "button";
-  button.dataset.smokeCreator = "";
-  button.textContent = game.i18n.localize("SMOKE.Creator.title");
-  button.addEventListener("click", async () => {
-    const actor = await Actor.implementation.create({ name: game.i18n.localize("SMOKE.Creator.newName"), type: "character" });
-    if (actor) new CharacterCreator({ actor: actor }).render({ force: true });
-  });
-  actions.append(button);
-});
 
-/** Vehicles track Body on their token bar; people track Health (system.json's primary attribute). */
-Hooks.on("preCreateActor", (actor, data) => {
-  if (actor.type === "vehicle" && !foundry.utils.hasProperty(data, "prototypeToken.bar1.attribute")) {
-    // fvtt-types 13.345 has no type for Foundry's dot-notation update keys.
-    actor.updateSource(/** @type {Actor.UpdateData} */ (
-      { "prototypeToken.bar1.attribute": "body", "prototypeToken.bar2.attribute": "fuel" }));
-  }
-});

@@ -208,3 +208,22 @@ export class CharacterCreator extends Base {
     }
   }
 }
+
+/** Hooks (registered by the entry's loop). */
+export const hooks = {
+  /** The actor directory offers the Character Creator: a blank character, then the seven steps. */
+  renderActorDirectory: (app, html) => {
+    const root = html instanceof HTMLElement ? html : html?.[0];
+    const actions = root?.querySelector?.(".header-actions");
+    if (!actions || actions.querySelector("[data-smoke-creator]") || !game.user.can("ACTOR_CREATE")) return;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.smokeCreator = "";
+    button.textContent = game.i18n.localize("SMOKE.Creator.title");
+    button.addEventListener("click", async () => {
+      const actor = await Actor.implementation.create({ name: game.i18n.localize("SMOKE.Creator.newName"), type: "character" });
+      if (actor) new CharacterCreator({ actor: actor }).render({ force: true });
+    });
+    actions.append(button);
+  },
+};

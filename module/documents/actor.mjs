@@ -218,3 +218,20 @@ export class SmokeActor extends Actor {
     return { restored, removed, granted };
   }
 }
+
+/** Hooks (registered by the entry's loop). */
+export const hooks = {
+  /** However a Condition ends, its book consequences follow, once: on the client of the user who ended it. */
+  deleteActiveEffect: (effect, options, userId) => {
+    if (userId !== game.user.id || !(effect.parent instanceof Actor)) return;
+    for (const id of effect.statuses ?? []) effect.parent.onConditionEnded?.(id);
+  },
+  /** Vehicles track Body on their token bar; people track Health (system.json's primary attribute). */
+  preCreateActor: (actor, data) => {
+    if (actor.type === "vehicle" && !foundry.utils.hasProperty(data, "prototypeToken.bar1.attribute")) {
+      // fvtt-types 13.345 has no type for Foundry's dot-notation update keys.
+      actor.updateSource(/** @type {Actor.UpdateData} */ (
+        { "prototypeToken.bar1.attribute": "body", "prototypeToken.bar2.attribute": "fuel" }));
+    }
+  },
+};

@@ -58,3 +58,9 @@ test("no Hooks.on outside the entry but a window's own listener, taken off when 
   });
   assert.deepEqual(found, []);
 });
+
+test("the entry registers nothing but its init and the one loop: its own hooks are a table in the loop too", () => {
+  const entry = code(join(ROOT, "the-smoke.mjs"));
+  assert.deepEqual([...entry.matchAll(/\bHooks\.(on|once)\(\s*\(?\s*(?:\/\*\*[^*]*\*\/\s*)?\(?["']?(\w*)/g)].map(m => `${m[1]} ${m[2]}`),
+    ["once init", "on name"]);
+});

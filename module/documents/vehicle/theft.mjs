@@ -148,7 +148,7 @@ async function onTheftClaim(user, { rollId, messageId }) {
     await vehicle.update({ [`ownership.${user.id}`]: CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER });
     owner = handed = true;
   }
-  await postTheftCard(vehicle, /** @type {any} */ (fromUuidSync(roll.actorUuid)), ctx, result, handed ? user.name : null);
+  await postTheftCard(vehicle, /** @type {any} */ (fromUuidSync(/** @type {`Actor.${string}`} */ (roll.actorUuid))), ctx, result, handed ? user.name : null);
   // Heat (documents/heat/heat.mjs): a motor nicked is a crime the GM is asked about, once for this roll — after the
   // theft's card, so the crime card follows the theft it is about.
   if (result.opens) {
