@@ -81,7 +81,7 @@ def gm_text(gm: Page, sender: str, to: list[str], text: str) -> None:
         compose.locator(f"[name=to][value={user}]").check()
     compose.locator("[name=text]").fill(text)
     compose.locator("[data-action=send]").click()
-    expect(phone(gm).locator(".smoke-blower-text").filter(has_text=text)).to_have_count(1)
+    expect(phone(gm).locator(".smoke-blower-text").filter(has_text=text)).to_have_count(1, timeout=15000)
     expect(compose.locator("[name=text]")).to_have_value("")
 
 
