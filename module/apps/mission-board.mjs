@@ -28,7 +28,8 @@ export function myCrew() {
 }
 
 /** A fee in words ("Crew fee £101", "£50 per head"). @param {{type: string, amount: number}} fee */
-export const feeLabel = fee => (fee.type === "perHead" ? L("SMOKE.Mission.perHeadFee", { amount: String(fee.amount) })
+export const feeLabel = fee => (fee.type === "patOrder" ? L("SMOKE.Mission.patOrderFee")
+  : fee.type === "perHead" ? L("SMOKE.Mission.perHeadFee", { amount: String(fee.amount) })
   : L("SMOKE.Mission.crewFee", { amount: String(fee.amount) }));
 
 /** @extends {Base<Record<string, unknown>>} */

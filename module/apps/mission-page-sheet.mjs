@@ -47,7 +47,7 @@ export class MissionPageSheet extends Base {
         briefing: await foundry.applications.ux.TextEditor.implementation.enrichHTML(t.briefing ?? "", { relativeTo: this.document }) },
       termFields: fieldsFromTerms(t),
       feeTypes: [{ value: "", label: "—" }, { value: "crewFee", label: L("SMOKE.GMScreen.crewFee") },
-        { value: "perHead", label: L("SMOKE.GMScreen.perHead") }],
+        { value: "perHead", label: L("SMOKE.GMScreen.perHead") }, { value: "patOrder", label: L("SMOKE.GMScreen.patOrder") }],
       modes: ["selfPlay", "story"].map(value => ({ value, label: L(`SMOKE.Mission.modes.${value}`) }))
     });
   }

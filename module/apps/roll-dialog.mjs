@@ -1,10 +1,11 @@
 /**
- * The roll dialog: TN source, perk, Hustle spend, situational modifier, the Conditions that apply, the roll mode,
+ * The roll dialog: TN source, perk, kit that steps the stat, Hustle spend, situational modifier, the Conditions that apply, the roll mode,
  * and the live exact odds of success and of each outcome (rulebook: Before you throw the dice).
  * @module apps/roll-dialog
  */
 import { checkOdds } from "../rules/odds.mjs";
-import { defaultChoices, planFor, resolveTN, unboostedDice } from "../documents/check.mjs";
+import { defaultChoices, kitFor, planFor, resolveTN, unboostedDice } from "../documents/check.mjs";
+import { rainBand } from "../documents/street/setup.mjs";
 import { bandTN } from "../rules/check.mjs";
 import { appliedText, conditionEffectText, conditionLabel, errorText } from "../documents/check-words.mjs";
 import { BANDS, OUTCOME_IDS } from "../generated/rules.mjs";
@@ -29,6 +30,7 @@ const OUTCOMES = OUTCOME_IDS;
  * @property {import("../documents/check.mjs").CheckChoices["band"]} [band]  Shown for the band source only.
  * @property {number|string|null} [tn]   Shown for a fixed or opposed TN only; empty is null or "".
  * @property {string} perkId              "" for no perk.
+ * @property {string} [kitId]             "" for no kit.
  * @property {number|string} [hustle]
  * @property {number|string|null} situational
  * @property {string} rollMode
@@ -95,6 +97,8 @@ export class RollDialog extends Base {
     const c = this.choices;
     const { effortDie, statDie } = unboostedDice(actor, this.statKey, this.vehicle);
     const perks = actor.items.filter(i => i.type === "perk" && i.system.stat === this.statKey);
+    // The kit the character carries that steps this stat, as the GM recorded it (the GM counts only that).
+    const kits = actor.items.map(i => kitFor(actor, i.id, this.statKey)).filter(k => k !== null);
     // The points the record allows (0 … max), whatever was typed into it.
     const hustleMax = actor.system.hustle?.max;
     const hustle = Math.max(0, Math.min(actor.system.hustle?.value ?? 0, Number.isInteger(hustleMax) ? hustleMax : Infinity));
@@ -115,7 +119,9 @@ export class RollDialog extends Base {
     return {
       stat: i18n.localize(`SMOKE.Stat.${this.statKey}.name`),
       effortDie, statDie,
-      bands: BANDS.map(b => ({ id: b, label: i18n.localize(`SMOKE.Band.${b}`), tn: bandTN(effortDie, statDie, b),
+      // In the rain a Wheels band's TN is the next band's (resolveTN), and the options say so by their TNs.
+      bands: BANDS.map(b => ({ id: b, label: i18n.localize(`SMOKE.Band.${b}`),
+        tn: bandTN(effortDie, statDie, /** @type {"easy"|"medium"|"hard"|"longShot"} */ (rainBand(actor, this.statKey, b))),
         selected: c.tnSource === "band" && c.band === b })),
       sources: [
         { id: "band", label: i18n.localize("SMOKE.Dialog.sourceBand") },
@@ -131,6 +137,7 @@ export class RollDialog extends Base {
       isBand: c.tnSource === "band",
       needsNumber: c.tnSource === "fixed" || c.tnSource === "opposed",
       perks: perks.map(p => ({ id: p.id, name: p.name, situation: p.system.situation, selected: c.perkId === p.id })),
+      kits: kits.map(k => ({ id: k.id, name: k.name, situation: k.situation, selected: c.kitId === k.id })),
       hustlePoints: hustle,
       hustleOptions: [0, 1, 2].map(n => ({ value: n, label: i18n.localize(`SMOKE.Dialog.hustle${n}`),
         checked: Number(c.hustle) === n, disabled: n > hustle })),
@@ -184,6 +191,7 @@ export class RollDialog extends Base {
       band: data.band ?? this.choices.band,
       tn: locked ? this.choices.tn : data.tn === "" || data.tn === null || data.tn === undefined ? null : Number(data.tn),
       perkId: data.perkId || null,
+      kitId: data.kitId || null,
       hustle: Number(data.hustle ?? 0),
       situational: this.choices.lockSituational ? this.choices.situational : Number(data.situational) || 0,
       rollMode: data.rollMode ?? this.choices.rollMode
@@ -197,7 +205,7 @@ export class RollDialog extends Base {
     /** @type {DialogChoices} */
     const choices = { ...this.choices, tnSource: data.tnSource, band: data.band ?? this.choices.band,
       tn: data.tn === "" || data.tn == null ? null : Number(data.tn), perkId: data.perkId || null,
-      hustle: Number(data.hustle ?? 0), situational: Number(data.situational) || 0, rollMode: data.rollMode };
+      kitId: data.kitId || null, hustle: Number(data.hustle ?? 0), situational: Number(data.situational) || 0, rollMode: data.rollMode };
     if (choices.tnSource === "guard") choices.tn = this.choices.targetGuard;
     // A TN the GM fixed (a check request) stays as it was issued.
     if (this.choices.lockTN) Object.assign(choices, { tnSource: this.choices.tnSource, tn: this.choices.tn });

@@ -80,6 +80,7 @@ class SmokeActorSheetBase extends ActorBase {
       deleteItem: SmokeActorSheetBase.#onDeleteItem,
       useItem: SmokeActorSheetBase.#onUseItem,
       toggleWorn: SmokeActorSheetBase.#onToggleWorn,
+      changeOutfit: SmokeActorSheetBase.#onChangeOutfit,
       addCondition: SmokeActorSheetBase.#onAddCondition,
       removeCondition: SmokeActorSheetBase.#onRemoveCondition,
       levelUp: SmokeActorSheetBase.#onLevelUp,
@@ -170,21 +171,37 @@ class SmokeActorSheetBase extends ActorBase {
   }
 
   /**
-   * Wearing armour takes off any other worn suit: only one counts (rulebook: Damage).
+   * Wearing armour takes off any other worn suit: only one counts (rulebook: Damage); wearing an outfit takes off any
+   * other worn outfit (one description at a time: Clobber and outfits); a Balaclava is worn over either (Tools and
+   * gear). Which item is worn is the owner's choice (documents/kit-record.mjs FREE_FIELDS).
    * @this {SmokeActorSheetBase}
    */
   static async #onToggleWorn(event, target) {
-    // The toggle is on the rows of owned armour only.
-    const item = /** @type {Item.OfType<"armour">} */ (this.document.items.get(target.closest("[data-item-id]").dataset.itemId));
+    // The toggle is on the rows of owned armour, outfits and gear worn for its Heat (a Balaclava) only.
+    const item = /** @type {any} */ (this.document.items.get(target.closest("[data-item-id]").dataset.itemId));
     const wear = !item.system.worn;
     const updates = [{ _id: item.id, "system.worn": wear }];
-    if (wear) {
+    if (wear && (item.type === "armour" || item.type === "outfit")) {
       for (const other of this.document.items) {
-        if (other.type === "armour" && other.id !== item.id
-          && /** @type {Item.OfType<"armour">} */ (other).system.worn) updates.push({ _id: other.id, "system.worn": false });
+        if (other.type === item.type && other.id !== item.id
+          && /** @type {any} */ (other).system.worn) updates.push({ _id: other.id, "system.worn": false });
       }
     }
     await this.document.updateEmbeddedDocuments("Item", updates);
+  }
+
+  /**
+   * Change into an owned outfit out of sight (Clobber and outfits): asked of the GM, who checks its record, the Heat
+   * and police sight (documents/heat/disguise.mjs).
+   * @this {SmokeActorSheetBase}
+   */
+  static async #onChangeOutfit(event, target) {
+    const itemId = target.closest("[data-item-id]").dataset.itemId;
+    try {
+      await requestGM("heat.outfit.change", { actorUuid: this.document.uuid, itemId });
+    } catch (err) {
+      ui.notifications.warn(/** @type {Error} */ (err).message);
+    }
   }
 
   /** @this {SmokeActorSheetBase} */

@@ -118,6 +118,7 @@ export class GearData extends KitData {
       }, { nullable: true, initial: null, required: false }),
       witnessedHeat: int(0),
       plateSwap: schema({ stat: choice(STAT_KEYS), band: choice(BANDS) }, { nullable: true, initial: null }),
+      worn: bool(),
       uses: new foundry.data.fields.NumberField({ required: true, nullable: true, integer: true, min: 1, initial: null })
     };
   }
@@ -130,7 +131,7 @@ export class GearData extends KitData {
 export class OutfitData extends KitData {
   static defineSchema() {
     return { ...KitData.defineSchema(), disguise: str(), heatDrop: count(0), statStep: statStep(), heatIfCaught: count(0),
-      authorised: bool(false) };
+      authorised: bool(false), worn: bool() };
   }
 }
 

@@ -47,6 +47,8 @@ export function appliedText(a) {
   switch (a.kind) {
     case "perk": return L("SMOKE.Applied.perk", { perk: a.perk ?? L("SMOKE.Applied.perkUnnamed"),
       stat: a.stat ? statName(a.stat) : "", from: a.from, to: dieText(/** @type {number} */ (a.to), a.bonus) });
+    case "kit": return L("SMOKE.Applied.kit", { kit: a.kit ?? L("SMOKE.Applied.kitUnnamed"),
+      stat: a.stat ? statName(a.stat) : "", from: a.from, to: dieText(/** @type {number} */ (a.to), a.bonus) });
     case "hustle": return a.spend === "onARoll" ? L("SMOKE.Applied.hustleOnARoll", { cost: a.cost })
       : L("SMOKE.Applied.hustleStep", { cost: a.cost, die: dieName(a.source), from: a.from,
         to: dieText(/** @type {number} */ (a.to), a.bonus) });

@@ -10,6 +10,8 @@ import { SYSTEM_ID } from "../generated/rules.mjs";
 import { appliedText, errorText, modifierText, warningText } from "./check-words.mjs";
 import { noteHTML } from "./chat-html.mjs";
 import { recordedDice, recordedPerk, recordedRep } from "./record.mjs";
+import { recordedKitStep } from "./kit-record.mjs";
+import { rainBand } from "./street/setup.mjs";
 import { spendHustle } from "./hustle.mjs";
 
 export { SYSTEM_ID };
@@ -22,6 +24,7 @@ export const CARD_TEMPLATE = "systems/the-smoke/templates/chat/check-card.hbs";
  * @property {number|null} [tn]     Fixed TN, opposed total or the target's Guard (null: none entered).
  * @property {string} [targetName]  Whose Guard (for the card).
  * @property {string|null} perkId   An owned perk item id whose stat matches, or null.
+ * @property {string|null} [kitId]  An owned gear or outfit item id whose stat step is of this stat, or null.
  * @property {number} hustle        Hustle to spend: 0, 1 or 2 (from the dialog's choices, checked by planCheck).
  * @property {number} situational   Situational modifier. On a roll the GM counts it is the GM's (issued with the roll,
  *   shown in the dialog and not editable there; documents/verified-check.mjs); on a plain sheet roll the player's own.
@@ -39,6 +42,7 @@ export const CARD_TEMPLATE = "systems/the-smoke/templates/chat/check-card.hbs";
  * @property {CheckChoices["tnSource"]} tnSource
  * @property {CheckChoices["band"]|null} band
  * @property {string|null} perkId
+ * @property {string|null} kitId     The kit item whose stat step applied (documents/kit-record.mjs recordedKitStep).
  * @property {number} hustle         Hustle paid.
  * @property {string|null} spend     The Hustle spend (RULES.hustle.spends id).
  * @property {string|null} hustleSpend  The id of the GM's record of that payment (documents/hustle.mjs), or null.
@@ -79,7 +83,24 @@ export function perkFor(actor, perkId, statKey) {
 }
 
 /**
- * The TN for the choices: a band's TN comes from the Variable-Effort table of the unboosted dice.
+ * The kit a check may use (Tools and gear; Clobber and outfits: "Front steps up one die when…"): the item as the GM
+ * recorded it on the character (documents/kit-record.mjs `recordedKitStep`) — gear or an outfit with a stat step,
+ * carried — when its step is of this stat; null otherwise. Like {@link perkFor}, the one place a check reads kit,
+ * on the roller's client and on the GM.
+ * @param {Actor.Implementation} actor @param {string|null|undefined} kitId  An owned item's id.
+ * @param {string} [statKey]  The check's stat (omitted: any stat).
+ * @returns {{id: string, key: string, name: string, stat: string, situation: string}|null}
+ */
+export function kitFor(actor, kitId, statKey) {
+  const kit = kitId && actor.type === "character" ? recordedKitStep(actor, kitId) : null;
+  return kit && (statKey === undefined || kit.stat === statKey) ? kit : null;
+}
+
+/**
+ * The TN for the choices: a band's TN comes from the Variable-Effort table of the unboosted dice — the one place a
+ * check's band becomes a TN, so the street's rain reaches every check planned from a band (Street events › Sudden
+ * downpour: "Wheels rolls are one band harder until it stops"; documents/street/setup.mjs rainBand): driving from
+ * the motor sheet, a shift's checks, a stop.
  * @param {Actor.Implementation} actor
  * @param {string} statKey
  * @param {CheckChoices} choices
@@ -91,7 +112,7 @@ export function resolveTN(actor, statKey, choices, vehicle = null) {
   if (choices.tnSource === "band") {
     const { effortDie, statDie } = unboostedDice(actor, statKey, vehicle);
     // A band source always carries its band (defaultChoices, the roll dialog); bandTN refuses anything else.
-    return bandTN(effortDie, statDie, /** @type {"easy"|"medium"|"hard"|"longShot"} */ (choices.band));
+    return bandTN(effortDie, statDie, /** @type {"easy"|"medium"|"hard"|"longShot"} */ (rainBand(actor, statKey, String(choices.band))));
   }
   const tn = choices.tn === null || choices.tn === undefined || String(choices.tn).trim() === "" ? NaN : Number(choices.tn);
   if (!Number.isInteger(tn)) throw new Error(game.i18n.localize("SMOKE.Check.errorNoTN"));
@@ -108,10 +129,12 @@ export function resolveTN(actor, statKey, choices, vehicle = null) {
  */
 export function planFor(actor, statKey, choices, vehicle = null) {
   const perk = perkFor(actor, choices.perkId, statKey);
+  const kit = kitFor(actor, choices.kitId, statKey);
   const { effortDie, statDie } = unboostedDice(actor, statKey, vehicle);
   return planCheck({
     effortDie, statDie, statKey,
     perk: perk ? perk.name : false,
+    kit: kit ? kit.name : false,
     hustle: Number(choices.hustle) || 0,
     hustlePoints: actor.system.hustle?.value ?? 0,
     situational: Number(choices.situational) || 0,
@@ -129,7 +152,7 @@ export function planFor(actor, statKey, choices, vehicle = null) {
  * @returns {CheckChoices}
  */
 export function defaultChoices() {
-  return { tnSource: "band", band: "medium", perkId: null, hustle: 0, situational: 0,
+  return { tnSource: "band", band: "medium", perkId: null, kitId: null, hustle: 0, situational: 0,
     // fvtt-types 13.345 leaves the core rollMode setting's value type unresolved; it is a roll mode key (a string).
     rollMode: /** @type {string} */ (game.settings.get("core", "rollMode")) };
 }
@@ -172,10 +195,11 @@ export async function rollCheck(actor, statKey, choices, { vehicle = null, flags
     plan
   });
   const perk = perkFor(actor, choices.perkId, statKey);
+  const kit = kitFor(actor, choices.kitId, statKey);
   /** @type {CheckSnapshot} */
   const snapshot = {
     actorId: actor.id, stat: statKey, tn: plan.tn, tnSource: choices.tnSource, band: choices.band ?? null,
-    perkId: perk?.id ?? null, hustle: plan.hustle.cost, spend: plan.hustle.spend, hustleSpend, situational: Number(choices.situational) || 0,
+    perkId: perk?.id ?? null, kitId: kit?.id ?? null, hustle: plan.hustle.cost, spend: plan.hustle.spend, hustleSpend, situational: Number(choices.situational) || 0,
     conditions: plan.conditions.applied.filter(c => !c.suppressedBy?.length).map(c => c.id),
     vehicle: vehicle?.name ?? null,
     total: result.total, margin: result.margin, outcome: result.outcome, moment: result.moment

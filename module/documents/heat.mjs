@@ -10,6 +10,7 @@
  * - Cool-down: documents/heat/cooldown.mjs on the active GM's 1-second tick; sight: documents/heat/sight.mjs.
  * - Police on the map, plates and ANPR: documents/heat/units.mjs. A stop on foot: documents/heat/stop.mjs.
  * - Busted and custody: documents/heat/custody.mjs.
+ * - Disguise Heat (an outfit changed into out of sight, a uniform caught in): documents/heat/disguise.mjs.
  *
  * Foundry-side only; the rules are in rules/heat.mjs, rules/police.mjs and rules/money.mjs.
  * @module documents/heat
@@ -23,6 +24,7 @@ import { bust, custodyOf, release } from "./heat/custody.mjs";
 import { actHooks } from "./heat/acts.mjs";
 import { isPolice } from "./heat/sight.mjs";
 import { demandStop, onStopAnswer, onStopClaim } from "./heat/stop.mjs";
+import { forgetClean, onOutfitChange } from "./heat/disguise.mjs";
 import { anprOnMove, anprPing, callInUnits, plateChanged, plateOf, plateStolen } from "./heat/units.mjs";
 import { RULES } from "../generated/rules.mjs";
 
@@ -92,6 +94,7 @@ export const requests = {
     return { stopId: await demandStop(characterAt(actorUuid)) };
   },
   "heat.stop.answer": onStopAnswer,
+  "heat.outfit.change": onOutfitChange,
   "heat.stop.claim": onStopClaim,
   "heat.bust": async (user, { actorUuid }) => {
     assertGM(user);
@@ -120,6 +123,10 @@ export const hooks = {
     unsubscribe ??= onTick(now => {
       if (game.user.isActiveGM) checkTimers(now).catch(logged("timers"));
     });
+  },
+  /** Heat back to 0: the character's outfits may change their description again (documents/heat/disguise.mjs). */
+  "smoke.heatChanged": () => {
+    if (game.user.isActiveGM) forgetClean().catch(logged("disguise"));
   },
   /** A crime the system saw, from its own GM handlers: the GM's card (and a nicked motor's plate on record). */
   "smoke.crime": (/** @type {any} */ notice) => {

@@ -117,6 +117,25 @@ export function recordedPerk(actor, perkId) {
     stat: String(entry.system.stat ?? ""), situation: String(entry.system.situation ?? "") };
 }
 
+/** Item types whose entry can step a stat (Tools and gear; Clobber and outfits: `statStep`). */
+export const STAT_STEP_TYPES = Object.freeze(["gear", "outfit"]);
+
+/**
+ * The kit a check names, as the GM recorded it, or null: an owned gear or outfit item on the record with a stat step
+ * (`statStep: {stat, situation}`) and at least one carried (quantity ≥ 1). Rulebook: Tools and gear (Police Scanner,
+ * Fake ID); Clobber and outfits (Hi-Vis & Hard Hat, Smart Suit).
+ * @param {Actor.Implementation} actor @param {string|null|undefined} itemId  An owned item's id.
+ * @returns {{id: string, key: string, name: string, stat: string, situation: string}|null}
+ */
+export function recordedKitStep(actor, itemId) {
+  const entry = recordedItem(actor, itemId);
+  const step = entry?.system?.statStep;
+  if (!entry || !STAT_STEP_TYPES.includes(entry.type) || !step?.stat) return null;
+  if (Number(entry.system.quantity ?? 1) < 1) return null;
+  return { id: /** @type {string} */ (itemId), key: entry.key, name: actor.items.get(/** @type {string} */ (itemId))?.name ?? entry.name,
+    stat: String(step.stat), situation: String(step.situation ?? "") };
+}
+
 /* ------------------------------------------------ GM side ------------------------------------------------ */
 
 /** Top-level system fields of a change (expanded or dotted) that are recorded. @param {any} changes */

@@ -27,6 +27,7 @@ import { missionCard } from "./missions/card.mjs";
 import { checkDeadlines } from "./missions/deadline.mjs";
 import { docAt } from "./lookup.mjs";
 import { count } from "./counts.mjs";
+import { RULES } from "../generated/rules.mjs";
 
 /**
  * @typedef {object} MissionRun  The GM's record of one mission taken by one crew.
@@ -187,9 +188,12 @@ async function onFinish(user, { id, outcome } = /** @type {any} */ ({})) {
   if (paid) {
     for (const a of crew) {
       if (paid.each) await pay(a, paid.each, { reason: run.name });
-      await a.awardXp("mission", { amount: run.terms.xp });
+      // A Pat order awards its own XP (RULES.rep.xp.patOrder), a mission its printed XP.
+      if (run.terms.fee.type === "patOrder") await a.awardXp("patOrder");
+      else await a.awardXp("mission", { amount: run.terms.xp });
     }
-    lines.push(run.terms.fee.type === "crewFee"
+    lines.push(run.terms.fee.type === "patOrder" ? L("SMOKE.Mission.paidPatOrder", { xp: String(RULES.rep.xp.patOrder) })
+      : run.terms.fee.type === "crewFee"
       ? L("SMOKE.Mission.paidCrew", { fee: String(run.terms.fee.amount), n: String(crew.length), each: String(paid.each),
         remainder: String(paid.remainder), xp: String(run.terms.xp) })
       : L("SMOKE.Mission.paidHead", { each: String(paid.each), xp: String(run.terms.xp) }));

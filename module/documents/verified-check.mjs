@@ -3,7 +3,8 @@
  * counted roll is re-derived, not trusted.** When the GM counts a card — an attack, a hold, a Dodge, Stay Conscious, an
  * issued roll (documents/roll-claims.mjs), a GM Screen or police check request — it rebuilds the check's plan from
  * its own view: the character's unboosted dice ({@link unboostedDice}) and Conditions, the stat and TN it fixed, the
- * perk the card names (which the character must have, for this stat: {@link perkFor}), the Hustle the card names
+ * perk the card names (which the character must have, for this stat: {@link perkFor}), the kit the card names (which
+ * the GM's record must say the character carries, stepping this stat: {@link kitFor}), the Hustle the card names
  * (which the GM must have taken for it: documents/hustle.mjs), the situational modifier the GM set (0 when it set
  * none: the book names no bound for one a player adds), the Effort steps the GM recorded (Aim) and a driven motor's
  * numbers as the GM reads them. A card whose dice, explosions or modifier differ is refused, saying which, with the
@@ -16,7 +17,7 @@
 import { planCheck, readRolledCheck, rollDifferences } from "../rules/check.mjs";
 import { isEmpire } from "../rules/record.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
-import { perkFor, unboostedDice } from "./check.mjs";
+import { kitFor, perkFor, unboostedDice } from "./check.mjs";
 import { differenceText, errorText } from "./check-words.mjs";
 import { bindSpend, paidSpend } from "./hustle.mjs";
 import { createdAs } from "./roll-cards.mjs";
@@ -91,13 +92,17 @@ export async function verifiedCheck(message, { actor, stat, tn, situational = 0,
   // The perk and the Hustle the card names count only when the GM's own records have them.
   const perk = crew === null ? perkFor(actor, snapshot.perkId, stat) : null;
   if (snapshot.perkId && !perk) problems.push(L("SMOKE.Check.differs.perk", { actor: actor.name ?? "", stat: statName }));
+  // Kit that steps the stat counts only when the GM's record says the character carries it (documents/kit-record.mjs).
+  const kit = crew === null ? kitFor(actor, snapshot.kitId, stat) : null;
+  if (snapshot.kitId && !kit) problems.push(L("SMOKE.Check.differs.kit", { actor: actor.name ?? "", stat: statName }));
   const cost = Number(snapshot.hustle) || 0;
   const paid = cost > 0 && crew === null && paidSpend(actor, snapshot.hustleSpend, cost, /** @type {string} */ (message.id));
   if (cost && !paid) problems.push(L("SMOKE.Check.differs.hustle", { cost: String(cost), actor: actor.name ?? "" }));
   let plan;
   try {
     const dice = crew === null ? unboostedDice(actor, stat, vehicle) : { effortDie: vehicle?.performance ?? 6, statDie: crew };
-    plan = planCheck({ ...dice, statKey: stat, perk: perk ? perk.name ?? true : false, hustle: paid ? cost : 0,
+    plan = planCheck({ ...dice, statKey: stat, perk: perk ? perk.name ?? true : false,
+      kit: kit ? kit.name ?? true : false, hustle: paid ? cost : 0,
       hustlePoints: paid ? cost : 0, situational, effortSteps, offYourGame, conditions: crew === null ? actor.statuses ?? [] : [], tn,
       empire: actor.type === "character" && isEmpire(recordedRep(actor)?.level ?? 1), vehicle });
   } catch (err) {

@@ -459,3 +459,15 @@ export function policeMove({ stars, armed = false, distance = null }) {
   }
   return { move: "ram", stars };
 }
+
+/**
+ * The Heat from which the mapped chase counts a character as wanted (The chase gauge: "When police get eyes on a
+ * wanted driver, or chase a suspect on foot at two stars or more"): on foot `RULES.chase.footChaseFromStars` (2);
+ * a driver (or anyone aboard a motor) `RULES.chase.wantedDriverFromStars` — 2, the Heat table's "2 · Wanted | Area
+ * cars hunt you and give chase on sight" (at 1, Clocked, "Cops who see you will stop you": a stop, not a chase).
+ * @param {{aboard: boolean}} args  aboard: the character rides in a motor.
+ * @returns {number} Stars.
+ */
+export function wantedFromStars({ aboard }) {
+  return aboard ? RULES.chase.wantedDriverFromStars : RULES.chase.footChaseFromStars;
+}

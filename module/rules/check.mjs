@@ -66,14 +66,15 @@ export function bandTN(effortDie, statDie, band) {
 
 /**
  * @typedef {object} AppliedStep  What was applied or spent, in the book's order, as data.
- * @property {"performance"|"perk"|"hustle"|"effortStep"|"vehicleSteps"|"suppressed"|"condition"|"explosions"
+ * @property {"performance"|"perk"|"kit"|"hustle"|"effortStep"|"vehicleSteps"|"suppressed"|"condition"|"explosions"
  *   |"handling"|"driving"|"situational"|"weapon"} kind
  * @property {number} [die]      performance: the Performance die.
  * @property {string|null} [perk]  perk: the perk's name (the item's, data), or null for an unnamed perk.
- * @property {string|null} [stat]  perk: the stat stepped.
- * @property {number} [from]     perk, hustle: the die before the step.
- * @property {number} [to]       perk, hustle: the die after the step.
- * @property {number} [bonus]    perk, hustle: the flat bonus of a step above the top die (0 for none).
+ * @property {string|null} [kit]  kit: the item's name (data), or null for an unnamed item.
+ * @property {string|null} [stat]  perk, kit: the stat stepped.
+ * @property {number} [from]     perk, kit, hustle: the die before the step.
+ * @property {number} [to]       perk, kit, hustle: the die after the step.
+ * @property {number} [bonus]    perk, kit, hustle: the flat bonus of a step above the top die (0 for none).
  * @property {number} [cost]     hustle: Hustle paid.
  * @property {string} [spend]    hustle: the spend (RULES.hustle.spends id: "stepEffort", "onARoll").
  * @property {"effort"|"performance"} [source]  hustle, effortStep: which die.
@@ -109,7 +110,9 @@ export function bandTN(effortDie, statDie, band) {
  */
 /**
  * Plan a check (Hustle, perks and your luck › Before you throw the dice): the TN is kept as given; a vehicle's
- * Performance replaces the Effort die and its Handling is added; one perk steps the stat die once; Hustle is one
+ * Performance replaces the Effort die and its Handling is added; one perk steps the stat die once, and one carried
+ * kit item whose entry steps this stat (Tools and gear; Clobber and outfits: "Savvy steps up one die…") steps it once
+ * more (RULES.hustle.kit; a ruling: the book's "do not stack" names perks only); Hustle is one
  * of the alternative spends (1: step Effort once; 2: On a Roll, with no Effort step); then Conditions. A step above
  * the top die becomes a flat bonus (see {@link stepDie}), for the Effort die as for the stat die. On a Roll and Off
  * Your Game cancel; In Pain stops only the Effort die exploding (Performance-as-Effort included).
@@ -118,6 +121,7 @@ export function bandTN(effortDie, statDie, band) {
  * @param {number} check.statDie      The unboosted stat die.
  * @param {string|null} [check.statKey]  Stat id, for Conditions (null: no Condition applies by stat).
  * @param {boolean|string} [check.perk=false]  A relevant perk applies (its name, for the applied list, or true).
+ * @param {boolean|string} [check.kit=false]  A relevant kit item's stat step applies (its name, or true).
  * @param {number} [check.hustle=0]   Hustle to spend: 0, or the cost of one spend in RULES.hustle.spends (1 or 2).
  * @param {number} [check.hustlePoints]  The character's current Hustle; required when spending.
  * @param {number} [check.situational=0]  Other modifiers agreed at the table.
@@ -138,7 +142,7 @@ export function bandTN(effortDie, statDie, band) {
  *   {TypeError} for a missing hustlePoints or non-integer modifiers.
  */
 export function planCheck({
-  effortDie = RULES.dice.defaultEffort, statDie, statKey = null, perk = false, hustle = 0, hustlePoints,
+  effortDie = RULES.dice.defaultEffort, statDie, statKey = null, perk = false, kit = false, hustle = 0, hustlePoints,
   situational = 0, effortSteps = 0, conditions = [], tn = null, empire = false, vehicle = null, offYourGame = false
 } = /** @type {any} */ ({})) { // a bare call gets {}, which the checks below refuse; the JSDoc types the argument
   for (const [name, value] of [["situational", situational], ["effortSteps", effortSteps], ["hustle", hustle]]) {
@@ -174,11 +178,17 @@ export function planCheck({
   }
   modifierOf(baseEffort); // validates the Effort / Performance die
 
-  // 4. One relevant perk and a Hustle spend.
+  // 4. One relevant perk, one relevant kit item and a Hustle spend.
   const perkSteps = perk ? RULES.hustle.perks.statSteps : 0;
-  const stat = stepDie(statDie, perkSteps, { empire });
+  const kitSteps = kit ? RULES.hustle.kit.statSteps : 0;
+  const afterPerk = stepDie(statDie, perkSteps, { empire });
+  const stat = stepDie(statDie, perkSteps + kitSteps, { empire });
   if (perk) {
     applied.push({ kind: "perk", perk: typeof perk === "string" ? perk : null, stat: statKey, from: statDie,
+      to: afterPerk.die, bonus: afterPerk.bonus });
+  }
+  if (kit) {
+    applied.push({ kind: "kit", kit: typeof kit === "string" ? kit : null, stat: statKey, from: afterPerk.die,
       to: stat.die, bonus: stat.bonus });
   }
 

@@ -62,17 +62,35 @@ export function crimeById(crimeId) {
  * Heat after a crime (Heat on your heels › Witnesses make the difference): a witnessed crime adds its stars; police
  * witnessing it add one further star (RULES.heat.witnesses.policeWitnessBonus); an unseen crime adds none
  * (`unseenStars`). Police seeing it counts as witnessed. The result stays within 0–5.
- * Book: a car theft police see at 0 stars → 2 stars.
- * @param {{heat: number, crime: string, witnessed?: boolean, policeSaw?: boolean}} args  heat in stars 0–5; crime an
- *   id of witnessed-crimes.yml.
+ * Worn kit that hides the face (Tools and gear › Balaclava: "a witnessed crime adds 1 less Heat (minimum 0) while you
+ * wear it"; its `witnessedHeat` −1) changes what a seen crime adds, never below 0 added; an unseen crime adds none
+ * anyway. Book: a car theft police see at 0 stars → 2 stars; in a Balaclava → 1.
+ * @param {{heat: number, crime: string, witnessed?: boolean, policeSaw?: boolean, witnessedHeat?: number}} args  heat
+ *   in stars 0–5; crime an id of witnessed-crimes.yml; witnessedHeat the worn kit's change to a witnessed crime's
+ *   stars (0 for none; see {@link wornWitnessedHeat}).
  * @returns {number} The new Heat, stars 0–5.
  */
-export function heatAfterCrime({ heat, crime, witnessed = true, policeSaw = false }) {
+export function heatAfterCrime({ heat, crime, witnessed = true, policeSaw = false, witnessedHeat = 0 }) {
   assertHeat(heat);
+  if (!Number.isInteger(witnessedHeat)) throw new RangeError(`witnessedHeat must be a whole number, got ${witnessedHeat}`);
   const { stars } = crimeById(crime);
   const seen = !!witnessed || !!policeSaw;
-  const added = seen ? stars + (policeSaw ? HEAT.witnesses.policeWitnessBonus : 0) : HEAT.witnesses.unseenStars;
+  const added = seen ? Math.max(0, stars + (policeSaw ? HEAT.witnesses.policeWitnessBonus : 0) + witnessedHeat)
+    : HEAT.witnesses.unseenStars;
   return clampHeat(heat + added);
+}
+
+/**
+ * The change worn kit makes to a witnessed crime's stars (Tools and gear › Balaclava): the strongest one worn counts
+ * (one face to hide: two balaclavas hide it no better — a ruling), 0 for none.
+ * @param {Iterable<{worn?: boolean, witnessedHeat?: number}>} kit  The character's gear as the GM recorded it, with
+ *   whether each is worn.
+ * @returns {number} A whole number ≤ 0.
+ */
+export function wornWitnessedHeat(kit) {
+  let best = 0;
+  for (const k of kit) if (k?.worn && Number.isInteger(k.witnessedHeat)) best = Math.min(best, /** @type {number} */ (k.witnessedHeat));
+  return best;
 }
 
 /**
@@ -164,4 +182,40 @@ export function canRest({ heat, bleeding = false, policeSee = false }) {
  */
 export function coolingDown({ heat, seen }) {
   return assertHeat(heat) > HEAT.min && !(HEAT.coolDown.policeMustNotSee && seen);
+}
+
+/**
+ * Changing into an owned outfit out of sight (Clobber and outfits: "Change your description out of sight. At one or
+ * two stars, an outfit's Heat drop applies as listed; a uniform is more effective where its entry says so"; Lose
+ * sight, then lose stars › New clobber: "an owned replacement outfit can also change your description; a uniform can
+ * lose two"): at 1–`RULES.heat.services.outfitChangeMaxStars` stars, with no police seeing, Heat goes down by the
+ * outfit's `heatDrop` (1; the uniforms' 2), within 0–5. Refused (a reason id): no Heat ("noHeat"), above two stars
+ * ("tooHot"), seen ("policeSee"), an outfit that has already changed this character's description while wanted
+ * ("used", a ruling), an outfit with no Heat drop ("noDrop").
+ * @param {{heat: number, heatDrop: number, seen?: boolean, used?: boolean}} args  heat in stars; heatDrop the outfit's.
+ * @returns {{ok: boolean, reason: null|"noHeat"|"tooHot"|"policeSee"|"used"|"noDrop", stars: number}}  stars: the
+ *   Heat after (unchanged when refused).
+ */
+export function outfitChange({ heat, heatDrop, seen = false, used = false }) {
+  assertHeat(heat);
+  if (!Number.isInteger(heatDrop) || heatDrop < 0) throw new RangeError(`heatDrop must be a whole number ≥ 0, got ${heatDrop}`);
+  const refuse = (/** @type {"noHeat"|"tooHot"|"policeSee"|"used"|"noDrop"} */ reason) => ({ ok: false, reason, stars: heat });
+  if (heat <= HEAT.min) return refuse("noHeat");
+  if (heat > HEAT.services.outfitChangeMaxStars) return refuse("tooHot");
+  if (seen) return refuse("policeSee");
+  if (!heatDrop) return refuse("noDrop");
+  if (used) return refuse("used");
+  return { ok: true, reason: null, stars: clampHeat(heat - heatDrop) };
+}
+
+/**
+ * Caught in a uniform (Clobber and outfits › Police Uniform: "the biggest crime if you are caught (+2 Heat)"; its
+ * `heatIfCaught`): Heat after being caught wearing it, within 0–5. "Caught" is a stop on foot that goes against the
+ * character — a failed run or talk, or a surrender (a ruling).
+ * @param {{heat: number, heatIfCaught: number}} args @returns {number} The new Heat.
+ */
+export function heatIfCaught({ heat, heatIfCaught }) {
+  assertHeat(heat);
+  if (!Number.isInteger(heatIfCaught) || heatIfCaught < 0) throw new RangeError(`heatIfCaught must be a whole number ≥ 0, got ${heatIfCaught}`);
+  return clampHeat(heat + heatIfCaught);
 }

@@ -11,8 +11,10 @@ import { RULES } from "../generated/rules.mjs";
 import { clockLeft } from "./clock.mjs";
 import { crewShares } from "./money.mjs";
 
-/** The two fee labels a mission entry carries. */
-export const FEE_TYPES = Object.freeze(["crewFee", "perHead"]);
+/** The fee labels a mission entry carries: a crew fee, per head, or a Pat order (Jobs and service shifts › Service pay:
+ * "Use the accepted order and the vehicle-sale procedure. A completed order awards 2 XP; it is not a generic career
+ * crew fee"). */
+export const FEE_TYPES = Object.freeze(["crewFee", "perHead", "patOrder"]);
 /** An objective's states. */
 export const OBJECTIVE_STATES = Object.freeze(["open", "done", "failed"]);
 /** A run's states: taken by a crew, then one of the three ends. (A mission nobody has taken is open: it has no run.) */
@@ -23,8 +25,9 @@ export const OUTCOMES = Object.freeze(["completed", "failed", "abandoned"]);
 /**
  * @typedef {object} MissionTerms  A mission as the GM writes it (a `mission` journal page's `system`).
  * @property {string} [client]  Who offers it.
- * @property {{type: "crewFee"|"perHead"|"", amount: number}} fee  Whole pounds; the type labels it.
- * @property {number} xp  The printed XP, 3–5.
+ * @property {{type: "crewFee"|"perHead"|"patOrder"|"", amount: number}} fee  Whole pounds; the type labels it (a Pat
+ *   order's is 0: it is paid through the vehicle sale).
+ * @property {number} xp  The printed XP, 3–5; a Pat order's RULES.rep.xp.patOrder (2).
  * @property {number|null} [deadlineSeconds]  The job clock's window in job-clock seconds (null: no deadline).
  * @property {{id: string, label: string}[]} objectives  At least one.
  * @property {{who: string, what: string}[]} [obligations]  Who the crew owes, recorded on completion.
@@ -45,9 +48,10 @@ export function missionProblems(m) {
   const { min, max } = RULES.rep.xp.mission;
   const fee = /** @type {any} */ (m?.fee);
   if (!FEE_TYPES.includes(fee?.type)) problems.push("noFeeType");
-  if (!Number.isInteger(fee?.amount) || fee.amount < 0) problems.push("badFee");
+  const patOrder = fee?.type === "patOrder";
+  if (!Number.isInteger(fee?.amount) || fee.amount < 0 || (patOrder && fee.amount !== 0)) problems.push("badFee");
   const xp = /** @type {any} */ (m?.xp);
-  if (!Number.isInteger(xp) || xp < min || xp > max) problems.push("badXp");
+  if (patOrder ? xp !== RULES.rep.xp.patOrder : !Number.isInteger(xp) || xp < min || xp > max) problems.push("badXp");
   const objectives = Array.isArray(m?.objectives) ? m.objectives : [];
   if (!objectives.length) problems.push("noObjectives");
   else {
@@ -65,13 +69,19 @@ export function missionProblems(m) {
 
 /**
  * What a completed mission pays each of its crew (Money › Split the fee).
- * @param {{type: "crewFee"|"perHead", amount: number}} fee  Whole pounds.
+ * A Pat order pays nothing here: "Use the accepted order and the vehicle-sale procedure" — the bikes are sold to Pat
+ * (documents/money/fence.mjs).
+ * @param {{type: "crewFee"|"perHead"|"patOrder", amount: number}} fee  Whole pounds.
  * @param {number} crew  Participants, whole, ≥ 1.
  * @returns {{each: number, remainder: number, total: number}} Pounds to each, left over, and paid out in all.
  * @throws {RangeError} for a bad fee or crew size.
  * @example missionPay({type: "crewFee", amount: 101}, 2) // → {each: 50, remainder: 1, total: 100}
  */
 export function missionPay(fee, crew) {
+  if (fee?.type === "patOrder") {
+    if (!Number.isInteger(crew) || crew < 1) throw new RangeError(`a crew is 1 or more, not ${crew}`);
+    return { each: 0, remainder: 0, total: 0 }; // paid through the vehicle sale (the fence), not here
+  }
   if (fee?.type === "perHead") {
     if (!Number.isInteger(fee.amount) || fee.amount < 0) throw new RangeError(`fee must be whole pounds ≥ 0, not ${fee.amount}`);
     if (!Number.isInteger(crew) || crew < 1) throw new RangeError(`participants must be 1 or more, not ${crew}`);

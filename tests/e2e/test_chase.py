@@ -782,15 +782,20 @@ def test_a_hand_made_gauge_check_card_is_refused(gm_page, player1_page, page_err
         assert page_errors[page] == []
 
 
-def test_the_chase_gauge_a_foot_chase_from_two_stars_a_motor_chase_for_a_wanted_driver_with_any_star(
-        gm_page, player1_page, page_errors):
+def test_the_chase_gauge_a_foot_chase_and_a_wanted_driver_both_from_two_stars(gm_page, player1_page, page_errors):
     """The chase gauge: "When police get eyes on a wanted driver, or chase a suspect on foot at two stars or more".
-    Ruling: a wanted driver is one with any star (Clocked or worse). Jaz at Heat 1 driving the hatch: Jaz and the hatch
-    are wanted. On foot, Dee at Heat 1 is not (one star: a stop, not a chase); at Heat 2 she is."""
+    Ruling from the Heat table: a wanted driver is one at Wanted, "2 · Wanted | Area cars hunt you and give chase on
+    sight" (at 1, Clocked, "Cops who see you will stop you": a stop). Jaz at Heat 1 driving the hatch: neither Jaz nor
+    the hatch is wanted; at Heat 2 both are. On foot, Dee at Heat 1 is not; at Heat 2 she is."""
     ids = stolen_car_chase(gm_page, player1_page, heat=1)
     role = """name => game.system.api.chase.chaseRole(game.combat.combatants.find(x => x.name === name))"""
+    car_role = """id => game.system.api.chase.chaseRole({actor: game.actors.get(id)})"""
+    assert gm_page.evaluate(role, "Jaz") == ""
+    assert gm_page.evaluate(car_role, ids["car"]) == ""
+    gm_page.evaluate("id => game.actors.get(id).update({'system.heat': 2})", ids["jaz"])
+    gm_page.wait_for_function("id => game.actors.get(id).system.heat === 2", arg=ids["jaz"])
     assert gm_page.evaluate(role, "Jaz") == "wanted"
-    assert gm_page.evaluate("""id => game.system.api.chase.chaseRole({actor: game.actors.get(id)})""", ids["car"]) == "wanted"
+    assert gm_page.evaluate(car_role, ids["car"]) == "wanted"
     expect(row(console(gm_page), "Jaz").locator(".smoke-chase-role")).to_have_text("Wanted")
     dee = make_actor(gm_page, "Dee", system={"heat": 1})
     on_foot = "id => game.system.api.chase.chaseRole({actor: game.actors.get(id)})"

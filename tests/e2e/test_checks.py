@@ -47,7 +47,7 @@ def test_graft_check_with_medium_and_one_hustle(gm_page: Page, page_errors):
     spend = gm_page.evaluate("id => game.settings.get('the-smoke', 'hustleSpends')[id]", snapshot.pop("hustleSpend"))
     assert (spend["actorUuid"], spend["cost"]) == (f"Actor.{actor_id}", 1)
     assert snapshot == {"actorId": actor_id, "stat": "grf", "tn": 12, "tnSource": "band", "band": "medium",
-                        "perkId": None, "hustle": 1, "spend": "stepEffort", "situational": 0, "conditions": [],
+                        "perkId": None, "kitId": None, "hustle": 1, "spend": "stepEffort", "situational": 0, "conditions": [],
                         "vehicle": None, "total": 19, "margin": 7, "outcome": "smashedIt", "moment": "niceOne"}
     assert page_errors[gm_page] == []
 

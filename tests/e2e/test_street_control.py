@@ -89,7 +89,8 @@ def test_setup_places_the_street_people_and_sets_the_street(gm_page: Page, playe
 def test_a_sudden_downpour_makes_wheels_checks_one_band_harder_until_it_stops(gm_page: Page, player1_page: Page):
     """d20 9: its button sets the scene raining (shown in the window); a Drive Like You Stole It request for Danny
     (Effort d6, Wheels d4, on foot) is Hard's 10 instead of Medium's 8; his Savvy checks are unchanged; the chase
-    gauge's Medium check for the motor he drives is at Hard's TN; the rain stops from the window and both are back
+    gauge's Medium check for the motor he drives is at Hard's TN, and so is a Medium driving check planned from the motor
+    sheet (resolveTN, the one place a band becomes a TN); the rain stops from the window and both are back
     to Medium."""
     ids = danny_on_scene(gm_page, player1_page)
     gm_page.evaluate("""([s, d]) => game.scenes.get(s).createEmbeddedDocuments("Token", [{name: "Danny", actorId: d, actorLink: true,
@@ -116,10 +117,22 @@ def test_a_sudden_downpour_makes_wheels_checks_one_band_harder_until_it_stops(gm
     }"""
     tn, medium, hard = gm_page.evaluate(gauge, car)
     assert (tn, medium < hard) == (hard, True)
+    # Issue 28: driving from the motor sheet and a shift's checks plan their TN through resolveTN (documents/check.mjs),
+    # which the rain reaches: Medium behind the Vexa's wheel is Hard's TN, on the GM's page and the player's own.
+    sheet_tn = """async ([d, car]) => {
+        const { resolveTN } = await import("/systems/the-smoke/module/documents/check.mjs");
+        const v = game.actors.get(car);
+        return resolveTN(game.actors.get(d), "whl", {tnSource: "band", band: "medium"},
+            {performance: v.system.adjusted.printedPerformance, handling: 0});
+    }"""
+    assert gm_page.evaluate(sheet_tn, [ids["danny"], car]) == hard
+    assert player1_page.evaluate(sheet_tn, [ids["danny"], car]) == hard
     window.get_by_role("button", name="The rain stops").click()
     gm_page.wait_for_function("s => game.scenes.get(s).flags['the-smoke'].street.rain === false", arg=ids["scene"])
     tn, medium, _ = gm_page.evaluate(gauge, car)
     assert tn == medium
+    player1_page.wait_for_function("s => game.scenes.get(s).flags['the-smoke'].street.rain === false", arg=ids["scene"])
+    assert player1_page.evaluate(sheet_tn, [ids["danny"], car]) == medium
     # behind the wheel Drive Like You Stole It uses the Vexa's Performance: Medium again, out of the rain
     assert gm_page.evaluate(send, [ids["danny"], "drive-like-you-stole-it"]) == [medium]
 

@@ -3,7 +3,7 @@
 // selling up).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import {
+import { wantedFromStars,
   adjustedVehicle, gaugeBands, gaugeState, crossing, failedGaugeCheck, evasiveManoeuvre, ram, pit, getaway, vehicleFire
 } from "../../module/rules/chase-gauge.mjs";
 import { RULES } from "../../module/generated/rules.mjs";
@@ -171,4 +171,11 @@ test("vehicle fire: each row of the blast table", () => {
   assert.equal(vehicleFire(4.5, { target: "vehicle" }), null);
   assert.throws(() => vehicleFire(0, { inside: true, target: "vehicle" }), RangeError);
   assert.throws(() => vehicleFire(-1), RangeError);
+});
+
+test("wanted for the mapped chase from two stars, on foot and at the wheel (the Heat table's Wanted row)", () => {
+  const wanted = RULES.heat.levels.find(l => l.id === "wanted");
+  assert.equal(wanted.stars, 2);
+  assert.equal(wantedFromStars({ aboard: true }), wanted.stars);
+  assert.equal(wantedFromStars({ aboard: false }), 2);
 });

@@ -4,6 +4,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { deadlineLeft, isOverdue, missionPay, missionProblems, nextObjectiveState } from "../../module/rules/missions.mjs";
 import { pauseClock, startClock } from "../../module/rules/clock.mjs";
+import { readFileSync } from "node:fs";
+import yaml from "js-yaml";
+import { RULES } from "../../module/generated/rules.mjs";
 
 const ok = { client: "Auntie Pat", fee: { type: "crewFee", amount: 300 }, xp: 3,
   objectives: [{ id: "locks", label: "Get the locks off" }, { id: "back", label: "Bring the bikes back" }] };
@@ -60,4 +63,24 @@ test("the deadline counts active time: 60 s window, 45 s in → 15 s left; pause
 
 test("an objective cycles open → done → failed → open", () => {
   assert.deepEqual(["open", "done", "failed"].map(nextObjectiveState), ["done", "failed", "open"]);
+});
+
+// Jobs and service shifts › Service pay and tips: "Pat's order | Use the accepted order and the vehicle-sale procedure.
+// A completed order awards 2 XP; it is not a generic career crew fee."
+test("a Pat order: no crew fee (paid through the vehicle sale) and 2 XP", () => {
+  const pat = { fee: { type: "patOrder", amount: 0 }, xp: RULES.rep.xp.patOrder, objectives: [{ id: "a", label: "Two bikes" }] };
+  assert.equal(RULES.rep.xp.patOrder, 2);
+  assert.deepEqual(missionProblems(pat), []);
+  assert.deepEqual(missionProblems({ ...pat, fee: { type: "patOrder", amount: 100 } }), ["badFee"]);
+  assert.deepEqual(missionProblems({ ...pat, xp: 3 }), ["badXp"]);
+  assert.deepEqual(missionPay(pat.fee, 3), { each: 0, remainder: 0, total: 0 });
+  // A mission still needs its printed 3–5.
+  assert.deepEqual(missionProblems({ ...pat, fee: { type: "crewFee", amount: 100 }, xp: 2 }), ["badXp"]);
+});
+
+test("the book's Pat order, Two Bikes Before Tonight, is data as a Pat order", () => {
+  const m = yaml.load(readFileSync(new URL("../../packs-src/missions/two-bikes-before-tonight.yml", import.meta.url), "utf8"));
+  assert.deepEqual(m.fee, { type: "patOrder", amount: 0 });
+  assert.equal(m.xp, 2);
+  assert.equal(m.client, "Auntie Pat");
 });

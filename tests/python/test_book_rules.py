@@ -214,7 +214,7 @@ PARTS = {
                ("shooting", "grab", "breakFree", "cuff"), ("down", "firstAid", "ongoingHarm", "endOfRound", "recovery",
                                                            "simpleTracker")],
     "rep": [("maxLevel", "tiers", "levels"), ("levelUp", "growth", "advance", "unlocks", "xp")],
-    "chase": [("vehicleGuard", "footChaseFromStars", "gauge"),
+    "chase": [("vehicleGuard", "footChaseFromStars", "wantedDriverFromStars", "gauge"),
               ("failedCheck", "evasive", "goEvasive", "ram", "pit", "flatTyre", "lowBody", "getaway", "driving")],
     "shifts": [("shifts", "clockWindows"), ("pay", "example"), ("paramedic", "fire", "pursuit")],
 }
@@ -498,6 +498,12 @@ def test_hustle():
         says("Perks do not stack with one another on a roll.")
         says("One relevant perk steps the stat once.")
         t.eq({"statSteps": WORDS["once"], "perRoll": WORDS["one"]}, "perks")
+        # Kit that steps a stat: "steps up one die" in each entry; one item per roll is a ruling (docs/guide/13-rulings.md).
+        for phrase in ("Savvy steps up one die to spot police coming", "Front steps up one die when the police ask who you are",
+                       "Front steps up one die to walk in somewhere like you are meant to be there",
+                       "Front steps up one die with anyone posh"):
+            says(phrase)
+        t.eq({"statSteps": WORDS["one"], "perRoll": 1}, "kit")
 
 
 # ------------------------------------------------------------------------------------------------ combat.yml
@@ -982,6 +988,8 @@ def test_chase_gauge():
         assert said("Motors: **{} + {} × Size**.") == [base, WORDS["twice"]]
         t.eq({"base": base, "perSize": WORDS["twice"]}, "vehicleGuard")
         t.eq(said("or chase a suspect on foot at {w} stars or more")[0], "footChaseFromStars")
+        # A wanted driver: the Heat table's Wanted row (a ruling, docs/guide/13-rulings.md).
+        t.eq(said("| {} · Wanted | Area cars hunt you and give chase on sight. |")[0], "wantedDriverFromStars")
         says("At the start of each driving action, reset distance travelled to zero.")
         says("The limits are **cumulative**")
         t.eq(True, "gauge", "resetEachAction")

@@ -19,8 +19,9 @@ def test_the_books_example_missions_compile_to_mission_pages(project):
     pat = docs["Two Bikes Before Tonight"]
     [page] = pat["pages"]
     assert page["type"] == "mission"
-    assert page["system"]["fee"] == {"type": "crewFee", "amount": 100}
-    assert page["system"]["xp"] == 3
+    # Auntie Pat's order is a Pat order (Jobs and service shifts › Service pay): no crew fee, 2 XP.
+    assert page["system"]["fee"] == {"type": "patOrder", "amount": 0}
+    assert page["system"]["xp"] == 2
     assert [o["id"] for o in page["system"]["objectives"]] == ["locks-off", "bring-back"]
     assert page["system"]["claimants"][0]["who"] == "Whoever recognises their own frame"
     assert "prints no missions" in page["flags"]["the-smoke"]["source"]
@@ -33,18 +34,18 @@ def test_the_books_example_missions_compile_to_mission_pages(project):
 
 
 def test_a_mission_without_a_fee_type_is_refused(project):
-    edit(project, "missions/two-bikes-before-tonight.yml", "  type: crewFee\n", "")
+    edit(project, "missions/two-bikes-before-tonight.yml", "  type: patOrder\n", "")
     msg = failing_build(project)
     assert ("packs-src/missions/two-bikes-before-tonight.yml:4: missions/two-bikes-before-tonight (Two Bikes Before "
-            "Tonight): fee: a mission's fee needs its type: crewFee (one amount, split) or perHead (to each) — none is "
-            "given") in msg
+            "Tonight): fee: a mission's fee needs its type: crewFee (one amount, split), perHead (to each) or patOrder (paid "
+            "through the vehicle sale, 2 XP) — none is given") in msg
 
 
 def test_a_mission_with_a_wrong_fee_type_is_refused(project):
-    edit(project, "missions/two-bikes-before-tonight.yml", "type: crewFee", "type: crew")
+    edit(project, "missions/two-bikes-before-tonight.yml", "type: patOrder", "type: crew")
     msg = failing_build(project)
     assert ("missions/two-bikes-before-tonight (Two Bikes Before Tonight): fee.type: a mission's fee needs its type: "
-            "crewFee (one amount, split) or perHead (to each), not 'crew'") in msg
+            "crewFee (one amount, split), perHead (to each) or patOrder (paid through the vehicle sale, 2 XP), not 'crew'") in msg
 
 
 def test_a_mission_without_objectives_is_refused(project):
@@ -58,6 +59,14 @@ def test_a_mission_without_objectives_is_refused(project):
 
 
 def test_mission_xp_outside_the_printed_range_is_refused(project):
-    edit(project, "missions/two-bikes-before-tonight.yml", "xp: 3", "xp: 6")
-    assert "missions/two-bikes-before-tonight (Two Bikes Before Tonight): xp: 6 is greater than the maximum of 5" \
+    edit(project, "missions/a-borrowed-rig-across-town.yml", "xp: 3", "xp: 6")
+    assert "missions/a-borrowed-rig-across-town (A Borrowed Rig Across Town): xp: 6 is greater than the maximum of 5" \
         in failing_build(project)
+
+
+def test_a_pat_order_with_a_crew_fee_or_mission_xp_is_refused(project):
+    edit(project, "missions/two-bikes-before-tonight.yml", "  amount: 0\nxp: 2", "  amount: 100\nxp: 3")
+    msg = failing_build(project)
+    assert ("missions/two-bikes-before-tonight (Two Bikes Before Tonight): fee.amount: a Pat order has no crew fee (it "
+            "is paid through the vehicle sale): amount 0") in msg
+    assert "missions/two-bikes-before-tonight (Two Bikes Before Tonight): xp: a completed Pat order awards 2 XP, not 3" in msg

@@ -31,8 +31,8 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "armour": {"worn": False},
     "ammo": {},  # quantity defaults to packSize, handled below
     "gear": {"lockEasing": None, "noise": None, "statStep": None, "bandEasing": None, "applies": None,
-             "repair": None, "witnessedHeat": 0, "uses": None, "plateSwap": None},
-    "outfit": {"statStep": None, "heatIfCaught": 0, "authorised": False},
+             "repair": None, "witnessedHeat": 0, "uses": None, "plateSwap": None, "worn": False},
+    "outfit": {"statStep": None, "heatIfCaught": 0, "authorised": False, "worn": False},
     "consumable": {"check": None, "repeat": None},
     "drug": {},
     "perk": {},

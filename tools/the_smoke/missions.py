@@ -20,19 +20,29 @@ from .templating import render
 PACK = MISSIONS
 PAGE_TYPE = "mission"
 LABEL = "Missions"
-FEE_TYPES = ("crewFee", "perHead")
+FEE_TYPES = ("crewFee", "perHead", "patOrder")
 
 
-def problems(entry: Entry) -> list[UserError]:
-    """The refusals the data model also makes, in words, before the schema's own checks."""
+def problems(entry: Entry, xp_pat: int | None = None) -> list[UserError]:
+    """The refusals the data model also makes, in words, before the schema's own checks. ``xp_pat`` is a Pat order's
+    XP (packs-src/rules/rep.yml ``xp.patOrder``)."""
     data = entry.data
     out = []
     fee = data.get("fee")
     if not isinstance(fee, dict) or fee.get("type") not in FEE_TYPES:
         where = ["fee", "type"] if isinstance(fee, dict) and "type" in fee else ["fee"]
         got = fee.get("type") if isinstance(fee, dict) else None
-        out.append(entry.error("a mission's fee needs its type: crewFee (one amount, split) or perHead (to each)"
+        out.append(entry.error("a mission's fee needs its type: crewFee (one amount, split), perHead (to each) or patOrder "
+                               "(paid through the vehicle sale, 2 XP)"
                                + (f", not {got!r}" if got is not None else " — none is given"), where))
+    if isinstance(fee, dict) and fee.get("type") == "patOrder":
+        if fee.get("amount", 0) != 0:
+            out.append(entry.error("a Pat order has no crew fee (it is paid through the vehicle sale): amount 0",
+                                   ["fee", "amount"]))
+        if xp_pat is not None and data.get("xp") != xp_pat:
+            out.append(entry.error(f"a completed Pat order awards {xp_pat} XP, not {data.get('xp')!r}", ["xp"]))
+    elif isinstance(data.get("xp"), int) and data["xp"] < 3:
+        out.append(entry.error(f"xp: {data['xp']} is less than the minimum of 3", ["xp"]))
     objectives = data.get("objectives")
     if not isinstance(objectives, list) or not objectives:
         out.append(entry.error("a mission needs at least one objective (a list of {id, label})", ["objectives"]))
@@ -53,7 +63,8 @@ def check_missions(cat: Catalogue, report: Any) -> None:
 
     for key in sorted(cat.missions):
         entry = cat.missions[key]
-        found = problems(entry)
+        rep = cat.rules.get("rep")
+        found = problems(entry, rep.data["xp"]["patOrder"] if rep is not None else None)
         # the schema's own message for a missing or wrong fee type / objectives would repeat the two above
         found += [e for e in _schema_errors(entry, "mission")
                   if not (found and (e.field or "").split(".")[0] in ("fee", "objectives")

@@ -7,14 +7,14 @@
  * write), which the GM sets in the Combat Console (`chase.role`); unset, a motor with the Police kit, anyone riding in one and the
  * book's police officers (catalogue keys in POLICE_PEOPLE, ./units.mjs) pursue. "When police get eyes on a wanted
  * driver, or chase a suspect on foot at two stars or more" (The chase gauge): a character on foot is wanted from
- * `RULES.chase.footChaseFromStars` (2) stars; aboard a motor — and the motor carrying them — from any star (a wanted
- * driver: Heat above `RULES.heat.min`, Clocked or worse). Positions are the motor's token for anyone aboard one.
+ * `RULES.chase.footChaseFromStars` (2) stars; aboard a motor — and the motor carrying them — from
+ * `RULES.chase.wantedDriverFromStars` (2: the Heat table's "2 · Wanted | Area cars hunt you and give chase on sight";
+ * rules/chase-gauge.mjs wantedFromStars). Positions are the motor's token for anyone aboard one.
  *
  * Rulebook: The chase gauge (getting away); When it kicks off › End a round; Police at the table.
  * @module documents/chase/getaway
  */
-import { RULES } from "../../generated/rules.mjs";
-import { getaway } from "../../rules/chase-gauge.mjs";
+import { getaway, wantedFromStars } from "../../rules/chase-gauge.mjs";
 import { POLICE_ABILITY, fireState } from "../../rules/vehicles.mjs";
 import { isOut, sideOf, writeSides } from "../combat-state.mjs";
 import { assertGM, requestGM } from "../requests.mjs";
@@ -24,7 +24,6 @@ import { positionOf, sceneOf, squaresBetween, vehicleTokenIn } from "./map.mjs";
 import { explode } from "./fire.mjs";
 
 export const ROLES = ["wanted", "pursuer", "none"];
-const HEAT = RULES.heat;
 
 /**
  * Who is wanted and who pursues (see the module notes): the GM's choice, else the default.
@@ -39,12 +38,12 @@ export function chaseRole(combatant) {
   const police = v => (sys(v)?.abilities ?? []).includes(POLICE_ABILITY);
   if (isVehicle(actor)) {
     if (police(actor)) return "pursuer";
-    return occupantsOf(actor).some(o => wantedAt(o.actor, HEAT.min + 1)) ? "wanted" : "";
+    return occupantsOf(actor).some(o => wantedAt(o.actor, wantedFromStars({ aboard: true }))) ? "wanted" : "";
   }
   const ride = vehicleOf(actor);
   if (ride && police(ride.vehicle)) return "pursuer";
   if (POLICE_PEOPLE.includes(actor.getFlag?.(SYSTEM_ID, "key"))) return "pursuer";
-  return wantedAt(actor, ride ? HEAT.min + 1 : CHASE.footChaseFromStars) ? "wanted" : "";
+  return wantedAt(actor, wantedFromStars({ aboard: !!ride })) ? "wanted" : "";
 }
 
 /** @param {any} actor @param {number} stars @returns {boolean} A character with at least this much Heat. */

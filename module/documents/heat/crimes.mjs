@@ -12,12 +12,13 @@
  * Foundry-side only; the rules are in rules/heat.mjs.
  * @module documents/heat/crimes
  */
-import { crimeById, heatAfterCrime, heatLevel, policeResponse } from "../../rules/heat.mjs";
+import { crimeById, heatAfterCrime, heatLevel, policeResponse, wornWitnessedHeat } from "../../rules/heat.mjs";
 import { footMove } from "../../rules/police.mjs";
 import { activeNow } from "../active-time.mjs";
 import { unitCounts } from "../counts.mjs";
 import { gmStore } from "../gm-store.mjs";
 import { heatOf, setHeat } from "../heat-store.mjs";
+import { recordedKit } from "../kit-record.mjs";
 import { sightOf } from "./sight.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
 
@@ -67,6 +68,21 @@ export function characterAt(uuid) {
   return actor;
 }
 
+/**
+ * The worn kit that changes a witnessed crime's stars (Tools and gear › Balaclava): each item the GM's record says the
+ * character carries, its `witnessedHeat` from that record, worn as its owner marks it (which item is worn is the
+ * owner's choice, documents/kit-record.mjs FREE_FIELDS); the strongest counts (rules/heat.mjs wornWitnessedHeat).
+ * @param {Actor.Implementation} actor @returns {{witnessedHeat: number, names: string[]}}
+ */
+export function maskOf(actor) {
+  const record = recordedKit(actor);
+  const worn = actor.items.filter(i => /** @type {any} */ (i.system).worn && record[/** @type {string} */ (i.id)]
+    && Number(record[/** @type {string} */ (i.id)].system.witnessedHeat) < 0);
+  const witnessedHeat = wornWitnessedHeat(worn.map(i => ({ worn: true,
+    witnessedHeat: Number(record[/** @type {string} */ (i.id)].system.witnessedHeat) })));
+  return { witnessedHeat, names: witnessedHeat ? worn.map(i => i.name ?? "") : [] };
+}
+
 /** @param {string} key @returns {string} */
 const crimeName = key => L(`SMOKE.Wanted.crime.${key}`);
 
@@ -92,11 +108,19 @@ function crimeCard(actId, act, actor) {
     : act.state === "dismissed" ? L("SMOKE.Wanted.dismissed") : null;
   return { kind: "crime", id: actId, title: L("SMOKE.Wanted.crimeTitle", { name: actor.name, crime: crimeName(crime.key),
     stars: String(crime.stars) }),
-  lines: [act.units.length ? L("SMOKE.Wanted.unitsSee", { units: act.units.join(", ") }) : L("SMOKE.Wanted.noUnitsSee")],
+  lines: [act.units.length ? L("SMOKE.Wanted.unitsSee", { units: act.units.join(", ") }) : L("SMOKE.Wanted.noUnitsSee"),
+    maskLine(actor)].filter(Boolean),
   toggles: done ? [] : [{ key: "witnessed", label: L("SMOKE.Wanted.witnessed"), checked: act.witnessed },
     { key: "policeSaw", label: L("SMOKE.Wanted.policeSaw"), checked: act.policeSaw }],
   buttons: done ? [] : [{ action: "crimeApply", label: L("SMOKE.Wanted.apply") }, { action: "crimeDismiss", label: L("SMOKE.Wanted.dismiss") }],
   done, flags: { heatCrime: actId } };
+}
+
+/** The card's line for a worn Balaclava, or null. @param {Actor.Implementation} actor @returns {string|null} */
+function maskLine(actor) {
+  const mask = maskOf(actor);
+  return mask.witnessedHeat ? L("SMOKE.Wanted.masked", { name: actor.name ?? "", items: mask.names.join(", "),
+    stars: String(-mask.witnessedHeat) }) : null;
 }
 
 /**
@@ -123,7 +147,8 @@ export async function noticeCrime({ actorUuid, crime, actId, witnessed = true })
 }
 
 /**
- * Active GM: add a crime's Heat to a character (by hand, or from the card). Nothing is added twice for one act id.
+ * Active GM: add a crime's Heat to a character (by hand, or from the card), less what a worn Balaclava hides
+ * ({@link maskOf}). Nothing is added twice for one act id.
  * @param {Actor.Implementation} actor  A character.
  * @param {string} crimeId
  * @param {{witnessed?: boolean, policeSaw?: boolean, actId?: string|null}} [options]
@@ -138,7 +163,8 @@ export async function addCrime(actor, crimeId, { witnessed = true, policeSaw = f
   const before = heatOf(actor).stars;
   const known = acts.get(id);
   if (known && known.state !== "pending") return { stars: before, added: 0, duplicate: true };
-  const next = heatAfterCrime({ heat: before, crime: crime.key, witnessed: !!witnessed, policeSaw: !!policeSaw });
+  const next = heatAfterCrime({ heat: before, crime: crime.key, witnessed: !!witnessed, policeSaw: !!policeSaw,
+    witnessedHeat: maskOf(actor).witnessedHeat });
   // The act is marked first, so a second request finds it applied even if the Heat write is still in flight.
   await acts.set(id, { ...(known ?? { units: [], messageId: null }), actorUuid: actor.uuid, crime: crime.key,
     state: "applied", witnessed: !!witnessed, policeSaw: !!policeSaw, at: activeNow(), stars: next });

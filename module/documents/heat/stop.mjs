@@ -7,6 +7,8 @@
  * with *police saw* pre-set. Surrendering offers the GM Busted; fighting says so to the GM.
  *
  * The stops live in the GM store `heatStops`, keyed by stop id: `{actorUuid, answer, at, band, outcome}`.
+ * A stop that goes against the character (a failed run or talk, a surrender) is being caught: a worn Police Uniform
+ * adds its +2 (documents/heat/disguise.mjs caughtInUniform), once per stop.
  * A ruling: running is a Moves check at Medium (the book gives the stat, not the band); the GM may chase instead.
  *
  * Foundry-side only.
@@ -23,6 +25,7 @@ import { assertOwner, requestGM } from "../requests.mjs";
 import { claimRoll, issueRoll } from "../roll-claims.mjs";
 import { purposeRoll } from "../vehicle/common.mjs";
 import { characterAt, L, noticeCrime, postHeatCard } from "./crimes.mjs";
+import { caughtInUniform } from "./disguise.mjs";
 
 export const ANSWERS = Object.freeze(["run", "talk", "surrender", "fight"]);
 /** What each rolled answer rolls (run: Moves at Medium, a ruling; talk: Front at the Heat's band). */
@@ -79,6 +82,7 @@ export async function onStopAnswer(user, { stopId, answer }) {
   const buttons = [];
   if (answer === "run") await noticeCrime({ actorUuid: actor.uuid, crime: "failing-to-stop-for-police", actId: `stop:${stopId}` });
   if (answer === "surrender") buttons.push({ action: "bust", label: L("SMOKE.Wanted.cuffBust") });
+  if (answer === "surrender") await caughtInUniform(actor, String(stopId)); // caught: a uniform's +2
   await postHeatCard({ kind: "stopAnswer", title: L("SMOKE.Wanted.stopTitle", { name: actor.name }), lines, buttons,
     flags: { heatStopAnswer: { actorUuid: actor.uuid, stopId } } });
   const stat = ROLLED[answer];
@@ -98,6 +102,7 @@ export async function onStopClaim(user, { rollId, messageId }) {
   const { stopId, answer } = roll.context;
   const ok = check.margin >= 0;
   await stops.update(stopId, s => (s ? { ...s, outcome: ok ? "success" : "failure" } : s));
+  if (!ok) await caughtInUniform(actor, String(stopId)); // caught: a uniform's +2 (Clobber and outfits › Police Uniform)
   await postHeatCard({ kind: "stopResult", title: L("SMOKE.Wanted.stopTitle", { name: actor.name }),
     lines: [L(`SMOKE.Wanted.${answer}.${ok ? "success" : "failure"}`, { name: actor.name })],
     buttons: ok ? [] : [{ action: "bust", label: L("SMOKE.Wanted.cuffBust") }],
