@@ -28,9 +28,13 @@ def _health(page: Page, actor: str) -> int:
     return page.evaluate("id => game.actors.get(id).system.health.value", actor)
 
 
-def _recorded(page: Page, actor: str) -> int | None:
-    return page.evaluate("""id => (game.settings.get('the-smoke', 'health')[`Actor.${id}`] ?? {})['system.health.value']
-        ?? null""", actor)
+RECORDED = "([id, v]) => (game.settings.get('the-smoke', 'health')[`Actor.${id}`] ?? {})['system.health.value'] === v"
+
+
+def _recorded(page: Page, actor: str, value: int) -> bool:
+    """Until the GM's record of the actor's Health (the world setting, as the server holds it) reads ``value``."""
+    page.wait_for_function(RECORDED, arg=[actor, value])
+    return True
 
 
 def test_a_players_health_edit_is_stripped_a_forged_one_put_back_and_the_gms_edit_is_the_fact(gm_page: Page, player1_page: Page):
@@ -55,11 +59,11 @@ def test_a_players_health_edit_is_stripped_a_forged_one_put_back_and_the_gms_edi
         forge(player1_page, "Actor", [{"_id": femi, "system": {"health": {"value": forged}}}])
         gm_page.wait_for_function("([id, v]) => game.actors.get(id)._source.system.health.value === 5", arg=[femi, 5])
         player1_page.wait_for_function("id => game.actors.get(id).system.health.value === 5", arg=femi)
-        assert _recorded(gm_page, femi) == 5
+        assert _recorded(gm_page, femi, 5)
 
     gm_page.evaluate("id => game.actors.get(id).update({'system.health.value': 9})", femi)
     player1_page.wait_for_function("id => game.actors.get(id).system.health.value === 9", arg=femi)
-    assert _recorded(gm_page, femi) == 9
+    assert _recorded(gm_page, femi, 9)
     assert "GM's record" in notices(player1_page)
 
 
@@ -77,7 +81,7 @@ def test_first_aid_once_per_injury_reads_the_gms_record_not_a_flag_or_health_the
     player1_page.evaluate(SEED_DICE, [(5, 6), (5, 6)])
     sheet.get_by_role("button", name="Use First Aid Kit").click(modifiers=["Shift"])
     gm_page.wait_for_function("id => game.actors.get(id).system.health.value === 7", arg=femi)
-    assert _recorded(gm_page, femi) == 7
+    assert _recorded(gm_page, femi, 7)
 
     forge(player1_page, "Actor", [{"_id": femi, "system": {"health": {"value": 6}}, "flags": {"the-smoke": {"firstAid": None}}}])
     gm_page.wait_for_function("id => game.actors.get(id)._source.system.health.value === 7", arg=femi)
