@@ -259,13 +259,13 @@ def test_a_no_op_rebuild_reads_no_unchanged_file_but_sees_any_change(project, mo
     first = build(Options(root=project, quiet=True, force=True))
     assert not first.up_to_date
     stamp = json.loads((project / "build" / "stamp.json").read_text())
+    files = json.loads((project / "build" / "inputs.json").read_text())
     old = stamp["read_at_ns"] - 10 * 10**9  # every file older than the stamp's racy window
-    for rel in stamp["files"]:
+    for rel in files:
         path = project / rel
         if path.exists() and not path.is_symlink() and not any(p.is_symlink() for p in path.parents):
             os.utime(path, ns=(old, old))
-    stamp["files"] = {k: [v[0], old, v[2]] for k, v in stamp["files"].items()}
-    (project / "build" / "stamp.json").write_text(json.dumps(stamp))
+    (project / "build" / "inputs.json").write_text(json.dumps({k: [v[0], old, v[2]] for k, v in files.items()}))
     opened = []
     real_open = builtins.open
     def spy(f, *a, **k):
@@ -282,6 +282,50 @@ def test_a_no_op_rebuild_reads_no_unchanged_file_but_sees_any_change(project, mo
     brick = project / "packs-src" / "weapons" / "brick.yml"
     text = brick.read_text(encoding="utf-8")
     brick.write_text(text.replace("Brick", "Brock", 1), encoding="utf-8")  # same size, just now
+    assert not build(Options(root=project, quiet=True)).up_to_date
+
+
+def test_a_settled_no_op_reads_neither_the_inputs_nor_the_digest_table_and_still_sees_a_change(project, monkeypatch):
+    """Once every input is older than the last stamp's racy window, a no-op compares one key over the files' paths,
+    sizes and modification times (issue 26: a no-op at 100x the catalogue < 0.3 s): no input and not the digest
+    table (build/inputs.json) is opened. A removed file, a touched one and an edited one are each still seen."""
+    import builtins
+    import io
+    import os
+    import time
+
+    build(Options(root=project, quiet=True, force=True))
+    stamp_path, table_path = project / "build" / "stamp.json", project / "build" / "inputs.json"
+    time.sleep(0.01)
+    stamp = json.loads(stamp_path.read_text())
+    stamp["read_at_ns"] = time.time_ns() + 10 * 10**9  # as if built long after every input was written
+    stamp_path.write_text(json.dumps(stamp))
+    assert build(Options(root=project, quiet=True)).up_to_date  # hashes once more, then re-stamps with its key
+    opened: list[str] = []
+    real_open = builtins.open
+
+    def spy(f, *a, **k):
+        opened.append(str(f))
+        return real_open(f, *a, **k)
+
+    monkeypatch.setattr(builtins, "open", spy)
+    monkeypatch.setattr(io, "open", spy)
+    stamp = json.loads(stamp_path.read_text())
+    stamp["read_at_ns"] = time.time_ns() + 10 * 10**9
+    stamp_path.write_text(json.dumps(stamp))
+    opened.clear()
+    assert build(Options(root=project, quiet=True)).up_to_date
+    assert not [f for f in opened if "packs-src" in f or f == str(table_path)], opened
+    monkeypatch.undo()
+    brick = project / "packs-src" / "weapons" / "brick.yml"
+    os.utime(brick)  # touched, bytes unchanged: hashed again, still up to date
+    assert build(Options(root=project, quiet=True)).up_to_date
+    brick.write_text(brick.read_text(encoding="utf-8").replace("Brick", "Brock", 1), encoding="utf-8")
+    assert not build(Options(root=project, quiet=True)).up_to_date
+    extra = project / "styles" / "new.css"  # a file more: the listing's key changes
+    extra.write_text("/* new */\n", encoding="utf-8")
+    assert not build(Options(root=project, quiet=True)).up_to_date
+    extra.unlink()  # and a file less
     assert not build(Options(root=project, quiet=True)).up_to_date
 
 

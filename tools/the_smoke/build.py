@@ -161,18 +161,20 @@ def _input_files(opts: Options) -> list[tuple[str, os.stat_result, str]]:
     out: list[tuple[str, os.stat_result, str]] = []
 
     prefix = root + os.sep
+    cut = len(prefix)
 
     def rel(path: str) -> str:
-        return path[len(prefix):] if path.startswith(prefix) else path
+        return path[cut:] if path.startswith(prefix) else path
 
     def walk(path: str) -> None:
+        inside = path.startswith(prefix)  # every file under this folder shares its prefix
         with os.scandir(path) as it:
             for e in it:
                 if e.is_dir():
                     if e.name != "__pycache__" and e.path not in skip:
                         walk(e.path)
                 elif e.is_file():
-                    out.append((rel(e.path), e.stat(), e.path))
+                    out.append((e.path[cut:] if inside else e.path, e.stat(), e.path))
 
     for base in roots:
         b = os.fspath(base)
@@ -183,8 +185,19 @@ def _input_files(opts: Options) -> list[tuple[str, os.stat_result, str]]:
     return sorted(out)
 
 
+def listing_key(entries: list[tuple[str, os.stat_result, str]], extra: Path | None) -> tuple[str, int]:
+    """SHA-256 over every input file's path, size and modification time (no file is read), and the newest
+    modification time (ns). Equal to the last build's key, with every file older than that build's read less
+    :data:`RACY_NS`, the inputs are the last build's: its fingerprint stands without hashing a digest table."""
+    h = hashlib.sha256("\n".join(f"{path}\0{st.st_size}\0{st.st_mtime_ns}" for path, st, _ in entries)
+                       .encode("utf-8", "surrogateescape"))
+    h.update(str(extra.resolve() if extra else "").encode())
+    return h.hexdigest(), max((st.st_mtime_ns for _, st, _ in entries), default=0)
+
+
 def input_fingerprint(opts: Options, known: dict[str, list] | None = None,
-                      since_ns: int = 0) -> tuple[str, dict[str, list]]:
+                      since_ns: int = 0, entries: list[tuple[str, os.stat_result, str]] | None = None
+                      ) -> tuple[str, dict[str, list]]:
     """SHA-256 over every input file's path and bytes: catalogue, overlay, tooling, shipped sources. ``known`` is the
     last build's ``{path: [size, mtime_ns, sha256]}``: a file with the same size and modification time (older than
     ``since_ns`` − :data:`RACY_NS`, the last stamp) keeps its digest unread, as git's index does; returns the
@@ -192,7 +205,7 @@ def input_fingerprint(opts: Options, known: dict[str, list] | None = None,
     known = known or {}
     h = hashlib.sha256()
     table: dict[str, list] = {}
-    for path, st, full in _input_files(opts):
+    for path, st, full in entries if entries is not None else _input_files(opts):
         was = known.get(path)
         if was and was[0] == st.st_size and was[1] == st.st_mtime_ns and st.st_mtime_ns < since_ns - RACY_NS:
             digest = was[2]
@@ -203,6 +216,16 @@ def input_fingerprint(opts: Options, known: dict[str, list] | None = None,
         h.update(f"{path}\0{digest}\0".encode("utf-8", "surrogateescape"))
     h.update(str(opts.extra.resolve() if opts.extra else "").encode())
     return h.hexdigest(), table
+
+
+def _read_table(path: Path) -> dict[str, list]:
+    """The last build's digest table ``{path: [size, mtime_ns, sha256]}`` (build/inputs.json); empty when it is
+    missing or unreadable (every file is then hashed)."""
+    try:
+        table = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}
+    return table if isinstance(table, dict) else {}
 
 
 def node_packs(mode: str, src: Path, dest: Path, names: list[str], root: Path) -> dict[str, int]:
@@ -384,13 +407,25 @@ def build(opts: Options) -> Result:
     except ValueError:
         last = {}
     read_at = time.time_ns()  # files newer than this, less RACY_NS, are hashed again next time
-    fingerprint, files = input_fingerprint(opts, last.get("files"), int(last.get("read_at_ns", 0)))
+    since = int(last.get("read_at_ns", 0))
+    entries = _input_files(opts)
+    listing, newest = listing_key(entries, opts.extra)
+    table = opts.root / "build" / "inputs.json"  # the digest table, apart: a settled no-op never parses it
+    settled = last.get("listing") == listing and newest < since - RACY_NS
+    fingerprint: str = last.get("fingerprint", "") if settled else ""
+    files: dict[str, list] | None = None
+    if not fingerprint:
+        fingerprint, files = input_fingerprint(opts, _read_table(table), since, entries)
     zip_final = opts.dist / f"the-smoke-{version}.zip"
     if not opts.force and stamp.exists() and zip_final.exists() and (opts.root / "system.json").exists():
         previous = last
         if previous.get("fingerprint") == fingerprint and previous.get("outputs") == output_fingerprint(opts, version):
             progress.say(f"up to date: {zip_final.relative_to(opts.root) if zip_final.is_relative_to(opts.root) else zip_final} "
                          f"(inputs unchanged; --force rebuilds)")
+            if files is not None:  # files read again (new within the last stamp's racy window): re-stamp, read once
+                table.write_text(json.dumps(files))
+                stamp.write_text(json.dumps({**previous, "read_at_ns": read_at, "listing": listing},
+                                            indent=2, sort_keys=True))
             return Result(version=version, zip_path=zip_final, up_to_date=True, counts=previous.get("counts", {}),
                           documents=previous.get("documents", 0))
 
@@ -470,7 +505,8 @@ def build(opts: Options) -> Result:
 
     documents = sum(len(v) for k, v in compiled.items())
     doc_counts = {k: sum(1 for d in v if not d["_key"].startswith("!folders!")) for k, v in compiled.items()}
-    stamp.write_text(json.dumps({"fingerprint": fingerprint, "files": files, "read_at_ns": read_at,
+    table.write_text(json.dumps(files if files is not None else _read_table(table)))
+    stamp.write_text(json.dumps({"fingerprint": fingerprint, "read_at_ns": read_at, "listing": listing,
                                  "counts": doc_counts, "documents": documents,
                                  "outputs": output_fingerprint(opts, version),
                                  "extra": str(opts.extra.resolve()) if opts.extra else None},
