@@ -129,7 +129,9 @@ def test_a_and_e_restores_health_clears_the_treatable_injuries_and_broken_stays(
     move(gm_page, T_ROOK, 41)
     wait_at(player1_page, ROOK, "aAndE")
     sheet(player1_page).get_by_role("button", name="Get treated (free)").click()
-    gm_page.wait_for_function(f"() => !game.actors.get('{ROOK}').statuses.has('bleeding')")
+    # The treatable injuries are removed one after the other (a write each): wait for both, then the whole state.
+    gm_page.wait_for_function(f"() => {{ const s = game.actors.get('{ROOK}').statuses; "
+                              f"return !s.has('bleeding') && !s.has('hurt'); }}")
     assert gm_page.evaluate(f"() => game.actors.get('{ROOK}').system.health.value") == \
         gm_page.evaluate(f"() => game.actors.get('{ROOK}').system.health.max")
     assert statuses(gm_page, ROOK) == ["broken"]
