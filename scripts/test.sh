@@ -51,8 +51,15 @@ npx --no-install eslint --cache --cache-location node_modules/.cache/eslint/ mod
 echo "== ruff and mypy (tools/)"
 .venv/bin/ruff check tools || status=1
 .venv/bin/mypy || status=1
-echo "== typecheck (module/ against the community Foundry v13 types)"
-npx --no-install tsc -p tsconfig.json --incremental --tsBuildInfoFile node_modules/.cache/tsc/tsbuildinfo || status=1
+# tsc and node --test need no browser: they run in the background while pytest runs (its browser tests mostly
+# wait), each into its own log, printed after pytest in the usual order; their exit status counts like the rest.
+bg=$(mktemp -d)
+trap 'rm -rf "$bg"' EXIT
+( npx --no-install tsc -p tsconfig.json --incremental --tsBuildInfoFile node_modules/.cache/tsc/tsbuildinfo \
+    >"$bg/tsc.log" 2>&1; echo $? >"$bg/tsc.rc" ) &
+tsc_pid=$!
+( node --test tests/js/ >"$bg/node.log" 2>&1; echo $? >"$bg/node.rc" ) &
+node_pid=$!
 echo "== pytest"
 if [ "$quick" = 1 ]; then
   e2e=$(quick_e2e)
@@ -63,6 +70,12 @@ else
   # Each worker runs whole files (loadfile) with its own stand-in server (a free port) and browser.
   .venv/bin/python -m pytest -q -n "$workers" --dist loadfile tests/python tests/e2e "$@" || status=1
 fi
+wait "$tsc_pid" || true
+echo "== typecheck (module/ against the community Foundry v13 types)"
+cat "$bg/tsc.log"
+[ "$(cat "$bg/tsc.rc" 2>/dev/null)" = 0 ] || status=1
+wait "$node_pid" || true
 echo "== node --test"
-node --test tests/js/ || status=1
+cat "$bg/node.log"
+[ "$(cat "$bg/node.rc" 2>/dev/null)" = 0 ] || status=1
 exit $status

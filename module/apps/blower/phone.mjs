@@ -135,6 +135,31 @@ export class BlowerPhone extends Base {
     }
   }
 
+  /**
+   * A render that began before the GM typed (a hook's re-render, under load a moment late) replaces the compose form
+   * with the draft it was prepared from: carry what the old form holds into the new one, so no keystroke is lost.
+   * v13 HandlebarsApplicationMixin#_syncPartState(partId, newElement, priorElement, state), after the part is
+   * replaced (node_modules/fvtt-types/src/foundry/client/applications/api/handlebars-application.d.mts).
+   * @override
+   * @param {string} partId @param {HTMLElement} newElement @param {HTMLElement} priorElement @param {any} state
+   */
+  _syncPartState(partId, newElement, priorElement, state) {
+    super._syncPartState(partId, newElement, priorElement, state);
+    const prior = priorElement.querySelector(".smoke-blower-compose");
+    const next = newElement.querySelector(".smoke-blower-compose");
+    if (!prior || !next) return;
+    for (const name of ["from", "text"]) {
+      const was = /** @type {HTMLInputElement|null} */ (prior.querySelector(`[name=${name}]`));
+      const now = /** @type {HTMLInputElement|null} */ (next.querySelector(`[name=${name}]`));
+      if (was && now) now.value = was.value;
+    }
+    for (const box of next.querySelectorAll("[name=to]")) {
+      const el = /** @type {HTMLInputElement} */ (box);
+      const was = /** @type {HTMLInputElement|null} */ (prior.querySelector(`[name=to][value="${CSS.escape(el.value)}"]`));
+      if (was) el.checked = was.checked;
+    }
+  }
+
   /** @override */
   async _onRender(context, options) {
     await super._onRender?.(context, options);
@@ -240,6 +265,13 @@ export class BlowerPhone extends Base {
     try {
       await requestGM("blower.text", { from, to, text });
       this.draft = { from: "", text: "", to: [] };
+      // The live form too, so a render now in flight carries nothing sent over (_syncPartState).
+      for (const el of this.element.querySelectorAll(".smoke-blower-compose [name=from], .smoke-blower-compose [name=text]")) {
+        /** @type {HTMLInputElement} */ (el).value = "";
+      }
+      for (const el of this.element.querySelectorAll(".smoke-blower-compose [name=to]")) {
+        /** @type {HTMLInputElement} */ (el).checked = false;
+      }
       ui.notifications?.info(L("SMOKE.Blower.Messages.sent", { count: to.length }));
       await refreshInbox();
     } catch (err) {

@@ -430,13 +430,26 @@ export function HandlebarsApplicationMixin(BaseApplication) {
       return rendered;
     }
 
+    /**
+     * v13 HandlebarsApplicationMixin#_replaceHTML: a part with a prior element is bracketed by
+     * _preSyncPartState(partId, el, prior, state) before and _syncPartState(partId, el, prior, state) after the swap
+     * (fvtt-types src/foundry/client/applications/api/handlebars-application.d.mts documents both hooks).
+     */
     _replaceHTML(result, content) {
       for (const [partId, el] of Object.entries(result)) {
         const prior = content.querySelector(`[data-application-part="${partId}"]`);
-        if (prior) prior.replaceWith(el);
-        else content.append(el);
+        if (prior) {
+          const state = {};
+          this._preSyncPartState(partId, el, prior, state);
+          prior.replaceWith(el);
+          this._syncPartState(partId, el, prior, state);
+        } else content.append(el);
       }
     }
+
+    _preSyncPartState() {}
+
+    _syncPartState() {}
   }
   return HandlebarsApplication;
 }
