@@ -27,6 +27,7 @@ def test_conditions_comedowns_a_repeat_high_renews_its_duration_and_one_comedown
     renewed duration." Ruling: the renewed duration restarts from the new dose (Skunk 60 minutes from then, not added
     to what was left); taken during its comedown, the comedown is off until the high ends, then follows once."""
     danny = make_actor(gm_page, "Danny", owner=P1, items=[gm_page.evaluate(SKUNK)])
+    player1_page.wait_for_function("id => !!game.actors.get(id)", arg=danny)  # the create reaches the player after the GM
     player1_page.evaluate(USE, danny)
     gm_page.wait_for_function("id => game.actors.get(id).statuses.has('blazed')", arg=danny)
     gm_page.evaluate("() => game.time.advance(40 * 60)")  # 40 of Skunk's 60 minutes gone

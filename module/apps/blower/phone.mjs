@@ -140,11 +140,14 @@ export class BlowerPhone extends Base {
    * with the draft it was prepared from: carry what the old form holds into the new one, so no keystroke is lost.
    * v13 HandlebarsApplicationMixin#_syncPartState(partId, newElement, priorElement, state), after the part is
    * replaced (node_modules/fvtt-types/src/foundry/client/applications/api/handlebars-application.d.mts).
-   * @override
-   * @param {string} partId @param {HTMLElement} newElement @param {HTMLElement} priorElement @param {any} state
+   * (Base is typed as ApplicationV2, which lacks the mixin's hook: the parent's is called through the prototype.)
+   * @param {string} partId  The part's id.
+   * @param {HTMLElement} newElement  The part as now rendered.
+   * @param {HTMLElement} priorElement  The part it replaced.
+   * @param {object} state  What _preSyncPartState kept.
    */
   _syncPartState(partId, newElement, priorElement, state) {
-    super._syncPartState(partId, newElement, priorElement, state);
+    Object.getPrototypeOf(BlowerPhone.prototype)._syncPartState?.call(this, partId, newElement, priorElement, state);
     const prior = priorElement.querySelector(".smoke-blower-compose");
     const next = newElement.querySelector(".smoke-blower-compose");
     if (!prior || !next) return;
