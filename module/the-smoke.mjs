@@ -80,8 +80,10 @@ const actorHooks = { hooks: actorHookTable };
 const creatorApp = { hooks: creatorHooks };
 const { makeAttack } = attack;
 
-/** The entry's own hook: with the Quench module on, its quenchReady hook loads the in-world tests (module/quench/), which
- * nothing imports statically; a world without Quench never fetches them. */
+/**
+ * The entry's own hook: with the Quench module on, its quenchReady hook loads the in-world tests (module/quench/), which
+ * nothing imports statically; a world without Quench never fetches them.
+ */
 const inWorldTests = { hooks: { quenchReady: (/** @type {any} */ quench) =>
   void import("./quench/index.mjs").then(batches => batches.registerBatches(quench)) } };
 
@@ -190,8 +192,3 @@ Hooks.once("init", () => {
       `systems/the-smoke/templates/generated/item-fields-${t}.hbs`]))
   });
 });
-
-
-
-
-

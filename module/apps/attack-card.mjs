@@ -59,7 +59,10 @@ function attackSection(message) {
   const bound = !!rec && (!rec.messageId || rec.messageId === message.id);
   /** @type {{cls: string, text: string}[]} */
   const paragraphs = [];
-  /** @param {string} cls @param {string} text */
+  /**
+   * @param {string} cls
+   * @param {string} text
+   */
   const say = (cls, text) => paragraphs.push({ cls, text });
   if (!bound || rec.resolved?.void) {
     say("smoke-attack-void", rec?.resolved?.void && bound ? rec.resolved.void : i18n.localize("SMOKE.Attack.void"));

@@ -21,7 +21,11 @@ const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
 const BANDS = RULES.chase.gauge.bands;
 
-/** @param {string} key @param {Record<string, unknown>} [data] @returns {string} */
+/**
+ * @param {string} key
+ * @param {Record<string, unknown>} [data]
+ * @returns {string}
+ */
 const L = (key, data) => (data ? game.i18n.format(key, /** @type {Record<string, string>} */ (data)) : game.i18n.localize(key));
 
 /** @extends {Base<Record<string, any>>} */
@@ -38,17 +42,26 @@ export class ChaseGauge extends Base {
   /** @type {ChaseGauge|null} */
   static instance = null;
 
-  /** Top right by default, clear of the Combat Console and the chat's start. @param {object} [options] */
+  /**
+   * Top right by default, clear of the Combat Console and the chat's start.
+   * @param {object} [options]
+   */
   constructor(options = {}) {
     const width = /** @type {number} */ (ChaseGauge.DEFAULT_OPTIONS.position.width);
     super(foundry.utils.mergeObject({ position: { left: Math.max(0, (globalThis.innerWidth ?? 1200) - width - 320), top: 60 } },
       options, { inplace: false }));
   }
 
-  /** The last driving action each token's HUD opened for (so a move does not reopen a closed HUD). @type {Map<string, string>} */
+  /**
+   * The last driving action each token's HUD opened for (so a move does not reopen a closed HUD).
+   * @type {Map<string, string>}
+   */
   static lastAction = new Map();
 
-  /** Open (or bring forward) the HUD. @returns {ChaseGauge} */
+  /**
+   * Open (or bring forward) the HUD.
+   * @returns {ChaseGauge}
+   */
   static open() {
     this.instance ??= new this();
     this.instance.render({ force: true });

@@ -84,7 +84,10 @@ export class CombatConsole extends Base {
   /** @type {string|null} The combatant the picks were made for. */
   _pickedFor = null;
 
-  /** Open (or bring forward) the console. @returns {CombatConsole} */
+  /**
+   * Open (or bring forward) the console.
+   * @returns {CombatConsole}
+   */
   static open() {
     this.instance ??= new this();
     this.instance.render({ force: true });
@@ -278,7 +281,8 @@ export class CombatConsole extends Base {
   /**
    * Offer only the chosen weapon's own options (burst, at the tyres, drive-by: rules/combat.mjs weaponOptions); a
    * hidden one is cleared, so it is not sent.
-   * @param {HTMLElement} root @param {HTMLSelectElement} weapon
+   * @param {HTMLElement} root
+   * @param {HTMLSelectElement} weapon
    */
   static #weaponOptions(root, weapon) {
     const own = /** @type {HTMLOptionElement|undefined} */ (weapon.selectedOptions[0])?.dataset ?? {};
@@ -475,7 +479,10 @@ export class CombatConsole extends Base {
     if (a) await rollManoeuvre(a.combat, a.c, "pit", this.#form().driveTargetId, { skipDialog: event.shiftKey });
   }
 
-  /** The GM marks a combatant fully concealed, or not (documents/fight/attack.mjs `combat.conceal`). @this {CombatConsole} */
+  /**
+   * The GM marks a combatant fully concealed, or not (documents/fight/attack.mjs `combat.conceal`).
+   * @this {CombatConsole}
+   */
   static async #conceal(event, target) {
     const combat = game.combat;
     const c = combat?.combatants.get(target.dataset.combatantId ?? "");
@@ -483,7 +490,10 @@ export class CombatConsole extends Base {
       concealed: !sideOf(c).concealed }).catch(err => ui.notifications.warn(err.message));
   }
 
-  /** The GM says a smoke cloud has cleared (documents/fight/attack.mjs `combat.clearSmoke`). @this {CombatConsole} */
+  /**
+   * The GM says a smoke cloud has cleared (documents/fight/attack.mjs `combat.clearSmoke`).
+   * @this {CombatConsole}
+   */
   static async #clearSmoke(event, target) {
     const combat = game.combat;
     const c = combat?.combatants.get(target.dataset.combatantId ?? "");
@@ -491,7 +501,10 @@ export class CombatConsole extends Base {
       .catch(err => ui.notifications.warn(err.message));
   }
 
-  /** The GM cycles a combatant's chase role: wanted → pursuing → neither. @this {CombatConsole} */
+  /**
+   * The GM cycles a combatant's chase role: wanted → pursuing → neither.
+   * @this {CombatConsole}
+   */
   static async #chaseRole(event, target) {
     const combat = viewedFight();
     const c = combat?.combatants.get(target.dataset.combatantId ?? "");
@@ -501,13 +514,18 @@ export class CombatConsole extends Base {
 
 /**
  * A count with its noun: the key's string for many, the key + "One" for one (e.g. SMOKE.Combat.rollDice / rollDiceOne).
- * @param {string} key @param {number} n @returns {string}
+ * @param {string} key
+ * @param {number} n
+ * @returns {string}
  */
 function plural(key, n) {
   return game.i18n.format(n === 1 ? `${key}One` : key, { n: String(n) });
 }
 
-/** @param {Combatant.Implementation} c @returns {boolean} */
+/**
+ * @param {Combatant.Implementation} c
+ * @returns {boolean}
+ */
 function isPC(c) {
   return c.actor?.type === "character" || !!c.hasPlayerOwner;
 }

@@ -17,7 +17,10 @@ const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
 const STATS = RULES.stats.stats.map(s => s.key);
 
-/** @extends {Base<Record<string, unknown>>}  (its render context is the template's data, see _prepareContext) */
+/**
+ * Its render context is the template's data (see _prepareContext).
+ * @extends {Base<Record<string, unknown>>}
+ */
 export class CharacterCreator extends Base {
   static DEFAULT_OPTIONS = {
     classes: ["the-smoke", "creator"],
@@ -112,7 +115,10 @@ export class CharacterCreator extends Base {
     };
   }
 
-  /** Keep every field as typed, after each change. @this {CharacterCreator} */
+  /**
+   * Keep every field as typed, after each change.
+   * @this {CharacterCreator}
+   */
   static async #onChange(event, form, formData) {
     await this.#merge();
     // Re-render only for choices that change what the step shows; re-rendering on a typed field would replace the
@@ -145,7 +151,7 @@ export class CharacterCreator extends Base {
       d.background = data.background;
       d.perk = null;
       const bg = (await this.#backgrounds()).find(b => b._id === data.background);
-      if (bg) d.stats = { ...bg.system.spread };  // the suggestion, freely rearranged on the next step
+      if (bg) d.stats = { ...bg.system.spread }; // the suggestion, freely rearranged on the next step
     }
     if (data.perk !== undefined) d.perk = data.perk || null;
     if (data.extra !== undefined) d.extra = data.extra || null;
@@ -184,7 +190,10 @@ export class CharacterCreator extends Base {
     this.render();
   }
 
-  /** Build the character, once. @this {CharacterCreator} */
+  /**
+   * Build the character, once.
+   * @this {CharacterCreator}
+   */
   static async #onFinish() {
     if (this.finishing) return;
     this.finishing = true;

@@ -25,7 +25,10 @@ const TABS = ["checks", "hazards", "rewards", "tools"];
 const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 const stats = list => list.map(s => game.i18n.localize(`SMOKE.Stat.${s}.abbr`)).join(" / ");
 
-/** The characters present: those on the viewed scene, and those a connected player owns. @returns {any[]} */
+/**
+ * The characters present: those on the viewed scene, and those a connected player owns.
+ * @returns {any[]}
+ */
 export function presentCharacters() {
   const scene = game.scenes?.viewed;
   const onScene = new Set([...(scene?.tokens ?? [])].map(t => t.actor?.id).filter(Boolean));
@@ -87,13 +90,22 @@ export class GMScreen extends Base {
   }
 
   tab = "checks";
-  /** Chosen character ids (none: everyone present). @type {Set<string>} */
+  /**
+   * Chosen character ids (none: everyone present).
+   * @type {Set<string>}
+   */
   chosen = new Set();
-  /** Tweaks toggled per check key, and hazards marked for armour. @type {Record<string, string[]>} */
+  /**
+   * Tweaks toggled per check key, and hazards marked for armour.
+   * @type {Record<string, string[]>}
+   */
   tweaks = {};
   /** @type {Set<string>} */
   armour = new Set();
-  /** The opponent chosen per opposed check key (a token or actor UUID). @type {Record<string, string>} */
+  /**
+   * The opponent chosen per opposed check key (a token or actor UUID).
+   * @type {Record<string, string>}
+   */
   opponents = {};
   /** The reward kind shown selected. */
   rewardKind = "xp";
@@ -151,7 +163,10 @@ export class GMScreen extends Base {
     };
   }
 
-  /** The characters a request goes to: those chosen, else everyone present. @returns {string[]} */
+  /**
+   * The characters a request goes to: those chosen, else everyone present.
+   * @returns {string[]}
+   */
   targets() {
     const ids = this.chosen.size ? [...this.chosen] : presentCharacters().map(a => a.id);
     return ids.map(id => game.actors.get(id)?.uuid).filter(Boolean);

@@ -13,12 +13,12 @@ import { requestGM } from "../documents/core/requests.mjs";
 import { answerStop, stops } from "../documents/heat/stop.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
 
-
 /** @param {Error} err */
 const warn = err => ui.notifications?.warn(err.message);
 
 /**
- * @param {HTMLButtonElement} button @param {() => Promise<unknown>} fn
+ * @param {HTMLButtonElement} button
+ * @param {() => Promise<unknown>} fn
  */
 function bind(button, fn) {
   button.addEventListener("click", async event => {
@@ -33,7 +33,10 @@ function bind(button, fn) {
   });
 }
 
-/** What a card's buttons do, by `data-heat-action`. @type {Record<string, (ctx: any) => Promise<unknown>>} */
+/**
+ * What a card's buttons do, by `data-heat-action`.
+ * @type {Record<string, (ctx: any) => Promise<unknown>>}
+ */
 const ACTIONS = {
   crimeApply: ({ flags, root }) => requestGM("heat.crime.resolve", { actId: flags.heatCrime,
     witnessed: !!root.querySelector("[data-heat-toggle=witnessed]")?.checked,
@@ -50,7 +53,10 @@ const GM_ACTIONS = new Set(["crimeApply", "crimeDismiss", "callUnits", "demandSt
 
 /** Hooks (registered by the entry). */
 export const hooks = {
-  /** @param {ChatMessage.Implementation} message @param {HTMLElement} html */
+  /**
+   * @param {ChatMessage.Implementation} message
+   * @param {HTMLElement} html
+   */
   renderChatMessageHTML: (message, html) => {
     const flags = /** @type {any} */ (message.flags?.[SYSTEM_ID]);
     const root = html.querySelector?.(".smoke-heat-card");

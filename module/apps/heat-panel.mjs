@@ -1,9 +1,9 @@
 /**
  * Heat on the character sheet (templates/actor/parts/heat.hbs) and the countdown everywhere: the stars, the level,
- * *in sight* or the seconds to lose the next star — re-read every second from the GM's timer and the shared active
+ * in sight* or the seconds to lose the next star — re-read every second from the GM's timer and the shared active
  * clock (documents/core/active-time.mjs onTick), so every page shows the same countdown and nothing is written. The GM's
  * tools on the sheet: add a crime by hand (one act id per render, so a double click adds once), the *in sight* /
- * *out of sight* override, the *indoors* toggle, demand a stop, call in units, Busted and release.
+ * out of sight* override, the *indoors* toggle, demand a stop, call in units, Busted and release.
  * @module apps/heat-panel
  */
 import { onTick } from "../documents/core/active-time.mjs";
@@ -17,7 +17,8 @@ const L = (/** @type {string} */ key, /** @type {any} */ data = undefined) => (d
 
 /**
  * The countdown's words for a view.
- * @param {ReturnType<typeof heatView>} view @returns {string}
+ * @param {ReturnType<typeof heatView>} view
+ * @returns {string}
  */
 export function countdownText(view) {
   if (view.stars === 0) return "";
@@ -45,7 +46,10 @@ export function heatPanel(actor) {
   };
 }
 
-/** @param {HTMLElement} root @param {string} field */
+/**
+ * @param {HTMLElement} root
+ * @param {string} field
+ */
 const field = (root, field) => /** @type {HTMLInputElement|null} */ (root.querySelector(`[data-heat-field="${field}"]`));
 
 /** What the GM's sheet buttons ask, by `data-heat-panel`. */
@@ -63,7 +67,10 @@ const PANEL = {
   release: (/** @type {string} */ uuid) => requestGM("heat.release", { actorUuid: uuid })
 };
 
-/** Every countdown on this page, from the GM's records and the active clock (no writes). @param {number} now */
+/**
+ * Every countdown on this page, from the GM's records and the active clock (no writes).
+ * @param {number} now
+ */
 function refreshCountdowns(now) {
   for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-smoke-heat-countdown]"))) {
     const actor = /** @type {Actor.Implementation | null} */ (fromUuidSync(/** @type {`Actor.${string}`} */ (String(el.dataset.smokeHeatCountdown))));
@@ -81,7 +88,11 @@ export const hooks = {
     if (!ticking) onTick(refreshCountdowns);
     ticking = true;
   },
-  /** The sheet's GM tools. @param {any} app @param {HTMLElement} html */
+  /**
+   * The sheet's GM tools.
+   * @param {any} app
+   * @param {HTMLElement} html
+   */
   renderCharacterSheet: (app, html) => {
     const root = /** @type {HTMLElement|null} */ (html.querySelector?.("[data-smoke-heat]"));
     if (!root || !game.user.isGM) return;

@@ -27,10 +27,13 @@ export function myCrew() {
   return (assigned && mine.some(a => a.id === assigned.id) ? [assigned] : mine).map(a => a.uuid);
 }
 
-/** A fee in words ("Crew fee £101", "£50 per head"). @param {{type: string, amount: number}} fee */
+/**
+ * A fee in words ("Crew fee £101", "£50 per head").
+ * @param {{type: string, amount: number}} fee
+ */
 export const feeLabel = fee => (fee.type === "patOrder" ? L("SMOKE.Mission.patOrderFee")
   : fee.type === "perHead" ? L("SMOKE.Mission.perHeadFee", { amount: String(fee.amount) })
-  : L("SMOKE.Mission.crewFee", { amount: String(fee.amount) }));
+    : L("SMOKE.Mission.crewFee", { amount: String(fee.amount) }));
 
 /** @extends {Base<Record<string, unknown>>} */
 export class MissionBoard extends Base {
@@ -48,7 +51,10 @@ export class MissionBoard extends Base {
   /** @type {MissionBoard|null} */
   static instance = null;
 
-  /** Open (or bring forward) the board. @returns {MissionBoard} */
+  /**
+   * Open (or bring forward) the board.
+   * @returns {MissionBoard}
+   */
   static open() {
     return /** @type {MissionBoard} */ (openOnce(this));
   }
@@ -128,7 +134,10 @@ export class MissionBoard extends Base {
     }
   }
 
-  /** Fill the form with a page's terms to change them (saving updates that page). @this {MissionBoard} */
+  /**
+   * Fill the form with a page's terms to change them (saving updates that page).
+   * @this {MissionBoard}
+   */
   static #onEdit(event, target) {
     const page = /** @type {any} */ (fromUuidSync(/** @type {any} */ (target.dataset.pageUuid ?? "")));
     const form = /** @type {HTMLFormElement} */ (this.element);
@@ -140,14 +149,20 @@ export class MissionBoard extends Base {
     this.#editing(page.name);
   }
 
-  /** Back to a new mission: the form emptied. @this {MissionBoard} */
+  /**
+   * Back to a new mission: the form emptied.
+   * @this {MissionBoard}
+   */
   static #onNewMission() {
     /** @type {HTMLFormElement} */ (this.element).reset();
     /** @type {any} */ (this.element).elements.namedItem("pageUuid").value = "";
     this.#editing(null);
   }
 
-  /** The form's words while editing `name` (null: a new mission). @param {string|null} name */
+  /**
+   * The form's words while editing `name` (null: a new mission).
+   * @param {string|null} name
+   */
   #editing(name) {
     const q = sel => /** @type {HTMLElement} */ (this.element.querySelector(sel));
     q(".smoke-mission-form-hint").textContent = name ? L("SMOKE.Mission.editing", { name }) : L("SMOKE.Mission.newHint");
@@ -156,7 +171,10 @@ export class MissionBoard extends Base {
     if (name) q("input[name=name]").focus();
   }
 
-  /** The GM's new mission page, or the changes to the page being edited. @this {MissionBoard} */
+  /**
+   * The GM's new mission page, or the changes to the page being edited.
+   * @this {MissionBoard}
+   */
   static async #onSave(event, form, formData) {
     const d = formData.object;
     try {

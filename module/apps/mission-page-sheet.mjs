@@ -17,12 +17,17 @@ import { mmss } from "./countdown.mjs";
 
 const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 const { JournalEntryPageHandlebarsSheet } = foundry.applications.sheets.journal;
-/** Core's base class; its static EDIT_PARTS / VIEW_PARTS (core v13 journal-entry-page-hbs-sheet.mjs) are not in
- * fvtt-types 13.345's stub. */
+/**
+ * Core's base class; its static EDIT_PARTS / VIEW_PARTS (core v13 journal-entry-page-hbs-sheet.mjs) are not in
+ * fvtt-types 13.345's stub.
+ */
 const Base = /** @type {typeof JournalEntryPageHandlebarsSheet & {EDIT_PARTS: Record<string, any>}} */ (
   JournalEntryPageHandlebarsSheet);
 const TEMPLATES = "systems/the-smoke/templates/journal";
 
+/**
+ *
+ */
 export class MissionPageSheet extends Base {
   static DEFAULT_OPTIONS = { classes: ["the-smoke", "smoke-mission-page"], form: { submitOnChange: false } };
 
@@ -32,7 +37,10 @@ export class MissionPageSheet extends Base {
 
   static VIEW_PARTS = { content: { template: `${TEMPLATES}/mission-view.hbs` } };
 
-  /** The terms in words (view) and as the form's fields (edit). @override */
+  /**
+   * The terms in words (view) and as the form's fields (edit).
+   * @override
+   */
   async _prepareContext(options) {
     const context = await super._prepareContext(options);
     const t = /** @type {any} */ (this.document.system);

@@ -52,7 +52,11 @@ function patientsFor(actor) {
     || a.system.health.value < a.system.health.max);
 }
 
-/** A flat's residents by name ("" when the GM named nobody). @param {any} place @returns {string} */
+/**
+ * A flat's residents by name ("" when the GM named nobody).
+ * @param {any} place
+ * @returns {string}
+ */
 function residentsOf(place) {
   return [...(place.system?.residents ?? [])].map(uuid => /** @type {any} */ (fromUuidSync(uuid))?.name).filter(Boolean)
     .join(", ");
@@ -106,7 +110,11 @@ async function run(fn) {
   }
 }
 
-/** Handle a click in the places section. @param {Actor.Implementation} actor @param {HTMLButtonElement} button */
+/**
+ * Handle a click in the places section.
+ * @param {Actor.Implementation} actor
+ * @param {HTMLButtonElement} button
+ */
 async function onClick(actor, button) {
   const d = /** @type {Record<string, string>} */ (button.dataset);
   const fromUuid = /** @type {(uuid: string) => any} */ (fromUuidSync);
@@ -137,7 +145,8 @@ async function onClick(actor, button) {
 
 /**
  * Fill a character sheet's places slot (renderCharacterSheet).
- * @param {any} app @param {HTMLElement} element
+ * @param {any} app
+ * @param {HTMLElement} element
  */
 export async function fillSheet(app, element) {
   const actor = app.document;
@@ -154,7 +163,9 @@ export async function fillSheet(app, element) {
 
 /**
  * The stash obligations record (Stash and obligations: owner, weekly cost, terms): the owner's own notes, written
- * whole (an array field). @param {Actor.Implementation} actor @param {HTMLElement} root
+ * whole (an array field).
+ * @param {Actor.Implementation} actor
+ * @param {HTMLElement} root
  */
 function bindObligations(actor, root) {
   const rows = () => foundry.utils.deepClone(actor.system.obligations ?? []);
@@ -181,7 +192,8 @@ function bindObligations(actor, root) {
 /**
  * Token HUD buttons (v13 renderTokenHUD, html an HTMLElement): one per place the token is in, opening the sheet's
  * places section, and Rest straight away where a safe night is on offer.
- * @param {any} hud @param {HTMLElement} html
+ * @param {any} hud
+ * @param {HTMLElement} html
  */
 export function onTokenHUD(hud, html) {
   const token = hud.object?.document;
@@ -220,7 +232,10 @@ export async function crewFeeDialog() {
   return result;
 }
 
-/** The GM's Crew fee tool in the token controls. @param {any} controls */
+/**
+ * The GM's Crew fee tool in the token controls.
+ * @param {any} controls
+ */
 function onControls(controls) {
   const tokens = controls.tokens ?? controls.token;
   if (!tokens?.tools || !game.user.isGM) return;

@@ -224,7 +224,10 @@ class SmokeActorSheetBase extends ActorBase {
     await this.document.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.factions": factions }));
   }
 
-  /** Spend Influence on a favour (1 introduction, 2 access/equipment/lift, 4 major intervention). @this {SmokeActorSheetBase} */
+  /**
+   * Spend Influence on a favour (1 introduction, 2 access/equipment/lift, 4 major intervention).
+   * @this {SmokeActorSheetBase}
+   */
   static async #onFactionFavour(event, target) {
     const { factions, faction } = this.#faction(target);
     const favour = /** @type {HTMLSelectElement} */ (target.closest("[data-faction]").querySelector("select[data-favour]")).value;
@@ -238,14 +241,20 @@ class SmokeActorSheetBase extends ActorBase {
     await this.document.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.factions": factions }));
   }
 
-  /** A career job restores 1 Influence (a finale 2), up to the rank's cap. @this {SmokeActorSheetBase} */
+  /**
+   * A career job restores 1 Influence (a finale 2), up to the rank's cap.
+   * @this {SmokeActorSheetBase}
+   */
   static async #onFactionJob(event, target) {
     const { factions, faction } = this.#faction(target);
     faction.influence = restoreInfluence(faction.influence, faction.renown, { finale: target.dataset.finale === "true" }).influence;
     await this.document.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.factions": factions }));
   }
 
-  /** Completing the next career stage awards its Renown. @this {SmokeActorSheetBase} */
+  /**
+   * Completing the next career stage awards its Renown.
+   * @this {SmokeActorSheetBase}
+   */
   static async #onFactionStage(event, target) {
     const { factions, faction } = this.#faction(target);
     const stage = (faction.stagesDone ?? 0) + 1;
@@ -255,13 +264,19 @@ class SmokeActorSheetBase extends ActorBase {
     await this.document.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.factions": factions }));
   }
 
-  /** GM: award an advance (rulebook: Advances). @this {SmokeActorSheetBase} */
+  /**
+   * GM: award an advance (rulebook: Advances).
+   * @this {SmokeActorSheetBase}
+   */
   static async #onAwardAdvance() {
     if (!game.user.isGM) return;
     await this.document.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.advances": /** @type {CharacterSystem} */ (this.document.system).advances + 1 }));
   }
 
-  /** Spend an advance: one stat one step within the current cap (the GM applies it from its record). @this {SmokeActorSheetBase} */
+  /**
+   * Spend an advance: one stat one step within the current cap (the GM applies it from its record).
+   * @this {SmokeActorSheetBase}
+   */
   static async #onSpendAdvance() {
     const sys = this.document.system;
     const key = /** @type {HTMLSelectElement} */ (this.element.querySelector("select[data-advance]"))?.value;
@@ -283,7 +298,10 @@ class SmokeActorSheetBase extends ActorBase {
     new LevelUpApp({ actor: this.document }).render({ force: true });
   }
 
-  /** GM: XP is awarded on the GM Screen's Rewards (the one place); this opens it for this character. @this {SmokeActorSheetBase} */
+  /**
+   * GM: XP is awarded on the GM Screen's Rewards (the one place); this opens it for this character.
+   * @this {SmokeActorSheetBase}
+   */
   static #onAwardXp() {
     /** @type {any} */ (game.system).api.apps.GMScreen.openRewardsFor(this.document.id);
   }

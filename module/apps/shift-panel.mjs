@@ -13,7 +13,10 @@ import { acceptCallout, endShift, jobsOf, jobView, passCallout, rollJobCheck, st
 import { mmss } from "./countdown.mjs";
 import { stageLabel } from "./shifts-app.mjs";
 
-/** @param {string} key @param {Record<string, unknown>} [data] */
+/**
+ * @param {string} key
+ * @param {Record<string, unknown>} [data]
+ */
 const L = (key, data) => (data ? game.i18n.format(key, /** @type {object} */ (data)) : game.i18n.localize(key));
 
 /**
@@ -40,11 +43,17 @@ export function shiftPanel(actor) {
   };
 }
 
-/** Sheets showing a panel, re-rendered when a shift store changes. @type {Set<any>} */
+/**
+ * Sheets showing a panel, re-rendered when a shift store changes.
+ * @type {Set<any>}
+ */
 const open = new Set();
 watchers.add(() => { for (const sheet of open) if (sheet.rendered) sheet.render(); else open.delete(sheet); });
 
-/** @param {Actor.Implementation} actor @param {HTMLElement} button */
+/**
+ * @param {Actor.Implementation} actor
+ * @param {HTMLElement} button
+ */
 async function act(actor, button) {
   const action = button.dataset.shiftAction;
   const calloutId = /** @type {HTMLElement|null} */ (button.closest("[data-callout]"))?.dataset.callout ?? "";
@@ -62,7 +71,11 @@ async function act(actor, button) {
   }
 }
 
-/** Wire a rendered sheet's panel: its buttons and its countdown. @param {any} sheet @param {HTMLElement} html */
+/**
+ * Wire a rendered sheet's panel: its buttons and its countdown.
+ * @param {any} sheet
+ * @param {HTMLElement} html
+ */
 function onRenderSheet(sheet, html) {
   const root = html instanceof HTMLElement ? html : sheet.element;
   const panel = root?.querySelector?.("[data-shift-panel]");

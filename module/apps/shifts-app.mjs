@@ -14,10 +14,16 @@ import { mmss } from "./countdown.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
-/** @param {string} key @param {Record<string, unknown>} [data] */
+/**
+ * @param {string} key
+ * @param {Record<string, unknown>} [data]
+ */
 const L = (key, data) => (data ? game.i18n.format(key, /** @type {object} */ (data)) : game.i18n.localize(key));
 const nameOf = uuid => fromUuidSync(uuid)?.name ?? "?";
-/** A stage's name ("Stop 7" for any bus stop). @param {string} id */
+/**
+ * A stage's name ("Stop 7" for any bus stop).
+ * @param {string} id
+ */
 export const stageLabel = id => (/^stop\d+$/.test(id) ? L("SMOKE.Shifts.stageStop", { n: id.slice(4) }) : L(`SMOKE.Shifts.stage.${id}`));
 
 /** Every named region of every scene, for the destination selects. */
@@ -68,7 +74,12 @@ function showCalloutFields(form) {
 
 /**
  * A callout generated from the shift's data and a scene's named regions: one region per stage, drawn in turn.
- * @param {string} shift @param {any} scene @returns {object|null} callout.create data, or null without regions.
+ * @param {string} shift
+ * @param {any} scene
+ * @param {object} [options]
+ * @param {string} [options.call]  A police callout's kind (default "anpr").
+ * @param {number} [options.hops]  The job's distance in hops (H).
+ * @returns {object|null} callout.create data, or null without regions.
  */
 export function generateCallout(shift, scene, { call = "anpr", hops = 0 } = {}) {
   const regions = [...(scene?.regions ?? [])].filter(r => r.name);
@@ -161,7 +172,10 @@ export class ShiftsApp extends Base {
     }
   }
 
-  /** Generate a callout for the chosen shift from the viewed scene's named regions. @this {ShiftsApp} */
+  /**
+   * Generate a callout for the chosen shift from the viewed scene's named regions.
+   * @this {ShiftsApp}
+   */
   static async #onGenerate() {
     const shift = /** @type {HTMLSelectElement} */ (this.element.querySelector("[name=generateShift]"))?.value || "taxi";
     const data = generateCallout(shift, game.scenes.viewed);

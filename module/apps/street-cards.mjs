@@ -19,7 +19,12 @@ export function viewPoint() {
   return pivot && Number.isFinite(pivot.x) && Number.isFinite(pivot.y) ? { x: pivot.x, y: pivot.y } : null;
 }
 
-/** @param {HTMLElement} root @param {string} selector @param {(b: HTMLButtonElement) => boolean} keep @param {(b: HTMLButtonElement) => Promise<unknown>} fn */
+/**
+ * @param {HTMLElement} root
+ * @param {string} selector
+ * @param {(b: HTMLButtonElement) => boolean} keep
+ * @param {(b: HTMLButtonElement) => Promise<unknown>} fn
+ */
 function wire(root, selector, keep, fn) {
   for (const b of root.querySelectorAll(selector)) {
     const button = /** @type {HTMLButtonElement} */ (b);

@@ -31,10 +31,16 @@ export class StreetControl extends Base {
 
   /** @type {StreetControl|null} */
   static instance = null;
-  /** Chosen character ids (none: everyone present). @type {Set<string>} */
+  /**
+   * Chosen character ids (none: everyone present).
+   * @type {Set<string>}
+   */
   chosen = new Set();
 
-  /** Open (or bring forward) the window; GM only. @returns {StreetControl|null} */
+  /**
+   * Open (or bring forward) the window; GM only.
+   * @returns {StreetControl|null}
+   */
   static open() {
     return openOnce(this, { gmOnly: true });
   }

@@ -17,7 +17,11 @@ import {
 import { chooseHTML } from "../documents/core/chat-html.mjs";
 import { actorAt as actorByUuid } from "../documents/core/lookup.mjs";
 
-/** The actor a seat record names (by UUID: a world actor or an unlinked token's). @param {string} uuid @returns {any} */
+/**
+ * The actor a seat record names (by UUID: a world actor or an unlinked token's).
+ * @param {string} uuid
+ * @returns {any}
+ */
 const actorAt = uuid => {
   return uuid ? actorByUuid(uuid) : null;
 };
@@ -27,9 +31,16 @@ const { ActorSheetV2 } = foundry.applications.sheets;
 // The fvtt-types mixin type is too deep for tsc (see shared notes/toolchain.md); cast to the sheet base.
 const Base = /** @type {typeof ActorSheetV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ActorSheetV2)));
 
-/** @param {string} key @param {Record<string, unknown>} [data] @returns {string} */
+/**
+ * @param {string} key
+ * @param {Record<string, unknown>} [data]
+ * @returns {string}
+ */
 const L = (key, data) => (data ? game.i18n.format(key, /** @type {Record<string, string>} */ (data)) : game.i18n.localize(key));
-/** "+1" / "−2" @param {number} n */
+/**
+ * "+1" / "−2"
+ * @param {number} n
+ */
 const signed = n => (n < 0 ? `−${-n}` : `+${n}`);
 const GAUGES = RULES.chase.gauge.bands.map(b => b.id);
 
@@ -84,7 +95,8 @@ export class VehicleSheet extends Base {
       adjusted: { ...a, changed, printedHandling: signed(s.handling), signedHandling: signed(a.handling ?? s.handling), notes: [
         a.flatTyres ? L("SMOKE.Vehicle.flatNote", { n: a.flatTyres }) : null,
         a.floored ? L("SMOKE.Vehicle.flooredNote") : null,
-        a.lowBody ? L("SMOKE.Vehicle.lowBodyNote") : null].filter(Boolean) },
+        a.lowBody ? L("SMOKE.Vehicle.lowBodyNote") : null
+      ].filter(Boolean) },
       guardParts: L("SMOKE.Vehicle.guardParts", { base: s.guard.base, evasive: signed(s.guard.evasive),
         bonus: signed(s.guard.bonus) }),
       lockBands: Object.fromEntries(RULES.difficulty.bands.map(b => [b.id, L(`SMOKE.Band.${b.id}`)])),
@@ -241,14 +253,20 @@ export class VehicleSheet extends Base {
     }
   }
 
-  /** The driving check with the situation chosen here; Shift-click skips the dialog. @this {VehicleSheet} */
+  /**
+   * The driving check with the situation chosen here; Shift-click skips the dialog.
+   * @this {VehicleSheet}
+   */
   static async #onDrive(event) {
     const { terrain, junction, gauge } = this.situation;
     await rollDriving(this.document, { situation: { terrain, junction }, gauge: gauge === "green" ? null : /** @type {any} */ (gauge),
       skipDialog: event.shiftKey });
   }
 
-  /** Nick it: Graft against the lock, with a tool chosen from what the thief carries. @this {VehicleSheet} */
+  /**
+   * Nick it: Graft against the lock, with a tool chosen from what the thief carries.
+   * @this {VehicleSheet}
+   */
   static async #onNick(event) {
     const thief = await chooseActor(L("SMOKE.Theft.whoTitle", { vehicle: this.document.name }));
     if (!thief) return;
@@ -279,7 +297,10 @@ export class VehicleSheet extends Base {
     }
   }
 
-  /** Carjack with Muscle or Front. @this {VehicleSheet} */
+  /**
+   * Carjack with Muscle or Front.
+   * @this {VehicleSheet}
+   */
   static async #onCarjack(event, target) {
     const thief = await chooseActor(L("SMOKE.Theft.whoTitle", { vehicle: this.document.name }));
     if (!thief) return;
@@ -293,7 +314,9 @@ export class VehicleSheet extends Base {
 
   /**
    * A repair the motor cannot have (nothing to mend, the patch used, no flat) is refused before anyone is asked.
-   * @param {"patchUp"|"toolkit"} kind @param {"body"|"flat"} [mode] @returns {boolean}
+   * @param {"patchUp"|"toolkit"} kind
+   * @param {"body"|"flat"} [mode]
+   * @returns {boolean}
    */
   #repairable(kind, mode = "body") {
     const s = this.#sys;
@@ -328,7 +351,10 @@ export class VehicleSheet extends Base {
     }
   }
 
-  /** Swap Spare Plates onto this motor (documents/vehicle/plates.mjs): whoever carries them. @this {VehicleSheet} */
+  /**
+   * Swap Spare Plates onto this motor (documents/vehicle/plates.mjs): whoever carries them.
+   * @this {VehicleSheet}
+   */
   static async #onPlates(event) {
     const who = await chooseActor(L("SMOKE.Plates.whoTitle", { vehicle: this.document.name }),
       ownedPeople().filter(a => plateKits(a).length));

@@ -22,6 +22,9 @@ export { SYSTEM_ID };
 /** The XP awards that take an amount (rules/progression.mjs xpAward). */
 const XP_AMOUNT_KINDS = new Set(["vehicleSale", "mission", "gm"]);
 
+/**
+ *
+ */
 export class SmokeActor extends Actor {
   /**
    * Roll a stat check: the roll dialog unless skipped (Shift-click or the client setting), then the chat card.

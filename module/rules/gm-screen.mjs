@@ -28,7 +28,7 @@ export const CHECK_TWEAKS = Object.freeze({
   "blend-in": [{ id: "masked", quote: "Make it Hard if they are masked or bleeding", band: "hard" }],
   "find-a-way-through": [{ id: "ownEnds", quote: "Easy on their own ends", band: "easy" }],
   "pick-a-lock": [{ id: "lockPicks", quote: "Lock picks make it one band easier", steps: -1 }],
-  "hotwire": [{ id: "newerNoRelay", quote: "Newer cars are Hard without a relay box", band: "hard" }],
+  hotwire: [{ id: "newerNoRelay", quote: "Newer cars are Hard without a relay box", band: "hard" }],
   "fix-it": [{ id: "toolkit", quote: "A toolkit makes it Easy", band: "easy" },
     { id: "noTools", quote: "no tools makes it Hard", band: "hard" }],
   "case-the-joint": [{ id: "binoculars", quote: "Binoculars one band easier", steps: -1 }],
@@ -46,8 +46,11 @@ export const PERFORMANCE_CHECKS = Object.freeze(["drive-like-you-stole-it"]);
 
 /**
  * @typedef {object} GMCheck  A row of GM checks · 1–32.
- * @property {string} key @property {string} name @property {"easy"|"medium"|"hard"|"longShot"} band
- * @property {string[]} stats  Stat keys, in printed order. @property {string} stakes
+ * @property {string} key
+ * @property {string} name
+ * @property {"easy"|"medium"|"hard"|"longShot"} band
+ * @property {string[]} stats  Stat keys, in printed order.
+ * @property {string} stakes
  */
 
 /** @returns {GMCheck[]} The 32 GM checks, in printed order. */
@@ -137,7 +140,8 @@ export function opponentRoll({ checkKey, effortDie, statDie, conditions = [] }) 
 /**
  * The opponent's total from the faces the system rolled for {@link opponentRoll}'s plan (explosion chains checked).
  * @param {import("./check.mjs").CheckPlan} plan
- * @param {number[]} effortRolls  Effort faces in roll order. @param {number[]} statRolls  Stat faces in roll order.
+ * @param {number[]} effortRolls  Effort faces in roll order.
+ * @param {number[]} statRolls  Stat faces in roll order.
  * @returns {{total: number, effort: number[], stat: number[], modifier: number}}
  * @throws {RangeError} for faces the plan's dice cannot show.
  */
@@ -179,7 +183,9 @@ export function opposedWinner({ total, opponentTotal }) {
 
 /**
  * @typedef {object} Hazard  A row of Hazards · 1–16.
- * @property {string} key @property {string} name @property {"easy"|"medium"|"hard"|"longShot"} band
+ * @property {string} key
+ * @property {string} name
+ * @property {"easy"|"medium"|"hard"|"longShot"} band
  * @property {string[]} stats
  * @property {{damage: number, conditions: string[]}} justAbout
  * @property {{damage: number, conditions: string[]}} badLuck

@@ -31,7 +31,13 @@ export const POLICE_CALL_IDS = Object.freeze(["anpr", "pursuit", "disturbance"])
 /** Job kinds beyond the six shifts. */
 export const PAT_ORDER = "patOrder";
 
-/** @param {string} id @param {string} window @param {boolean} hops @param {StagePlan["arrive"]} arrive @param {string|null} [check] */
+/**
+ * @param {string} id
+ * @param {string} window
+ * @param {boolean} hops
+ * @param {StagePlan["arrive"]} arrive
+ * @param {string|null} [check]
+ */
 const stage = (id, window, hops, arrive, check = null) => ({ id, window, hops, arrive, check });
 
 /**
@@ -68,7 +74,9 @@ export function jobStages({ shift, call = null, stops = 1, arrest = false, check
 
 /**
  * A stage's window in seconds for the job's H.
- * @param {StagePlan} plan @param {number} hops @returns {number}
+ * @param {StagePlan} plan
+ * @param {number} hops
+ * @returns {number}
  */
 export function stageWindow(plan, hops) {
   return clockWindow({ stage: plan.window, hops: plan.hops ? checkHops(hops) : 0 });
@@ -129,7 +137,9 @@ export { busStopPay };
 
 /**
  * Split a crew's pay: each share rounded down to whole pounds (Money and shops › Split the fee).
- * @param {number} pounds @param {number} people @returns {number}
+ * @param {number} pounds
+ * @param {number} people
+ * @returns {number}
  */
 export function crewShare(pounds, people) {
   if (!Number.isInteger(people) || people < 1) throw new RangeError(`a crew needs at least one person, got ${people}`);

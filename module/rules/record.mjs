@@ -70,7 +70,11 @@ export function vehicleGuard(size) {
  *   `system` (catalogue armour: Guard bonus and damage reduction).
  */
 
-/** The system data of an item-like object. @param {object} item @returns {object} */
+/**
+ * The system data of an item-like object.
+ * @param {object} item
+ * @returns {object}
+ */
 const dataOf = item => item?.system ?? item ?? {};
 
 /**
@@ -152,7 +156,11 @@ export function armourReduction(items, { cover = null } = {}) {
 
 const REP = RULES.rep;
 
-/** @param {number} level @returns {void} @throws {RangeError} */
+/**
+ * @param {number} level
+ * @returns {void}
+ * @throws {RangeError}
+ */
 function checkLevel(level) {
   if (!Number.isInteger(level) || level < 1 || level > REP.maxLevel) {
     throw new RangeError(`Rep level must be a whole number from 1 to ${REP.maxLevel}, got ${level}`);

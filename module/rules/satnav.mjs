@@ -188,7 +188,10 @@ export function wallCrossing(walls, size) {
     }
   }
   const half = size / 2;
-  /** @param {number[]} step @param {number[][]|undefined} list */
+  /**
+   * @param {number[]} step
+   * @param {number[][]|undefined} list
+   */
   const hits = (step, list) => {
     if (list) for (const w of list) if (segmentsCross(step, w)) return true;
     return false;
@@ -206,4 +209,3 @@ export function wallCrossing(walls, size) {
     return hits(step, la) || hits(step, lb) || hits(step, lc) || hits(step, ld);
   };
 }
-

@@ -48,7 +48,9 @@ export const STRONG_FROM = "smashedIt";
 
 /**
  * A whole number 0 or more, or a RangeError naming it.
- * @param {string} name @param {unknown} value @returns {number}
+ * @param {string} name
+ * @param {unknown} value
+ * @returns {number}
  */
 function count(name, value) {
   if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
@@ -57,7 +59,10 @@ function count(name, value) {
   return value;
 }
 
-/** @param {unknown} outcome @returns {Outcome} */
+/**
+ * @param {unknown} outcome
+ * @returns {Outcome}
+ */
 function checkOutcome(outcome) {
   if (typeof outcome !== "string" || !OUTCOME_IDS.includes(outcome)) {
     throw new RangeError(`outcome must be one of ${OUTCOME_IDS.join(", ")}, got "${outcome}"`);
@@ -65,12 +70,22 @@ function checkOutcome(outcome) {
   return /** @type {Outcome} */ (outcome);
 }
 
-/** @param {Outcome} outcome @returns {boolean} */
+/**
+ * @param {Outcome} outcome
+ * @returns {boolean}
+ */
 const succeeded = outcome => OUTCOMES.find(o => o.id === outcome)?.success === true;
-/** @param {Outcome} a @param {Outcome} b @returns {boolean} a is b or better. */
+/**
+ * @param {Outcome} a
+ * @param {Outcome} b
+ * @returns {boolean} a is b or better.
+ */
 const atLeast = (a, b) => OUTCOME_IDS.indexOf(a) >= OUTCOME_IDS.indexOf(b);
 
-/** @param {unknown} ids @returns {string[]} */
+/**
+ * @param {unknown} ids
+ * @returns {string[]}
+ */
 function idList(ids) {
   if (ids === undefined || ids === null) return [];
   if (!Array.isArray(ids) || ids.some(id => typeof id !== "string")) {

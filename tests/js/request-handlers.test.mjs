@@ -25,7 +25,7 @@ export function handlerCalls(text) {
 test("the finder finds a handler called through its table", () => {
   assert.equal(handlerCalls('await gmScreenRequests["gm.hazard.announce"](user, {});').length, 1);
   assert.equal(handlerCalls("await calloutRequests['callout.create'](user, {});").length, 1);
-  assert.equal(handlerCalls('registerRequests(feature.requests); await announceHazard(key);').length, 0);
+  assert.equal(handlerCalls("registerRequests(feature.requests); await announceHazard(key);").length, 0);
 });
 
 test("no module calls a request handler as a function", () => {

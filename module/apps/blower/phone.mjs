@@ -18,7 +18,10 @@ import { watchers as shiftWatchers } from "../../documents/shifts/store.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
-/** @param {string} key @param {Record<string, unknown>} [data] */
+/**
+ * @param {string} key
+ * @param {Record<string, unknown>} [data]
+ */
 const L = (key, data) => (data ? game.i18n.format(key, /** @type {object} */ (data)) : game.i18n.localize(key));
 /** Screens that show a running clock (re-rendered each second while open). */
 const TICKING = new Set(["jobs", "orders", "heat", "objectives"]);
@@ -208,13 +211,20 @@ export class BlowerPhone extends Base {
     if (BlowerPhone.instance === this) BlowerPhone.instance = null;
   }
 
-  /** A player's phone tells the GM it is open or closed (the GM's list; nothing is written). @param {boolean} open */
+  /**
+   * A player's phone tells the GM it is open or closed (the GM's list; nothing is written).
+   * @param {boolean} open
+   */
   #tellGM(open) {
     if (game.user.isGM || !game.users.activeGM) return;
     requestGM("blower.phone", { open, actor: this.actor?.name ?? "" }).catch(() => {});
   }
 
-  /** @this {BlowerPhone} @param {Event} _e @param {HTMLElement} target */
+  /**
+   * @this {BlowerPhone}
+   * @param {Event} _e
+   * @param {HTMLElement} target
+   */
   static #open(_e, target) {
     this.screen = target.dataset.app ?? "home";
     if (this.screen === "messages") void refreshInbox();
@@ -227,19 +237,28 @@ export class BlowerPhone extends Base {
     void this.render();
   }
 
-  /** Directions: one tap starts sat nav to the job's destination. @this {BlowerPhone} */
+  /**
+   * Directions: one tap starts sat nav to the job's destination.
+   * @this {BlowerPhone}
+   */
   static #satnav() {
     const d = directionsOf(this.actor);
     SatNav.open(d ? { destination: { sceneId: d.sceneId, regionUuid: d.regionUuid, name: d.name, job: this.actor === game.user.character } } : {});
   }
 
-  /** Self-play: this phone's character takes an open mission (the GM re-checks; issue 16). @this {BlowerPhone} */
+  /**
+   * Self-play: this phone's character takes an open mission (the GM re-checks; issue 16).
+   * @this {BlowerPhone}
+   */
   static async #acceptMission(_e, /** @type {HTMLElement} */ target) {
     if (!this.actor) return;
     await requestGM("mission.accept", { pageUuid: target.dataset.pageUuid, actorUuids: [this.actor.uuid] }).catch(warn);
   }
 
-  /** Accept or pass a callout through the Shifts feature, when it offers it. @this {BlowerPhone} */
+  /**
+   * Accept or pass a callout through the Shifts feature, when it offers it.
+   * @this {BlowerPhone}
+   */
   static async #callout(_e, /** @type {HTMLElement} */ target) {
     const shifts = systemApi()?.shifts;
     const fn = shifts?.[target.dataset.action === "accept" ? "acceptCallout" : "passCallout"];
@@ -262,7 +281,10 @@ export class BlowerPhone extends Base {
       to: [...root.querySelectorAll("[name=to]:checked")].map(el => /** @type {HTMLInputElement} */ (el).value) };
   }
 
-  /** The GM sends a text as a contact. @this {BlowerPhone} */
+  /**
+   * The GM sends a text as a contact.
+   * @this {BlowerPhone}
+   */
   static async #send() {
     const { from, text, to } = this.draft = this.#readDraft();
     try {

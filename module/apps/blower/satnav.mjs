@@ -13,7 +13,10 @@ import { directionsOf, isMissing, onJobsChange, routeBetween } from "./sources.m
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
-/** @param {string} key @param {Record<string, unknown>} [data] */
+/**
+ * @param {string} key
+ * @param {Record<string, unknown>} [data]
+ */
 const L = (key, data) => (data ? game.i18n.format(key, /** @type {object} */ (data)) : game.i18n.localize(key));
 
 /**
@@ -56,7 +59,10 @@ function ownToken() {
   return mine ?? canvas?.tokens?.controlled?.[0]?.document ?? null;
 }
 
-/** @param {any} region @returns {{x: number, y: number}|null} The centre of a region's first shape's bounds. */
+/**
+ * @param {any} region
+ * @returns {{x: number, y: number}|null} The centre of a region's first shape's bounds.
+ */
 function regionCentre(region) {
   const s = region?.shapes?.[0];
   if (!s) return null;
@@ -69,7 +75,11 @@ function regionCentre(region) {
   return { x: (s.x ?? 0) + (s.width ?? 0) / 2, y: (s.y ?? 0) + (s.height ?? 0) / 2 };
 }
 
-/** @param {any} scene @param {Destination} d @returns {{x: number, y: number}|null} */
+/**
+ * @param {any} scene
+ * @param {Destination} d
+ * @returns {{x: number, y: number}|null}
+ */
 function pointOf(scene, d) {
   if (d.tokenId) {
     const t = scene.tokens.get(d.tokenId);
@@ -85,7 +95,9 @@ function pointOf(scene, d) {
 /**
  * The route along passable squares when the scene has walls that stop movement (v13 Wall documents: `move` not
  * NONE, not an open door); null when it has none (the straight count is the route).
- * @param {any} scene @param {{i: number, j: number}} from @param {{i: number, j: number}} to
+ * @param {any} scene
+ * @param {{i: number, j: number}} from
+ * @param {{i: number, j: number}} to
  */
 function wallRoute(scene, from, to) {
   const walls = [...(scene.walls ?? [])].filter(w => w.move !== 0 && !(w.door > 0 && w.ds === 1) && w.c?.length === 4)
@@ -179,7 +191,7 @@ export class SatNav extends Base {
       const r = at ? this.#read(scene, own, at) : null;
       return { ...base, reading: L(route.hops === 1 ? "SMOKE.Blower.SatNav.takeExitOne" : "SMOKE.Blower.SatNav.takeExit",
         { exit: exit?.name ?? "?", hops: route.hops, scene: there }),
-        squares: r?.squares ?? null, arrow: r?.arrow ?? null, compass: r?.compass ?? "" };
+      squares: r?.squares ?? null, arrow: r?.arrow ?? null, compass: r?.compass ?? "" };
     }
     // A map as the destination, and this is it: arrived.
     if (!d.tokenId && !d.regionUuid) return { ...base, reading: L("SMOKE.Blower.SatNav.arrived", { name: scene.name }) };
@@ -193,7 +205,11 @@ export class SatNav extends Base {
       : L("SMOKE.Blower.SatNav.squares", { squares: r.squares, compass: r.compass, name: d.name }) };
   }
 
-  /** @param {any} scene @param {any} own @param {{x: number, y: number}} point */
+  /**
+   * @param {any} scene
+   * @param {any} own
+   * @param {{x: number, y: number}} point
+   */
   #read(scene, own, point) {
     const grid = scene.grid;
     const from = grid.getOffset(own.getCenterPoint());

@@ -14,7 +14,10 @@ import { mmss } from "../countdown.mjs";
 import { systemApi } from "../../documents/core/lookup.mjs";
 import { unitCounts } from "../../documents/core/counts.mjs";
 
-/** @param {string} key @param {Record<string, unknown>} [data] */
+/**
+ * @param {string} key
+ * @param {Record<string, unknown>} [data]
+ */
 const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));
 
 /** The apps on the home screen, in order, with their Font Awesome icons. */
@@ -28,7 +31,6 @@ export const APPS = Object.freeze([
   { id: "messages", icon: "fa-solid fa-comment-sms" },
   { id: "radio", icon: "fa-solid fa-radio" }
 ]);
-
 
 /** @param {string} reason A lang key or the GM's words. */
 const words = reason => (reason && game.i18n.has?.(reason) ? L(reason) : String(reason ?? ""));
@@ -47,7 +49,10 @@ function countBadges(actor) {
   };
 }
 
-/** @param {any} actor @returns {object[]} The home screen's icons. */
+/**
+ * @param {any} actor
+ * @returns {object[]} The home screen's icons.
+ */
 export function homeApps(actor) {
   const badges = /** @type {Record<string, number>} */ (countBadges(actor));
   return APPS.map(a => ({ ...a, label: L(`SMOKE.Blower.App.${a.id}`), badge: badges[a.id] || 0 }));
@@ -56,7 +61,9 @@ export function homeApps(actor) {
 /**
  * A shift's, a stage's or a patient's state's name in words (the Shifts feature's ids: taxi, pickup, fading…), or the
  * text as given.
- * @param {"shift"|"stage"|"patient"} group @param {unknown} id @returns {string}
+ * @param {"shift"|"stage"|"patient"} group
+ * @param {unknown} id
+ * @returns {string}
  */
 const named = (group, id) => (typeof id === "string" && game.i18n.has?.(`SMOKE.Shifts.${group}.${id}`)
   ? L(`SMOKE.Shifts.${group}.${id}`) : String(id ?? ""));
@@ -64,7 +71,8 @@ const named = (group, id) => (typeof id === "string" && game.i18n.has?.(`SMOKE.S
 /**
  * A running job as the phone shows it: its stage and place, the seconds left (the Shifts feature's, frozen once the
  * stage is reached; else counted down from the clock's timestamps at `now`), cargo, patient and pay.
- * @param {any} job @param {number} now Active ms.
+ * @param {any} job
+ * @param {number} now Active ms.
  */
 function jobCard(job, now) {
   const clockLeft = systemApi()?.rules?.clockLeft;
@@ -79,7 +87,8 @@ function jobCard(job, now) {
 
 /**
  * A courier's cargo in words (the Shifts feature's `{collected, damaged}`): to collect, aboard, or damaged.
- * @param {{collected?: boolean, damaged?: boolean}|null|undefined} cargo @returns {string|null}
+ * @param {{collected?: boolean, damaged?: boolean}|null|undefined} cargo
+ * @returns {string|null}
  */
 function cargoWords(cargo) {
   if (!cargo || typeof cargo !== "object") return null;
@@ -90,7 +99,11 @@ function cargoWords(cargo) {
 /** @param {any[]} callouts */
 const calloutRows = callouts => callouts.map((/** @type {any} */ c) => ({ id: c.id, name: String(c.name ?? c.id), pay: c.pay ?? null }));
 
-/** Jobs: the service shift's callouts and job (Pat's orders have their own app). @param {any} actor @param {number} now Active ms. */
+/**
+ * Jobs: the service shift's callouts and job (Pat's orders have their own app).
+ * @param {any} actor
+ * @param {number} now Active ms.
+ */
 function jobsScreen(actor, now) {
   const got = serviceJobsOf(actor);
   if (isMissing(got)) return { missing: L(got.messageKey) };
@@ -103,7 +116,11 @@ function jobsScreen(actor, now) {
   };
 }
 
-/** Pat's orders: the orders open to the character and the one they are on. @param {any} actor @param {number} now Active ms. */
+/**
+ * Pat's orders: the orders open to the character and the one they are on.
+ * @param {any} actor
+ * @param {number} now Active ms.
+ */
 function ordersScreen(actor, now) {
   const got = patOrdersOf(actor);
   if (isMissing(got)) return { missing: L(got.messageKey) };
@@ -113,7 +130,8 @@ function ordersScreen(actor, now) {
 
 /**
  * The missions' rows, each deadline counted down from the run's clock (timestamps) at `now`.
- * @param {any[]} list @param {number} now Active ms.
+ * @param {any[]} list
+ * @param {number} now Active ms.
  */
 const missionRows = (list, now) => list.map(m => {
   const secondsLeft = m.clock ? deadlineLeft(m, now) : (typeof m.secondsLeft === "number" ? m.secondsLeft : null);
@@ -123,7 +141,11 @@ const missionRows = (list, now) => list.map(m => {
       label: L(`SMOKE.Blower.Missions.state.${["open", "done", "failed"].includes(o.state) ? o.state : "open"}`) })) };
 });
 
-/** Objectives: every mission the character's crew is on, whoever the client. @param {any} actor @param {number} now Active ms. */
+/**
+ * Objectives: every mission the character's crew is on, whoever the client.
+ * @param {any} actor
+ * @param {number} now Active ms.
+ */
 function missionsScreen(actor, now) {
   const got = missionsOf(actor);
   if (isMissing(got)) return { missing: L(got.messageKey) };
@@ -166,7 +188,10 @@ function directionsScreen(actor) {
 
 /** One formatter for every text's time (`toLocaleTimeString` builds a new one per call: 200 texts, 200 formatters). */
 let clock = /** @type {Intl.DateTimeFormat|null} */ (null);
-/** @param {number} at @returns {string} Hours and minutes, in the browser's locale. */
+/**
+ * @param {number} at
+ * @returns {string} Hours and minutes, in the browser's locale.
+ */
 const timeOf = at => (clock ??= new Intl.DateTimeFormat([], { hour: "2-digit", minute: "2-digit" })).format(new Date(at));
 
 function messagesScreen() {

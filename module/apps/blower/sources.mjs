@@ -20,7 +20,10 @@ const api = () => /** @type {any} */ (game.system)?.api ?? {};
  * @property {string} messageKey  A lang key, e.g. "SMOKE.Blower.Jobs.none".
  */
 
-/** @param {string} messageKey @returns {Missing} */
+/**
+ * @param {string} messageKey
+ * @returns {Missing}
+ */
 const missing = messageKey => ({ missing: true, messageKey });
 
 /**
@@ -190,5 +193,8 @@ export function onJobsChange(fn) {
   return typeof off === "function" ? off : () => {};
 }
 
-/** @param {unknown} x @returns {x is Missing} */
+/**
+ * @param {unknown} x
+ * @returns {x is Missing}
+ */
 export const isMissing = x => Boolean(x && typeof x === "object" && /** @type {any} */ (x).missing);

@@ -26,7 +26,8 @@ const timers = new Map();
 /**
  * A motor at 0 Body catches fire (Fire, repairs and selling up › At zero Body): in a fight it explodes at the end of
  * the next round, outside one after about 15 seconds. A chat card tells everyone. Active GM only.
- * @param {any} vehicle @returns {Promise<void>}
+ * @param {any} vehicle
+ * @returns {Promise<void>}
  */
 export async function catchFire(vehicle) {
   const s = sys(vehicle);
@@ -42,20 +43,28 @@ export async function catchFire(vehicle) {
     await postCard(L("SMOKE.Chase.fireTitle", { vehicle: vehicle.name }), [
       combat ? L("SMOKE.Vehicle.fireRound", { round: state.explodesAtEndOfRound })
         : L("SMOKE.Vehicle.fireSeconds", { seconds: state.countdownSeconds }),
-      ...occupantsOf(vehicle).map(o => L("SMOKE.Chase.getOut", { name: o.actor.name ?? "" }))]);
+      ...occupantsOf(vehicle).map(o => L("SMOKE.Chase.getOut", { name: o.actor.name ?? "" }))
+    ]);
     if (!combat) scheduleBlast(vehicle, at);
   } finally {
     igniting.delete(vehicle.uuid);
   }
 }
 
-/** The started fight a motor is in (its token on the fight's scene), or null. @param {any} vehicle */
+/**
+ * The started fight a motor is in (its token on the fight's scene), or null.
+ * @param {any} vehicle
+ */
 function fireCombatOf(vehicle) {
   const fights = [game.combat, ...(game.combats?.contents ?? [])].filter(c => c?.started);
   return fights.find(c => vehicleTokenIn(vehicle, sceneOf(c))) ?? null;
 }
 
-/** Outside rounds: the blast after the countdown (active GM). @param {any} vehicle @param {number} at  ms since 1970. */
+/**
+ * Outside rounds: the blast after the countdown (active GM).
+ * @param {any} vehicle
+ * @param {number} at  ms since 1970.
+ */
 export function scheduleBlast(vehicle, at) {
   clearTimeout(timers.get(vehicle.uuid));
   timers.set(vehicle.uuid, setTimeout(async () => {
@@ -74,7 +83,8 @@ export function scheduleBlast(vehicle, at) {
  * people outside within 2 squares 5 damage, Burning and Prone, over 2 to 4 squares 2 damage and Prone; motors within
  * 2 squares 5 Body, over 2 to 4 2 Body (a motor reduced to 0 catches fire in its turn); people riding in another motor
  * are behind its bodywork (the motor takes the blast). The motor becomes a destroyed shell. GM side.
- * @param {any} vehicle @param {any} token  Its token (null: only the people inside are hurt).
+ * @param {any} vehicle
+ * @param {any} token  Its token (null: only the people inside are hurt).
  * @param {number|null} round
  * @returns {Promise<string[]>}  What happened, in words.
  */
@@ -109,7 +119,13 @@ export async function explode(vehicle, token, round) {
   return lines;
 }
 
-/** One person in the blast. @param {any} actor @param {any} row @param {number|null} squares @returns {Promise<string>} */
+/**
+ * One person in the blast.
+ * @param {any} actor
+ * @param {any} row
+ * @param {number|null} squares
+ * @returns {Promise<string>}
+ */
 async function blastPerson(actor, row, squares) {
   await applyHealthLoss(actor, row.damage);
   for (const id of row.conditions) await actor.addCondition(id);

@@ -27,7 +27,8 @@ export const ROLES = ["wanted", "pursuer", "none"];
 
 /**
  * Who is wanted and who pursues (see the module notes): the GM's choice, else the default.
- * @param {any} combatant @returns {"wanted"|"pursuer"|""}
+ * @param {any} combatant
+ * @returns {"wanted"|"pursuer"|""}
  */
 export function chaseRole(combatant) {
   const set = combatant?.parent ? sideOf(combatant).chaseRole : "";
@@ -46,7 +47,11 @@ export function chaseRole(combatant) {
   return wantedAt(actor, wantedFromStars({ aboard: !!ride })) ? "wanted" : "";
 }
 
-/** @param {any} actor @param {number} stars @returns {boolean} A character with at least this much Heat. */
+/**
+ * @param {any} actor
+ * @param {number} stars
+ * @returns {boolean} A character with at least this much Heat.
+ */
 const wantedAt = (actor, stars) => actor?.type === "character" && (sys(actor)?.heat ?? 0) >= stars;
 
 /**
@@ -73,7 +78,9 @@ export function chaseSides(combat) {
 
 /**
  * Set a combatant's role in the chase (the GM, from the console): wanted, pursuer, or none.
- * @param {any} combat @param {any} combatant @param {"wanted"|"pursuer"|"none"} role
+ * @param {any} combat
+ * @param {any} combatant
+ * @param {"wanted"|"pursuer"|"none"} role
  */
 export async function setChaseRole(combat, combatant, role) {
   try {

@@ -17,7 +17,8 @@ import { listCardHTML } from "../core/chat-html.mjs";
 
 /**
  * Body off a motor, and an incident entry (Skids, collisions and contact › Keep an incident record). GM side.
- * @param {any} vehicle @param {number} body  Body lost (≥ 0).
+ * @param {any} vehicle
+ * @param {number} body  Body lost (≥ 0).
  * @param {{what: string, other?: string, riderInjuries?: any[], round?: number|null}} entry
  * @returns {Promise<number>}  Body afterwards.
  */
@@ -33,7 +34,9 @@ export async function harmVehicle(vehicle, body, entry) {
 
 /**
  * Damage and Conditions to everyone aboard a motor. GM side.
- * @param {any} vehicle @param {number} damage @param {string[]} conditions
+ * @param {any} vehicle
+ * @param {number} damage
+ * @param {string[]} conditions
  * @returns {Promise<{name: string, damage: number, conditions: string[]}[]>}  The injuries, for the record.
  */
 export async function harmRiders(vehicle, damage, conditions) {
@@ -48,13 +51,18 @@ export async function harmRiders(vehicle, damage, conditions) {
   return injuries;
 }
 
-/** A rider injury line. @param {{name: string, damage: number, conditions: string[]}} r */
+/**
+ * A rider injury line.
+ * @param {{name: string, damage: number, conditions: string[]}} r
+ */
 export const injuryLine = r => L(r.damage ? "SMOKE.Chase.riderHurt" : "SMOKE.Chase.riderCondition", { name: r.name, damage: r.damage,
   conditions: r.conditions.map(conditionName).join(", ") || "—" });
 
 /**
  * Post a chase card (every string escaped).
- * @param {string} title @param {(string|false|null|undefined)[]} lines @param {object} [flags]
+ * @param {string} title
+ * @param {(string|false|null|undefined)[]} lines
+ * @param {object} [flags]
  */
 export async function postCard(title, lines, flags = {}) {
   const content = await listCardHTML({ cls: "smoke-chase-card", title,

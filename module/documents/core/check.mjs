@@ -73,7 +73,8 @@ export function unboostedDice(actor, statKey, vehicle = null) {
  * the perk as the GM recorded it on the character (documents/core/record.mjs `recordedPerk`) — its id, key, name, stat
  * and situation — when it is of this stat; null when the character has no such perk on the record, or it is another
  * stat's. The one place a check reads a perk, on the roller's client and on the GM.
- * @param {Actor.Implementation} actor @param {string|null|undefined} perkId  An owned perk item's id.
+ * @param {Actor.Implementation} actor
+ * @param {string|null|undefined} perkId  An owned perk item's id.
  * @param {string} [statKey]  The check's stat (omitted: any stat).
  * @returns {{id: string, key: string, name: string, stat: string, situation: string}|null}
  */
@@ -87,7 +88,8 @@ export function perkFor(actor, perkId, statKey) {
  * recorded it on the character (documents/core/kit-record.mjs `recordedKitStep`) — gear or an outfit with a stat step,
  * carried — when its step is of this stat; null otherwise. Like {@link perkFor}, the one place a check reads kit,
  * on the roller's client and on the GM.
- * @param {Actor.Implementation} actor @param {string|null|undefined} kitId  An owned item's id.
+ * @param {Actor.Implementation} actor
+ * @param {string|null|undefined} kitId  An owned item's id.
  * @param {string} [statKey]  The check's stat (omitted: any stat).
  * @returns {{id: string, key: string, name: string, stat: string, situation: string}|null}
  */

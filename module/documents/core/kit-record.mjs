@@ -40,14 +40,23 @@ const NOTICE = "SMOKE.Record.kitGmOwned";
 /** @type {import("./gm-store.mjs").GMStore<Record<string, KitEntry>>} */
 const kit = gmStore("kit");
 
-/** A character whose kit the GM records (a world actor: an unlinked token's copy reads its base actor's). @param {any} actor */
+/**
+ * A character whose kit the GM records (a world actor: an unlinked token's copy reads its base actor's).
+ * @param {any} actor
+ */
 const guarded = actor => actor instanceof Actor && actor.type === "character" && !actor.isToken;
 /** @param {any} item */
 const carrier = item => (guarded(item?.parent) ? item.parent : null);
-/** The world character whose record an actor reads (an unlinked token's copy of a character: its base actor's). @param {any} actor */
+/**
+ * The world character whose record an actor reads (an unlinked token's copy of a character: its base actor's).
+ * @param {any} actor
+ */
 const holder = actor => (actor?.isToken && actor.type === "character" ? actor.token?.baseActor ?? actor : actor);
 
-/** @param {any} item @returns {KitEntry} */
+/**
+ * @param {any} item
+ * @returns {KitEntry}
+ */
 export function entryOf(item) {
   const system = foundry.utils.deepClone(item._source?.system ?? item.system ?? {});
   for (const f of FREE_FIELDS) delete system[f];
@@ -70,7 +79,8 @@ export function recordedKit(actor) {
 
 /**
  * One item as the GM recorded it, or null (not the character's kit: never recorded, or discarded).
- * @param {Actor.Implementation} actor @param {string|null|undefined} itemId
+ * @param {Actor.Implementation} actor
+ * @param {string|null|undefined} itemId
  * @returns {KitEntry|null}
  */
 export function recordedItem(actor, itemId) {
@@ -94,7 +104,8 @@ export function kitSystem(item) {
 /**
  * Whether a character has a perk on the GM's record: by its catalogue key ("ghost"), or a perk made by hand by the
  * name the GM gave it.
- * @param {Actor.Implementation|null|undefined} actor @param {string} key  The perk's catalogue key without "perks/".
+ * @param {Actor.Implementation|null|undefined} actor
+ * @param {string} key  The perk's catalogue key without "perks/".
  * @param {string} [name]  The printed name, for a perk made by hand.
  * @returns {boolean}
  */
@@ -107,7 +118,8 @@ export function hasRecordedPerk(actor, key, name = "") {
 
 /**
  * The perk a check names, as the GM recorded it, or null (the character has no such perk on the record).
- * @param {Actor.Implementation} actor @param {string|null|undefined} perkId  An owned perk item's id.
+ * @param {Actor.Implementation} actor
+ * @param {string|null|undefined} perkId  An owned perk item's id.
  * @returns {{id: string, key: string, name: string, stat: string, situation: string}|null}
  */
 export function recordedPerk(actor, perkId) {
@@ -124,7 +136,8 @@ export const STAT_STEP_TYPES = Object.freeze(["gear", "outfit"]);
  * The kit a check names, as the GM recorded it, or null: an owned gear or outfit item on the record with a stat step
  * (`statStep: {stat, situation}`) and at least one carried (quantity ≥ 1). Rulebook: Tools and gear (Police Scanner,
  * Fake ID); Clobber and outfits (Hi-Vis & Hard Hat, Smart Suit).
- * @param {Actor.Implementation} actor @param {string|null|undefined} itemId  An owned item's id.
+ * @param {Actor.Implementation} actor
+ * @param {string|null|undefined} itemId  An owned item's id.
  * @returns {{id: string, key: string, name: string, stat: string, situation: string}|null}
  */
 export function recordedKitStep(actor, itemId) {
@@ -138,7 +151,10 @@ export function recordedKitStep(actor, itemId) {
 
 /* ------------------------------------------------ GM side ------------------------------------------------ */
 
-/** Top-level system fields of a change (expanded or dotted) that are recorded. @param {any} changes */
+/**
+ * Top-level system fields of a change (expanded or dotted) that are recorded.
+ * @param {any} changes
+ */
 function touchedFields(changes) {
   const fields = new Set(Object.keys(changes?.system ?? {}));
   for (const k of Object.keys(changes ?? {})) if (k.startsWith("system.")) fields.add(k.split(".")[1]);
@@ -146,13 +162,18 @@ function touchedFields(changes) {
   return fields;
 }
 
-/** Whether a change names the catalogue key. @param {any} changes */
+/**
+ * Whether a change names the catalogue key.
+ * @param {any} changes
+ */
 const touchesKey = changes => foundry.utils.hasProperty(changes ?? {}, `flags.${SYSTEM_ID}.${KEY}`)
   || `flags.${SYSTEM_ID}.${KEY}` in (changes ?? {});
 
 /**
  * The update that puts an item back to its entry (empty when it matches).
- * @param {any} item @param {KitEntry} entry @returns {Record<string, any>}
+ * @param {any} item
+ * @param {KitEntry} entry
+ * @returns {Record<string, any>}
  */
 function putBack(item, entry) {
   const now = entryOf(item);
@@ -164,12 +185,20 @@ function putBack(item, entry) {
   return diff;
 }
 
-/** Active GM: record items of a character as they are. @param {any} actor @param {any[]} items */
+/**
+ * Active GM: record items of a character as they are.
+ * @param {any} actor
+ * @param {any[]} items
+ */
 function recordItems(actor, items) {
   return kit.update(actor.uuid, cur => ({ ...(cur ?? {}), ...Object.fromEntries(items.map(i => [i.id, entryOf(i)])) }));
 }
 
-/** Active GM: drop entries. @param {any} actor @param {string[]} ids */
+/**
+ * Active GM: drop entries.
+ * @param {any} actor
+ * @param {string[]} ids
+ */
 function dropItems(actor, ids) {
   return kit.update(actor.uuid, cur => {
     const next = { ...(cur ?? {}) };
@@ -192,7 +221,10 @@ function recordGMEdit(/** @type {any} */ item, /** @type {any} */ changes) {
   });
 }
 
-/** Active GM: put an item back to the record, or remove it when the GM never recorded it. @param {any} item */
+/**
+ * Active GM: put an item back to the record, or remove it when the GM never recorded it.
+ * @param {any} item
+ */
 async function restore(item) {
   const entry = recordedItem(item.parent, item.id);
   if (!entry) {

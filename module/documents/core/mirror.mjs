@@ -56,7 +56,8 @@ export async function adoptWorld() {
 
 /**
  * The initial value of an actor field (a `system.` path of the type's data model), or undefined.
- * @param {string} type @param {string} path
+ * @param {string} type
+ * @param {string} path
  */
 function initialOf(type, path) {
   if (!path.startsWith("system.")) return undefined;
@@ -82,9 +83,17 @@ function initialOf(type, path) {
 export function guardActorFields({ key, paths, notice, types = ["character"], text = [] }) {
   const store = gmStore(key);
   const { getProperty, hasProperty } = foundry.utils;
-  /** @param {string} p @param {unknown} v @returns {GuardedValue} */
+  /**
+   * @param {string} p
+   * @param {unknown} v
+   * @returns {GuardedValue}
+   */
   const normal = (p, v) => (text.includes(p) ? String(v ?? "") : Number(v) || 0);
-  /** The stored value (the source, never what an Active Effect made of it). @param {any} actor @param {string} p */
+  /**
+   * The stored value (the source, never what an Active Effect made of it).
+   * @param {any} actor
+   * @param {string} p
+   */
   const stored = (actor, p) => getProperty(actor._source ?? actor, p);
   /** @param {any} actor */
   const guarded = actor => actor instanceof Actor && types.includes(actor.type) && !actor.isToken;
@@ -94,7 +103,10 @@ export function guardActorFields({ key, paths, notice, types = ["character"], te
   const blank = actor => Object.fromEntries(paths.map(p => [p, normal(p, initialOf(actor.type, p))]));
   /** @param {object} changes */
   const touches = changes => paths.some(p => hasProperty(changes, p) || p in changes);
-  /** Before the world is adopted, an actor without a record reads as it stands; after, as nothing. @param {any} actor */
+  /**
+   * Before the world is adopted, an actor without a record reads as it stands; after, as nothing.
+   * @param {any} actor
+   */
   const sanctioned = actor => {
     if (!guarded(actor)) return current(actor); // an unlinked token's copy: its own numbers, which no GM flow spends
     const rec = store.get(actor.uuid);
@@ -102,7 +114,10 @@ export function guardActorFields({ key, paths, notice, types = ["character"], te
     return { ...(worldAdopted() ? blank(actor) : current(actor)), ...(rec ?? {}) };
   };
 
-  /** @param {any} actor @param {Record<string, GuardedValue>} values */
+  /**
+   * @param {any} actor
+   * @param {Record<string, GuardedValue>} values
+   */
   async function write(actor, values) {
     const next = { ...sanctioned(actor), ...values };
     await store.set(actor.uuid, next);
@@ -110,7 +125,11 @@ export function guardActorFields({ key, paths, notice, types = ["character"], te
     if (Object.keys(diff).length) await actor.update(diff, { smokeGuarded: true });
   }
 
-  /** A GM's change: record the fields it touched, as they now are. @param {any} actor @param {object} changes */
+  /**
+   * A GM's change: record the fields it touched, as they now are.
+   * @param {any} actor
+   * @param {object} changes
+   */
   function recordGMEdit(actor, changes) {
     const touched = Object.fromEntries(paths.filter(p => hasProperty(changes, p) || p in changes)
       .map(p => [p, normal(p, stored(actor, p))]));

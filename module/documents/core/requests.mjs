@@ -5,7 +5,7 @@
  *
  * v13 queries (`CONFIG.queries`, `User#query`) reach exactly one user but hand the handler no authenticated sender,
  * so a user id in the payload proves nothing. The active GM therefore gives each user a **session key** by a query
- * *to that user* (the server routes it to that user alone); a request carries the user's id and key, and the GM
+ * to that user* (the server routes it to that user alone); a request carries the user's id and key, and the GM
  * accepts it only with a key it issued to that user. Nobody can take another user's key away:
  * - a user asks for a key with a fresh nonce that only the GM sees; the key comes back with that nonce, and a client
  *   takes only the key that answers its own pending nonce (a key pushed by anyone else is ignored);
@@ -157,7 +157,8 @@ export const hooks = {
 
 /**
  * GM: make a fresh key for a user, send it to that user alone with the nonce, and keep it once taken.
- * @param {string} userId @param {string} nonce
+ * @param {string} userId
+ * @param {string} nonce
  */
 async function issueKey(userId, nonce) {
   const user = game.users.get(userId);
@@ -183,7 +184,10 @@ async function fetchKey(gm) {
 
 /**
  * GM: run one request after the previous one finished — or at once, when nested inside a running handler.
- * @param {string} type @param {User.Implementation} user @param {object} data @param {{nested?: boolean}} [opts]
+ * @param {string} type
+ * @param {User.Implementation} user
+ * @param {object} data
+ * @param {{nested?: boolean}} [opts]
  */
 function run(type, user, data, { nested = false } = {}) {
   const handler = handlers.get(type);

@@ -231,7 +231,10 @@ function attackRefusal(attacker, target, weapon, choice) {
   return { band, distance, mods, thrown, offYourGame };
 }
 
-/** @param {string} text @returns {null} */
+/**
+ * @param {string} text
+ * @returns {null}
+ */
 function warn(text) {
   ui.notifications.warn(text);
   return null;
@@ -252,7 +255,8 @@ export function recordOf(message) {
 
 /**
  * GM: write a record (whole) on its combat.
- * @param {Combat.Implementation} combat @param {RollRecord} record
+ * @param {Combat.Implementation} combat
+ * @param {RollRecord} record
  */
 async function saveRecord(combat, record) {
   await combat.update({ [`system.records.${record.id}`]: record }, { turnEvents: false });
@@ -353,7 +357,8 @@ async function weaponAftermath(combat, record) {
 /**
  * Land a hit from its record: damage = margin + Impact − reduction (min 0) to Health or Body; a tyre hit flattens a
  * tyre instead; weapon Conditions; Down at 0 Health. GM side.
- * @param {RollRecord} record @param {Combatant.Implementation} target
+ * @param {RollRecord} record
+ * @param {Combatant.Implementation} target
  * @returns {Promise<{damage: number, conditions: string[], flat: boolean}>}
  */
 async function landHit(record, target) {
@@ -382,7 +387,9 @@ async function landHit(record, target) {
  * be targeted from outside until it clears"). Each takes the hit as the target did: the same margin and Impact, less
  * their own reduction (rules/weapon-effects.mjs areaDamage), with the weapon's Conditions; a Smoke Grenade also puts
  * the target and each caught in its cloud (`smoke` on their sides, the record's id) until the GM clears it. GM side.
- * @param {Combat.Implementation} combat @param {RollRecord} record @param {Combatant.Implementation} target
+ * @param {Combat.Implementation} combat
+ * @param {RollRecord} record
+ * @param {Combatant.Implementation} target
  * @returns {Promise<{id: string, name: string, damage: number, conditions: string[]}[]>}
  */
 async function landArea(combat, record, target) {

@@ -62,6 +62,9 @@ function tieEntry(c) {
   return { id: /** @type {string} */ (c.id), name: c.name ?? "", isPC: c.actor?.type === "character", movesDie: movesDieOf(c.actor) };
 }
 
+/**
+ *
+ */
 export class SmokeCombat extends Combat {
   /** @returns {boolean} The book's speed dice (true) or the simple tracker. */
   get isSpeed() {
@@ -102,7 +105,10 @@ export class SmokeCombat extends Combat {
     super._onUpdate(changed, options, userId);
   }
 
-  /** Speed mode: "Done" spends the current die with no other action. @override */
+  /**
+   * Speed mode: "Done" spends the current die with no other action.
+   * @override
+   */
   async nextTurn() {
     if (this.isSpeed) {
       const current = this.queue.current;
@@ -114,7 +120,10 @@ export class SmokeCombat extends Combat {
     return this;
   }
 
-  /** Speed mode: the GM steps back one spent die. @override */
+  /**
+   * Speed mode: the GM steps back one spent die.
+   * @override
+   */
   async previousTurn() {
     await requestGM(this.isSpeed ? "combat.back" : "combat.previousTurn", { combatId: this.id });
     return this;
@@ -145,7 +154,10 @@ export class SmokeCombat extends Combat {
     return this;
   }
 
-  /** Speed mode: Reset Initiative would undo the revealed order; refused with a notice. @override */
+  /**
+   * Speed mode: Reset Initiative would undo the revealed order; refused with a notice.
+   * @override
+   */
   async resetAll() {
     if (this.isSpeed) {
       ui.notifications.info(game.i18n.localize("SMOKE.Combat.speedNoInitiative"));
@@ -154,7 +166,10 @@ export class SmokeCombat extends Combat {
     return super.resetAll();
   }
 
-  /** Back a round; its end is not applied again when the GM moves forward. @override */
+  /**
+   * Back a round; its end is not applied again when the GM moves forward.
+   * @override
+   */
   async previousRound() {
     await requestGM("combat.previousRound", { combatId: this.id, round: this.round });
     return this;
@@ -187,7 +202,8 @@ export class SmokeCombatant extends Combatant {
 
 /**
  * Order two combatants: initiative high to low, then the book's tie-breaks; no initiative last.
- * @param {Combatant.Implementation} a @param {Combatant.Implementation} b
+ * @param {Combatant.Implementation} a
+ * @param {Combatant.Implementation} b
  * @param {(c: Combatant.Implementation) => number|null|undefined} initiativeOf
  * @returns {number}
  */
@@ -230,7 +246,8 @@ function turnWith(combat, sides) {
 
 /**
  * Whole sides from patches (what {@link writeSides} will write).
- * @param {SmokeCombat} combat @param {Record<string, Record<string, any>>} patches
+ * @param {SmokeCombat} combat
+ * @param {Record<string, Record<string, any>>} patches
  * @returns {Record<string, import("./combat-state.mjs").Side>}
  */
 function wholeSides(combat, patches) {
@@ -240,7 +257,11 @@ function wholeSides(combat, patches) {
 /** Fresh per-round fields of a side. */
 const FRESH = { dice: [], reaction: false, defences: { dodge: false, cover: "none" } };
 
-/** The combat the request names, or a refusal. @param {string} id @returns {SmokeCombat} */
+/**
+ * The combat the request names, or a refusal.
+ * @param {string} id
+ * @returns {SmokeCombat}
+ */
 function combatOf(id) {
   const combat = /** @type {SmokeCombat|undefined} */ (game.combats?.get(id));
   if (!combat) throw new Error(game.i18n.localize("SMOKE.Combat.noCombat"));
@@ -255,7 +276,8 @@ const actorKey = c => c.actor?.uuid ?? `combatant:${c.id}`;
 
 /**
  * Refuse a round change asked for from a round that is already over (a double click, two GMs at once).
- * @param {SmokeCombat} combat @param {number|null|undefined} round
+ * @param {SmokeCombat} combat
+ * @param {number|null|undefined} round
  */
 function sameRound(combat, round) {
   if (round !== undefined && round !== null && round !== combat.round)
@@ -265,7 +287,8 @@ function sameRound(combat, round) {
 /**
  * Roll a combatant's speed dice in the open (the GM, after the reveal): a mid-round joiner. None when this actor
  * already had dice this round, through this or another Combatant.
- * @param {SmokeCombat} combat @param {Combatant.Implementation} combatant
+ * @param {SmokeCombat} combat
+ * @param {Combatant.Implementation} combatant
  * @returns {Promise<number[]>}
  */
 async function diceForJoiner(combat, combatant) {
@@ -469,7 +492,8 @@ function nextTurnIndex(combat) {
 
 /**
  * What a simple-tracker turn begins with: its key and whether the actor is Stunned, and a spent reaction refreshed.
- * @param {Combatant.Implementation} c @param {number} key  round × 1000 + turn.
+ * @param {Combatant.Implementation} c
+ * @param {number} key  round × 1000 + turn.
  * @returns {Record<string, any>}  A side patch.
  */
 function turnStartOf(c, key) {

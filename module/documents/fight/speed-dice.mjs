@@ -89,7 +89,10 @@ function save() {
   } catch { /* storage full or disabled: the dice stay in memory */ }
 }
 
-/** @param {string} key @returns {number[]|undefined} */
+/**
+ * @param {string} key
+ * @returns {number[]|undefined}
+ */
 function lookup(key) {
   if (!loaded || !held.has(key)) load();
   return held.get(key);

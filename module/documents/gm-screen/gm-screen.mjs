@@ -41,23 +41,35 @@ const KEEP = 30;
 
 /**
  * @typedef {object} RequestEntry  One character asked to roll.
- * @property {string} actorUuid @property {string} name @property {string} userId  Who rolls (their player, or the GM).
+ * @property {string} actorUuid
+ * @property {string} name
+ * @property {string} userId  Who rolls (their player, or the GM).
  * @property {RequestOption[]} options
  * @property {null|{stat: string, total: number, tn: number, margin: number, outcome: string, messageId: string,
  *   winner?: "character"|"opponent", harm?: import("./harm.mjs").Harm}} result
  */
 /**
  * @typedef {object} RequestOption  One roll a character is asked for.
- * @property {string} stat @property {number} tn @property {string|null} band @property {string} rollId
+ * @property {string} stat
+ * @property {number} tn
+ * @property {string|null} band
+ * @property {string} rollId
  * @property {boolean} performance  A driver's check with the motor's Performance as Effort.
- * @property {boolean} [opposed]  @property {number} [situational]  The GM's situational modifier (0: none).
+ * @property {boolean} [opposed]
+ * @property {number} [situational]  The GM's situational modifier (0: none).
  * @property {string|null} [cardId]  The first card its roller made for it (recorded as it arrived).
  */
 /**
  * @typedef {object} GMRequest
- * @property {string} id @property {"check"|"hazard"} kind @property {string} key  The check's or hazard's key.
- * @property {string} name @property {string[]} tweaks @property {boolean} armourMarked @property {number} at
- * @property {string|null} messageId  The request's card. @property {RequestEntry[]} entries
+ * @property {string} id
+ * @property {"check"|"hazard"} kind
+ * @property {string} key  The check's or hazard's key.
+ * @property {string} name
+ * @property {string[]} tweaks
+ * @property {boolean} armourMarked
+ * @property {number} at
+ * @property {string|null} messageId  The request's card.
+ * @property {RequestEntry[]} entries
  * @property {import("./opposed.mjs").OpponentRoll|null} [opponent]  An opposed check's opponent and their roll.
  */
 
@@ -66,7 +78,10 @@ export const store = gmStore("gmRequests", { onChange: () => Hooks.callAll("smok
 
 const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 
-/** Every request, newest first. @returns {GMRequest[]} */
+/**
+ * Every request, newest first.
+ * @returns {GMRequest[]}
+ */
 export function requestsList() {
   return Object.values(store.all()).sort((a, b) => b.at - a.at);
 }
@@ -77,7 +92,10 @@ function rollerOf(actor, gm) {
   return players.find(u => u.character?.id === actor.id) ?? players[0] ?? gm;
 }
 
-/** The characters a request may go to, and opponents: people with stats (an actor, or a token's). @returns {any} */
+/**
+ * The characters a request may go to, and opponents: people with stats (an actor, or a token's).
+ * @returns {any}
+ */
 function personFrom(uuid) {
   const actor = actorAt(String(uuid ?? "")); // an opponent chosen by their token: its actor (unlinked: its own)
   if (!actor || !(actor instanceof Actor) || !["character", "npc"].includes(actor.type)) {
@@ -217,7 +235,9 @@ async function onClaim(user, { rollId, messageId }) {
 
 /**
  * Rewrite one entry's result in the store (read and written in one step on the GM).
- * @param {string} requestId @param {string} actorUuid @param {(r: RequestEntry["result"]) => RequestEntry["result"]} fn
+ * @param {string} requestId
+ * @param {string} actorUuid
+ * @param {(r: RequestEntry["result"]) => RequestEntry["result"]} fn
  * @param {{fresh?: boolean}} [options]  fresh: refuse when the entry already has a result (a second claim raced in).
  * @returns {Promise<GMRequest|null>}
  */
@@ -230,13 +250,20 @@ function saveResult(requestId, actorUuid, fn, { fresh = false } = {}) {
   });
 }
 
-/** The `save` runHarm writes a result's harm with. @param {string} requestId @param {string} actorUuid */
+/**
+ * The `save` runHarm writes a result's harm with.
+ * @param {string} requestId
+ * @param {string} actorUuid
+ */
 const harmSaver = (requestId, actorUuid) => async fn => {
   const r = await saveResult(requestId, actorUuid, res => (res?.harm ? { ...res, harm: fn(res.harm) } : res));
   return /** @type {any} */ (r?.entries.find(e => e.actorUuid === actorUuid)?.result?.harm);
 };
 
-/** Re-render a request's card from the store. @param {GMRequest|null} request */
+/**
+ * Re-render a request's card from the store.
+ * @param {GMRequest|null} request
+ */
 async function refreshCard(request) {
   const card = request?.messageId ? game.messages.get(request.messageId) : null;
   if (card && request) await card.update({ content: await cardHTML(request) });

@@ -14,23 +14,31 @@ import { healthOf } from "../core/health-record.mjs";
 
 /**
  * @typedef {object} Harm  A hazard result's harm, as stored.
- * @property {boolean} avoided @property {number} damage  Health points after armour. @property {number} reduced
- * @property {string[]} conditions  Planned Condition ids. @property {string[]} applied  Those applied (a third Bruised is Hurt).
+ * @property {boolean} avoided
+ * @property {number} damage  Health points after armour.
+ * @property {number} reduced
+ * @property {string[]} conditions  Planned Condition ids.
+ * @property {string[]} applied  Those applied (a third Bruised is Hurt).
  * @property {number|null} health  Health after the damage (before it, until the damage step finished).
- * @property {number} started  Steps begun. @property {number} finished  Steps finished. @property {boolean} done
+ * @property {number} started  Steps begun.
+ * @property {number} finished  Steps finished.
+ * @property {boolean} done
  * @property {boolean} [interrupted]  A GM reload cut a step short; it was not repeated.
  */
 
 /**
  * The steps of a harm: the damage, then each Condition.
- * @param {Harm} harm @returns {{damage?: number, condition?: string}[]}
+ * @param {Harm} harm
+ * @returns {{damage?: number, condition?: string}[]}
  */
 const stepsOf = harm => [...(harm.damage ? [{ damage: harm.damage }] : []), ...harm.conditions.map(id => ({ condition: id }))];
 
 /**
  * The harm a hazard result will do (nothing applied yet; the first step counted as begun, since the claim that
  * stores this runs it next).
- * @param {any} actor @param {{key: string, armourMarked: boolean}} request @param {string} outcome
+ * @param {any} actor
+ * @param {{key: string, armourMarked: boolean}} request
+ * @param {string} outcome
  * @returns {Harm}
  */
 export function plannedHarm(actor, request, outcome) {

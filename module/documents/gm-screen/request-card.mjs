@@ -31,7 +31,8 @@ export function harmText(harm) {
 
 /**
  * The line naming both sides of an opposed result: who carried it against whom, with both totals.
- * @param {import("./gm-screen.mjs").GMRequest} request @param {import("./gm-screen.mjs").RequestEntry} entry
+ * @param {import("./gm-screen.mjs").GMRequest} request
+ * @param {import("./gm-screen.mjs").RequestEntry} entry
  * @returns {string|null}
  */
 export function opposedText(request, entry) {
@@ -42,7 +43,11 @@ export function opposedText(request, entry) {
     total: String(entry.result.total), opponent: opp.name, opponentTotal: String(opp.total) });
 }
 
-/** The request's card, from the store. @param {import("./gm-screen.mjs").GMRequest} request @returns {Promise<string>} */
+/**
+ * The request's card, from the store.
+ * @param {import("./gm-screen.mjs").GMRequest} request
+ * @returns {Promise<string>}
+ */
 export async function cardHTML(request) {
   const i18n = game.i18n;
   const row = request.kind === "check" ? gmCheck(request.key) : hazardRow(request.key);

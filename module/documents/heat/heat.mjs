@@ -35,7 +35,9 @@ const THEFT_CRIMES = Object.freeze(["nicking-a-bike", "nicking-a-car", "carjacki
 
 /**
  * Active GM: lose stars (a service, clobber, a uniform): Heat goes down by `n`, within 0–5.
- * @param {Actor.Implementation} actor @param {number} n  Whole stars ≥ 0. @param {{reason?: string}} [options]
+ * @param {Actor.Implementation} actor
+ * @param {number} n  Whole stars ≥ 0.
+ * @param {{reason?: string}} [options]
  * @returns {Promise<number>} The stars now.
  */
 export async function loseStars(actor, n, { reason = "" } = {}) {
@@ -44,14 +46,20 @@ export async function loseStars(actor, n, { reason = "" } = {}) {
   return setHeat(actor, heatOf(actor).stars - k, { reason });
 }
 
-/** @param {unknown} stars @returns {number} Whole stars within Heat's range (0–5), or a localized Error. */
+/**
+ * @param {unknown} stars
+ * @returns {number} Whole stars within Heat's range (0–5), or a localized Error.
+ */
 function starsArg(stars) {
   const n = Number(stars);
   if (!Number.isInteger(n) || n < RULES.heat.min || n > RULES.heat.max) throw new Error(L("SMOKE.Wanted.badStars", { stars: String(stars) }));
   return n;
 }
 
-/** @param {unknown} uuid @returns {any} A motor, or a localized Error. */
+/**
+ * @param {unknown} uuid
+ * @returns {any} A motor, or a localized Error.
+ */
 function motorAt(uuid) {
   const motor = /** @type {Actor.Implementation | null} */ (typeof uuid === "string" ? fromUuidSync(/** @type {`Actor.${string}`} */ (uuid)) : null);
   if (motor?.type !== "vehicle") throw new Error(L("SMOKE.Vehicle.notVehicle"));
@@ -110,7 +118,10 @@ export const requests = {
   }
 };
 
-/** @param {string} what @returns {(err: Error) => void} */
+/**
+ * @param {string} what
+ * @returns {(err: Error) => void}
+ */
 const logged = what => err => console.error(`the-smoke | heat: ${what}`, err);
 
 let unsubscribe = /** @type {(() => void)|null} */ (null);

@@ -52,10 +52,17 @@ export const runs = gmStore("missionRuns", { onChange: () => Hooks.callAll("smok
 
 const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 
-/** The store key of a page's run. @param {any} page @returns {string} */
+/**
+ * The store key of a page's run.
+ * @param {any} page
+ * @returns {string}
+ */
 export const runKey = page => `${page.parent?.id ?? "none"}-${page.id}`;
 
-/** Every mission page in the world (not compendium pages: import them first). @returns {any[]} */
+/**
+ * Every mission page in the world (not compendium pages: import them first).
+ * @returns {any[]}
+ */
 export function missionPages() {
   return game.journal?.contents.flatMap((/** @type {any} */ j) => j.pages.contents
     .filter((/** @type {any} */ p) => p.type === MISSION_PAGE)) ?? [];
@@ -109,7 +116,8 @@ function crewFrom(user, uuids) {
 /**
  * The terms of a world mission page the GM wrote, or the refusal: a compendium page is imported first; a page a
  * player owns is not the GM's word.
- * @param {unknown} pageUuid @returns {{page: any, terms: any}}
+ * @param {unknown} pageUuid
+ * @returns {{page: any, terms: any}}
  */
 function termsOf(pageUuid) {
   const page = /** @type {any} */ (fromUuidSync(/** @type {any} */ (String(pageUuid ?? ""))));
@@ -143,7 +151,11 @@ async function take(user, data, mode) {
   return { id, crew: run.crew };
 }
 
-/** A run by id, or the refusal. @param {unknown} id @returns {MissionRun} */
+/**
+ * A run by id, or the refusal.
+ * @param {unknown} id
+ * @returns {MissionRun}
+ */
 function runAt(id) {
   const run = runs.get(String(id ?? ""));
   if (!run) throw new Error(L("SMOKE.Mission.missing"));
@@ -175,7 +187,8 @@ async function onFinish(user, { id, outcome } = /** @type {any} */ ({})) {
   }
   const remembered = outcome === "completed" ? [
     ...(run.terms.obligations ?? []).map(r => ({ kind: /** @type {const} */ ("obligation"), who: r.who, what: r.what })),
-    ...(run.terms.claimants ?? []).map(r => ({ kind: /** @type {const} */ ("claimant"), who: r.who, what: r.what }))] : [];
+    ...(run.terms.claimants ?? []).map(r => ({ kind: /** @type {const} */ ("claimant"), who: r.who, what: r.what }))
+  ] : [];
   // The state changes first, in one store step: a second finish finds it finished and pays nothing.
   let mine = false;
   await runs.update(run.id, cur => {
@@ -194,9 +207,9 @@ async function onFinish(user, { id, outcome } = /** @type {any} */ ({})) {
     }
     lines.push(run.terms.fee.type === "patOrder" ? L("SMOKE.Mission.paidPatOrder", { xp: String(RULES.rep.xp.patOrder) })
       : run.terms.fee.type === "crewFee"
-      ? L("SMOKE.Mission.paidCrew", { fee: String(run.terms.fee.amount), n: String(crew.length), each: String(paid.each),
-        remainder: String(paid.remainder), xp: String(run.terms.xp) })
-      : L("SMOKE.Mission.paidHead", { each: String(paid.each), xp: String(run.terms.xp) }));
+        ? L("SMOKE.Mission.paidCrew", { fee: String(run.terms.fee.amount), n: String(crew.length), each: String(paid.each),
+          remainder: String(paid.remainder), xp: String(run.terms.xp) })
+        : L("SMOKE.Mission.paidHead", { each: String(paid.each), xp: String(run.terms.xp) }));
   }
   for (const r of remembered) lines.push(L(`SMOKE.Mission.remembered.${r.kind}`, { who: r.who, what: r.what }));
   await missionCard(L(`SMOKE.Mission.outcome.${outcome}`, { name: run.name, crew: crew.map(a => a.name).join(", ") }), run.id, lines);

@@ -24,7 +24,8 @@ export const sales = gmStore("sales");
 
 /**
  * Whether the motor is hot: its plate marker on the Heat feature's record (Getting a motor › Plate markers).
- * @param {Actor.Implementation} motor @returns {boolean}
+ * @param {Actor.Implementation} motor
+ * @returns {boolean}
  */
 function hot(motor) {
   return plateOf(motor)?.hot === true;
@@ -32,7 +33,8 @@ function hot(motor) {
 
 /**
  * The offer for a motor from a buyer (the formula with the motor's value, Body, heat and the seller's Rep).
- * @param {Actor.Implementation} seller @param {Actor.Implementation} motor
+ * @param {Actor.Implementation} seller
+ * @param {Actor.Implementation} motor
  * @param {{value: number|null, abilities: string[]}|null} [catalogue]  The catalogue's value and abilities (the GM
  *   pays on these: a motor's owner may write its own); without it the motor's own (the sheet's preview).
  * @returns {{buyer: import("../../rules/money.mjs").BuyerId, pounds: number, hot: boolean, knownSupplier: boolean,
@@ -55,7 +57,8 @@ export function offerFor(seller, motor, catalogue = null) {
  * recorded when the motor was made or imported (documents/core/record.mjs `recordedMotorKey`; a key its owner wrote
  * later is never read) — which the fence pays on. A motor the GM has no catalogue key for: its own numbers when no
  * player owns it (the GM's motor), else refused: the GM prices it by hand.
- * @param {Actor.Implementation} motor @returns {Promise<{value: number|null, abilities: string[]}>}
+ * @param {Actor.Implementation} motor
+ * @returns {Promise<{value: number|null, abilities: string[]}>}
  */
 async function catalogueMotor(motor) {
   const key = recordedMotorKey(motor).replace(/^vehicles\//, "");
@@ -133,7 +136,8 @@ async function onCrewFee(user, { actorUuids, pounds: fee, mode, offerId, reason 
 /**
  * A drug's street sale price from the catalogue (never the owned copy, whose fields its owner may edit): the entry of
  * the catalogue key on the GM's record of the item (documents/core/kit-record.mjs), for an item a character carries.
- * @param {Item.Implementation} item @returns {Promise<number|null>}
+ * @param {Item.Implementation} item
+ * @returns {Promise<number|null>}
  */
 export async function catalogueSalePrice(item) {
   const entry = item.parent ? recordedItem(/** @type {Actor.Implementation} */ (item.parent), item.id) : null;
@@ -169,4 +173,4 @@ async function onSellDrug(user, { actorUuid, regionUuid, itemId, quantity }) {
   return { pounds: total, sold: n };
 }
 
-export const requests = { "fence.sell": onSell, "fence.sellDrug": onSellDrug, "crewFee": onCrewFee };
+export const requests = { "fence.sell": onSell, "fence.sellDrug": onSellDrug, crewFee: onCrewFee };

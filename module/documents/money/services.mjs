@@ -16,11 +16,19 @@ import { stopDownClock } from "../fight/combat.mjs";
 import { L, assertMotorAt, characterFor, clearHeat, loseStars, moneyCard, motorFor, policeSee, pounds, starsOf } from "./common.mjs";
 import { vehicleSystem } from "../core/lookup.mjs";
 
-/** Places that offer a service (RULES.money.places), its own kind first. @param {string} service @returns {string[]} */
+/**
+ * Places that offer a service (RULES.money.places), its own kind first.
+ * @param {string} service
+ * @returns {string[]}
+ */
 const kindsFor = service => placeKinds().filter(k => placeOffers(k).services.includes(service))
   .sort((a, b) => Number(b === service) - Number(a === service)); // the kind named after it first ("Reach a garage first")
 
-/** GM's price at a place, else the printed one. @param {any} place @param {string} field */
+/**
+ * GM's price at a place, else the printed one.
+ * @param {any} place
+ * @param {string} field
+ */
 const gmPrice = (place, field) => (Number.isInteger(place.system?.[field]) ? place.system[field] : null);
 
 /**
@@ -127,5 +135,5 @@ async function onRest(user, { actorUuid, regionUuid }) {
 
 export const requests = {
   "service.respray": onRespray, "service.marketChange": onMarketChange, "service.garage": onGarage,
-  "service.aAndE": onAandE, "stash.move": onStash, "rest": onRest
+  "service.aAndE": onAandE, "stash.move": onStash, rest: onRest
 };

@@ -19,7 +19,12 @@ import { docAt } from "../core/lookup.mjs";
 
 const STATS = STAT_KEYS;
 
-/** @param {unknown} n @param {number} max @param {string} what @returns {number} */
+/**
+ * @param {unknown} n
+ * @param {number} max
+ * @param {string} what
+ * @returns {number}
+ */
 function whole(n, max, what) {
   const v = n === "" || n === null || n === undefined ? 0 : Number(n);
   if (!Number.isInteger(v) || v < 0 || v > max) throw new Error(L("SMOKE.Shifts.badNumber", { what: L(what), value: String(n), max }));
@@ -28,7 +33,8 @@ function whole(n, max, what) {
 
 /**
  * The callout's target (the ANPR's marked motor, a disturbance's suspect): a token's or an actor's UUID that exists.
- * @param {unknown} uuid @returns {string}
+ * @param {unknown} uuid
+ * @returns {string}
  */
 function targetOf(uuid) {
   if (uuid === undefined || uuid === null || uuid === "") return "";
@@ -39,7 +45,8 @@ function targetOf(uuid) {
 
 /**
  * A stage destination, checked: the scene exists; the region, when named, is that scene's.
- * @param {any} d @returns {import("./store.mjs").Destination}
+ * @param {any} d
+ * @returns {import("./store.mjs").Destination}
  */
 function destination(d) {
   const scene = game.scenes.get(String(d?.sceneId ?? ""));
@@ -57,7 +64,8 @@ function destination(d) {
 
 /**
  * H for a callout: the street map's hops from the first destination's scene to the last's, else the GM's number.
- * @param {import("./store.mjs").Destination[]} dests @param {unknown} given
+ * @param {import("./store.mjs").Destination[]} dests
+ * @param {unknown} given
  */
 function hopsFor(dests, given) {
   const map = /** @type {any} */ (game.system).api?.streetMap;
@@ -138,7 +146,8 @@ async function onWithdraw(user, { calloutId }) {
 
 /**
  * The open callouts an actor may take: on their shift (Pat's orders: anyone), offered to them or to all, not passed.
- * @param {string} actorUuid @returns {import("./store.mjs").Callout[]}
+ * @param {string} actorUuid
+ * @returns {import("./store.mjs").Callout[]}
  */
 export function calloutsFor(actorUuid) {
   const crew = crews.get(actorUuid);
@@ -189,7 +198,12 @@ async function onPass(user, { calloutId, actorUuid }) {
   return { passed: true };
 }
 
-/** Freeze a clock (a paused job's new stage starts paused). @param {any} clock @param {boolean} paused @param {number} now */
+/**
+ * Freeze a clock (a paused job's new stage starts paused).
+ * @param {any} clock
+ * @param {boolean} paused
+ * @param {number} now
+ */
 export const maybePaused = (clock, paused, now) => (paused ? pauseClock(clock, now) : clock);
 
 export const requests = { "callout.create": onCreate, "callout.withdraw": onWithdraw, "callout.accept": onAccept,

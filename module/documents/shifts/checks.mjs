@@ -26,7 +26,8 @@ const PURPOSE = "shift.job";
 
 /**
  * What check the job's current stage asks of this actor, or a refusal.
- * @param {import("./store.mjs").Job} job @param {Actor.Implementation} actor
+ * @param {import("./store.mjs").Job} job
+ * @param {Actor.Implementation} actor
  * @returns {{kind: string, stat: string, tn: number}}
  */
 export function checkFor(job, actor) {
@@ -141,7 +142,9 @@ export const requests = { "job.check.issue": onIssue, "job.check.claim": onClaim
 
 /**
  * Player: roll the check the job asks of an actor (the GM fixes it; the card is applied once).
- * @param {string} jobId @param {Actor.Implementation} actor @param {{skipDialog?: boolean}} [options]
+ * @param {string} jobId
+ * @param {Actor.Implementation} actor
+ * @param {{skipDialog?: boolean}} [options]
  * @returns {Promise<any>} The job after the roll, or null (a warning says why).
  */
 export async function rollJobCheck(jobId, actor, { skipDialog = false } = {}) {

@@ -42,8 +42,11 @@ export const crossings = gmStore("crossings");
 
 /**
  * @typedef {object} CrossingRecord  What the GM wrote before moving anything (see the module notes).
- * @property {string} id  @property {string} fromSceneId  @property {string} toSceneId
- * @property {string} landingUuid  The strip landed on.  @property {string} userId  Who crossed.
+ * @property {string} id
+ * @property {string} fromSceneId
+ * @property {string} toSceneId
+ * @property {string} landingUuid  The strip landed on.
+ * @property {string} userId  Who crossed.
  * @property {{oldId: string, newId: string, data: object}[]} tokens  The motor (or walker) first, then occupants.
  * @property {{from: string, to: string, occupants: {actorId: string, seat: string, tokenId: string}[]}|null} seats
  * @property {string[]} actorUuids  The crossing actors' UUIDs before (for the chase and the views).
@@ -56,7 +59,9 @@ const centreOf = token => token.getCenterPoint?.() ?? { x: token.x + 50, y: toke
 /**
  * Why this user may not take this token across this strip, or null (read on any client: the mover's warns at once,
  * the GM's decides).
- * @param {any} user @param {any} token @param {any} region
+ * @param {any} user
+ * @param {any} token
+ * @param {any} region
  * @returns {{message: string, gm?: boolean}|null}  gm: a fault in the street map (the GM is told).
  */
 export function refusal(user, token, region) {
@@ -174,7 +179,8 @@ let queue = Promise.resolve();
  * GM: take a token across a strip (see the module notes). Runs one crossing at a time; a token already crossing, or
  * gone, is left alone.
  * @param {any} user  The mover (authenticated: the update's user, or the request's).
- * @param {any} token  The TokenDocument. @param {any} region  The strip's RegionDocument.
+ * @param {any} token  The TokenDocument.
+ * @param {any} region  The strip's RegionDocument.
  * @param {{movement?: any}} [options]  The movement that brought it in (for the entry point).
  * @returns {Promise<{sceneId: string, tokenIds: string[]}|null>}  null when nothing crossed.
  * @throws {Error} the refusal, in words (a street-map fault is also shown to the GM).
@@ -227,7 +233,8 @@ export async function finish(record) {
 
 /**
  * The actor UUIDs a crossing changed (an unlinked token's synthetic actor is named by its token): old → new.
- * @param {CrossingRecord} record @returns {Record<string, string>}
+ * @param {CrossingRecord} record
+ * @returns {Record<string, string>}
  */
 export function uuidChanges(record) {
   /** @type {Record<string, string>} */

@@ -28,7 +28,10 @@ export function streetEvents() {
   return RULES["street-events"].events;
 }
 
-/** A view point from a request, or null. @param {any} v */
+/**
+ * A view point from a request, or null.
+ * @param {any} v
+ */
 const viewOf = v => (v && Number.isFinite(Number(v.x)) && Number.isFinite(Number(v.y)) ? { x: Number(v.x), y: Number(v.y) } : null);
 
 /**
@@ -42,7 +45,11 @@ async function onPlace(user, { people = [], name = "", count = 1, where = "centr
   return placePeople(sceneFor(sceneId), { people: list, count, where, view: viewOf(view) });
 }
 
-/** GM: set the scene's street state. @param {User.Implementation} user @param {{sceneId?: string, profile?: string, time?: string, rain?: boolean}} data */
+/**
+ * GM: set the scene's street state.
+ * @param {User.Implementation} user
+ * @param {{sceneId?: string, profile?: string, time?: string, rain?: boolean}} data
+ */
 async function onSet(user, { sceneId = "", profile, time, rain } = {}) {
   assertGM(user);
   return setStreet(sceneFor(sceneId), { profile, time, rain: rain === undefined ? undefined : !!rain });
@@ -51,7 +58,8 @@ async function onSet(user, { sceneId = "", profile, time, rain } = {}) {
 /**
  * A roller pressed a police check's button: the roll dialog with the GM's TN fixed (perks and Hustle allowed), then
  * the card to the GM, who reads it and applies the consequence.
- * @param {{eventId: string, rollId: string}} ref @returns {Promise<object|null>}
+ * @param {{eventId: string, rollId: string}} ref
+ * @returns {Promise<object|null>}
  */
 export async function rollPolice({ eventId, rollId }) {
   const rec = policeRecords.get(eventId);

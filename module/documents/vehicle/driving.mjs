@@ -166,7 +166,6 @@ export async function rollDriving(vehicle, { band = null, gauge = null, situatio
   }
 }
 
-
 /**
  * A motor's numbers for a driving check (Getting a motor › Vehicles have their own record, Driving modifiers; The chase
  * gauge): the record's Performance die (the TN's die), Handling and steps after flat tyres (its adjusted record), the
@@ -206,7 +205,11 @@ export function drivingTN({ band, tn = null, targetName = null }) {
     : { tnSource: targetName ? "guard" : "fixed", tn, targetGuard: targetName ? tn : undefined, targetName: targetName ?? undefined };
 }
 
-/** An ability's printed name (the catalogue's), or its key. @param {string} id @returns {string} */
+/**
+ * An ability's printed name (the catalogue's), or its key.
+ * @param {string} id
+ * @returns {string}
+ */
 export function abilityName(id) {
   return /** @type {Record<string, {name: string}>} */ (VEHICLE_ABILITIES)[id]?.name ?? id;
 }

@@ -23,7 +23,8 @@ import { L, isVehicle, personAtMotor, postCard, purposeRoll, sys, vehicleFrom } 
 
 /**
  * The repair kits an actor carries (gear with `repair`), those that fix a flat first when `flat`.
- * @param {Actor.Implementation} actor @param {boolean} [flat=false]
+ * @param {Actor.Implementation} actor
+ * @param {boolean} [flat=false]
  * @returns {Item.Implementation[]}
  */
 export function repairKits(actor, flat = false) {
@@ -89,7 +90,10 @@ function kitFor(repairer, kind, kitId) {
   return kit && kit.system?.repair && kit.type === "gear" ? kit : null;
 }
 
-/** The motor's state for the repair rules. @param {any} s */
+/**
+ * The motor's state for the repair rules.
+ * @param {any} s
+ */
 const stateOf = s => ({ body: s.body.value, bodyMax: s.body.max, flatTyres: s.tyres.flat, patched: s.patched, destroyed: s.destroyed,
   onFire: s.onFire });
 

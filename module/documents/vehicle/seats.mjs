@@ -39,7 +39,8 @@ import { chooseHTML } from "../core/chat-html.mjs";
 
 /**
  * The stored occupants of a motor (the GM's seat store), as the pure rules read them.
- * @param {Vehicle} vehicle @returns {{actorId: string, seat: string, tokenId: string}[]}
+ * @param {Vehicle} vehicle
+ * @returns {{actorId: string, seat: string, tokenId: string}[]}
  */
 export function seatRecords(vehicle) {
   return isVehicle(vehicle) ? storedOccupants(vehicle.uuid) : [];
@@ -219,7 +220,10 @@ export const requests = { "vehicle.board": onBoard, "vehicle.leave": onLeave, "v
 
 // -- tokens travel with the motor ------------------------------------------------------------------------
 
-/** The motor's token: a synthetic actor's own, else its linked token in the viewed scene, else in any. @returns {any} */
+/**
+ * The motor's token: a synthetic actor's own, else its linked token in the viewed scene, else in any.
+ * @returns {any}
+ */
 function vehicleToken(vehicle) {
   const v = vehicle;
   if (v.token) return v.token;
@@ -234,7 +238,8 @@ function vehicleToken(vehicle) {
 /**
  * Whether a token stands for this actor: an unlinked token's synthetic actor is its own; a world actor's tokens are
  * its linked ones.
- * @param {any} token @param {Actor.Implementation} actor
+ * @param {any} token
+ * @param {Actor.Implementation} actor
  */
 function tokenOf(token, actor) {
   if (!token) return false;
@@ -243,7 +248,10 @@ function tokenOf(token, actor) {
   return token.actorId === actor.id && (token.actorLink || token.actor?.uuid === actor.uuid);
 }
 
-/** The boarding actor's token in the motor's scene (the given id first). @returns {any} */
+/**
+ * The boarding actor's token in the motor's scene (the given id first).
+ * @returns {any}
+ */
 export function occupantToken(vehicle, actor, tokenId = "") {
   const scene = vehicleToken(vehicle)?.parent;
   if (!scene) return null;
@@ -299,7 +307,8 @@ export async function onMoveToken(tokenDoc, movement) {
 /**
  * The board button on a motor token's HUD (v13: the HUD is an ApplicationV2 whose `document` is the TokenDocument;
  * the hook passes its HTMLElement).
- * @param {any} hud @param {HTMLElement|any} html
+ * @param {any} hud
+ * @param {HTMLElement|any} html
  */
 function onRenderTokenHUD(hud, html) {
   const root = html instanceof HTMLElement ? html : html?.[0];
@@ -331,7 +340,10 @@ export const hooks = {
   renderTokenHUD: onRenderTokenHUD,
   deleteActor: onDeleted,
   deleteToken: onDeleted,
-  /** @param {any} tokenDoc @param {any} movement */
+  /**
+   * @param {any} tokenDoc
+   * @param {any} movement
+   */
   moveToken: (tokenDoc, movement) => {
     onMoveToken(tokenDoc, movement).catch(err => console.warn("The Smoke | occupants did not follow the motor", err));
   }
@@ -353,7 +365,8 @@ export function ownedPeople() {
 /**
  * The scene a motor stands on: its token's (the one named, else the motor's own synthetic token), else the viewed
  * scene when the motor has a token there; null when it is on no map.
- * @param {any} vehicle @param {string} [tokenId]
+ * @param {any} vehicle
+ * @param {string} [tokenId]
  * @returns {any|null} a Scene
  */
 function motorScene(vehicle, tokenId = "") {

@@ -24,7 +24,8 @@ import { BANDS } from "../../generated/rules.mjs";
 
 /**
  * The tools a thief carries that ease this motor's lock, best first.
- * @param {Vehicle} vehicle @param {Actor.Implementation} thief
+ * @param {Vehicle} vehicle
+ * @param {Actor.Implementation} thief
  * @returns {{item: Item.Implementation, bands: number, loud: boolean, olderCarOnly: boolean}[]}
  */
 export function theftTools(vehicle, thief) {
@@ -160,7 +161,8 @@ async function onTheftClaim(user, { rollId, messageId }) {
 
 /**
  * GM: the theft's result card (what the outcome does), spoken by the thief.
- * @param {any} vehicle @param {any} thief
+ * @param {any} vehicle
+ * @param {any} thief
  * @param {{carjacking: boolean, loud: boolean, stat: string, base: string, band: string, toolName: string}} ctx  The issued roll's context.
  * @param {import("../../rules/vehicles.mjs").TheftResult} result
  * @param {string|null} handedTo  The user given the keys, or null.
