@@ -116,7 +116,7 @@ export class GMScreen extends Base {
 
   _onClose(options) {
     super._onClose?.(options);
-    /** @type {any} */ (Hooks).off("smoke.gmRequests", this._refresh);
+    if (this._refresh) Hooks.off("smoke.gmRequests", this._refresh);
     if (GMScreen.instance === this) GMScreen.instance = null;
   }
 
@@ -124,7 +124,7 @@ export class GMScreen extends Base {
     await super._onFirstRender?.(context, options);
     this._refresh = () => this.render();
     Hooks.on("smoke.gmRequests", this._refresh);
-    this.element.addEventListener("change", event => this.#onChange(/** @type {any} */ (event.target)));
+    this.element.addEventListener("change", event => this.#onChange(/** @type {HTMLInputElement|null} */ (event.target)));
   }
 
   async _prepareContext() {
@@ -172,19 +172,24 @@ export class GMScreen extends Base {
     return ids.map(id => game.actors.get(id)?.uuid).filter(Boolean);
   }
 
+  /**
+   * A tick, a choice or a field of the screen changed (an input or a select: both have `name`, `value`, `dataset`).
+   * @param {HTMLInputElement|null} target
+   */
   #onChange(target) {
     if (target?.name === "chosen") {
       if (target.checked) this.chosen.add(target.value);
       else this.chosen.delete(target.value);
     } else if (target?.dataset?.tweak) {
-      const key = target.dataset.check;
+      const key = String(target.dataset.check);
       const on = new Set(this.tweaks[key] ?? []);
       if (target.checked) on.add(target.dataset.tweak);
       else on.delete(target.dataset.tweak);
       this.tweaks[key] = [...on];
     } else if (target?.dataset?.opponent) {
-      if (target.value) this.opponents[target.dataset.opponent] = target.value;
-      else delete this.opponents[target.dataset.opponent];
+      const key = String(target.dataset.opponent);
+      if (target.value) this.opponents[key] = target.value;
+      else delete this.opponents[key];
     } else if (target?.name === "rewardKind") {
       this.rewardKind = target.value;
     } else if (target?.dataset?.armour) {
@@ -232,15 +237,16 @@ export class GMScreen extends Base {
   /** @this {GMScreen} */
   static async #onTool(event, target) {
     const tool = target.dataset.tool;
-    if (tool === "teamwork") return TeamworkApp.open();
-    if (tool === "challenge") return ChallengeTracker.open();
-    if (tool === "console") return CombatConsole.open();
-    if (tool === "missions") return systemApi().apps.MissionBoard?.open();
-    if (tool === "street") return systemApi().apps.StreetControl?.open();
-    if (tool === "shifts") return systemApi().apps.ShiftsApp?.open();
+    // An action's result is not used (v13 ApplicationV2 ClickAction returns void): each opens a window and is done.
+    if (tool === "teamwork") return void TeamworkApp.open();
+    if (tool === "challenge") return void ChallengeTracker.open();
+    if (tool === "console") return void CombatConsole.open();
+    if (tool === "missions") return void systemApi().apps.MissionBoard?.open();
+    if (tool === "street") return void systemApi().apps.StreetControl?.open();
+    if (tool === "shifts") return void systemApi().apps.ShiftsApp?.open();
     if (tool === "rules") {
       const pack = game.packs.get(`${SYSTEM_ID}.rules`);
-      return /** @type {any} */ (pack)?.render?.(true);
+      return void pack?.render?.(true);
     }
     if (tool === "units") {
       const stars = Number(/** @type {HTMLInputElement|null} */ (this.element.querySelector("[name=unitStars]"))?.value);
@@ -265,7 +271,7 @@ export class GMScreen extends Base {
     const button = /** @type {HTMLButtonElement|null} */ (form.querySelector("button[type=submit]"));
     if (button) button.disabled = true;
     try {
-      const d = /** @type {any} */ (formData.object);
+      const d = formData.object;
       const r = await askGM("gm.reward.give", { kind: d.rewardKind, actorUuids: this.targets(), amount: d.amount,
         split: d.split, xpKind: d.xpKind, faction: d.faction, counter: d.counter, reason: d.reason, rewardId: this.rewardId });
       if (r) {
@@ -283,7 +289,7 @@ export class GMScreen extends Base {
 /** The rebindable keybinding (v13 `game.keybindings`), GM only. Called at init. */
 export function registerGMScreenKeybinding() {
   game.keybindings.register(SYSTEM_ID, "gmScreen", {
-    name: "SMOKE.GMScreen.keybinding", editable: [{ key: "KeyG", modifiers: [/** @type {any} */ ("Shift")] }], restricted: true,
+    name: "SMOKE.GMScreen.keybinding", editable: [{ key: "KeyG", modifiers: [/** @type {foundry.helpers.interaction.KeyboardManager.MODIFIER_KEYS} */ ("Shift")] }], restricted: true,
     onDown: () => {
       GMScreen.open();
       return true;
