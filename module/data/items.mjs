@@ -204,7 +204,7 @@ export class VehicleAbilityData extends ItemData {
       wheels: new foundry.data.fields.ObjectField(),
       offRoadPenaltyWaived: list(str()),
       enclosedGuard: bool(true), blocksSightOut: bool(), cage: bool(), stretcher: bool(), foldable: bool(),
-      unsellable: bool(), ignoresRoads: bool(), hearingBand: choice(BANDS),
+      unsellable: bool(), ignoresRoads: bool(), hearingBand: choice(BANDS), hearingStat: choice(STAT_KEYS),
       anprRange: new foundry.data.fields.NumberField({ required: true, nullable: true, integer: true, min: 0, initial: null })
     };
   }

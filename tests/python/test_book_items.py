@@ -41,7 +41,8 @@ FIELDS = {
     "drug": COMMON | {"price", "salePrice", "saleUnit", "high", "comedown", "duration", "possessionHeat"},
     "background": COMMON | {"spread", "perks", "kit", "cash", "suggestedHustle"},
     "vehicleAbility": COMMON | {"wheels", "offRoadPenaltyWaived", "enclosedGuard", "blocksSightOut", "cage",
-                                "stretcher", "foldable", "unsellable", "ignoresRoads", "hearingBand", "anprRange"},
+                                "stretcher", "foldable", "unsellable", "ignoresRoads", "hearingBand", "hearingStat",
+                                "anprRange"},
 }
 DOC_TYPE = {"perks": "perk", "weapons": "weapon", "armour": "armour", "ammunition": "ammo", "gear": "gear",
             "outfits": "outfit", "consumables": "consumable", "drugs": "drug", "backgrounds": "background",
@@ -790,8 +791,9 @@ def expected_ability_rules(text: str) -> dict:
         rules["unsellable"] = True
     if text.startswith("Ignores roads"):
         rules["ignoresRoads"] = True
-    if m := re.search(r"Hearing its approach with Savvy is (Easy|Medium|Hard|Long Shot)", text):
-        rules["hearingBand"] = BANDS[m.group(1)]
+    if m := re.search(r"Hearing its approach with (\w+) is (Easy|Medium|Hard|Long Shot)", text):
+        rules["hearingStat"] = STAT_WORDS[m.group(1)]
+        rules["hearingBand"] = BANDS[m.group(2)]
     if m := re.search(r"ANPR can read a targeted plate within (\d+) squares", text):
         rules["anprRange"] = int(m.group(1))
     return rules

@@ -40,7 +40,8 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "background": {},
     "vehicleAbility": {"wheels": {}, "offRoadPenaltyWaived": [], "enclosedGuard": True, "blocksSightOut": False,
                        "cage": False, "stretcher": False, "foldable": False, "unsellable": False,
-                       "ignoresRoads": False, "hearingBand": None, "anprRange": None},
+                       "ignoresRoads": False, "hearingBand": None, "hearingStat": None,
+                       "anprRange": None},
     "vehicle": {"lockKind": "car"},
 }
 
