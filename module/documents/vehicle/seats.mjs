@@ -21,6 +21,7 @@ import {
   L, SYSTEM_ID, actorAt, actorExists, actorFrom, isVehicle, personAtMotor, refusal, seatLabel, sys, vehicleFrom
 } from "./common.mjs";
 import { allSeats, pruneSeats, storedOccupants, writeOccupants } from "./store.mjs";
+import { bikeLockOf } from "./lock-store.mjs";
 import { chooseHTML } from "../core/chat-html.mjs";
 
 /**
@@ -171,6 +172,8 @@ async function onBoard(user, { vehicleUuid, actorUuid, seat = null, tokenId = ""
   const { vehicle, actor } = personAtMotor(user, vehicleUuid, actorUuid, "SMOKE.Boarding.notPerson");
   const s = sys(vehicle);
   if (s.onFire || s.destroyed) throw new Error(L("SMOKE.Boarding.refused.burning", { vehicle: vehicle.name }));
+  // A bike locked with a Bike Lock is ridden by nobody until it is unlocked (or cut: documents/vehicle/theft.mjs).
+  if (bikeLockOf(vehicle)) throw new Error(L("SMOKE.Boarding.refused.bikeLocked", { vehicle: vehicle.name }));
   const elsewhere = vehicleOf(actor);
   if (elsewhere && elsewhere.vehicle.uuid !== vehicle.uuid) {
     throw new Error(L("SMOKE.Boarding.refused.aboardOther", { actor: actor.name, vehicle: elsewhere.vehicle.name }));
