@@ -12,7 +12,8 @@
  * - vehicle/driving.mjs — the driving check, blue lights, the incident record;
  * - vehicle/theft.mjs — nicking a motor; vehicle/repair.mjs — repairs and the garage; vehicle/plates.mjs — Spare Plates;
  * - vehicle/bike-lock.mjs — locking your own bike (its record: vehicle/lock-store.mjs); vehicle/fuel.mjs — Fuel used
- *   by the hop and the Jerry Can; vehicle/catalogue.mjs — a motor as the catalogue prints it for the GM's key.
+ *   by the hop and the Jerry Can; vehicle/catalogue.mjs — a motor as the catalogue prints it for the GM's key;
+ *   vehicle/wreck.mjs — whether it burns or is a destroyed shell, the GM's record.
  * Each feature file declares its GM handlers next to its client half (`requests`, and `hooks`); this module merges
  * them into the motors' manifest, which the entry registers. The imports run one way (common ← store ← seats ← driving; common ← theft,
  * repair; all ← this module), so there is no cycle.
@@ -30,6 +31,7 @@ import * as repair from "./repair.mjs";
 import * as plates from "./plates.mjs";
 import * as bikeLock from "./bike-lock.mjs";
 import * as fuel from "./fuel.mjs";
+import * as wreck from "./wreck.mjs";
 
 export { SYSTEM_ID, seatLabel } from "./common.mjs";
 export {
@@ -42,6 +44,7 @@ export { payGarage, repairKits, rollRepair } from "./repair.mjs";
 export { plateKits, swapPlates } from "./plates.mjs";
 export { bikeLockOf, bikeLocksOf, setBikeLock } from "./bike-lock.mjs";
 export { crossingRefusal, fuelOf, fuelStatus, jerryCans, makeFromKit, refuelMotor } from "./fuel.mjs";
+export { wreckOf } from "./wreck.mjs";
 
 /**
  * The motors' manifest (documents/core/feature.mjs), registered by the entry: the GM requests (`vehicle.board`,
@@ -51,7 +54,7 @@ export { crossingRefusal, fuelOf, fuelStatus, jerryCans, makeFromKit, refuelMoto
  * motors, Fuel used by a crossing and its record) of its parts. The seat store is a world setting,
  * registered at init ({@link registerSeatStore}).
  */
-export const { requests, hooks } = mergeParts([seats, driving, theft, repair, plates, bikeLock, fuel]);
+export const { requests, hooks } = mergeParts([seats, driving, theft, repair, plates, bikeLock, fuel, wreck]);
 export { registerSeatStore };
 
 /** For macros and the console: `game.system.api.vehicles` (the entry builds `game.system.api`). */
