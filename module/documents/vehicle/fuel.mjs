@@ -165,8 +165,9 @@ async function onMake(user, { actorUuid, itemId }) {
   const actor = actorFrom(String(actorUuid ?? ""));
   assertOwner(user, actor);
   const entry = recordedItem(actor, String(itemId ?? ""));
-  const made = entry && Number(entry.system?.quantity ?? 1) >= 1 ? makesFrom(/** @type {any} */ (entry.system)) : null;
-  if (!entry || !made) throw new Error(L("SMOKE.Fuel.makesNothing", { item: actor.items.get(String(itemId ?? ""))?.name ?? entry?.name ?? "" }));
+  if (!entry || Number(entry.system?.quantity ?? 1) < 1) throw new Error(L("SMOKE.Fuel.notRecorded", { actor: actor.name }));
+  const made = makesFrom(/** @type {any} */ (entry.system));
+  if (!made) throw new Error(L("SMOKE.Fuel.makesNothing", { item: actor.items.get(String(itemId ?? ""))?.name ?? entry.name }));
   const [pack, key] = made.item.split("/");
   const id = /** @type {Record<string, Record<string, string>|undefined>} */ (CATALOGUE_IDS)[pack]?.[key];
   const doc = /** @type {any} */ (id ? await game.packs.get(`${SYSTEM_ID}.${pack}`)?.getDocument(id) : null);
