@@ -41,7 +41,7 @@ function wire(root, selector, keep, fn) {
   }
 }
 
-export const hooks = {
+const hooks = {
   renderChatMessageHTML: (message, html) => {
     const flags = message.flags?.[SYSTEM_ID];
     const root = /** @type {HTMLElement} */ (html);
@@ -70,3 +70,6 @@ export const hooks = {
     }
   }
 };
+
+/** The window's manifest (documents/core/feature.mjs), registered by the entry: the street cards serve Street Control (id "street"). */
+export const feature = { id: "street", hooks };
