@@ -38,7 +38,7 @@ import { registerGMStores } from "./documents/core/gm-store.mjs";
 import { feature as gmScreen } from "./documents/gm-screen/gm-screen.mjs";
 import { defineMissionPage, MISSION_PAGE } from "./data/mission-page.mjs";
 import { GMScreen, registerGMScreenKeybinding } from "./apps/gm-screen.mjs";
-import { feature as street } from "./documents/street/street-control.mjs";
+import { feature as street } from "./documents/street/street.mjs";
 import { StreetControl } from "./apps/street-control.mjs";
 import { feature as streetCards } from "./apps/street-cards.mjs";
 import { feature as missions } from "./documents/missions/missions.mjs";

@@ -5,7 +5,7 @@
  * character's roller; the GM reads the card and applies the consequence (documents/street/police.mjs).
  * @module apps/street-cards
  */
-import { rollPolice } from "../documents/street/street-control.mjs";
+import { rollPolice } from "../documents/street/street.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
 import { GMScreen } from "./gm-screen.mjs";
 import { askGM } from "./gm-windows.mjs";

@@ -8,7 +8,7 @@
  *   what it sets going, once;
  * - police events (documents/street/police.mjs): `street.police` runs one with its verified check requests;
  *   `street.police.claim` reads a rolled card (the roller's, not the GM's) and applies the consequence once.
- * @module documents/street-control
+ * @module documents/street/street
  */
 import { RULES } from "../../generated/rules.mjs";
 import { gmSituational, refuseCard, rollCheck } from "../core/check.mjs";
