@@ -49,23 +49,25 @@ export { wreckOf } from "./wreck.mjs";
 /**
  * The motors' manifest (documents/core/feature.mjs), registered by the entry: the GM requests (`vehicle.board`,
  * `vehicle.leave`, `vehicle.prune`, `vehicle.lights`, `vehicle.incident`, `vehicle.theft.issue`/`.claim`,
- * `vehicle.repair.issue`/`.claim`, `vehicle.plates.issue`/`.claim`, `vehicle.bikeLock`, `vehicle.refuel`, `kit.make`) and hooks (the
- * Board button on a motor token's HUD, the occupants' tokens following the motor, forgetting the seats of deleted
- * motors, Fuel used by a crossing and its record) of its parts. The seat store is a world setting,
- * registered at init ({@link registerSeatStore}).
+ * `vehicle.repair.issue`/`.claim`, `vehicle.plates.issue`/`.claim`, `vehicle.bikeLock`, `vehicle.refuel`,
+ * `vehicle.jerryCan.make`) and hooks (the Board button on a motor token's HUD, the occupants' tokens following the
+ * motor, forgetting the seats of deleted motors, Fuel used by a crossing, the Fuel and fire records) of its parts, and
+ * the api for macros and the console, `game.system.api.vehicles`. The seat store is a world setting, registered at
+ * init ({@link registerSeatStore}).
  */
-export const { requests, hooks } = mergeParts([seats, driving, theft, repair, plates, bikeLock, fuel, wreck]);
-export { registerSeatStore };
-
-/** For macros and the console: `game.system.api.vehicles` (the entry builds `game.system.api`). */
-export const api = {
-  occupantsOf: seats.occupantsOf, driverOf: seats.driverOf, vehicleOf: seats.vehicleOf,
-  vehicleDrivenBy: seats.vehicleDrivenBy, riderOf: seats.riderOf, canDrive: seats.canDrive, seatRecords: seats.seatRecords,
-  boardVehicle: seats.boardVehicle, leaveVehicle: seats.leaveVehicle, promptBoard: seats.promptBoard,
-  rollDriving: driving.rollDriving, setAbilityOn: driving.setAbilityOn, recordIncident: driving.recordIncident,
-  rollTheft: theft.rollTheft, rollRepair: repair.rollRepair, payGarage: repair.payGarage, swapPlates: plates.swapPlates,
-  setBikeLock: bikeLock.setBikeLock, refuelMotor: fuel.refuelMotor, makeFromKit: fuel.makeFromKit, fuelOf: fuel.fuelOf
+export const feature = {
+  id: "vehicles",
+  ...mergeParts([seats, driving, theft, repair, plates, bikeLock, fuel, wreck]),
+  api: {
+    occupantsOf: seats.occupantsOf, driverOf: seats.driverOf, vehicleOf: seats.vehicleOf,
+    vehicleDrivenBy: seats.vehicleDrivenBy, riderOf: seats.riderOf, canDrive: seats.canDrive, seatRecords: seats.seatRecords,
+    boardVehicle: seats.boardVehicle, leaveVehicle: seats.leaveVehicle, promptBoard: seats.promptBoard,
+    rollDriving: driving.rollDriving, setAbilityOn: driving.setAbilityOn, recordIncident: driving.recordIncident,
+    rollTheft: theft.rollTheft, rollRepair: repair.rollRepair, payGarage: repair.payGarage, swapPlates: plates.swapPlates,
+    setBikeLock: bikeLock.setBikeLock, refuelMotor: fuel.refuelMotor, makeFromKit: fuel.makeFromKit, fuelOf: fuel.fuelOf
+  }
 };
+export { registerSeatStore };
 
 /**
  * @typedef {import("./common.mjs").Vehicle} Vehicle
