@@ -85,6 +85,8 @@ declare module "fvtt-types/configuration" {
     "the-smoke.radioVolume": number;
     /** scope "client", type String, default "": the station the phone plays (documents/blower/radio.mjs). */
     "the-smoke.phoneStation": string;
+    /** A GM store (documents/core/gm-store.mjs): the EXIT crossings under way, by id (documents/street-map/crossing.mjs). */
+    "the-smoke.crossings": Record<string, import("../module/documents/street-map/crossing.mjs").CrossingRecord>;
   }
 
   /** The flags the system writes, all under its own scope. */
@@ -107,6 +109,8 @@ declare module "fvtt-types/configuration" {
         gauge?: GaugeFlag;
         /** An occupant's token carried (hidden) by a motor (documents/vehicle/vehicle.mjs). */
         carried?: { vehicle: string; hidden: boolean };
+        /** A token that crossed onto an EXIT strip: the strip's Region UUID (documents/street-map/crossing.mjs). */
+        arrived?: string;
       };
     };
     Playlist: {
@@ -313,23 +317,46 @@ declare global {
    * import (which would close a cycle). Read it with systemApi() (documents/core/lookup.mjs).
    */
   interface SmokeApi {
+    /** The rules tables and the Conditions (module/generated/rules.mjs). */
+    RULES: typeof import("../module/generated/rules.mjs").RULES;
+    CONDITIONS: typeof import("../module/generated/rules.mjs").CONDITIONS;
+    rollTeamwork: typeof import("../module/apps/group-checks.mjs").rollTeamwork;
+    setChallenge: typeof import("../module/apps/group-checks.mjs").setChallenge;
+    contribute: typeof import("../module/apps/group-checks.mjs").contribute;
     apps: {
+      TeamworkApp: typeof import("../module/apps/group-checks.mjs").TeamworkApp;
+      ChallengeTracker: typeof import("../module/apps/group-checks.mjs").ChallengeTracker;
+      CharacterCreator: typeof import("../module/apps/creator.mjs").CharacterCreator;
+      CombatConsole: typeof import("../module/apps/combat-console.mjs").CombatConsole;
+      ChaseGauge: typeof import("../module/apps/chase-gauge.mjs").ChaseGauge;
       GMScreen: typeof import("../module/apps/gm-screen.mjs").GMScreen;
       MissionBoard: typeof import("../module/apps/mission-board.mjs").MissionBoard;
       StreetControl: typeof import("../module/apps/street-control.mjs").StreetControl;
       ShiftsApp: typeof import("../module/apps/shifts-app.mjs").ShiftsApp;
-      [name: string]: unknown;
     };
     /** The pure rules by their rulebook names (the clock's and the money rules among them). */
     rules: typeof import("../module/rules/clock.mjs") & typeof import("../module/rules/money.mjs") & Record<string, unknown>;
+    // Each feature's api under its id (a feature made of a face and a window merges both: chase, blower).
+    core: typeof import("../module/documents/core/core.mjs").feature.api;
+    fight: typeof import("../module/documents/fight/fight.mjs").feature.api;
+    record: typeof import("../module/documents/character/character.mjs").feature.api;
     heat: typeof import("../module/documents/heat/heat.mjs").feature.api;
     shifts: typeof import("../module/documents/shifts/shifts.mjs").feature.api;
+    street: typeof import("../module/documents/street/street.mjs").feature.api;
     streetMap: typeof import("../module/documents/street-map/street-map.mjs").feature.api;
     money: typeof import("../module/documents/money/money.mjs").feature.api;
-    /** The short path of money.places (the entry's SHORT_PATHS). */
-    places: typeof import("../module/documents/money/money.mjs").feature.api.places;
     missions: typeof import("../module/documents/missions/missions.mjs").feature.api;
-    [name: string]: unknown;
+    vehicles: typeof import("../module/documents/vehicle/vehicle.mjs").feature.api;
+    chase: typeof import("../module/documents/chase/chase.mjs").feature.api
+      & typeof import("../module/apps/chase-gauge.mjs").feature.api;
+    blower: typeof import("../module/apps/blower/register.mjs").feature.api;
+    // The short paths older than the manifests (the entry's SHORT_PATHS).
+    requestGM: SmokeApi["core"]["requestGM"];
+    worldCheck: SmokeApi["core"]["worldCheck"];
+    clock: SmokeApi["core"]["clock"];
+    makeAttack: SmokeApi["fight"]["makeAttack"];
+    sideOf: SmokeApi["fight"]["sideOf"];
+    places: SmokeApi["money"]["places"];
   }
 
   /** Any of the system's Item data (the fields some types lack are optional). */
