@@ -85,6 +85,8 @@ declare module "fvtt-types/configuration" {
     "the-smoke.radioVolume": number;
     /** scope "client", type String, default "": the station the phone plays (documents/blower/radio.mjs). */
     "the-smoke.phoneStation": string;
+    /** scope "world", type Object: the pause record active time is counted from (documents/core/active-time.mjs). */
+    "the-smoke.activeTime": import("../module/rules/clock.mjs").PauseState;
     /** A GM store (documents/core/gm-store.mjs): the EXIT crossings under way, by id (documents/street-map/crossing.mjs). */
     "the-smoke.crossings": Record<string, import("../module/documents/street-map/crossing.mjs").CrossingRecord>;
   }
@@ -200,6 +202,29 @@ declare module "../node_modules/fvtt-types/src/configuration/hooks.mjs" {
     "smoke.missions": () => void;
     /** The police events store changed (documents/street/police.mjs). */
     "smoke.policeEvents": () => void;
+  }
+}
+
+/**
+ * The system's own options on a database operation (v13 hands an update's or a deletion's operation to the hooks and
+ * to `_preUpdate`/`_onUpdate` unchanged, so a write can say why it was made): fvtt-types 13.345 declares the core
+ * options only; its operation interfaces are exported interfaces of this file, so they merge.
+ */
+declare module "../node_modules/fvtt-types/src/foundry/common/abstract/_types.mjs" {
+  interface DatabaseUpdateOperation<
+    UpdateData extends object | null | undefined = object | null | undefined,
+    Parent extends foundry.abstract.Document.Any | null = foundry.abstract.Document.Any | null,
+  > {
+    /** The active GM putting a guarded field back or writing its own record (core/mirror.mjs, core/kit-record.mjs). */
+    smokeGuarded?: boolean;
+    /** An occupant's token moved with its motor, or carried (documents/vehicle/seats.mjs). */
+    smokeCarried?: boolean;
+    /** A token's actor put back by the active GM (documents/core/token-actors.mjs). */
+    smokePutBack?: boolean;
+  }
+  interface DatabaseDeleteOperation<Parent extends foundry.abstract.Document.Any | null = foundry.abstract.Document.Any | null> {
+    /** The active GM removing an item it never recorded (documents/core/kit-record.mjs). */
+    smokeGuarded?: boolean;
   }
 }
 

@@ -82,6 +82,16 @@ export function vehicleSystem(motor) {
 }
 
 /**
+ * A person's system data (a character's or an NPC's), typed as those two models: the fields they share typed, the
+ * rest optional (for code that has checked, or been given, a person; `actor.type` does not narrow `actor.system`).
+ * @param {{system: unknown}} person
+ * @returns {PersonSystem}
+ */
+export function personSystem(person) {
+  return /** @type {PersonSystem} */ (person.system);
+}
+
+/**
  * The system data of a token's motor (its actor's, typed as the vehicle model), or null when the token stands for no
  * actor or for one that is not a motor.
  * @param {TokenDocument.Implementation|null|undefined} token
