@@ -85,7 +85,11 @@ export class WeaponData extends KitData {
  */
 export class ArmourData extends KitData {
   static defineSchema() {
-    return { ...KitData.defineSchema(), guard: count(0), reduction: count(0), worn: bool() };
+    return { ...KitData.defineSchema(), guard: count(0), reduction: count(0), worn: bool(),
+      // Motorbike Leathers: "coming off a bike does half damage" (the divisor; null for any other suit).
+      offBikeDivisor: new foundry.data.fields.NumberField({ required: true, nullable: true, integer: true, min: 2, initial: null }),
+      // Riot Shield: "you cannot use a two-handed weapon" (weapon traits it bars while worn).
+      barsWeaponTraits: list(str()) };
   }
 }
 

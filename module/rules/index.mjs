@@ -5,6 +5,7 @@
  * files' JSDoc types (two `Outcome`s) do not collide.
  * @module rules
  */
+import * as armourRules from "./armour.mjs";
 import * as chaseGaugeRules from "./chase-gauge.mjs";
 import * as checkRules from "./check.mjs";
 import * as clockRules from "./clock.mjs";
@@ -36,7 +37,7 @@ import * as weaponEffectsRules from "./weapon-effects.mjs";
 
 /** Every rule by name. */
 export const rules = {
-  ...chaseGaugeRules, ...checkRules, ...clockRules, ...combatRules, ...conditionEffectsRules, ...conditionsRules,
+  ...armourRules, ...chaseGaugeRules, ...checkRules, ...clockRules, ...combatRules, ...conditionEffectsRules, ...conditionsRules,
   ...creationRules, ...diceRules, ...gmScreenRules, ...heatRules, ...jobsRules, ...missionsRules, ...moneyRules,
   ...oddsRules, ...policeRules, ...progressionRules, ...rangeDisplayRules, ...recordRules, ...rolledCheckRules,
   ...roundRules, ...ruleErrorRules, ...satnavRules, ...shiftsRules, ...streetMapRules, ...streetRules,

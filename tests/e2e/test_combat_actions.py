@@ -306,3 +306,67 @@ def test_a_thrown_weapon_spends_one_item_and_the_gms_record_counts_what_is_left(
     assert left() == (0, 0)
     page_errors[player1_page].clear()  # the refused writes were the point
     assert page_errors[gm_page] == []
+
+
+def test_a_riot_shield_held_bars_a_two_handed_weapon(gm_page, player1_page, page_errors):
+    """Armour › Riot Shield: "+3 Guard while you hold it; you cannot use a two-handed weapon." Sal (Player One) holds
+    the shield the GM handed him (worn: +3 Guard, 1 reduction): his Baseball Bat (two-handed) is refused before any die
+    is spent, his Kitchen Knife is not. Attack: his player forges the shield's bar away — put back, and a declare sent
+    past his console is refused by the GM all the same. Put down (not worn), the bat swings."""
+    sal = make_actor(gm_page, "Sal", owner=P1, system={"stats": {"mus": {"die": 8}, "mov": {"die": 12}}},
+                     items=[weapon(gm_page, "Baseball Bat"), weapon(gm_page, "Kitchen Knife")])
+    mook = make_actor(gm_page, "Mook", kind="npc", system={"stats": {"mov": {"die": 4}}, "guard": {"value": 30},
+                                                           "health": {"value": 8, "max": 8}})
+    shield = gm_page.evaluate("""async id => {
+        const p = game.packs.get('the-smoke.armour');
+        const e = (await p.getIndex()).contents.find(x => x.name === 'Riot Shield');
+        const [made] = await game.actors.get(id).createEmbeddedDocuments('Item', [(await p.getDocument(e._id)).toObject()]);
+        return made.id; }""", sal)
+    player1_page.wait_for_function("([a, i]) => !!game.actors.get(a)?.items.get(i)", arg=[sal, shield])
+    base = gm_page.evaluate("id => game.actors.get(id).system.guard.value", sal)
+    player1_page.evaluate("([a, i]) => game.actors.get(a).items.get(i).update({'system.worn': true})", [sal, shield])
+    gm_page.wait_for_function("([id, g]) => game.actors.get(id).system.guard.value === g + 3", arg=[sal, base])
+    make_fight(gm_page, [sal, mook])
+    app = console(player1_page)
+    player1_page.evaluate(SEED_DICE, [(6, 6), (5, 6), (4, 6)])
+    row(app, "Sal").get_by_role("button", name=re.compile("Roll . speed dice")).click()
+    expect(row(app, "Sal").locator(".smoke-secret .smoke-face")).to_have_count(3)
+    gm_page.evaluate(SEED_DICE, [(1, 6)])
+    console(gm_page).get_by_role("button", name="Reveal speed dice").click()
+    expect(app.locator(".smoke-act h3")).to_have_text("Sal acts on a 6")
+
+    def swing(name: str) -> None:
+        choose(app.get_by_label("Weapon"), name)
+        choose(app.get_by_label("Target"), "Mook")
+        if app.get_by_label("Range band").count():
+            app.get_by_label("Range band").select_option("engaged")
+        player1_page.evaluate(SEED_DICE, [(1, 6), (1, 8)])
+        app.get_by_role("button", name="Attack", exact=True).click(modifiers=["Shift"])
+
+    swing("Baseball Bat")
+    expect(player1_page.get_by_role("status").last).to_have_text(
+        "Sal holds a Riot Shield: no two-handed weapon (Baseball Bat) while it is held.")
+    assert gm_page.evaluate("() => game.combat.queue.current.face") == 6, "a refused attack spends nothing"
+
+    # Forged: the shield's bar written away, then a declare sent straight to the GM — both refused.
+    forge(player1_page, "Item", [{"_id": shield, "system": {"barsWeaponTraits": []}}], parent=f"Actor.{sal}")
+    gm_page.wait_for_function("([a, i]) => game.actors.get(a).items.get(i).system.barsWeaponTraits.includes('twoHanded')",
+                              arg=[sal, shield])
+    ids = gm_page.evaluate("""id => ({combatId: game.combat.id, attackerId: game.combat.combatants.find(c => c.actorId === id).id,
+        targetId: game.combat.combatants.find(c => c.actorId !== id).id,
+        weaponId: game.actors.get(id).items.getName('Baseball Bat').id})""", sal)
+    refused = player1_page.evaluate("""async data => { try { await game.system.api.requestGM('attack.declare', {...data, band: 'engaged'});
+        return 'allowed'; } catch (e) { return e.message; } }""", ids)
+    assert refused == "Sal holds a Riot Shield: no two-handed weapon (Baseball Bat) while it is held."
+    assert gm_page.evaluate("() => game.combat.queue.current.face") == 6
+
+    swing("Kitchen Knife")
+    expect(app.locator(".smoke-act h3")).to_have_text("Sal acts on a 5")
+    # Put down: the bat swings.
+    player1_page.evaluate("([a, i]) => game.actors.get(a).items.get(i).update({'system.worn': false})", [sal, shield])
+    gm_page.wait_for_function("([id, g]) => game.actors.get(id).system.guard.value === g", arg=[sal, base])
+    swing("Baseball Bat")
+    expect(app.locator(".smoke-act h3")).to_have_text("Sal acts on a 4")
+    expect(gm_page.locator("#chat-log .smoke-check-card:has(.smoke-attack) .smoke-attack-line").last).to_contain_text("Baseball Bat")
+    page_errors[player1_page].clear()  # the refusals were the point
+    assert page_errors[gm_page] == []
