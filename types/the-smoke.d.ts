@@ -253,8 +253,8 @@ declare global {
   type SmokeOutcome = "properMess" | "badLuck" | "justAbout" | "sorted" | "smashedIt" | "legendary";
 
   /**
-   * game.system.api (module/the-smoke.mjs sets it at init; apps/chase-gauge.mjs and documents/vehicle/vehicle.mjs add
-   * `chase`, `vehicles` and an app at setup): the parts that other modules reach through it rather than by an
+   * game.system.api (module/the-smoke.mjs builds it at init: each feature manifest's `api` under its id,
+   * documents/core/feature.mjs buildApi): the parts that other modules reach through it rather than by an
    * import (which would close a cycle). Read it with systemApi() (documents/core/lookup.mjs).
    */
   interface SmokeApi {
@@ -267,10 +267,9 @@ declare global {
     };
     /** The pure rules by their rulebook names (the clock's and the money rules among them). */
     rules: typeof import("../module/rules/clock.mjs") & typeof import("../module/rules/money.mjs") & Record<string, unknown>;
-    heat: Pick<typeof import("../module/documents/heat/heat.mjs"), "heatOf" | "heatView" | "addCrime" | "setHeat" |
-      "loseStars" | "bust" | "release" | "custodyOf" | "callInUnits" | "demandStop" | "plateOf" | "anprPing">;
-    shifts: typeof import("../module/documents/shifts/shifts.mjs").api;
-    streetMap: typeof import("../module/documents/street-map/street-map.mjs").api;
+    heat: typeof import("../module/documents/heat/heat.mjs").feature.api;
+    shifts: typeof import("../module/documents/shifts/shifts.mjs").feature.api;
+    streetMap: typeof import("../module/documents/street-map/street-map.mjs").feature.api;
     [name: string]: unknown;
   }
 

@@ -135,9 +135,9 @@ function holdSection(message) {
 
 /**
  * The chat hook that adds an attack's or a hold's part to its card.
- * @type {Record<string, Function>}
+ * @type {Record<string, import("../documents/core/feature.mjs").HookHandler>}
  */
-export const hooks = {
+const hooks = {
   renderChatMessageHTML: (message, html) => {
     const extra = attackSection(message) ?? holdSection(message);
     if (!extra) return;
@@ -168,3 +168,6 @@ export const hooks = {
     }
   }
 };
+
+/** The window's manifest (documents/core/feature.mjs), registered by the entry: the attack card's chat hook serves the fight (id "fight"). */
+export const feature = { id: "fight", hooks };

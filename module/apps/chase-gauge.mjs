@@ -147,7 +147,7 @@ const refresh = () => ChaseGauge.refresh();
  * every change to tokens, motors and the fight, and opens for everyone when a driving action starts or a motor catches
  * fire on the scene this user views, and when the chase is over.
  */
-export const hooks = {
+const hooks = {
   updateToken: refresh, updateCombatant: refresh, deleteCombat: refresh, canvasReady: refresh, createToken: refresh,
   deleteToken: refresh,
   updateActor: [refresh, (actor, changed) => {
@@ -168,3 +168,9 @@ export const hooks = {
     if (changed?.flags?.[SYSTEM_ID]?.chaseOver && combat === game.combat) ChaseGauge.open();
   }]
 };
+
+/**
+ * The HUD's manifest (documents/core/feature.mjs), registered by the entry: its hooks, and `open` in the chase's api
+ * (`game.system.api.chase.open`; it shares the chase's id).
+ */
+export const feature = { id: "chase", hooks, api: { open: () => ChaseGauge.open() } };

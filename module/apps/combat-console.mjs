@@ -550,7 +550,7 @@ export function viewedFight() {
 const refresh = () => CombatConsole.refresh();
 
 /** Hooks that keep the console current and open it for everyone when a fight starts. */
-export const hooks = {
+const hooks = {
   ...Object.fromEntries(["createCombat", "deleteCombat", "createCombatant", "updateCombatant", "deleteCombatant",
     "updateActor", "deleteActor", "createActiveEffect", "deleteActiveEffect", "updateToken", "createToken", "deleteToken",
     "createItem", "updateItem", "deleteItem", "canvasReady"].map(hook => [hook, refresh])),
@@ -574,3 +574,6 @@ export const hooks = {
     if (viewedFight()?.started && game.settings.get(SYSTEM_ID, "openConsole")) CombatConsole.open();
   }
 };
+
+/** The window's manifest (documents/core/feature.mjs), registered by the entry: the Combat Console serves the fight (id "fight"). */
+export const feature = { id: "fight", hooks };

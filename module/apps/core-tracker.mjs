@@ -72,7 +72,7 @@ export function guardInitiativeEntries(entries, viewed) {
   return n;
 }
 
-export const hooks = {
+const hooks = {
   /**
    * @param {any} app
    * @param {HTMLElement} html
@@ -86,3 +86,6 @@ export const hooks = {
    */
   getCombatantContextOptions: (app, entries) => void guardInitiativeEntries(entries, () => app?.viewed)
 };
+
+/** The window's manifest (documents/core/feature.mjs), registered by the entry: core's tracker in speed mode serves the fight (id "fight"). */
+export const feature = { id: "fight", hooks };

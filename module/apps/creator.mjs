@@ -219,7 +219,7 @@ export class CharacterCreator extends Base {
 }
 
 /** Hooks (registered by the entry's loop). */
-export const hooks = {
+const hooks = {
   /** The actor directory offers the Character Creator: a blank character, then the seven steps. */
   renderActorDirectory: (app, html) => {
     const root = html instanceof HTMLElement ? html : html?.[0];
@@ -236,3 +236,6 @@ export const hooks = {
     actions.append(button);
   },
 };
+
+/** The window's manifest (documents/core/feature.mjs), registered by the entry: the Creator serves the character record (id "record"). */
+export const feature = { id: "record", hooks };

@@ -52,7 +52,7 @@ const ACTIONS = {
 const GM_ACTIONS = new Set(["crimeApply", "crimeDismiss", "callUnits", "demandStop", "bust"]);
 
 /** Hooks (registered by the entry). */
-export const hooks = {
+const hooks = {
   /**
    * @param {ChatMessage.Implementation} message
    * @param {HTMLElement} html
@@ -87,3 +87,6 @@ export const hooks = {
     });
   }
 };
+
+/** The window's manifest (documents/core/feature.mjs), registered by the entry: the Heat cards serve Heat (id "heat"). */
+export const feature = { id: "heat", hooks };

@@ -83,7 +83,7 @@ function refreshCountdowns(now) {
 let ticking = false;
 
 /** Hooks (registered by the entry). */
-export const hooks = {
+const hooks = {
   ready: () => {
     if (!ticking) onTick(refreshCountdowns);
     ticking = true;
@@ -123,3 +123,6 @@ export const hooks = {
     }
   }
 };
+
+/** The window's manifest (documents/core/feature.mjs), registered by the entry: the sheet's Heat panel serves Heat (id "heat"). */
+export const feature = { id: "heat", hooks };

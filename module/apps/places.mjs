@@ -243,4 +243,7 @@ function onControls(controls) {
     button: true, order: 92, onChange: () => crewFeeDialog() };
 }
 
-export const hooks = { renderCharacterSheet: fillSheet, renderTokenHUD: onTokenHUD, getSceneControlButtons: onControls };
+const hooks = { renderCharacterSheet: fillSheet, renderTokenHUD: onTokenHUD, getSceneControlButtons: onControls };
+
+/** The window's manifest (documents/core/feature.mjs), registered by the entry: the places on the sheet and the token HUD serve money (id "money"). */
+export const feature = { id: "money", hooks };

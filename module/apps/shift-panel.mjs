@@ -9,7 +9,7 @@ import { jobStages } from "../rules/jobs.mjs";
 import { onTick } from "../documents/core/active-time.mjs";
 import { requestGM } from "../documents/core/requests.mjs";
 import { vehicleDrivenBy } from "../documents/vehicle/vehicle.mjs";
-import { acceptCallout, endShift, jobsOf, jobView, passCallout, rollJobCheck, startShift, suitedShifts, watchers, api } from "../documents/shifts/shifts.mjs";
+import { acceptCallout, endShift, jobsOf, jobView, passCallout, rollJobCheck, startShift, suitedShifts, watchers, feature as shifts } from "../documents/shifts/shifts.mjs";
 import { mmss } from "./countdown.mjs";
 import { stageLabel } from "./shifts-app.mjs";
 
@@ -26,7 +26,7 @@ const L = (key, data) => (data ? game.i18n.format(key, /** @type {object} */ (da
 export function shiftPanel(actor) {
   const { shift, callouts, job } = jobsOf(actor);
   const vehicle = vehicleDrivenBy(actor);
-  const stored = job ? api.jobs()[job.id] : null;
+  const stored = job ? shifts.api.jobs()[job.id] : null;
   const canRoll = !!job && (job.status === "arrived" || (job.shift === "paramedic" && !!job.patient && job.status === "travel"));
   const canLoad = !!job && job.shift === "paramedic" && job.status === "arrived";
   return {
@@ -90,9 +90,12 @@ function onRenderSheet(sheet, html) {
   if (!countdown) return;
   const stop = onTick(now => {
     if (!countdown.isConnected) return stop();
-    const job = api.jobs()[/** @type {HTMLElement} */ (countdown).dataset.shiftCountdown ?? ""];
+    const job = shifts.api.jobs()[/** @type {HTMLElement} */ (countdown).dataset.shiftCountdown ?? ""];
     if (job) countdown.textContent = mmss(jobView(job, now).secondsLeft);
   });
 }
 
-export const hooks = { renderCharacterSheet: onRenderSheet };
+const hooks = { renderCharacterSheet: onRenderSheet };
+
+/** The window's manifest (documents/core/feature.mjs), registered by the entry: the sheet's shift panel serves the shifts (id "shifts"). */
+export const feature = { id: "shifts", hooks };

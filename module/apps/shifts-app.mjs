@@ -10,8 +10,11 @@ import { jobStages, PAT_ORDER, POLICE_CALL_IDS } from "../rules/jobs.mjs";
 import { PATIENT_STATES, SHIFT_IDS } from "../rules/shifts.mjs";
 import { activeNow, onTick } from "../documents/core/active-time.mjs";
 import { requestGM } from "../documents/core/requests.mjs";
-import { api as shifts, jobView, watchers } from "../documents/shifts/shifts.mjs";
+import { feature as shiftsFeature, jobView, watchers } from "../documents/shifts/shifts.mjs";
 import { mmss } from "./countdown.mjs";
+
+/** The shifts' api (the stores as the GM keeps them). */
+const shifts = shiftsFeature.api;
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));

@@ -5,7 +5,7 @@
  * character's roller; the GM reads the card and applies the consequence (documents/street/police.mjs).
  * @module apps/street-cards
  */
-import { rollPolice } from "../documents/street/street-control.mjs";
+import { rollPolice } from "../documents/street/street.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
 import { GMScreen } from "./gm-screen.mjs";
 import { askGM } from "./gm-windows.mjs";
@@ -41,7 +41,7 @@ function wire(root, selector, keep, fn) {
   }
 }
 
-export const hooks = {
+const hooks = {
   renderChatMessageHTML: (message, html) => {
     const flags = message.flags?.[SYSTEM_ID];
     const root = /** @type {HTMLElement} */ (html);
@@ -70,3 +70,6 @@ export const hooks = {
     }
   }
 };
+
+/** The window's manifest (documents/core/feature.mjs), registered by the entry: the street cards serve Street Control (id "street"). */
+export const feature = { id: "street", hooks };

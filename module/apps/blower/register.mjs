@@ -5,7 +5,6 @@
  */
 import { BlowerPhone } from "./phone.mjs";
 import { SatNav } from "./satnav.mjs";
-import { registerBlower } from "../../documents/blower/blower.mjs";
 import { inboxNow, refreshInbox } from "../../documents/blower/texts.mjs";
 import { nowPlaying, stations, motorStation } from "../../documents/blower/radio.mjs";
 import * as sources from "./sources.mjs";
@@ -14,9 +13,8 @@ import { SYSTEM_ID } from "../../generated/rules.mjs";
 /** v13 KeyboardManager.MODIFIER_KEYS.ALT is "Alt" (fvtt-types names the key, not the value). */
 const ALT = /** @type {any} */ (["Alt"]);
 
-/** Register the Blower's settings and keybindings (init); its scene controls are {@link hooks}. */
+/** Register the Blower's keybindings (init; its settings are the documents' registerBlower); its scene controls are hooks. */
 export function registerBlowerUI() {
-  registerBlower();
   const precedence = CONST.KEYBINDING_PRECEDENCE.NORMAL;
   game.keybindings.register(SYSTEM_ID, "blower", { name: "SMOKE.Blower.keyPhone", hint: "SMOKE.Blower.keyPhoneHint",
     editable: [{ key: "KeyB", modifiers: ALT }], precedence,
@@ -27,7 +25,7 @@ export function registerBlowerUI() {
 }
 
 /** The Blower's and sat nav's buttons in the scene controls (registered by the entry with every feature's hooks). */
-export const hooks = {
+const hooks = {
   getSceneControlButtons: (/** @type {any} */ controls) => {
     const tokens = controls.tokens ?? controls.token;
     if (!tokens?.tools) return;
@@ -39,7 +37,7 @@ export const hooks = {
 };
 
 /** `game.system.api.blower`: open the windows, read the phone's own stores, and the adapters it reads through. */
-export const blowerApi = {
+const blowerApi = {
   BlowerPhone, SatNav,
   open: (/** @type {any} */ options) => BlowerPhone.open(options),
   satnav: (/** @type {any} */ options) => SatNav.open(options),
@@ -47,3 +45,9 @@ export const blowerApi = {
   radio: { nowPlaying, stations, motorStation },
   sources
 };
+
+/**
+ * The phone's manifest (documents/core/feature.mjs), registered by the entry: its scene controls and the Blower's api,
+ * `game.system.api.blower` (it shares the id of the Blower's documents, documents/blower/blower.mjs).
+ */
+export const feature = { id: "blower", hooks, api: blowerApi };

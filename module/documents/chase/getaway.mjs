@@ -138,5 +138,9 @@ export const requests = {
   }
 };
 
-/** The round's end steps the chase adds (documents/fight/combat.mjs addRoundEndStep). */
-export const roundEndSteps = [resolveChaseRoundEnd];
+/**
+ * The chase's part of the round's end (documents/fight/combat.mjs runs it after the people's): the book's step 4 of
+ * End a round, vehicle fires when due and whether the chase has ended (and Evasive ends with the round).
+ * @type {import("../core/feature.mjs").RoundEndStep[]}
+ */
+export const roundEndSteps = [{ id: "chase.firesAndEnd", at: 4, run: resolveChaseRoundEnd }];

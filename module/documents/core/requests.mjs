@@ -19,8 +19,9 @@
  * that lands on one of the system's overrides) runs at once instead of queueing behind the handler that waits for
  * it, so the queue never deadlocks.
  *
- * Features declare their handlers: each module exports `requests` (type → handler) and the entry registers them in
- * one loop ({@link registerRequests}).
+ * Features declare their handlers: each part exports `requests` (type → handler), its feature's face merges them into
+ * the feature's manifest (documents/core/feature.mjs), and the entry registers every manifest's in one loop
+ * ({@link registerRequests}).
  *
  * Foundry-side only; no rules here.
  * @module documents/requests

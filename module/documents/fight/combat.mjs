@@ -8,8 +8,10 @@
  * Combat, which only a GM may write (documents/fight/combat-state.mjs), never on the player-writable Combatant; in speed
  * mode the core tracker's initiative controls follow the speed dice instead of rolling.
  *
- * The round's end runs the steps each feature contributes ({@link addRoundEndStep}): the people's first, then, for
- * example, the chase's fires and getaway — this module imports no feature. A round's end is applied once per (combat, round) — `system.roundEnded` records it — however many
+ * The round's end is one list of steps, each placed by the book's step of End a round ({@link addRoundEndStep}): the
+ * people's ({@link roundEndSteps}: ongoing harm, Stunned and defences, the Down clock), then the chase's fires and
+ * getaway (documents/chase/getaway.mjs) — the features' manifests contribute them, and this module imports no
+ * feature. A round's end is applied once per (combat, round) — `system.roundEnded` records it — however many
  * GMs and players are connected and however often the GM steps back and forth. Secret speed dice stay in the
  * roller's client until the reveal (documents/fight/speed-dice.mjs).
  * @module documents/combat
@@ -26,20 +28,33 @@ import { healthOf } from "../core/health-record.mjs";
 
 export { SYSTEM_ID };
 
-/**
- * @typedef {(combat: SmokeCombat) => Promise<string[]>} RoundEndStep  A feature's part of the round's end (GM side):
- *   applies itself and returns what happened, in words, for the round's card.
- */
+/** @typedef {import("../core/feature.mjs").RoundEndStep} RoundEndStep */
+/** The round's end, in the book's order of End a round (steps 1–4; step 5, the new round, is {@link advanceRound}'s). */
 /** @type {RoundEndStep[]} */
 const ROUND_END_STEPS = [];
 
 /**
- * Add a step to the end of every round (When it kicks off › End a round), after the people's own (ongoing harm,
- * Stunned, defences, the Down clock). Called at init by the features that have one (the chase: fires, the getaway).
+ * Add a step to the end of every round (When it kicks off › End a round), in the book's order: after the steps of an
+ * earlier or the same book step (`at`). Called at init by the entry with every manifest's `roundEndSteps` (the
+ * people's, below; the chase's fires and getaway).
  * @param {RoundEndStep} step
+ * @throws {Error} when the step has no id, book step or run, or its id is taken.
  */
 export function addRoundEndStep(step) {
-  ROUND_END_STEPS.push(step);
+  if (typeof step?.id !== "string" || !Number.isInteger(step.at) || typeof step.run !== "function") {
+    throw new Error(`a round-end step needs {id, at, run}: ${JSON.stringify(step?.id ?? step)}`);
+  }
+  if (ROUND_END_STEPS.some(s => s.id === step.id)) throw new Error(`round-end step "${step.id}" is added twice`);
+  const after = ROUND_END_STEPS.findLastIndex(s => s.at <= step.at);
+  ROUND_END_STEPS.splice(after + 1, 0, step);
+}
+
+/**
+ * The round's end as it runs: the steps' ids and book steps, in order.
+ * @returns {{id: string, at: number}[]}
+ */
+export function roundEndOrder() {
+  return ROUND_END_STEPS.map(({ id, at }) => ({ id, at }));
 }
 const PEOPLE = new Set(["character", "npc"]);
 const COMBAT_RULES = RULES.combat;
@@ -664,11 +679,12 @@ export async function applyHealthLoss(actor, amount) {
 async function advanceRound(combat, { also = {}, startTurn = false } = {}) {
   const round = combat.round;
   const ended = combat.system.roundEnded;
-  // Steps 1–3 for the people, then the features' steps (the chase: vehicle fires due, whether it has ended).
+  // Steps 1–4 of the book, in its order: the people's (ongoing harm, Stunned and defences, the Down clock), then the
+  // chase's (vehicle fires due, whether it has ended).
   let lines = null;
   if (round > ended) {
-    lines = await resolveEndOfRound(combat);
-    for (const step of ROUND_END_STEPS) lines.push(...await step(combat));
+    lines = [];
+    for (const step of ROUND_END_STEPS) lines.push(...await step.run(combat));
   }
   const update = { round: round + 1, turn: 0, "system.phase": "rolling", "system.roundEnded": Math.max(round, ended), ...also };
   const options = { direction: 1, worldTime: { delta: CONFIG.time?.roundTime ?? 0 } };
@@ -689,7 +705,8 @@ async function advanceRound(combat, { also = {}, startTurn = false } = {}) {
 }
 
 /**
- * Apply the end of a round to the people in the fight; returns what happened, in words.
+ * Apply the end of a round to the people in the fight (When it kicks off › End a round, steps 1–3: ongoing harm,
+ * Stunned and round-long defences end, the Down clock); returns what happened, in words.
  * @param {SmokeCombat} combat
  * @returns {Promise<string[]>}
  */
@@ -722,6 +739,13 @@ async function resolveEndOfRound(combat) {
   }
   return lines;
 }
+
+/**
+ * The fight's part of the round's end (the fight's manifest, documents/fight/fight.mjs): the people's, the book's
+ * steps 1–3 of End a round.
+ * @type {RoundEndStep[]}
+ */
+export const roundEndSteps = [{ id: "fight.people", at: 1, run: resolveEndOfRound }];
 
 /**
  * Aid stopped a character's Down clock (Harm, aid and recovery › At zero Health: "remove Down and stop its unattended

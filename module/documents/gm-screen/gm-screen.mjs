@@ -34,6 +34,8 @@ import { assertGM, requestGM } from "../core/requests.mjs";
 import { vehicleDrivenBy } from "../vehicle/seats.mjs";
 import { inTheRain } from "../street/setup.mjs";
 import { actorAt, docAt } from "../core/lookup.mjs";
+import { mergeParts } from "../core/feature.mjs";
+import * as rewards from "./rewards.mjs";
 
 export { cardHTML };
 /** Requests kept in the store (the oldest are dropped). */
@@ -340,14 +342,14 @@ const warn = text => {
 };
 
 /** The GM's requests. */
-export const requests = { "gm.request.send": onSend, "gm.request.claim": onClaim,
+const requests = { "gm.request.send": onSend, "gm.request.claim": onClaim,
   "gm.hazard.announce": (user, { key }) => {
     assertGM(user);
     return announceHazard(key);
   } };
 
 /** A request card's buttons work for the character's roller only (the GM's handler checks again). */
-export const hooks = {
+const hooks = {
   // A request's first card for each roll, kept in the store as it arrives (so it still counts after a reload).
   createChatMessage: message => keepFirstCard(store, message),
   ready: () => {
@@ -371,3 +373,9 @@ export const hooks = {
     }
   }
 };
+
+/**
+ * The GM Screen's manifest (documents/core/feature.mjs), registered by the entry: the requests and hooks above, and
+ * the rewards' request (`rewards.mjs`).
+ */
+export const feature = { id: "gmScreen", ...mergeParts([{ requests, hooks }, rewards]) };

@@ -1,7 +1,7 @@
 /**
  * Heat, the police and custody (issue 12; rulebook: Heat on your heels; Police at the table; Getting a motor › Plate
- * markers): the feature's facade. It exports {@link requests} (the GM handlers; every one re-checks who asks) and
- * {@link hooks} (registered by the entry), and the interface other features call:
+ * markers): the feature's facade. It exports its manifest {@link feature} (the GM handlers, every one re-checking who
+ * asks, and the hooks; registered by the entry), and the interface other features call:
  * `heatOf`, GM `addCrime`, `setHeat`, `loseStars`, `heatView`; hook `smoke.resprayed(motor)` resets a plate.
  *
  * - Crimes: documents/heat/crimes.mjs (the GM's card, once per act). Hook `smoke.crime` with
@@ -27,6 +27,8 @@ import { demandStop, onStopAnswer, onStopClaim } from "./stop.mjs";
 import { forgetClean, onOutfitChange } from "./disguise.mjs";
 import { anprOnMove, anprPing, callInUnits, plateChanged, plateOf, plateStolen } from "./units.mjs";
 import { RULES } from "../../generated/rules.mjs";
+import { mergeParts } from "../core/feature.mjs";
+import * as store from "./store.mjs";
 
 export { addCrime, bust, callInUnits, custodyOf, demandStop, heatOf, heatView, noticeCrime, plateOf, release, setHeat, anprPing };
 
@@ -67,7 +69,7 @@ function motorAt(uuid) {
 }
 
 /** The GM's requests. Only a GM may ask any of them but the stop's answer and roll (the character's owner). */
-export const requests = {
+const requests = {
   "heat.crime.add": async (user, { actorUuid, crime, witnessed = true, policeSaw = false, actId = null }) => {
     assertGM(user);
     crimeOrThrow(crime);
@@ -127,7 +129,7 @@ const logged = what => err => console.error(`the-smoke | heat: ${what}`, err);
 let unsubscribe = /** @type {(() => void)|null} */ (null);
 
 /** Hooks (registered by the entry). */
-export const hooks = {
+const hooks = {
   ...actHooks,
   /** The active GM checks the timers once a second (writes only on a change). */
   ready: () => {
@@ -161,4 +163,14 @@ export const hooks = {
   moveToken: (/** @type {any} */ tokenDoc) => {
     if (game.user.isActiveGM) anprOnMove(tokenDoc).catch(logged("anpr"));
   }
+};
+
+/**
+ * Heat's manifest (documents/core/feature.mjs), registered by the entry: the GM's store of Heat and its timers
+ * (`store.mjs`: its mirror's hooks) and the requests and hooks above. Its api is `game.system.api.heat`.
+ */
+export const feature = {
+  id: "heat",
+  ...mergeParts([store, { requests, hooks }]),
+  api: { heatOf, heatView, addCrime, setHeat, loseStars, bust, release, custodyOf, callInUnits, demandStop, plateOf, anprPing }
 };

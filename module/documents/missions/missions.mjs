@@ -28,6 +28,7 @@ import { checkDeadlines } from "./deadline.mjs";
 import { docAt } from "../core/lookup.mjs";
 import { count } from "../core/counts.mjs";
 import { RULES } from "../../generated/rules.mjs";
+import { mergeParts } from "../core/feature.mjs";
 
 /**
  * @typedef {object} MissionRun  The GM's record of one mission taken by one crew.
@@ -227,7 +228,7 @@ export function rememberedOf(actor) {
 }
 
 /** The Mission Board's requests. */
-export const requests = {
+const requests = {
   "mission.start": (user, data) => {
     assertGM(user);
     return take(user, data, "story");
@@ -240,8 +241,14 @@ export const requests = {
 const refresh = () => Hooks.callAll("smoke.missions");
 
 /** Hooks (registered by the entry): the board follows the journal; the active GM watches the deadlines. */
-export const hooks = {
+const hooks = {
   createJournalEntryPage: refresh, updateJournalEntryPage: refresh, deleteJournalEntryPage: refresh,
   createJournalEntry: refresh, deleteJournalEntry: refresh,
   ready: () => checkDeadlines(runs)
 };
+
+/**
+ * The missions' manifest (documents/core/feature.mjs), registered by the entry: the requests and hooks above. Its api
+ * is `game.system.api.missions`.
+ */
+export const feature = { id: "missions", ...mergeParts([{ requests, hooks }]), api: { missionsOf, openMissions, rememberedOf } };

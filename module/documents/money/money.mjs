@@ -1,6 +1,6 @@
 /**
- * Money and services in the world (issue 13), the feature's facade: the GM's request handlers (`requests`), the
- * hooks (`hooks`), and what a player's click calls. Every purchase, sale, transfer, payment and heal runs on the
+ * Money and services in the world (issue 13), the feature's facade: its manifest ({@link feature}: the GM's request
+ * handlers and the api), and what a player's click calls. Every purchase, sale, transfer, payment and heal runs on the
  * active GM (documents/core/requests.mjs), which re-checks the place (a token in the region, documents/money/places.mjs), the
  * cash (documents/core/purse.mjs), the price and the reach before it writes once.
  *
@@ -16,6 +16,7 @@ import * as services from "./services.mjs";
 import * as aid from "./aid.mjs";
 import * as fence from "./fence.mjs";
 import { newOffer } from "./common.mjs";
+import { mergeParts } from "../core/feature.mjs";
 
 export { placesOf, placeFor, assertAt, offersAt, livesAt, PLACE_TYPE };
 export const { buy, shelfFor, catalogueItem, parseShelf } = shop;
@@ -110,12 +111,15 @@ export function payCrew(actors, pounds, { mode = "split", reason = "" } = {}) {
   return requestGM("crewFee", { actorUuids: actors.map(a => a.uuid), pounds, mode, reason, offerId: newOffer() });
 }
 
-/** The request handlers the active GM runs. */
-export const requests = { ...shop.requests, ...services.requests, ...aid.requests, ...fence.requests };
-
-/** The feature's API (`game.system.api.money`, `game.system.api.places`). */
-export const api = {
-  money: { purseOf, fenceOffer, crewShares, priceAfterDiscount, shopDiscount, offerFor, shelfFor, buy, respray,
-    marketChange, garage, aAndE, moveStash, rest, sell, sellDrug, payCrew, streetFirstAid },
-  places: { placesOf, placeFor, assertAt, assertLivesAt, livesAt, offersAt, type: PLACE_TYPE }
+/**
+ * Money's manifest (documents/core/feature.mjs), registered by the entry: the request handlers the active GM runs, its
+ * parts' (shop, services, first aid, the fence). Its api is `game.system.api.money`, with the places (`money.places`;
+ * the entry keeps the short path `game.system.api.places`).
+ */
+export const feature = {
+  id: "money",
+  ...mergeParts([shop, services, aid, fence]),
+  api: { purseOf, fenceOffer, crewShares, priceAfterDiscount, shopDiscount, offerFor, shelfFor, buy, respray,
+    marketChange, garage, aAndE, moveStash, rest, sell, sellDrug, payCrew, streetFirstAid,
+    places: { placesOf, placeFor, assertAt, assertLivesAt, livesAt, offersAt, type: PLACE_TYPE } }
 };

@@ -23,6 +23,7 @@ import * as stages from "./stages.mjs";
 import * as checks from "./checks.mjs";
 import { activeJobOf, callouts, crews, jobs, watchers } from "./store.mjs";
 import { docAt } from "../core/lookup.mjs";
+import { mergeParts } from "../core/feature.mjs";
 
 export { rollJobCheck } from "./checks.mjs";
 export { suitedShifts } from "./crew.mjs";
@@ -92,8 +93,6 @@ export const endShift = actor => requestGM("shift.end", { actorUuid: actor.uuid 
 export const acceptCallout = (actor, calloutId) => requestGM("callout.accept", { calloutId, actorUuid: actor.uuid });
 export const passCallout = (actor, calloutId) => requestGM("callout.pass", { calloutId, actorUuid: actor.uuid });
 
-export const requests = { ...crew.requests, ...calloutsPart.requests, ...stages.requests, ...checks.requests };
-
 // ------------------------------------------------------------------------------------------------ GM automation
 
 /**
@@ -159,7 +158,7 @@ function gmTick(now) {
 }
 
 let ticking = /** @type {(() => void)|null} */ (null);
-export const hooks = {
+const hooks = {
   /**
    * @param {any} tokenDoc
    * @param {any} movement
@@ -169,10 +168,16 @@ export const hooks = {
 };
 
 /** For macros and other features: `game.system.api.shifts`. */
-export const api = { jobsOf, jobView, startShift, endShift, acceptCallout, passCallout, rollJobCheck: checks.rollJobCheck,
+const api = { jobsOf, jobView, startShift, endShift, acceptCallout, passCallout, rollJobCheck: checks.rollJobCheck,
   /**
    * Call fn when a shift store changes; returns unsubscribe.
    * @param {() => void} fn
    */
   watch: fn => { watchers.add(fn); return () => watchers.delete(fn); },
   suitedShifts: crew.suitedShifts, callouts: () => callouts.all(), jobs: () => jobs.all(), crews: () => crews.all() };
+
+/**
+ * The shifts' manifest (documents/core/feature.mjs), registered by the entry: its parts' requests (crew, callouts,
+ * stages, checks) and the hooks above. Its api is `game.system.api.shifts`.
+ */
+export const feature = { id: "shifts", ...mergeParts([crew, calloutsPart, stages, checks, { hooks }]), api };

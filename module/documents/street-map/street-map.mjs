@@ -22,6 +22,7 @@ import { checkGraph, graphOf, hops as hopsOn, route as routeOn } from "../../rul
 import { requestGM } from "../core/requests.mjs";
 import { cross, crossings, refusal, resumeCrossings, SYSTEM_ID } from "./crossing.mjs";
 import { L, allStrips, exitBehaviors, regionAt } from "./strips.mjs";
+import { mergeParts } from "../core/feature.mjs";
 
 const REPORT = "systems/the-smoke/templates/chat/street-map-check.hbs";
 
@@ -139,7 +140,7 @@ export function registerExitBehavior() {
 
 // ------------------------------------------------------------------------------------------------ requests and hooks
 
-export const requests = {
+const requests = {
   /** A token standing on a strip is taken across for its owner (the checks of street-map/crossing.mjs). */
   "streetMap.cross": async (user, { tokenUuid }) => {
     const token = typeof tokenUuid === "string" ? /** @type {TokenDocument.Implementation | null} */ (fromUuidSync(/** @type {SmokeUuid} */ (tokenUuid))) : null;
@@ -153,7 +154,7 @@ export const requests = {
   }
 };
 
-export const hooks = {
+const hooks = {
   /** The active GM finishes interrupted crossings, then checks the street map. */
   ready: async () => {
     if (!game.user.isActiveGM) return;
@@ -171,5 +172,11 @@ export const hooks = {
 };
 
 /** The street map's API (game.system.api.streetMap). */
-export const api = { graph, hops, route, check: checkStreetMap, report: reportStreetMap, cross: crossNow, link: linkStrips,
+const api = { graph, hops, route, check: checkStreetMap, report: reportStreetMap, cross: crossNow, link: linkStrips,
   crossings };
+
+/**
+ * The street map's manifest (documents/core/feature.mjs), registered by the entry: the request and hooks above. Its
+ * api is `game.system.api.streetMap`.
+ */
+export const feature = { id: "streetMap", ...mergeParts([{ requests, hooks }]), api };

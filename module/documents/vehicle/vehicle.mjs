@@ -41,20 +41,21 @@ export { plateKits, swapPlates } from "./plates.mjs";
  * The motors' manifest (documents/core/feature.mjs), registered by the entry: the GM requests (`vehicle.board`,
  * `vehicle.leave`, `vehicle.prune`, `vehicle.lights`, `vehicle.incident`, `vehicle.theft.issue`/`.claim`,
  * `vehicle.repair.issue`/`.claim`, `vehicle.plates.issue`/`.claim`) and hooks (the Board button on a motor token's HUD, the occupants' tokens following
- * the motor, forgetting the seats of deleted motors) of its parts. The seat store is a world setting,
- * registered at init ({@link registerSeatStore}).
+ * the motor, forgetting the seats of deleted motors) of its parts, and the api for macros and the console,
+ * `game.system.api.vehicles`. The seat store is a world setting, registered at init ({@link registerSeatStore}).
  */
-export const { requests, hooks } = mergeParts([seats, driving, theft, repair, plates]);
-export { registerSeatStore };
-
-/** For macros and the console: `game.system.api.vehicles` (the entry builds `game.system.api`). */
-export const api = {
-  occupantsOf: seats.occupantsOf, driverOf: seats.driverOf, vehicleOf: seats.vehicleOf,
-  vehicleDrivenBy: seats.vehicleDrivenBy, riderOf: seats.riderOf, canDrive: seats.canDrive, seatRecords: seats.seatRecords,
-  boardVehicle: seats.boardVehicle, leaveVehicle: seats.leaveVehicle, promptBoard: seats.promptBoard,
-  rollDriving: driving.rollDriving, setAbilityOn: driving.setAbilityOn, recordIncident: driving.recordIncident,
-  rollTheft: theft.rollTheft, rollRepair: repair.rollRepair, payGarage: repair.payGarage, swapPlates: plates.swapPlates
+export const feature = {
+  id: "vehicles",
+  ...mergeParts([seats, driving, theft, repair, plates]),
+  api: {
+    occupantsOf: seats.occupantsOf, driverOf: seats.driverOf, vehicleOf: seats.vehicleOf,
+    vehicleDrivenBy: seats.vehicleDrivenBy, riderOf: seats.riderOf, canDrive: seats.canDrive, seatRecords: seats.seatRecords,
+    boardVehicle: seats.boardVehicle, leaveVehicle: seats.leaveVehicle, promptBoard: seats.promptBoard,
+    rollDriving: driving.rollDriving, setAbilityOn: driving.setAbilityOn, recordIncident: driving.recordIncident,
+    rollTheft: theft.rollTheft, rollRepair: repair.rollRepair, payGarage: repair.payGarage, swapPlates: plates.swapPlates
+  }
 };
+export { registerSeatStore };
 
 /**
  * @typedef {import("./common.mjs").Vehicle} Vehicle
