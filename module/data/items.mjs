@@ -122,6 +122,8 @@ export class GearData extends KitData {
       }, { nullable: true, initial: null, required: false }),
       witnessedHeat: int(0),
       plateSwap: schema({ stat: choice(STAT_KEYS), band: choice(BANDS) }, { nullable: true, initial: null }),
+      // Torch: "blinding someone for a moment (Front vs their Bottle)" — the user's stat against the other side's.
+      blinds: schema({ stat: choice(STAT_KEYS), against: choice(STAT_KEYS) }, { nullable: true, initial: null }),
       worn: bool(),
       uses: new foundry.data.fields.NumberField({ required: true, nullable: true, integer: true, min: 1, initial: null })
     };

@@ -370,3 +370,75 @@ def test_a_riot_shield_held_bars_a_two_handed_weapon(gm_page, player1_page, page
     expect(gm_page.locator("#chat-log .smoke-check-card:has(.smoke-attack) .smoke-attack-line").last).to_contain_text("Baseball Bat")
     page_errors[player1_page].clear()  # the refusals were the point
     assert page_errors[gm_page] == []
+
+
+def test_a_torch_blinds_someone_front_against_their_bottle_the_gm_rolls_theirs(gm_page, player1_page, page_errors):
+    """Tools and gear › Torch: "Also good for blinding someone for a moment (Front vs their Bottle)", an opposed check
+    (Choosing difficulty › Opposed situations) on a die. Sal (Player One, Front d8) carries the Torch the GM handed
+    him: on his 6 the console offers "Blind them (Torch)"; the GM spends the die and rolls the Mook's Bottle itself
+    (4 + 5 + 3 = 12, its card says that is the TN); Sal's Front 5 + 4 + 4 = 13 meets it: the Mook is blinded for a
+    moment, and the card says what that does is the GM's call (the book names no Condition). On his 5 his 6 falls
+    short of 13: not blinded. Attacks: the claim replayed is refused; Jaz, whose player adds a Torch to her own sheet
+    (refused) and forges one past it (removed by the GM), cannot blind anyone — refused before a die is spent."""
+    sal = make_actor(gm_page, "Sal", owner=P1, system={"stats": {"frt": {"die": 8}, "mov": {"die": 12}}},
+                     items=[gear(gm_page, "Torch")])
+    jaz = make_actor(gm_page, "Jaz", owner=P1, system={"stats": {"mov": {"die": 4}}})
+    mook = make_actor(gm_page, "Mook", kind="npc", system={"stats": {"mov": {"die": 4}, "btl": {"die": 6}},
+                                                           "health": {"value": 8, "max": 8}})
+    make_fight(gm_page, [sal, jaz, mook])
+    app = console(player1_page)
+    for name, faces in (("Sal", [6, 5, 4]), ("Jaz", [1])):
+        player1_page.evaluate(SEED_DICE, [(f, 6) for f in faces])
+        row(app, name).get_by_role("button", name=re.compile("Roll . speed di(c)?e")).click()
+        expect(row(app, name).locator(".smoke-secret .smoke-face")).to_have_count(len(faces))
+    gm_page.evaluate(SEED_DICE, [(3, 6)])
+    console(gm_page).get_by_role("button", name="Reveal speed dice").click()
+    expect(app.locator(".smoke-act h3")).to_have_text("Sal acts on a 6")
+    ids = gm_page.evaluate("""([sal, jaz, mook]) => { const c = game.combat;
+        const id = a => c.combatants.find(x => x.actorId === a).id;
+        return {combatId: c.id, sal: id(sal), jaz: id(jaz), mook: id(mook)}; }""", [sal, jaz, mook])
+
+    # Jaz has no Torch on the GM's record: added on her sheet (refused), forged past it (removed), asked for (refused).
+    torch = gear(player1_page, "Torch")
+    assert player1_page.evaluate("([a, t]) => game.actors.get(a).createEmbeddedDocuments('Item', [t]).then(r => r.length)",
+                                 [jaz, torch]) == 0
+    forge(player1_page, "Item", [{**torch, "_id": "ForgedTorch00001"}], parent=f"Actor.{jaz}", operation="create")
+    gm_page.wait_for_function("id => !game.actors.get(id).items.has('ForgedTorch00001')", arg=jaz)
+    asked = player1_page.evaluate("""async d => { try { await game.system.api.requestGM('combat.blind.issue',
+        {combatId: d.combatId, combatantId: d.jaz, targetId: d.mook}); return 'allowed'; } catch (e) { return e.message; } }""", ids)
+    assert asked == "Jaz carries nothing on the GM's record to blind anyone with."
+    assert gm_page.evaluate("() => game.combat.queue.current.face") == 6, "a refused blind spends nothing"
+
+    blind = app.get_by_role("button", name="Blind them (Torch)")
+    choose(app.get_by_label("Target"), "Mook")
+    mod = player1_page.evaluate("id => game.actors.get(id).system.stats.frt.mod", sal)
+    gm_page.evaluate(SEED_DICE, [(4, 6), (5, 6)])  # the Mook's Effort d6 and Bottle d6, rolled by the GM
+    player1_page.evaluate(SEED_DICE, [(5, 6), (4, 8)])
+    blind.click(modifiers=["Shift"])
+    expect(gm_page.locator("#chat-log p", has_text="against Sal's Torch")).to_have_text(
+        ["Mook rolls Bottle against Sal's Torch: 12 is the TN."])
+    card = gm_page.locator("#chat-log .smoke-blind-card").last
+    expect(card).to_contain_text(f"Sal blinds Mook for a moment with the Torch (Front {5 + 4 + mod} against Bottle 12).")
+    expect(card).to_contain_text("What a moment's blindness does to them is the GM's call: the book names no Condition for it.")
+    check = gm_page.locator("#chat-log .smoke-check-card").last
+    expect(check.locator(".smoke-tn")).to_have_text("12")
+    dice = gm_page.evaluate("id => game.system.api.sideOf(game.combat.combatants.get(id)).dice", ids["sal"])
+    assert [(d["face"], d.get("action")) for d in dice if d.get("spent")] == [(6, "blind")]
+
+    # The same card claimed again: refused, nothing posted twice.
+    replay = player1_page.evaluate("""async () => {
+        const m = game.messages.contents.filter(m => m.flags['the-smoke']?.rollId && m.flags['the-smoke']?.check).at(-1);
+        try { await game.system.api.requestGM('combat.blind.claim', {rollId: m.flags['the-smoke'].rollId, messageId: m.id});
+          return 'allowed'; } catch (e) { return e.message; } }""")
+    assert replay != "allowed"
+    expect(gm_page.locator("#chat-log .smoke-blind-card")).to_have_count(1)
+
+    expect(app.locator(".smoke-act h3")).to_have_text("Sal acts on a 5")
+    gm_page.evaluate(SEED_DICE, [(5, 6), (5, 6)])  # 13
+    player1_page.evaluate(SEED_DICE, [(1, 6), (1, 8)])
+    app.get_by_role("button", name="Blind them (Torch)").click(modifiers=["Shift"])
+    card = gm_page.locator("#chat-log .smoke-blind-card").last
+    expect(card).to_contain_text(f"Mook is not blinded (Front {1 + 1 + mod} against Bottle 13).")
+    expect(card).not_to_contain_text("GM's call")
+    page_errors[player1_page].clear()  # the refusals were the point
+    assert page_errors[gm_page] == []

@@ -31,10 +31,10 @@ FIELDS = {
     "perk": COMMON | {"stat", "situation"},
     "weapon": COMMON | {"stat", "impact", "range", "magazine", "price", "traits", "category", "bleedOn", "onHit",
                         "areaEngaged", "jamsOn", "breaksOn", "fillsArea", "missSetsFire", "offYourGameWith"},
-    "armour": COMMON | {"guard", "reduction", "price", "worn"},
+    "armour": COMMON | {"guard", "reduction", "price", "worn", "offBikeDivisor", "barsWeaponTraits"},
     "ammo": COMMON | {"ammoType", "packSize", "price", "quantity"},
     "gear": COMMON | {"price", "lockEasing", "noise", "statStep", "bandEasing", "applies", "repair", "witnessedHeat",
-             "plateSwap"},
+             "plateSwap", "blinds"},
     "outfit": COMMON | {"disguise", "heatDrop", "price", "statStep", "heatIfCaught"},
     "consumable": COMMON | {"price", "restoreHealth", "removes", "grants", "duration", "uses", "check", "repeat"},
     "drug": COMMON | {"price", "salePrice", "saleUnit", "high", "comedown", "duration", "possessionHeat"},
@@ -483,6 +483,11 @@ def test_armour_matches_book(printed):
     assert doc["price"] == money(printed["price"])
     assert doc.get("worn", False) is False  # optional; the catalogue leaves the default out
     assert doc["description"] == printed["note"]
+    # The notes the rules read: "coming off a bike does half damage"; "you cannot use a two-handed weapon".
+    half = "coming off a bike does half damage" in printed["note"]
+    assert doc.get("offBikeDivisor") == (2 if half else None)
+    bars = "you cannot use a two-handed weapon" in printed["note"]
+    assert doc.get("barsWeaponTraits", []) == (["twoHanded"] if bars else [])
 
 
 def test_armour_names_are_the_book_names():
@@ -545,6 +550,8 @@ def expected_gear_rules(text: str) -> dict:
         rules["repair"] = {"stat": STAT_WORDS[m.group(1)], "sorted": n, "smashedIt": n, "legendary": n}
     if m := re.search(r"Swap them \((\w+), (Easy|Medium|Hard|Long Shot)\)", text):
         rules["plateSwap"] = {"stat": STAT_WORDS[m.group(1)], "band": BANDS[m.group(2)]}
+    if m := re.search(r"blinding someone for a moment \((\w+) vs their (\w+)\)", text):
+        rules["blinds"] = {"stat": STAT_WORDS[m.group(1)], "against": STAT_WORDS[m.group(2)]}
     return rules
 
 

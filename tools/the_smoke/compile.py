@@ -31,7 +31,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "armour": {"worn": False, "offBikeDivisor": None, "barsWeaponTraits": []},
     "ammo": {},  # quantity defaults to packSize, handled below
     "gear": {"lockEasing": None, "noise": None, "statStep": None, "bandEasing": None, "applies": None,
-             "repair": None, "witnessedHeat": 0, "uses": None, "plateSwap": None, "worn": False},
+             "repair": None, "witnessedHeat": 0, "uses": None, "plateSwap": None, "worn": False, "blinds": None},
     "outfit": {"statStep": None, "heatIfCaught": 0, "authorised": False, "worn": False},
     "consumable": {"check": None, "repeat": None},
     "drug": {},
