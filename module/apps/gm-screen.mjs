@@ -10,7 +10,9 @@
  * refuse a player.
  * @module apps/gm-screen
  */
-import { CHECK_TWEAKS, OPPOSED_CHECKS, gmChecks, hazards } from "../rules/gm-screen.mjs";
+import { CHECK_TWEAKS, OPPOSED_CHECKS, gmChecks, hazards, toolSituations } from "../rules/gm-screen.mjs";
+import { hearingCheck } from "../rules/vehicles.mjs";
+import { recordedTools } from "../documents/core/kit-record.mjs";
 import { requestsList } from "../documents/gm-screen/gm-screen.mjs";
 import { conditionName } from "../documents/fight/combat.mjs";
 import { ChallengeTracker, TeamworkApp } from "./group-checks.mjs";
@@ -49,6 +51,17 @@ export function opponentChoices() {
     ...game.actors.filter(a => a.type === "npc" && !placed.has(a.id)).map(a => ({ uuid: a.uuid, name: a.name ?? "" }))];
 }
 
+/**
+ * The motors on the viewed scene whose approach is hard to hear by their own abilities (the list the GM picks from;
+ * the GM's handler reads the catalogue's abilities, documents/gm-screen/hearing.mjs): by token.
+ * @returns {{uuid: string, name: string}[]}
+ */
+export function silentMotors() {
+  return [...(game.scenes?.viewed?.tokens ?? [])].filter(t => t.actor?.type === "vehicle"
+    && hearingCheck(/** @type {any} */ (t.actor.system).abilities ?? []))
+    .map(t => ({ uuid: t.uuid, name: t.name || t.actor?.name || "" }));
+}
+
 /** @extends {Base<Record<string, unknown>>} */
 export class GMScreen extends Base {
   static DEFAULT_OPTIONS = {
@@ -57,7 +70,8 @@ export class GMScreen extends Base {
     form: { handler: GMScreen.#onSubmit, submitOnChange: false, closeOnSubmit: false },
     actions: {
       screenTab: GMScreen.#onTab, sendCheck: GMScreen.#onSendCheck, announceHazard: GMScreen.#onAnnounce,
-      rollHazard: GMScreen.#onRollHazard, tool: GMScreen.#onTool, everyone: GMScreen.#onEveryone
+      rollHazard: GMScreen.#onRollHazard, tool: GMScreen.#onTool, everyone: GMScreen.#onEveryone,
+      sendHearing: GMScreen.#onSendHearing
     }
   };
 
@@ -100,6 +114,13 @@ export class GMScreen extends Base {
    * @type {Record<string, string[]>}
    */
   tweaks = {};
+  /**
+   * The tools' situations the GM said hold, per check key (a cheap door for the claw hammer).
+   * @type {Record<string, string[]>}
+   */
+  situations = {};
+  /** The motor chosen for the hearing check (a token UUID on the viewed scene). */
+  hearingMotor = "";
   /** @type {Set<string>} */
   armour = new Set();
   /**
@@ -131,6 +152,11 @@ export class GMScreen extends Base {
     const present = new Set(presentCharacters().map(a => a.id));
     const heatApi = systemApi()?.heat;
     const foes = opponentChoices();
+    // The tools the characters a check would go to carry, as the GM recorded them: their situations are offered.
+    const carried = this.targets().map(uuid => /** @type {any} */ (fromUuidSync(/** @type {any} */ (uuid))))
+      .filter(Boolean).flatMap(a => recordedTools(a));
+    const silent = silentMotors();
+    if (!silent.some(m => m.uuid === this.hearingMotor)) this.hearingMotor = silent[0]?.uuid ?? "";
     return {
       tabs: TABS.map(id => ({ id, label: L(`SMOKE.GMScreen.tab.${id}`), active: this.tab === id })),
       isChecks: this.tab === "checks", isHazards: this.tab === "hazards", isRewards: this.tab === "rewards",
@@ -141,8 +167,13 @@ export class GMScreen extends Base {
       checks: gmChecks().map(c => ({ ...c, stats: stats(c.stats), band: L(`SMOKE.Band.${c.band}`),
         tweaks: (CHECK_TWEAKS[c.key] ?? []).map(t => ({ id: t.id, label: L(`SMOKE.GMScreen.tweak.${t.id}`),
           on: (this.tweaks[c.key] ?? []).includes(t.id) })),
+        situations: toolSituations(c.key, carried).map(id => ({ id, on: (this.situations[c.key] ?? []).includes(id),
+          label: L("SMOKE.GMScreen.situationFor", { situation: L(`SMOKE.GMScreen.situation.${id}`),
+            tools: [...new Set(carried.filter(t => t.checkTool?.check === c.key && t.checkTool?.when === id).map(t => t.name))].join(", ") }) })),
         opposed: OPPOSED_CHECKS[c.key] ? { label: L("SMOKE.GMScreen.opponentFor", { check: c.name }),
           choices: foes.map(f => ({ ...f, selected: this.opponents[c.key] === f.uuid })) } : null })),
+      hearing: { motors: silent.map(m => ({ ...m, selected: m.uuid === this.hearingMotor })),
+        label: silent.length ? L("SMOKE.GMScreen.sendHearing", { vehicle: silent.find(m => m.uuid === this.hearingMotor)?.name ?? "" }) : "" },
       hazards: hazards().map(h => ({ key: h.key, name: h.name, band: L(`SMOKE.Band.${h.band}`), stats: stats(h.stats),
         armour: this.armour.has(h.key),
         columns: ["justAbout", "badLuck", "properMess"].map(c => ({ label: L(`SMOKE.Outcome.${c}`),
@@ -182,6 +213,15 @@ export class GMScreen extends Base {
       if (target.checked) on.add(target.dataset.tweak);
       else on.delete(target.dataset.tweak);
       this.tweaks[key] = [...on];
+    } else if (target?.dataset?.situation) {
+      const key = target.dataset.check;
+      const on = new Set(this.situations[key] ?? []);
+      if (target.checked) on.add(target.dataset.situation);
+      else on.delete(target.dataset.situation);
+      this.situations[key] = [...on];
+    } else if (target?.dataset?.hearingMotor !== undefined) {
+      this.hearingMotor = target.value;
+      this.render();
     } else if (target?.dataset?.opponent) {
       if (target.value) this.opponents[target.dataset.opponent] = target.value;
       else delete this.opponents[target.dataset.opponent];
@@ -211,7 +251,19 @@ export class GMScreen extends Base {
     target.disabled = true;
     const opponentUuid = OPPOSED_CHECKS[key] ? this.opponents[key] : undefined;
     const r = await askGM("gm.request.send", { kind: "check", key, actorUuids: this.targets(), tweaks: this.tweaks[key] ?? [],
-      ...(opponentUuid ? { opponentUuid } : {}) });
+      situations: this.situations[key] ?? [], ...(opponentUuid ? { opponentUuid } : {}) });
+    if (r) ui.notifications.info(L("SMOKE.GMScreen.sent", { n: String(r.entries.length) }));
+    target.disabled = false;
+  }
+
+  /**
+   * Send the hearing check for the chosen Silent motor to the chosen characters (Vehicle abilities › Silent).
+   * @this {GMScreen}
+   */
+  static async #onSendHearing(event, target) {
+    if (!this.hearingMotor) return;
+    target.disabled = true;
+    const r = await askGM("gm.request.send", { kind: "hearing", key: this.hearingMotor, actorUuids: this.targets() });
     if (r) ui.notifications.info(L("SMOKE.GMScreen.sent", { n: String(r.entries.length) }));
     target.disabled = false;
   }

@@ -15,6 +15,7 @@ import { LevelUpApp } from "./level-up.mjs";
 import { CharacterCreator } from "./creator.mjs";
 import { requestGM } from "../documents/core/requests.mjs";
 import { hasRecordedPerk } from "../documents/core/record.mjs";
+import { makeFromKit } from "../documents/vehicle/vehicle.mjs";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ActorSheetV2, ItemSheetV2 } = foundry.applications.sheets;
@@ -79,6 +80,7 @@ class SmokeActorSheetBase extends ActorBase {
       openItem: SmokeActorSheetBase.#onOpenItem,
       deleteItem: SmokeActorSheetBase.#onDeleteItem,
       useItem: SmokeActorSheetBase.#onUseItem,
+      makeFromKit: SmokeActorSheetBase.#onMakeFromKit,
       toggleWorn: SmokeActorSheetBase.#onToggleWorn,
       changeOutfit: SmokeActorSheetBase.#onChangeOutfit,
       addCondition: SmokeActorSheetBase.#onAddCondition,
@@ -165,6 +167,19 @@ class SmokeActorSheetBase extends ActorBase {
     try {
       await this.document.useItem(/** @type {Item.Implementation} the row's owned item */ (item),
         { patient, skipDialog: event.shiftKey });
+    } catch (err) {
+      ui.notifications.warn(err.message);
+    }
+  }
+
+  /**
+   * Make an item into what it makes (the Jerry Can's three Petrol Bombs): the GM applies it from its record of the kit
+   * (documents/vehicle/fuel.mjs).
+   * @this {SmokeActorSheetBase}
+   */
+  static async #onMakeFromKit(event, target) {
+    try {
+      await makeFromKit(this.document, target.closest("[data-item-id]").dataset.itemId);
     } catch (err) {
       ui.notifications.warn(err.message);
     }

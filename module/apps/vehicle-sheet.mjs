@@ -11,8 +11,9 @@
 import { RULES, VEHICLE_ABILITIES } from "../generated/rules.mjs";
 import { LOCK_KINDS, TERRAINS, canFold, canRepair, fireState, garageBill, seating } from "../rules/vehicles.mjs";
 import {
-  abilityName, boardVehicle, chooseActor, canDrive, leaveVehicle, ownedPeople, payGarage, plateKits, promptBoard,
-  rollDriving, rollRepair, rollTheft, seatLabel, seatRecords, setAbilityOn, swapPlates, theftTools, vehicleOf
+  abilityName, bikeLockOf, bikeLocksOf, boardVehicle, chooseActor, canDrive, jerryCans, leaveVehicle, ownedPeople, payGarage,
+  plateKits, promptBoard, refuelMotor, rollDriving, rollRepair, rollTheft, seatLabel, seatRecords, setAbilityOn, setBikeLock,
+  swapPlates, theftTools, vehicleOf
 } from "../documents/vehicle/vehicle.mjs";
 import { chooseHTML } from "../documents/core/chat-html.mjs";
 import { actorAt as actorByUuid } from "../documents/core/lookup.mjs";
@@ -62,7 +63,9 @@ export class VehicleSheet extends Base {
       patchUp: VehicleSheet.#onPatchUp,
       toolkit: VehicleSheet.#onToolkit,
       garage: VehicleSheet.#onGarage,
-      plates: VehicleSheet.#onPlates
+      plates: VehicleSheet.#onPlates,
+      refuel: VehicleSheet.#onRefuel,
+      bikeLock: VehicleSheet.#onBikeLock
     }
   };
 
@@ -89,6 +92,8 @@ export class VehicleSheet extends Base {
     const fire = s.onFire ? fireState({ body: s.body.value, fireRound: s.fire?.round ?? null }) : null;
     const can = canDrive(actor);
     const bill = garageBill({ body: Math.min(s.body.value, s.body.max), bodyMax: s.body.max, flatTyres: s.tyres.flat });
+    // The Bike Lock on it, as the GM recorded it (documents/vehicle/lock-store.mjs).
+    const lock = bikeLockOf(actor);
     return Object.assign(context, {
       actor, system: s, editable: this.isEditable, isGM: game.user.isGM,
       recordError: a.error ? L("SMOKE.Vehicle.recordError", { error: a.error }) : null,
@@ -128,6 +133,9 @@ export class VehicleSheet extends Base {
       gauges: Object.fromEntries(GAUGES.map(g => [g, L(`SMOKE.Vehicle.gauge.${g}`)])),
       carjack: { mus: L("SMOKE.Stat.mus.name"), frt: L("SMOKE.Stat.frt.name") },
       garage: actor.isOwner && !s.destroyed ? L("SMOKE.Repair.garage", { pounds: bill.pounds }) : null,
+      refuel: s.fuel.max > 0 && !this.document.pack,
+      bikeLock: s.lockKind === "bike" && !this.document.pack ? { locked: !!lock,
+        status: lock ? L("SMOKE.BikeLock.status", { actor: actorAt(lock.by)?.name ?? "", band: L(`SMOKE.Band.${lock.band}`) }) : null } : null,
       incidents: (s.incidents ?? []).map(i => ({ ...i, round: i.round ?? "—",
         injuries: (i.riderInjuries ?? []).map(r => L("SMOKE.Vehicle.incident.injury", { name: r.name, damage: r.damage,
           conditions: r.conditions.join(", ") })).join("; ") })),
@@ -292,6 +300,49 @@ export class VehicleSheet extends Base {
     }
     try {
       await rollTheft(this.document, thief, { toolId, olderCar, skipDialog: event.shiftKey });
+    } catch (err) {
+      ui.notifications.warn(err.message);
+    }
+  }
+
+  /**
+   * Pour a Jerry Can into the motor: one of the user's people carrying one (on the GM's record) does it.
+   * @this {VehicleSheet}
+   */
+  static async #onRefuel() {
+    const carriers = ownedPeople().filter(a => jerryCans(a).length);
+    if (!carriers.length) {
+      ui.notifications.warn(L("SMOKE.Fuel.noCan", { actor: game.user.character?.name ?? game.user.name }));
+      return;
+    }
+    const who = await chooseActor(L("SMOKE.Fuel.refuelWho", { vehicle: this.document.name }), carriers);
+    if (!who) return;
+    try {
+      await refuelMotor(this.document, who);
+    } catch (err) {
+      ui.notifications.warn(err.message);
+    }
+  }
+
+  /**
+   * Lock the bike with a Bike Lock one of the user's people carries, or unlock it.
+   * @this {VehicleSheet}
+   */
+  static async #onBikeLock() {
+    const current = bikeLockOf(this.document);
+    try {
+      if (current) {
+        const locker = actorAt(current.by);
+        await setBikeLock(this.document, locker ?? ownedPeople()[0], false);
+        return;
+      }
+      const carriers = ownedPeople().filter(a => bikeLocksOf(a).count > 0);
+      if (!carriers.length) {
+        ui.notifications.warn(L("SMOKE.BikeLock.refused.noLock", { actor: game.user.character?.name ?? game.user.name }));
+        return;
+      }
+      const who = await chooseActor(L("SMOKE.BikeLock.lockWho", { vehicle: this.document.name }), carriers);
+      if (who) await setBikeLock(this.document, who, true);
     } catch (err) {
       ui.notifications.warn(err.message);
     }

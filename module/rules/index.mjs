@@ -14,6 +14,7 @@ import * as conditionEffectsRules from "./condition-effects.mjs";
 import * as conditionsRules from "./conditions.mjs";
 import * as creationRules from "./creation.mjs";
 import * as diceRules from "./dice.mjs";
+import * as fuelRules from "./fuel.mjs";
 import * as gearActionsRules from "./gear-actions.mjs";
 import * as gmScreenRules from "./gm-screen.mjs";
 import * as heatRules from "./heat.mjs";
@@ -39,7 +40,8 @@ import * as weaponEffectsRules from "./weapon-effects.mjs";
 /** Every rule by name. */
 export const rules = {
   ...armourRules, ...chaseGaugeRules, ...checkRules, ...clockRules, ...combatRules, ...conditionEffectsRules, ...conditionsRules,
-  ...creationRules, ...diceRules, ...gearActionsRules, ...gmScreenRules, ...heatRules, ...jobsRules, ...missionsRules, ...moneyRules,
+  ...creationRules, ...diceRules, ...fuelRules, ...gearActionsRules, ...gmScreenRules, ...heatRules, ...jobsRules, ...missionsRules,
+  ...moneyRules,
   ...oddsRules, ...policeRules, ...progressionRules, ...rangeDisplayRules, ...recordRules, ...rolledCheckRules,
   ...roundRules, ...ruleErrorRules, ...satnavRules, ...shiftsRules, ...streetMapRules, ...streetRules,
   ...teamworkRules, ...vehiclesRules, ...weaponEffectsRules

@@ -328,6 +328,20 @@ export function pursuitGap({ gap = SHIFTS.pursuit.gapStart, outcome, progress } 
 }
 
 /**
+ * Whose numbers set a pursuit's getaway TN (Police › Pursuit: "driver Wheels and vehicle Performance faces +
+ * Handling"): the named target's — its driver's Wheels die and its motor's Performance die and Handling — when the GM
+ * named a target who drives a motor; otherwise the assumed getaway driver of `RULES.shifts.pursuit.assumedTarget` (a
+ * ruling: the book's own "Jaz has Wheels d8 and drives a d6-Performance motor", Handling +0), and `assumed` says so.
+ * @param {{wheels: number, performance: number, handling: number}|null} [target]  Faces and Handling, or null.
+ * @returns {{wheels: number, performance: number, handling: number, assumed: boolean}}
+ * @example pursuitTarget(null) // {wheels: 8, performance: 6, handling: 0, assumed: true}
+ */
+export function pursuitTarget(target = null) {
+  if (!target) return { ...SHIFTS.pursuit.assumedTarget, assumed: true };
+  return { wheels: target.wheels, performance: target.performance, handling: target.handling, assumed: false };
+}
+
+/**
  * The pursued driver's getaway TN (Police › Pursuit): 4 + (driver Wheels faces + vehicle Performance faces) / 2 +
  * Handling, rounded.
  * @param {{wheels: number|string, performance: number|string, handling: number}} args  wheels, performance: faces

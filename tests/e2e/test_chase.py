@@ -247,6 +247,48 @@ def test_a_motor_nobody_drives_says_so_and_moves_wait_for_drive(gm_page, player1
         assert page_errors[page] == []
 
 
+def test_a_burning_or_destroyed_motor_is_not_free_to_drive(gm_page, player1_page, page_errors):
+    """The chase gauge › How many actions?: "A burning or destroyed motor is not free to drive normally." The hatch Jaz
+    drives drops to 0 Body and catches fire: the console says it cannot be driven, her Drive (the request the console
+    sends) is refused in those words and spends no die, and a drag of its token is refused too. Her player owns the
+    motor and writes its fire out straight to the server, past their own client (a v13 owner may update their own
+    Actor: foundryvtt.com/api/v13 Actor, `canUserModify` is the owner's): the GM's record of the fire still says it
+    burns, the Drive is still refused and the GM puts the sheet back. Burnt out, a destroyed shell is refused in its own
+    words."""
+    ids = stolen_car_chase(gm_page, player1_page)
+    car, car_token = ids["car"], ids["tokens"][ids["car"]]
+    reveal(gm_page, player1_page, [6, 3], [5, 4, 1], "Jaz")
+    gm_page.evaluate("id => game.actors.get(id).update({'system.body.value': 0})", car)
+    player1_page.wait_for_function("id => game.actors.get(id).system.onFire === true", arg=car)
+    drive = """async () => {
+        const c = game.combat.combatants.find(x => x.name === "Jaz");
+        try { await game.system.api.requestGM("chase.drive", {combatId: game.combat.id, combatantId: c.id}); return null; }
+        catch (e) { return e.message; } }"""
+    burning = "Nicked Hatch is on fire: it cannot be driven; everyone must get out."
+    expect(console(player1_page).locator(".smoke-act-drive .smoke-drive-blocked")).to_have_text(burning)
+    assert player1_page.evaluate(drive) == burning
+    assert gm_page.evaluate("() => game.combat.queue.current.face") == 6, "a refused Drive spends nothing"
+    move(player1_page, car_token, 5)
+    expect(player1_page.get_by_role("status").last).to_have_text(burning)
+    assert token_x(gm_page, car_token) == 1
+
+    # The attack: the owner's forged write puts the fire out on the sheet; the GM's record does not change.
+    forge(player1_page, "Actor", [{"_id": car, "system.onFire": False}])
+    assert player1_page.evaluate(drive) == burning
+    gm_page.wait_for_function("id => game.actors.get(id).system.onFire === true", arg=car)
+    player1_page.wait_for_function("id => game.actors.get(id).system.onFire === true", arg=car)
+
+    gm_page.evaluate("id => game.actors.get(id).update({'system.onFire': false, 'system.destroyed': true})", car)
+    player1_page.wait_for_function("id => game.actors.get(id).system.destroyed === true", arg=car)
+    shell = "Nicked Hatch is a destroyed shell: it cannot be driven."
+    assert player1_page.evaluate(drive) == shell
+    move(player1_page, car_token, 5)
+    expect(player1_page.get_by_role("status").last).to_have_text(shell)
+    assert token_x(gm_page, car_token) == 1
+    for page in (gm_page, player1_page):
+        assert page_errors[page] == []
+
+
 def test_a_burning_motor_explodes_at_the_end_of_the_next_round(gm_page, player1_page, page_errors):
     """The hatch drops to 0 Body in round 1: it catches fire and everyone is told it explodes at the end of round 2
     (chat, HUD, console). The end of round 1 leaves it burning; the end of round 2 blows it up: Jaz and Femi still

@@ -214,7 +214,7 @@ PARTS = {
                ("shooting", "grab", "breakFree", "cuff"), ("down", "firstAid", "ongoingHarm", "endOfRound", "recovery",
                                                            "simpleTracker")],
     "rep": [("maxLevel", "tiers", "levels"), ("levelUp", "growth", "advance", "unlocks", "xp")],
-    "chase": [("vehicleGuard", "footChaseFromStars", "wantedDriverFromStars", "gauge"),
+    "chase": [("vehicleGuard", "footChaseFromStars", "wantedDriverFromStars", "gauge", "fuel"),
               ("failedCheck", "evasive", "goEvasive", "ram", "pit", "flatTyre", "lowBody", "getaway", "driving")],
     "shifts": [("shifts", "clockWindows"), ("pay", "example"), ("paramedic", "fire", "pursuit", "checkBand", "disturbance")],
 }
@@ -993,6 +993,13 @@ def test_chase_gauge():
         t.eq(said("or chase a suspect on foot at {w} stars or more")[0], "footChaseFromStars")
         # A wanted driver: the Heat table's Wanted row (a ruling, docs/guide/13-rulings.md).
         t.eq(said("| {} · Wanted | Area cars hunt you and give chase on sight. |")[0], "wantedDriverFromStars")
+        # Fuel (a ruling, docs/guide/13-rulings.md): the book prints Fuel and one refill, no rate of use; its measure
+        # of a journey is the hop, so one Fuel a hop.
+        says("Fuel, seats, value and lock difficulty appear in the roster.")
+        says("**H** below is the number of connected street-map hops to the destination.")
+        says("Five litres. Refuels a vehicle")
+        assert not re.search(r"Fuel[^.|]*\b(per|each|every)\b", book.text()), "the book now gives a rate of fuel use"
+        t.eq({"perHop": WORDS["one"]}, "fuel")
         says("At the start of each driving action, reset distance travelled to zero.")
         says("The limits are **cumulative**")
         t.eq(True, "gauge", "resetEachAction")
@@ -1247,7 +1254,10 @@ def test_shift_procedures():
             "closes by its challenge progress; Bad Luck opens {}; Proper Mess opens {} and causes a collision. The "
             "getaway TN is {} + half the sum of driver Wheels and vehicle Performance faces + Handling, rounded.")
         t.eq({"gapStart": start, "gapCatch": catch, "gapEscape": escape, "badLuckOpens": bad, "properMessOpens": mess,
-              "properMessCollision": True, "getawayTn": {"base": tn_base, "facesDivisor": 2, "plusHandling": True}},
+              "properMessCollision": True, "getawayTn": {"base": tn_base, "facesDivisor": 2, "plusHandling": True},
+              # a ruling: no target named is the book's own getaway driver (docs/guide/13-rulings.md)
+              "assumedTarget": dict(zip(("wheels", "performance"), said(
+                  "Jaz has Wheels d{} and drives a d{}-Performance motor.")), handling=0)},
              "pursuit")
         # The checks printed without a band (a ruling, docs/guide/13-rulings.md: Medium unless the GM sets another).
         says("Wheels resolves the demanding part of the journey.")

@@ -16,7 +16,7 @@ import { crewWheels, policeMove } from "../../rules/chase-gauge.mjs";
 import { POLICE_ABILITY } from "../../rules/vehicles.mjs";
 import { gmSituational, rollCheck } from "../core/check.mjs";
 import { promptCheck } from "../core/prompt-check.mjs";
-import { driverOf, drivingNumbers, drivingTN, occupantsOf, rollDriving } from "../vehicle/vehicle.mjs";
+import { driverOf, drivingNumbers, drivingTN, fuelStatus, occupantsOf, rollDriving, wreckOf } from "../vehicle/vehicle.mjs";
 import { GAUGE_BANDS, L, SYSTEM_ID, combatFrom, isVehicle, sys, warn } from "./common.mjs";
 import { assertOwner } from "../core/requests.mjs";
 import { motorOf, positionOf, sceneOf, squaresBetween } from "./map.mjs";
@@ -50,15 +50,19 @@ export function unitWheels(vehicle) {
 
 /**
  * Whether the motor can be driven now, and why not, in words ("With no driver the vehicle cannot be driven"; "A
- * burning or destroyed motor is not free to drive normally").
+ * burning or destroyed motor is not free to drive normally"; a motor that uses fuel and has none left, the Fuel
+ * ruling of docs/guide/13-rulings.md).
  * @param {any} vehicle
  * @returns {{ok: true, driver: any, crew: boolean}|{ok: false, message: string}}
  */
 export function driveStatus(vehicle) {
-  const s = sys(vehicle);
   if (!isVehicle(vehicle)) return { ok: false, message: L("SMOKE.Vehicle.notVehicle") };
+  // The GM's record of the fire (documents/vehicle/wreck.mjs), not what the motor's owner wrote on it.
+  const s = wreckOf(vehicle);
   if (s.destroyed) return { ok: false, message: L("SMOKE.Vehicle.destroyedNoDrive", { vehicle: vehicle.name }) };
   if (s.onFire) return { ok: false, message: L("SMOKE.Vehicle.burningNoDrive", { vehicle: vehicle.name }) };
+  const fuel = fuelStatus(vehicle); // the GM's record of its Fuel (documents/vehicle/fuel.mjs)
+  if (!fuel.ok) return fuel;
   const driver = driverOf(vehicle);
   if (driver) return { ok: true, driver, crew: false };
   if (isCrewedUnit(vehicle)) return { ok: true, driver: null, crew: true };

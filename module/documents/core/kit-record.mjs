@@ -149,6 +149,32 @@ export function recordedKitStep(actor, itemId) {
     stat: String(step.stat), situation: String(step.situation ?? "") };
 }
 
+/**
+ * The tools for the GM checks a character carries, as the GM recorded them (Weapons › Item notes: the claw hammer,
+ * crowbar and fire axe; Tools & gear: lock picks, the screwdriver set): every recorded gear or weapon entry with a
+ * `checkTool`, at least one carried; never the sheet's items. For rules/gm-screen.mjs `toolBand`.
+ * @param {Actor.Implementation} actor
+ * @returns {{id: string, name: string, checkTool: any, noise: "loud"|"silent"|null}[]}
+ */
+export function recordedTools(actor) {
+  return Object.entries(recordedKit(actor))
+    .filter(([, e]) => ["gear", "weapon"].includes(e.type) && e.system?.checkTool?.check && Number(e.system.quantity ?? 1) >= 1)
+    .map(([id, e]) => ({ id, name: actor.items?.get(id)?.name ?? e.name, checkTool: e.system.checkTool, noise: e.system.noise ?? null }));
+}
+
+/**
+ * The gear a character carries whose recorded data has a field (a Jerry Can's `refuels`, a Bike Lock's `bikeLock`, a
+ * theft tool's `lockEasing`), as the GM recorded it, at least one carried: id, name and the recorded system data.
+ * @param {Actor.Implementation} actor
+ * @param {string} field  A gear system field that must be set (truthy).
+ * @returns {{id: string, name: string, system: Record<string, any>}[]}
+ */
+export function recordedGearWith(actor, field) {
+  return Object.entries(recordedKit(actor))
+    .filter(([, e]) => e.type === "gear" && !!e.system?.[field] && Number(e.system.quantity ?? 1) >= 1)
+    .map(([id, e]) => ({ id, name: actor.items?.get(id)?.name ?? e.name, system: e.system }));
+}
+
 /* ------------------------------------------------ GM side ------------------------------------------------ */
 
 /**

@@ -66,7 +66,7 @@ function initialOf(type, path) {
 }
 
 /**
- * @typedef {any} GuardedValue  A number, or a string for the `text` paths.
+ * @typedef {any} GuardedValue  A number, a string for the `text` paths, true or false for the `flags` paths.
  * @typedef {object} GuardedFields
  * @property {(actor: Actor.Implementation) => Record<string, GuardedValue>} sanctioned  The GM's values, by path.
  * @property {(actor: Actor.Implementation, values: Record<string, GuardedValue>) => Promise<void>} write
@@ -75,20 +75,26 @@ function initialOf(type, path) {
  */
 
 /**
- * @param {{key: string, paths: string[], notice: string, types?: string[], text?: string[]}} spec
+ * @param {{key: string, paths: string[], notice: string, types?: string[], text?: string[], flags?: string[],
+ *   ownAdoption?: boolean}} spec
  *   `key`: the GM store; `paths`: the guarded fields (e.g. "system.heat"); `notice`: the lang key a player sees;
- *   `types`: the actor types guarded (default characters); `text`: the paths that hold text (the rest are numbers).
+ *   `types`: the actor types guarded (default characters); `text`: the paths that hold text, `flags` those that hold
+ *   true or false (the rest are numbers);
+ *   `ownAdoption`: a guard added to worlds already adopted adopts them once on its own (its marker is `key` in the
+ *   adoption store), so an actor it has no record of yet reads as it stands until then, not as nothing.
  * @returns {GuardedFields}
  */
-export function guardActorFields({ key, paths, notice, types = ["character"], text = [] }) {
+export function guardActorFields({ key, paths, notice, types = ["character"], text = [], flags = [], ownAdoption = false }) {
   const store = gmStore(key);
+  /** Whether this guard's world is adopted (the world's marker, and its own when it adopts on its own). */
+  const adopted = () => worldAdopted() && (!ownAdoption || !!adoption.get(key));
   const { getProperty, hasProperty } = foundry.utils;
   /**
    * @param {string} p
    * @param {unknown} v
    * @returns {GuardedValue}
    */
-  const normal = (p, v) => (text.includes(p) ? String(v ?? "") : Number(v) || 0);
+  const normal = (p, v) => (flags.includes(p) ? !!v : text.includes(p) ? String(v ?? "") : Number(v) || 0);
   /**
    * The stored value (the source, never what an Active Effect made of it).
    * @param {any} actor
@@ -111,7 +117,7 @@ export function guardActorFields({ key, paths, notice, types = ["character"], te
     if (!guarded(actor)) return current(actor); // an unlinked token's copy: its own numbers, which no GM flow spends
     const rec = store.get(actor.uuid);
     if (rec && paths.every(p => p in rec)) return rec;
-    return { ...(worldAdopted() ? blank(actor) : current(actor)), ...(rec ?? {}) };
+    return { ...(adopted() ? blank(actor) : current(actor)), ...(rec ?? {}) };
   };
 
   /**
@@ -142,11 +148,13 @@ export function guardActorFields({ key, paths, notice, types = ["character"], te
   }
 
   onReconcile(async first => {
+    const firstHere = first || (ownAdoption && !adoption.get(key));
     for (const actor of game.actors) {
       if (!guarded(actor)) continue;
-      if (!store.get(actor.uuid)) await start(actor, first);
+      if (!store.get(actor.uuid)) await start(actor, firstHere);
       else await write(actor, {}); // what changed while no GM was connected goes back
     }
+    if (ownAdoption && !adoption.get(key)) await adoption.set(key, { version: ADOPTION_VERSION, at: Date.now() });
   });
 
   const fail = (/** @type {unknown} */ err) => console.error(`the-smoke | ${key}: could not keep the GM's value`, err);

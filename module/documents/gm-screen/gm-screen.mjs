@@ -22,6 +22,8 @@ import { OPPOSED_CHECKS, checkBand, checkRequestTN, gmCheck, hazard as hazardRow
   opposedWinner } from "../../rules/gm-screen.mjs";
 import { bandTN } from "../../rules/check.mjs";
 import { recordedDice } from "../core/record.mjs";
+import { recordedTools } from "../core/kit-record.mjs";
+import { hearingRow } from "./hearing.mjs";
 import { SYSTEM_ID, gmSituational, refuseCard, rollCheck } from "../core/check.mjs";
 import { verifiedCheck } from "../core/verified-check.mjs";
 import { cardRefusal, carryOpenRolls, keepFirstCard, refusalText, voidStoredCard } from "../core/roll-cards.mjs";
@@ -60,14 +62,19 @@ const KEEP = 30;
  * @property {boolean} [opposed]
  * @property {number} [situational]  The GM's situational modifier (0: none).
  * @property {string|null} [cardId]  The first card its roller made for it (recorded as it arrived).
+ * @property {{id: string, name: string, eased: number, noise: "loud"|"silent"|null}|null} [tool]  The tool from the
+ *   character's recorded kit that eased (or was offered for) this roll (rules/gm-screen.mjs toolBand), or null.
  */
 /**
  * @typedef {object} GMRequest
  * @property {string} id
- * @property {"check"|"hazard"} kind
- * @property {string} key  The check's or hazard's key.
+ * @property {"check"|"hazard"|"hearing"} kind
+ * @property {string} key  The check's or hazard's key; a hearing check's motor UUID.
  * @property {string} name
  * @property {string[]} tweaks
+ * @property {string[]} [situations]  The tools' situations the GM said hold (a cheap door).
+ * @property {{band: string, stats: string[], stakes: string, ability: string, vehicle: string}} [hearing]  A hearing check's row
+ *   (Vehicle abilities › Silent), as the GM fixed it from the motor's catalogue abilities.
  * @property {boolean} armourMarked
  * @property {number} at
  * @property {string|null} messageId  The request's card.
@@ -108,24 +115,35 @@ function personFrom(uuid) {
 
 /**
  * GM: send a check request or a hazard's avoiding roll to characters; for an opposed check with `opponentUuid`, the
- * system rolls the opponent's side here and its total is every character's TN.
+ * system rolls the opponent's side here and its total is every character's TN. A check's band is eased for each
+ * character by the best tool for it on the GM's record of their kit (rules/gm-screen.mjs toolBand: the crowbar, the
+ * fire axe, the claw hammer for a cheap door the GM names in `situations`, lock picks), unless the GM's tweaks name a
+ * tool already. A hearing check (`kind: "hearing"`, `key` a motor's UUID) is the Silent ability's roll to hear that
+ * motor coming (documents/gm-screen/hearing.mjs).
  * @param {User.Implementation} user
- * @param {{kind: "check"|"hazard", key: string, actorUuids: string[], tweaks?: string[], armourMarked?: boolean,
- *   opponentUuid?: string|null, situational?: number}} data  `situational`: the GM's modifier for every roll (default 0).
+ * @param {{kind: "check"|"hazard"|"hearing", key: string, actorUuids: string[], tweaks?: string[],
+ *   situations?: string[], armourMarked?: boolean, opponentUuid?: string|null, situational?: number}} data
+ *   `situational`: the GM's modifier for every roll (default 0).
  * @returns {Promise<{id: string, entries: {name: string, options: {stat: string, tn: number}[]}[],
  *   opponent?: {name: string, stat: string, total: number}}>}
  */
-async function onSend(user, { kind, key, actorUuids, tweaks = [], armourMarked = false, opponentUuid = null, situational = 0 }) {
+async function onSend(user, { kind, key, actorUuids, tweaks = [], situations = [], armourMarked = false, opponentUuid = null,
+  situational = 0 }) {
   assertGM(user);
   const mod = Number(situational);
   if (!Number.isInteger(mod)) throw new Error(L("SMOKE.GMScreen.badSituational", { value: String(situational) }));
-  if (kind !== "check" && kind !== "hazard") throw new Error(L("SMOKE.GMScreen.badKind"));
+  if (kind !== "check" && kind !== "hazard" && kind !== "hearing") throw new Error(L("SMOKE.GMScreen.badKind"));
+  /** @type {any} */
   let row;
-  try {
-    row = kind === "check" ? gmCheck(key) : hazardRow(key);
-  } catch {
-    throw new Error(L(kind === "check" ? "SMOKE.GMScreen.unknownCheck" : "SMOKE.GMScreen.unknownHazard", { key: String(key) }));
+  if (kind === "hearing") row = await hearingRow(key);
+  else {
+    try {
+      row = kind === "check" ? gmCheck(key) : hazardRow(key);
+    } catch {
+      throw new Error(L(kind === "check" ? "SMOKE.GMScreen.unknownCheck" : "SMOKE.GMScreen.unknownHazard", { key: String(key) }));
+    }
   }
+  const situationIds = kind === "check" && Array.isArray(situations) ? [...new Set(situations.map(String))] : [];
   const tweakIds = Array.isArray(tweaks) ? tweaks.map(String) : [];
   if (kind === "check") {
     try {
@@ -150,20 +168,28 @@ async function onSend(user, { kind, key, actorUuids, tweaks = [], armourMarked =
     const roller = rollerOf(actor, user);
     const sys = actor.system;
     const motor = kind === "check" && !opponent ? /** @type {any} */ (vehicleDrivenBy(actor)) : null;
-    const options = row.stats.filter(stat => sys.stats?.[stat]).map(stat => {
+    // The tools the GM's record says the character carries (never the sheet's items).
+    const tools = kind === "check" && !opponent ? recordedTools(actor) : [];
+    const options = row.stats.filter((/** @type {string} */ stat) => sys.stats?.[stat]).map((/** @type {string} */ stat) => {
+      /** @type {any} */
       const r = opponent ? opposedRequestTN({ checkKey: key, stat, opponentTotal: opponent.total })
         : inTheRain(actor, stat, kind === "check"
           ? checkRequestTN({ checkKey: key, stat, ...recordedDice(actor, stat),
-            performanceDie: motor?.system?.adjusted?.printedPerformance ?? null, tweaks: tweakIds })
-          // A hazard's roll: its band's TN for the character's own unboosted dice.
+            performanceDie: motor?.system?.adjusted?.printedPerformance ?? null, tweaks: tweakIds, tools, situations: situationIds })
+          // A hazard's or a hearing check's roll: its band's TN for the character's own unboosted dice.
           : { band: row.band, tn: bandTN(recordedDice(actor, stat).effortDie, recordedDice(actor, stat).statDie, row.band), performance: false });
+      const tool = r.tool ? tools.find(t => t.id === r.tool) : null;
       return { stat, tn: r.tn, band: r.band, rollId: foundry.utils.randomID(16), performance: !!r.performance,
-        opposed: !!opponent, situational: mod, cardId: null };
+        opposed: !!opponent, situational: mod, cardId: null,
+        tool: tool ? { id: tool.id, name: tool.name, eased: r.eased, noise: r.noise } : null };
     });
     return { actorUuid: actor.uuid, name: actor.name ?? "", userId: /** @type {string} */ (roller.id), options, result: null };
   });
   /** @type {GMRequest} */
   const request = { id, kind, key, name: row.name, tweaks: kind === "check" && !opponent ? tweakIds : [],
+    situations: kind === "check" && !opponent ? situationIds : [],
+    ...(kind === "hearing" ? { hearing: { band: row.band, stats: row.stats, stakes: row.stakes, ability: row.ability,
+      vehicle: row.vehicle } } : {}),
     armourMarked: !!armourMarked, at: game.time.serverTime, messageId: null, entries, opponent };
   const moved = kind === "check" && !opponent ? takeOpenRolls(request) : [];
   await store.set(id, request);
@@ -189,8 +215,10 @@ async function onSend(user, { kind, key, actorUuids, tweaks = [], armourMarked =
  * @returns {string[]}  The ids of the earlier requests whose open entries moved (to be removed from them).
  */
 function takeOpenRolls(request) {
+  const situations = request.situations ?? [];
   const same = requestsList().filter(r => r.kind === "check" && r.key === request.key && !r.opponent
-    && r.tweaks.length === request.tweaks.length && r.tweaks.every(t => request.tweaks.includes(t)));
+    && r.tweaks.length === request.tweaks.length && r.tweaks.every(t => request.tweaks.includes(t))
+    && (r.situations ?? []).length === situations.length && situations.every(t => (r.situations ?? []).includes(t)));
   return carryOpenRolls(same, request.entries, { open: e => !e.result, same: (a, b) => a.stat === b.stat });
 }
 

@@ -17,7 +17,8 @@ import { assertGM } from "../core/requests.mjs";
 import { occupantsOf } from "../vehicle/seats.mjs";
 import { L, assertMotorAt, characterFor, moneyCard, motorFor, pounds, takeOffer } from "./common.mjs";
 import { vehicleSystem } from "../core/lookup.mjs";
-import { recordedItem, recordedMotorKey, recordedRep } from "../core/record.mjs";
+import { recordedItem, recordedRep } from "../core/record.mjs";
+import { catalogueMotor } from "../vehicle/catalogue.mjs";
 
 /** Motors sold, keyed by the motor actor's UUID: `{by, pounds, buyer, at}` (a GM-only world setting). */
 export const sales = gmStore("sales");
@@ -53,22 +54,15 @@ export function offerFor(seller, motor, catalogue = null) {
 }
 
 /**
- * The catalogue's value and abilities of a motor — the vehicles compendium entry of the catalogue key the GM
- * recorded when the motor was made or imported (documents/core/record.mjs `recordedMotorKey`; a key its owner wrote
- * later is never read) — which the fence pays on. A motor the GM has no catalogue key for: its own numbers when no
- * player owns it (the GM's motor), else refused: the GM prices it by hand.
+ * The catalogue's value and abilities of a motor the fence pays on (documents/vehicle/catalogue.mjs): a player's motor
+ * the GM has no catalogue key for is refused (the GM prices it by hand).
  * @param {Actor.Implementation} motor
  * @returns {Promise<{value: number|null, abilities: string[]}>}
  */
-async function catalogueMotor(motor) {
-  const key = recordedMotorKey(motor).replace(/^vehicles\//, "");
-  const id = key ? CATALOGUE_IDS.vehicles?.[key] : undefined;
-  const doc = id ? await game.packs.get(`${SYSTEM_ID}.vehicles`)?.getDocument(id) : null;
-  if (doc) return { value: doc.system.value ?? null, abilities: [...(doc.system.abilities ?? [])] };
-  const playerOwned = game.users.some(u => !u.isGM && motor.testUserPermission(u, "OWNER"));
-  if (playerOwned) throw new Error(L("SMOKE.Fence.notCatalogue", { motor: motor.name ?? "" }));
-  const s = motor.system;
-  return { value: s.value ?? null, abilities: s.abilities ?? [] };
+async function fenceMotor(motor) {
+  const book = await catalogueMotor(motor);
+  if (!book) throw new Error(L("SMOKE.Fence.notCatalogue", { motor: motor.name ?? "" }));
+  return book;
 }
 
 /** GM: sell a motor the seller owns to the fence at their place; once per motor. */
@@ -76,7 +70,7 @@ async function onSell(user, { actorUuid, motorUuid, regionUuid }) {
   const seller = characterFor(user, actorUuid);
   const motor = motorFor(user, motorUuid);
   if (sales.get(motor.uuid)) throw new Error(L("SMOKE.Fence.sold", { motor: motor.name }));
-  const offer = offerFor(seller, motor, await catalogueMotor(motor));
+  const offer = offerFor(seller, motor, await fenceMotor(motor));
   const place = assertAt(seller, ["fence", "patsArches"], { regionUuid, test: p => offersAt(p).fence.includes(offer.buyer) });
   assertMotorAt(motor, place);
   if (motor.system.destroyed) throw new Error(L("SMOKE.Fence.destroyed", { motor: motor.name }));

@@ -14,7 +14,7 @@ import { activeNow } from "../core/active-time.mjs";
 import { assertGM } from "../core/requests.mjs";
 import { crewMember } from "./crew.mjs";
 import { L, activeJobOf, callouts, crews, jobs } from "./store.mjs";
-import { BANDS, STAT_KEYS } from "../../generated/rules.mjs";
+import { BANDS, RULES, STAT_KEYS } from "../../generated/rules.mjs";
 import { docAt } from "../core/lookup.mjs";
 
 const STATS = STAT_KEYS;
@@ -28,6 +28,19 @@ const STATS = STAT_KEYS;
 function whole(n, max, what) {
   const v = n === "" || n === null || n === undefined ? 0 : Number(n);
   if (!Number.isInteger(v) || v < 0 || v > max) throw new Error(L("SMOKE.Shifts.badNumber", { what: L(what), value: String(n), max }));
+  return v;
+}
+
+/**
+ * A die's faces the GM typed (a pursuit target's Wheels or Performance): one of the die ladder's.
+ * @param {unknown} n
+ * @param {string} what  The lang key naming the field.
+ * @returns {number}
+ */
+function die(n, what) {
+  const v = Number(n);
+  const ladder = RULES.dice.ladder;
+  if (!ladder.includes(v)) throw new Error(L("SMOKE.Shifts.badNumber", { what: L(what), value: String(n), max: ladder[ladder.length - 1] }));
   return v;
 }
 
@@ -120,9 +133,11 @@ export async function createCallout(data) {
     band: bandOf(x.band),
     damaged: false,
     targetUuid: targetOf(x.targetUuid),
-    target: { wheels: whole(x.target?.wheels ?? 8, 20, "SMOKE.Shifts.targetWheels") || 8,
-      performance: whole(x.target?.performance ?? 6, 20, "SMOKE.Shifts.targetPerformance") || 6,
-      handling: Math.max(-3, Math.min(3, Math.trunc(Number(x.target?.handling) || 0))) }
+    // The GM's own numbers for a pursuit's target, or null: then the named target's, else the assumed getaway driver
+    // (documents/shifts/pursuit.mjs).
+    target: x.target ? { wheels: die(x.target.wheels, "SMOKE.Shifts.targetWheels"),
+      performance: die(x.target.performance, "SMOKE.Shifts.targetPerformance"),
+      handling: Math.max(-3, Math.min(3, Math.trunc(Number(x.target.handling) || 0))) } : null
   };
   const stages = jobStages({ shift, call, stops: shift === "bus" ? Math.max(1, raw.length) : 1, arrest: extra.arrest });
   if (raw.length < stages.length) throw new Error(L("SMOKE.Shifts.noDestination"));

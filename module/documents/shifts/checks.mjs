@@ -5,13 +5,15 @@
  * - paramedic: Savvy treatment (Sorted +1, Smashed It / Legendary +2, Just About holds, Bad Luck −1, Proper Mess −2),
  *   at the scene by the crew, in transit only from a non-driver seat of a motor with a Stretcher bay;
  * - fire: Grit, the challenge contribution table, 4 progress before 3 consequences, a tie lost;
- * - police pursuit: the driver's Wheels against the getaway TN, the abstract gap; disturbance: the callout's check;
+ * - police pursuit: the driver's Wheels against the getaway TN (whose numbers: documents/shifts/pursuit.mjs, said on
+ *   the card with the gap and a collision), the abstract gap; disturbance: the callout's check;
  * - ANPR: naming the marked motor's token (`job.identify`); a wrong stop compromises the completion.
  * Rulebook: Work the borough; Patients, fires and job clocks.
  * @module documents/shifts/checks
  */
 import { clockElapsed } from "../../rules/clock.mjs";
-import { disturbanceCompromised, fireTrack, getawayTN, patientAfterTreatment, pursuitGap, shiftCheckBand } from "../../rules/shifts.mjs";
+import { disturbanceCompromised, fireTrack, getawayTN, patientAfterTreatment, pursuitGap, pursuitTarget, shiftCheckBand }
+  from "../../rules/shifts.mjs";
 import { RULES } from "../../generated/rules.mjs";
 import { activeNow } from "../core/active-time.mjs";
 import { refuseCard, resolveTN } from "../core/check.mjs";
@@ -20,7 +22,8 @@ import { claimRoll, issueRoll } from "../core/roll-claims.mjs";
 import { purposeRoll } from "../vehicle/common.mjs";
 import { driverOf, occupantsOf } from "../vehicle/vehicle.mjs";
 import { crewMember, docAt } from "./crew.mjs";
-import { advance, extraOf, fail, finish, stagesOf } from "./stages.mjs";
+import { advance, extraOf, fail, finish, jobCard, stagesOf } from "./stages.mjs";
+import { gapLines, pursuitTargetOf, targetLine } from "./pursuit.mjs";
 import { L, jobOrThrow, jobs } from "./store.mjs";
 
 const PURPOSE = "shift.job";
@@ -31,9 +34,11 @@ const PURPOSE = "shift.job";
  * default, Medium (rules/shifts.mjs shiftCheckBand); `band` and `byGM` say which, for the card.
  * @param {import("./store.mjs").Job} job
  * @param {Actor.Implementation} actor
+ * @param {{tn: number}|null} [pursuit]  A pursuit's target as the GM worked it out (documents/shifts/pursuit.mjs);
+ *   without it, the GM's typed numbers or the assumed target.
  * @returns {{kind: string, stat: string, tn: number, band?: string, byGM?: boolean}}
  */
-export function checkFor(job, actor) {
+export function checkFor(job, actor, pursuit = null) {
   const plan = stagesOf(job)[job.stage];
   const vehicle = docAt(job.vehicleUuid);
   const extra = extraOf(job);
@@ -65,7 +70,7 @@ export function checkFor(job, actor) {
   }
   if (plan.arrive === "pursuit") {
     if (!isDriver || !isCrew) throw new Error(L("SMOKE.Shifts.driverRolls"));
-    return { kind: "pursuit", stat: "whl", tn: getawayTN(extra.target ?? { wheels: 8, performance: 6, handling: 0 }) };
+    return { kind: "pursuit", stat: "whl", tn: pursuit?.tn ?? getawayTN(pursuitTarget(extra.target ?? null)) };
   }
   if (plan.arrive === "check") {
     if (!isCrew) throw new Error(L("SMOKE.Shifts.notCrew", { actor: actor.name }));
@@ -78,9 +83,11 @@ export function checkFor(job, actor) {
 async function onIssue(user, { jobId, actorUuid }) {
   const job = jobOrThrow(jobId);
   const { actor } = crewMember(user, actorUuid);
-  const { kind, stat, tn, band = null, byGM = false } = checkFor(job, actor);
+  const pursuit = stagesOf(job)[job.stage]?.arrive === "pursuit" ? await pursuitTargetOf(extraOf(job)) : null;
+  const { kind, stat, tn, band = null, byGM = false } = checkFor(job, actor, pursuit);
   // One live roll per job stage and check (the context's jobId, stage and kind): asking again returns it.
-  const { rollId, situational } = issueRoll(user, { purpose: PURPOSE, actor, stat, tn, context: { jobId: job.id, stage: job.stage, kind } });
+  const { rollId, situational } = issueRoll(user, { purpose: PURPOSE, actor, stat, tn, context: { jobId: job.id, stage: job.stage, kind,
+    ...(pursuit ? { pursuit } : {}) } });
   return { rollId, tn, situational, stat, kind, band, byGM };
 }
 
@@ -111,6 +118,8 @@ async function onClaim(user, { rollId, messageId }) {
     case "pursuit": {
       const g = pursuitGap({ gap: job.gap ?? undefined, outcome });
       const next = /** @type {any} */ ({ ...job, gap: g.gap, note: g.collision ? "SMOKE.Shifts.note.collision" : "SMOKE.Shifts.note.gap" });
+      // The card: whose numbers set the getaway TN (the assumed target says so), the gap, and a collision's note.
+      await jobCard(job, [ctx.pursuit ? targetLine(ctx.pursuit) : null, ...gapLines(g)]);
       if (g.caught) return finish(next);
       if (g.escaped) return fail(next, "SMOKE.Shifts.note.escaped");
       return jobs.set(job.id, next);

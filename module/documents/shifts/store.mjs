@@ -48,7 +48,7 @@ const changed = () => { for (const fn of [...watchers]) { try { fn(); } catch (e
  * @property {"open"|"taken"|"withdrawn"} status
  * @property {string} jobId        The job once taken.
  * @property {object} extra        Shift details: patient (start state), fareName, perkTip, bonus, stops, arrest, check,
- *   band, targetUuid, target {wheels, performance, handling}.
+ *   band, targetUuid, target {wheels, performance, handling} (the GM's own numbers for a pursuit, or null).
  * @property {number} createdAt    Server ms.
  */
 

@@ -6,7 +6,8 @@
  * GM recorded for it (documents/core/token-actors.mjs: a token whose `actorId` or `actorLink` a player changed, or one a
  * player made for an actor they do not own, never crosses, and the copy on the next map names the recorded actor,
  * whatever the token says by then); may see the destination scene (a GM, the active scene, or Limited on it); a
- * motor is taken across only by its driver's owner (the GM's seat store), and a carried occupant's token never
+ * motor is taken across only by its driver's owner (the GM's seat store), with a hop's Fuel on the GM's record when
+ * someone drives it (documents/vehicle/fuel.mjs), and a carried occupant's token never
  * crosses alone (it travels with its motor); an occupant's token that is not the GM's record of them stays behind. A strip with no link, or a link to a
  * scene or strip that is gone, does nothing and tells the GM which strip.
  *
@@ -29,7 +30,7 @@
  */
 import { exitPoint, facingInto, freeSquare } from "../../rules/street-map.mjs";
 import { gmStore } from "../core/gm-store.mjs";
-import { driverOf, occupantsOf, seatRecords, vehicleOf } from "../vehicle/vehicle.mjs";
+import { crossingRefusal, driverOf, occupantsOf, seatRecords, vehicleOf } from "../vehicle/vehicle.mjs";
 import { writeOccupants } from "../vehicle/store.mjs";
 import { afterCrossing } from "./follow.mjs";
 import { bindingOf, isRecorded } from "../core/token-actors.mjs";
@@ -89,6 +90,9 @@ export function refusal(user, token, region) {
     const driver = driverOf(actor);
     if (!driver?.testUserPermission(user, "OWNER")) return { message: L("SMOKE.StreetMap.notDriver", { vehicle: actor.name }) };
   }
+  // A driven motor needs a hop's Fuel (the GM's record: documents/vehicle/fuel.mjs).
+  const dry = isVehicle(actor) ? crossingRefusal(actor) : null;
+  if (dry) return { message: dry };
   return null;
 }
 

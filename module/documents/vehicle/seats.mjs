@@ -21,6 +21,8 @@ import {
   L, SYSTEM_ID, actorAt, actorExists, actorFrom, isVehicle, personAtMotor, refusal, seatLabel, sys, vehicleFrom
 } from "./common.mjs";
 import { allSeats, pruneSeats, storedOccupants, writeOccupants } from "./store.mjs";
+import { bikeLockOf } from "./lock-store.mjs";
+import { wreckOf } from "./wreck.mjs";
 import { chooseHTML } from "../core/chat-html.mjs";
 
 /**
@@ -119,7 +121,7 @@ export function riderOf(actor) {
  */
 export function canDrive(vehicle) {
   if (!isVehicle(vehicle)) return { ok: false, reason: "notVehicle", message: L("SMOKE.Vehicle.notVehicle") };
-  const s = sys(vehicle);
+  const s = wreckOf(vehicle); // the GM's record of the fire (documents/vehicle/wreck.mjs)
   if (s.destroyed) return { ok: false, reason: "destroyed", message: L("SMOKE.Vehicle.destroyedNoDrive", { vehicle: vehicle.name }) };
   if (s.onFire) return { ok: false, reason: "burning", message: L("SMOKE.Vehicle.burningNoDrive", { vehicle: vehicle.name }) };
   const driver = driverOf(vehicle);
@@ -170,7 +172,10 @@ export async function leaveVehicle(vehicle, actor, { releaser = null } = {}) {
 async function onBoard(user, { vehicleUuid, actorUuid, seat = null, tokenId = "" }) {
   const { vehicle, actor } = personAtMotor(user, vehicleUuid, actorUuid, "SMOKE.Boarding.notPerson");
   const s = sys(vehicle);
-  if (s.onFire || s.destroyed) throw new Error(L("SMOKE.Boarding.refused.burning", { vehicle: vehicle.name }));
+  const wreck = wreckOf(vehicle); // the GM's record (documents/vehicle/wreck.mjs)
+  if (wreck.onFire || wreck.destroyed) throw new Error(L("SMOKE.Boarding.refused.burning", { vehicle: vehicle.name }));
+  // A bike locked with a Bike Lock is ridden by nobody until it is unlocked (or cut: documents/vehicle/theft.mjs).
+  if (bikeLockOf(vehicle)) throw new Error(L("SMOKE.Boarding.refused.bikeLocked", { vehicle: vehicle.name }));
   const elsewhere = vehicleOf(actor);
   if (elsewhere && elsewhere.vehicle.uuid !== vehicle.uuid) {
     throw new Error(L("SMOKE.Boarding.refused.aboardOther", { actor: actor.name, vehicle: elsewhere.vehicle.name }));
