@@ -870,7 +870,10 @@ def test_coming_off_a_bike_in_motorbike_leathers_does_half_damage(gm_page, playe
     runs into the police car in yellow: the evasive manoeuvre (Medium) is a Proper Mess — 2 damage to riders and
     Shaken (Skids, collisions and contact). Jaz takes half, 1 (the card says why); Femi takes 2 — the forged jacket is
     put back and the GM counts its record. Femi's player putting his Leathers on afterwards changes nothing. A motor
-    that is no bike in the catalogue's record is not made one by its owner writing Exposed on it."""
+    that is no bike in the catalogue's record is not made one by its owner writing Exposed on it.
+    v13 fact relied on: an owner may update their own Actor's embedded Items (fvtt-types
+    ``src/foundry/common/documents/item.d.mts``: permission ``update`` is OWNER), so the forged write reaches the server
+    and the active GM puts it back."""
     jaz = make_actor(gm_page, "Jaz", owner=P1, system={"stats": {"whl": {"die": 8}, "mov": {"die": 6}}, "heat": 2,
                                                       "health": {"value": 10}})
     femi = make_actor(gm_page, "Femi", owner=P1, system={"stats": {"mov": {"die": 6}}, "health": {"value": 10}})

@@ -250,7 +250,10 @@ def test_a_thrown_weapon_spends_one_item_and_the_gms_record_counts_what_is_left(
     Bricks (thrown, Near). Each throw the GM declares takes one: 3 → 2 → 1 on the item and on the GM's record of his
     kit. Attack: Player One writes the Bricks back up to 3 on his own sheet — refused on his client, and a forged
     write past it is put back by the GM to the record's count, so the GM still counts 1; the last one thrown, a
-    fourth throw is refused ("No Brick left to throw") before any die is spent."""
+    fourth throw is refused ("No Brick left to throw") before any die is spent.
+    v13 fact relied on: an owner may update their own Actor's embedded Items (fvtt-types
+    ``src/foundry/common/documents/item.d.mts``: permission ``update`` is OWNER), so the forged write reaches the server
+    and the active GM puts it back."""
     bricks = weapon(gm_page, "Brick", quantity=2)
     sal = make_actor(gm_page, "Sal", owner=P1, system={"stats": {"aim": {"die": 8}, "mov": {"die": 12}}}, items=[bricks])
     mook = make_actor(gm_page, "Mook", kind="npc", system={"stats": {"mov": {"die": 4}}, "guard": {"value": 30},
@@ -312,7 +315,10 @@ def test_a_riot_shield_held_bars_a_two_handed_weapon(gm_page, player1_page, page
     """Armour › Riot Shield: "+3 Guard while you hold it; you cannot use a two-handed weapon." Sal (Player One) holds
     the shield the GM handed him (worn: +3 Guard, 1 reduction): his Baseball Bat (two-handed) is refused before any die
     is spent, his Kitchen Knife is not. Attack: his player forges the shield's bar away — put back, and a declare sent
-    past his console is refused by the GM all the same. Put down (not worn), the bat swings."""
+    past his console is refused by the GM all the same. Put down (not worn), the bat swings.
+    v13 fact relied on: an owner may update their own Actor's embedded Items (fvtt-types
+    ``src/foundry/common/documents/item.d.mts``: permission ``update`` is OWNER), so the forged write reaches the server
+    and the active GM puts it back."""
     sal = make_actor(gm_page, "Sal", owner=P1, system={"stats": {"mus": {"die": 8}, "mov": {"die": 12}}},
                      items=[weapon(gm_page, "Baseball Bat"), weapon(gm_page, "Kitchen Knife")])
     mook = make_actor(gm_page, "Mook", kind="npc", system={"stats": {"mov": {"die": 4}}, "guard": {"value": 30},
@@ -379,7 +385,10 @@ def test_a_torch_blinds_someone_front_against_their_bottle_the_gm_rolls_theirs(g
     (4 + 5 + 3 = 12, its card says that is the TN); Sal's Front 5 + 4 + 4 = 13 meets it: the Mook is blinded for a
     moment, and the card says what that does is the GM's call (the book names no Condition). On his 5 his 6 falls
     short of 13: not blinded. Attacks: the claim replayed is refused; Jaz, whose player adds a Torch to her own sheet
-    (refused) and forges one past it (removed by the GM), cannot blind anyone — refused before a die is spent."""
+    (refused) and forges one past it (removed by the GM), cannot blind anyone — refused before a die is spent.
+    v13 fact relied on: ``preCreateItem`` fires only on the requesting client
+    (https://foundryvtt.com/api/functions/hookEvents.preCreateDocument.html), so a forged creation reaches every
+    client and the active GM removes it."""
     sal = make_actor(gm_page, "Sal", owner=P1, system={"stats": {"frt": {"die": 8}, "mov": {"die": 12}}},
                      items=[gear(gm_page, "Torch")])
     jaz = make_actor(gm_page, "Jaz", owner=P1, system={"stats": {"mov": {"die": 4}}})

@@ -103,7 +103,10 @@ def test_a_cabbie_tip_is_paid_only_to_a_crew_with_the_perk_on_the_gms_record(wor
     """Perks › Cabbie: "fares tip more" has no number; Shift pay and tips: "agree that benefit before the job pays".
     The GM agrees £5 on the callout. Rook, without the perk, is paid the book's fare and tip only (£25 + £9 at T ≈ 1,
     Sorted) and the card says why the £5 is not paid — the Cabbie perk his player forges onto his sheet is removed by
-    the GM and never counted. Once the GM gives him the perk, the same job pays £39 and the card names the tip."""
+    the GM and never counted. Once the GM gives him the perk, the same job pays £39 and the card names the tip.
+    v13 fact relied on: ``preCreateItem`` fires only on the requesting client
+    (https://foundryvtt.com/api/functions/hookEvents.preCreateDocument.html), so a forged creation reaches every
+    client and the active GM removes it."""
     seed(world)
     gm, p1 = open_user_page("gm"), open_user_page("player1")
     on_shift(gm, p1, "Hackney Carriage", "taxi", {ROOK: "driver"})
