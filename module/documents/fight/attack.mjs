@@ -71,7 +71,8 @@ export function currentGuard(combatant) {
 }
 
 /**
- * Damage reduction on a target: its worn armour (an NPC's printed reduction; a motor's Armour) + heavy cover.
+ * Damage reduction on a target: its worn armour from the GM's record of the kit (an NPC's printed reduction; a motor's
+ * Armour) + heavy cover.
  * @param {Combatant.Implementation} combatant
  * @returns {number}
  */
@@ -81,7 +82,8 @@ export function targetReduction(combatant) {
   const cover = sideOf(combatant).defences.cover ?? "none";
   if (actor.type === "vehicle") return sys.armour ?? 0;
   if (actor.type === "npc") return (sys.armourReduction ?? 0) + defenceModifiers({ cover }).reduction;
-  return armourReduction(actor.items.filter(i => i.type === "armour").map(i => i.system), { cover: cover === "none" ? null : cover });
+  // A character's suit as the GM recorded it (its numbers; which one is worn is the owner's).
+  return armourReduction(recordedArmour(actor), { cover: cover === "none" ? null : cover });
 }
 
 /**
