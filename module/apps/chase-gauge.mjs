@@ -11,7 +11,7 @@
 import { RULES, SYSTEM_ID } from "../generated/rules.mjs";
 import { gaugeState } from "../rules/chase-gauge.mjs";
 import { fireState } from "../rules/vehicles.mjs";
-import { driverOf } from "../documents/vehicle/vehicle.mjs";
+import { conditionOf, driverOf, motorNumbers, wreckOf } from "../documents/vehicle/vehicle.mjs";
 import {
   actionOpen, gaugeOf, mayRoll, pendingText, rollGaugeCheck, unitWheels, isCrewedUnit
 } from "../documents/chase/chase.mjs";
@@ -85,9 +85,9 @@ export class ChaseGauge extends Base {
       motors.push({ token: t, g, open: actionOpen(g, combat) });
     }
     motors.sort((a, b) => Number(b.open) - Number(a.open) || (b.g.spend ?? 0) - (a.g.spend ?? 0));
-    const fires = tokens.filter(t => t.actor.system.onFire && !t.actor.system.destroyed).map(t => {
-      const s = t.actor.system;
-      const f = fireState({ body: 0, fireRound: s.fire?.round ?? null });
+    // The GM's records of each motor's fire and its clock (documents/vehicle/wreck.mjs, condition.mjs).
+    const fires = tokens.filter(t => wreckOf(t.actor).onFire && !wreckOf(t.actor).destroyed).map(t => {
+      const f = fireState({ body: 0, fireRound: conditionOf(t.actor).fireRound });
       return { name: t.name, text: f.explodesAtEndOfRound !== null ? L("SMOKE.Vehicle.fireRound", { round: f.explodesAtEndOfRound })
         : L("SMOKE.Vehicle.fireSeconds", { seconds: f.countdownSeconds }) };
     });
@@ -104,7 +104,7 @@ export class ChaseGauge extends Base {
   /** One motor's gauge. */
   #motor({ token, g, open }) {
     const vehicle = token.actor;
-    const speed = vehicle.system.adjusted.speed;
+    const speed = motorNumbers(vehicle).speed; // after flat tyres and low Body, as the GM recorded them
     const state = gaugeState(speed, g.travelled);
     const driver = driverOf(vehicle);
     const band = state.band === "over" ? "red" : state.band;

@@ -23,6 +23,7 @@ import {
   startDriving, vehicleTokenIn
 } from "../documents/chase/chase.mjs";
 import { noteHTML } from "../documents/core/chat-html.mjs";
+import { conditionOf, motorGuard, wreckOf } from "../documents/vehicle/vehicle.mjs";
 
 export { SYSTEM_ID };
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
@@ -152,7 +153,7 @@ export class CombatConsole extends Base {
       // The weapons' marks (documents/fight/attack.mjs): a jam until a Reload, the GM's full concealment, a smoke cloud.
       jammed: side.jammed.map(id => actor?.items.get(id)?.name ?? "").filter(Boolean),
       concealed: side.concealed, inSmoke: !!side.smoke, gmMarks: game.user.isGM,
-      fire: actor?.type === "vehicle" && sys.onFire && !sys.destroyed,
+      fire: actor?.type === "vehicle" && wreckOf(actor).onFire && !wreckOf(actor).destroyed,
       speed: combat.isSpeed,
       id: c.id, name: c.name, img: c.img, current: c.id === currentId, owner, defeated: c.isDefeated || side.out,
       guard: actor ? currentGuard(c) : null,
@@ -231,7 +232,7 @@ export class CombatConsole extends Base {
     const suggestion = policeSuggestion(combat, c);
     return {
       vehicle: vehicle.name, blocked: status.ok ? null : status.message,
-      guard: vehicle.system.guard.value, evasive: !!vehicle.system.defences?.evasive,
+      guard: motorGuard(vehicle), evasive: conditionOf(vehicle).evasive, // the GM's record of its defences
       suggestion: suggestion && suggestion.move !== "none" ? suggestion.text : null,
       targets: others.filter(o => motorAboard(o) !== vehicle).map(o => {
         const theirs = motorAboard(o);
