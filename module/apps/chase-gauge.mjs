@@ -11,7 +11,7 @@
 import { RULES, SYSTEM_ID } from "../generated/rules.mjs";
 import { gaugeState } from "../rules/chase-gauge.mjs";
 import { fireState } from "../rules/vehicles.mjs";
-import { conditionOf, driverOf, motorNumbers, wreckOf } from "../documents/vehicle/vehicle.mjs";
+import { driverOf, motorNumbers } from "../documents/vehicle/vehicle.mjs";
 import {
   actionOpen, gaugeOf, mayRoll, pendingText, rollGaugeCheck, unitWheels, isCrewedUnit
 } from "../documents/chase/chase.mjs";
@@ -85,9 +85,10 @@ export class ChaseGauge extends Base {
       motors.push({ token: t, g, open: actionOpen(g, combat) });
     }
     motors.sort((a, b) => Number(b.open) - Number(a.open) || (b.g.spend ?? 0) - (a.g.spend ?? 0));
-    // The GM's records of each motor's fire and its clock (documents/vehicle/wreck.mjs, condition.mjs).
-    const fires = tokens.filter(t => wreckOf(t.actor).onFire && !wreckOf(t.actor).destroyed).map(t => {
-      const f = fireState({ body: 0, fireRound: conditionOf(t.actor).fireRound });
+    // What the table is shown: the sheets, which mirror the GM's records of the fire (documents/vehicle/wreck.mjs,
+    // condition.mjs) and are redrawn when the fire is written; the GM's blast reads the records themselves.
+    const fires = tokens.filter(t => t.actor.system.onFire && !t.actor.system.destroyed).map(t => {
+      const f = fireState({ body: 0, fireRound: t.actor.system.fire?.round || null });
       return { name: t.name, text: f.explodesAtEndOfRound !== null ? L("SMOKE.Vehicle.fireRound", { round: f.explodesAtEndOfRound })
         : L("SMOKE.Vehicle.fireSeconds", { seconds: f.countdownSeconds }) };
     });

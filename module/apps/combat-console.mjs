@@ -23,7 +23,7 @@ import {
   startDriving, vehicleTokenIn
 } from "../documents/chase/chase.mjs";
 import { noteHTML } from "../documents/core/chat-html.mjs";
-import { conditionOf, motorGuard, wreckOf } from "../documents/vehicle/vehicle.mjs";
+import { conditionOf, motorGuard } from "../documents/vehicle/vehicle.mjs";
 
 export { SYSTEM_ID };
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
@@ -153,7 +153,7 @@ export class CombatConsole extends Base {
       // The weapons' marks (documents/fight/attack.mjs): a jam until a Reload, the GM's full concealment, a smoke cloud.
       jammed: side.jammed.map(id => actor?.items.get(id)?.name ?? "").filter(Boolean),
       concealed: side.concealed, inSmoke: !!side.smoke, gmMarks: game.user.isGM,
-      fire: actor?.type === "vehicle" && wreckOf(actor).onFire && !wreckOf(actor).destroyed,
+      fire: actor?.type === "vehicle" && sys.onFire && !sys.destroyed,
       speed: combat.isSpeed,
       id: c.id, name: c.name, img: c.img, current: c.id === currentId, owner, defeated: c.isDefeated || side.out,
       guard: actor ? currentGuard(c) : null,
