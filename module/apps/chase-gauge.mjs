@@ -12,6 +12,7 @@ import { RULES, SYSTEM_ID } from "../generated/rules.mjs";
 import { gaugeState } from "../rules/chase-gauge.mjs";
 import { fireState } from "../rules/vehicles.mjs";
 import { driverOf, motorNumbers } from "../documents/vehicle/vehicle.mjs";
+import { motorSystemOf } from "../documents/core/lookup.mjs";
 import {
   actionOpen, gaugeOf, mayRoll, pendingText, rollGaugeCheck, unitWheels, isCrewedUnit
 } from "../documents/chase/chase.mjs";
@@ -75,8 +76,8 @@ export class ChaseGauge extends Base {
 
   /** @override */
   async _prepareContext() {
-    const scene = /** @type {any} */ (game.scenes?.viewed);
-    const combat = /** @type {any} */ (game.combat);
+    const scene = game.scenes?.viewed;
+    const combat = game.combat;
     const tokens = scene ? scene.tokens.filter(t => t.actor?.type === "vehicle") : [];
     const motors = [];
     for (const t of tokens) {
@@ -87,11 +88,15 @@ export class ChaseGauge extends Base {
     motors.sort((a, b) => Number(b.open) - Number(a.open) || (b.g.spend ?? 0) - (a.g.spend ?? 0));
     // What the table is shown: the sheets, which mirror the GM's records of the fire (documents/vehicle/wreck.mjs,
     // condition.mjs) and are redrawn when the fire is written; the GM's blast reads the records themselves.
-    const fires = tokens.filter(t => t.actor.system.onFire && !t.actor.system.destroyed).map(t => {
-      const f = fireState({ body: 0, fireRound: t.actor.system.fire?.round || null });
-      return { name: t.name, text: f.explodesAtEndOfRound !== null ? L("SMOKE.Vehicle.fireRound", { round: f.explodesAtEndOfRound })
-        : L("SMOKE.Vehicle.fireSeconds", { seconds: f.countdownSeconds }) };
-    });
+    /** @type {{name: string, text: string}[]} */
+    const fires = [];
+    for (const t of tokens) {
+      const s = motorSystemOf(t);
+      if (!s?.onFire || s.destroyed) continue;
+      const f = fireState({ body: 0, fireRound: s.fire?.round || null });
+      fires.push({ name: t.name, text: f.explodesAtEndOfRound !== null ? L("SMOKE.Vehicle.fireRound", { round: f.explodesAtEndOfRound })
+        : L("SMOKE.Vehicle.fireSeconds", { seconds: f.countdownSeconds }) });
+    }
     const over = combat?.getFlag?.(SYSTEM_ID, "chaseOver");
     return {
       motors: motors.map(m => this.#motor(m)), fires,
@@ -151,12 +156,12 @@ const refresh = () => ChaseGauge.refresh();
 const hooks = {
   updateToken: refresh, updateCombatant: refresh, deleteCombat: refresh, canvasReady: refresh, createToken: refresh,
   deleteToken: refresh,
-  updateActor: [refresh, (actor, changed) => {
-    if (actor.type !== "vehicle" || /** @type {any} */ (changed)?.system?.onFire !== true) return;
+  updateActor: [refresh, (/** @type {Actor.Implementation} */ actor, /** @type {{system?: {onFire?: boolean}}} */ changed) => {
+    if (actor.type !== "vehicle" || changed?.system?.onFire !== true) return;
     if (game.scenes?.viewed?.tokens.some(t => t.actorId === actor.id)) ChaseGauge.open();
   }],
-  updateCombat: [refresh, (combat, changed) => {
-    const gauges = /** @type {any} */ (changed)?.system?.gauges;
+  updateCombat: [refresh, (combat, /** @type {{system?: {gauges?: Record<string, {action?: string}|null>}}} */ changed) => {
+    const gauges = changed?.system?.gauges;
     if (!gauges) return;
     for (const [tokenId, g] of Object.entries(gauges)) {
       const action = g?.action;
