@@ -330,8 +330,8 @@ def test_flat_tyres_and_low_body_on_the_gms_record_slow_the_hatch_whatever_its_o
         "Nicked Hatch stopped at the Yellow line after 7 squares: make the Medium gauge check (Handling −1) before "
         "carrying on.")
     dialog.get_by_role("button", name="Cancel").click()
-    gm_page.wait_for_function("id => { const s = game.actors.get(id)._source.system; return s.tyres.flat === 1 && s.body.value === 4; }",
-                              arg=car)
+    gm_page.wait_for_function("""id => { const s = game.actors.get(id)._source.system;
+        return s.tyres.flat === 1 && s.body.value === 4; }""", arg=car)
     for page in (gm_page, player1_page):
         assert page_errors[page] == []
 

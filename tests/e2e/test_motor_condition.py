@@ -26,7 +26,8 @@ from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.harness_only
 
-NOTICE = "A motor's condition (Body, flat tyres, the roadside patch, evasive and other defences, the fire's clock) is the GM's record"
+NOTICE = ("A motor's condition (Body, flat tyres, the roadside patch, evasive and other defences, the fire's clock) is "
+          "the GM's record")
 OLD_CAR = "OldHatchActor001"
 
 FORGE_THEN_ASK = """async ([rows, kind, data]) => {
@@ -132,14 +133,14 @@ def test_body_typed_back_up_and_a_mended_flat_are_put_back_and_the_garage_charge
     move(gm, T_ROOK, 36)
     wait_at(p1, ROOK, "garage")
     park(gm, car, 36)
-    p1.wait_for_function("id => game.scenes.get('%s').tokens.some(t => t.actorId === id)" % SCENE, arg=car)
+    p1.wait_for_function("([s, id]) => game.scenes.get(s).tokens.some(t => t.actorId === id)", arg=[SCENE, car])
     paid = forge_then_ask(p1, [{"_id": car, "system": {"body": {"value": 10}, "tyres": {"flat": 0}}}], "service.garage",
                           {"actorUuid": f"Actor.{ROOK}", "motorUuid": f"Actor.{car}", "regionUuid": GARAGE})
     assert paid is None, paid
     assert purse(gm) == [80, 0]
     recorded(gm, car, {"system.body.value": 10, "system.tyres.flat": 0, "system.patched": False})
-    gm.wait_for_function("id => { const s = game.actors.get(id)._source.system; return s.body.value === 10 && s.tyres.flat === 0; }",
-                         arg=car)
+    gm.wait_for_function("""id => { const s = game.actors.get(id)._source.system;
+        return s.body.value === 10 && s.tyres.flat === 0; }""", arg=car)
     assert page_errors[gm] == []
 
 
