@@ -9,6 +9,7 @@
 import { CATALOGUE_IDS, RULES, SYSTEM_ID } from "../generated/rules.mjs";
 import { startingNumbers, validateSpread } from "../rules/creation.mjs";
 import { STEPS, buildCharacter, draftProblems, kitRef } from "../documents/character/creation.mjs";
+import { itemIndex, itemPack } from "../documents/core/lookup.mjs";
 
 export { SYSTEM_ID };
 // The finish is the GM's (documents/character/creation.mjs); these stay importable from here.
@@ -59,10 +60,10 @@ export class CharacterCreator extends Base {
 
   /** The ten backgrounds from the compendium index (with the fields the step shows). */
   async #backgrounds() {
-    const pack = /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.backgrounds`));
-    const index = await pack.getIndex({ fields: ["system.spread", "system.perks", "system.kit", "system.cash",
-      "system.suggestedHustle"] });
-    return [...index].sort((a, b) => a.name.localeCompare(b.name));
+    /** @type {import("../documents/core/lookup.mjs").IndexEntryWith<Pick<BackgroundSystem, "spread"|"perks"|"kit"|"cash"|"suggestedHustle">>[]} */
+    const index = await itemIndex(`${SYSTEM_ID}.backgrounds`, ["system.spread", "system.perks", "system.kit", "system.cash",
+      "system.suggestedHustle"]);
+    return index.sort((a, b) => a.name.localeCompare(b.name));
   }
 
   async _prepareContext() {
@@ -71,18 +72,17 @@ export class CharacterCreator extends Base {
     const step = STEPS[d.step] ?? STEPS[0];
     const backgrounds = await this.#backgrounds();
     const bg = backgrounds.find(b => b._id === d.background);
-    const perkPack = /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.perks`));
-    const perkIndex = [...await perkPack.getIndex({ fields: ["system.stat", "system.situation"] })];
+    /** @type {import("../documents/core/lookup.mjs").IndexEntryWith<Pick<PerkSystem, "stat"|"situation">>[]} */
+    const perkIndex = await itemIndex(`${SYSTEM_ID}.perks`, ["system.stat", "system.situation"]);
     const statName = k => i18n.localize(`SMOKE.Stat.${k}.name`);
     const extras = await Promise.all(RULES.creation.extraItems.items.map(async key => {
       const ref = kitRef(key);
-      const entry = [...await /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.${ref.pack}`)).getIndex()]
-        .find(e => e._id === ref.id);
+      const entry = [...await itemPack(`${SYSTEM_ID}.${ref.pack}`).getIndex()].find(e => e._id === ref.id);
       return { key, name: entry?.name ?? key, selected: d.extra === key };
     }));
     const itemName = async r => {
       const ref = kitRef(r);
-      const index = await /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.${ref.pack}`)).getIndex();
+      const index = await itemPack(`${SYSTEM_ID}.${ref.pack}`).getIndex();
       return index.get(ref.id)?.name ?? ref.id;
     };
     const kitNames = async b => (await Promise.all(b.system.kit.map(itemName))).join(", ");

@@ -19,7 +19,7 @@ import { ChallengeTracker, TeamworkApp } from "./group-checks.mjs";
 import { CombatConsole } from "./combat-console.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
 import { askGM, openOnce } from "./gm-windows.mjs";
-import { systemApi } from "../documents/core/lookup.mjs";
+import { actorAt, systemApi, vehicleSystem } from "../documents/core/lookup.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
@@ -58,7 +58,7 @@ export function opponentChoices() {
  */
 export function silentMotors() {
   return [...(game.scenes?.viewed?.tokens ?? [])].filter(t => t.actor?.type === "vehicle"
-    && hearingCheck(/** @type {any} */ (t.actor.system).abilities ?? []))
+    && hearingCheck(vehicleSystem(t.actor).abilities ?? []))
     .map(t => ({ uuid: t.uuid, name: t.name || t.actor?.name || "" }));
 }
 
@@ -137,7 +137,7 @@ export class GMScreen extends Base {
 
   _onClose(options) {
     super._onClose?.(options);
-    /** @type {any} */ (Hooks).off("smoke.gmRequests", this._refresh);
+    if (this._refresh) Hooks.off("smoke.gmRequests", this._refresh);
     if (GMScreen.instance === this) GMScreen.instance = null;
   }
 
@@ -145,7 +145,7 @@ export class GMScreen extends Base {
     await super._onFirstRender?.(context, options);
     this._refresh = () => this.render();
     Hooks.on("smoke.gmRequests", this._refresh);
-    this.element.addEventListener("change", event => this.#onChange(/** @type {any} */ (event.target)));
+    this.element.addEventListener("change", event => this.#onChange(/** @type {HTMLInputElement|null} */ (event.target)));
   }
 
   async _prepareContext() {
@@ -153,8 +153,8 @@ export class GMScreen extends Base {
     const heatApi = systemApi()?.heat;
     const foes = opponentChoices();
     // The tools the characters a check would go to carry, as the GM recorded them: their situations are offered.
-    const carried = this.targets().map(uuid => /** @type {any} */ (fromUuidSync(/** @type {any} */ (uuid))))
-      .filter(Boolean).flatMap(a => recordedTools(a));
+    const carried = this.targets().map(uuid => actorAt(uuid)) // world actors' UUIDs
+      .filter(a => !!a).flatMap(a => recordedTools(a));
     const silent = silentMotors();
     if (!silent.some(m => m.uuid === this.hearingMotor)) this.hearingMotor = silent[0]?.uuid ?? "";
     return {
@@ -203,18 +203,22 @@ export class GMScreen extends Base {
     return ids.map(id => game.actors.get(id)?.uuid).filter(Boolean);
   }
 
+  /**
+   * A tick, a choice or a field of the screen changed (an input or a select: both have `name`, `value`, `dataset`).
+   * @param {HTMLInputElement|null} target
+   */
   #onChange(target) {
     if (target?.name === "chosen") {
       if (target.checked) this.chosen.add(target.value);
       else this.chosen.delete(target.value);
     } else if (target?.dataset?.tweak) {
-      const key = target.dataset.check;
+      const key = String(target.dataset.check);
       const on = new Set(this.tweaks[key] ?? []);
       if (target.checked) on.add(target.dataset.tweak);
       else on.delete(target.dataset.tweak);
       this.tweaks[key] = [...on];
     } else if (target?.dataset?.situation) {
-      const key = target.dataset.check;
+      const key = String(target.dataset.check);
       const on = new Set(this.situations[key] ?? []);
       if (target.checked) on.add(target.dataset.situation);
       else on.delete(target.dataset.situation);
@@ -223,8 +227,9 @@ export class GMScreen extends Base {
       this.hearingMotor = target.value;
       this.render();
     } else if (target?.dataset?.opponent) {
-      if (target.value) this.opponents[target.dataset.opponent] = target.value;
-      else delete this.opponents[target.dataset.opponent];
+      const key = String(target.dataset.opponent);
+      if (target.value) this.opponents[key] = target.value;
+      else delete this.opponents[key];
     } else if (target?.name === "rewardKind") {
       this.rewardKind = target.value;
     } else if (target?.dataset?.armour) {
@@ -284,15 +289,16 @@ export class GMScreen extends Base {
   /** @this {GMScreen} */
   static async #onTool(event, target) {
     const tool = target.dataset.tool;
-    if (tool === "teamwork") return TeamworkApp.open();
-    if (tool === "challenge") return ChallengeTracker.open();
-    if (tool === "console") return CombatConsole.open();
-    if (tool === "missions") return systemApi().apps.MissionBoard?.open();
-    if (tool === "street") return systemApi().apps.StreetControl?.open();
-    if (tool === "shifts") return systemApi().apps.ShiftsApp?.open();
+    // An action's result is not used (v13 ApplicationV2 ClickAction returns void): each opens a window and is done.
+    if (tool === "teamwork") return void TeamworkApp.open();
+    if (tool === "challenge") return void ChallengeTracker.open();
+    if (tool === "console") return void CombatConsole.open();
+    if (tool === "missions") return void systemApi().apps.MissionBoard?.open();
+    if (tool === "street") return void systemApi().apps.StreetControl?.open();
+    if (tool === "shifts") return void systemApi().apps.ShiftsApp?.open();
     if (tool === "rules") {
       const pack = game.packs.get(`${SYSTEM_ID}.rules`);
-      return /** @type {any} */ (pack)?.render?.(true);
+      return void pack?.render?.(true);
     }
     if (tool === "units") {
       const stars = Number(/** @type {HTMLInputElement|null} */ (this.element.querySelector("[name=unitStars]"))?.value);
@@ -317,7 +323,7 @@ export class GMScreen extends Base {
     const button = /** @type {HTMLButtonElement|null} */ (form.querySelector("button[type=submit]"));
     if (button) button.disabled = true;
     try {
-      const d = /** @type {any} */ (formData.object);
+      const d = formData.object;
       const r = await askGM("gm.reward.give", { kind: d.rewardKind, actorUuids: this.targets(), amount: d.amount,
         split: d.split, xpKind: d.xpKind, faction: d.faction, counter: d.counter, reason: d.reason, rewardId: this.rewardId });
       if (r) {
@@ -335,7 +341,7 @@ export class GMScreen extends Base {
 /** The rebindable keybinding (v13 `game.keybindings`), GM only. Called at init. */
 export function registerGMScreenKeybinding() {
   game.keybindings.register(SYSTEM_ID, "gmScreen", {
-    name: "SMOKE.GMScreen.keybinding", editable: [{ key: "KeyG", modifiers: [/** @type {any} */ ("Shift")] }], restricted: true,
+    name: "SMOKE.GMScreen.keybinding", editable: [{ key: "KeyG", modifiers: [/** @type {foundry.helpers.interaction.KeyboardManager.MODIFIER_KEYS} */ ("Shift")] }], restricted: true,
     onDown: () => {
       GMScreen.open();
       return true;

@@ -11,9 +11,9 @@ import { heatView } from "../documents/heat/cooldown.mjs";
 import { custodyOf } from "../documents/heat/custody.mjs";
 import { requestGM } from "../documents/core/requests.mjs";
 import { crimes } from "../rules/heat.mjs";
-import { docAt } from "../documents/core/lookup.mjs";
+import { canvasIfAny, docAt } from "../documents/core/lookup.mjs";
 
-const L = (/** @type {string} */ key, /** @type {any} */ data = undefined) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
+const L = (/** @type {string} */ key, /** @type {Record<string, string>|undefined} */ data = undefined) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 
 /**
  * The countdown's words for a view.
@@ -61,7 +61,7 @@ const PANEL = {
   callUnits: (/** @type {string} */ uuid) => {
     const actor = /** @type {Actor.Implementation} */ (docAt(uuid));
     return requestGM("heat.callUnits", { stars: heatView(actor).stars,
-      sceneId: /** @type {any} */ (globalThis).canvas?.scene?.id ?? game.scenes.active?.id ?? null });
+      sceneId: canvasIfAny()?.scene?.id ?? game.scenes.active?.id ?? null });
   },
   bust: (/** @type {string} */ uuid) => requestGM("heat.bust", { actorUuid: uuid }),
   release: (/** @type {string} */ uuid) => requestGM("heat.release", { actorUuid: uuid })
@@ -118,7 +118,8 @@ const hooks = {
   /** The sheet shows custody and the GM's toggles: re-render open sheets when those records change. */
   "smoke.heatChanged": () => {
     for (const app of foundry.applications.instances?.values?.() ?? []) {
-      const a = /** @type {any} */ (app);
+      // A window that shows an actor (a sheet, the phone) has `actor`.
+      const a = /** @type {typeof app & {actor?: Actor.Implementation|null}} */ (app);
       if (a.actor?.type === "character" && a.rendered && a.element?.querySelector?.("[data-smoke-heat]")) a.render();
     }
   }

@@ -15,6 +15,7 @@ import { mmss } from "./countdown.mjs";
 import { GMScreen } from "./gm-screen.mjs";
 import { askGM, openOnce } from "./gm-windows.mjs";
 import { docAt } from "../documents/core/lookup.mjs";
+import { missionTerms } from "../data/mission-page.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
@@ -75,7 +76,7 @@ export class MissionBoard extends Base {
 
   _onClose(options) {
     super._onClose?.(options);
-    /** @type {any} */ (Hooks).off("smoke.missions", this._refresh);
+    if (this._refresh) Hooks.off("smoke.missions", this._refresh);
     this._untick?.();
     if (MissionBoard.instance === this) MissionBoard.instance = null;
   }
@@ -139,13 +140,17 @@ export class MissionBoard extends Base {
    * @this {MissionBoard}
    */
   static #onEdit(event, target) {
-    const page = /** @type {any} */ (fromUuidSync(/** @type {any} */ (target.dataset.pageUuid ?? "")));
+    const page = /** @type {JournalEntryPage.Implementation|null} */ (docAt(target.dataset.pageUuid ?? ""));
     const form = /** @type {HTMLFormElement} */ (this.element);
     if (!page) return;
-    const set = (name, value) => { /** @type {any} */ (form.elements.namedItem(name)).value = value ?? ""; };
+    /**
+     * @param {string} name  A field of the form.
+     * @param {unknown} value
+     */
+    const set = (name, value) => { /** @type {HTMLInputElement} */ (form.elements.namedItem(name)).value = String(value ?? ""); };
     set("pageUuid", page.uuid);
     set("name", page.name);
-    for (const [name, value] of Object.entries(fieldsFromTerms(page.system))) if (name !== "briefing") set(name, value);
+    for (const [name, value] of Object.entries(fieldsFromTerms(missionTerms(page)))) if (name !== "briefing") set(name, value);
     this.#editing(page.name);
   }
 
@@ -155,7 +160,7 @@ export class MissionBoard extends Base {
    */
   static #onNewMission() {
     /** @type {HTMLFormElement} */ (this.element).reset();
-    /** @type {any} */ (this.element).elements.namedItem("pageUuid").value = "";
+    /** @type {HTMLInputElement} */ (/** @type {HTMLFormElement} */ (this.element).elements.namedItem("pageUuid")).value = "";
     this.#editing(null);
   }
 
@@ -179,11 +184,12 @@ export class MissionBoard extends Base {
     const d = formData.object;
     try {
       if (d.pageUuid) {
-        const old = /** @type {any} */ (fromUuidSync(d.pageUuid))?.system?.objectives ?? [];
+        const page = docAt(String(d.pageUuid));
+        const old = (page ? missionTerms(page) : null)?.objectives ?? [];
         await updateMissionPage({ uuid: d.pageUuid, name: d.name, system: termsFromFields(d, old) });
       } else await createMissionPage({ name: d.name, system: termsFromFields(d) });
       form.reset();
-      /** @type {any} */ (form.elements.namedItem("pageUuid")).value = "";
+      /** @type {HTMLInputElement} */ (form.elements.namedItem("pageUuid")).value = "";
       this.#editing(null);
     } catch (err) {
       ui.notifications.warn(/** @type {Error} */ (err).message);

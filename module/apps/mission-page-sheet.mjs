@@ -14,6 +14,7 @@
 import { fieldsFromTerms, termsFromFields } from "../documents/missions/terms-form.mjs";
 import { feeLabel } from "./mission-board.mjs";
 import { mmss } from "./countdown.mjs";
+import { missionTerms } from "../data/mission-page.mjs";
 
 const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 const { JournalEntryPageHandlebarsSheet } = foundry.applications.sheets.journal;
@@ -43,7 +44,7 @@ export class MissionPageSheet extends Base {
    */
   async _prepareContext(options) {
     const context = await super._prepareContext(options);
-    const t = /** @type {any} */ (this.document.system);
+    const t = missionTerms(this.document);
     const records = (list, key) => (list ?? []).map(r => L(key, { who: r.who, what: r.what }));
     return Object.assign(context, {
       terms: { client: t.client, fee: feeLabel(t.fee), xp: `${t.xp} ${L("SMOKE.XP")}`,
@@ -65,10 +66,11 @@ export class MissionPageSheet extends Base {
    * @override
    */
   _processFormData(event, form, formData) {
-    const data = /** @type {any} */ (super._processFormData(event, form, formData));
+    /** @type {{smoke?: import("../documents/missions/terms-form.mjs").TermsFields, system?: unknown}} */
+    const data = super._processFormData(event, form, formData);
     const fields = data.smoke ?? {};
     delete data.smoke;
-    data.system = termsFromFields(fields, /** @type {any} */ (this.document.system).objectives ?? [], { briefing: true });
+    data.system = termsFromFields(fields, missionTerms(this.document).objectives ?? [], { briefing: true });
     return data;
   }
 }

@@ -11,6 +11,8 @@ import { garageQuote, placeOffers, servicePrice } from "../rules/money.mjs";
 import { tokenDistance } from "../documents/fight/attack.mjs";
 import { rangeBand } from "../rules/combat.mjs";
 import { vehicleOf } from "../documents/vehicle/seats.mjs";
+import { conditionOf } from "../documents/vehicle/condition.mjs";
+import { docAt } from "../documents/core/lookup.mjs";
 
 const ACTIONS = "systems/the-smoke/templates/actor/parts/place-actions.hbs";
 const CREW_FEE = "systems/the-smoke/templates/dialog/crew-fee.hbs";
@@ -58,7 +60,7 @@ function patientsFor(actor) {
  * @returns {string}
  */
 function residentsOf(place) {
-  return [...(place.system?.residents ?? [])].map(uuid => /** @type {any} */ (fromUuidSync(uuid))?.name).filter(Boolean)
+  return [...(place.system?.residents ?? [])].map(uuid => docAt(uuid)?.name).filter(Boolean)
     .join(", ");
 }
 
@@ -72,10 +74,10 @@ export async function placesView(actor) {
     const offers = money.offersAt(place);
     const home = money.livesAt(actor, place);
     const motors = motorsAt(actor, place).map(m => {
-      const s = /** @type {any} */ (m.system);
+      const c = conditionOf(m); // the GM's record of its Body and tyres, as the garage quotes them
       const row = /** @type {{uuid: string, name: string|null, garage: number|null, sell: {pounds: number, buyer: string}|null}} */ ({ uuid: m.uuid, name: m.name, garage: null, sell: null });
-      if (offers.services.includes("garage")) row.garage = garageQuote({ body: s.body.value, bodyMax: s.body.max,
-        flatTyres: s.tyres.flat, perBody: place.system?.garagePerBody ?? null }).pounds;
+      if (offers.services.includes("garage")) row.garage = garageQuote({ body: c.body, bodyMax: c.bodyMax,
+        flatTyres: c.flatTyres, perBody: place.system?.garagePerBody ?? null }).pounds;
       try {
         const offer = money.offerFor(actor, m);
         if (offers.fence.includes(offer.buyer)) row.sell = { pounds: offer.pounds, buyer: L(`SMOKE.Places.buyer.${offer.buyer}`) };
@@ -223,8 +225,10 @@ export async function crewFeeDialog() {
   const characters = game.actors.filter(a => a.type === "character").map(a => ({ id: a.id, name: a.name,
     checked: a.hasPlayerOwner }));
   const content = await foundry.applications.handlebars.renderTemplate(CREW_FEE, { characters });
-  const data = /** @type {any} */ (await foundry.applications.api.DialogV2.input(/** @type {any} */ ({
-    window: { title: "SMOKE.CrewFee.window" }, content, ok: { label: L("SMOKE.CrewFee.pay") } })));
+  // The form's fields: a tick per character (`p_<id>`), the pounds, split or per head, and the reason.
+  const data = /** @type {{pounds: string, mode: "split"|"perHead", reason?: string, [tick: string]: unknown}|null} */ (
+    await foundry.applications.api.DialogV2.input({ window: { title: "SMOKE.CrewFee.window" }, content,
+      ok: { label: L("SMOKE.CrewFee.pay") } }));
   if (!data) return null;
   const actors = characters.filter(c => data[`p_${c.id}`]).map(c => /** @type {Actor.Implementation} */ (game.actors.get(/** @type {string} */ (c.id))));
   const result = await run(() => money.payCrew(actors, Number(data.pounds), { mode: data.mode, reason: data.reason ?? "" }));

@@ -15,6 +15,7 @@ import { LevelUpApp } from "./level-up.mjs";
 import { CharacterCreator } from "./creator.mjs";
 import { requestGM } from "../documents/core/requests.mjs";
 import { hasRecordedPerk } from "../documents/core/record.mjs";
+import { systemApi } from "../documents/core/lookup.mjs";
 import { makeFromKit } from "../documents/vehicle/vehicle.mjs";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
@@ -193,13 +194,13 @@ class SmokeActorSheetBase extends ActorBase {
    */
   static async #onToggleWorn(event, target) {
     // The toggle is on the rows of owned armour, outfits and gear worn for its Heat (a Balaclava) only.
-    const item = /** @type {any} */ (this.document.items.get(target.closest("[data-item-id]").dataset.itemId));
-    const wear = !item.system.worn;
+    const item = /** @type {Item.Implementation} */ (this.document.items.get(target.closest("[data-item-id]").dataset.itemId));
+    const wear = !(/** @type {SmokeItemSystem} */ (item.system)).worn;
     const updates = [{ _id: item.id, "system.worn": wear }];
     if (wear && (item.type === "armour" || item.type === "outfit")) {
       for (const other of this.document.items) {
         if (other.type === item.type && other.id !== item.id
-          && /** @type {any} */ (other).system.worn) updates.push({ _id: other.id, "system.worn": false });
+          && /** @type {SmokeItemSystem} */ (other.system).worn) updates.push({ _id: other.id, "system.worn": false });
       }
     }
     await this.document.updateEmbeddedDocuments("Item", updates);
@@ -318,7 +319,7 @@ class SmokeActorSheetBase extends ActorBase {
    * @this {SmokeActorSheetBase}
    */
   static #onAwardXp() {
-    /** @type {any} */ (game.system).api.apps.GMScreen.openRewardsFor(this.document.id);
+    systemApi().apps.GMScreen.openRewardsFor(/** @type {string} */ (this.document.id)); // a sheet shows a stored actor
   }
 
   /** @this {SmokeActorSheetBase} */
@@ -337,9 +338,10 @@ export class CharacterSheet extends SmokeActorSheetBase {
    * @override
    */
   _processFormData(event, form, formData) {
-    const data = /** @type {any} */ (super._processFormData(event, form, formData));
+    /** @type {{system?: {factions?: Record<string, {renown?: number|string, influence?: number|string}>|unknown[]}}} */
+    const data = super._processFormData(event, form, formData);
     const edits = data.system?.factions;
-    if (edits && !Array.isArray(edits)) {
+    if (data.system && edits && !Array.isArray(edits)) {
       const factions = foundry.utils.deepClone(/** @type {CharacterSystem} */ (this.document.system).factions);
       for (const [i, row] of Object.entries(edits)) {
         if (factions[Number(i)]) Object.assign(factions[Number(i)], row, { renown: Number(row.renown ?? factions[Number(i)].renown),

@@ -210,7 +210,7 @@ export class ShiftsApp extends Base {
         .sort((a, b) => a.name.localeCompare(b.name))
     });
     // v13 DialogV2: `render(event, dialog)` runs once the dialog is drawn (fvtt-types 13.345 api/dialog.d.mts).
-    const render = (/** @type {Event} */ _e, /** @type {any} */ dialog) => {
+    const render = (/** @type {Event} */ _e, /** @type {foundry.applications.api.DialogV2} */ dialog) => {
       const form = /** @type {HTMLElement|null} */ (dialog.element?.querySelector(".smoke-callout-form"));
       if (!form) return;
       showCalloutFields(form);

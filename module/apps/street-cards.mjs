@@ -9,13 +9,14 @@ import { rollPolice } from "../documents/street/street.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
 import { GMScreen } from "./gm-screen.mjs";
 import { askGM } from "./gm-windows.mjs";
+import { canvasIfAny } from "../documents/core/lookup.mjs";
 
 /**
  * The centre of the GM's view in scene pixels (v13: `canvas.stage.pivot`), or null without a drawn canvas.
  * @returns {{x: number, y: number}|null}
  */
 export function viewPoint() {
-  const pivot = /** @type {any} */ (globalThis).canvas?.stage?.pivot;
+  const pivot = canvasIfAny()?.stage?.pivot;
   return pivot && Number.isFinite(pivot.x) && Number.isFinite(pivot.y) ? { x: pivot.x, y: pivot.y } : null;
 }
 

@@ -47,7 +47,7 @@ export class StreetControl extends Base {
 
   _onClose(options) {
     super._onClose?.(options);
-    /** @type {any} */ (Hooks).off("updateScene", this._refresh);
+    if (this._refresh) Hooks.off("updateScene", this._refresh);
     if (StreetControl.instance === this) StreetControl.instance = null;
   }
 
@@ -59,7 +59,7 @@ export class StreetControl extends Base {
   }
 
   async _prepareContext() {
-    const scene = /** @type {any} */ (game.scenes.viewed ?? game.scenes.active);
+    const scene = game.scenes.viewed ?? game.scenes.active;
     const street = streetOf(scene);
     const pack = game.packs.get(`${SYSTEM_ID}.street-people`);
     const index = pack ? (await pack.getIndex()).contents : [];

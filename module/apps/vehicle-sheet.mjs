@@ -71,7 +71,10 @@ export class VehicleSheet extends Base {
 
   static PARTS = { body: { template: "systems/the-smoke/templates/actor/vehicle-sheet.hbs" } };
 
-  /** The driving situation chosen on this sheet (not stored): terrain, junction, gauge band. */
+  /**
+   * The driving situation chosen on this sheet (not stored): terrain, junction, gauge band.
+   * @type {{terrain: string, junction: boolean, gauge: "green"|"yellow"|"red"}}
+   */
   situation = { terrain: "road", junction: false, gauge: "green" };
 
   /** @returns {any} The motor's system data with its derived fields (VehicleData). */
@@ -89,7 +92,7 @@ export class VehicleSheet extends Base {
     const { rows, stray } = seating(s.seatList ?? [], seatRecords(actor), exists);
     const a = s.adjusted ?? {};
     const changed = a.performance !== s.performance.die || a.handling !== s.handling || a.speed !== s.speed;
-    const fire = s.onFire ? fireState({ body: s.body.value, fireRound: s.fire?.round ?? null }) : null;
+    const fire = s.onFire ? fireState({ body: s.body.value, fireRound: s.fire?.round || null }) : null;
     const can = canDrive(actor);
     const bill = garageBill({ body: Math.min(s.body.value, s.body.max), bodyMax: s.body.max, flatTyres: s.tyres.flat });
     // The Bike Lock on it, as the GM recorded it (documents/vehicle/lock-store.mjs).
@@ -156,7 +159,7 @@ export class VehicleSheet extends Base {
         event.stopPropagation();
         const input = /** @type {HTMLInputElement} */ (event.currentTarget);
         const key = /** @type {"terrain"|"junction"|"gauge"} */ (input.dataset.situation);
-        /** @type {any} */ (this.situation)[key] = input.type === "checkbox" ? input.checked : input.value;
+        Object.assign(this.situation, { [key]: input.type === "checkbox" ? input.checked : input.value });
       });
     }
   }
@@ -183,14 +186,16 @@ export class VehicleSheet extends Base {
    * @param {DragEvent} event
    */
   async _onDrop(event) {
-    const data = /** @type {any} */ (foundry.applications.ux.TextEditor.implementation.getDragEventData(event));
+    // Drag data as v13 makes it: `{type, uuid}` (fvtt-types 13.345 has the type and the uuid in two separate shapes).
+    const data = /** @type {foundry.appv1.sheets.ActorSheet.DropData & Actor.DropData} */ (
+      foundry.applications.ux.TextEditor.implementation.getDragEventData(event));
     if (Hooks.call("dropActorSheetData", this.document, this, data) === false) return null;
     const seat = /** @type {HTMLElement|null} */ (/** @type {HTMLElement} */ (event.target)?.closest?.("[data-seat]"))?.dataset.seat ?? null;
     if (data?.type !== "Actor") {
       ui.notifications.warn(L("SMOKE.Boarding.notActor"));
       return null;
     }
-    const actor = /** @type {Actor.Implementation|null} */ (await /** @type {any} */ (getDocumentClass("Actor")).fromDropData(data));
+    const actor = await getDocumentClass("Actor").fromDropData(data);
     if (!actor) {
       ui.notifications.warn(L("SMOKE.Boarding.notActor"));
       return null;
@@ -267,7 +272,7 @@ export class VehicleSheet extends Base {
    */
   static async #onDrive(event) {
     const { terrain, junction, gauge } = this.situation;
-    await rollDriving(this.document, { situation: { terrain, junction }, gauge: gauge === "green" ? null : /** @type {any} */ (gauge),
+    await rollDriving(this.document, { situation: { terrain, junction }, gauge: gauge === "green" ? null : gauge,
       skipDialog: event.shiftKey });
   }
 
@@ -291,9 +296,10 @@ export class VehicleSheet extends Base {
         ...tools.filter(t => t.olderCarOnly).map(option)];
       const content = await chooseHTML({ selects: [{ label: L("SMOKE.Theft.tool"), name: "toolId", options }],
         checkboxes: s.lockKind === "car" && game.user.isGM ? [{ label: L("SMOKE.Theft.olderCar"), name: "olderCar" }] : [] });
-      const data = /** @type {any} */ (await foundry.applications.api.DialogV2.input(/** @type {any} */ ({
+      // The form's fields: the tool's item id ("" for none) and the GM's older-car tick.
+      const data = /** @type {{toolId?: string, olderCar?: boolean}|null} */ (await foundry.applications.api.DialogV2.input({
         window: { title: L("SMOKE.Theft.toolTitle", { vehicle: this.document.name }) }, content,
-        ok: { label: L("SMOKE.Theft.attempt") } })));
+        ok: { label: L("SMOKE.Theft.attempt") } }));
       if (!data) return;
       toolId = data.toolId ?? "";
       olderCar = !!data.olderCar;

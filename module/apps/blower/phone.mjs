@@ -29,8 +29,8 @@ const TICKING = new Set(["jobs", "orders", "heat", "objectives"]);
 const SHIFT_SCREENS = new Set(["home", "jobs", "orders", "directions"]);
 const MISSION_SCREENS = new Set(["home", "objectives"]);
 
-/** @param {unknown} err */
-const warn = err => void ui.notifications?.warn(/** @type {any} */ (err)?.message ?? String(err));
+/** @param {Error|{message?: string}|string|null|undefined} err  Words, or what a request or a write rejected with. */
+const warn = err => void ui.notifications?.warn(typeof err === "string" ? err : err?.message ?? String(err));
 
 /** The characters a user may open a phone for: a GM any character, a player their own. */
 export function phoneOwners() {
@@ -89,7 +89,10 @@ export class BlowerPhone extends Base {
     return this.instance;
   }
 
-  /** @type {any} The character whose phone this is. */
+  /**
+   * The character whose phone this is.
+   * @type {Actor.Implementation|null}
+   */
   actor = null;
   /** The screen shown: "home" or an app id. */
   screen = "home";
@@ -128,13 +131,15 @@ export class BlowerPhone extends Base {
     const shifts = () => { if (SHIFT_SCREENS.has(this.screen)) rerender(); };
     shiftWatchers.add(shifts);
     this.#unsubscribe.push(() => shiftWatchers.delete(shifts));
-    const missionsHook = Hooks.on(/** @type {any} */ ("smoke.missions"), () => { if (MISSION_SCREENS.has(this.screen)) rerender(); });
-    this.#unsubscribe.push(() => Hooks.off(/** @type {any} */ ("smoke.missions"), missionsHook));
-    for (const hook of ["updateActor", "updateSetting", "updatePlaylist"]) {
-      const id = Hooks.on(/** @type {Hooks.HookName} */ (hook), (/** @type {any} */ doc) => {
+    const missionsHook = Hooks.on("smoke.missions", () => { if (MISSION_SCREENS.has(this.screen)) rerender(); });
+    this.#unsubscribe.push(() => Hooks.off("smoke.missions", missionsHook));
+    /** @type {("updateActor"|"updateSetting"|"updatePlaylist")[]} */
+    const hooks = ["updateActor", "updateSetting", "updatePlaylist"];
+    for (const hook of hooks) {
+      const id = Hooks.on(hook, (/** @type {{id: string|null}} */ doc) => {
         if (hook !== "updateActor" || doc?.id === this.actor?.id) rerender();
       });
-      this.#unsubscribe.push(() => Hooks.off(/** @type {any} */ (hook), id));
+      this.#unsubscribe.push(() => Hooks.off(hook, id));
     }
   }
 
@@ -190,7 +195,7 @@ export class BlowerPhone extends Base {
     for (const box of root.querySelectorAll("[data-radio-playlist]")) {
       box.addEventListener("change", event => {
         const el = /** @type {HTMLInputElement} */ (event.target);
-        const playlist = /** @type {any} */ (game).playlists.get(el.dataset.radioPlaylist);
+        const playlist = game.playlists.get(String(el.dataset.radioPlaylist));
         if (playlist) markStation(playlist, el.checked).then(on => { el.checked = on; }, warn);
       });
     }
@@ -242,7 +247,7 @@ export class BlowerPhone extends Base {
    * @this {BlowerPhone}
    */
   static #satnav() {
-    const d = directionsOf(this.actor);
+    const d = this.actor ? directionsOf(this.actor) : null;
     SatNav.open(d ? { destination: { sceneId: d.sceneId, regionUuid: d.regionUuid, name: d.name, job: this.actor === game.user.character } } : {});
   }
 

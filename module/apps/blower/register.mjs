@@ -10,8 +10,8 @@ import { nowPlaying, stations, motorStation } from "../../documents/blower/radio
 import * as sources from "./sources.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
 
-/** v13 KeyboardManager.MODIFIER_KEYS.ALT is "Alt" (fvtt-types names the key, not the value). */
-const ALT = /** @type {any} */ (["Alt"]);
+/** v13 KeyboardManager.MODIFIER_KEYS.ALT is "Alt" (fvtt-types brands the value). */
+const ALT = [/** @type {foundry.helpers.interaction.KeyboardManager.MODIFIER_KEYS} */ ("Alt")];
 
 /** Register the Blower's keybindings (init; its settings are the documents' registerBlower); its scene controls are hooks. */
 export function registerBlowerUI() {
@@ -26,7 +26,7 @@ export function registerBlowerUI() {
 
 /** The Blower's and sat nav's buttons in the scene controls (registered by the entry with every feature's hooks). */
 const hooks = {
-  getSceneControlButtons: (/** @type {any} */ controls) => {
+  getSceneControlButtons: (/** @type {Record<string, foundry.applications.ui.SceneControls.Control>} */ controls) => {
     const tokens = controls.tokens ?? controls.token;
     if (!tokens?.tools) return;
     tokens.tools.smokeBlower = { name: "smokeBlower", title: "SMOKE.Blower.open", icon: "fa-solid fa-mobile-screen-button",
@@ -39,8 +39,8 @@ const hooks = {
 /** `game.system.api.blower`: open the windows, read the phone's own stores, and the adapters it reads through. */
 const blowerApi = {
   BlowerPhone, SatNav,
-  open: (/** @type {any} */ options) => BlowerPhone.open(options),
-  satnav: (/** @type {any} */ options) => SatNav.open(options),
+  open: (/** @type {Parameters<typeof BlowerPhone.open>[0]} */ options) => BlowerPhone.open(options),
+  satnav: (/** @type {Parameters<typeof SatNav.open>[0]} */ options) => SatNav.open(options),
   texts: { inbox: inboxNow, refresh: refreshInbox },
   radio: { nowPlaying, stations, motorStation },
   sources

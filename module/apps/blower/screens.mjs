@@ -16,9 +16,9 @@ import { unitCounts } from "../../documents/core/counts.mjs";
 
 /**
  * @param {string} key
- * @param {Record<string, unknown>} [data]
+ * @param {Record<string, unknown>} [data]  Strings or numbers: v13's format puts each in its `{name}` as text.
  */
-const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));
+const L = (key, data) => (data ? game.i18n.format(key, /** @type {Record<string, string>} */ (data)) : game.i18n.localize(key));
 
 /** The apps on the home screen, in order, with their Font Awesome icons. */
 export const APPS = Object.freeze([
@@ -35,12 +35,13 @@ export const APPS = Object.freeze([
 /** @param {string} reason A lang key or the GM's words. */
 const words = reason => (reason && game.i18n.has?.(reason) ? L(reason) : String(reason ?? ""));
 
-/** @param {any} actor */
+/** @param {Actor.Implementation} actor */
 function countBadges(actor) {
   const jobs = serviceJobsOf(actor);
   const orders = patOrdersOf(actor);
   const missions = missionsOf(actor);
-  const open = (/** @type {any[]} */ list) => list.reduce((n, m) => n + (m.objectives ?? []).filter((/** @type {any} */ o) => (o.state ?? "open") === "open").length, 0);
+  /** @param {{objectives?: {state?: string}[]}[]} list */
+  const open = list => list.reduce((n, m) => n + (m.objectives ?? []).filter(o => (o.state ?? "open") === "open").length, 0);
   return {
     jobs: isMissing(jobs) ? 0 : (jobs.callouts?.length ?? 0),
     orders: isMissing(orders) ? 0 : orders.callouts.length + (orders.job ? 1 : 0),
@@ -96,8 +97,8 @@ function cargoWords(cargo) {
   return L(`SMOKE.Blower.Jobs.cargoState.${state}`);
 }
 
-/** @param {any[]} callouts */
-const calloutRows = callouts => callouts.map((/** @type {any} */ c) => ({ id: c.id, name: String(c.name ?? c.id), pay: c.pay ?? null }));
+/** @param {{id: string, name?: string, pay?: unknown}[]} callouts */
+const calloutRows = callouts => callouts.map(c => ({ id: c.id, name: String(c.name ?? c.id), pay: c.pay ?? null }));
 
 /**
  * Jobs: the service shift's callouts and job (Pat's orders have their own app).
@@ -130,14 +131,14 @@ function ordersScreen(actor, now) {
 
 /**
  * The missions' rows, each deadline counted down from the run's clock (timestamps) at `now`.
- * @param {any[]} list
+ * @param {(ReturnType<SmokeApi["missions"]["missionsOf"]>[number] & {giver?: string})[]} list
  * @param {number} now Active ms.
  */
 const missionRows = (list, now) => list.map(m => {
   const secondsLeft = m.clock ? deadlineLeft(m, now) : (typeof m.secondsLeft === "number" ? m.secondsLeft : null);
   return { name: String(m.name ?? ""), giver: String(m.giver ?? m.client ?? ""),
     left: typeof secondsLeft === "number" ? mmss(secondsLeft) : null,
-    objectives: (m.objectives ?? []).map((/** @type {any} */ o) => ({ text: String(o.text ?? ""), state: o.state ?? "open",
+    objectives: (m.objectives ?? []).map(o => ({ text: String(o.text ?? ""), state: o.state ?? "open",
       label: L(`SMOKE.Blower.Missions.state.${["open", "done", "failed"].includes(o.state) ? o.state : "open"}`) })) };
 });
 
@@ -151,7 +152,7 @@ function missionsScreen(actor, now) {
   if (isMissing(got)) return { missing: L(got.messageKey) };
   const rows = missionRows(got, now);
   // Self-play (issue 16): the open missions a player may accept from the phone.
-  const offers = !game.user.isGM ? openMissionsNow().map((/** @type {any} */ m) => ({
+  const offers = !game.user.isGM ? openMissionsNow().map(m => ({
     pageUuid: m.pageUuid, name: String(m.name ?? ""), giver: String(m.client ?? "") })) : [];
   return { rows, offers, none: !rows.length && !offers.length };
 }
@@ -161,7 +162,7 @@ function moneyScreen(actor) {
   const got = moneyOf(actor);
   if (isMissing(got)) return { missing: L(got.messageKey) };
   const { pocket, stash, log } = got;
-  return { pocket, stash, log: (log ?? []).slice(0, 10).map((/** @type {any} */ e) => ({
+  return { pocket, stash, log: (log ?? []).slice(0, 10).map(e => ({
     amount: `${e.amount < 0 ? "−" : "+"}£${Math.abs(e.amount)}`, incoming: e.amount >= 0,
     where: L(`SMOKE.Blower.Money.${e.where === "stash" ? "stash" : "pocket"}`), reason: words(e.reason),
     at: new Date(e.at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) })) };
@@ -213,7 +214,7 @@ function radioScreen(actor) {
   return { motor, stations: list, none: !list.length, phoneStation: phone, volume: Math.round(effectiveVolume() * 100),
     ownVolume: Math.round(Number(game.settings.get(SYSTEM_ID, "radioVolume")) * 100),
     now: now ? { name: now.name, via: L(`SMOKE.Blower.Radio.via.${now.via}`), paused: now.paused, error: now.error } : null,
-    playlists: game.user.isGM ? [...(/** @type {any} */ (game).playlists ?? [])].map(p => ({ id: p.id, name: p.name,
+    playlists: game.user.isGM ? [...(game.playlists ?? [])].map(p => ({ id: p.id, name: p.name,
       radio: Boolean(p.getFlag(SYSTEM_ID, "radio")) })) : [] };
 }
 

@@ -14,8 +14,8 @@
 import { isBike, offBikeDamage } from "../../rules/armour.mjs";
 import { CATALOGUE_IDS } from "../../generated/rules.mjs";
 import { applyHealthLoss, conditionName } from "../fight/combat.mjs";
-import { occupantsOf, recordIncident } from "../vehicle/vehicle.mjs";
-import { L, SYSTEM_ID, sys } from "./common.mjs";
+import { conditionOf, occupantsOf, recordIncident, writeCondition } from "../vehicle/vehicle.mjs";
+import { L, SYSTEM_ID } from "./common.mjs";
 import { listCardHTML } from "../core/chat-html.mjs";
 import { recordedArmour } from "../core/kit-record.mjs";
 import { recordedMotorKey } from "../core/record.mjs";
@@ -23,17 +23,18 @@ import { recordedMotorKey } from "../core/record.mjs";
 // ------------------------------------------------------------------------------------------------ harm (GM side)
 
 /**
- * Body off a motor, and an incident entry (Skids, collisions and contact › Keep an incident record). GM side.
+ * Body off a motor (the GM's record of its condition, documents/vehicle/condition.mjs), and an incident entry (Skids,
+ * collisions and contact › Keep an incident record). GM side.
  * @param {any} vehicle
  * @param {number} body  Body lost (≥ 0).
  * @param {{what: string, other?: string, riderInjuries?: any[], round?: number|null}} entry
  * @returns {Promise<number>}  Body afterwards.
  */
 export async function harmVehicle(vehicle, body, entry) {
-  const s = sys(vehicle);
-  const value = Math.max(0, s.body.value - body);
-  const bodyLost = s.body.value - value;
-  await vehicle.update({ "system.body.value": value });
+  const before = conditionOf(vehicle).body; // the GM's record, never a Body its owner typed back up
+  const value = Math.max(0, before - body);
+  const bodyLost = before - value;
+  await writeCondition(vehicle, { body: value });
   // The incident goes through the GM's queue like every other, with its own id (stored once, never lost).
   await recordIncident(vehicle, { bodyLost, ...entry });
   return value;

@@ -26,8 +26,7 @@ import { promptCheck } from "../core/prompt-check.mjs";
 import { applyHealthLoss, spendDieAsGM } from "./combat.mjs";
 import { assertGM, assertOwner, requestGM } from "../core/requests.mjs";
 import { isOut, sideOf, writeSides } from "./combat-state.mjs";
-import { riderOf } from "../vehicle/vehicle.mjs";
-import { vehicleSystem } from "../core/lookup.mjs";
+import { conditionOf, motorGuard, riderOf, writeCondition } from "../vehicle/vehicle.mjs";
 
 const COMBAT = RULES.combat;
 
@@ -58,7 +57,8 @@ function enclosedIn(actor) {
 
 /**
  * A combatant's current Guard in the fight: the record's Guard (worn armour, Conditions) + cover, the Dodge action
- * and an enclosed seat; a motor's Guard as its record gives it.
+ * and an enclosed seat; a motor's Guard from its Size and the temporary defences on the GM's record of its condition
+ * (documents/vehicle/condition.mjs).
  * @param {Combatant.Implementation} combatant
  * @returns {number}
  */
@@ -66,7 +66,7 @@ export function currentGuard(combatant) {
   const actor = /** @type {Actor.Implementation} */ (combatant.actor);
   const sys = /** @type {PersonSystem} */ (actor.system);
   const defences = { ...sideOf(combatant).defences, enclosed: enclosedIn(actor) };
-  if (actor.type === "vehicle") return sys.guard.value;
+  if (actor.type === "vehicle") return motorGuard(actor); // its temporary defences as the GM recorded them
   return combatGuard({ guard: sys.guard.value, includesConditions: actor.type === "character", conditions: actor.statuses, defences });
 }
 
@@ -372,14 +372,12 @@ async function landHit(record, target) {
   const actor = /** @type {Actor.Implementation} */ (target.actor);
   const check = /** @type {NonNullable<RollRecord["check"]>} */ (record.check);
   if (record.tyres && actor.type === "vehicle") {
-    const flat = vehicleSystem(actor).tyres.flat + COMBAT.shooting.tyres.flatTyres;
-    await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.tyres.flat": flat }));
+    await writeCondition(actor, { flatTyres: conditionOf(actor).flatTyres + COMBAT.shooting.tyres.flatTyres });
     return { damage: 0, conditions: [], flat: true };
   }
   const dealt = damage({ margin: check.margin, impact: /** @type {number} */ (record.impact), reduction: targetReduction(target) });
   if (actor.type === "vehicle") {
-    const body = vehicleSystem(actor).body.value;
-    await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.body.value": Math.max(0, body - dealt) }));
+    await writeCondition(actor, { body: Math.max(0, conditionOf(actor).body - dealt) });
     return { damage: dealt, conditions: [], flat: false };
   }
   await applyHealthLoss(actor, dealt);
@@ -412,7 +410,7 @@ async function landArea(combat, record, target) {
     /** @type {string[]} */
     let conditions = [];
     if (actor.type === "vehicle") {
-      if (dealt) await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.body.value": Math.max(0, vehicleSystem(actor).body.value - dealt) }));
+      if (dealt) await writeCondition(actor, { body: Math.max(0, conditionOf(actor).body - dealt) });
     } else {
       await applyHealthLoss(actor, dealt);
       conditions = weaponConditions(record.traits ?? [], check.outcome, dealt, { bleedOn: record.bleedOn ?? null });

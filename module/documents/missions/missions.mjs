@@ -81,7 +81,8 @@ export function allRuns() {
  * The missions an actor's crew is on or has finished, in the phone's shape (objectives as `{text, state}`) — the api
  * `game.system.api.missions.missionsOf`.
  * @param {Actor.Implementation|null|undefined} actor
- * @returns {(MissionRun & {client: string, secondsLeft: number|null, objectives: {id: string, text: string, state: string}[]})[]}
+ * @returns {(Omit<MissionRun, "objectives"> & {client: string, secondsLeft: number|null,
+ *   objectives: {id: string, label: string, text: string, state: string}[]})[]}
  */
 export function missionsOf(actor) {
   if (!actor) return [];
