@@ -12,13 +12,12 @@
  * @module documents/chase/harm
  */
 import { isBike, offBikeDamage } from "../../rules/armour.mjs";
-import { CATALOGUE_IDS } from "../../generated/rules.mjs";
 import { applyHealthLoss, conditionName } from "../fight/combat.mjs";
 import { conditionOf, occupantsOf, recordIncident, writeCondition } from "../vehicle/vehicle.mjs";
 import { L, SYSTEM_ID } from "./common.mjs";
 import { listCardHTML } from "../core/chat-html.mjs";
 import { recordedArmour } from "../core/kit-record.mjs";
-import { recordedMotorKey } from "../core/record.mjs";
+import { catalogueMotor } from "../vehicle/catalogue.mjs";
 
 // ------------------------------------------------------------------------------------------------ harm (GM side)
 
@@ -41,20 +40,14 @@ export async function harmVehicle(vehicle, body, entry) {
 }
 
 /**
- * A motor's abilities as the GM knows them: the catalogue's for the key the GM recorded when it was made or imported
- * (documents/core/record.mjs recordedMotorKey; an owner's later edit of the motor is never read); a motor with no such
- * key, its own when no player owns it (the GM's), else none (a player's hand-made motor: the GM's call).
+ * A motor's abilities as the GM knows them (documents/vehicle/catalogue.mjs catalogueMotor): the catalogue's for the
+ * key the GM recorded when it was made or imported (an owner's later edit of the motor is never read); a motor with no
+ * such key, its own when no player owns it (the GM's), else none (a player's hand-made motor: the GM's call).
  * @param {any} vehicle
  * @returns {Promise<string[]>}
  */
 export async function knownAbilities(vehicle) {
-  const key = recordedMotorKey(vehicle).replace(/^vehicles\//, "");
-  const id = key ? /** @type {any} */ (CATALOGUE_IDS).vehicles?.[key] : undefined;
-  const doc = id ? await game.packs.get(`${SYSTEM_ID}.vehicles`)?.getDocument(id) : null;
-  if (doc) return [.../** @type {any} */ (doc.system).abilities ?? []];
-  const base = vehicle?.isToken ? vehicle.token?.baseActor ?? vehicle : vehicle;
-  if (base?.hasPlayerOwner) return [];
-  return [...(sys(vehicle)?.abilities ?? [])];
+  return (await catalogueMotor(vehicle))?.abilities ?? [];
 }
 
 /**
