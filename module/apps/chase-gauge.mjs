@@ -11,7 +11,7 @@
 import { RULES, SYSTEM_ID } from "../generated/rules.mjs";
 import { gaugeState } from "../rules/chase-gauge.mjs";
 import { fireState } from "../rules/vehicles.mjs";
-import { driverOf } from "../documents/vehicle/vehicle.mjs";
+import { driverOf, motorNumbers } from "../documents/vehicle/vehicle.mjs";
 import { motorSystemOf } from "../documents/core/lookup.mjs";
 import {
   actionOpen, gaugeOf, mayRoll, pendingText, rollGaugeCheck, unitWheels, isCrewedUnit
@@ -86,12 +86,14 @@ export class ChaseGauge extends Base {
       motors.push({ token: t, g, open: actionOpen(g, combat) });
     }
     motors.sort((a, b) => Number(b.open) - Number(a.open) || (b.g.spend ?? 0) - (a.g.spend ?? 0));
+    // What the table is shown: the sheets, which mirror the GM's records of the fire (documents/vehicle/wreck.mjs,
+    // condition.mjs) and are redrawn when the fire is written; the GM's blast reads the records themselves.
     /** @type {{name: string, text: string}[]} */
     const fires = [];
     for (const t of tokens) {
       const s = motorSystemOf(t);
       if (!s?.onFire || s.destroyed) continue;
-      const f = fireState({ body: 0, fireRound: s.fire?.round ?? null });
+      const f = fireState({ body: 0, fireRound: s.fire?.round || null });
       fires.push({ name: t.name, text: f.explodesAtEndOfRound !== null ? L("SMOKE.Vehicle.fireRound", { round: f.explodesAtEndOfRound })
         : L("SMOKE.Vehicle.fireSeconds", { seconds: f.countdownSeconds }) });
     }
@@ -108,7 +110,7 @@ export class ChaseGauge extends Base {
   /** One motor's gauge. */
   #motor({ token, g, open }) {
     const vehicle = token.actor;
-    const speed = vehicle.system.adjusted.speed;
+    const speed = motorNumbers(vehicle).speed; // after flat tyres and low Body, as the GM recorded them
     const state = gaugeState(speed, g.travelled);
     const driver = driverOf(vehicle);
     const band = state.band === "over" ? "red" : state.band;

@@ -11,7 +11,8 @@ import { garageQuote, placeOffers, servicePrice } from "../rules/money.mjs";
 import { tokenDistance } from "../documents/fight/attack.mjs";
 import { rangeBand } from "../rules/combat.mjs";
 import { vehicleOf } from "../documents/vehicle/seats.mjs";
-import { docAt, vehicleSystem } from "../documents/core/lookup.mjs";
+import { conditionOf } from "../documents/vehicle/condition.mjs";
+import { docAt } from "../documents/core/lookup.mjs";
 
 const ACTIONS = "systems/the-smoke/templates/actor/parts/place-actions.hbs";
 const CREW_FEE = "systems/the-smoke/templates/dialog/crew-fee.hbs";
@@ -73,10 +74,10 @@ export async function placesView(actor) {
     const offers = money.offersAt(place);
     const home = money.livesAt(actor, place);
     const motors = motorsAt(actor, place).map(m => {
-      const s = vehicleSystem(m);
+      const c = conditionOf(m); // the GM's record of its Body and tyres, as the garage quotes them
       const row = /** @type {{uuid: string, name: string|null, garage: number|null, sell: {pounds: number, buyer: string}|null}} */ ({ uuid: m.uuid, name: m.name, garage: null, sell: null });
-      if (offers.services.includes("garage")) row.garage = garageQuote({ body: s.body.value, bodyMax: s.body.max,
-        flatTyres: s.tyres.flat, perBody: place.system?.garagePerBody ?? null }).pounds;
+      if (offers.services.includes("garage")) row.garage = garageQuote({ body: c.body, bodyMax: c.bodyMax,
+        flatTyres: c.flatTyres, perBody: place.system?.garagePerBody ?? null }).pounds;
       try {
         const offer = money.offerFor(actor, m);
         if (offers.fence.includes(offer.buyer)) row.sell = { pounds: offer.pounds, buyer: L(`SMOKE.Places.buyer.${offer.buyer}`) };

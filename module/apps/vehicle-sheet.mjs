@@ -92,7 +92,7 @@ export class VehicleSheet extends Base {
     const { rows, stray } = seating(s.seatList ?? [], seatRecords(actor), exists);
     const a = s.adjusted ?? {};
     const changed = a.performance !== s.performance.die || a.handling !== s.handling || a.speed !== s.speed;
-    const fire = s.onFire ? fireState({ body: s.body.value, fireRound: s.fire?.round ?? null }) : null;
+    const fire = s.onFire ? fireState({ body: s.body.value, fireRound: s.fire?.round || null }) : null;
     const can = canDrive(actor);
     const bill = garageBill({ body: Math.min(s.body.value, s.body.max), bodyMax: s.body.max, flatTyres: s.tyres.flat });
     // The Bike Lock on it, as the GM recorded it (documents/vehicle/lock-store.mjs).

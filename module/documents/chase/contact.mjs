@@ -20,21 +20,22 @@ import { applyHealthLoss, conditionName, spendDieAsGM } from "../fight/combat.mj
 import { writeSides } from "../fight/combat-state.mjs";
 import { assertOwner, requestGM } from "../core/requests.mjs";
 import { claimRoll, issueRoll } from "../core/roll-claims.mjs";
-import { driverOf } from "../vehicle/vehicle.mjs";
+import { conditionOf, driverOf, motorGuard, writeCondition } from "../vehicle/vehicle.mjs";
 import { CHASE, L, SYSTEM_ID, combatFrom, succeeded, sys, warn, refuseCard } from "./common.mjs";
 import { combatantOfActor, motorAboard, motorOf, sceneOf, squaresBetween, vehicleTokenIn } from "./map.mjs";
 import { driveRoll, driveSpec, driveStatus, driverAt, mayRoll, unitWheels } from "./units.mjs";
 import { harmRiders, harmVehicle, injuryLine, postCard } from "./harm.mjs";
 
 /**
- * The Guard a ram or a PIT rolls against: the target's motor's (6 + 2 × Size, +2 while evasive), or a person's on
+ * The Guard a ram or a PIT rolls against: the target's motor's (6 + 2 × Size, +2 while evasive: the GM's record of
+ * its temporary defences, documents/vehicle/condition.mjs), or a person's on
  * foot (rulebook: Skids, collisions and contact › Ram, PIT).
  * @param {any} target  A combatant.
  * @returns {number}
  */
 export function manoeuvreGuard(target) {
   const motor = motorAboard(target);
-  return motor ? sys(motor).guard.value : currentGuard(target);
+  return motor ? motorGuard(motor) : currentGuard(target);
 }
 
 /**
@@ -177,8 +178,8 @@ export const requests = {
   "chase.evasive": async (user, { combatId, combatantId }) => {
     const { combat, combatant, vehicle } = driverAt(user, combatId, combatantId);
     await spendDieAsGM(combat, combatant, "evasive");
-    await vehicle.update({ "system.defences.evasive": true });
-    return { guard: sys(vehicle).guard.value };
+    await writeCondition(vehicle, { evasive: true });
+    return { guard: motorGuard(vehicle) };
   },
 
   /** Declare a ram or a PIT: the GM checks it and issues the Wheels roll against the target's Guard now. */
@@ -209,7 +210,7 @@ export const requests = {
     if (r.hit) {
       if (targetMotor) {
         const left = await harmVehicle(targetMotor, r.damage, { what: "ram", other: vehicle.name, round: combat.round });
-        lines.push(L("SMOKE.Chase.bodyLost", { vehicle: targetMotor.name, body: r.damage, left, max: sys(targetMotor).body.max }));
+        lines.push(L("SMOKE.Chase.bodyLost", { vehicle: targetMotor.name, body: r.damage, left, max: conditionOf(targetMotor).bodyMax }));
       } else {
         await applyHealthLoss(target.actor, r.damage);
         for (const id of r.conditions) await target.actor.addCondition(id);
@@ -217,7 +218,7 @@ export const requests = {
           conditions: r.conditions.map(conditionName).join(", ") || "—" }));
       }
       const left = await harmVehicle(vehicle, r.self, { what: "ram", other: target.name ?? "", round: combat.round });
-      lines.push(L("SMOKE.Chase.bodyLost", { vehicle: vehicle.name, body: r.self, left, max: sys(vehicle).body.max }));
+      lines.push(L("SMOKE.Chase.bodyLost", { vehicle: vehicle.name, body: r.self, left, max: conditionOf(vehicle).bodyMax }));
     }
     await postCard(L("SMOKE.Chase.ramTitle", { vehicle: vehicle.name, target: targetMotor?.name ?? target.name ?? "" }), lines);
     return { ...r, margin, guard };
@@ -289,7 +290,7 @@ export const requests = {
     const loser = actingCombatant(combat, vehicle);
     if (p.losesNextAction && loser) await writeSides(combat, { [loser.id]: { spun: true } });
     await postCard(title, [
-      L("SMOKE.Chase.pitSpun", { vehicle: vehicle.name, body: p.body, left, max: sys(vehicle).body.max }),
+      L("SMOKE.Chase.pitSpun", { vehicle: vehicle.name, body: p.body, left, max: conditionOf(vehicle).bodyMax }),
       ...injuries.map(injuryLine), loser ? L("SMOKE.Chase.losesAction", { name: loser.name ?? "" }) : null
     ]);
     return { outcome: check.outcome, success, body: p.body };

@@ -36,6 +36,7 @@ import { actionOpen, chaseCombatOf, gaugeOf, movedSquares, sceneOf, squaresBetwe
 import { driveRoll, driveSpec, driveStatus, driverAt, mayRoll, unitWheels } from "./units.mjs";
 import { harmRiders, harmVehicle, injuryLine, postCard } from "./harm.mjs";
 import { rainBand } from "../street/setup.mjs";
+import { conditionOf, motorNumbers } from "../vehicle/vehicle.mjs";
 
 /**
  * @typedef {import("./common.mjs").GaugeFlag} GaugeFlag
@@ -173,7 +174,7 @@ export function onPreMoveToken(doc, movement, operation) {
     return false;
   }
   if (operation?.smokeGauge) return undefined; // the cut move itself: it ends on the line or short of the contact
-  const speed = sys(vehicle).adjusted.speed;
+  const speed = motorNumbers(vehicle).speed;
   const plan = planMove({ speed, travelled: gauge.travelled, squares, cleared: gauge.cleared });
   const grid = doc.parent.grid;
   const steps = grid && !grid.isGridless ? walkPath(doc, movement) : null;
@@ -366,7 +367,7 @@ async function observeMove(doc, waypoints, to, movementId) {
   /** @type {GaugeFlag} */
   const next = { ...g, travelled: g.travelled + squares, at: to, lastMove: movementId };
   if (!g.pending && squares > 0) {
-    const speed = sys(doc.actor).adjusted.speed;
+    const speed = motorNumbers(doc.actor).speed;
     const plan = planMove({ speed, travelled: g.travelled, squares, cleared: g.cleared });
     const steps = grid && !grid.isGridless ? walkFrom(doc, from, wps) : null;
     const contact = steps ? firstContact(doc, steps, g.resolved ?? [], from) : null;
@@ -463,7 +464,7 @@ export const requests = {
       const { combat, g } = tokenGauge(tokenUuid);
       assertOwner(user, token);
       if (g.ended || g.pending) return g;
-      const speed = sys(token.actor).adjusted.speed;
+      const speed = motorNumbers(token.actor).speed;
       const state = gaugeState(speed, g.travelled);
       let pending = null;
       if (kind === "line") {
@@ -547,7 +548,7 @@ async function applyCheck(token, vehicle, ctx, check) {
     await writeGauge(combat, token.id, { ...g, pending: null, ended: "failed" });
     await postCard(L("SMOKE.Chase.skidTitle", { vehicle: vehicle.name }), [
       L("SMOKE.Chase.skid", { vehicle: vehicle.name, band: L(`SMOKE.Vehicle.gauge.${ctx.band}`),
-        outcome: L(`SMOKE.Outcome.${check.outcome}`), body: f.body, left: body, max: sys(vehicle).body.max }),
+        outcome: L(`SMOKE.Outcome.${check.outcome}`), body: f.body, left: body, max: conditionOf(vehicle).bodyMax }),
       ...injuries.map(injuryLine), L("SMOKE.Chase.actionStops")
     ]);
     return { outcome: check.outcome, success, body: f.body };
@@ -564,7 +565,7 @@ async function applyCheck(token, vehicle, ctx, check) {
     for (const [v, r, o] of [[vehicle, mine, otherVehicle], [otherVehicle, theirs, vehicle]]) {
       const injuries = await harmRiders(v, r.riderDamage, r.conditions);
       const left = await harmVehicle(v, r.body, { what: "evasive", other: o.name, round, riderInjuries: injuries });
-      lines.push(L("SMOKE.Chase.bodyLost", { vehicle: v.name, body: r.body, left, max: sys(v).body.max }), ...injuries.map(injuryLine));
+      lines.push(L("SMOKE.Chase.bodyLost", { vehicle: v.name, body: r.body, left, max: conditionOf(v).bodyMax }), ...injuries.map(injuryLine));
     }
   }
   if (mine.stopsAction) lines.push(L("SMOKE.Chase.actionStops"));

@@ -18,7 +18,7 @@ import { getaway, wantedFromStars } from "../../rules/chase-gauge.mjs";
 import { POLICE_ABILITY, fireState } from "../../rules/vehicles.mjs";
 import { isOut, sideOf, writeSides } from "../fight/combat-state.mjs";
 import { assertGM, requestGM } from "../core/requests.mjs";
-import { occupantsOf, vehicleOf } from "../vehicle/vehicle.mjs";
+import { conditionOf, occupantsOf, vehicleOf, wreckOf, writeCondition } from "../vehicle/vehicle.mjs";
 import { CHASE, L, POLICE_PEOPLE, SYSTEM_ID, combatFrom, isVehicle, sys, warn } from "./common.mjs";
 import { positionOf, sceneOf, squaresBetween, vehicleTokenIn } from "./map.mjs";
 import { explode } from "./fire.mjs";
@@ -102,15 +102,16 @@ export async function resolveChaseRoundEnd(combat) {
   const scene = sceneOf(combat);
   const round = combat.round;
   const motors = [...new Set((scene?.tokens ?? []).filter(t => isVehicle(t.actor)).map(t => t.actor))];
+  // The GM's records of each motor's defences and fire (documents/vehicle/condition.mjs, wreck.mjs), not its sheet.
   for (const v of motors) {
-    const s = sys(v);
-    if (s.defences?.evasive) await v.update({ "system.defences.evasive": false });
+    if (conditionOf(v).evasive) await writeCondition(v, { evasive: false });
   }
   // Fires due: caught in this fight, exploding at the end of the round after the one they caught in.
   for (const v of motors) {
-    const s = sys(v);
-    if (!s.onFire || s.destroyed || s.fire?.combatId !== combat.id) continue;
-    const due = fireState({ body: 0, fireRound: s.fire.round ?? round }).explodesAtEndOfRound;
+    const w = wreckOf(v);
+    const c = conditionOf(v);
+    if (!w.onFire || w.destroyed || c.fireCombatId !== combat.id) continue;
+    const due = fireState({ body: 0, fireRound: c.fireRound ?? round }).explodesAtEndOfRound;
     if (due !== null && due <= round) lines.push(...await explode(v, vehicleTokenIn(v, scene), round));
     else if (due !== null) lines.push(L("SMOKE.Chase.burning", { vehicle: v.name, round: due }));
   }

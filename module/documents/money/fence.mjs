@@ -19,6 +19,8 @@ import { L, assertMotorAt, characterFor, moneyCard, motorFor, pounds, takeOffer 
 import { vehicleSystem } from "../core/lookup.mjs";
 import { recordedItem, recordedRep } from "../core/record.mjs";
 import { catalogueMotor } from "../vehicle/catalogue.mjs";
+import { conditionOf } from "../vehicle/condition.mjs";
+import { wreckOf } from "../vehicle/wreck.mjs";
 
 /** Motors sold, keyed by the motor actor's UUID: `{by, pounds, buyer, at}` (a GM-only world setting). */
 export const sales = gmStore("sales");
@@ -33,7 +35,8 @@ function hot(motor) {
 }
 
 /**
- * The offer for a motor from a buyer (the formula with the motor's value, Body, heat and the seller's Rep).
+ * The offer for a motor from a buyer (the formula with the motor's value, Body, heat and the seller's Rep). Its Body is
+ * the GM's record (documents/vehicle/condition.mjs), never what its owner wrote on the sheet.
  * @param {Actor.Implementation} seller
  * @param {Actor.Implementation} motor
  * @param {{value: number|null, abilities: string[]}|null} [catalogue]  The catalogue's value and abilities (the GM
@@ -45,7 +48,8 @@ export function offerFor(seller, motor, catalogue = null) {
   const s = vehicleSystem(motor);
   const book = catalogue ?? { value: s.value, abilities: s.abilities ?? [] };
   const buyer = fenceBuyerFor({ abilities: book.abilities });
-  const bodyFraction = s.body.max ? Math.max(0, Math.min(1, s.body.value / s.body.max)) : 0;
+  const body = conditionOf(motor);
+  const bodyFraction = body.bodyMax ? Math.max(0, Math.min(1, body.body / body.bodyMax)) : 0;
   const known = knownSupplier(recordedRep(seller)?.level ?? 1); // Rep is the GM's record
   const isHot = hot(motor);
   const value = book.abilities.includes("docked-hire-bike") ? null : book.value;
@@ -73,7 +77,7 @@ async function onSell(user, { actorUuid, motorUuid, regionUuid }) {
   const offer = offerFor(seller, motor, await fenceMotor(motor));
   const place = assertAt(seller, ["fence", "patsArches"], { regionUuid, test: p => offersAt(p).fence.includes(offer.buyer) });
   assertMotorAt(motor, place);
-  if (motor.system.destroyed) throw new Error(L("SMOKE.Fence.destroyed", { motor: motor.name }));
+  if (wreckOf(motor).destroyed) throw new Error(L("SMOKE.Fence.destroyed", { motor: motor.name }));
   if (occupantsOf(motor).length) throw new Error(L("SMOKE.Fence.occupied", { motor: motor.name }));
   if (!offer.pounds) throw new Error(L("SMOKE.Fence.worthless", { motor: motor.name }));
   await sales.set(motor.uuid, { by: seller.uuid, pounds: offer.pounds, buyer: offer.buyer, at: Date.now() });

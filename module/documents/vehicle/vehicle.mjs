@@ -13,7 +13,8 @@
  * - vehicle/theft.mjs — nicking a motor; vehicle/repair.mjs — repairs and the garage; vehicle/plates.mjs — Spare Plates;
  * - vehicle/bike-lock.mjs — locking your own bike (its record: vehicle/lock-store.mjs); vehicle/fuel.mjs — Fuel used
  *   by the hop and the Jerry Can; vehicle/catalogue.mjs — a motor as the catalogue prints it for the GM's key;
- *   vehicle/wreck.mjs — whether it burns or is a destroyed shell, the GM's record.
+ *   vehicle/wreck.mjs — whether it burns or is a destroyed shell, the GM's record; vehicle/condition.mjs — its Body,
+ *   flat tyres, the patch's "once", temporary defences and the fire's clock, the GM's record.
  * Each feature file declares its GM handlers next to its client half (`requests`, and `hooks`); this module merges
  * them into the motors' manifest, which the entry registers. The imports run one way (common ← store ← seats ← driving; common ← theft,
  * repair; all ← this module), so there is no cycle.
@@ -32,6 +33,7 @@ import * as plates from "./plates.mjs";
 import * as bikeLock from "./bike-lock.mjs";
 import * as fuel from "./fuel.mjs";
 import * as wreck from "./wreck.mjs";
+import * as condition from "./condition.mjs";
 
 export { SYSTEM_ID, seatLabel } from "./common.mjs";
 export {
@@ -45,26 +47,28 @@ export { plateKits, swapPlates } from "./plates.mjs";
 export { bikeLockOf, bikeLocksOf, setBikeLock } from "./bike-lock.mjs";
 export { crossingRefusal, fuelOf, fuelStatus, jerryCans, makeFromKit, refuelMotor } from "./fuel.mjs";
 export { wreckOf } from "./wreck.mjs";
+export { conditionOf, motorGuard, motorNumbers, writeCondition } from "./condition.mjs";
 
 /**
  * The motors' manifest (documents/core/feature.mjs), registered by the entry: the GM requests (`vehicle.board`,
  * `vehicle.leave`, `vehicle.prune`, `vehicle.lights`, `vehicle.incident`, `vehicle.theft.issue`/`.claim`,
  * `vehicle.repair.issue`/`.claim`, `vehicle.plates.issue`/`.claim`, `vehicle.bikeLock`, `vehicle.refuel`,
  * `vehicle.jerryCan.make`) and hooks (the Board button on a motor token's HUD, the occupants' tokens following the
- * motor, forgetting the seats of deleted motors, Fuel used by a crossing, the Fuel and fire records) of its parts, and
+ * motor, forgetting the seats of deleted motors, Fuel used by a crossing, the Fuel, fire and condition records) of its parts, and
  * the api for macros and the console, `game.system.api.vehicles`. The seat store is a world setting, registered at
  * init ({@link registerSeatStore}).
  */
 export const feature = {
   id: "vehicles",
-  ...mergeParts([seats, driving, theft, repair, plates, bikeLock, fuel, wreck]),
+  ...mergeParts([seats, driving, theft, repair, plates, bikeLock, fuel, wreck, condition]),
   api: {
     occupantsOf: seats.occupantsOf, driverOf: seats.driverOf, vehicleOf: seats.vehicleOf,
     vehicleDrivenBy: seats.vehicleDrivenBy, riderOf: seats.riderOf, canDrive: seats.canDrive, seatRecords: seats.seatRecords,
     boardVehicle: seats.boardVehicle, leaveVehicle: seats.leaveVehicle, promptBoard: seats.promptBoard,
     rollDriving: driving.rollDriving, setAbilityOn: driving.setAbilityOn, recordIncident: driving.recordIncident,
     rollTheft: theft.rollTheft, rollRepair: repair.rollRepair, payGarage: repair.payGarage, swapPlates: plates.swapPlates,
-    setBikeLock: bikeLock.setBikeLock, refuelMotor: fuel.refuelMotor, makeFromKit: fuel.makeFromKit, fuelOf: fuel.fuelOf
+    setBikeLock: bikeLock.setBikeLock, refuelMotor: fuel.refuelMotor, makeFromKit: fuel.makeFromKit, fuelOf: fuel.fuelOf,
+    conditionOf: condition.conditionOf
   }
 };
 export { registerSeatStore };
