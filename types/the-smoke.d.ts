@@ -87,6 +87,11 @@ declare module "fvtt-types/configuration" {
     "the-smoke.phoneStation": string;
     /** scope "world", type Object: the pause record active time is counted from (documents/core/active-time.mjs). */
     "the-smoke.activeTime": import("../module/rules/clock.mjs").PauseState;
+    /** scope "client", type Object: this browser's copies of texts, by world id, then user id (documents/blower/record.mjs). */
+    "the-smoke.blowerHeld": Record<string, Record<string, import("../module/documents/blower/record.mjs").Held[]>>;
+    /** scope "client", type Object: before issue 24, the first GM's browser's texts by world id (read once, to seal them). */
+    "the-smoke.blowerTexts": Record<string, { id?: unknown; from?: unknown; to?: unknown; text?: unknown; at?: unknown;
+      readBy?: Record<string, number> }[]>;
     /** A GM store (documents/core/gm-store.mjs): the EXIT crossings under way, by id (documents/street-map/crossing.mjs). */
     "the-smoke.crossings": Record<string, import("../module/documents/street-map/crossing.mjs").CrossingRecord>;
   }
@@ -406,6 +411,8 @@ declare global {
         { result?: unknown; refused?: string; badKey?: boolean }>;
       "the-smoke.sessionKey": (data: { key: string; nonce: string }) => boolean;
       "the-smoke.wantKey": (data: { userId: string; nonce: string }) => Promise<boolean>;
+      /** A GM asks a client to ask again for its texts (documents/blower/texts.mjs). */
+      "the-smoke.blowerPing": () => Promise<boolean>;
       "the-smoke.speedDice": (data: { combatId: string; round: number; combatantId: string }) => Promise<
         { faces?: number[]; refused?: boolean }>;
     }
