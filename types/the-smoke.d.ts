@@ -59,6 +59,9 @@ declare module "fvtt-types/configuration" {
     Combatant: {
       base: typeof SmokeCombatantData;
     };
+    JournalEntryPage: {
+      mission: ReturnType<typeof import("../module/data/mission-page.mjs").defineMissionPage>;
+    };
     Item: {
       perk: typeof PerkData;
       weapon: typeof WeaponData;
@@ -118,6 +121,12 @@ declare module "fvtt-types/configuration" {
         carried?: { vehicle: string; hidden: boolean };
         /** A token that crossed onto an EXIT strip: the strip's Region UUID (documents/street-map/crossing.mjs). */
         arrived?: string;
+      };
+    };
+    JournalEntry: {
+      "the-smoke"?: {
+        /** The world's Missions journal, made on first use (documents/missions/author.mjs). */
+        missionJournal?: boolean;
       };
     };
     Playlist: {
@@ -299,6 +308,8 @@ declare global {
     stayConscious?: { combatId: string; combatantId: string; resolved?: boolean };
     /** A first aid card (documents/fight/actions.mjs firstAid). */
     firstAid?: { patientUuid: string; itemId: string; resolved?: boolean };
+    /** A Mission Board card: the run it is about (documents/missions/card.mjs). */
+    mission?: { runId: string };
     /** A GM Screen request's card (documents/gm-screen/gm-screen.mjs). */
     gmRequest?: { id: string };
     /** A police event's card or a roll for it (documents/street/police.mjs, street-control.mjs). */

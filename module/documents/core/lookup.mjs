@@ -26,6 +26,16 @@ export function actorAt(uuid) {
 }
 
 /**
+ * Whether a document is an Actor (`instanceof Actor`), typed as the configured class: every Actor is made from
+ * CONFIG.Actor.documentClass, SmokeActor (module/the-smoke.mjs, init).
+ * @param {unknown} doc
+ * @returns {doc is Actor.Implementation}
+ */
+export function isActor(doc) {
+  return doc instanceof Actor;
+}
+
+/**
  * One of the system's Actor compendia by its full id ("the-smoke.vehicles"), or undefined when the world lacks it.
  * @param {string} id
  * @returns {CompendiumCollection<"Actor"> | undefined}
