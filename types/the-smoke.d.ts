@@ -312,6 +312,10 @@ declare global {
     mission?: { runId: string };
     /** A GM Screen request's card (documents/gm-screen/gm-screen.mjs). */
     gmRequest?: { id: string };
+    /** A reward the GM gave from the GM Screen (documents/gm-screen/rewards.mjs): its kind, and a split's share. */
+    gmReward?: { kind: string; share?: number; remainder?: number };
+    /** A hazard the GM announced (documents/gm-screen/request-card.mjs). */
+    hazardAnnounced?: { key: string };
     /** A police event's card or a roll for it (documents/street/police.mjs, street-control.mjs). */
     policeEvent?: { id: string; key?: string };
     /** A street event's card (documents/street/events.mjs). */
