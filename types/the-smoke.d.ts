@@ -111,6 +111,8 @@ declare module "fvtt-types/configuration" {
         crewWheels?: number;
         /** A motor burning outside rounds: when it explodes, ms since 1970 (0 in a fight; documents/chase/chase.mjs). */
         fireAt?: number;
+        /** A street person imported for Street Control: their compendium id (documents/street/setup.mjs). */
+        streetPerson?: string;
       };
     };
     Token: {
@@ -239,6 +241,16 @@ declare module "../node_modules/fvtt-types/src/foundry/common/abstract/_types.mj
   interface DatabaseDeleteOperation<Parent extends foundry.abstract.Document.Any | null = foundry.abstract.Document.Any | null> {
     /** The active GM removing an item it never recorded (documents/core/kit-record.mjs). */
     smokeGuarded?: boolean;
+    /** The crossing (its record's id) that takes these tokens off the scene left (documents/street-map/crossing.mjs). */
+    smokeCrossing?: string;
+  }
+  interface DatabaseCreateOperation<
+    CreateData extends object | null | undefined = object | null | undefined,
+    Parent extends foundry.abstract.Document.Any | null = foundry.abstract.Document.Any | null,
+    Temporary extends boolean | undefined = boolean | undefined,
+  > {
+    /** The crossing (its record's id) that puts these tokens on the scene reached (documents/street-map/crossing.mjs). */
+    smokeCrossing?: string;
   }
 }
 
@@ -312,6 +324,8 @@ declare global {
     mission?: { runId: string };
     /** A GM Screen request's card (documents/gm-screen/gm-screen.mjs). */
     gmRequest?: { id: string };
+    /** The street map's check, whispered to the GMs (documents/street-map/street-map.mjs). */
+    streetMapCheck?: boolean;
     /** A reward the GM gave from the GM Screen (documents/gm-screen/rewards.mjs): its kind, and a split's share. */
     gmReward?: { kind: string; share?: number; remainder?: number };
     /** A hazard the GM announced (documents/gm-screen/request-card.mjs). */
