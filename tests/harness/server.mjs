@@ -3,7 +3,7 @@
  * The harness server (TEST DOUBLE of a Foundry VTT v13 server for browser tests).
  *
  *   node tests/harness/server.mjs --system <unzipped dist dir> --packs <extracted pack JSON dir> [--port 0] [--host 127.0.0.1]
- *        [--exit-with-stdin 1] [--world <file.json>]
+ *        [--exit-with-stdin 1] [--world <file.json>] [--cache 1]
  *
  * Prints one JSON line {"url": "http://127.0.0.1:PORT"} on stdout when listening. Serves the built system at
  * /systems/<id>/, the stand-in client at /harness/ (page: /game?user=<id>), core template stand-ins at /templates/,
@@ -43,7 +43,7 @@ function parseArgs(argv) {
   const args = { port: 0, host: "127.0.0.1" };
   for (let i = 0; i < argv.length; i += 2) {
     const key = argv[i].replace(/^--/, "");
-    if (!["system", "packs", "port", "host", "exit-with-stdin", "world"].includes(key)) throw new Error(`Unknown argument ${argv[i]}`);
+    if (!["system", "packs", "port", "host", "exit-with-stdin", "world", "cache"].includes(key)) throw new Error(`Unknown argument ${argv[i]}`);
     args[key] = argv[i + 1];
   }
   if (!args.system || !args.packs) throw new Error("Usage: server.mjs --system <dir> --packs <dir> [--port 0] [--host 127.0.0.1]");
@@ -91,7 +91,15 @@ function saveSoon() {
 
 /* ================================================== HTTP ================================================== */
 
-async function sendFile(res, root, relative) {
+/**
+ * --cache 1 (the browser tests): the files served never change while the server runs (the system is unpacked to a
+ * fresh directory per run; the tests do not edit the stand-in's client), so a browser may keep them: a page's next
+ * boot takes its ~200 modules, templates and styles from the browser's cache (and V8's code cache) instead of
+ * fetching and compiling them again. Without it (the preview, where a developer may edit the client), nothing is kept.
+ */
+const STATIC_CACHE = args.cache === "1" ? "public, max-age=86400, immutable" : "no-store";
+
+async function sendFile(res, root, relative, cache = STATIC_CACHE) {
   const file = path.resolve(root, decodeURIComponent(relative));
   if (!file.startsWith(root + path.sep)) return send(res, 403, "Forbidden");
   try {
@@ -99,7 +107,7 @@ async function sendFile(res, root, relative) {
   } catch {
     return send(res, 404, "Not found");
   }
-  res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream", "cache-control": "no-store" });
+  res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream", "cache-control": cache });
   res.end(await readFile(file));
   return undefined;
 }
@@ -180,7 +188,7 @@ const server = http.createServer(async (req, res) => {
       const links = world.users.map(u => `<li><a href="/game?user=${u._id}">${u.name}</a></li>`).join("");
       return send(res, 200, `<!DOCTYPE html><html lang="en"><title>The Smoke harness</title><h1>Join as</h1><ul>${links}</ul></html>`, "text/html");
     }
-    if (p === "/game") return sendFile(res, CLIENT, "index.html");
+    if (p === "/game") return sendFile(res, CLIENT, "index.html", "no-store");
     if (p === "/favicon.ico") return send(res, 204, "");
     const vendor = p.startsWith("/harness/vendor/") && VENDOR[p.slice("/harness/vendor/".length)];
     if (vendor) return sendFile(res, path.dirname(vendor), path.basename(vendor));
@@ -188,7 +196,10 @@ const server = http.createServer(async (req, res) => {
     if (p.startsWith("/harness/")) return sendFile(res, CLIENT, p.slice("/harness/".length));
     if (p.startsWith("/templates/")) return sendFile(res, path.join(CLIENT, "templates"), p.slice("/templates/".length));
     if (p.startsWith(`/systems/${manifest.id}/`)) return sendFile(res, systemDir, p.slice(`/systems/${manifest.id}/`.length));
-    if (p.startsWith("/icons/svg/")) return send(res, 200, placeholderIcon(path.basename(p)), "image/svg+xml");
+    if (p.startsWith("/icons/svg/")) {
+      res.writeHead(200, { "content-type": "image/svg+xml", "cache-control": STATIC_CACHE });
+      return void res.end(placeholderIcon(path.basename(p)));
+    }
     return send(res, 404, "Not found");
   } catch (err) {
     return send(res, err instanceof SyntaxError ? 400 : 500, err.message);
