@@ -9,7 +9,7 @@
  * /systems/<id>/, the stand-in client at /harness/ (page: /game?user=<id>), core template stand-ins at /templates/,
  * placeholder SVGs for icons/svg/*, and a WebSocket at /ws?user=<id> for documents, settings, game.socket relays and
  * User#query. A user may hold several connections (tabs); a query reaches the most recent one. Test endpoints:
- * GET /harness/users, GET /harness/world, POST /harness/reset, POST /harness/seed.
+ * GET /harness/users, GET /harness/world, POST /harness/reset, POST /harness/seed, POST /harness/settle.
  * A port that is taken: one JSON line {"error": "EADDRINUSE", "port": N} on stderr and exit status 3.
  * SIGINT/SIGTERM (and, with --exit-with-stdin 1, the end of stdin) close every connection and free the port.
  * --world FILE keeps the world in that file (not a Foundry feature: the preview's "keep my world"): loaded at start when
@@ -176,6 +176,13 @@ const server = http.createServer(async (req, res) => {
       saveSoon();
       return json(res, out);
     }
+    if (req.method === "POST" && p === "/harness/settle") {
+      try {
+        return json(res, await settle());
+      } catch (err) {
+        return send(res, 504, err.message);
+      }
+    }
     if (req.method === "POST" && p === "/harness/stats/reset") {
       stats.clear();
       return json(res, { ok: true });
@@ -232,8 +239,64 @@ function countWrite(userId, kind) {
   s.byKind[kind] = (s.byKind[kind] ?? 0) + 1;
 }
 
+/**
+ * TEST ONLY (no v13 counterpart): POST /harness/settle, what a browser test waits for before asserting that something
+ * did NOT happen (instead of a fixed sleep). The server sends every connection a `settle` frame, which the client
+ * answers once it has handled every frame before it (boot.mjs: in order with the document events, so a client still
+ * booting answers once it is live); a round is quiet when no other frame went to or came from any client meanwhile and
+ * no User#query is open. Settled = two quiet rounds in a row: every change has reached every client, and whatever
+ * each client did in answer (a write, a request, a query, and what those caused in turn) has run its course. Work a
+ * client defers by a timer (the system's 1-second clock tick, a debounce) is not seen: tests wait for those by their
+ * own condition. Answers {rounds}, or 504 after 15 s.
+ */
+let traffic = 0;
+let settleId = 0;
+/** settle id → {waiting: Set<ws>, done()} */
+const settling = new Map();
+
+/** One round: every open connection answers a settle frame (a connection that closes counts as answered). */
+function settleRound() {
+  const id = ++settleId;
+  const open = [...connections.keys()].filter(ws => ws.readyState === ws.OPEN);
+  if (!open.length) return Promise.resolve();
+  return new Promise(resolve => {
+    const waiting = new Set(open);
+    settling.set(id, { waiting, done: resolve });
+    for (const ws of open) ws.send(JSON.stringify({ type: "settle", id }));
+  });
+}
+
+function settleAnswered(id, ws) {
+  const round = settling.get(id);
+  if (!round) return;
+  round.waiting.delete(ws);
+  if (!round.waiting.size) {
+    settling.delete(id);
+    round.done();
+  }
+}
+
+async function settle(timeoutMs = 15_000) {
+  const until = Date.now() + timeoutMs;
+  let quiet = 0;
+  let rounds = 0;
+  while (quiet < 2) {
+    if (Date.now() > until) throw new Error(`The clients did not settle in ${timeoutMs} ms (${queries.size} queries open)`);
+    const before = traffic;
+    await settleRound();
+    rounds++;
+    if (traffic === before && queries.size === 0) quiet++;
+    else {
+      quiet = 0;
+      if (queries.size) await new Promise(r => setTimeout(r, 5));
+    }
+  }
+  return { rounds };
+}
+
 const sendTo = (ws, msg) => {
   if (ws.readyState !== ws.OPEN) return false;
+  traffic++;
   const text = JSON.stringify(msg);
   const userId = connections.get(ws);
   if (userId) {
@@ -330,13 +393,15 @@ wss.on("connection", (ws, req) => {
   if (!wasActive) broadcast({ type: "userActivity", userId, active: true }, ws);
 
   ws.on("message", async raw => {
-    statsOf(userId).bytesIn += raw.length ?? Buffer.byteLength(String(raw));
     let msg;
     try {
       msg = JSON.parse(raw);
     } catch {
       return;
     }
+    if (msg.type === "settled") return void settleAnswered(msg.id, ws);
+    traffic++;
+    statsOf(userId).bytesIn += raw.length ?? Buffer.byteLength(String(raw));
     if (msg.type === "queryResult") {
       const q = queries.get(msg.qid);
       if (!q || q.target !== ws) return;
@@ -358,6 +423,7 @@ wss.on("connection", (ws, req) => {
 
   ws.on("close", () => {
     connections.delete(ws);
+    for (const id of [...settling.keys()]) settleAnswered(id, ws);
     for (const [id, q] of queries) {
       if (q.target === ws) {
         queries.delete(id);
