@@ -29,6 +29,7 @@ from helpers.blower import (  # noqa: F401
     gm_module,
     gm_text,
     SHIFTS_STUB)
+from helpers import settle, ticks
 
 
 pytestmark = pytest.mark.harness_only
@@ -66,7 +67,7 @@ def test_alt_b_opens_the_players_own_phone_and_the_scene_control_too(world, open
     before = json.dumps(world.world()["settings"], sort_keys=True)
     for app in ("jobs", "orders", "objectives", "money", "heat", "directions", "messages", "radio"):
         open_app(p1, app)
-    p1.wait_for_timeout(300)
+    settle(p1)
     assert json.dumps(world.world()["settings"], sort_keys=True) == before
     # styled as a phone in v13's light and dark themes
     light = p1.evaluate("() => getComputedStyle(document.querySelector('.smoke-blower-device')).backgroundColor")
@@ -185,7 +186,7 @@ def test_a_player_cannot_send_as_a_contact_nor_read_or_mark_another_players_text
     # a hand-made query straight to Player Two's client carries nothing it trusts: the phone asks the GM again
     p1.evaluate("""() => game.users.get('HarnessPlayer002').query('the-smoke.blowerPing',
         {from: 'Pat', text: 'FORGED: come alone'})""")
-    p2.wait_for_timeout(500)
+    settle(p2)
     assert p2.evaluate("() => game.system.api.blower.texts.inbox().texts.map(t => t.text)") == ["Jaz only"]
     # a forged copy in Player One's own browser (the client setting a phone keeps its texts in), offered to the GM,
     # has no seal: the GM keeps none of it, and nobody's phone shows it
@@ -371,7 +372,7 @@ def test_on_foot_the_phone_plays_its_own_radio_for_its_user_alone_and_a_dead_str
     assert select.locator("option").all_inner_texts() == ["Off", "Dead Air FM", "Rinse Pirate"]
     select.select_option(STATION)
     p1.wait_for_function("() => game.system.api.blower.radio.nowPlaying()?.via === 'phone'")
-    p2.wait_for_timeout(1200)
+    ticks(p2)  # the radio follows on each tick
     assert p2.evaluate("() => game.system.api.blower.radio.nowPlaying()") is None
     assert p2.evaluate("() => document.querySelectorAll('audio.smoke-radio-audio').length") == 0
     # a station whose source cannot load says so instead of playing silence

@@ -10,6 +10,7 @@ import re
 import pytest
 
 from playwright.sync_api import Page, expect
+from helpers import settle
 
 from helpers import P1, SEED_DICE, choose, console, end_round, make_actor, row, scene_with
 
@@ -571,7 +572,7 @@ def test_outside_rounds_a_burning_motor_explodes_after_about_15_seconds(gm_page,
     card = player1_page.locator("#chat-log .smoke-chase-card").last
     expect(card).to_contain_text("On fire: it explodes in about 15 seconds. Everyone must get out.")
     gm_page.clock.run_for(14_000)
-    gm_page.wait_for_timeout(300)
+    settle(gm_page)
     assert gm_page.evaluate("id => game.actors.get(id).system.destroyed", car) is False
     gm_page.clock.run_for(1_100)
     blast = player1_page.locator("#chat-log .smoke-chase-card", has_text="explodes").last
@@ -580,7 +581,7 @@ def test_outside_rounds_a_burning_motor_explodes_after_about_15_seconds(gm_page,
         game.actors.get(by).system.health.value, [...game.actors.get(by).statuses].sort()]""", [car, by])
     assert state == [True, 3, ["burning", "prone"]]
     gm_page.clock.run_for(20_000)
-    gm_page.wait_for_timeout(300)
+    settle(gm_page)
     assert gm_page.evaluate("() => game.messages.filter(m => m.content.includes('Nicked Hatch explodes')).length") == 1
     for page in (gm_page, player1_page):
         assert page_errors[page] == []

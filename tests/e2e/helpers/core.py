@@ -65,11 +65,16 @@ def console(page: Page):
 def end_round(page: Page, *, dbl: bool = False) -> None:
     """The GM's End round; when dice are still unspent (or unrevealed) the console asks first: answer Yes."""
     button = console(page).get_by_role("button", name="End round")
+    round_before = page.evaluate("() => game.combat?.round ?? null")
     button.dblclick() if dbl else button.click()
     yes = page.locator("dialog[open]", has_text="anyway?").get_by_role("button", name="Yes")
+    # Either the console asks, or (nobody could act any more) the round ends at once: whichever comes first.
     try:
-        yes.wait_for(timeout=1500)
-    except Exception:  # noqa: BLE001 — no question when nobody could act any more
+        page.wait_for_function("""r => [...document.querySelectorAll("dialog[open]")].some(d => d.textContent.includes("anyway?"))
+            || (game.combat?.round ?? null) !== r""", arg=round_before, timeout=10_000)
+    except Exception:  # noqa: BLE001 — neither: nothing to answer (as before)
+        return
+    if not yes.count():
         return
     # A double click's second click brings the console in front of the question, so press Yes where it is.
     yes.dispatch_event("click")
