@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Run every test: the build first (tests read its output), the linters (ESLint on module/ and tests/js/, ruff and
-# mypy on tools/, configured in eslint.config.mjs and pyproject.toml), the type check, then pytest (tooling,
-# catalogue against the book, build, odds, browser) and node's test runner (module/rules and the generated JS data).
-# Exits non-zero on any failure.
+# Run every test: the build first (tests read its output), then pytest (tooling, catalogue against the book, build,
+# odds, browser) while the linters (ESLint on module/ and tests/js/, ruff and mypy on tools/, configured in
+# eslint.config.mjs and pyproject.toml), the type check and node's test runner (module/rules and the generated JS
+# data) run beside it; their reports follow pytest's. Exits non-zero on any failure.
 #
 #   scripts/test.sh [pytest args]          everything (browser test files on SMOKE_TEST_WORKERS=2 workers)
 #   scripts/test.sh --quick [pytest args]  the inner loop: linters, type check, node and Python tests, and only the
@@ -46,20 +46,28 @@ if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then
 fi
 .venv/bin/the-smoke build
 status=0
-echo "== eslint (module/, tests/js/: no import cycle, no Foundry global in module/rules/)"
-npx --no-install eslint --cache --cache-location node_modules/.cache/eslint/ module tests/js || status=1
-echo "== ruff and mypy (tools/)"
-.venv/bin/ruff check tools || status=1
-.venv/bin/mypy || status=1
-# tsc and node --test need no browser: they run in the background while pytest runs (its browser tests mostly
-# wait), each into its own log, printed after pytest in the usual order; their exit status counts like the rest.
+# The linters, the type check and node --test need no browser: they run in the background while pytest runs (its
+# browser tests wait on the browser much of the time), each into its own log, printed after pytest in the usual
+# order; their exit status counts like the rest.
 bg=$(mktemp -d)
 trap 'rm -rf "$bg"' EXIT
-( npx --no-install tsc -p tsconfig.json --incremental --tsBuildInfoFile node_modules/.cache/tsc/tsbuildinfo \
-    >"$bg/tsc.log" 2>&1; echo $? >"$bg/tsc.rc" ) &
-tsc_pid=$!
-( node --test tests/js/ >"$bg/node.log" 2>&1; echo $? >"$bg/node.rc" ) &
-node_pid=$!
+declare -A pids
+background() {  # background NAME COMMAND...: run COMMAND, its output in $bg/NAME.log and its status in $bg/NAME.rc
+  local name=$1; shift
+  ( set +e; "$@" >"$bg/$name.log" 2>&1; echo $? >"$bg/$name.rc" ) &
+  pids[$name]=$!
+}
+report() {  # report NAME TITLE: wait for it, print its title and log; a failure (or no status) counts
+  wait "${pids[$1]}" || true
+  echo "== $2"
+  cat "$bg/$1.log"
+  [ "$(cat "$bg/$1.rc" 2>/dev/null)" = 0 ] || status=1
+}
+background eslint npx --no-install eslint --cache --cache-location node_modules/.cache/eslint/ module tests/js
+background ruff .venv/bin/ruff check tools
+background mypy .venv/bin/mypy
+background tsc npx --no-install tsc -p tsconfig.json --incremental --tsBuildInfoFile node_modules/.cache/tsc/tsbuildinfo
+background node node --test tests/js/
 echo "== pytest"
 if [ "$quick" = 1 ]; then
   e2e=$(quick_e2e)
@@ -70,12 +78,9 @@ else
   # Each worker runs whole files (loadfile) with its own stand-in server (a free port) and browser.
   .venv/bin/python -m pytest -q -n "$workers" --dist loadfile tests/python tests/e2e "$@" || status=1
 fi
-wait "$tsc_pid" || true
-echo "== typecheck (module/ against the community Foundry v13 types)"
-cat "$bg/tsc.log"
-[ "$(cat "$bg/tsc.rc" 2>/dev/null)" = 0 ] || status=1
-wait "$node_pid" || true
-echo "== node --test"
-cat "$bg/node.log"
-[ "$(cat "$bg/node.rc" 2>/dev/null)" = 0 ] || status=1
+report eslint "eslint (module/, tests/js/: no import cycle, no Foundry global in module/rules/)"
+report ruff "ruff (tools/)"
+report mypy "mypy (tools/)"
+report tsc "typecheck (module/ against the community Foundry v13 types)"
+report node "node --test"
 exit $status
