@@ -5,8 +5,10 @@
 # data) run beside it; their reports follow pytest's. Exits non-zero on any failure.
 #
 #   scripts/test.sh [pytest args]          everything (browser test files on SMOKE_TEST_WORKERS=2 workers)
-#   scripts/test.sh --quick [pytest args]  the inner loop: linters, type check, node and Python tests, and only the
-#                                          browser test files a change touches against main (see quick_e2e below)
+#   scripts/test.sh --quick [pytest args]  the inner loop: linters, type check, node and Python tests (without the
+#                                          scratch-project build tests when only client-side files changed: see
+#                                          client_side_only below), and only the browser test files a change touches
+#                                          against main (see quick_e2e below)
 #
 # ESLint and tsc keep caches in node_modules/.cache/ (re-runs check only what changed); mypy keeps .mypy_cache/.
 set -euo pipefail
@@ -32,6 +34,22 @@ quick_e2e() {
         ls tests/e2e/test_"${stem//-/_}"*.py 2>/dev/null || true ;;
     esac
   done | sort -u
+}
+# Whether every change against main is on the client side (module/, templates/, styles/, lang/, the browser and node
+# tests and the stand-in): then the quick loop leaves out the Python tests that copy the project and build the copy
+# (tests/python, fixture `project`: the build tool's own behaviour, most of the Python tests' time); the real build
+# below still checks the project. Any other change (tools/, packs-src/, docs/, system.yml, tests/python/, …) runs them.
+client_side_only() {
+  local base changed f
+  base=$(git merge-base HEAD main 2>/dev/null || git merge-base HEAD origin/main 2>/dev/null || echo HEAD)
+  changed=$( { git diff --name-only "$base"; git ls-files --others --exclude-standard; } | sort -u)
+  for f in $changed; do
+    case "$f" in
+      module/*|templates/*|styles/*|lang/*|tests/e2e/*|tests/harness/*|tests/js/*|tests/bench/*) ;;
+      *) return 1 ;;
+    esac
+  done
+  return 0
 }
 scripts/setup.sh
 # Browser tests drive Debian's Chromium (Playwright's own browser download is not reachable here); elsewhere set
@@ -72,6 +90,10 @@ echo "== pytest"
 if [ "$quick" = 1 ]; then
   e2e=$(quick_e2e)
   echo "quick: browser test files touched against main: ${e2e:-none}"
+  if client_side_only; then
+    export SMOKE_SKIP_SCRATCH_BUILDS=1
+    echo "quick: only client-side files changed: the scratch-project build tests (tests/python, fixture project) are left out"
+  fi
   # shellcheck disable=SC2086 # one word per file
   .venv/bin/python -m pytest -q -n "$workers" --dist loadfile tests/python $e2e "$@" || status=1
 else
