@@ -92,7 +92,7 @@ if [ "$quick" = 1 ]; then
   echo "quick: browser test files touched against main: ${e2e:-none}"
   if client_side_only; then
     export SMOKE_SKIP_SCRATCH_BUILDS=1
-    left=$(.venv/bin/python -m pytest -q --collect-only tests/python 2>/dev/null | tail -1)
+    left=$(.venv/bin/python -m pytest -q --collect-only tests/python 2>/dev/null | tail -1 || true)
     echo "quick: only client-side files changed: the scratch-project build tests (tests/python, fixture project) are left out ($left)"
   fi
   # shellcheck disable=SC2086 # one word per file

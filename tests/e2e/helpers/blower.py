@@ -81,7 +81,16 @@ def gm_text(gm: Page, sender: str, to: list[str], text: str) -> None:
         compose.locator(f"[name=to][value={user}]").check()
     compose.locator("[name=text]").fill(text)
     compose.locator("[data-action=send]").click()
-    expect(phone(gm).locator(".smoke-blower-text").filter(has_text=text)).to_have_count(1, timeout=15000)
+    try:
+        expect(phone(gm).locator(".smoke-blower-text").filter(has_text=text)).to_have_count(1, timeout=15000)
+    except AssertionError:
+        import sys
+        info = gm.evaluate("""() => ({inbox: game.system.api.blower.texts.inbox(), activeGM: game.users.activeGM?.name,
+          isActive: game.user.isActiveGM, active: game.users.filter(u => u.active).map(u => u.name),
+          phone: document.querySelector('#smoke-blower')?.outerHTML.slice(0, 2500),
+          notes: [...document.querySelectorAll('#notifications li')].map(l => l.textContent)})""")
+        print("DEBUG", json.dumps(info, indent=1), file=sys.stderr)
+        raise
     expect(compose.locator("[name=text]")).to_have_value("")
 
 
