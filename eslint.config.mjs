@@ -1,8 +1,13 @@
 // ESLint (flat config) for module/ and tests/js/, run by scripts/test.sh: the recommended rules, no import cycle
 // anywhere (import-x/no-cycle), and no Foundry global in the pure rules (module/rules/ takes its numbers from
 // module/generated/ and returns data; the documents and apps layers own game, ui, CONFIG and the document classes).
+// Form as Draw Steel keeps it (draw-steel@0.11.1:eslint.config.mjs is the model): @stylistic formatting and
+// eslint-plugin-jsdoc (one tag a line, every parameter of a documented function named, JSDoc on what a file exports).
+// `npx eslint --fix module tests/js` mends the formatting.
 import js from "@eslint/js";
+import stylistic from "@stylistic/eslint-plugin";
 import importX from "eslint-plugin-import-x";
+import jsdoc from "eslint-plugin-jsdoc";
 import globals from "globals";
 
 /** Globals Foundry v13 defines in the browser (the ones module/ uses; see types/ and the v13 API notes). */
@@ -21,6 +26,45 @@ export default [
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "import-x/no-self-import": "error",
       "no-unused-vars": ["error", { args: "none", caughtErrors: "none", ignoreRestSiblings: true }]
+    }
+  },
+  {
+    // Formatting (@stylistic) and JSDoc form (eslint-plugin-jsdoc), after Draw Steel's rules. The JSDoc is read as
+    // TypeScript (tsc checks module/ against the community v13 types), so TypeScript type syntax is valid.
+    files: ["module/**/*.mjs", "tests/js/**/*.mjs"],
+    plugins: { "@stylistic": stylistic, jsdoc },
+    settings: { jsdoc: { mode: "typescript", tagNamePreference: { augments: "extends" } } },
+    rules: {
+      "@stylistic/indent": ["error", 2, { SwitchCase: 1 }],
+      "@stylistic/quotes": ["error", "double", { avoidEscape: true }],
+      "@stylistic/semi": ["error", "always"],
+      "@stylistic/quote-props": ["error", "as-needed"],
+      "@stylistic/key-spacing": "error",
+      "@stylistic/comma-dangle": ["error", "only-multiline"],
+      "@stylistic/space-in-parens": ["error", "never"],
+      "@stylistic/space-infix-ops": "error",
+      "@stylistic/keyword-spacing": "error",
+      "@stylistic/semi-spacing": "error",
+      "@stylistic/no-multi-spaces": "error",
+      "@stylistic/no-extra-semi": "error",
+      "@stylistic/no-whitespace-before-property": "error",
+      "@stylistic/space-unary-ops": "error",
+      "@stylistic/no-multiple-empty-lines": ["error", { max: 1, maxEOF: 0 }],
+      "@stylistic/comma-spacing": "error",
+      "@stylistic/space-before-blocks": "error",
+      "@stylistic/arrow-spacing": "error",
+      "@stylistic/eol-last": ["error", "always"],
+      // && and || (or ??) together only with brackets that say which binds first.
+      "@stylistic/no-mixed-operators": ["error", { allowSamePrecedence: true, groups: [["&&", "||"], ["??", "&&", "||"]] }],
+      // One tag a line: `@param {any} a @param {any} b` on one line hides b from every reader and from this rule.
+      "jsdoc/multiline-blocks": "error",
+      "jsdoc/require-param": ["error", { ignoreWhenAllParamsMissing: true, checkDestructured: false }],
+      "jsdoc/check-param-names": "error",
+      "jsdoc/check-tag-names": "error",
+      "jsdoc/check-alignment": "error",
+      "jsdoc/no-multi-asterisks": "error",
+      "jsdoc/valid-types": "error",
+      "jsdoc/require-jsdoc": ["error", { publicOnly: true, require: { FunctionDeclaration: true, ClassDeclaration: true } }]
     }
   },
   {

@@ -109,6 +109,12 @@ declare module "fvtt-types/configuration" {
         carried?: { vehicle: string; hidden: boolean };
       };
     };
+    Playlist: {
+      "the-smoke"?: {
+        /** The GM made this playlist a Blower radio station (documents/blower/radio.mjs setStation). */
+        radio?: boolean;
+      };
+    };
     Combat: {
       "the-smoke"?: {
         /** The round at whose end the chase ended (everyone wanted beyond 30 squares; documents/chase/chase.mjs). */
@@ -124,16 +130,7 @@ declare module "fvtt-types/configuration" {
       };
     };
     ChatMessage: {
-      "the-smoke"?: {
-        /** A check's card (documents/core/check.mjs rollCheck). */
-        check?: CheckSnapshot;
-        /** The teamwork card (apps/group-checks.mjs rollTeamwork). */
-        teamwork?: ReturnType<typeof teamwork> & { tn: number; stat: string };
-        /** The challenge track card (apps/group-checks.mjs). */
-        challenge?: ReturnType<typeof challengeState>;
-        /** A chase roll's purpose (documents/chase/chase.mjs): a gauge line, a contact, a ram, a PIT or holding the line. */
-        chase?: Record<string, unknown>;
-      };
+      "the-smoke"?: SmokeChatFlags;
     };
   }
 
@@ -160,6 +157,12 @@ declare module "fvtt-types/configuration" {
 declare module "../node_modules/fvtt-types/src/configuration/hooks.mjs" {
   interface HookConfig {
     getSceneControlButtons: (controls: Record<string, foundry.applications.ui.SceneControls.Control>) => void;
+    /**
+     * Left out of fvtt-types 13.345.1 too: v13 fires it on every client for each Token moved, after the update
+     * (https://foundryvtt.com/api/functions/hookEvents.moveToken.html: document, movement, operation, user).
+     */
+    moveToken: (document: TokenDocument.Implementation, movement: TokenDocument.MovementOperation,
+      operation: object, user: User.Implementation) => void;
 
     // The system's own hooks (Hooks.callAll on the client that applied the change; Heat and the windows listen).
     /** An attack was recorded (documents/fight/attack.mjs): Heat asks the GM about the crime, once per act. */
@@ -187,6 +190,8 @@ declare module "../node_modules/fvtt-types/src/configuration/hooks.mjs" {
     "smoke.crossed": (record: object & { uuids: Record<string, string> }) => void;
     /** The GM's request queue changed (documents/gm-screen/gm-screen.mjs). */
     "smoke.gmRequests": () => void;
+    /** The Bike Locks on bikes changed (documents/vehicle/lock-store.mjs): windows refresh. */
+    "smoke.bikeLocks": () => void;
     /** The missions store changed (documents/missions/missions.mjs). */
     "smoke.missions": () => void;
     /** The police events store changed (documents/street/police.mjs). */
@@ -228,6 +233,56 @@ declare global {
     gauges: Record<string, GaugeFlag>;
   };
 
+  /**
+   * What the system writes in a chat card's `flags["the-smoke"]` (FlagConfig.ChatMessage). A card is written by its
+   * author, who may be a player: the GM's automation reads these only as pointers to its own records (ARCHITECTURE.md,
+   * "Authority"), never as facts.
+   */
+  interface SmokeChatFlags {
+    /** A check's card (documents/core/check.mjs rollCheck). */
+    check?: CheckSnapshot;
+    /** The teamwork card (apps/group-checks.mjs rollTeamwork). */
+    teamwork?: ReturnType<typeof teamwork> & { tn: number; stat: string };
+    /** The challenge track card (apps/group-checks.mjs). */
+    challenge?: ReturnType<typeof challengeState>;
+    /** A chase roll's purpose (documents/chase/chase.mjs): a gauge line, a contact, a ram, a PIT or holding the line. */
+    chase?: Record<string, unknown>;
+    /** The roll the GM issued that this card answers (documents/core/roll-claims.mjs issueRoll). */
+    rollId?: string;
+    /** An attack's card (documents/fight/attack.mjs): where the GM's record is, and what the declaration showed. */
+    attack?: {
+      combatId: string; recordId: string; attackerId: string; targetId: string; targetName: string;
+      targetUuid: string; weapon: string; impact: number; traits: string[]; band: string; distance: number | null;
+      effects: import("../module/rules/combat.mjs").AttackEffect[]; tyres: boolean; guard: number;
+      resolved: RollRecord["resolved"]; aftermath?: RollRecord["aftermath"];
+    };
+    /** A grab's or a break-free's card (documents/fight/attack.mjs rollHold). */
+    hold?: { kind: "grab" | "breakFree"; combatId: string; recordId: string; actorId: string; otherId: string;
+      resolved: { success: boolean } | null };
+    /** A Dodge's card: the attack card it answers (documents/fight/attack.mjs). */
+    dodge?: { messageId: string };
+    /** A Stay Conscious card (documents/fight/actions.mjs). */
+    stayConscious?: { combatId: string; combatantId: string; resolved?: boolean };
+    /** A first aid card (documents/fight/actions.mjs firstAid). */
+    firstAid?: { patientUuid: string; itemId: string; resolved?: boolean };
+    /** A GM Screen request's card (documents/gm-screen/gm-screen.mjs). */
+    gmRequest?: { id: string };
+    /** A police event's card or a roll for it (documents/street/police.mjs, street-control.mjs). */
+    policeEvent?: { id: string; key?: string };
+    /** A street event's card (documents/street/events.mjs). */
+    streetEvent?: { id: string };
+    /** A witnessed crime's card for the GM: the act's id (documents/heat/crimes.mjs). */
+    heatCrime?: string;
+    /** Heat rose (documents/heat/crimes.mjs). */
+    heatRise?: { actorUuid: string; before: number; stars: number };
+    /** A stop on foot: its id in the GM store (documents/heat/stop.mjs). */
+    heatStop?: string;
+    /** A character's answer to a stop (documents/heat/stop.mjs). */
+    heatStopAnswer?: { actorUuid: string; stopId: string };
+    /** Busted: the character's UUID (documents/heat/custody.mjs). */
+    heatBusted?: string;
+  }
+
   /** The system data of each Actor and Item type (the data models' instances, with their derived fields). */
   type CharacterSystem = Actor.SystemOfType<"character">;
   type NpcSystem = Actor.SystemOfType<"npc">;
@@ -253,8 +308,8 @@ declare global {
   type SmokeOutcome = "properMess" | "badLuck" | "justAbout" | "sorted" | "smashedIt" | "legendary";
 
   /**
-   * game.system.api (module/the-smoke.mjs sets it at init; apps/chase-gauge.mjs and documents/vehicle/vehicle.mjs add
-   * `chase`, `vehicles` and an app at setup): the parts that other modules reach through it rather than by an
+   * game.system.api (module/the-smoke.mjs builds it at init: each feature manifest's `api` under its id,
+   * documents/core/feature.mjs buildApi): the parts that other modules reach through it rather than by an
    * import (which would close a cycle). Read it with systemApi() (documents/core/lookup.mjs).
    */
   interface SmokeApi {
@@ -267,10 +322,13 @@ declare global {
     };
     /** The pure rules by their rulebook names (the clock's and the money rules among them). */
     rules: typeof import("../module/rules/clock.mjs") & typeof import("../module/rules/money.mjs") & Record<string, unknown>;
-    heat: Pick<typeof import("../module/documents/heat/heat.mjs"), "heatOf" | "heatView" | "addCrime" | "setHeat" |
-      "loseStars" | "bust" | "release" | "custodyOf" | "callInUnits" | "demandStop" | "plateOf" | "anprPing">;
-    shifts: typeof import("../module/documents/shifts/shifts.mjs").api;
-    streetMap: typeof import("../module/documents/street-map/street-map.mjs").api;
+    heat: typeof import("../module/documents/heat/heat.mjs").feature.api;
+    shifts: typeof import("../module/documents/shifts/shifts.mjs").feature.api;
+    streetMap: typeof import("../module/documents/street-map/street-map.mjs").feature.api;
+    money: typeof import("../module/documents/money/money.mjs").feature.api;
+    /** The short path of money.places (the entry's SHORT_PATHS). */
+    places: typeof import("../module/documents/money/money.mjs").feature.api.places;
+    missions: typeof import("../module/documents/missions/missions.mjs").feature.api;
     [name: string]: unknown;
   }
 

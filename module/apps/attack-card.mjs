@@ -51,7 +51,7 @@ export function rangeText({ band, squares }) {
  */
 function attackSection(message) {
   const i18n = game.i18n;
-  const flags = /** @type {any} */ (message.flags?.[SYSTEM_ID]);
+  const flags = message.flags?.[SYSTEM_ID];
   if (!flags?.attack || !flags?.check || !message.isContentVisible) return null;
   // What counts is the GM's record of the attack and the numbers it read from this card's roll; a card without one
   // (hand-made, or bound to another card) says so and offers nothing.
@@ -59,7 +59,10 @@ function attackSection(message) {
   const bound = !!rec && (!rec.messageId || rec.messageId === message.id);
   /** @type {{cls: string, text: string}[]} */
   const paragraphs = [];
-  /** @param {string} cls @param {string} text */
+  /**
+   * @param {string} cls
+   * @param {string} text
+   */
   const say = (cls, text) => paragraphs.push({ cls, text });
   if (!bound || rec.resolved?.void) {
     say("smoke-attack-void", rec?.resolved?.void && bound ? rec.resolved.void : i18n.localize("SMOKE.Attack.void"));
@@ -72,7 +75,7 @@ function attackSection(message) {
   const target = combat?.combatants.get(attack.targetId);
   const targetName = attack.targetName ?? target?.name ?? "";
   const targetActor = target?.actor ?? (attack.targetUuid ? /** @type {Actor.Implementation | null} */ (fromUuidSync(attack.targetUuid)) : null);
-  say("smoke-attack-line", i18n.format("SMOKE.Attack.line", { weapon: attack.weapon, impact: String(attack.impact),
+  say("smoke-attack-line", i18n.format("SMOKE.Attack.line", { weapon: String(attack.weapon), impact: String(attack.impact),
     target: targetName, guard: String(attack.guard), band: typeof rec.distance === "number"
       ? rangeText(rangeReading(rec.distance, attack.band)) : i18n.localize(`SMOKE.Range.${attack.band}`) }));
   if (attack.effects?.length) say("smoke-attack-effects", attack.effects.map(effectText).join("; "));
@@ -81,7 +84,7 @@ function attackSection(message) {
   let suggested = [];
   // What the roll did to the weapon (rules/weapon-effects.mjs attackAftermath), from the GM's record.
   for (const id of rec.aftermath ?? []) {
-    say(`smoke-attack-aftermath ${id}`, i18n.format(`SMOKE.Attack.aftermath.${id}`, { weapon: attack.weapon, name: targetName,
+    say(`smoke-attack-aftermath ${id}`, i18n.format(`SMOKE.Attack.aftermath.${id}`, { weapon: String(attack.weapon), name: targetName,
       nextTo: (rec.nextTo ?? []).map(n => n.name).join(", ") || i18n.localize("SMOKE.Attack.aftermath.nobody") }));
   }
   if (check.margin < 0) {
@@ -119,22 +122,23 @@ function attackSection(message) {
  * @returns {string|null}
  */
 function holdSection(message) {
-  const hold = /** @type {any} */ (message.flags?.[SYSTEM_ID])?.hold;
+  const hold = message.flags?.[SYSTEM_ID]?.hold;
   const rec = recordOf(message)?.record;
   if (!hold || !rec?.resolved || rec.messageId !== message.id || !message.isContentVisible) return null;
   hold.resolved = rec.resolved;
+  const done = rec.resolved.success;
   const combat = game.combats?.get(hold.combatId);
   const who = combat?.combatants.get(hold.actorId)?.name ?? "";
   const other = combat?.combatants.get(hold.otherId)?.name ?? "";
-  const key = `SMOKE.Hold.${hold.kind}${hold.resolved.success ? "Done" : "Failed"}`;
+  const key = `SMOKE.Hold.${hold.kind}${done ? "Done" : "Failed"}`;
   return renderLoaded(NOTE_TEMPLATE, { cls: "smoke-hold-result", text: game.i18n.format(key, { name: who, other }) });
 }
 
 /**
  * The chat hook that adds an attack's or a hold's part to its card.
- * @type {Record<string, Function>}
+ * @type {Record<string, import("../documents/core/feature.mjs").HookHandler>}
  */
-export const hooks = {
+const hooks = {
   renderChatMessageHTML: (message, html) => {
     const extra = attackSection(message) ?? holdSection(message);
     if (!extra) return;
@@ -165,3 +169,6 @@ export const hooks = {
     }
   }
 };
+
+/** The window's manifest (documents/core/feature.mjs), registered by the entry: the attack card's chat hook serves the fight (id "fight"). */
+export const feature = { id: "fight", hooks };

@@ -11,7 +11,8 @@
 import { RULES, SYSTEM_ID } from "../generated/rules.mjs";
 import { gaugeState } from "../rules/chase-gauge.mjs";
 import { fireState } from "../rules/vehicles.mjs";
-import { driverOf } from "../documents/vehicle/vehicle.mjs";
+import { driverOf, motorNumbers } from "../documents/vehicle/vehicle.mjs";
+import { motorSystemOf } from "../documents/core/lookup.mjs";
 import {
   actionOpen, gaugeOf, mayRoll, pendingText, rollGaugeCheck, unitWheels, isCrewedUnit
 } from "../documents/chase/chase.mjs";
@@ -21,7 +22,11 @@ const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
 const BANDS = RULES.chase.gauge.bands;
 
-/** @param {string} key @param {Record<string, unknown>} [data] @returns {string} */
+/**
+ * @param {string} key
+ * @param {Record<string, unknown>} [data]
+ * @returns {string}
+ */
 const L = (key, data) => (data ? game.i18n.format(key, /** @type {Record<string, string>} */ (data)) : game.i18n.localize(key));
 
 /** @extends {Base<Record<string, any>>} */
@@ -38,17 +43,26 @@ export class ChaseGauge extends Base {
   /** @type {ChaseGauge|null} */
   static instance = null;
 
-  /** Top right by default, clear of the Combat Console and the chat's start. @param {object} [options] */
+  /**
+   * Top right by default, clear of the Combat Console and the chat's start.
+   * @param {object} [options]
+   */
   constructor(options = {}) {
     const width = /** @type {number} */ (ChaseGauge.DEFAULT_OPTIONS.position.width);
     super(foundry.utils.mergeObject({ position: { left: Math.max(0, (globalThis.innerWidth ?? 1200) - width - 320), top: 60 } },
       options, { inplace: false }));
   }
 
-  /** The last driving action each token's HUD opened for (so a move does not reopen a closed HUD). @type {Map<string, string>} */
+  /**
+   * The last driving action each token's HUD opened for (so a move does not reopen a closed HUD).
+   * @type {Map<string, string>}
+   */
   static lastAction = new Map();
 
-  /** Open (or bring forward) the HUD. @returns {ChaseGauge} */
+  /**
+   * Open (or bring forward) the HUD.
+   * @returns {ChaseGauge}
+   */
   static open() {
     this.instance ??= new this();
     this.instance.render({ force: true });
@@ -62,8 +76,8 @@ export class ChaseGauge extends Base {
 
   /** @override */
   async _prepareContext() {
-    const scene = /** @type {any} */ (game.scenes?.viewed);
-    const combat = /** @type {any} */ (game.combat);
+    const scene = game.scenes?.viewed;
+    const combat = game.combat;
     const tokens = scene ? scene.tokens.filter(t => t.actor?.type === "vehicle") : [];
     const motors = [];
     for (const t of tokens) {
@@ -72,12 +86,17 @@ export class ChaseGauge extends Base {
       motors.push({ token: t, g, open: actionOpen(g, combat) });
     }
     motors.sort((a, b) => Number(b.open) - Number(a.open) || (b.g.spend ?? 0) - (a.g.spend ?? 0));
-    const fires = tokens.filter(t => t.actor.system.onFire && !t.actor.system.destroyed).map(t => {
-      const s = t.actor.system;
-      const f = fireState({ body: 0, fireRound: s.fire?.round ?? null });
-      return { name: t.name, text: f.explodesAtEndOfRound !== null ? L("SMOKE.Vehicle.fireRound", { round: f.explodesAtEndOfRound })
-        : L("SMOKE.Vehicle.fireSeconds", { seconds: f.countdownSeconds }) };
-    });
+    // What the table is shown: the sheets, which mirror the GM's records of the fire (documents/vehicle/wreck.mjs,
+    // condition.mjs) and are redrawn when the fire is written; the GM's blast reads the records themselves.
+    /** @type {{name: string, text: string}[]} */
+    const fires = [];
+    for (const t of tokens) {
+      const s = motorSystemOf(t);
+      if (!s?.onFire || s.destroyed) continue;
+      const f = fireState({ body: 0, fireRound: s.fire?.round || null });
+      fires.push({ name: t.name, text: f.explodesAtEndOfRound !== null ? L("SMOKE.Vehicle.fireRound", { round: f.explodesAtEndOfRound })
+        : L("SMOKE.Vehicle.fireSeconds", { seconds: f.countdownSeconds }) });
+    }
     const over = combat?.getFlag?.(SYSTEM_ID, "chaseOver");
     return {
       motors: motors.map(m => this.#motor(m)), fires,
@@ -91,7 +110,7 @@ export class ChaseGauge extends Base {
   /** One motor's gauge. */
   #motor({ token, g, open }) {
     const vehicle = token.actor;
-    const speed = vehicle.system.adjusted.speed;
+    const speed = motorNumbers(vehicle).speed; // after flat tyres and low Body, as the GM recorded them
     const state = gaugeState(speed, g.travelled);
     const driver = driverOf(vehicle);
     const band = state.band === "over" ? "red" : state.band;
@@ -134,15 +153,15 @@ const refresh = () => ChaseGauge.refresh();
  * every change to tokens, motors and the fight, and opens for everyone when a driving action starts or a motor catches
  * fire on the scene this user views, and when the chase is over.
  */
-export const hooks = {
+const hooks = {
   updateToken: refresh, updateCombatant: refresh, deleteCombat: refresh, canvasReady: refresh, createToken: refresh,
   deleteToken: refresh,
-  updateActor: [refresh, (actor, changed) => {
-    if (actor.type !== "vehicle" || /** @type {any} */ (changed)?.system?.onFire !== true) return;
+  updateActor: [refresh, (/** @type {Actor.Implementation} */ actor, /** @type {{system?: {onFire?: boolean}}} */ changed) => {
+    if (actor.type !== "vehicle" || changed?.system?.onFire !== true) return;
     if (game.scenes?.viewed?.tokens.some(t => t.actorId === actor.id)) ChaseGauge.open();
   }],
-  updateCombat: [refresh, (combat, changed) => {
-    const gauges = /** @type {any} */ (changed)?.system?.gauges;
+  updateCombat: [refresh, (combat, /** @type {{system?: {gauges?: Record<string, {action?: string}|null>}}} */ changed) => {
+    const gauges = changed?.system?.gauges;
     if (!gauges) return;
     for (const [tokenId, g] of Object.entries(gauges)) {
       const action = g?.action;
@@ -155,3 +174,9 @@ export const hooks = {
     if (changed?.flags?.[SYSTEM_ID]?.chaseOver && combat === game.combat) ChaseGauge.open();
   }]
 };
+
+/**
+ * The HUD's manifest (documents/core/feature.mjs), registered by the entry: its hooks, and `open` in the chase's api
+ * (`game.system.api.chase.open`; it shares the chase's id).
+ */
+export const feature = { id: "chase", hooks, api: { open: () => ChaseGauge.open() } };

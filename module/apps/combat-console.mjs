@@ -13,6 +13,7 @@ import { sideOf } from "../documents/fight/combat-state.mjs";
 import { hasRolled, heldDice, onHeldDiceChange, rollSecretDice } from "../documents/fight/speed-dice.mjs";
 import { currentGuard, makeAttack, rollHold, tokenDistance } from "../documents/fight/attack.mjs";
 import { improvised, reload, stayConscious } from "../documents/fight/actions.mjs";
+import { blinderOf, blindWithGear } from "../documents/fight/blind.mjs";
 import { requestGM } from "../documents/core/requests.mjs";
 import { ChaseGauge } from "./chase-gauge.mjs";
 import { rangeText } from "./attack-card.mjs";
@@ -23,6 +24,7 @@ import {
   startDriving, vehicleTokenIn
 } from "../documents/chase/chase.mjs";
 import { noteHTML } from "../documents/core/chat-html.mjs";
+import { conditionOf, motorGuard } from "../documents/vehicle/vehicle.mjs";
 
 export { SYSTEM_ID };
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
@@ -32,27 +34,56 @@ const BANDS = RANGE_BANDS;
 const SIMPLE_ACTS = ["done", "aim", "dodge", "coverLight", "coverHeavy", "surrender", "getUp"];
 /** A motor acting on its own (a police or traffic unit) only has these of them. */
 const MOTOR_ACTS = ["done"];
-/** The chase roles the GM cycles through (documents/chase/chase.mjs chaseRole). */
+/**
+ * The chase roles the GM cycles through (documents/chase/chase.mjs chaseRole).
+ * @type {Record<"wanted"|"pursuer"|"", "wanted"|"pursuer"|"none">}
+ */
 const ROLE_CYCLE = { wanted: "pursuer", pursuer: "none", "": "wanted" };
 
 /**
  * Wrap the console's actions so that one runs at a time: while it runs (a request to the GM, a roll dialog) every
  * button is disabled, so a double click cannot act twice or act on the next die; the console re-renders after.
- * @param {Record<string, (this: CombatConsole, event: PointerEvent, target: HTMLElement) => any>} actions
+ * @param {Record<string, (this: CombatConsole, event: PointerEvent, target: HTMLElement) => unknown>} actions
  * @returns {Record<string, (this: CombatConsole, event: PointerEvent, target: HTMLElement) => Promise<void>>}
  */
 function oneAtATime(actions) {
-  return /** @type {any} */ (Object.fromEntries(Object.entries(actions).map(([name, fn]) => [name, /** @this {CombatConsole} */ async function (event, target) {
-    if (this._busy) return;
-    this._busy = true;
-    for (const b of this.element.querySelectorAll("button")) /** @type {HTMLButtonElement} */ (b).disabled = true;
-    try {
-      await fn.call(this, event, target);
-    } finally {
-      this._busy = false;
-      if (this.rendered) await this.render();
-    }
-  }])));
+  return Object.fromEntries(Object.entries(actions).map(([name, fn]) => {
+    // A method, not a `function` expression: TS reads a function that sets `this.…` as a constructor.
+    const { once } = {
+      /**
+       * @this {CombatConsole}
+       * @param {PointerEvent} event
+       * @param {HTMLElement} target
+       * @returns {Promise<void>}
+       */
+      async once(event, target) {
+        if (this._busy) return;
+        this._busy = true;
+        for (const b of this.element.querySelectorAll("button")) /** @type {HTMLButtonElement} */ (b).disabled = true;
+        try {
+          await fn.call(this, event, target);
+        } finally {
+          this._busy = false;
+          if (this.rendered) await this.render();
+        }
+      }
+    };
+    return [name, once];
+  }));
+}
+
+/**
+ * The Torch's blind on the action bar (rulebook: Tools and gear › Torch): its label and hint, or null when the GM's
+ * record of the actor's kit has nothing to blind with.
+ * @param {Actor.Implementation|null|undefined} actor
+ * @returns {{label: string, hint: string}|null}
+ */
+function blindOption(actor) {
+  const gear = blinderOf(actor);
+  if (!gear) return null;
+  const stat = (/** @type {string} */ k) => game.i18n.localize(`SMOKE.Stat.${k}.name`);
+  return { label: game.i18n.format("SMOKE.Blind.act", { item: gear.name }),
+    hint: game.i18n.format("SMOKE.Blind.hint", { stat: stat(gear.stat), against: stat(gear.against) }) };
 }
 
 /** @extends {Base<Record<string, any>>} */
@@ -65,7 +96,7 @@ export class CombatConsole extends Base {
       endRound: CombatConsole.#endRound, setMode: CombatConsole.#setMode, rollDice: CombatConsole.#rollDice,
       rollInitiative: CombatConsole.#rollInitiative, rollAll: CombatConsole.#rollAll,
       act: CombatConsole.#act, attack: CombatConsole.#attack, reload: CombatConsole.#reload, grab: CombatConsole.#grab,
-      breakFree: CombatConsole.#breakFree, cuff: CombatConsole.#cuff, improvised: CombatConsole.#improvised,
+      breakFree: CombatConsole.#breakFree, cuff: CombatConsole.#cuff, improvised: CombatConsole.#improvised, blind: CombatConsole.#blind,
       stayConscious: CombatConsole.#stayConscious, openGauge: CombatConsole.#openGauge, drive: CombatConsole.#drive, goEvasive: CombatConsole.#goEvasive,
       ram: CombatConsole.#ram, pit: CombatConsole.#pit, chaseRole: CombatConsole.#chaseRole,
       conceal: CombatConsole.#conceal, clearSmoke: CombatConsole.#clearSmoke
@@ -84,7 +115,10 @@ export class CombatConsole extends Base {
   /** @type {string|null} The combatant the picks were made for. */
   _pickedFor = null;
 
-  /** Open (or bring forward) the console. @returns {CombatConsole} */
+  /**
+   * Open (or bring forward) the console.
+   * @returns {CombatConsole}
+   */
   static open() {
     this.instance ??= new this();
     this.instance.render({ force: true });
@@ -99,22 +133,22 @@ export class CombatConsole extends Base {
   /** @override */
   async _prepareContext() {
     const i18n = game.i18n;
-    const combat = /** @type {any} */ (viewedFight());
+    const combat = viewedFight();
     const isGM = game.user.isGM;
     if (!combat) return { combat: null, isGM };
     const sys = combat.system;
     const revealed = combat.isSpeed && sys.phase === "acting";
     const q = combat.isSpeed ? combat.queue : null;
-    const current = revealed ? q.current : null;
+    const current = revealed ? q?.current : null; // revealed: a speed fight, so q is its queue
     const currentC = current ? combat.combatants.get(current.combatantId) : (!combat.isSpeed && combat.started ? combat.combatant : null);
-    const rows = combat.turns.map(c => this.#row(combat, c, { revealed, currentId: currentC?.id, left: q?.left?.[c.id] ?? 0 }));
+    const rows = combat.turns.map(c => this.#row(combat, c, { revealed, currentId: currentC?.id, left: q?.left?.[c.id ?? ""] ?? 0 }));
     // The simple tracker starts once everyone has an initiative.
     const needInitiative = !combat.isSpeed && combat.started && combat.combatants.some(c => c.initiative === null);
     return {
       combat, isGM, round: combat.round, started: combat.started, speed: combat.isSpeed,
       modeLabel: i18n.localize(combat.isSpeed ? "SMOKE.Combat.modeSpeed" : "SMOKE.Combat.modeSimple"),
       phaseLabel: combat.isSpeed && combat.started ? i18n.localize(`SMOKE.Combat.phase.${sys.phase}`) : "",
-      queue: revealed ? q.actions.map(a => ({ face: a.face, name: combat.combatants.get(a.combatantId)?.name ?? "",
+      queue: revealed && q ? q.actions.map(a => ({ face: a.face, name: combat.combatants.get(a.combatantId)?.name ?? "",
         spent: a.spent !== null, lost: a.lost, current: a === current })) : [],
       queueEmpty: revealed && !current,
       rows,
@@ -206,6 +240,8 @@ export class CombatConsole extends Base {
       stats,
       breakFreeStats: RULES.combat.breakFree.stats.map(key => ({ key, name: game.i18n.localize(`SMOKE.Stat.${key}.name`) })),
       grabbed: !!grabbedBy, grabbedBy: grabbedBy?.name ?? null,
+      // The Torch's blind, offered when the GM's record of the kit has one (the GM checks again).
+      blind: blindOption(actor),
       spun: side.spun,
       // Get up only when Prone (the GM refuses it otherwise: documents/fight/combat.mjs "combat.getUp").
       simple: (actor?.type === "vehicle" ? MOTOR_ACTS : SIMPLE_ACTS).filter(id => id !== "getUp" || !!actor?.statuses?.has("prone")).map(id => ({ id, label: game.i18n.localize(`SMOKE.Act.${id}`),
@@ -228,7 +264,7 @@ export class CombatConsole extends Base {
     const suggestion = policeSuggestion(combat, c);
     return {
       vehicle: vehicle.name, blocked: status.ok ? null : status.message,
-      guard: vehicle.system.guard.value, evasive: !!vehicle.system.defences?.evasive,
+      guard: motorGuard(vehicle), evasive: conditionOf(vehicle).evasive, // the GM's record of its defences
       suggestion: suggestion && suggestion.move !== "none" ? suggestion.text : null,
       targets: others.filter(o => motorAboard(o) !== vehicle).map(o => {
         const theirs = motorAboard(o);
@@ -278,7 +314,8 @@ export class CombatConsole extends Base {
   /**
    * Offer only the chosen weapon's own options (burst, at the tyres, drive-by: rules/combat.mjs weaponOptions); a
    * hidden one is cleared, so it is not sent.
-   * @param {HTMLElement} root @param {HTMLSelectElement} weapon
+   * @param {HTMLElement} root
+   * @param {HTMLSelectElement} weapon
    */
   static #weaponOptions(root, weapon) {
     const own = /** @type {HTMLOptionElement|undefined} */ (weapon.selectedOptions[0])?.dataset ?? {};
@@ -316,12 +353,12 @@ export class CombatConsole extends Base {
 
   /** The current combatant, if this user may act for it. */
   #acting() {
-    const combat = /** @type {any} */ (viewedFight());
+    const combat = viewedFight();
     const id = this.element.querySelector("[data-acting-id]")?.getAttribute("data-acting-id");
     const c = id ? combat?.combatants.get(id) : null;
     const raw = this.element.querySelector("[data-acting-id]")?.getAttribute("data-die-index");
     const index = raw === null || raw === undefined || raw === "" ? null : Number(raw);
-    return c && (c.isOwner || game.user.isGM) ? { combat, c, index } : null;
+    return combat && c && (c.isOwner || game.user.isGM) ? { combat, c, index } : null;
   }
 
   static async #guard(fn) {
@@ -350,7 +387,7 @@ export class CombatConsole extends Base {
 
   /** @this {CombatConsole} */
   static async #endRound() {
-    const combat = /** @type {any} */ (viewedFight());
+    const combat = viewedFight();
     if (!combat) return;
     // Ending a round before the reveal, or with dice unspent, throws those actions away: ask first.
     const early = combat.isSpeed && (combat.system.phase === "acting" ? !!combat.queue.current
@@ -408,7 +445,7 @@ export class CombatConsole extends Base {
     const a = this.#acting();
     const f = this.#form();
     if (a) await makeAttack(a.combat, a.c, { weaponId: f.weaponId, targetId: f.targetId, band: /** @type {SmokeRange} */ (f.band),
-      burst: f.burst, tyres: f.tyres, driveBy: /** @type {any} */ (f.driveBy), skipDialog: event.shiftKey, dieIndex: a.index });
+      burst: f.burst, tyres: f.tyres, driveBy: /** @type {"passenger"|"driver"|null} */ (f.driveBy), skipDialog: event.shiftKey, dieIndex: a.index });
   }
 
   /** @this {CombatConsole} */
@@ -440,6 +477,12 @@ export class CombatConsole extends Base {
   static async #improvised(event) {
     const a = this.#acting();
     if (a) await improvised(a.combat, a.c, this.#form().stat, { skipDialog: event.shiftKey, dieIndex: a.index });
+  }
+
+  /** @this {CombatConsole} */
+  static async #blind(event) {
+    const a = this.#acting();
+    if (a) await blindWithGear(a.combat, a.c, this.#form().targetId, { skipDialog: event.shiftKey, dieIndex: a.index });
   }
 
   /** @this {CombatConsole} */
@@ -475,7 +518,10 @@ export class CombatConsole extends Base {
     if (a) await rollManoeuvre(a.combat, a.c, "pit", this.#form().driveTargetId, { skipDialog: event.shiftKey });
   }
 
-  /** The GM marks a combatant fully concealed, or not (documents/fight/attack.mjs `combat.conceal`). @this {CombatConsole} */
+  /**
+   * The GM marks a combatant fully concealed, or not (documents/fight/attack.mjs `combat.conceal`).
+   * @this {CombatConsole}
+   */
   static async #conceal(event, target) {
     const combat = game.combat;
     const c = combat?.combatants.get(target.dataset.combatantId ?? "");
@@ -483,7 +529,10 @@ export class CombatConsole extends Base {
       concealed: !sideOf(c).concealed }).catch(err => ui.notifications.warn(err.message));
   }
 
-  /** The GM says a smoke cloud has cleared (documents/fight/attack.mjs `combat.clearSmoke`). @this {CombatConsole} */
+  /**
+   * The GM says a smoke cloud has cleared (documents/fight/attack.mjs `combat.clearSmoke`).
+   * @this {CombatConsole}
+   */
   static async #clearSmoke(event, target) {
     const combat = game.combat;
     const c = combat?.combatants.get(target.dataset.combatantId ?? "");
@@ -491,23 +540,31 @@ export class CombatConsole extends Base {
       .catch(err => ui.notifications.warn(err.message));
   }
 
-  /** The GM cycles a combatant's chase role: wanted → pursuing → neither. @this {CombatConsole} */
+  /**
+   * The GM cycles a combatant's chase role: wanted → pursuing → neither.
+   * @this {CombatConsole}
+   */
   static async #chaseRole(event, target) {
     const combat = viewedFight();
     const c = combat?.combatants.get(target.dataset.combatantId ?? "");
-    if (combat && c && game.user.isGM) await setChaseRole(combat, c, /** @type {any} */ (ROLE_CYCLE[chaseRole(c)]));
+    if (combat && c && game.user.isGM) await setChaseRole(combat, c, ROLE_CYCLE[chaseRole(c)]);
   }
 }
 
 /**
  * A count with its noun: the key's string for many, the key + "One" for one (e.g. SMOKE.Combat.rollDice / rollDiceOne).
- * @param {string} key @param {number} n @returns {string}
+ * @param {string} key
+ * @param {number} n
+ * @returns {string}
  */
 function plural(key, n) {
   return game.i18n.format(n === 1 ? `${key}One` : key, { n: String(n) });
 }
 
-/** @param {Combatant.Implementation} c @returns {boolean} */
+/**
+ * @param {Combatant.Implementation} c
+ * @returns {boolean}
+ */
 function isPC(c) {
   return c.actor?.type === "character" || !!c.hasPlayerOwner;
 }
@@ -517,22 +574,22 @@ function isPC(c) {
  * instances which apply to the current canvas scene" (or to no scene), and `game.combat` is the tracker's viewed one,
  * which can still be a fight on a map the player left (fvtt-types 13.345 `client/documents/collections/
  * combat-encounters.d.mts`; a Combat's `scene` field links it to its scene).
- * @returns {any|null} the tracker's combat when it is on the viewed scene (or on none), else that scene's active,
- *   started or first combat, else null
+ * @returns {Combat.Implementation|null} the tracker's combat when it is on the viewed scene (or on none), else that
+ *   scene's active, started or first combat, else null
  */
 export function viewedFight() {
   const scene = canvas?.scene ?? game.scenes?.current ?? null;
-  const here = (/** @type {any} */ c) => !c.scene || (c.scene.id === scene?.id);
-  const chosen = /** @type {any} */ (game.combat);
+  const here = (/** @type {Combat.Implementation} */ c) => !c.scene || (c.scene.id === scene?.id);
+  const chosen = game.combat;
   if (chosen && here(chosen)) return chosen;
-  const list = /** @type {any[]} */ (game.combats?.combats ?? []).filter(here);
+  const list = (game.combats?.combats ?? []).filter(here);
   return list.find(c => c.active) ?? list.find(c => c.started) ?? list[0] ?? null;
 }
 
 const refresh = () => CombatConsole.refresh();
 
 /** Hooks that keep the console current and open it for everyone when a fight starts. */
-export const hooks = {
+const hooks = {
   ...Object.fromEntries(["createCombat", "deleteCombat", "createCombatant", "updateCombatant", "deleteCombatant",
     "updateActor", "deleteActor", "createActiveEffect", "deleteActiveEffect", "updateToken", "createToken", "deleteToken",
     "createItem", "updateItem", "deleteItem", "canvasReady"].map(hook => [hook, refresh])),
@@ -556,3 +613,6 @@ export const hooks = {
     if (viewedFight()?.started && game.settings.get(SYSTEM_ID, "openConsole")) CombatConsole.open();
   }
 };
+
+/** The window's manifest (documents/core/feature.mjs), registered by the entry: the Combat Console serves the fight (id "fight"). */
+export const feature = { id: "fight", hooks };

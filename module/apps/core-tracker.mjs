@@ -25,7 +25,10 @@ export const INITIATIVE_ACTIONS = Object.freeze(["rollAll", "rollNPC", "resetAll
 /** The combatant context menu's initiative entries (v13 `name`, v14 `label`). */
 export const INITIATIVE_ENTRIES = Object.freeze(["COMBAT.CombatantReroll", "COMBAT.CombatantClear"]);
 
-/** @param {any} combat @returns {boolean} Is it a fight in speed mode (SmokeCombat#isSpeed)? */
+/**
+ * @param {any} combat
+ * @returns {boolean} Is it a fight in speed mode (SmokeCombat#isSpeed)?
+ */
 const speedMode = combat => combat?.isSpeed === true;
 
 /**
@@ -69,11 +72,20 @@ export function guardInitiativeEntries(entries, viewed) {
   return n;
 }
 
-export const hooks = {
-  /** @param {any} app @param {HTMLElement} html */
+const hooks = {
+  /**
+   * @param {any} app
+   * @param {HTMLElement} html
+   */
   renderCombatTracker: (app, html) => {
     if (speedMode(app?.viewed) && html instanceof HTMLElement) removeInitiativeControls(html);
   },
-  /** @param {any} app @param {any[]} entries */
+  /**
+   * @param {any} app
+   * @param {any[]} entries
+   */
   getCombatantContextOptions: (app, entries) => void guardInitiativeEntries(entries, () => app?.viewed)
 };
+
+/** The window's manifest (documents/core/feature.mjs), registered by the entry: core's tracker in speed mode serves the fight (id "fight"). */
+export const feature = { id: "fight", hooks };

@@ -9,6 +9,7 @@
 import { CATALOGUE_IDS, RULES, SYSTEM_ID } from "../generated/rules.mjs";
 import { startingNumbers, validateSpread } from "../rules/creation.mjs";
 import { STEPS, buildCharacter, draftProblems, kitRef } from "../documents/character/creation.mjs";
+import { itemIndex, itemPack } from "../documents/core/lookup.mjs";
 
 export { SYSTEM_ID };
 // The finish is the GM's (documents/character/creation.mjs); these stay importable from here.
@@ -17,7 +18,10 @@ const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
 const STATS = RULES.stats.stats.map(s => s.key);
 
-/** @extends {Base<Record<string, unknown>>}  (its render context is the template's data, see _prepareContext) */
+/**
+ * Its render context is the template's data (see _prepareContext).
+ * @extends {Base<Record<string, unknown>>}
+ */
 export class CharacterCreator extends Base {
   static DEFAULT_OPTIONS = {
     classes: ["the-smoke", "creator"],
@@ -56,10 +60,10 @@ export class CharacterCreator extends Base {
 
   /** The ten backgrounds from the compendium index (with the fields the step shows). */
   async #backgrounds() {
-    const pack = /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.backgrounds`));
-    const index = await pack.getIndex({ fields: ["system.spread", "system.perks", "system.kit", "system.cash",
-      "system.suggestedHustle"] });
-    return [...index].sort((a, b) => a.name.localeCompare(b.name));
+    /** @type {import("../documents/core/lookup.mjs").IndexEntryWith<Pick<BackgroundSystem, "spread"|"perks"|"kit"|"cash"|"suggestedHustle">>[]} */
+    const index = await itemIndex(`${SYSTEM_ID}.backgrounds`, ["system.spread", "system.perks", "system.kit", "system.cash",
+      "system.suggestedHustle"]);
+    return index.sort((a, b) => a.name.localeCompare(b.name));
   }
 
   async _prepareContext() {
@@ -68,18 +72,17 @@ export class CharacterCreator extends Base {
     const step = STEPS[d.step] ?? STEPS[0];
     const backgrounds = await this.#backgrounds();
     const bg = backgrounds.find(b => b._id === d.background);
-    const perkPack = /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.perks`));
-    const perkIndex = [...await perkPack.getIndex({ fields: ["system.stat", "system.situation"] })];
+    /** @type {import("../documents/core/lookup.mjs").IndexEntryWith<Pick<PerkSystem, "stat"|"situation">>[]} */
+    const perkIndex = await itemIndex(`${SYSTEM_ID}.perks`, ["system.stat", "system.situation"]);
     const statName = k => i18n.localize(`SMOKE.Stat.${k}.name`);
     const extras = await Promise.all(RULES.creation.extraItems.items.map(async key => {
       const ref = kitRef(key);
-      const entry = [...await /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.${ref.pack}`)).getIndex()]
-        .find(e => e._id === ref.id);
+      const entry = [...await itemPack(`${SYSTEM_ID}.${ref.pack}`).getIndex()].find(e => e._id === ref.id);
       return { key, name: entry?.name ?? key, selected: d.extra === key };
     }));
     const itemName = async r => {
       const ref = kitRef(r);
-      const index = await /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.${ref.pack}`)).getIndex();
+      const index = await itemPack(`${SYSTEM_ID}.${ref.pack}`).getIndex();
       return index.get(ref.id)?.name ?? ref.id;
     };
     const kitNames = async b => (await Promise.all(b.system.kit.map(itemName))).join(", ");
@@ -112,7 +115,10 @@ export class CharacterCreator extends Base {
     };
   }
 
-  /** Keep every field as typed, after each change. @this {CharacterCreator} */
+  /**
+   * Keep every field as typed, after each change.
+   * @this {CharacterCreator}
+   */
   static async #onChange(event, form, formData) {
     await this.#merge();
     // Re-render only for choices that change what the step shows; re-rendering on a typed field would replace the
@@ -145,7 +151,7 @@ export class CharacterCreator extends Base {
       d.background = data.background;
       d.perk = null;
       const bg = (await this.#backgrounds()).find(b => b._id === data.background);
-      if (bg) d.stats = { ...bg.system.spread };  // the suggestion, freely rearranged on the next step
+      if (bg) d.stats = { ...bg.system.spread }; // the suggestion, freely rearranged on the next step
     }
     if (data.perk !== undefined) d.perk = data.perk || null;
     if (data.extra !== undefined) d.extra = data.extra || null;
@@ -184,7 +190,10 @@ export class CharacterCreator extends Base {
     this.render();
   }
 
-  /** Build the character, once. @this {CharacterCreator} */
+  /**
+   * Build the character, once.
+   * @this {CharacterCreator}
+   */
   static async #onFinish() {
     if (this.finishing) return;
     this.finishing = true;
@@ -210,7 +219,7 @@ export class CharacterCreator extends Base {
 }
 
 /** Hooks (registered by the entry's loop). */
-export const hooks = {
+const hooks = {
   /** The actor directory offers the Character Creator: a blank character, then the seven steps. */
   renderActorDirectory: (app, html) => {
     const root = html instanceof HTMLElement ? html : html?.[0];
@@ -227,3 +236,6 @@ export const hooks = {
     actions.append(button);
   },
 };
+
+/** The window's manifest (documents/core/feature.mjs), registered by the entry: the Creator serves the character record (id "record"). */
+export const feature = { id: "record", hooks };

@@ -10,14 +10,16 @@
  * refuse a player.
  * @module apps/gm-screen
  */
-import { CHECK_TWEAKS, OPPOSED_CHECKS, gmChecks, hazards } from "../rules/gm-screen.mjs";
+import { CHECK_TWEAKS, OPPOSED_CHECKS, gmChecks, hazards, toolSituations } from "../rules/gm-screen.mjs";
+import { hearingCheck } from "../rules/vehicles.mjs";
+import { recordedTools } from "../documents/core/kit-record.mjs";
 import { requestsList } from "../documents/gm-screen/gm-screen.mjs";
 import { conditionName } from "../documents/fight/combat.mjs";
 import { ChallengeTracker, TeamworkApp } from "./group-checks.mjs";
 import { CombatConsole } from "./combat-console.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
 import { askGM, openOnce } from "./gm-windows.mjs";
-import { systemApi } from "../documents/core/lookup.mjs";
+import { actorAt, systemApi, vehicleSystem } from "../documents/core/lookup.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
@@ -25,7 +27,10 @@ const TABS = ["checks", "hazards", "rewards", "tools"];
 const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 const stats = list => list.map(s => game.i18n.localize(`SMOKE.Stat.${s}.abbr`)).join(" / ");
 
-/** The characters present: those on the viewed scene, and those a connected player owns. @returns {any[]} */
+/**
+ * The characters present: those on the viewed scene, and those a connected player owns.
+ * @returns {any[]}
+ */
 export function presentCharacters() {
   const scene = game.scenes?.viewed;
   const onScene = new Set([...(scene?.tokens ?? [])].map(t => t.actor?.id).filter(Boolean));
@@ -46,6 +51,17 @@ export function opponentChoices() {
     ...game.actors.filter(a => a.type === "npc" && !placed.has(a.id)).map(a => ({ uuid: a.uuid, name: a.name ?? "" }))];
 }
 
+/**
+ * The motors on the viewed scene whose approach is hard to hear by their own abilities (the list the GM picks from;
+ * the GM's handler reads the catalogue's abilities, documents/gm-screen/hearing.mjs): by token.
+ * @returns {{uuid: string, name: string}[]}
+ */
+export function silentMotors() {
+  return [...(game.scenes?.viewed?.tokens ?? [])].filter(t => t.actor?.type === "vehicle"
+    && hearingCheck(vehicleSystem(t.actor).abilities ?? []))
+    .map(t => ({ uuid: t.uuid, name: t.name || t.actor?.name || "" }));
+}
+
 /** @extends {Base<Record<string, unknown>>} */
 export class GMScreen extends Base {
   static DEFAULT_OPTIONS = {
@@ -54,7 +70,8 @@ export class GMScreen extends Base {
     form: { handler: GMScreen.#onSubmit, submitOnChange: false, closeOnSubmit: false },
     actions: {
       screenTab: GMScreen.#onTab, sendCheck: GMScreen.#onSendCheck, announceHazard: GMScreen.#onAnnounce,
-      rollHazard: GMScreen.#onRollHazard, tool: GMScreen.#onTool, everyone: GMScreen.#onEveryone
+      rollHazard: GMScreen.#onRollHazard, tool: GMScreen.#onTool, everyone: GMScreen.#onEveryone,
+      sendHearing: GMScreen.#onSendHearing
     }
   };
 
@@ -87,13 +104,29 @@ export class GMScreen extends Base {
   }
 
   tab = "checks";
-  /** Chosen character ids (none: everyone present). @type {Set<string>} */
+  /**
+   * Chosen character ids (none: everyone present).
+   * @type {Set<string>}
+   */
   chosen = new Set();
-  /** Tweaks toggled per check key, and hazards marked for armour. @type {Record<string, string[]>} */
+  /**
+   * Tweaks toggled per check key, and hazards marked for armour.
+   * @type {Record<string, string[]>}
+   */
   tweaks = {};
+  /**
+   * The tools' situations the GM said hold, per check key (a cheap door for the claw hammer).
+   * @type {Record<string, string[]>}
+   */
+  situations = {};
+  /** The motor chosen for the hearing check (a token UUID on the viewed scene). */
+  hearingMotor = "";
   /** @type {Set<string>} */
   armour = new Set();
-  /** The opponent chosen per opposed check key (a token or actor UUID). @type {Record<string, string>} */
+  /**
+   * The opponent chosen per opposed check key (a token or actor UUID).
+   * @type {Record<string, string>}
+   */
   opponents = {};
   /** The reward kind shown selected. */
   rewardKind = "xp";
@@ -104,7 +137,7 @@ export class GMScreen extends Base {
 
   _onClose(options) {
     super._onClose?.(options);
-    /** @type {any} */ (Hooks).off("smoke.gmRequests", this._refresh);
+    if (this._refresh) Hooks.off("smoke.gmRequests", this._refresh);
     if (GMScreen.instance === this) GMScreen.instance = null;
   }
 
@@ -112,13 +145,18 @@ export class GMScreen extends Base {
     await super._onFirstRender?.(context, options);
     this._refresh = () => this.render();
     Hooks.on("smoke.gmRequests", this._refresh);
-    this.element.addEventListener("change", event => this.#onChange(/** @type {any} */ (event.target)));
+    this.element.addEventListener("change", event => this.#onChange(/** @type {HTMLInputElement|null} */ (event.target)));
   }
 
   async _prepareContext() {
     const present = new Set(presentCharacters().map(a => a.id));
     const heatApi = systemApi()?.heat;
     const foes = opponentChoices();
+    // The tools the characters a check would go to carry, as the GM recorded them: their situations are offered.
+    const carried = this.targets().map(uuid => actorAt(uuid)) // world actors' UUIDs
+      .filter(a => !!a).flatMap(a => recordedTools(a));
+    const silent = silentMotors();
+    if (!silent.some(m => m.uuid === this.hearingMotor)) this.hearingMotor = silent[0]?.uuid ?? "";
     return {
       tabs: TABS.map(id => ({ id, label: L(`SMOKE.GMScreen.tab.${id}`), active: this.tab === id })),
       isChecks: this.tab === "checks", isHazards: this.tab === "hazards", isRewards: this.tab === "rewards",
@@ -129,8 +167,13 @@ export class GMScreen extends Base {
       checks: gmChecks().map(c => ({ ...c, stats: stats(c.stats), band: L(`SMOKE.Band.${c.band}`),
         tweaks: (CHECK_TWEAKS[c.key] ?? []).map(t => ({ id: t.id, label: L(`SMOKE.GMScreen.tweak.${t.id}`),
           on: (this.tweaks[c.key] ?? []).includes(t.id) })),
+        situations: toolSituations(c.key, carried).map(id => ({ id, on: (this.situations[c.key] ?? []).includes(id),
+          label: L("SMOKE.GMScreen.situationFor", { situation: L(`SMOKE.GMScreen.situation.${id}`),
+            tools: [...new Set(carried.filter(t => t.checkTool?.check === c.key && t.checkTool?.when === id).map(t => t.name))].join(", ") }) })),
         opposed: OPPOSED_CHECKS[c.key] ? { label: L("SMOKE.GMScreen.opponentFor", { check: c.name }),
           choices: foes.map(f => ({ ...f, selected: this.opponents[c.key] === f.uuid })) } : null })),
+      hearing: { motors: silent.map(m => ({ ...m, selected: m.uuid === this.hearingMotor })),
+        label: silent.length ? L("SMOKE.GMScreen.sendHearing", { vehicle: silent.find(m => m.uuid === this.hearingMotor)?.name ?? "" }) : "" },
       hazards: hazards().map(h => ({ key: h.key, name: h.name, band: L(`SMOKE.Band.${h.band}`), stats: stats(h.stats),
         armour: this.armour.has(h.key),
         columns: ["justAbout", "badLuck", "properMess"].map(c => ({ label: L(`SMOKE.Outcome.${c}`),
@@ -151,25 +194,42 @@ export class GMScreen extends Base {
     };
   }
 
-  /** The characters a request goes to: those chosen, else everyone present. @returns {string[]} */
+  /**
+   * The characters a request goes to: those chosen, else everyone present.
+   * @returns {string[]}
+   */
   targets() {
     const ids = this.chosen.size ? [...this.chosen] : presentCharacters().map(a => a.id);
     return ids.map(id => game.actors.get(id)?.uuid).filter(Boolean);
   }
 
+  /**
+   * A tick, a choice or a field of the screen changed (an input or a select: both have `name`, `value`, `dataset`).
+   * @param {HTMLInputElement|null} target
+   */
   #onChange(target) {
     if (target?.name === "chosen") {
       if (target.checked) this.chosen.add(target.value);
       else this.chosen.delete(target.value);
     } else if (target?.dataset?.tweak) {
-      const key = target.dataset.check;
+      const key = String(target.dataset.check);
       const on = new Set(this.tweaks[key] ?? []);
       if (target.checked) on.add(target.dataset.tweak);
       else on.delete(target.dataset.tweak);
       this.tweaks[key] = [...on];
+    } else if (target?.dataset?.situation) {
+      const key = String(target.dataset.check);
+      const on = new Set(this.situations[key] ?? []);
+      if (target.checked) on.add(target.dataset.situation);
+      else on.delete(target.dataset.situation);
+      this.situations[key] = [...on];
+    } else if (target?.dataset?.hearingMotor !== undefined) {
+      this.hearingMotor = target.value;
+      this.render();
     } else if (target?.dataset?.opponent) {
-      if (target.value) this.opponents[target.dataset.opponent] = target.value;
-      else delete this.opponents[target.dataset.opponent];
+      const key = String(target.dataset.opponent);
+      if (target.value) this.opponents[key] = target.value;
+      else delete this.opponents[key];
     } else if (target?.name === "rewardKind") {
       this.rewardKind = target.value;
     } else if (target?.dataset?.armour) {
@@ -196,7 +256,19 @@ export class GMScreen extends Base {
     target.disabled = true;
     const opponentUuid = OPPOSED_CHECKS[key] ? this.opponents[key] : undefined;
     const r = await askGM("gm.request.send", { kind: "check", key, actorUuids: this.targets(), tweaks: this.tweaks[key] ?? [],
-      ...(opponentUuid ? { opponentUuid } : {}) });
+      situations: this.situations[key] ?? [], ...(opponentUuid ? { opponentUuid } : {}) });
+    if (r) ui.notifications.info(L("SMOKE.GMScreen.sent", { n: String(r.entries.length) }));
+    target.disabled = false;
+  }
+
+  /**
+   * Send the hearing check for the chosen Silent motor to the chosen characters (Vehicle abilities › Silent).
+   * @this {GMScreen}
+   */
+  static async #onSendHearing(event, target) {
+    if (!this.hearingMotor) return;
+    target.disabled = true;
+    const r = await askGM("gm.request.send", { kind: "hearing", key: this.hearingMotor, actorUuids: this.targets() });
     if (r) ui.notifications.info(L("SMOKE.GMScreen.sent", { n: String(r.entries.length) }));
     target.disabled = false;
   }
@@ -217,15 +289,16 @@ export class GMScreen extends Base {
   /** @this {GMScreen} */
   static async #onTool(event, target) {
     const tool = target.dataset.tool;
-    if (tool === "teamwork") return TeamworkApp.open();
-    if (tool === "challenge") return ChallengeTracker.open();
-    if (tool === "console") return CombatConsole.open();
-    if (tool === "missions") return systemApi().apps.MissionBoard?.open();
-    if (tool === "street") return systemApi().apps.StreetControl?.open();
-    if (tool === "shifts") return systemApi().apps.ShiftsApp?.open();
+    // An action's result is not used (v13 ApplicationV2 ClickAction returns void): each opens a window and is done.
+    if (tool === "teamwork") return void TeamworkApp.open();
+    if (tool === "challenge") return void ChallengeTracker.open();
+    if (tool === "console") return void CombatConsole.open();
+    if (tool === "missions") return void systemApi().apps.MissionBoard?.open();
+    if (tool === "street") return void systemApi().apps.StreetControl?.open();
+    if (tool === "shifts") return void systemApi().apps.ShiftsApp?.open();
     if (tool === "rules") {
       const pack = game.packs.get(`${SYSTEM_ID}.rules`);
-      return /** @type {any} */ (pack)?.render?.(true);
+      return void pack?.render?.(true);
     }
     if (tool === "units") {
       const stars = Number(/** @type {HTMLInputElement|null} */ (this.element.querySelector("[name=unitStars]"))?.value);
@@ -250,7 +323,7 @@ export class GMScreen extends Base {
     const button = /** @type {HTMLButtonElement|null} */ (form.querySelector("button[type=submit]"));
     if (button) button.disabled = true;
     try {
-      const d = /** @type {any} */ (formData.object);
+      const d = formData.object;
       const r = await askGM("gm.reward.give", { kind: d.rewardKind, actorUuids: this.targets(), amount: d.amount,
         split: d.split, xpKind: d.xpKind, faction: d.faction, counter: d.counter, reason: d.reason, rewardId: this.rewardId });
       if (r) {
@@ -268,7 +341,7 @@ export class GMScreen extends Base {
 /** The rebindable keybinding (v13 `game.keybindings`), GM only. Called at init. */
 export function registerGMScreenKeybinding() {
   game.keybindings.register(SYSTEM_ID, "gmScreen", {
-    name: "SMOKE.GMScreen.keybinding", editable: [{ key: "KeyG", modifiers: [/** @type {any} */ ("Shift")] }], restricted: true,
+    name: "SMOKE.GMScreen.keybinding", editable: [{ key: "KeyG", modifiers: [/** @type {foundry.helpers.interaction.KeyboardManager.MODIFIER_KEYS} */ ("Shift")] }], restricted: true,
     onDown: () => {
       GMScreen.open();
       return true;

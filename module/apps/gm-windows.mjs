@@ -25,7 +25,8 @@ export function openOnce(cls, { gmOnly = false } = {}) {
 
 /**
  * A request to the GM from a window: its answer, or null with the refusal as a warning.
- * @param {string} type @param {object} data
+ * @param {string} type
+ * @param {object} data
  * @returns {Promise<any>}
  */
 export async function askGM(type, data) {

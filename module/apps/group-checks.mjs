@@ -47,7 +47,10 @@ export class TeamworkApp extends Base {
   /** @type {TeamworkApp|null} The open window, if any (the scene control brings it forward). */
   static instance = null;
 
-  /** Open (or bring forward) the one teamwork window. @returns {TeamworkApp} */
+  /**
+   * Open (or bring forward) the one teamwork window.
+   * @returns {TeamworkApp}
+   */
   static open() {
     this.instance ??= new this();
     this.instance.render({ force: true });
@@ -147,7 +150,10 @@ export class ChallengeTracker extends Base {
     ChallengeTracker.instance = this;
   }
 
-  /** Open (or bring forward) the one challenge window. @returns {ChallengeTracker} */
+  /**
+   * Open (or bring forward) the one challenge window.
+   * @returns {ChallengeTracker}
+   */
   static open() {
     this.instance ??= new this();
     this.instance.render({ force: true });

@@ -12,13 +12,14 @@
 import { requestGM } from "../documents/core/requests.mjs";
 import { answerStop, stops } from "../documents/heat/stop.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
-
+import { canvasIfAny } from "../documents/core/lookup.mjs";
 
 /** @param {Error} err */
 const warn = err => ui.notifications?.warn(err.message);
 
 /**
- * @param {HTMLButtonElement} button @param {() => Promise<unknown>} fn
+ * @param {HTMLButtonElement} button
+ * @param {() => Promise<unknown>} fn
  */
 function bind(button, fn) {
   button.addEventListener("click", async event => {
@@ -33,26 +34,41 @@ function bind(button, fn) {
   });
 }
 
-/** What a card's buttons do, by `data-heat-action`. @type {Record<string, (ctx: any) => Promise<unknown>>} */
+/**
+ * Whether a card's tick box is ticked.
+ * @param {Element} root  The card.
+ * @param {string} name  Its `data-heat-toggle`.
+ * @returns {boolean}
+ */
+const ticked = (root, name) => !!(/** @type {HTMLInputElement|null} */ (root.querySelector(`[data-heat-toggle=${name}]`)))?.checked;
+
+/**
+ * What a card's buttons do, by `data-heat-action`.
+ * @type {Record<string, (ctx: {flags: SmokeChatFlags, root: Element, button: HTMLButtonElement,
+ *   message: ChatMessage.Implementation}) => Promise<unknown>>}
+ */
 const ACTIONS = {
   crimeApply: ({ flags, root }) => requestGM("heat.crime.resolve", { actId: flags.heatCrime,
-    witnessed: !!root.querySelector("[data-heat-toggle=witnessed]")?.checked,
-    policeSaw: !!root.querySelector("[data-heat-toggle=policeSaw]")?.checked }),
+    witnessed: ticked(root, "witnessed"), policeSaw: ticked(root, "policeSaw") }),
   crimeDismiss: ({ flags }) => requestGM("heat.crime.resolve", { actId: flags.heatCrime, dismiss: true }),
   callUnits: ({ flags, button }) => requestGM("heat.callUnits", { stars: Number(button.dataset.value ?? flags.heatRise?.stars),
-    sceneId: /** @type {any} */ (globalThis).canvas?.scene?.id ?? game.scenes.active?.id ?? null }),
+    sceneId: canvasIfAny()?.scene?.id ?? game.scenes.active?.id ?? null }),
   demandStop: ({ flags }) => requestGM("heat.stop.demand", { actorUuid: flags.heatRise?.actorUuid }),
-  stopAnswer: ({ flags, button }) => answerStop(flags.heatStop, String(button.dataset.value)),
+  // Bound only on a stop's card (the hook removes the button when the stop is not found).
+  stopAnswer: ({ flags, button }) => answerStop(String(flags.heatStop), String(button.dataset.value)),
   bust: ({ flags }) => requestGM("heat.bust", { actorUuid: flags.heatStopAnswer?.actorUuid })
 };
 /** The actions only a GM may see. */
 const GM_ACTIONS = new Set(["crimeApply", "crimeDismiss", "callUnits", "demandStop", "bust"]);
 
 /** Hooks (registered by the entry). */
-export const hooks = {
-  /** @param {ChatMessage.Implementation} message @param {HTMLElement} html */
+const hooks = {
+  /**
+   * @param {ChatMessage.Implementation} message
+   * @param {HTMLElement} html
+   */
   renderChatMessageHTML: (message, html) => {
-    const flags = /** @type {any} */ (message.flags?.[SYSTEM_ID]);
+    const flags = message.flags?.[SYSTEM_ID];
     const root = html.querySelector?.(".smoke-heat-card");
     if (!flags || !root) return;
     // A card counts only when a GM made it (a player's hand-made copy gets no buttons).
@@ -63,7 +79,7 @@ export const hooks = {
     for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (root.querySelectorAll("[data-heat-action]"))) {
       const action = String(button.dataset.heatAction);
       const fn = ACTIONS[action];
-      const stop = action === "stopAnswer" ? stops.get(flags.heatStop) : null;
+      const stop = action === "stopAnswer" && flags.heatStop ? stops.get(flags.heatStop) : null;
       const actor = stop ? /** @type {Actor.Implementation | null} */ (fromUuidSync(/** @type {`Actor.${string}`} */ (stop.actorUuid))) : null;
       const allowed = GM_ACTIONS.has(action) ? game.user.isGM : !!actor?.isOwner && !stop?.answer;
       if (!fn || !allowed) {
@@ -81,3 +97,6 @@ export const hooks = {
     });
   }
 };
+
+/** The window's manifest (documents/core/feature.mjs), registered by the entry: the Heat cards serve Heat (id "heat"). */
+export const feature = { id: "heat", hooks };

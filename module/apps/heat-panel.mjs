@@ -1,9 +1,9 @@
 /**
  * Heat on the character sheet (templates/actor/parts/heat.hbs) and the countdown everywhere: the stars, the level,
- * *in sight* or the seconds to lose the next star — re-read every second from the GM's timer and the shared active
+ * in sight* or the seconds to lose the next star — re-read every second from the GM's timer and the shared active
  * clock (documents/core/active-time.mjs onTick), so every page shows the same countdown and nothing is written. The GM's
  * tools on the sheet: add a crime by hand (one act id per render, so a double click adds once), the *in sight* /
- * *out of sight* override, the *indoors* toggle, demand a stop, call in units, Busted and release.
+ * out of sight* override, the *indoors* toggle, demand a stop, call in units, Busted and release.
  * @module apps/heat-panel
  */
 import { onTick } from "../documents/core/active-time.mjs";
@@ -11,13 +11,14 @@ import { heatView } from "../documents/heat/cooldown.mjs";
 import { custodyOf } from "../documents/heat/custody.mjs";
 import { requestGM } from "../documents/core/requests.mjs";
 import { crimes } from "../rules/heat.mjs";
-import { docAt } from "../documents/core/lookup.mjs";
+import { canvasIfAny, docAt } from "../documents/core/lookup.mjs";
 
-const L = (/** @type {string} */ key, /** @type {any} */ data = undefined) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
+const L = (/** @type {string} */ key, /** @type {Record<string, string>|undefined} */ data = undefined) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 
 /**
  * The countdown's words for a view.
- * @param {ReturnType<typeof heatView>} view @returns {string}
+ * @param {ReturnType<typeof heatView>} view
+ * @returns {string}
  */
 export function countdownText(view) {
   if (view.stars === 0) return "";
@@ -45,7 +46,10 @@ export function heatPanel(actor) {
   };
 }
 
-/** @param {HTMLElement} root @param {string} field */
+/**
+ * @param {HTMLElement} root
+ * @param {string} field
+ */
 const field = (root, field) => /** @type {HTMLInputElement|null} */ (root.querySelector(`[data-heat-field="${field}"]`));
 
 /** What the GM's sheet buttons ask, by `data-heat-panel`. */
@@ -57,13 +61,16 @@ const PANEL = {
   callUnits: (/** @type {string} */ uuid) => {
     const actor = /** @type {Actor.Implementation} */ (docAt(uuid));
     return requestGM("heat.callUnits", { stars: heatView(actor).stars,
-      sceneId: /** @type {any} */ (globalThis).canvas?.scene?.id ?? game.scenes.active?.id ?? null });
+      sceneId: canvasIfAny()?.scene?.id ?? game.scenes.active?.id ?? null });
   },
   bust: (/** @type {string} */ uuid) => requestGM("heat.bust", { actorUuid: uuid }),
   release: (/** @type {string} */ uuid) => requestGM("heat.release", { actorUuid: uuid })
 };
 
-/** Every countdown on this page, from the GM's records and the active clock (no writes). @param {number} now */
+/**
+ * Every countdown on this page, from the GM's records and the active clock (no writes).
+ * @param {number} now
+ */
 function refreshCountdowns(now) {
   for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-smoke-heat-countdown]"))) {
     const actor = /** @type {Actor.Implementation | null} */ (fromUuidSync(/** @type {`Actor.${string}`} */ (String(el.dataset.smokeHeatCountdown))));
@@ -76,12 +83,16 @@ function refreshCountdowns(now) {
 let ticking = false;
 
 /** Hooks (registered by the entry). */
-export const hooks = {
+const hooks = {
   ready: () => {
     if (!ticking) onTick(refreshCountdowns);
     ticking = true;
   },
-  /** The sheet's GM tools. @param {any} app @param {HTMLElement} html */
+  /**
+   * The sheet's GM tools.
+   * @param {any} app
+   * @param {HTMLElement} html
+   */
   renderCharacterSheet: (app, html) => {
     const root = /** @type {HTMLElement|null} */ (html.querySelector?.("[data-smoke-heat]"));
     if (!root || !game.user.isGM) return;
@@ -107,8 +118,12 @@ export const hooks = {
   /** The sheet shows custody and the GM's toggles: re-render open sheets when those records change. */
   "smoke.heatChanged": () => {
     for (const app of foundry.applications.instances?.values?.() ?? []) {
-      const a = /** @type {any} */ (app);
+      // A window that shows an actor (a sheet, the phone) has `actor`.
+      const a = /** @type {typeof app & {actor?: Actor.Implementation|null}} */ (app);
       if (a.actor?.type === "character" && a.rendered && a.element?.querySelector?.("[data-smoke-heat]")) a.render();
     }
   }
 };
+
+/** The window's manifest (documents/core/feature.mjs), registered by the entry: the sheet's Heat panel serves Heat (id "heat"). */
+export const feature = { id: "heat", hooks };

@@ -16,7 +16,10 @@ export { SYSTEM_ID };
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
 
-/** @extends {Base<Record<string, unknown>>}  (its render context is the template's data, see _prepareContext) */
+/**
+ * Its render context is the template's data (see _prepareContext).
+ * @extends {Base<Record<string, unknown>>}
+ */
 export class LevelUpApp extends Base {
   static DEFAULT_OPTIONS = {
     classes: ["the-smoke", "level-up"],
@@ -129,7 +132,10 @@ export class LevelUpApp extends Base {
     this.render();
   }
 
-  /** Growth: the GM rolls the Grit die once for Health, the better of Moves/Grit once for Guard. @this {LevelUpApp} */
+  /**
+   * Growth: the GM rolls the Grit die once for Health, the better of Moves/Grit once for Guard.
+   * @this {LevelUpApp}
+   */
   static async #onRollGrowth(event, target) {
     const level = Number(target.dataset.level);
     if (this.growth[level]) return;
@@ -141,7 +147,10 @@ export class LevelUpApp extends Base {
     this.render();
   }
 
-  /** Apply every level at once, once (the GM applies it from its record). @this {LevelUpApp} */
+  /**
+   * Apply every level at once, once (the GM applies it from its record).
+   * @this {LevelUpApp}
+   */
   static async #onApply() {
     if (this.applying) return;
     const draft = this.draft;

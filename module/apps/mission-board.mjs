@@ -15,6 +15,7 @@ import { mmss } from "./countdown.mjs";
 import { GMScreen } from "./gm-screen.mjs";
 import { askGM, openOnce } from "./gm-windows.mjs";
 import { docAt } from "../documents/core/lookup.mjs";
+import { missionTerms } from "../data/mission-page.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
@@ -27,10 +28,13 @@ export function myCrew() {
   return (assigned && mine.some(a => a.id === assigned.id) ? [assigned] : mine).map(a => a.uuid);
 }
 
-/** A fee in words ("Crew fee £101", "£50 per head"). @param {{type: string, amount: number}} fee */
+/**
+ * A fee in words ("Crew fee £101", "£50 per head").
+ * @param {{type: string, amount: number}} fee
+ */
 export const feeLabel = fee => (fee.type === "patOrder" ? L("SMOKE.Mission.patOrderFee")
   : fee.type === "perHead" ? L("SMOKE.Mission.perHeadFee", { amount: String(fee.amount) })
-  : L("SMOKE.Mission.crewFee", { amount: String(fee.amount) }));
+    : L("SMOKE.Mission.crewFee", { amount: String(fee.amount) }));
 
 /** @extends {Base<Record<string, unknown>>} */
 export class MissionBoard extends Base {
@@ -48,7 +52,10 @@ export class MissionBoard extends Base {
   /** @type {MissionBoard|null} */
   static instance = null;
 
-  /** Open (or bring forward) the board. @returns {MissionBoard} */
+  /**
+   * Open (or bring forward) the board.
+   * @returns {MissionBoard}
+   */
   static open() {
     return /** @type {MissionBoard} */ (openOnce(this));
   }
@@ -69,7 +76,7 @@ export class MissionBoard extends Base {
 
   _onClose(options) {
     super._onClose?.(options);
-    /** @type {any} */ (Hooks).off("smoke.missions", this._refresh);
+    if (this._refresh) Hooks.off("smoke.missions", this._refresh);
     this._untick?.();
     if (MissionBoard.instance === this) MissionBoard.instance = null;
   }
@@ -128,26 +135,39 @@ export class MissionBoard extends Base {
     }
   }
 
-  /** Fill the form with a page's terms to change them (saving updates that page). @this {MissionBoard} */
+  /**
+   * Fill the form with a page's terms to change them (saving updates that page).
+   * @this {MissionBoard}
+   */
   static #onEdit(event, target) {
-    const page = /** @type {any} */ (fromUuidSync(/** @type {any} */ (target.dataset.pageUuid ?? "")));
+    const page = /** @type {JournalEntryPage.Implementation|null} */ (docAt(target.dataset.pageUuid ?? ""));
     const form = /** @type {HTMLFormElement} */ (this.element);
     if (!page) return;
-    const set = (name, value) => { /** @type {any} */ (form.elements.namedItem(name)).value = value ?? ""; };
+    /**
+     * @param {string} name  A field of the form.
+     * @param {unknown} value
+     */
+    const set = (name, value) => { /** @type {HTMLInputElement} */ (form.elements.namedItem(name)).value = String(value ?? ""); };
     set("pageUuid", page.uuid);
     set("name", page.name);
-    for (const [name, value] of Object.entries(fieldsFromTerms(page.system))) if (name !== "briefing") set(name, value);
+    for (const [name, value] of Object.entries(fieldsFromTerms(missionTerms(page)))) if (name !== "briefing") set(name, value);
     this.#editing(page.name);
   }
 
-  /** Back to a new mission: the form emptied. @this {MissionBoard} */
+  /**
+   * Back to a new mission: the form emptied.
+   * @this {MissionBoard}
+   */
   static #onNewMission() {
     /** @type {HTMLFormElement} */ (this.element).reset();
-    /** @type {any} */ (this.element).elements.namedItem("pageUuid").value = "";
+    /** @type {HTMLInputElement} */ (/** @type {HTMLFormElement} */ (this.element).elements.namedItem("pageUuid")).value = "";
     this.#editing(null);
   }
 
-  /** The form's words while editing `name` (null: a new mission). @param {string|null} name */
+  /**
+   * The form's words while editing `name` (null: a new mission).
+   * @param {string|null} name
+   */
   #editing(name) {
     const q = sel => /** @type {HTMLElement} */ (this.element.querySelector(sel));
     q(".smoke-mission-form-hint").textContent = name ? L("SMOKE.Mission.editing", { name }) : L("SMOKE.Mission.newHint");
@@ -156,16 +176,20 @@ export class MissionBoard extends Base {
     if (name) q("input[name=name]").focus();
   }
 
-  /** The GM's new mission page, or the changes to the page being edited. @this {MissionBoard} */
+  /**
+   * The GM's new mission page, or the changes to the page being edited.
+   * @this {MissionBoard}
+   */
   static async #onSave(event, form, formData) {
     const d = formData.object;
     try {
       if (d.pageUuid) {
-        const old = /** @type {any} */ (fromUuidSync(d.pageUuid))?.system?.objectives ?? [];
+        const page = docAt(String(d.pageUuid));
+        const old = (page ? missionTerms(page) : null)?.objectives ?? [];
         await updateMissionPage({ uuid: d.pageUuid, name: d.name, system: termsFromFields(d, old) });
       } else await createMissionPage({ name: d.name, system: termsFromFields(d) });
       form.reset();
-      /** @type {any} */ (form.elements.namedItem("pageUuid")).value = "";
+      /** @type {HTMLInputElement} */ (form.elements.namedItem("pageUuid")).value = "";
       this.#editing(null);
     } catch (err) {
       ui.notifications.warn(/** @type {Error} */ (err).message);

@@ -14,15 +14,21 @@
 import { fieldsFromTerms, termsFromFields } from "../documents/missions/terms-form.mjs";
 import { feeLabel } from "./mission-board.mjs";
 import { mmss } from "./countdown.mjs";
+import { missionTerms } from "../data/mission-page.mjs";
 
 const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 const { JournalEntryPageHandlebarsSheet } = foundry.applications.sheets.journal;
-/** Core's base class; its static EDIT_PARTS / VIEW_PARTS (core v13 journal-entry-page-hbs-sheet.mjs) are not in
- * fvtt-types 13.345's stub. */
+/**
+ * Core's base class; its static EDIT_PARTS / VIEW_PARTS (core v13 journal-entry-page-hbs-sheet.mjs) are not in
+ * fvtt-types 13.345's stub.
+ */
 const Base = /** @type {typeof JournalEntryPageHandlebarsSheet & {EDIT_PARTS: Record<string, any>}} */ (
   JournalEntryPageHandlebarsSheet);
 const TEMPLATES = "systems/the-smoke/templates/journal";
 
+/**
+ *
+ */
 export class MissionPageSheet extends Base {
   static DEFAULT_OPTIONS = { classes: ["the-smoke", "smoke-mission-page"], form: { submitOnChange: false } };
 
@@ -32,10 +38,13 @@ export class MissionPageSheet extends Base {
 
   static VIEW_PARTS = { content: { template: `${TEMPLATES}/mission-view.hbs` } };
 
-  /** The terms in words (view) and as the form's fields (edit). @override */
+  /**
+   * The terms in words (view) and as the form's fields (edit).
+   * @override
+   */
   async _prepareContext(options) {
     const context = await super._prepareContext(options);
-    const t = /** @type {any} */ (this.document.system);
+    const t = missionTerms(this.document);
     const records = (list, key) => (list ?? []).map(r => L(key, { who: r.who, what: r.what }));
     return Object.assign(context, {
       terms: { client: t.client, fee: feeLabel(t.fee), xp: `${t.xp} ${L("SMOKE.XP")}`,
@@ -57,10 +66,11 @@ export class MissionPageSheet extends Base {
    * @override
    */
   _processFormData(event, form, formData) {
-    const data = /** @type {any} */ (super._processFormData(event, form, formData));
+    /** @type {{smoke?: import("../documents/missions/terms-form.mjs").TermsFields, system?: unknown}} */
+    const data = super._processFormData(event, form, formData);
     const fields = data.smoke ?? {};
     delete data.smoke;
-    data.system = termsFromFields(fields, /** @type {any} */ (this.document.system).objectives ?? [], { briefing: true });
+    data.system = termsFromFields(fields, missionTerms(this.document).objectives ?? [], { briefing: true });
     return data;
   }
 }

@@ -11,6 +11,8 @@ import { garageQuote, placeOffers, servicePrice } from "../rules/money.mjs";
 import { tokenDistance } from "../documents/fight/attack.mjs";
 import { rangeBand } from "../rules/combat.mjs";
 import { vehicleOf } from "../documents/vehicle/seats.mjs";
+import { conditionOf } from "../documents/vehicle/condition.mjs";
+import { docAt } from "../documents/core/lookup.mjs";
 
 const ACTIONS = "systems/the-smoke/templates/actor/parts/place-actions.hbs";
 const CREW_FEE = "systems/the-smoke/templates/dialog/crew-fee.hbs";
@@ -52,9 +54,13 @@ function patientsFor(actor) {
     || a.system.health.value < a.system.health.max);
 }
 
-/** A flat's residents by name ("" when the GM named nobody). @param {any} place @returns {string} */
+/**
+ * A flat's residents by name ("" when the GM named nobody).
+ * @param {any} place
+ * @returns {string}
+ */
 function residentsOf(place) {
-  return [...(place.system?.residents ?? [])].map(uuid => /** @type {any} */ (fromUuidSync(uuid))?.name).filter(Boolean)
+  return [...(place.system?.residents ?? [])].map(uuid => docAt(uuid)?.name).filter(Boolean)
     .join(", ");
 }
 
@@ -68,10 +74,10 @@ export async function placesView(actor) {
     const offers = money.offersAt(place);
     const home = money.livesAt(actor, place);
     const motors = motorsAt(actor, place).map(m => {
-      const s = /** @type {any} */ (m.system);
+      const c = conditionOf(m); // the GM's record of its Body and tyres, as the garage quotes them
       const row = /** @type {{uuid: string, name: string|null, garage: number|null, sell: {pounds: number, buyer: string}|null}} */ ({ uuid: m.uuid, name: m.name, garage: null, sell: null });
-      if (offers.services.includes("garage")) row.garage = garageQuote({ body: s.body.value, bodyMax: s.body.max,
-        flatTyres: s.tyres.flat, perBody: place.system?.garagePerBody ?? null }).pounds;
+      if (offers.services.includes("garage")) row.garage = garageQuote({ body: c.body, bodyMax: c.bodyMax,
+        flatTyres: c.flatTyres, perBody: place.system?.garagePerBody ?? null }).pounds;
       try {
         const offer = money.offerFor(actor, m);
         if (offers.fence.includes(offer.buyer)) row.sell = { pounds: offer.pounds, buyer: L(`SMOKE.Places.buyer.${offer.buyer}`) };
@@ -106,7 +112,11 @@ async function run(fn) {
   }
 }
 
-/** Handle a click in the places section. @param {Actor.Implementation} actor @param {HTMLButtonElement} button */
+/**
+ * Handle a click in the places section.
+ * @param {Actor.Implementation} actor
+ * @param {HTMLButtonElement} button
+ */
 async function onClick(actor, button) {
   const d = /** @type {Record<string, string>} */ (button.dataset);
   const fromUuid = /** @type {(uuid: string) => any} */ (fromUuidSync);
@@ -137,7 +147,8 @@ async function onClick(actor, button) {
 
 /**
  * Fill a character sheet's places slot (renderCharacterSheet).
- * @param {any} app @param {HTMLElement} element
+ * @param {any} app
+ * @param {HTMLElement} element
  */
 export async function fillSheet(app, element) {
   const actor = app.document;
@@ -154,7 +165,9 @@ export async function fillSheet(app, element) {
 
 /**
  * The stash obligations record (Stash and obligations: owner, weekly cost, terms): the owner's own notes, written
- * whole (an array field). @param {Actor.Implementation} actor @param {HTMLElement} root
+ * whole (an array field).
+ * @param {Actor.Implementation} actor
+ * @param {HTMLElement} root
  */
 function bindObligations(actor, root) {
   const rows = () => foundry.utils.deepClone(actor.system.obligations ?? []);
@@ -181,7 +194,8 @@ function bindObligations(actor, root) {
 /**
  * Token HUD buttons (v13 renderTokenHUD, html an HTMLElement): one per place the token is in, opening the sheet's
  * places section, and Rest straight away where a safe night is on offer.
- * @param {any} hud @param {HTMLElement} html
+ * @param {any} hud
+ * @param {HTMLElement} html
  */
 export function onTokenHUD(hud, html) {
   const token = hud.object?.document;
@@ -211,8 +225,10 @@ export async function crewFeeDialog() {
   const characters = game.actors.filter(a => a.type === "character").map(a => ({ id: a.id, name: a.name,
     checked: a.hasPlayerOwner }));
   const content = await foundry.applications.handlebars.renderTemplate(CREW_FEE, { characters });
-  const data = /** @type {any} */ (await foundry.applications.api.DialogV2.input(/** @type {any} */ ({
-    window: { title: "SMOKE.CrewFee.window" }, content, ok: { label: L("SMOKE.CrewFee.pay") } })));
+  // The form's fields: a tick per character (`p_<id>`), the pounds, split or per head, and the reason.
+  const data = /** @type {{pounds: string, mode: "split"|"perHead", reason?: string, [tick: string]: unknown}|null} */ (
+    await foundry.applications.api.DialogV2.input({ window: { title: "SMOKE.CrewFee.window" }, content,
+      ok: { label: L("SMOKE.CrewFee.pay") } }));
   if (!data) return null;
   const actors = characters.filter(c => data[`p_${c.id}`]).map(c => /** @type {Actor.Implementation} */ (game.actors.get(/** @type {string} */ (c.id))));
   const result = await run(() => money.payCrew(actors, Number(data.pounds), { mode: data.mode, reason: data.reason ?? "" }));
@@ -220,7 +236,10 @@ export async function crewFeeDialog() {
   return result;
 }
 
-/** The GM's Crew fee tool in the token controls. @param {any} controls */
+/**
+ * The GM's Crew fee tool in the token controls.
+ * @param {any} controls
+ */
 function onControls(controls) {
   const tokens = controls.tokens ?? controls.token;
   if (!tokens?.tools || !game.user.isGM) return;
@@ -228,4 +247,7 @@ function onControls(controls) {
     button: true, order: 92, onChange: () => crewFeeDialog() };
 }
 
-export const hooks = { renderCharacterSheet: fillSheet, renderTokenHUD: onTokenHUD, getSceneControlButtons: onControls };
+const hooks = { renderCharacterSheet: fillSheet, renderTokenHUD: onTokenHUD, getSceneControlButtons: onControls };
+
+/** The window's manifest (documents/core/feature.mjs), registered by the entry: the places on the sheet and the token HUD serve money (id "money"). */
+export const feature = { id: "money", hooks };

@@ -36,7 +36,10 @@ const OUTCOMES = OUTCOME_IDS;
  * @property {string} rollMode
  */
 
-/** @extends {Base<Record<string, unknown>>}  (its render context is the template's data, see _prepareContext) */
+/**
+ * Its render context is the template's data (see _prepareContext).
+ * @extends {Base<Record<string, unknown>>}
+ */
 export class RollDialog extends Base {
   static DEFAULT_OPTIONS = {
     classes: ["the-smoke", "roll-dialog"],

@@ -12,7 +12,7 @@ import { ShiftsApp } from "./shifts-app.mjs";
 import { StreetControl } from "./street-control.mjs";
 
 /** Hooks (registered by the entry's loop). */
-export const hooks = {
+const hooks = {
   /** GM tools in the scene controls: the teamwork roll and the challenge track (players get the track only). */
   getSceneControlButtons: controls => {
     const tokens = controls.tokens ?? controls.token;
@@ -35,3 +35,6 @@ export const hooks = {
     }
   },
 };
+
+/** The window's manifest (documents/core/feature.mjs), registered by the entry: the scene controls' tools open the windows of several features (id "sceneControls"). */
+export const feature = { id: "sceneControls", hooks };

@@ -15,6 +15,8 @@ import { LevelUpApp } from "./level-up.mjs";
 import { CharacterCreator } from "./creator.mjs";
 import { requestGM } from "../documents/core/requests.mjs";
 import { hasRecordedPerk } from "../documents/core/record.mjs";
+import { systemApi } from "../documents/core/lookup.mjs";
+import { makeFromKit } from "../documents/vehicle/vehicle.mjs";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ActorSheetV2, ItemSheetV2 } = foundry.applications.sheets;
@@ -79,6 +81,7 @@ class SmokeActorSheetBase extends ActorBase {
       openItem: SmokeActorSheetBase.#onOpenItem,
       deleteItem: SmokeActorSheetBase.#onDeleteItem,
       useItem: SmokeActorSheetBase.#onUseItem,
+      makeFromKit: SmokeActorSheetBase.#onMakeFromKit,
       toggleWorn: SmokeActorSheetBase.#onToggleWorn,
       changeOutfit: SmokeActorSheetBase.#onChangeOutfit,
       addCondition: SmokeActorSheetBase.#onAddCondition,
@@ -171,6 +174,19 @@ class SmokeActorSheetBase extends ActorBase {
   }
 
   /**
+   * Make an item into what it makes (the Jerry Can's three Petrol Bombs): the GM applies it from its record of the kit
+   * (documents/vehicle/fuel.mjs).
+   * @this {SmokeActorSheetBase}
+   */
+  static async #onMakeFromKit(event, target) {
+    try {
+      await makeFromKit(this.document, target.closest("[data-item-id]").dataset.itemId);
+    } catch (err) {
+      ui.notifications.warn(err.message);
+    }
+  }
+
+  /**
    * Wearing armour takes off any other worn suit: only one counts (rulebook: Damage); wearing an outfit takes off any
    * other worn outfit (one description at a time: Clobber and outfits); a Balaclava is worn over either (Tools and
    * gear). Which item is worn is the owner's choice (documents/core/kit-record.mjs FREE_FIELDS).
@@ -178,13 +194,13 @@ class SmokeActorSheetBase extends ActorBase {
    */
   static async #onToggleWorn(event, target) {
     // The toggle is on the rows of owned armour, outfits and gear worn for its Heat (a Balaclava) only.
-    const item = /** @type {any} */ (this.document.items.get(target.closest("[data-item-id]").dataset.itemId));
-    const wear = !item.system.worn;
+    const item = /** @type {Item.Implementation} */ (this.document.items.get(target.closest("[data-item-id]").dataset.itemId));
+    const wear = !(/** @type {SmokeItemSystem} */ (item.system)).worn;
     const updates = [{ _id: item.id, "system.worn": wear }];
     if (wear && (item.type === "armour" || item.type === "outfit")) {
       for (const other of this.document.items) {
         if (other.type === item.type && other.id !== item.id
-          && /** @type {any} */ (other).system.worn) updates.push({ _id: other.id, "system.worn": false });
+          && /** @type {SmokeItemSystem} */ (other.system).worn) updates.push({ _id: other.id, "system.worn": false });
       }
     }
     await this.document.updateEmbeddedDocuments("Item", updates);
@@ -224,7 +240,10 @@ class SmokeActorSheetBase extends ActorBase {
     await this.document.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.factions": factions }));
   }
 
-  /** Spend Influence on a favour (1 introduction, 2 access/equipment/lift, 4 major intervention). @this {SmokeActorSheetBase} */
+  /**
+   * Spend Influence on a favour (1 introduction, 2 access/equipment/lift, 4 major intervention).
+   * @this {SmokeActorSheetBase}
+   */
   static async #onFactionFavour(event, target) {
     const { factions, faction } = this.#faction(target);
     const favour = /** @type {HTMLSelectElement} */ (target.closest("[data-faction]").querySelector("select[data-favour]")).value;
@@ -238,14 +257,20 @@ class SmokeActorSheetBase extends ActorBase {
     await this.document.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.factions": factions }));
   }
 
-  /** A career job restores 1 Influence (a finale 2), up to the rank's cap. @this {SmokeActorSheetBase} */
+  /**
+   * A career job restores 1 Influence (a finale 2), up to the rank's cap.
+   * @this {SmokeActorSheetBase}
+   */
   static async #onFactionJob(event, target) {
     const { factions, faction } = this.#faction(target);
     faction.influence = restoreInfluence(faction.influence, faction.renown, { finale: target.dataset.finale === "true" }).influence;
     await this.document.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.factions": factions }));
   }
 
-  /** Completing the next career stage awards its Renown. @this {SmokeActorSheetBase} */
+  /**
+   * Completing the next career stage awards its Renown.
+   * @this {SmokeActorSheetBase}
+   */
   static async #onFactionStage(event, target) {
     const { factions, faction } = this.#faction(target);
     const stage = (faction.stagesDone ?? 0) + 1;
@@ -255,13 +280,19 @@ class SmokeActorSheetBase extends ActorBase {
     await this.document.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.factions": factions }));
   }
 
-  /** GM: award an advance (rulebook: Advances). @this {SmokeActorSheetBase} */
+  /**
+   * GM: award an advance (rulebook: Advances).
+   * @this {SmokeActorSheetBase}
+   */
   static async #onAwardAdvance() {
     if (!game.user.isGM) return;
     await this.document.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.advances": /** @type {CharacterSystem} */ (this.document.system).advances + 1 }));
   }
 
-  /** Spend an advance: one stat one step within the current cap (the GM applies it from its record). @this {SmokeActorSheetBase} */
+  /**
+   * Spend an advance: one stat one step within the current cap (the GM applies it from its record).
+   * @this {SmokeActorSheetBase}
+   */
   static async #onSpendAdvance() {
     const sys = this.document.system;
     const key = /** @type {HTMLSelectElement} */ (this.element.querySelector("select[data-advance]"))?.value;
@@ -283,9 +314,12 @@ class SmokeActorSheetBase extends ActorBase {
     new LevelUpApp({ actor: this.document }).render({ force: true });
   }
 
-  /** GM: XP is awarded on the GM Screen's Rewards (the one place); this opens it for this character. @this {SmokeActorSheetBase} */
+  /**
+   * GM: XP is awarded on the GM Screen's Rewards (the one place); this opens it for this character.
+   * @this {SmokeActorSheetBase}
+   */
   static #onAwardXp() {
-    /** @type {any} */ (game.system).api.apps.GMScreen.openRewardsFor(this.document.id);
+    systemApi().apps.GMScreen.openRewardsFor(/** @type {string} */ (this.document.id)); // a sheet shows a stored actor
   }
 
   /** @this {SmokeActorSheetBase} */
@@ -304,9 +338,10 @@ export class CharacterSheet extends SmokeActorSheetBase {
    * @override
    */
   _processFormData(event, form, formData) {
-    const data = /** @type {any} */ (super._processFormData(event, form, formData));
+    /** @type {{system?: {factions?: Record<string, {renown?: number|string, influence?: number|string}>|unknown[]}}} */
+    const data = super._processFormData(event, form, formData);
     const edits = data.system?.factions;
-    if (edits && !Array.isArray(edits)) {
+    if (data.system && edits && !Array.isArray(edits)) {
       const factions = foundry.utils.deepClone(/** @type {CharacterSystem} */ (this.document.system).factions);
       for (const [i, row] of Object.entries(edits)) {
         if (factions[Number(i)]) Object.assign(factions[Number(i)], row, { renown: Number(row.renown ?? factions[Number(i)].renown),

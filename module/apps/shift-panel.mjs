@@ -9,11 +9,14 @@ import { jobStages } from "../rules/jobs.mjs";
 import { onTick } from "../documents/core/active-time.mjs";
 import { requestGM } from "../documents/core/requests.mjs";
 import { vehicleDrivenBy } from "../documents/vehicle/vehicle.mjs";
-import { acceptCallout, endShift, jobsOf, jobView, passCallout, rollJobCheck, startShift, suitedShifts, watchers, api } from "../documents/shifts/shifts.mjs";
+import { acceptCallout, endShift, jobsOf, jobView, passCallout, rollJobCheck, startShift, suitedShifts, watchers, feature as shifts } from "../documents/shifts/shifts.mjs";
 import { mmss } from "./countdown.mjs";
 import { stageLabel } from "./shifts-app.mjs";
 
-/** @param {string} key @param {Record<string, unknown>} [data] */
+/**
+ * @param {string} key
+ * @param {Record<string, unknown>} [data]
+ */
 const L = (key, data) => (data ? game.i18n.format(key, /** @type {object} */ (data)) : game.i18n.localize(key));
 
 /**
@@ -23,7 +26,7 @@ const L = (key, data) => (data ? game.i18n.format(key, /** @type {object} */ (da
 export function shiftPanel(actor) {
   const { shift, callouts, job } = jobsOf(actor);
   const vehicle = vehicleDrivenBy(actor);
-  const stored = job ? api.jobs()[job.id] : null;
+  const stored = job ? shifts.api.jobs()[job.id] : null;
   const canRoll = !!job && (job.status === "arrived" || (job.shift === "paramedic" && !!job.patient && job.status === "travel"));
   const canLoad = !!job && job.shift === "paramedic" && job.status === "arrived";
   return {
@@ -40,11 +43,17 @@ export function shiftPanel(actor) {
   };
 }
 
-/** Sheets showing a panel, re-rendered when a shift store changes. @type {Set<any>} */
+/**
+ * Sheets showing a panel, re-rendered when a shift store changes.
+ * @type {Set<any>}
+ */
 const open = new Set();
 watchers.add(() => { for (const sheet of open) if (sheet.rendered) sheet.render(); else open.delete(sheet); });
 
-/** @param {Actor.Implementation} actor @param {HTMLElement} button */
+/**
+ * @param {Actor.Implementation} actor
+ * @param {HTMLElement} button
+ */
 async function act(actor, button) {
   const action = button.dataset.shiftAction;
   const calloutId = /** @type {HTMLElement|null} */ (button.closest("[data-callout]"))?.dataset.callout ?? "";
@@ -62,7 +71,11 @@ async function act(actor, button) {
   }
 }
 
-/** Wire a rendered sheet's panel: its buttons and its countdown. @param {any} sheet @param {HTMLElement} html */
+/**
+ * Wire a rendered sheet's panel: its buttons and its countdown.
+ * @param {any} sheet
+ * @param {HTMLElement} html
+ */
 function onRenderSheet(sheet, html) {
   const root = html instanceof HTMLElement ? html : sheet.element;
   const panel = root?.querySelector?.("[data-shift-panel]");
@@ -77,9 +90,12 @@ function onRenderSheet(sheet, html) {
   if (!countdown) return;
   const stop = onTick(now => {
     if (!countdown.isConnected) return stop();
-    const job = api.jobs()[/** @type {HTMLElement} */ (countdown).dataset.shiftCountdown ?? ""];
+    const job = shifts.api.jobs()[/** @type {HTMLElement} */ (countdown).dataset.shiftCountdown ?? ""];
     if (job) countdown.textContent = mmss(jobView(job, now).secondsLeft);
   });
 }
 
-export const hooks = { renderCharacterSheet: onRenderSheet };
+const hooks = { renderCharacterSheet: onRenderSheet };
+
+/** The window's manifest (documents/core/feature.mjs), registered by the entry: the sheet's shift panel serves the shifts (id "shifts"). */
+export const feature = { id: "shifts", hooks };

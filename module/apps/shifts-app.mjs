@@ -5,19 +5,29 @@
  * the viewed scene's named regions). Everything it changes goes through the GM's requests (documents/shifts/shifts.mjs).
  * @module apps/shifts-app
  */
+import { BANDS, STAT_KEYS } from "../generated/rules.mjs";
 import { jobStages, PAT_ORDER, POLICE_CALL_IDS } from "../rules/jobs.mjs";
 import { PATIENT_STATES, SHIFT_IDS } from "../rules/shifts.mjs";
 import { activeNow, onTick } from "../documents/core/active-time.mjs";
 import { requestGM } from "../documents/core/requests.mjs";
-import { api as shifts, jobView, watchers } from "../documents/shifts/shifts.mjs";
+import { feature as shiftsFeature, jobView, watchers } from "../documents/shifts/shifts.mjs";
 import { mmss } from "./countdown.mjs";
+
+/** The shifts' api (the stores as the GM keeps them). */
+const shifts = shiftsFeature.api;
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
-/** @param {string} key @param {Record<string, unknown>} [data] */
+/**
+ * @param {string} key
+ * @param {Record<string, unknown>} [data]
+ */
 const L = (key, data) => (data ? game.i18n.format(key, /** @type {object} */ (data)) : game.i18n.localize(key));
 const nameOf = uuid => fromUuidSync(uuid)?.name ?? "?";
-/** A stage's name ("Stop 7" for any bus stop). @param {string} id */
+/**
+ * A stage's name ("Stop 7" for any bus stop).
+ * @param {string} id
+ */
 export const stageLabel = id => (/^stop\d+$/.test(id) ? L("SMOKE.Shifts.stageStop", { n: id.slice(4) }) : L(`SMOKE.Shifts.stage.${id}`));
 
 /** Every named region of every scene, for the destination selects. */
@@ -34,12 +44,15 @@ function regionChoices() {
 /**
  * Which of the New callout form's optional fields a shift uses (the callout's `extra`, documents/shifts/callouts.mjs):
  * the police call, the target and the arrest for police; the fare's or patient's name for a taxi or a paramedic; the
- * Cabbie tip for a taxi; the route bonus for a bus; the patient's state for a paramedic.
+ * Cabbie tip for a taxi; the route bonus for a bus; the patient's state for a paramedic; the band of a check the book
+ * prints none for (taxi, paramedic, fire, a disturbance: empty is the default, Medium) and a disturbance's check.
  */
 const CALLOUT_FIELDS = Object.freeze({
   call: ["police"], target: ["police"], arrest: ["police"], fareName: ["taxi", "paramedic"], perkTip: ["taxi"],
-  bonus: ["bus"], patient: ["paramedic"]
+  bonus: ["bus"], patient: ["paramedic"], band: ["taxi", "paramedic", "fire", "police"], check: ["police"]
 });
+/** The form's fields that belong to a police disturbance only (the arrest, the requested check and its band). */
+const DISTURBANCE_ONLY = Object.freeze(["arrest", "check", "band"]);
 
 /**
  * Show the chosen shift's fields and one destination per stage (a bus up to the form's four stops); a hidden field is
@@ -56,7 +69,8 @@ function showCalloutFields(form) {
   };
   for (const label of form.querySelectorAll("[data-callout-field]")) {
     const field = /** @type {keyof typeof CALLOUT_FIELDS} */ (/** @type {HTMLElement} */ (label).dataset.calloutField);
-    show(label, CALLOUT_FIELDS[field].includes(shift) && (field !== "arrest" || call === "disturbance"));
+    show(label, CALLOUT_FIELDS[field].includes(shift)
+      && (shift !== "police" || !DISTURBANCE_ONLY.includes(field) || call === "disturbance"));
   }
   const arrest = !!value("arrest")?.checked && !value("arrest")?.disabled;
   let rows = 1;
@@ -68,7 +82,12 @@ function showCalloutFields(form) {
 
 /**
  * A callout generated from the shift's data and a scene's named regions: one region per stage, drawn in turn.
- * @param {string} shift @param {any} scene @returns {object|null} callout.create data, or null without regions.
+ * @param {string} shift
+ * @param {any} scene
+ * @param {object} [options]
+ * @param {string} [options.call]  A police callout's kind (default "anpr").
+ * @param {number} [options.hops]  The job's distance in hops (H).
+ * @returns {object|null} callout.create data, or null without regions.
  */
 export function generateCallout(shift, scene, { call = "anpr", hops = 0 } = {}) {
   const regions = [...(scene?.regions ?? [])].filter(r => r.name);
@@ -161,7 +180,10 @@ export class ShiftsApp extends Base {
     }
   }
 
-  /** Generate a callout for the chosen shift from the viewed scene's named regions. @this {ShiftsApp} */
+  /**
+   * Generate a callout for the chosen shift from the viewed scene's named regions.
+   * @this {ShiftsApp}
+   */
   static async #onGenerate() {
     const shift = /** @type {HTMLSelectElement} */ (this.element.querySelector("[name=generateShift]"))?.value || "taxi";
     const data = generateCallout(shift, game.scenes.viewed);
@@ -179,6 +201,8 @@ export class ShiftsApp extends Base {
       shifts: [...SHIFT_IDS, PAT_ORDER].map(id => ({ id, label: L(`SMOKE.Shifts.shift.${id}`) })),
       calls: POLICE_CALL_IDS.map(id => ({ id, label: L(`SMOKE.Shifts.call.${id}`) })),
       patients: PATIENT_STATES.filter(s => s !== "lost").map(id => ({ id, label: L(`SMOKE.Shifts.patient.${id}`) })),
+      bands: BANDS.map(id => ({ id, label: L(`SMOKE.Band.${id}`) })),
+      stats: STAT_KEYS.map(id => ({ id, label: L(`SMOKE.Stat.${id}.name`) })),
       regions: regionChoices(), rows: [0, 1, 2, 3].map(i => ({ i, n: i + 1 })),
       crews: Object.keys(shifts.crews()).map(uuid => ({ uuid, name: nameOf(uuid) })),
       // The target is picked by name from the viewed scene's tokens (never typed as a UUID).
@@ -186,7 +210,7 @@ export class ShiftsApp extends Base {
         .sort((a, b) => a.name.localeCompare(b.name))
     });
     // v13 DialogV2: `render(event, dialog)` runs once the dialog is drawn (fvtt-types 13.345 api/dialog.d.mts).
-    const render = (/** @type {Event} */ _e, /** @type {any} */ dialog) => {
+    const render = (/** @type {Event} */ _e, /** @type {foundry.applications.api.DialogV2} */ dialog) => {
       const form = /** @type {HTMLElement|null} */ (dialog.element?.querySelector(".smoke-callout-form"));
       if (!form) return;
       showCalloutFields(form);
@@ -201,7 +225,8 @@ export class ShiftsApp extends Base {
     });
     try {
       await requestGM("callout.create", { shift: data.shift, call: data.call, name: data.name, hops: data.hops, offerTo: data.offerTo ?? "",
-        destinations, extra: { patient: data.patient, perkTip: data.perkTip, bonus: data.bonus, arrest: !!data.arrest, fareName: data.fareName ?? "", targetUuid: data.target || "" } });
+        destinations, extra: { patient: data.patient, perkTip: data.perkTip, bonus: data.bonus, arrest: !!data.arrest, fareName: data.fareName ?? "",
+          targetUuid: data.target || "", band: data.band || null, check: data.check || undefined } });
     } catch (err) {
       ui.notifications.warn(err.message);
     }

@@ -5,21 +5,27 @@
  * character's roller; the GM reads the card and applies the consequence (documents/street/police.mjs).
  * @module apps/street-cards
  */
-import { rollPolice } from "../documents/street/street-control.mjs";
+import { rollPolice } from "../documents/street/street.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
 import { GMScreen } from "./gm-screen.mjs";
 import { askGM } from "./gm-windows.mjs";
+import { canvasIfAny } from "../documents/core/lookup.mjs";
 
 /**
  * The centre of the GM's view in scene pixels (v13: `canvas.stage.pivot`), or null without a drawn canvas.
  * @returns {{x: number, y: number}|null}
  */
 export function viewPoint() {
-  const pivot = /** @type {any} */ (globalThis).canvas?.stage?.pivot;
+  const pivot = canvasIfAny()?.stage?.pivot;
   return pivot && Number.isFinite(pivot.x) && Number.isFinite(pivot.y) ? { x: pivot.x, y: pivot.y } : null;
 }
 
-/** @param {HTMLElement} root @param {string} selector @param {(b: HTMLButtonElement) => boolean} keep @param {(b: HTMLButtonElement) => Promise<unknown>} fn */
+/**
+ * @param {HTMLElement} root
+ * @param {string} selector
+ * @param {(b: HTMLButtonElement) => boolean} keep
+ * @param {(b: HTMLButtonElement) => Promise<unknown>} fn
+ */
 function wire(root, selector, keep, fn) {
   for (const b of root.querySelectorAll(selector)) {
     const button = /** @type {HTMLButtonElement} */ (b);
@@ -36,7 +42,7 @@ function wire(root, selector, keep, fn) {
   }
 }
 
-export const hooks = {
+const hooks = {
   renderChatMessageHTML: (message, html) => {
     const flags = message.flags?.[SYSTEM_ID];
     const root = /** @type {HTMLElement} */ (html);
@@ -65,3 +71,6 @@ export const hooks = {
     }
   }
 };
+
+/** The window's manifest (documents/core/feature.mjs), registered by the entry: the street cards serve Street Control (id "street"). */
+export const feature = { id: "street", hooks };

@@ -3,10 +3,10 @@
  * and city activity — the scene's street profile, time of day and rain; the people on the street (all nine, or one)
  * and police units (Heat's *Call in units*) placed at the scene's centre or the GM's view; roll or choose the d20 street
  * event (whispered to the GMs); run a police event for the chosen characters (none chosen: everyone present). Every
- * button is a GM request (documents/street/street-control.mjs), refused to a player. Chat-card buttons: apps/street-cards.mjs.
+ * button is a GM request (documents/street/street.mjs), refused to a player. Chat-card buttons: apps/street-cards.mjs.
  * @module apps/street-control
  */
-import { policeEvents, streetEvents, streetOf } from "../documents/street/street-control.mjs";
+import { policeEvents, streetEvents, streetOf } from "../documents/street/street.mjs";
 import { STREET_PROFILES, TIMES_OF_DAY } from "../rules/street.mjs";
 import { GMScreen, presentCharacters } from "./gm-screen.mjs";
 import { CATALOGUE_IDS, SYSTEM_ID } from "../generated/rules.mjs";
@@ -31,17 +31,23 @@ export class StreetControl extends Base {
 
   /** @type {StreetControl|null} */
   static instance = null;
-  /** Chosen character ids (none: everyone present). @type {Set<string>} */
+  /**
+   * Chosen character ids (none: everyone present).
+   * @type {Set<string>}
+   */
   chosen = new Set();
 
-  /** Open (or bring forward) the window; GM only. @returns {StreetControl|null} */
+  /**
+   * Open (or bring forward) the window; GM only.
+   * @returns {StreetControl|null}
+   */
   static open() {
     return openOnce(this, { gmOnly: true });
   }
 
   _onClose(options) {
     super._onClose?.(options);
-    /** @type {any} */ (Hooks).off("updateScene", this._refresh);
+    if (this._refresh) Hooks.off("updateScene", this._refresh);
     if (StreetControl.instance === this) StreetControl.instance = null;
   }
 
@@ -53,7 +59,7 @@ export class StreetControl extends Base {
   }
 
   async _prepareContext() {
-    const scene = /** @type {any} */ (game.scenes.viewed ?? game.scenes.active);
+    const scene = game.scenes.viewed ?? game.scenes.active;
     const street = streetOf(scene);
     const pack = game.packs.get(`${SYSTEM_ID}.street-people`);
     const index = pack ? (await pack.getIndex()).contents : [];

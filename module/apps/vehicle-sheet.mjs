@@ -11,13 +11,18 @@
 import { RULES, VEHICLE_ABILITIES } from "../generated/rules.mjs";
 import { LOCK_KINDS, TERRAINS, canFold, canRepair, fireState, garageBill, seating } from "../rules/vehicles.mjs";
 import {
-  abilityName, boardVehicle, chooseActor, canDrive, leaveVehicle, ownedPeople, payGarage, plateKits, promptBoard,
-  rollDriving, rollRepair, rollTheft, seatLabel, seatRecords, setAbilityOn, swapPlates, theftTools, vehicleOf
+  abilityName, bikeLockOf, bikeLocksOf, boardVehicle, chooseActor, canDrive, jerryCans, leaveVehicle, ownedPeople, payGarage,
+  plateKits, promptBoard, refuelMotor, rollDriving, rollRepair, rollTheft, seatLabel, seatRecords, setAbilityOn, setBikeLock,
+  swapPlates, theftTools, vehicleOf
 } from "../documents/vehicle/vehicle.mjs";
 import { chooseHTML } from "../documents/core/chat-html.mjs";
 import { actorAt as actorByUuid } from "../documents/core/lookup.mjs";
 
-/** The actor a seat record names (by UUID: a world actor or an unlinked token's). @param {string} uuid @returns {any} */
+/**
+ * The actor a seat record names (by UUID: a world actor or an unlinked token's).
+ * @param {string} uuid
+ * @returns {any}
+ */
 const actorAt = uuid => {
   return uuid ? actorByUuid(uuid) : null;
 };
@@ -27,9 +32,16 @@ const { ActorSheetV2 } = foundry.applications.sheets;
 // The fvtt-types mixin type is too deep for tsc (see shared notes/toolchain.md); cast to the sheet base.
 const Base = /** @type {typeof ActorSheetV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ActorSheetV2)));
 
-/** @param {string} key @param {Record<string, unknown>} [data] @returns {string} */
+/**
+ * @param {string} key
+ * @param {Record<string, unknown>} [data]
+ * @returns {string}
+ */
 const L = (key, data) => (data ? game.i18n.format(key, /** @type {Record<string, string>} */ (data)) : game.i18n.localize(key));
-/** "+1" / "−2" @param {number} n */
+/**
+ * "+1" / "−2"
+ * @param {number} n
+ */
 const signed = n => (n < 0 ? `−${-n}` : `+${n}`);
 const GAUGES = RULES.chase.gauge.bands.map(b => b.id);
 
@@ -51,13 +63,18 @@ export class VehicleSheet extends Base {
       patchUp: VehicleSheet.#onPatchUp,
       toolkit: VehicleSheet.#onToolkit,
       garage: VehicleSheet.#onGarage,
-      plates: VehicleSheet.#onPlates
+      plates: VehicleSheet.#onPlates,
+      refuel: VehicleSheet.#onRefuel,
+      bikeLock: VehicleSheet.#onBikeLock
     }
   };
 
   static PARTS = { body: { template: "systems/the-smoke/templates/actor/vehicle-sheet.hbs" } };
 
-  /** The driving situation chosen on this sheet (not stored): terrain, junction, gauge band. */
+  /**
+   * The driving situation chosen on this sheet (not stored): terrain, junction, gauge band.
+   * @type {{terrain: string, junction: boolean, gauge: "green"|"yellow"|"red"}}
+   */
   situation = { terrain: "road", junction: false, gauge: "green" };
 
   /** @returns {any} The motor's system data with its derived fields (VehicleData). */
@@ -75,16 +92,19 @@ export class VehicleSheet extends Base {
     const { rows, stray } = seating(s.seatList ?? [], seatRecords(actor), exists);
     const a = s.adjusted ?? {};
     const changed = a.performance !== s.performance.die || a.handling !== s.handling || a.speed !== s.speed;
-    const fire = s.onFire ? fireState({ body: s.body.value, fireRound: s.fire?.round ?? null }) : null;
+    const fire = s.onFire ? fireState({ body: s.body.value, fireRound: s.fire?.round || null }) : null;
     const can = canDrive(actor);
     const bill = garageBill({ body: Math.min(s.body.value, s.body.max), bodyMax: s.body.max, flatTyres: s.tyres.flat });
+    // The Bike Lock on it, as the GM recorded it (documents/vehicle/lock-store.mjs).
+    const lock = bikeLockOf(actor);
     return Object.assign(context, {
       actor, system: s, editable: this.isEditable, isGM: game.user.isGM,
       recordError: a.error ? L("SMOKE.Vehicle.recordError", { error: a.error }) : null,
       adjusted: { ...a, changed, printedHandling: signed(s.handling), signedHandling: signed(a.handling ?? s.handling), notes: [
         a.flatTyres ? L("SMOKE.Vehicle.flatNote", { n: a.flatTyres }) : null,
         a.floored ? L("SMOKE.Vehicle.flooredNote") : null,
-        a.lowBody ? L("SMOKE.Vehicle.lowBodyNote") : null].filter(Boolean) },
+        a.lowBody ? L("SMOKE.Vehicle.lowBodyNote") : null
+      ].filter(Boolean) },
       guardParts: L("SMOKE.Vehicle.guardParts", { base: s.guard.base, evasive: signed(s.guard.evasive),
         bonus: signed(s.guard.bonus) }),
       lockBands: Object.fromEntries(RULES.difficulty.bands.map(b => [b.id, L(`SMOKE.Band.${b.id}`)])),
@@ -116,6 +136,9 @@ export class VehicleSheet extends Base {
       gauges: Object.fromEntries(GAUGES.map(g => [g, L(`SMOKE.Vehicle.gauge.${g}`)])),
       carjack: { mus: L("SMOKE.Stat.mus.name"), frt: L("SMOKE.Stat.frt.name") },
       garage: actor.isOwner && !s.destroyed ? L("SMOKE.Repair.garage", { pounds: bill.pounds }) : null,
+      refuel: s.fuel.max > 0 && !this.document.pack,
+      bikeLock: s.lockKind === "bike" && !this.document.pack ? { locked: !!lock,
+        status: lock ? L("SMOKE.BikeLock.status", { actor: actorAt(lock.by)?.name ?? "", band: L(`SMOKE.Band.${lock.band}`) }) : null } : null,
       incidents: (s.incidents ?? []).map(i => ({ ...i, round: i.round ?? "—",
         injuries: (i.riderInjuries ?? []).map(r => L("SMOKE.Vehicle.incident.injury", { name: r.name, damage: r.damage,
           conditions: r.conditions.join(", ") })).join("; ") })),
@@ -136,7 +159,7 @@ export class VehicleSheet extends Base {
         event.stopPropagation();
         const input = /** @type {HTMLInputElement} */ (event.currentTarget);
         const key = /** @type {"terrain"|"junction"|"gauge"} */ (input.dataset.situation);
-        /** @type {any} */ (this.situation)[key] = input.type === "checkbox" ? input.checked : input.value;
+        Object.assign(this.situation, { [key]: input.type === "checkbox" ? input.checked : input.value });
       });
     }
   }
@@ -163,14 +186,16 @@ export class VehicleSheet extends Base {
    * @param {DragEvent} event
    */
   async _onDrop(event) {
-    const data = /** @type {any} */ (foundry.applications.ux.TextEditor.implementation.getDragEventData(event));
+    // Drag data as v13 makes it: `{type, uuid}` (fvtt-types 13.345 has the type and the uuid in two separate shapes).
+    const data = /** @type {foundry.appv1.sheets.ActorSheet.DropData & Actor.DropData} */ (
+      foundry.applications.ux.TextEditor.implementation.getDragEventData(event));
     if (Hooks.call("dropActorSheetData", this.document, this, data) === false) return null;
     const seat = /** @type {HTMLElement|null} */ (/** @type {HTMLElement} */ (event.target)?.closest?.("[data-seat]"))?.dataset.seat ?? null;
     if (data?.type !== "Actor") {
       ui.notifications.warn(L("SMOKE.Boarding.notActor"));
       return null;
     }
-    const actor = /** @type {Actor.Implementation|null} */ (await /** @type {any} */ (getDocumentClass("Actor")).fromDropData(data));
+    const actor = await getDocumentClass("Actor").fromDropData(data);
     if (!actor) {
       ui.notifications.warn(L("SMOKE.Boarding.notActor"));
       return null;
@@ -241,14 +266,20 @@ export class VehicleSheet extends Base {
     }
   }
 
-  /** The driving check with the situation chosen here; Shift-click skips the dialog. @this {VehicleSheet} */
+  /**
+   * The driving check with the situation chosen here; Shift-click skips the dialog.
+   * @this {VehicleSheet}
+   */
   static async #onDrive(event) {
     const { terrain, junction, gauge } = this.situation;
-    await rollDriving(this.document, { situation: { terrain, junction }, gauge: gauge === "green" ? null : /** @type {any} */ (gauge),
+    await rollDriving(this.document, { situation: { terrain, junction }, gauge: gauge === "green" ? null : gauge,
       skipDialog: event.shiftKey });
   }
 
-  /** Nick it: Graft against the lock, with a tool chosen from what the thief carries. @this {VehicleSheet} */
+  /**
+   * Nick it: Graft against the lock, with a tool chosen from what the thief carries.
+   * @this {VehicleSheet}
+   */
   static async #onNick(event) {
     const thief = await chooseActor(L("SMOKE.Theft.whoTitle", { vehicle: this.document.name }));
     if (!thief) return;
@@ -265,9 +296,10 @@ export class VehicleSheet extends Base {
         ...tools.filter(t => t.olderCarOnly).map(option)];
       const content = await chooseHTML({ selects: [{ label: L("SMOKE.Theft.tool"), name: "toolId", options }],
         checkboxes: s.lockKind === "car" && game.user.isGM ? [{ label: L("SMOKE.Theft.olderCar"), name: "olderCar" }] : [] });
-      const data = /** @type {any} */ (await foundry.applications.api.DialogV2.input(/** @type {any} */ ({
+      // The form's fields: the tool's item id ("" for none) and the GM's older-car tick.
+      const data = /** @type {{toolId?: string, olderCar?: boolean}|null} */ (await foundry.applications.api.DialogV2.input({
         window: { title: L("SMOKE.Theft.toolTitle", { vehicle: this.document.name }) }, content,
-        ok: { label: L("SMOKE.Theft.attempt") } })));
+        ok: { label: L("SMOKE.Theft.attempt") } }));
       if (!data) return;
       toolId = data.toolId ?? "";
       olderCar = !!data.olderCar;
@@ -279,7 +311,53 @@ export class VehicleSheet extends Base {
     }
   }
 
-  /** Carjack with Muscle or Front. @this {VehicleSheet} */
+  /**
+   * Pour a Jerry Can into the motor: one of the user's people carrying one (on the GM's record) does it.
+   * @this {VehicleSheet}
+   */
+  static async #onRefuel() {
+    const carriers = ownedPeople().filter(a => jerryCans(a).length);
+    if (!carriers.length) {
+      ui.notifications.warn(L("SMOKE.Fuel.noCan", { actor: game.user.character?.name ?? game.user.name }));
+      return;
+    }
+    const who = await chooseActor(L("SMOKE.Fuel.refuelWho", { vehicle: this.document.name }), carriers);
+    if (!who) return;
+    try {
+      await refuelMotor(this.document, who);
+    } catch (err) {
+      ui.notifications.warn(err.message);
+    }
+  }
+
+  /**
+   * Lock the bike with a Bike Lock one of the user's people carries, or unlock it.
+   * @this {VehicleSheet}
+   */
+  static async #onBikeLock() {
+    const current = bikeLockOf(this.document);
+    try {
+      if (current) {
+        const locker = actorAt(current.by);
+        await setBikeLock(this.document, locker ?? ownedPeople()[0], false);
+        return;
+      }
+      const carriers = ownedPeople().filter(a => bikeLocksOf(a).count > 0);
+      if (!carriers.length) {
+        ui.notifications.warn(L("SMOKE.BikeLock.refused.noLock", { actor: game.user.character?.name ?? game.user.name }));
+        return;
+      }
+      const who = await chooseActor(L("SMOKE.BikeLock.lockWho", { vehicle: this.document.name }), carriers);
+      if (who) await setBikeLock(this.document, who, true);
+    } catch (err) {
+      ui.notifications.warn(err.message);
+    }
+  }
+
+  /**
+   * Carjack with Muscle or Front.
+   * @this {VehicleSheet}
+   */
   static async #onCarjack(event, target) {
     const thief = await chooseActor(L("SMOKE.Theft.whoTitle", { vehicle: this.document.name }));
     if (!thief) return;
@@ -293,7 +371,9 @@ export class VehicleSheet extends Base {
 
   /**
    * A repair the motor cannot have (nothing to mend, the patch used, no flat) is refused before anyone is asked.
-   * @param {"patchUp"|"toolkit"} kind @param {"body"|"flat"} [mode] @returns {boolean}
+   * @param {"patchUp"|"toolkit"} kind
+   * @param {"body"|"flat"} [mode]
+   * @returns {boolean}
    */
   #repairable(kind, mode = "body") {
     const s = this.#sys;
@@ -328,7 +408,10 @@ export class VehicleSheet extends Base {
     }
   }
 
-  /** Swap Spare Plates onto this motor (documents/vehicle/plates.mjs): whoever carries them. @this {VehicleSheet} */
+  /**
+   * Swap Spare Plates onto this motor (documents/vehicle/plates.mjs): whoever carries them.
+   * @this {VehicleSheet}
+   */
   static async #onPlates(event) {
     const who = await chooseActor(L("SMOKE.Plates.whoTitle", { vehicle: this.document.name }),
       ownedPeople().filter(a => plateKits(a).length));

@@ -14,17 +14,27 @@ const f = () => foundry.data.fields;
  * @property {number[]} [choices]
  */
 
-/** @param {number} [initial] @param {IntOptions} [options] */
+/**
+ * @param {number} [initial]
+ * @param {IntOptions} [options]
+ */
 export const int = (initial = 0, options = {}) =>
   new (f().NumberField)({ required: true, nullable: false, integer: true, initial, ...options });
 
-/** A non-negative integer. @param {number} [initial] @param {IntOptions} [options] */
+/**
+ * A non-negative integer.
+ * @param {number} [initial]
+ * @param {IntOptions} [options]
+ */
 export const count = (initial = 0, options = {}) => int(initial, { min: 0, ...options });
 
 /** Whole pounds, or null for "not ordinary stock". */
 export const price = () => new (f().NumberField)({ required: true, nullable: true, integer: true, min: 0, initial: null });
 
-/** A die stored as its number of faces: 4, 6, 8, 10, 12 or 20. @param {number} [initial] */
+/**
+ * A die stored as its number of faces: 4, 6, 8, 10, 12 or 20.
+ * @param {number} [initial]
+ */
 export const die = (initial = 4) => int(initial, { choices: [4, 6, 8, 10, 12, 20] });
 
 /**
@@ -33,7 +43,11 @@ export const die = (initial = 4) => int(initial, { choices: [4, 6, 8, 10, 12, 20
  */
 export const str = (initial = "", options = {}) => new (f().StringField)({ required: true, blank: true, initial, ...options });
 
-/** A string chosen from a list, or null. @param {readonly string[]} choices @param {string|null} [initial] */
+/**
+ * A string chosen from a list, or null.
+ * @param {readonly string[]} choices
+ * @param {string|null} [initial]
+ */
 export const choice = (choices, initial = null) =>
   new (f().StringField)({ required: true, nullable: initial === null, blank: false, choices, initial });
 

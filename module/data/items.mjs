@@ -13,6 +13,11 @@ const BANDS = RULES.difficulty.bands.map(b => b.id);
 const OUTCOMES = RULES.outcomes.outcomes.map(o => o.id);
 const condition = () => choice(CONDITIONS);
 const statStep = () => schema({ stat: choice(STAT_KEYS), situation: str() }, { nullable: true, initial: null });
+/** A tool for a named GM check (rules/gm-screen.mjs toolBand): bands easier or the band it sets, for some stats, when. */
+const checkTool = () => schema({ check: str(), stats: list(choice(STAT_KEYS)),
+  bands: new foundry.data.fields.NumberField({ required: true, nullable: true, integer: true, min: 0, initial: null }),
+  band: choice(BANDS), when: new foundry.data.fields.StringField({ required: true, nullable: true, initial: null }) },
+{ nullable: true, initial: null });
 
 /*
  * Each schema below spreads its parent's by naming the parent class (`KitData.defineSchema()`) rather than
@@ -74,7 +79,8 @@ export class WeaponData extends KitData {
       breaksOn: choice(OUTCOMES),
       fillsArea: bool(),
       missSetsFire: bool(),
-      offYourGameWith: schema({ stat: choice(STAT_KEYS), die: die() }, { nullable: true, initial: null })
+      offYourGameWith: schema({ stat: choice(STAT_KEYS), die: die() }, { nullable: true, initial: null }),
+      checkTool: checkTool()
     };
   }
 }
@@ -85,7 +91,11 @@ export class WeaponData extends KitData {
  */
 export class ArmourData extends KitData {
   static defineSchema() {
-    return { ...KitData.defineSchema(), guard: count(0), reduction: count(0), worn: bool() };
+    return { ...KitData.defineSchema(), guard: count(0), reduction: count(0), worn: bool(),
+      // Motorbike Leathers: "coming off a bike does half damage" (the divisor; null for any other suit).
+      offBikeDivisor: new foundry.data.fields.NumberField({ required: true, nullable: true, integer: true, min: 2, initial: null }),
+      // Riot Shield: "you cannot use a two-handed weapon" (weapon traits it bars while worn).
+      barsWeaponTraits: list(str()) };
   }
 }
 
@@ -118,8 +128,15 @@ export class GearData extends KitData {
       }, { nullable: true, initial: null, required: false }),
       witnessedHeat: int(0),
       plateSwap: schema({ stat: choice(STAT_KEYS), band: choice(BANDS) }, { nullable: true, initial: null }),
+      // Torch: "blinding someone for a moment (Front vs their Bottle)" — the user's stat against the other side's.
+      blinds: schema({ stat: choice(STAT_KEYS), against: choice(STAT_KEYS) }, { nullable: true, initial: null }),
       worn: bool(),
-      uses: new foundry.data.fields.NumberField({ required: true, nullable: true, integer: true, min: 1, initial: null })
+      uses: new foundry.data.fields.NumberField({ required: true, nullable: true, integer: true, min: 1, initial: null }),
+      checkTool: checkTool(),
+      startsClean: bool(),
+      bikeLock: schema({ band: choice(BANDS) }, { nullable: true, initial: null }),
+      refuels: bool(),
+      makes: schema({ item: str(), quantity: count(1) }, { nullable: true, initial: null })
     };
   }
 }
@@ -193,7 +210,7 @@ export class VehicleAbilityData extends ItemData {
       wheels: new foundry.data.fields.ObjectField(),
       offRoadPenaltyWaived: list(str()),
       enclosedGuard: bool(true), blocksSightOut: bool(), cage: bool(), stretcher: bool(), foldable: bool(),
-      unsellable: bool(), ignoresRoads: bool(), hearingBand: choice(BANDS),
+      unsellable: bool(), ignoresRoads: bool(), hearingBand: choice(BANDS), hearingStat: choice(STAT_KEYS),
       anprRange: new foundry.data.fields.NumberField({ required: true, nullable: true, integer: true, min: 0, initial: null })
     };
   }

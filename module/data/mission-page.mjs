@@ -14,6 +14,21 @@ import { missionProblems } from "../rules/missions.mjs";
 export const MISSION_PAGE = "mission";
 
 /**
+ * @typedef {import("../rules/missions.mjs").MissionTerms & {briefing?: string}} MissionPageSystem  A mission page's
+ *   `system`: the terms and the briefing (HTML).
+ */
+
+/**
+ * A mission page's `system`, typed as the model's. fvtt-types reads a system's JournalEntryPage sub-type as unknown
+ * data (and `page.type` would not narrow `page.system`); the caller has a page of type `mission`.
+ * @param {{system?: unknown}} page
+ * @returns {MissionPageSystem}
+ */
+export function missionTerms(page) {
+  return /** @type {MissionPageSystem} */ (page.system);
+}
+
+/**
  * The refusal for a mission's terms, or null when they may be saved.
  * @param {object} terms  A page's `system` (source data).
  * @returns {Error|null}

@@ -22,6 +22,9 @@ export { SYSTEM_ID };
 /** The XP awards that take an amount (rules/progression.mjs xpAward). */
 const XP_AMOUNT_KINDS = new Set(["vehicleSale", "mission", "gm"]);
 
+/**
+ *
+ */
 export class SmokeActor extends Actor {
   /**
    * Roll a stat check: the roll dialog unless skipped (Shift-click or the client setting), then the chat card.
@@ -219,8 +222,8 @@ export class SmokeActor extends Actor {
   }
 }
 
-/** Hooks (registered by the entry's loop). */
-export const hooks = {
+/** Hooks (the actor's manifest, below). */
+const hooks = {
   /** However a Condition ends, its book consequences follow, once: on the client of the user who ended it. */
   deleteActiveEffect: (effect, options, userId) => {
     if (userId !== game.user.id || !(effect.parent instanceof Actor)) return;
@@ -235,3 +238,9 @@ export const hooks = {
     }
   },
 };
+
+/**
+ * The actor's manifest (documents/core/feature.mjs), registered by the entry: the Conditions' consequences when they
+ * end, and the motors' token bars.
+ */
+export const feature = { id: "actor", hooks };

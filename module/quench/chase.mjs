@@ -45,7 +45,8 @@ export function register(context) {
       const car = await box.create(Actor, { name: "Quench Hatch", type: "vehicle", system: CAR });
       const scene = /** @type {any} */ (await box.create(Scene, { name: "Quench Mare Street", width: 4000, height: 1000,
         grid: { type: 1, size: 100, distance: 1, units: "sq" }, tokens: [
-          { name: car.name, actorId: car.id, x: 100, y: 500 }, { name: jaz.name, actorId: jaz.id, x: 100, y: 600 }] }));
+          { name: car.name, actorId: car.id, x: 100, y: 500 }, { name: jaz.name, actorId: jaz.id, x: 100, y: 600 }
+        ] }));
       await scene.view();
       const carToken = scene.tokens.find(t => t.actorId === car.id);
       const jazToken = scene.tokens.find(t => t.actorId === jaz.id);

@@ -41,7 +41,7 @@ export function register(context) {
       const danny = await pregen(box, 'Danny "Tealeaf" Doyle');
       await mare.view();
       const [token] = await mare.createEmbeddedDocuments("Token", [{ name: "Danny", actorId: danny.id, actorLink: true, x: 1600, y: 300 }]);
-      await token.move([{ x: 1900, y: 300 }]);  // centre (1950, 350): 35 % down the strip
+      await token.move([{ x: 1900, y: 300 }]); // centre (1950, 350): 35 % down the strip
       const crossings = () => Object.keys(/** @type {any} */ (game.settings).get(SYSTEM_ID, "crossings") ?? {});
       const arrived = await waitFor(() => morning.tokens.find(t => t.actorId === danny.id) && crossings().length === 0
         && morning.tokens.find(t => t.actorId === danny.id), "Danny on Morning Lane, the crossing finished");

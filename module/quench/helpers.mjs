@@ -20,8 +20,10 @@
 /** How long a step waits for the world to answer (a request to the GM, a window to render), in ms. */
 export const WAIT_MS = 15000;
 
-/** A batch's own documents: created through it, deleted (newest first) by `cleanup`, with the chat messages this
- * user posted while it was open (and until 0.5 s passes without one). Nothing else in the world is touched. */
+/**
+ * A batch's own documents: created through it, deleted (newest first) by `cleanup`, with the chat messages this
+ * user posted while it was open (and until 0.5 s passes without one). Nothing else in the world is touched.
+ */
 export function sandbox() {
   /** @type {any[]} */
   const docs = [];
@@ -125,6 +127,7 @@ export function restoreDice() {
  * @template T
  * @param {() => T|Promise<T>} fn
  * @param {string} what  said in the error when it never comes
+ * @param timeout
  * @returns {Promise<T>}
  */
 export async function waitFor(fn, what, timeout = WAIT_MS) {
@@ -146,6 +149,7 @@ function shownNotices() {
 /**
  * A rendered window's element, waited for.
  * @param {string} selector  e.g. ".application.roll-dialog"
+ * @param what
  * @returns {Promise<HTMLElement>}
  */
 export async function windowOf(selector, what = selector) {
@@ -179,6 +183,7 @@ export async function click(root, selector) {
 /**
  * The next chat message that passes `test`, waited for (start waiting before the click).
  * @param {(message: any) => boolean} test
+ * @param what
  * @returns {Promise<any>}
  */
 export function nextMessage(test = () => true, what = "a chat message") {
@@ -219,5 +224,8 @@ export async function closeWindows(...classes) {
   }
 }
 
-/** The system's API (game.system.api: the entry builds it in init). @returns {any} */
+/**
+ * The system's API (game.system.api: the entry builds it in init).
+ * @returns {any}
+ */
 export const api = () => /** @type {any} */ (game.system).api;

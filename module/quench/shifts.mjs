@@ -68,7 +68,7 @@ export function register(context) {
       job = await waitFor(() => shifts.jobsOf(rook).job?.stage === "dropOff" && shifts.jobsOf(rook).job, "the drop-off");
       assert.strictEqual(job.windowSeconds, 210);
       const passengerUuid = await waitFor(() => shifts.jobs()[job.id].passengerUuid, "the fare's record");
-      if (passengerUuid !== fare.uuid) box.keep(fromUuidSync(passengerUuid));  // a fare the system made for the job
+      if (passengerUuid !== fare.uuid) box.keep(fromUuidSync(passengerUuid)); // a fare the system made for the job
       await waitFor(() => api().vehicles.occupantsOf(cab).some(o => o.actor.uuid === passengerUuid), "the fare aboard");
       const [pocket, xp] = [api().money.purseOf(rook).pocket, rook.system.rep.xp];
       await click(/** @type {HTMLElement} */ (document.querySelector("#smoke-shifts")), reached);

@@ -32,7 +32,8 @@ export function register(context) {
 
     it("opens a journal holding a mission page, the terms shown", async function () {
       const journal = await box.create(JournalEntry, { name: "Quench mission journal", pages: [
-        { name: "Quench Parcel", type: MISSION_PAGE, system: TERMS }] });
+        { name: "Quench Parcel", type: MISSION_PAGE, system: TERMS }
+      ] });
       const sheet = /** @type {any} */ (journal).sheet;
       await sheet.render({ force: true });
       try {

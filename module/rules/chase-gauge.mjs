@@ -28,13 +28,16 @@ const HIT_FROM = Math.min(...RULES.outcomes.outcomes.filter(o => o.success).map(
 
 /**
  * Round to the nearest whole number (halves up), immune to binary noise such as 10 × 0.85 = 8.499….
- * @param {number} x @returns {number}
+ * @param {number} x
+ * @returns {number}
  */
 const roundNearest = x => Math.round(Number(x.toFixed(9)));
 
 /**
  * A non-negative finite number, or a RangeError naming it.
- * @param {string} name @param {unknown} value @returns {number}
+ * @param {string} name
+ * @param {unknown} value
+ * @returns {number}
  */
 function nonNegative(name, value) {
   if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
@@ -45,7 +48,9 @@ function nonNegative(name, value) {
 
 /**
  * A non-negative whole number (Size, flat tyres), or a RangeError naming it.
- * @param {string} name @param {unknown} value @returns {number}
+ * @param {string} name
+ * @param {unknown} value
+ * @returns {number}
  */
 function count(name, value) {
   if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
@@ -55,7 +60,9 @@ function count(name, value) {
 }
 
 /**
- * @param {unknown} band @param {string[]} allowed @returns {GaugeBand}
+ * @param {unknown} band
+ * @param {string[]} allowed
+ * @returns {GaugeBand}
  */
 function checkBand(band, allowed) {
   if (typeof band !== "string" || !allowed.includes(band)) {
@@ -65,7 +72,9 @@ function checkBand(band, allowed) {
 }
 
 /**
- * @param {unknown} outcome @param {string[]} [allowed] @returns {Outcome}
+ * @param {unknown} outcome
+ * @param {string[]} [allowed]
+ * @returns {Outcome}
  */
 function checkOutcome(outcome, allowed = OUTCOME_IDS) {
   if (typeof outcome !== "string" || !allowed.includes(outcome)) {

@@ -19,7 +19,10 @@ const SEVERITIES = RULES["damage-severity"].severities;
 /** Fixed locale for the alphabetical tie-break, so every client orders the queue the same way. */
 const NAME_LOCALE = "en-GB";
 
-/** @param {Iterable<string>|null|undefined} ids @returns {Set<string>} */
+/**
+ * @param {Iterable<string>|null|undefined} ids
+ * @returns {Set<string>}
+ */
 const idSet = ids => new Set(ids ?? []);
 
 /**
@@ -161,7 +164,11 @@ export function rangeBand(distanceSquares) {
   return band.id;
 }
 
-/** @param {string} band @returns {number} @throws {RangeError} */
+/**
+ * @param {string} band
+ * @returns {number}
+ * @throws {RangeError}
+ */
 function bandIndex(band) {
   const i = BAND_IDS.indexOf(band);
   if (i < 0) throw new RangeError(`unknown range band "${band}" (${BAND_IDS.join(", ")})`);

@@ -6,6 +6,7 @@
  * @module rules/gm-screen
  */
 import { BANDS, RULES } from "../generated/rules.mjs";
+import { offBikeDamage } from "./armour.mjs";
 import { bandTN, outcomeFor, planCheck, resolveCheck } from "./check.mjs";
 
 /** Difficulty bands, easiest first (Choosing difficulty). */
@@ -17,6 +18,8 @@ export { BANDS };
  * @property {string} quote    The words of the check's printed stakes it comes from (a node test checks they are there).
  * @property {number} [steps]  Bands easier (−) or harder (+) than the check's band.
  * @property {"easy"|"medium"|"hard"|"longShot"} [band]  The band it sets outright.
+ * @property {boolean} [tool]  The tweak is a tool the GM says the roller uses: then no tool from the roller's kit
+ *   ({@link toolBand}) is counted as well ("do not silently charge for the same obstacle twice" — one tool a check).
  */
 
 /**
@@ -27,12 +30,12 @@ export { BANDS };
 export const CHECK_TWEAKS = Object.freeze({
   "blend-in": [{ id: "masked", quote: "Make it Hard if they are masked or bleeding", band: "hard" }],
   "find-a-way-through": [{ id: "ownEnds", quote: "Easy on their own ends", band: "easy" }],
-  "pick-a-lock": [{ id: "lockPicks", quote: "Lock picks make it one band easier", steps: -1 }],
-  "hotwire": [{ id: "newerNoRelay", quote: "Newer cars are Hard without a relay box", band: "hard" }],
-  "fix-it": [{ id: "toolkit", quote: "A toolkit makes it Easy", band: "easy" },
+  "pick-a-lock": [{ id: "lockPicks", quote: "Lock picks make it one band easier", steps: -1, tool: true }],
+  hotwire: [{ id: "newerNoRelay", quote: "Newer cars are Hard without a relay box", band: "hard" }],
+  "fix-it": [{ id: "toolkit", quote: "A toolkit makes it Easy", band: "easy", tool: true },
     { id: "noTools", quote: "no tools makes it Hard", band: "hard" }],
-  "case-the-joint": [{ id: "binoculars", quote: "Binoculars one band easier", steps: -1 }],
-  "break-down-a-door": [{ id: "crowbar", quote: "A crowbar or axe makes it Easy", band: "easy" }],
+  "case-the-joint": [{ id: "binoculars", quote: "Binoculars one band easier", steps: -1, tool: true }],
+  "break-down-a-door": [{ id: "crowbar", quote: "A crowbar or axe makes it Easy", band: "easy", tool: true }],
   "talk-your-way-out": [{ id: "oneStar", quote: "Hard at 1 star", band: "hard" },
     { id: "twoStars", quote: "Long Shot at 2+", band: "longShot" }],
   "blag-your-way-in": [{ id: "hiVis", quote: "Hi-vis or the right uniform makes it Easy", band: "easy" }]
@@ -46,8 +49,11 @@ export const PERFORMANCE_CHECKS = Object.freeze(["drive-like-you-stole-it"]);
 
 /**
  * @typedef {object} GMCheck  A row of GM checks · 1–32.
- * @property {string} key @property {string} name @property {"easy"|"medium"|"hard"|"longShot"} band
- * @property {string[]} stats  Stat keys, in printed order. @property {string} stakes
+ * @property {string} key
+ * @property {string} name
+ * @property {"easy"|"medium"|"hard"|"longShot"} band
+ * @property {string[]} stats  Stat keys, in printed order.
+ * @property {string} stakes
  */
 
 /** @returns {GMCheck[]} The 32 GM checks, in printed order. */
@@ -91,20 +97,102 @@ export function checkBand(checkKey, tweakIds = []) {
 /**
  * The TN a check request fixes for one character and one of the check's stats (Choosing difficulty: the band's TN
  * for the **unboosted** dice, fixed before perks and Hustle). Drive Like You Stole It uses the motor's Performance
- * die for Effort when one is given.
+ * die for Effort when one is given. The roller's best tool for the check eases the band first ({@link toolBand}),
+ * unless the GM's tweaks already name a tool ({@link tweaksNameATool}).
  * @param {{checkKey: string, stat: string, effortDie: number, statDie: number, performanceDie?: number|null,
- *   tweaks?: string[]}} spec  Dice as sides (6 = d6).
- * @returns {{band: "easy"|"medium"|"hard"|"longShot", tn: number, effortDie: number, performance: boolean}}
+ *   tweaks?: string[], tools?: CarriedTool[], situations?: string[]}} spec  Dice as sides (6 = d6); tools: the
+ *   roller's kit as the GM recorded it; situations: the tools' situations the GM said hold.
+ * @returns {{band: "easy"|"medium"|"hard"|"longShot", tn: number, effortDie: number, performance: boolean,
+ *   tool: string|null, eased: number, noise: "loud"|"silent"|null}}  tool: the item that eased it (or was offered).
  * @throws {RangeError} for a stat the check does not list, an unknown check or tweak, dice not in the tables.
  * @example checkRequestTN({checkKey: "pick-a-lock", stat: "grf", effortDie: 6, statDie: 8}) // Danny: Medium, 12
  */
-export function checkRequestTN({ checkKey, stat, effortDie, statDie, performanceDie = null, tweaks = [] }) {
+export function checkRequestTN({ checkKey, stat, effortDie, statDie, performanceDie = null, tweaks = [], tools = [],
+  situations = [] }) {
   const check = gmCheck(checkKey);
   if (!check.stats.includes(stat)) throw new RangeError(`"${check.name}" is not rolled with ${stat} (${check.stats.join(", ")})`);
-  const band = checkBand(checkKey, tweaks);
+  const tweaked = checkBand(checkKey, tweaks);
+  const used = tweaksNameATool(checkKey, tweaks) ? { band: tweaked, tool: null, eased: 0, noise: null }
+    : toolBand({ checkKey, stat, band: tweaked, tools, situations });
   const performance = PERFORMANCE_CHECKS.includes(checkKey) && Number.isInteger(performanceDie);
   const effort = performance ? /** @type {number} */ (performanceDie) : effortDie;
-  return { band, tn: bandTN(effort, statDie, band), effortDie: effort, performance };
+  return { band: used.band, tn: bandTN(effort, statDie, used.band), effortDie: effort, performance, tool: used.tool,
+    eased: used.eased, noise: used.noise };
+}
+
+/**
+ * Whether the GM's chosen tweaks of a check name a tool (a {@link CHECK_TWEAKS} entry with `tool`): then the GM has
+ * said which tool is used, and no tool from the roller's kit is counted on top.
+ * @param {string} checkKey
+ * @param {string[]} [tweakIds]
+ * @returns {boolean}
+ */
+export function tweaksNameATool(checkKey, tweakIds = []) {
+  return (CHECK_TWEAKS[checkKey] ?? []).some(t => t.tool && tweakIds.includes(t.id));
+}
+
+/**
+ * @typedef {object} CheckTool  A tool for a named GM check (a gear's or weapon's `checkTool`, packs-src).
+ * @property {string} check          The GM check's key.
+ * @property {string[]} [stats]      Only for these of the check's stats (empty or missing: all).
+ * @property {number|null} [bands]   Bands easier (0: offered, no easier — "No easier, but you can try").
+ * @property {"easy"|"medium"|"hard"|"longShot"|null} [band]  The band it sets ("makes it Easy"); never a harder one.
+ * @property {string|null} [when]    A situation the GM must say holds ("cheapDoor": the claw hammer's cheap door).
+ */
+
+/**
+ * @typedef {object} CarriedTool  One item a roller carries, as the GM recorded it.
+ * @property {string} id                      The item's id.
+ * @property {CheckTool|null} [checkTool]
+ * @property {"loud"|"silent"|null} [noise]
+ */
+
+/**
+ * The situations a check's tools wait on (their `when`), for the GM to say whether they hold: each id once.
+ * @param {string} checkKey
+ * @param {CarriedTool[]} tools
+ * @returns {string[]}
+ */
+export function toolSituations(checkKey, tools) {
+  const out = [];
+  for (const t of tools) {
+    const when = t.checkTool?.check === checkKey ? t.checkTool.when : null;
+    if (when && !out.includes(when)) out.push(when);
+  }
+  return out;
+}
+
+/**
+ * The best of a roller's tools for one GM check with one stat (GM checks: "Lock picks make it one band easier", "A
+ * crowbar or axe makes it Easy"; Weapons › Item notes: the Claw Hammer "opens a cheap door (Graft, one band easier)";
+ * Tools & gear › Screwdriver Set: "No easier, but you can try"; Choosing difficulty › Changing the situation: "Tools
+ * can lower a lock's difficulty before its TN is set"): of the tools for this check, for this stat and in a situation
+ * the GM said holds, the one leaving the easiest band (a silent one before a loud one on a tie, then the first); one
+ * tool a check, its easing never added to another's. A tool that sets a band never makes a check harder.
+ * @param {{checkKey: string, stat: string, band: "easy"|"medium"|"hard"|"longShot", tools?: CarriedTool[],
+ *   situations?: string[]}} spec  band: the check's band after the GM's tweaks; situations: those the GM ticked.
+ * @returns {{band: "easy"|"medium"|"hard"|"longShot", tool: string|null, eased: number,
+ *   noise: "loud"|"silent"|null}}  tool: the chosen item's id (null: none fits); eased: bands it eased.
+ * @throws {RangeError} for an unknown band, or a tool with a band off the ladder.
+ */
+export function toolBand({ checkKey, stat, band, tools = [], situations = [] }) {
+  const from = BANDS.indexOf(band);
+  if (from < 0) throw new RangeError(`band must be one of ${BANDS.join(", ")}, got "${band}"`);
+  /** @type {{index: number, tool: CarriedTool}|null} */
+  let best = null;
+  for (const tool of tools) {
+    const t = tool.checkTool;
+    if (!t || t.check !== checkKey) continue;
+    if (t.stats?.length && !t.stats.includes(stat)) continue;
+    if (t.when && !situations.includes(t.when)) continue;
+    const set = t.band ? BANDS.indexOf(t.band) : null;
+    if (set !== null && set < 0) throw new RangeError(`a tool's band must be one of ${BANDS.join(", ")}, got "${t.band}"`);
+    const index = set !== null ? Math.min(from, set) : Math.max(0, from - (Number(t.bands) || 0));
+    const quieter = best && index === best.index && tool.noise === "silent" && best.tool.noise !== "silent";
+    if (!best || index < best.index || quieter) best = { index, tool };
+  }
+  if (!best) return { band, tool: null, eased: 0, noise: null };
+  return { band: BANDS[best.index], tool: best.tool.id, eased: from - best.index, noise: best.tool.noise ?? null };
 }
 
 /**
@@ -137,7 +225,8 @@ export function opponentRoll({ checkKey, effortDie, statDie, conditions = [] }) 
 /**
  * The opponent's total from the faces the system rolled for {@link opponentRoll}'s plan (explosion chains checked).
  * @param {import("./check.mjs").CheckPlan} plan
- * @param {number[]} effortRolls  Effort faces in roll order. @param {number[]} statRolls  Stat faces in roll order.
+ * @param {number[]} effortRolls  Effort faces in roll order.
+ * @param {number[]} statRolls  Stat faces in roll order.
  * @returns {{total: number, effort: number[], stat: number[], modifier: number}}
  * @throws {RangeError} for faces the plan's dice cannot show.
  */
@@ -179,11 +268,14 @@ export function opposedWinner({ total, opponentTotal }) {
 
 /**
  * @typedef {object} Hazard  A row of Hazards · 1–16.
- * @property {string} key @property {string} name @property {"easy"|"medium"|"hard"|"longShot"} band
+ * @property {string} key
+ * @property {string} name
+ * @property {"easy"|"medium"|"hard"|"longShot"} band
  * @property {string[]} stats
  * @property {{damage: number, conditions: string[]}} justAbout
  * @property {{damage: number, conditions: string[]}} badLuck
  * @property {{damage: number, conditions: string[]}} properMess
+ * @property {boolean} [offBike]  Coming off a bike (Motorbike Leathers halve it).
  */
 
 /** @returns {Hazard[]} The 16 hazards, in printed order. */
@@ -210,24 +302,30 @@ const OUTCOME_IDS = new Set(RULES.outcomes.outcomes.map(o => o.id));
  * What a hazard does to one character for the outcome of the avoiding roll (Hazards: "Sorted or better avoids the
  * listed adverse result; Just About, Bad Luck and Proper Mess use the corresponding column. … Armour applies when
  * the hazard is marked for it"). Damage in Health points; armour reduction only when `armourMarked`, never below 0.
+ * A hazard that is coming off a bike (`offBike`: Come Off the Bike) does half damage to a character in Motorbike
+ * Leathers (Armour: "coming off a bike does half damage", rules/armour.mjs offBikeDamage: rounded up), before any
+ * marked reduction.
  * @param {string} hazardKey
  * @param {string} outcome  Outcome id (properMess … legendary).
- * @param {{armourMarked?: boolean, armourReduction?: number}} [armour]  Whether the hazard is marked for armour, and
- *   the worn armour's reduction (whole points).
+ * @param {{armourMarked?: boolean, armourReduction?: number, armour?: import("./record.mjs").ArmourLike[]|null}} [armour]
+ *   Whether the hazard is marked for armour, the worn armour's reduction (whole points), and the character's armour
+ *   items (or their data: `worn`, `offBikeDivisor`) for a hazard that is coming off a bike.
  * @returns {{avoided: boolean, column: "justAbout"|"badLuck"|"properMess"|null, printedDamage: number,
- *   damage: number, reduced: number, conditions: string[]}}
+ *   damage: number, reduced: number, conditions: string[], offBikeDivisor: number|null}}  `offBikeDivisor`: the worn
+ *   suit's that divided the damage, or null.
  * @throws {RangeError} for an unknown hazard or outcome, or a negative reduction.
  * @example hazardOutcome("fall-from-scaffolding", "properMess") // 8 damage, Broken and Down
  */
-export function hazardOutcome(hazardKey, outcome, { armourMarked = false, armourReduction = 0 } = {}) {
+export function hazardOutcome(hazardKey, outcome, { armourMarked = false, armourReduction = 0, armour = null } = {}) {
   const h = hazard(hazardKey);
   if (!OUTCOME_IDS.has(outcome)) throw new RangeError(`unknown outcome "${outcome}"`);
   if (!Number.isInteger(armourReduction) || armourReduction < 0) throw new RangeError(`armour reduction must be a whole number ≥ 0, got ${armourReduction}`);
-  if (!COLUMNS.has(outcome)) return { avoided: true, column: null, printedDamage: 0, damage: 0, reduced: 0, conditions: [] };
+  if (!COLUMNS.has(outcome)) return { avoided: true, column: null, printedDamage: 0, damage: 0, reduced: 0, conditions: [], offBikeDivisor: null };
   const cell = h[/** @type {"justAbout"|"badLuck"|"properMess"} */ (outcome)];
-  const reduced = armourMarked ? Math.min(cell.damage, armourReduction) : 0;
-  return { avoided: false, column: /** @type {any} */ (outcome), printedDamage: cell.damage, damage: cell.damage - reduced,
-    reduced, conditions: [...cell.conditions] };
+  const fall = h.offBike ? offBikeDamage({ damage: cell.damage, armour }) : { damage: cell.damage, divisor: null };
+  const reduced = armourMarked ? Math.min(fall.damage, armourReduction) : 0;
+  return { avoided: false, column: /** @type {any} */ (outcome), printedDamage: cell.damage, damage: fall.damage - reduced,
+    reduced, conditions: [...cell.conditions], offBikeDivisor: fall.divisor };
 }
 
 /**

@@ -14,8 +14,10 @@ import { RULES } from "../generated/rules.mjs";
 const HEAT = RULES.heat;
 const CRIMES = RULES["witnessed-crimes"].crimes;
 const RESPONSE = RULES["police-response"].response;
-/** How much faster a character with the Ghost perk loses a star (job-clock seconds; RULES.heat.coolDown). Rulebook:
- * Perk catalogue › Ghost ("you lose Heat 15 seconds faster"). */
+/**
+ * How much faster a character with the Ghost perk loses a star (job-clock seconds; RULES.heat.coolDown). Rulebook:
+ * Perk catalogue › Ghost ("you lose Heat 15 seconds faster").
+ */
 export const GHOST_FASTER_SECONDS = HEAT.coolDown.ghostFasterSeconds;
 /** The Ghost perk's id (packs-src perks). */
 export const GHOST_PERK = "ghost";
@@ -25,7 +27,9 @@ export const GHOST_PERK = "ghost";
 
 /**
  * Heat (stars) as a whole number within the book's bounds, or a RangeError naming it.
- * @param {unknown} heat @param {string} [name="heat"] @returns {number}
+ * @param {unknown} heat
+ * @param {string} [name="heat"]
+ * @returns {number}
  */
 export function assertHeat(heat, name = "heat") {
   if (typeof heat !== "number" || !Number.isInteger(heat) || heat < HEAT.min || heat > HEAT.max) {
@@ -36,7 +40,8 @@ export function assertHeat(heat, name = "heat") {
 
 /**
  * Clamp any whole number of stars into 0–5 (Heat cannot go below 0 or above 5).
- * @param {number} stars @returns {number}
+ * @param {number} stars
+ * @returns {number}
  */
 export function clampHeat(stars) {
   if (typeof stars !== "number" || !Number.isFinite(stars)) throw new RangeError(`stars must be a number, got ${stars}`);
@@ -50,7 +55,8 @@ export function crimes() {
 
 /**
  * A crime of the table by id, or a RangeError naming the id.
- * @param {string} crimeId  e.g. "nicking-a-car". @returns {Crime}
+ * @param {string} crimeId  e.g. "nicking-a-car".
+ * @returns {Crime}
  */
 export function crimeById(crimeId) {
   const crime = CRIMES.find(c => c.key === crimeId);
@@ -109,7 +115,8 @@ export function coolDownSeconds({ heat, ghost = false }) {
 
 /**
  * The Heat level's record (id "clean"…"lockdown", name, response line, cool-down seconds).
- * @param {number} heat @returns {{stars: number, id: string, name: string, response: string, coolDownSeconds: number|null}}
+ * @param {number} heat
+ * @returns {{stars: number, id: string, name: string, response: string, coolDownSeconds: number|null}}
  */
 export function heatLevel(heat) {
   assertHeat(heat);
@@ -120,7 +127,8 @@ export function heatLevel(heat) {
 /**
  * The band for talking out of a stop with Front (When they catch up): Hard at one star, Long Shot at two or more;
  * null at 0 (there is no stop).
- * @param {number} heat @returns {"hard"|"longShot"|null}
+ * @param {number} heat
+ * @returns {"hard"|"longShot"|null}
  */
 export function talkOutOfStopBand(heat) {
   assertHeat(heat);
@@ -143,7 +151,8 @@ export function roadblockExits(stars, exits) {
 /**
  * The police on the map at this Heat (Police at the table): area cars, bikes, carriers, ARVs, India 99 (the
  * helicopter) and roadblocks. Book: 3 stars → 2 area cars, 1 bike, 1 carrier, India 99.
- * @param {number} stars @returns {Response}
+ * @param {number} stars
+ * @returns {Response}
  */
 export function policeResponse(stars) {
   assertHeat(stars, "stars");
@@ -154,7 +163,8 @@ export function policeResponse(stars) {
 
 /**
  * Whether the helicopter is up at this Heat (it sees anyone outdoors on its map; RULES.heat.helicopterFromStars).
- * @param {number} heat @returns {boolean}
+ * @param {number} heat
+ * @returns {boolean}
  */
 export function helicopterUp(heat) {
   return assertHeat(heat) >= HEAT.helicopterFromStars;
@@ -178,7 +188,8 @@ export function canRest({ heat, bleeding = false, policeSee = false }) {
 /**
  * Whether a cool-down timer is running: Heat above 0 and no police unit can see the character
  * (RULES.heat.coolDown.policeMustNotSee).
- * @param {{heat: number, seen: boolean}} args @returns {boolean}
+ * @param {{heat: number, seen: boolean}} args
+ * @returns {boolean}
  */
 export function coolingDown({ heat, seen }) {
   return assertHeat(heat) > HEAT.min && !(HEAT.coolDown.policeMustNotSee && seen);
@@ -212,7 +223,8 @@ export function outfitChange({ heat, heatDrop, seen = false, used = false }) {
  * Caught in a uniform (Clobber and outfits › Police Uniform: "the biggest crime if you are caught (+2 Heat)"; its
  * `heatIfCaught`): Heat after being caught wearing it, within 0–5. "Caught" is a stop on foot that goes against the
  * character — a failed run or talk, or a surrender (a ruling).
- * @param {{heat: number, heatIfCaught: number}} args @returns {number} The new Heat.
+ * @param {{heat: number, heatIfCaught: number}} args
+ * @returns {number} The new Heat.
  */
 export function heatIfCaught({ heat, heatIfCaught }) {
   assertHeat(heat);

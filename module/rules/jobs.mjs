@@ -31,7 +31,13 @@ export const POLICE_CALL_IDS = Object.freeze(["anpr", "pursuit", "disturbance"])
 /** Job kinds beyond the six shifts. */
 export const PAT_ORDER = "patOrder";
 
-/** @param {string} id @param {string} window @param {boolean} hops @param {StagePlan["arrive"]} arrive @param {string|null} [check] */
+/**
+ * @param {string} id
+ * @param {string} window
+ * @param {boolean} hops
+ * @param {StagePlan["arrive"]} arrive
+ * @param {string|null} [check]
+ */
 const stage = (id, window, hops, arrive, check = null) => ({ id, window, hops, arrive, check });
 
 /**
@@ -68,7 +74,9 @@ export function jobStages({ shift, call = null, stops = 1, arrest = false, check
 
 /**
  * A stage's window in seconds for the job's H.
- * @param {StagePlan} plan @param {number} hops @returns {number}
+ * @param {StagePlan} plan
+ * @param {number} hops
+ * @returns {number}
  */
 export function stageWindow(plan, hops) {
   return clockWindow({ stage: plan.window, hops: plan.hops ? checkHops(hops) : 0 });
@@ -83,6 +91,7 @@ export function stageWindow(plan, hops) {
  * @property {string|null} [outcome]  The taxi's Wheels outcome.
  * @property {boolean} [cab]      A taxi in a cab (the motor's data).
  * @property {number} [perkTip]   The Cabbie tip the GM agreed (whole pounds).
+ * @property {boolean} [cabbiePerk]  The crew has the Cabbie perk on the GM's record (the agreed tip is paid only then).
  * @property {boolean} [damaged]  Courier cargo damaged.
  * @property {boolean} [courierPerk]  The courier has the Courier perk.
  * @property {string|null} [patient]  The arrival state.
@@ -105,7 +114,7 @@ export function jobPay(facts) {
   switch (shift) {
     case "taxi": {
       const pay = taxiPay({ hops, cab: !!facts.cab, outcome: /** @type {SmokeOutcome} */ (facts.outcome), clockLeft: facts.clockLeft,
-        perkTip: facts.perkTip ?? 0 });
+        perkTip: facts.perkTip ?? 0, perk: !!facts.cabbiePerk });
       return { pounds: pay.total, xp, xpKind, detail: pay };
     }
     case "courier": return { pounds: courierPay({ hops, clockLeft: facts.clockLeft, damaged: !!facts.damaged, perk: !!facts.courierPerk }),
@@ -129,7 +138,9 @@ export { busStopPay };
 
 /**
  * Split a crew's pay: each share rounded down to whole pounds (Money and shops › Split the fee).
- * @param {number} pounds @param {number} people @returns {number}
+ * @param {number} pounds
+ * @param {number} people
+ * @returns {number}
  */
 export function crewShare(pounds, people) {
   if (!Number.isInteger(people) || people < 1) throw new RangeError(`a crew needs at least one person, got ${people}`);

@@ -11,9 +11,11 @@ import { RULES } from "../generated/rules.mjs";
 import { clockLeft } from "./clock.mjs";
 import { crewShares } from "./money.mjs";
 
-/** The fee labels a mission entry carries: a crew fee, per head, or a Pat order (Jobs and service shifts › Service pay:
+/**
+ * The fee labels a mission entry carries: a crew fee, per head, or a Pat order (Jobs and service shifts › Service pay:
  * "Use the accepted order and the vehicle-sale procedure. A completed order awards 2 XP; it is not a generic career
- * crew fee"). */
+ * crew fee").
+ */
 export const FEE_TYPES = Object.freeze(["crewFee", "perHead", "patOrder"]);
 /** An objective's states. */
 export const OBJECTIVE_STATES = Object.freeze(["open", "done", "failed"]);
@@ -117,7 +119,8 @@ export function isOverdue(run, now) {
 
 /**
  * The next state of an objective when the GM clicks it: open → done → failed → open.
- * @param {string} state @returns {"open"|"done"|"failed"}
+ * @param {string} state
+ * @returns {"open"|"done"|"failed"}
  */
 export function nextObjectiveState(state) {
   const i = OBJECTIVE_STATES.indexOf(state);

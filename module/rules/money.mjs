@@ -26,7 +26,10 @@ const FENCE = RULES.fence;
  *   "custody"} PlaceKind
  */
 
-/** The place kinds, in the data's order (RULES.money.places). @returns {PlaceKind[]} */
+/**
+ * The place kinds, in the data's order (RULES.money.places).
+ * @returns {PlaceKind[]}
+ */
 export function placeKinds() {
   return MONEY.places.map(p => /** @type {PlaceKind} */ (p.id));
 }
@@ -34,7 +37,8 @@ export function placeKinds() {
 /**
  * Whether `n` is an amount of money a request may move: whole pounds, at least `min` (1 unless told), at most
  * RULES.money.maxPounds (a typo guard).
- * @param {unknown} n @param {{min?: number}} [opts]
+ * @param {unknown} n
+ * @param {{min?: number}} [opts]
  * @returns {{ok: true, pounds: number}|{ok: false, reason: "notWhole"|"tooSmall"|"absurd"}}
  */
 export function checkPounds(n, { min = 1 } = {}) {
@@ -106,7 +110,8 @@ export function shopPrice({ catalogue, gmPrice = null, discount = 0 }) {
 /**
  * A listed service's price (Money, shops and a safe bed: respray £100, market change £25, A&E free; garage work is
  * {@link garageQuote}). A GM's campaign price replaces it.
- * @param {"respray"|"marketChange"|"aAndE"} id @param {number|null} [gmPrice]
+ * @param {"respray"|"marketChange"|"aAndE"} id
+ * @param {number|null} [gmPrice]
  * @returns {number} Whole pounds.
  * @throws {RangeError} for an unknown service.
  */
@@ -169,12 +174,19 @@ export function fenceOffer({ value, buyer, bodyFraction = 1, hot = false, knownS
   return knownSupplier ? Math.floor(offer * (100 + FENCE.repBonus.percent) / 100 + 0.5) : offer;
 }
 
-/** Whether Rep gives the known-supplier bonus (Rep 6). @param {number} rep @returns {boolean} */
+/**
+ * Whether Rep gives the known-supplier bonus (Rep 6).
+ * @param {number} rep
+ * @returns {boolean}
+ */
 export function knownSupplier(rep) {
   return rep >= FENCE.repBonus.rep;
 }
 
-/** XP for a sale (The Rep ladder › Earn XP: one stolen vehicle sale worth £500 or more, 1). @param {number} pounds */
+/**
+ * XP for a sale (The Rep ladder › Earn XP: one stolen vehicle sale worth £500 or more, 1).
+ * @param {number} pounds
+ */
 export function saleXp(pounds) {
   const rule = RULES.rep.xp.vehicleSale;
   return pounds >= rule.minValue ? rule.xp : 0;

@@ -55,7 +55,9 @@ export function policeSee({ heat, unitInSight, indoors, override = null }) {
 /**
  * The timer after a sight change (one write per change): seen stops the run (the star's timer restarts when sight
  * is lost again); lost sight starts a fresh run now. Unchanged sight returns the same object (nothing to write).
- * @param {HeatTimer} timer @param {boolean} seen @param {number} now  Active ms.
+ * @param {HeatTimer} timer
+ * @param {boolean} seen
+ * @param {number} now  Active ms.
  * @returns {HeatTimer}
  */
 export function sightChanged(timer, seen, now) {
@@ -66,7 +68,10 @@ export function sightChanged(timer, seen, now) {
 /**
  * The timer after Heat is set (a crime, a service, Busted): a rise or fall starts the new level's star afresh
  * (out of sight) or keeps it stopped (seen); 0 stops it.
- * @param {HeatTimer} timer @param {number} stars @param {number} now @returns {HeatTimer}
+ * @param {HeatTimer} timer
+ * @param {number} stars
+ * @param {number} now
+ * @returns {HeatTimer}
  */
 export function starsSet(timer, stars, now) {
   assertHeat(stars, "stars");
@@ -75,7 +80,9 @@ export function starsSet(timer, stars, now) {
 
 /**
  * Seconds left on the current star's timer, or null when it is not running (clean, or seen).
- * @param {HeatTimer} timer @param {number} now  Active ms. @param {boolean} [ghost=false]
+ * @param {HeatTimer} timer
+ * @param {number} now  Active ms.
+ * @param {boolean} [ghost=false]
  * @returns {number|null} Whole seconds ≥ 0 (rounded up, so a countdown never shows 0 before the star goes).
  */
 export function secondsLeft(timer, now, ghost = false) {
@@ -89,7 +96,9 @@ export function secondsLeft(timer, now, ghost = false) {
  * The timer at `now`: every star whose whole window of active out-of-sight time has passed is lost, one at a time
  * (each lower star starts where the last ended, so a GM away for a while loses exactly the right number). The same
  * object comes back when nothing is due (no write).
- * @param {HeatTimer} timer @param {number} now  Active ms. @param {boolean} [ghost=false]
+ * @param {HeatTimer} timer
+ * @param {number} now  Active ms.
+ * @param {boolean} [ghost=false]
  * @returns {HeatTimer}
  */
 export function coolDown(timer, now, ghost = false) {
@@ -122,7 +131,8 @@ export function attackCrime({ category, traits = [], targetPolice = false, kille
 /**
  * Whether a drive is dangerous driving (a ruling: the book names the crime, not the trigger): a failed gauge check in
  * yellow or red, or any drive that reaches red.
- * @param {{band: "green"|"yellow"|"red", failed?: boolean}} drive @returns {boolean}
+ * @param {{band: "green"|"yellow"|"red", failed?: boolean}} drive
+ * @returns {boolean}
  */
 export function dangerousDriving({ band, failed = false }) {
   return band === "red" || (band === "yellow" && !!failed);
@@ -169,7 +179,7 @@ export function anprRead(plate) {
 /**
  * One pass of a hot motor by the police (Police at the table › ANPR Ping: "A camera on the A10 reads your plate. If the
  * motor is nicked, every unit hears it. | If they are in a nicked vehicle: +1 Heat"). Ruling (docs/guide/13-rulings.md,
- * *ANPR*): one read is one ping, however many units read the plate in that drive: +1 Heat once; every unit on the
+ * ANPR*): one read is one ping, however many units read the plate in that drive: +1 Heat once; every unit on the
  * scene hears it, so none of them pings this marker again. A unit that had not heard it (one called in after) reads it
  * anew on a later drive; the GM's ANPR (a camera, a street event) is always a new read.
  * @param {{plate: {stolen?: boolean, hot?: boolean, pinged?: string[]}|null, readers: string[]|null, heardBy?: string[]}} pass
@@ -226,7 +236,10 @@ export function drinkDriving({ conditions, driving }) {
 
 /* ---- The five police events (Police at the table: Event | What appears | Check / consequence) ---- */
 
-/** A police event by key (police-response.yml `events`). @param {string} key */
+/**
+ * A police event by key (police-response.yml `events`).
+ * @param {string} key
+ */
 function policeEvent(key) {
   const event = POLICE.events.find(e => e.key === key);
   if (!event) throw new RangeError(`no police event "${key}" (${POLICE.events.map(e => e.key).join(", ")})`);
@@ -246,7 +259,8 @@ export function hasWarrant(police) {
 /**
  * The Heat a routine stop is played at (Relationship counters: "Police relationship 3 makes routine stops start at
  * Wanted"): the character's stars, or Wanted (2) when known to police 3+ and below it.
- * @param {{stars: number, police: number}} who @returns {number} Stars 0–5.
+ * @param {{stars: number, police: number}} who
+ * @returns {number} Stars 0–5.
  */
 export function stopStars({ stars, police }) {
   assertHeat(stars, "stars");
@@ -280,7 +294,10 @@ export function policeChecks(key, { stars = 0, police = 0 } = {}) {
   }
 }
 
-/** @param {string} key @returns {string} A GM check's printed band. */
+/**
+ * @param {string} key
+ * @returns {string} A GM check's printed band.
+ */
 function gmCheckBand(key) {
   return RULES["gm-checks"].checks.find(c => c.key === key).band;
 }
@@ -290,7 +307,8 @@ function gmCheckBand(key) {
  * @property {"clear"|"hidden"|"search"|"busted"|"kept"|"slipped"|"questions"|"nothing"} effect  clear: no search;
  *   hidden: searched, nothing found; search: {@link searchFinds}; busted: Heat's Busted; kept: the story held;
  *   slipped: known to police +`police`; questions: the GM answers `questions`.
- * @property {number} police  Added to the police relationship. @property {number} questions
+ * @property {number} police  Added to the police relationship.
+ * @property {number} questions
  */
 
 /**
@@ -299,7 +317,9 @@ function gmCheckBand(key) {
  * - Knock at the Door: talked away → clear; failed → Busted with a warrant, else a search.
  * - DS Vale: Bottle failed → slipped, police relationship +1 (a ruling: Don't Grass "they let something slip"; what
  *   she learnt is the GM's); Savvy succeeded → one question (Read the Room: "Ask one question per success").
- * @param {string} key @param {string} checkId  From {@link policeChecks}. @param {{margin: number, warrant?: boolean}} r
+ * @param {string} key
+ * @param {string} checkId  From {@link policeChecks}.
+ * @param {{margin: number, warrant?: boolean}} r
  * @returns {PoliceConsequence}
  */
 export function policeConsequence(key, checkId, { margin, warrant = false }) {
@@ -332,7 +352,8 @@ export function searchFinds(kit) {
 
 /**
  * India 99 Overhead: "At 3+ stars it sees anyone outdoors. Get under a roof."
- * @param {{stars: number, indoors: boolean}} who @returns {boolean}
+ * @param {{stars: number, indoors: boolean}} who
+ * @returns {boolean}
  */
 export function india99Sees({ stars, indoors }) {
   assertHeat(stars, "stars");

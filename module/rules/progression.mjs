@@ -20,14 +20,24 @@ const STATS = RULES.stats.stats;
 /** @type {number[]} */
 const LADDER = RULES.dice.ladder;
 
-/** @param {number} level @param {string} what @returns {void} @throws {RangeError} */
+/**
+ * @param {number} level
+ * @param {string} what
+ * @returns {void}
+ * @throws {RangeError}
+ */
 function checkLevel(level, what = "Rep level") {
   if (!Number.isInteger(level) || level < 1 || level > REP.maxLevel) {
     throw new RangeError(`${what} must be a whole number from 1 to ${REP.maxLevel}, got ${level}`);
   }
 }
 
-/** @param {number} n @param {string} what @returns {void} @throws {RangeError} */
+/**
+ * @param {number} n
+ * @param {string} what
+ * @returns {void}
+ * @throws {RangeError}
+ */
 function checkCount(n, what) {
   if (!Number.isInteger(n) || n < 0) throw new RangeError(`${what} must be a whole number ≥ 0`
     + (n === undefined || n === null ? ": give the amount" : `, got ${n}`));
@@ -178,7 +188,11 @@ export function legalStatRaises(stats, cap) {
   return STATS.map(s => s.key).filter(key => canRaise(dice[key], cap));
 }
 
-/** @param {number} die @param {number} cap @returns {boolean} */
+/**
+ * @param {number} die
+ * @param {number} cap
+ * @returns {boolean}
+ */
 function canRaise(die, cap) {
   if (!LADDER.includes(die) || die >= cap) return false;
   const next = stepDie(die, 1, { empire: true });
@@ -236,7 +250,12 @@ export function growthDice(stats) {
   return { health: { stat: g.health.die, die: dice[g.health.die] }, guard: { stat: guardStat, die: dice[guardStat] } };
 }
 
-/** @param {number} face @param {number} [die] @returns {void} @throws {RangeError} */
+/**
+ * @param {number} face
+ * @param {number} [die]
+ * @returns {void}
+ * @throws {RangeError}
+ */
 function checkFace(face, die) {
   if (die !== undefined) modifierOf(die);
   if (!Number.isInteger(face) || face < 1 || (die !== undefined && face > die)) {

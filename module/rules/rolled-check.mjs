@@ -228,4 +228,3 @@ export function rollDifferences(plan, rolled) {
   if (rolled.modifier !== plan.modifier) out.push({ part: "modifier", card: rolled.modifier, check: plan.modifier });
   return out;
 }
-

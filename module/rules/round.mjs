@@ -19,14 +19,19 @@ const COMBAT = RULES.combat;
 
 /**
  * @typedef {object} QueueEntry  A combatant as the queue needs it.
- * @property {string} id  @property {string} name  @property {boolean} isPC  @property {number} movesDie
+ * @property {string} id
+ * @property {string} name
+ * @property {boolean} isPC
+ * @property {number} movesDie
  * @property {SpeedDie[]} dice
  * @property {boolean} [canAct=true]  false: Down, Cuffed, surrendered or gone — its unspent dice are lost (skipped).
  */
 
 /**
  * @typedef {object} QueueAction
- * @property {string} combatantId  @property {number} face  @property {number} index  Position in that combatant's dice.
+ * @property {string} combatantId
+ * @property {number} face
+ * @property {number} index  Position in that combatant's dice.
  * @property {number|null} spent  The spend counter, null while unspent.
  * @property {boolean} lost  Unspent, but its combatant can no longer act.
  */

@@ -6,6 +6,9 @@
  * @module rules/rule-error
  */
 
+/**
+ *
+ */
 export class RuleError extends RangeError {
   /**
    * @param {string} id  The refusal, e.g. "cannotDrive", "hustleShort".

@@ -57,13 +57,14 @@ export function satnavReading(from, to) {
  * The shortest route along passable squares (8-way steps, a diagonal costs one square like a straight step, and
  * never cuts between two blocked squares), by an A* search over the grid with the Chebyshev distance as its estimate
  * (exact for this step cost, so the route is as short as a breadth-first search's; it looks at the squares towards the
- * destination first instead of every square of the scene).
+ * destination first instead of every square of the scene). Each square is asked `blocked` at most once, and the search
+ * allocates nothing per step (typed arrays indexed by square), so its cost grows with the squares it visits.
  * @param {object} args
  * @param {number} args.rows   Grid rows (i from 0 to rows − 1).
  * @param {number} args.cols   Grid columns.
  * @param {(sq: Square) => boolean} args.blocked  Whether a square cannot be entered (a blocked area).
- * @param {(a: Square, b: Square) => boolean} [args.crosses]  Whether the step from square a to its neighbour b
- *   crosses a wall (walls lie between squares); none by default (see {@link wallCrossing}).
+ * @param {StepCrossing} [args.crosses]  Whether the step from square (ai, aj) to its neighbour (bi, bj) crosses a wall
+ *   (walls lie between squares); none by default (see {@link wallCrossing}).
  * @param {Square} args.from
  * @param {Square} args.to
  * @returns {{ok: true, squares: number, path: Square[]}|{ok: false, reason: "outside"|"blocked"|"unreachable"}}
@@ -74,41 +75,47 @@ export function gridRoute({ rows, cols, blocked, crosses = () => false, from, to
   if (!inside(from.i, from.j) || !inside(to.i, to.j)) return { ok: false, reason: "outside" };
   if (blocked(to)) return { ok: false, reason: "blocked" };
   const n = rows * cols;
-  const previous = new Int32Array(n).fill(-1);
+  const previous = new Int32Array(n);
   const cost = new Int32Array(n).fill(-1);
-  const done = new Uint8Array(n);
+  // per square: 1 passable, 2 blocked (0 not yet asked); 4 done
+  const state = new Uint8Array(n);
+  const passable = (/** @type {number} */ k) => {
+    if (!(state[k] & 3)) state[k] |= blocked({ i: Math.floor(k / cols), j: k % cols }) ? 2 : 1;
+    return (state[k] & 3) === 1;
+  };
   const start = from.i * cols + from.j;
   const goal = to.i * cols + to.j;
-  const estimate = (/** @type {number} */ i, /** @type {number} */ j) => Math.max(Math.abs(i - to.i), Math.abs(j - to.j));
   // a bucket per estimated length (whole squares); within a bucket the last added is taken first
   /** @type {number[][]} */
   const buckets = [];
-  const push = (/** @type {number} */ k, /** @type {number} */ f) => (buckets[f] ??= []).push(k);
   previous[start] = start;
   cost[start] = 0;
-  push(start, estimate(from.i, from.j));
+  buckets[Math.max(Math.abs(from.i - to.i), Math.abs(from.j - to.j))] = [start];
   for (let f = 0; f < buckets.length; f++) {
     const bucket = buckets[f];
     while (bucket?.length) {
       const at = /** @type {number} */ (bucket.pop());
-      if (done[at]) continue;
-      done[at] = 1;
+      if (state[at] & 4) continue;
+      state[at] |= 4;
       if (at === goal) return route(previous, start, goal, cols);
       const i = Math.floor(at / cols);
-      const j = at % cols;
-      const here = { i, j };
+      const j = at - i * cols;
+      const next = cost[at] + 1;
       for (let di = -1; di <= 1; di++) {
+        const ni = i + di;
+        if (ni < 0 || ni >= rows) continue;
         for (let dj = -1; dj <= 1; dj++) {
-          if ((!di && !dj) || !inside(i + di, j + dj)) continue;
+          const nj = j + dj;
+          if ((!di && !dj) || nj < 0 || nj >= cols) continue;
           const k = at + di * cols + dj;
-          if (done[k] || (cost[k] !== -1 && cost[k] <= cost[at] + 1)) continue;
-          const next = { i: i + di, j: j + dj };
-          if (blocked(next)) continue;
-          if (di && dj && blocked({ i: i + di, j }) && blocked({ i, j: j + dj })) continue;
-          if (crosses(here, next)) continue;
-          cost[k] = cost[at] + 1;
+          if (state[k] & 4 || (cost[k] !== -1 && cost[k] <= next)) continue;
+          if (!passable(k)) continue;
+          if (di && dj && !passable(at + di * cols) && !passable(at + dj)) continue;
+          if (crosses(i, j, ni, nj)) continue;
+          cost[k] = next;
           previous[k] = at;
-          push(k, cost[k] + estimate(next.i, next.j));
+          const f2 = next + Math.max(Math.abs(ni - to.i), Math.abs(nj - to.j));
+          (buckets[f2] ??= []).push(k);
         }
       }
     }
@@ -116,9 +123,24 @@ export function gridRoute({ rows, cols, blocked, crosses = () => false, from, to
   return { ok: false, reason: "unreachable" };
 }
 
-/** The path found, from its start to `goal`. */
-function route(/** @type {Int32Array} */ previous, /** @type {number} */ start, /** @type {number} */ goal,
-  /** @type {number} */ cols) {
+/**
+ * @callback StepCrossing  Whether the step between the centres of square (ai, aj) and its neighbour (bi, bj) crosses
+ *   a wall; plain numbers, so a route's search allocates nothing per step.
+ * @param {number} ai  The first square's row.
+ * @param {number} aj  The first square's column.
+ * @param {number} bi  The neighbour's row.
+ * @param {number} bj  The neighbour's column.
+ * @returns {boolean}
+ */
+
+/**
+ * The path found, from its start to `goal`.
+ * @param {Int32Array} previous
+ * @param {number} start
+ * @param {number} goal
+ * @param {number} cols
+ */
+function route(previous, start, goal, cols) {
   const path = [];
   for (let at = goal; ; at = previous[at]) {
     path.push({ i: Math.floor(at / cols), j: at % cols });
@@ -151,29 +173,26 @@ export function segmentsCross(p, q) {
     || (o3 === 0 && on(cx, cy, dx, dy, ax, ay)) || (o4 === 0 && on(cx, cy, dx, dy, bx, by));
 }
 
-/** Cells are keyed i × WALL_KEY + j (a scene is far fewer than 65,536 squares across). */
-const WALL_KEY = 65536;
 const EPS = 1e-6;
 
 /**
  * A wall index for the sat nav's route (Foundry table guide › Sat nav): each wall is listed under every grid square
  * it touches (its exact supercover, edges and corners included), so a step between two squares is tested against the
  * walls of the squares it passes through, not every wall of the scene. The answer is the same as testing every wall
- * with {@link segmentsCross}; the cost of a route no longer grows with walls × squares.
+ * with {@link segmentsCross}; the cost of a route no longer grows with walls × squares. The squares are held in a
+ * dense table over the walls' bounds, so a step far from any wall is answered by two array reads.
  * @param {number[][]} walls  Wall segments [x0, y0, x1, y1], pixels (v13 WallDocument `c`).
  * @param {number} size  Grid square size, pixels.
- * @returns {(a: Square, b: Square) => boolean}  Whether the step between the centres of two squares (a neighbour, or
- *   the same square) crosses or touches a wall.
+ * @returns {StepCrossing}  Whether the step between the centres of two squares (a neighbour, or the same square)
+ *   crosses or touches a wall.
  */
 export function wallCrossing(walls, size) {
-  /** @type {Map<number, number[][]>} */
-  const cells = new Map();
-  const add = (/** @type {number} */ i, /** @type {number} */ j, /** @type {number[]} */ w) => {
-    const k = i * WALL_KEY + j;
-    const list = cells.get(k);
-    if (list) list.push(w);
-    else cells.set(k, [w]);
-  };
+  /** @type {[number, number, number[]][]} */
+  const touched = [];
+  let r0 = Infinity;
+  let r1 = -Infinity;
+  let c0 = Infinity;
+  let c1 = -Infinity;
   for (const w of walls) {
     // left to right (a vertical wall as it is)
     const [x0, y0, x1, y1] = w[0] <= w[2] ? w : [w[2], w[3], w[0], w[1]];
@@ -184,26 +203,41 @@ export function wallCrossing(walls, size) {
       const ys = x1 === x0 ? [y0, y1] : [yAt(Math.min(xa, xb)), yAt(Math.max(xa, xb))];
       const lo = Math.min(...ys);
       const hi = Math.max(...ys);
-      for (let r = Math.floor((lo - EPS) / size); r <= Math.floor((hi + EPS) / size); r++) add(r, c, w);
+      for (let r = Math.floor((lo - EPS) / size); r <= Math.floor((hi + EPS) / size); r++) {
+        touched.push([r, c, w]);
+        r0 = Math.min(r0, r);
+        r1 = Math.max(r1, r);
+        c0 = Math.min(c0, c);
+        c1 = Math.max(c1, c);
+      }
     }
   }
+  if (!touched.length) return () => false;
+  const width = c1 - c0 + 1;
+  /** @type {(number[][]|undefined)[]} */
+  const cells = new Array((r1 - r0 + 1) * width);
+  for (const [r, c, w] of touched) (cells[(r - r0) * width + (c - c0)] ??= []).push(w);
+  const at = (/** @type {number} */ i, /** @type {number} */ j) =>
+    (i < r0 || i > r1 || j < c0 || j > c1 ? undefined : cells[(i - r0) * width + (j - c0)]);
   const half = size / 2;
-  /** @param {number[]} step @param {number[][]|undefined} list */
+  /**
+   * @param {number[]} step
+   * @param {number[][]|undefined} list
+   */
   const hits = (step, list) => {
     if (list) for (const w of list) if (segmentsCross(step, w)) return true;
     return false;
   };
   // Called for every step the route tries: most squares hold no wall, so nothing is allocated until one does (a wall
   // listed under two of the squares is tested twice, with the same answer).
-  return (a, b) => {
-    const la = cells.get(a.i * WALL_KEY + a.j);
-    const lb = cells.get(b.i * WALL_KEY + b.j);
-    const diagonal = a.i !== b.i && a.j !== b.j;
-    const lc = diagonal ? cells.get(a.i * WALL_KEY + b.j) : undefined;
-    const ld = diagonal ? cells.get(b.i * WALL_KEY + a.j) : undefined;
+  return (ai, aj, bi, bj) => {
+    const la = at(ai, aj);
+    const lb = at(bi, bj);
+    const diagonal = ai !== bi && aj !== bj;
+    const lc = diagonal ? at(ai, bj) : undefined;
+    const ld = diagonal ? at(bi, aj) : undefined;
     if (!la && !lb && !lc && !ld) return false;
-    const step = [a.j * size + half, a.i * size + half, b.j * size + half, b.i * size + half];
+    const step = [aj * size + half, ai * size + half, bj * size + half, bi * size + half];
     return hits(step, la) || hits(step, lb) || hits(step, lc) || hits(step, ld);
   };
 }
-

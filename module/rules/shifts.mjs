@@ -10,7 +10,7 @@
  * Pure: imports only generated data and sibling rules, no Foundry globals.
  * @module rules/shifts
  */
-import { RULES } from "../generated/rules.mjs";
+import { BANDS, RULES } from "../generated/rules.mjs";
 import { challengeContribution, challengeState } from "./check.mjs";
 
 const SHIFTS = RULES.shifts;
@@ -23,11 +23,20 @@ const OUTCOMES = RULES.outcomes.outcomes.map(o => o.id);
  */
 export const MAX_HOPS = 30;
 
-/** The shift ids, in the book's order. @type {readonly string[]} */
+/**
+ * The shift ids, in the book's order.
+ * @type {readonly string[]}
+ */
 export const SHIFT_IDS = Object.freeze([...SHIFTS.shifts]);
-/** The clock-window stage ids, in the book's order. @type {readonly string[]} */
+/**
+ * The clock-window stage ids, in the book's order.
+ * @type {readonly string[]}
+ */
 export const STAGE_IDS = Object.freeze(SHIFTS.clockWindows.map(w => w.id));
-/** The patient states, best first (Stable … Lost). @type {readonly string[]} */
+/**
+ * The patient states, best first (Stable … Lost).
+ * @type {readonly string[]}
+ */
 export const PATIENT_STATES = Object.freeze([...SHIFTS.paramedic.states]);
 
 /**
@@ -35,12 +44,17 @@ export const PATIENT_STATES = Object.freeze([...SHIFTS.paramedic.states]);
  * @typedef {"stable"|"fading"|"faltering"|"passing"|"lost"} PatientState
  */
 
-/** Round half up (money, TNs), immune to binary noise such as 25 × 0.245 = 6.1249…. @param {number} x @returns {number} */
+/**
+ * Round half up (money, TNs), immune to binary noise such as 25 × 0.245 = 6.1249….
+ * @param {number} x
+ * @returns {number}
+ */
 const roundHalfUp = x => Math.round(Number(x.toFixed(9)));
 
 /**
  * H, validated: a whole number 0…MAX_HOPS.
- * @param {unknown} hops @returns {number}
+ * @param {unknown} hops
+ * @returns {number}
  * @throws {RangeError} naming the bad value.
  */
 export function checkHops(hops) {
@@ -52,7 +66,8 @@ export function checkHops(hops) {
 
 /**
  * T: the fraction of the clock left, clamped to 0–1.
- * @param {unknown} clockLeft @returns {number}
+ * @param {unknown} clockLeft
+ * @returns {number}
  * @throws {RangeError} for anything but a number.
  */
 export function clampT(clockLeft) {
@@ -62,7 +77,10 @@ export function clampT(clockLeft) {
   return Math.min(1, Math.max(0, clockLeft));
 }
 
-/** @param {unknown} outcome @returns {Outcome} */
+/**
+ * @param {unknown} outcome
+ * @returns {Outcome}
+ */
 function checkOutcome(outcome) {
   if (typeof outcome !== "string" || !OUTCOMES.includes(outcome)) {
     throw new RangeError(`unknown outcome "${outcome}" (${OUTCOMES.join(", ")})`);
@@ -70,7 +88,10 @@ function checkOutcome(outcome) {
   return /** @type {Outcome} */ (outcome);
 }
 
-/** @param {unknown} state @returns {PatientState} */
+/**
+ * @param {unknown} state
+ * @returns {PatientState}
+ */
 function checkState(state) {
   if (typeof state !== "string" || !PATIENT_STATES.includes(state)) {
     throw new RangeError(`unknown patient state "${state}" (${PATIENT_STATES.join(", ")})`);
@@ -78,7 +99,11 @@ function checkState(state) {
   return /** @type {PatientState} */ (state);
 }
 
-/** @param {string} name @param {unknown} n @returns {number} */
+/**
+ * @param {string} name
+ * @param {unknown} n
+ * @returns {number}
+ */
 function count(name, n) {
   if (typeof n !== "number" || !Number.isInteger(n) || n < 0) throw new RangeError(`${name} must be a whole number 0 or more, got ${n}`);
   return n;
@@ -101,16 +126,48 @@ export function clockWindow({ stage, hops = 0 } = /** @type {NonNullable<Paramet
 /**
  * A taxi fare and its tip (Shift pay and tips): fare = £12 + £9H (+ £4 in a cab); tip = fare × (the outcome's tip
  * rate + 0.25T), rounded. The Cabbie perk's "fares tip more" has no number in the book: the GM agrees it before the
- * job pays and passes it as `perkTip` (whole pounds, added to the tip).
- * @param {{hops: number, cab?: boolean, outcome: Outcome, clockLeft: number, perkTip?: number}} args
- * @returns {{fare: number, tip: number, total: number}} whole pounds.
+ * job pays and passes it as `perkTip` (whole pounds, added to the tip), paid only when `perk` says the crew has the
+ * perk the data names (`pay.taxi.perkTipPerk`, Cabbie) on the GM's record.
+ * @param {{hops: number, cab?: boolean, outcome: Outcome, clockLeft: number, perkTip?: number, perk?: boolean}} args
+ * @returns {{fare: number, tip: number, total: number, perkTip: number}} whole pounds; `perkTip` the agreed tip paid
+ *   (0 without the perk), included in `tip`.
  */
-export function taxiPay({ hops, cab = false, outcome, clockLeft, perkTip = 0 } = /** @type {NonNullable<Parameters<typeof taxiPay>[0]>} */ ({})) {
+export function taxiPay({ hops, cab = false, outcome, clockLeft, perkTip = 0, perk = false } = /** @type {NonNullable<Parameters<typeof taxiPay>[0]>} */ ({})) {
   const t = PAY.taxi;
   const fare = t.base + t.perHop * checkHops(hops) + (cab ? t.cabBonus : 0);
   const rate = t.tipRates[checkOutcome(outcome)] ?? 0;
-  const tip = roundHalfUp(fare * (rate + t.timeRate * clampT(clockLeft))) + count("perkTip", perkTip);
-  return { fare, tip, total: fare + tip };
+  const agreed = count("perkTip", perkTip);
+  const paid = perk ? agreed : 0;
+  const tip = roundHalfUp(fare * (rate + t.timeRate * clampT(clockLeft))) + paid;
+  return { fare, tip, total: fare + tip, perkTip: paid };
+}
+
+/** The perk key whose "fares tip more" the GM's agreed tip stands for (shifts.yml pay.taxi.perkTipPerk). */
+export const PERK_TIP_PERK = PAY.taxi.perkTipPerk;
+
+/**
+ * The band of a shift check the book prints without one (Taxi's Wheels, the Paramedic's Savvy, the Firefighter's
+ * Grit, a disturbance's requested check): the band the GM set on the callout, else the ruling's default (Medium,
+ * shifts.yml `checkBand.default`).
+ * @param {string|null|undefined} band  The callout's band: a difficulty band id, or null/"" for none set.
+ * @returns {{band: string, byGM: boolean}}  byGM: the GM set it (false: the default).
+ * @throws {RangeError} for a band that is not a difficulty band.
+ */
+export function shiftCheckBand(band) {
+  if (band === null || band === undefined || band === "") return { band: SHIFTS.checkBand.default, byGM: false };
+  if (!BANDS.includes(band)) throw new RangeError(`unknown band "${band}"`);
+  return { band, byGM: true };
+}
+
+/**
+ * Whether a disturbance's requested check compromises the completion (Shift pay and tips: "A compromised completion
+ * pays 60% of the clean amount"; the book names no cause — a ruling, shifts.yml `disturbance.compromisedOn`: Bad Luck
+ * or Proper Mess).
+ * @param {Outcome} outcome
+ * @returns {boolean}
+ */
+export function disturbanceCompromised(outcome) {
+  return SHIFTS.disturbance.compromisedOn.includes(checkOutcome(outcome));
 }
 
 /**
@@ -132,7 +189,8 @@ export function courierPay({ hops, clockLeft, damaged = false, perk = false } = 
 /**
  * A patient delivered to A&E (Shift pay and tips): (£40 + £15H) × the arrival state's multiplier (Stable 2, Fading
  * 1.5, Faltering 1, Passing 0.5, Lost 0), rounded.
- * @param {{hops: number, state: PatientState}} args @returns {number} whole pounds.
+ * @param {{hops: number, state: PatientState}} args
+ * @returns {number} whole pounds.
  */
 export function paramedicPay({ hops, state } = /** @type {NonNullable<Parameters<typeof paramedicPay>[0]>} */ ({})) {
   const p = PAY.paramedic;
@@ -141,7 +199,8 @@ export function paramedicPay({ hops, state } = /** @type {NonNullable<Parameters
 
 /**
  * A fire (Shift pay and tips): saved, £60 + £20 per progress − £15 per consequence, minimum £25; lost, £10.
- * @param {{progress: number, consequences: number, lost?: boolean}} args @returns {number} whole pounds.
+ * @param {{progress: number, consequences: number, lost?: boolean}} args
+ * @returns {number} whole pounds.
  */
 export function firePay({ progress, consequences, lost = false } = /** @type {NonNullable<Parameters<typeof firePay>[0]>} */ ({})) {
   const f = PAY.fire;
@@ -157,7 +216,8 @@ export const POLICE_CALLS = Object.freeze(["anpr", "pursuit", "disturbance"]);
 /**
  * A police call (Shift pay and tips): ANPR £75, pursuit £90, disturbance £50; a compromised completion pays 60 %
  * of the clean amount, rounded.
- * @param {{call: "anpr"|"pursuit"|"disturbance", compromised?: boolean}} args @returns {number} whole pounds.
+ * @param {{call: "anpr"|"pursuit"|"disturbance", compromised?: boolean}} args
+ * @returns {number} whole pounds.
  */
 export function policePay({ call, compromised = false } = /** @type {NonNullable<Parameters<typeof policePay>[0]>} */ ({})) {
   const p = PAY.police;
@@ -168,7 +228,8 @@ export function policePay({ call, compromised = false } = /** @type {NonNullable
 
 /**
  * One bus stop reached (Shift pay and tips): £6 + £6T, rounded. The route's completion bonus is the GM's.
- * @param {{clockLeft: number}} args @returns {number} whole pounds.
+ * @param {{clockLeft: number}} args
+ * @returns {number} whole pounds.
  */
 export function busStopPay({ clockLeft } = /** @type {NonNullable<Parameters<typeof busStopPay>[0]>} */ ({})) {
   return roundHalfUp(PAY.bus.base + PAY.bus.timeRate * clampT(clockLeft));
@@ -176,7 +237,9 @@ export function busStopPay({ clockLeft } = /** @type {NonNullable<Parameters<typ
 
 /**
  * Move a patient along the ladder by `steps` (+ towards Stable, − towards Lost), clamped to its ends; Lost stays Lost.
- * @param {PatientState} state @param {number} steps @returns {PatientState}
+ * @param {PatientState} state
+ * @param {number} steps
+ * @returns {PatientState}
  */
 function stepPatient(state, steps) {
   const i = PATIENT_STATES.indexOf(state);
@@ -188,7 +251,8 @@ function stepPatient(state, steps) {
 /**
  * A Savvy treatment (Patients, fires and job clocks › Paramedic): Sorted improves one step, Smashed It or Legendary
  * two, Just About holds, Bad Luck worsens one, Proper Mess two. Lost stays Lost (the callout has ended).
- * @param {{state: PatientState, outcome: Outcome}} args @returns {PatientState}
+ * @param {{state: PatientState, outcome: Outcome}} args
+ * @returns {PatientState}
  */
 export function patientAfterTreatment({ state, outcome } = /** @type {NonNullable<Parameters<typeof patientAfterTreatment>[0]>} */ ({})) {
   return stepPatient(checkState(state), SHIFTS.paramedic.treatment[checkOutcome(outcome)]);
@@ -214,7 +278,8 @@ export function patientAfterTime({ state, seconds } = /** @type {NonNullable<Par
 /**
  * The seconds of active clock until an untreated patient next worsens (for countdowns and the GM's tick), or null
  * when it will not (Stable or Lost).
- * @param {{state: PatientState, seconds: number}} args @returns {number|null}
+ * @param {{state: PatientState, seconds: number}} args
+ * @returns {number|null}
  */
 export function patientNextWorse({ state, seconds } = /** @type {NonNullable<Parameters<typeof patientNextWorse>[0]>} */ ({})) {
   checkState(state);
@@ -260,6 +325,20 @@ export function pursuitGap({ gap = SHIFTS.pursuit.gapStart, outcome, progress } 
   }
   next = Math.min(p.gapEscape, Math.max(p.gapCatch, next));
   return { gap: next, caught: next <= p.gapCatch, escaped: next >= p.gapEscape, collision };
+}
+
+/**
+ * Whose numbers set a pursuit's getaway TN (Police › Pursuit: "driver Wheels and vehicle Performance faces +
+ * Handling"): the named target's — its driver's Wheels die and its motor's Performance die and Handling — when the GM
+ * named a target who drives a motor; otherwise the assumed getaway driver of `RULES.shifts.pursuit.assumedTarget` (a
+ * ruling: the book's own "Jaz has Wheels d8 and drives a d6-Performance motor", Handling +0), and `assumed` says so.
+ * @param {{wheels: number, performance: number, handling: number}|null} [target]  Faces and Handling, or null.
+ * @returns {{wheels: number, performance: number, handling: number, assumed: boolean}}
+ * @example pursuitTarget(null) // {wheels: 8, performance: 6, handling: 0, assumed: true}
+ */
+export function pursuitTarget(target = null) {
+  if (!target) return { ...SHIFTS.pursuit.assumedTarget, assumed: true };
+  return { wheels: target.wheels, performance: target.performance, handling: target.handling, assumed: false };
 }
 
 /**

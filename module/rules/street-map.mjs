@@ -69,7 +69,8 @@ export function hops(graph, from, to) {
 /**
  * The first strip to take towards a destination: the strip on `from` whose linked scene is fewest hops from `to`.
  * @param {Strip[]} strips
- * @param {string} from @param {string} to  Scene ids.
+ * @param {string} from
+ * @param {string} to  Scene ids.
  * @returns {{hops: number, exitRegionUuid: string|null}|null}  hops 0 and no strip for the same scene; null when `to`
  *   cannot be reached.
  */
@@ -86,7 +87,11 @@ export function route(strips, from, to) {
   return best;
 }
 
-/** @param {number} v @param {number} lo @param {number} hi */
+/**
+ * @param {number} v
+ * @param {number} lo
+ * @param {number} hi
+ */
 const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
 
 /**
@@ -153,9 +158,11 @@ export function freeSquare({ at, w = 1, h = 1, taken, rows, cols }) {
  * @property {"unlinked"|"missingScene"|"missingStrip"|"wrongScene"|"oneWay"} kind  No link set; the linked scene is
  *   gone; the linked strip is gone; the linked strip is not on the linked scene; the linked strip does not lead back
  *   to this strip's scene.
- * @property {string} strip    The strip's UUID. @property {string} sceneId  Its scene.
+ * @property {string} strip    The strip's UUID.
+ * @property {string} sceneId  Its scene.
  * @property {string} name     The strip's name.
- * @property {string} toScene  @property {string} toStrip  What it links to.
+ * @property {string} toScene
+ * @property {string} toStrip  What it links to.
  */
 
 /**

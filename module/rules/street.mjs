@@ -30,7 +30,10 @@ export const TIMES_OF_DAY = Object.freeze(["day", "evening", "night"]);
  *   is read (Heat's ANPR ping, +1 Heat aboard a nicked motor); order: Kez's tip becomes a Pat's order (Shifts);
  *   hazard: the GM Screen's hazard `hazard` (key of hazards.yml); rain: the scene's Wheels rolls one band harder until
  *   the GM stops it; motor: the vehicle `vehicle` (key of the vehicles pack) parked on the scene, nobody aboard.
- * @property {string} [person] @property {number} [count] @property {string} [hazard] @property {string} [vehicle]
+ * @property {string} [person]
+ * @property {number} [count]
+ * @property {string} [hazard]
+ * @property {string} [vehicle]
  */
 
 /**
@@ -82,7 +85,8 @@ export function streetState({ profile = STREET_PROFILES[0], time = TIMES_OF_DAY[
 /**
  * How many bands harder a Wheels roll is on a street (Sudden downpour: "Wheels rolls are one band harder until it
  * stops"); other stats are not touched.
- * @param {{rain: boolean}} state @param {string} stat  A stat key.
+ * @param {{rain: boolean}} state
+ * @param {string} stat  A stat key.
  * @returns {number} Bands harder: 1 in the rain for Wheels, else 0.
  */
 export function wheelsBandSteps(state, stat) {

@@ -48,7 +48,9 @@ export const STRONG_FROM = "smashedIt";
 
 /**
  * A whole number 0 or more, or a RangeError naming it.
- * @param {string} name @param {unknown} value @returns {number}
+ * @param {string} name
+ * @param {unknown} value
+ * @returns {number}
  */
 function count(name, value) {
   if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
@@ -57,7 +59,10 @@ function count(name, value) {
   return value;
 }
 
-/** @param {unknown} outcome @returns {Outcome} */
+/**
+ * @param {unknown} outcome
+ * @returns {Outcome}
+ */
 function checkOutcome(outcome) {
   if (typeof outcome !== "string" || !OUTCOME_IDS.includes(outcome)) {
     throw new RangeError(`outcome must be one of ${OUTCOME_IDS.join(", ")}, got "${outcome}"`);
@@ -65,12 +70,22 @@ function checkOutcome(outcome) {
   return /** @type {Outcome} */ (outcome);
 }
 
-/** @param {Outcome} outcome @returns {boolean} */
+/**
+ * @param {Outcome} outcome
+ * @returns {boolean}
+ */
 const succeeded = outcome => OUTCOMES.find(o => o.id === outcome)?.success === true;
-/** @param {Outcome} a @param {Outcome} b @returns {boolean} a is b or better. */
+/**
+ * @param {Outcome} a
+ * @param {Outcome} b
+ * @returns {boolean} a is b or better.
+ */
 const atLeast = (a, b) => OUTCOME_IDS.indexOf(a) >= OUTCOME_IDS.indexOf(b);
 
-/** @param {unknown} ids @returns {string[]} */
+/**
+ * @param {unknown} ids
+ * @returns {string[]}
+ */
 function idList(ids) {
   if (ids === undefined || ids === null) return [];
   if (!Array.isArray(ids) || ids.some(id => typeof id !== "string")) {
@@ -135,6 +150,19 @@ export function abilityEffects(abilities) {
     if (typeof a.anprRange === "number") out.anprRange = Math.max(out.anprRange ?? 0, a.anprRange);
   }
   return out;
+}
+
+/**
+ * The check to hear a motor coming (Vehicle abilities › Silent: "Hearing its approach with Savvy is Hard"): the
+ * stat and band of the ability that makes its approach hard to hear, or null when nothing does (its approach is
+ * heard without a roll).
+ * @param {string[]} abilities  The motor's ability keys (the catalogue's, as the GM recorded the motor).
+ * @returns {{stat: string, band: Band, ability: string}|null}
+ */
+export function hearingCheck(abilities) {
+  const table = /** @type {Record<string, any>} */ (VEHICLE_ABILITIES);
+  const id = abilityEffects(abilities).known.find(k => table[k].hearingBand && table[k].hearingStat);
+  return id ? { stat: table[id].hearingStat, band: table[id].hearingBand, ability: id } : null;
 }
 
 /**
@@ -681,18 +709,59 @@ export function bestTool(tools, lock) {
 /**
  * The theft's difficulty (Getting a motor › Theft and recovery: "Roll Graft against the established lock target. A
  * relevant tool may lower its difficulty before that target is set"): the motor's lock band eased by the tool's bands,
- * never below Easy.
- * @param {{lock: Band, lockKind: string, olderCar?: boolean, tool?: TheftTool|null}} theft
- * @returns {{band: Band, base: Band, eased: number, loud: boolean}}  eased: bands actually eased; loud: a loud tool.
- * @throws {RangeError} for an unknown band or lock kind.
+ * never below Easy. A bike locked with a Bike Lock (Tools & gear: "Locked bikes need a Hard roll to nick") starts from
+ * the lock's band when that is harder than the motor's own (`locked`: the Bike Lock's `bikeLock.band`); the tool then
+ * eases that ("bike locks are one band easier").
+ * @param {{lock: Band, lockKind: string, olderCar?: boolean, tool?: TheftTool|null, bikeLock?: Band|null}} theft
+ *   bikeLock: the band of the Bike Lock the motor is locked with, or null.
+ * @returns {{band: Band, base: Band, eased: number, loud: boolean, locked: boolean}}  base: the band before the tool;
+ *   eased: bands actually eased; loud: a loud tool; locked: the Bike Lock set the base.
+ * @throws {RangeError} for an unknown band or lock kind, or a Bike Lock on a motor that is not a bike.
  */
-export function theftBand({ lock, lockKind, olderCar = false, tool = null }) {
-  const i = BANDS.indexOf(lock);
-  if (i < 0) throw new RangeError(`lock must be one of ${BANDS.join(", ")}, got "${lock}"`);
+export function theftBand({ lock, lockKind, olderCar = false, tool = null, bikeLock = null }) {
+  const own = BANDS.indexOf(lock);
+  if (own < 0) throw new RangeError(`lock must be one of ${BANDS.join(", ")}, got "${lock}"`);
   lockTargets({ lockKind, olderCar }); // validates the lock kind
+  let i = own;
+  if (bikeLock !== null && bikeLock !== undefined) {
+    if (lockKind !== "bike") throw new RangeError(`a Bike Lock locks a bike, not a ${lockKind}`);
+    const b = BANDS.indexOf(bikeLock);
+    if (b < 0) throw new RangeError(`bikeLock must be one of ${BANDS.join(", ")}, got "${bikeLock}"`);
+    i = Math.max(own, b);
+  }
   const bands = toolEasing(tool, { lockKind, olderCar });
   const to = Math.max(0, i - bands);
-  return { band: /** @type {Band} */ (BANDS[to]), base: lock, eased: i - to, loud: bands > 0 && tool?.noise === "loud" };
+  return { band: /** @type {Band} */ (BANDS[to]), base: /** @type {Band} */ (BANDS[i]), eased: i - to,
+    loud: bands > 0 && tool?.noise === "loud", locked: i > own };
+}
+
+/**
+ * Whether a Bike Lock can lock this motor now (Tools & gear › Bike Lock: "A decent D-lock for your own ride"): a bike
+ * (lock kind `bike`), nobody aboard, not already locked, and the locker has a Bike Lock not already on another bike.
+ * @param {{lockKind: string, aboard: number, locked: boolean, locks: number, inUse: number}} state
+ *   locks: Bike Locks the locker carries; inUse: how many of them already lock a bike.
+ * @returns {{ok: true}|{ok: false, reason: "notABike"|"occupied"|"alreadyLocked"|"noLock"}}
+ */
+export function canBikeLock({ lockKind, aboard, locked, locks, inUse }) {
+  if (!LOCK_KINDS.includes(lockKind)) throw new RangeError(`lockKind must be one of ${LOCK_KINDS.join(", ")}, got "${lockKind}"`);
+  if (lockKind !== "bike") return { ok: false, reason: "notABike" };
+  if (locked) return { ok: false, reason: "alreadyLocked" };
+  if (count("aboard", aboard) > 0) return { ok: false, reason: "occupied" };
+  if (count("locks", locks) <= count("inUse", inUse)) return { ok: false, reason: "noLock" };
+  return { ok: true };
+}
+
+/**
+ * What a motor opened by theft still needs before it moves (Getting a motor › Theft and recovery: "an open door and a
+ * running motor are separate facts"; Tools & gear › Key Programmer: "the car starts clean (no hotwire)"): `clean` when
+ * the tool that opened it starts it (`startsClean`), `hotwire` when it still has to be started (GM checks › Hotwire),
+ * null when the lock held or for a carjacking (the driver's motor is taken running).
+ * @param {{opens: boolean, carjacking?: boolean, tool?: {startsClean?: boolean}|null}} theft
+ * @returns {"clean"|"hotwire"|null}
+ */
+export function theftStart({ opens, carjacking = false, tool = null }) {
+  if (!opens || carjacking) return null;
+  return tool?.startsClean === true ? "clean" : "hotwire";
 }
 
 /**

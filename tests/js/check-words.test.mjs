@@ -27,7 +27,8 @@ test("a plan's applied steps and modifier parts in the book's words, with the ru
     situational: -1, effortSteps: 1, vehicle: { performance: 6, handling: 1, steps: -1, modifiers: [{ value: 1, text: "Police kit +1" }] } });
   assert.deepEqual(plan.applied.map(appliedText), [
     "Performance d6 replaces Effort", "Getaway Driver: Wheels d8 → d10", "1 Hustle: Performance d6 → d8",
-    "Performance stepped 1", "Performance stepped -1 (flat tyres)", "Handling +1", "Police kit +1", "situational −1"]);
+    "Performance stepped 1", "Performance stepped -1 (flat tyres)", "Handling +1", "Police kit +1", "situational −1"
+  ]);
   assert.deepEqual(plan.modifierParts.map(modifierText), ["Wheels d10 +5", "Handling +1", "Police kit +1", "situational −1"]);
   const top = planCheck({ statDie: 12, statKey: "mus", perk: true, effortDie: 12, hustle: 1, hustlePoints: 1, tn: 16 });
   assert.deepEqual(top.applied.map(appliedText), ["Perk: Muscle d12 → d12 +2", "1 Hustle: Effort d12 → d12 +2"]);
@@ -101,10 +102,12 @@ test("a roll that is not this check, in words with both numbers (SMOKE.Check.dif
   const plan = planCheck({ effortDie: 6, statDie: 8, statKey: "grf", tn: 12 });
   assert.deepEqual(rollDifferences(plan, rolled).map(d => differenceText(d, "grf")), [
     "the Effort die is d12, this check's is d6", "the Graft die never explodes, this check's explodes from 8",
-    "the modifier is +64, this check's is +4"]);
+    "the modifier is +64, this check's is +4"
+  ]);
   const driving = planCheck({ statDie: 8, statKey: "whl", tn: 14, vehicle: { performance: 6, handling: 0 } });
   const early = readRolledCheck(terms(die(6, [5, 1], "x>=5"), op, die(8, [2], "x>=8"), op, { class: "NumericTerm", number: 1 }), 14);
   assert.deepEqual(rollDifferences(driving, early).map(d => differenceText(d, "whl")), [
-    "the Performance die explodes from 5, this check's explodes from 6", "the modifier is +1, this check's is +4"]);
+    "the Performance die explodes from 5, this check's explodes from 6", "the modifier is +1, this check's is +4"
+  ]);
   assert.deepEqual(missing, []);
 });

@@ -54,10 +54,26 @@ test("module/documents/core importing a feature or a window is refused; rules, c
     "module/rules/r.mjs": "export const r = 1;\n",
     "module/documents/core/base.mjs": "export const b = 1;\n",
     "module/documents/core/a.mjs": 'import { x } from "../chase/x.mjs";\nimport { s } from "../../apps/sheet.mjs";\n'
-      + 'export const a = () => [x, s];\n',
+      + "export const a = () => [x, s];\n",
     "module/documents/core/ok.mjs": 'import { b } from "./base.mjs";\nimport { d } from "../../apps/roll-dialog.mjs";\n'
       + 'import { r } from "../../rules/r.mjs";\nexport const ok = () => [b, d, r];\n'
   });
   assert.deepEqual(found["module/documents/core/a.mjs"], ["import-x/no-restricted-paths", "import-x/no-restricted-paths"]);
   assert.deepEqual(found["module/documents/core/ok.mjs"], []);
+});
+
+test("form (issue 27): two tags on one JSDoc line, an undocumented parameter, an undocumented export and loose formatting are refused", async () => {
+  const found = await lint({
+    "module/rules/oneline.mjs": "/**\n * Sum.\n * @param {number} a @param {number} b\n * @returns {number}\n */\nexport function sum(a, b) {\n  return a + b;\n}\n",
+    "module/rules/missing.mjs": "/**\n * Sum.\n * @param {number} a\n */\nexport function sum(a, b) {\n  return a + b;\n}\n",
+    "module/rules/bare.mjs": "export function sum(a, b) {\n  return a + b;\n}\n",
+    "module/rules/loose.mjs": "/**\n * Sum.\n * @param {number} a\n * @param {number} b\n */\nexport function sum(a, b) {\n    return a+b\n}\n",
+    "module/rules/good.mjs": "/**\n * Sum.\n * @param {number} a  The first.\n * @param {number} b  The second.\n * @returns {number}\n */\nexport function sum(a, b) {\n  return a + b;\n}\n"
+  });
+  // The one-line pair hides b from the parser: it reads "@param {number} a" with the rest as a's description.
+  assert.deepEqual(found["module/rules/oneline.mjs"], ["jsdoc/require-param"]);
+  assert.deepEqual(found["module/rules/missing.mjs"], ["jsdoc/require-param"]);
+  assert.deepEqual(found["module/rules/bare.mjs"], ["jsdoc/require-jsdoc"]);
+  assert.deepEqual(found["module/rules/loose.mjs"].sort(), ["@stylistic/indent", "@stylistic/semi", "@stylistic/space-infix-ops"]);
+  assert.deepEqual(found["module/rules/good.mjs"], []);
 });

@@ -27,9 +27,9 @@ test("every printed tweak quotes its check's stakes", () => {
 
 test("Danny (Graft d8, Effort d6): Pick a Lock Medium is TN 12; with lock picks Easy, TN 9", () => {
   assert.deepEqual(checkRequestTN({ checkKey: "pick-a-lock", stat: "grf", effortDie: 6, statDie: 8 }),
-    { band: "medium", tn: 12, effortDie: 6, performance: false });
+    { band: "medium", tn: 12, effortDie: 6, performance: false, tool: null, eased: 0, noise: null });
   assert.deepEqual(checkRequestTN({ checkKey: "pick-a-lock", stat: "grf", effortDie: 6, statDie: 8, tweaks: ["lockPicks"] }),
-    { band: "easy", tn: 9, effortDie: 6, performance: false });
+    { band: "easy", tn: 9, effortDie: 6, performance: false, tool: null, eased: 0, noise: null });
 });
 
 test("each character gets the band's TN for their own dice (Jaz, Savvy d6 / Moves d8, Spot the Old Bill)", () => {
@@ -58,7 +58,7 @@ test("a band step stays within Easy … Long Shot", () => {
 test("Drive Like You Stole It uses the motor's Performance for Effort", () => {
   // Performance d8, Wheels d6, Medium: 11 (Effort or Performance d8); without a motor, Effort d6: 10.
   assert.deepEqual(checkRequestTN({ checkKey: "drive-like-you-stole-it", stat: "whl", effortDie: 6, statDie: 6, performanceDie: 8 }),
-    { band: "medium", tn: 11, effortDie: 8, performance: true });
+    { band: "medium", tn: 11, effortDie: 8, performance: true, tool: null, eased: 0, noise: null });
   assert.equal(checkRequestTN({ checkKey: "drive-like-you-stole-it", stat: "whl", effortDie: 6, statDie: 6 }).tn, 10);
   // Other checks ignore a motor's Performance.
   assert.equal(checkRequestTN({ checkKey: "squeeze-through", stat: "whl", effortDie: 6, statDie: 6, performanceDie: 8 }).tn, 10);
@@ -94,7 +94,8 @@ test("each hazard column's damage and Conditions, as printed", () => {
       assert.deepEqual([r.avoided, r.column, r.damage, r.conditions], [false, outcome, damage, conditions], `${key} ${outcome}`);
     }
     for (const outcome of ["sorted", "smashedIt", "legendary"]) {
-      assert.deepEqual(hazardOutcome(key, outcome), { avoided: true, column: null, printedDamage: 0, damage: 0, reduced: 0, conditions: [] });
+      assert.deepEqual(hazardOutcome(key, outcome), { avoided: true, column: null, printedDamage: 0, damage: 0, reduced: 0, conditions: [],
+        offBikeDivisor: null });
     }
   }
 });
@@ -102,7 +103,8 @@ test("each hazard column's damage and Conditions, as printed", () => {
 test("armour reduces a hazard's damage only where the hazard is marked for it", () => {
   // Fall from Scaffolding, Proper Mess: 8 damage, Broken, Down; a Stab Vest (reduction 2) is not counted unmarked.
   assert.deepEqual(hazardOutcome("fall-from-scaffolding", "properMess", { armourReduction: 2 }),
-    { avoided: false, column: "properMess", printedDamage: 8, damage: 8, reduced: 0, conditions: ["broken", "down"] });
+    { avoided: false, column: "properMess", printedDamage: 8, damage: 8, reduced: 0, conditions: ["broken", "down"],
+      offBikeDivisor: null });
   assert.equal(hazardOutcome("fall-from-scaffolding", "properMess", { armourMarked: true, armourReduction: 2 }).damage, 6);
   // Never below 0: Bottle Thrown, Bad Luck (3) with reduction 5 marked.
   assert.equal(hazardOutcome("bottle-thrown", "badLuck", { armourMarked: true, armourReduction: 5 }).damage, 0);

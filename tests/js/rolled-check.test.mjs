@@ -57,14 +57,16 @@ test("a forged die size: a d12 Effort die and a d20 stat die where the check rol
   const r = read(die(12, [3]), op("+"), die(20, [19]), op("+"), num(4));
   assert.deepEqual(rollDifferences(plan(), r), [
     { part: "die", die: "effort", card: 12, check: 6 },
-    { part: "die", die: "stat", card: 20, check: 8 }]);
+    { part: "die", die: "stat", card: 20, check: 8 }
+  ]);
 });
 
 test("a forged explosion mode: On a Roll's top two faces (x>=5 on d6) without the 2 Hustle, and a stat die that never explodes", () => {
   const r = read(die(6, [5, 2], "x>=5"), op("+"), die(8, [3], null), op("+"), num(4));
   assert.deepEqual(rollDifferences(plan(), r), [
     { part: "explosion", die: "effort", card: 5, check: 6 },
-    { part: "explosion", die: "stat", card: null, check: 8 }]);
+    { part: "explosion", die: "stat", card: null, check: 8 }
+  ]);
   // with the 2 Hustle paid (On a Roll) the same Effort die is this check's
   assert.deepEqual(rollDifferences(plan({ hustle: 2, hustlePoints: 2 }),
     read(die(6, [5, 2], "x>=5"), op("+"), die(8, [3], "x>=7"), op("+"), num(4))), []);
@@ -74,7 +76,8 @@ test("a perk on the card the check does not have: Graft stepped to d10 (+5) wher
   const r = read(die(6, [2]), op("+"), die(10, [4]), op("+"), num(5));
   assert.deepEqual(rollDifferences(plan(), r), [
     { part: "die", die: "stat", card: 10, check: 8 },
-    { part: "modifier", card: 5, check: 4 }]);
+    { part: "modifier", card: 5, check: 4 }
+  ]);
   assert.deepEqual(rollDifferences(plan({ perk: "Light Fingers" }), r), []);
 });
 

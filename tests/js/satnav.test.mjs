@@ -66,8 +66,9 @@ test("grid route with walls between squares: round the wall's end, none through 
   // 100-pixel squares; a wall along x = 300 from y = 0 to y = 500 (between columns 2 and 3, rows 0–4)
   const wall = [300, 0, 300, 500];
   const centre = (/** @type {{i: number, j: number}} */ s) => [s.j * 100 + 50, s.i * 100 + 50];
-  const crosses = (/** @type {{i: number, j: number}} */ a, /** @type {{i: number, j: number}} */ b) =>
-    segmentsCross([...centre(a), ...centre(b)], wall);
+  // the step's squares as numbers (row, column of each end)
+  const crosses = (/** @type {number} */ ai, /** @type {number} */ aj, /** @type {number} */ bi, /** @type {number} */ bj) =>
+    segmentsCross([...centre({ i: ai, j: aj }), ...centre({ i: bi, j: bj })], wall);
   const r = gridRoute({ rows: 10, cols: 10, blocked: () => false, crosses, from: { i: 0, j: 0 }, to: { i: 0, j: 5 } });
   assert.ok(r.ok);
   // down to row 5, one straight step past the wall's end (a diagonal there would graze it), and back up:
@@ -75,7 +76,7 @@ test("grid route with walls between squares: round the wall's end, none through 
   assert.equal(r.ok && r.squares, 11);
   const closed = [300, 0, 300, 1000];
   const none = gridRoute({ rows: 10, cols: 10, blocked: () => false, from: { i: 0, j: 0 }, to: { i: 0, j: 5 },
-    crosses: (a, b) => segmentsCross([...centre(a), ...centre(b)], closed) });
+    crosses: (ai, aj, bi, bj) => segmentsCross([...centre({ i: ai, j: aj }), ...centre({ i: bi, j: bj })], closed) });
   assert.deepEqual(none, { ok: false, reason: "unreachable" });
 });
 
@@ -95,7 +96,7 @@ test("the wall index answers every step as testing every wall does (walls on gri
     const a = { i, j };
     const b = { i: i + di, j: j + dj };
     const brute = walls.some(w => segmentsCross([...centre(a), ...centre(b)], w));
-    assert.equal(crosses(a, b), brute, `step ${JSON.stringify(a)} → ${JSON.stringify(b)}`);
+    assert.equal(crosses(a.i, a.j, b.i, b.j), brute, `step ${JSON.stringify(a)} → ${JSON.stringify(b)}`);
     if (brute) blockedSteps++;
   }
   assert.ok(blockedSteps > 50, "the walls block some steps");
@@ -107,7 +108,7 @@ test("a route on 200 × 200 squares round 80 walls is the brute-force route", ()
     ? [(k * 250) % 20000, 0, (k * 250) % 20000, 15000 + (k % 5) * 500]
     : [0, (k * 240) % 20000, 14000 + (k % 7) * 500, (k * 240) % 20000]);
   const centre = sq => [sq.j * size + size / 2, sq.i * size + size / 2];
-  const brute = (a, b) => walls.some(w => segmentsCross([...centre(a), ...centre(b)], w));
+  const brute = (ai, aj, bi, bj) => walls.some(w => segmentsCross([...centre({ i: ai, j: aj }), ...centre({ i: bi, j: bj })], w));
   // from inside the walled top-left box (unreachable) and along the open bottom rows (reachable)
   for (const [from, to, ok] of [[{ i: 0, j: 0 }, { i: 199, j: 199 }, false], [{ i: 199, j: 0 }, { i: 150, j: 199 }, true]]) {
     const args = { rows: 200, cols: 200, blocked: () => false, from, to };

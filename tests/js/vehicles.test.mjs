@@ -313,10 +313,10 @@ const SCREWDRIVER = { name: "Screwdriver", lockEasing: null, noise: null };
 
 test("theft: the lock band eased by the tool's bands, never below Easy", () => {
   // Carbon Whippet (Hard, bike lock): bolt cutters one band easier, the angle grinder two and loud.
-  assert.deepEqual(theftBand({ lock: "hard", lockKind: "bike", tool: BOLT_CUTTERS }), { band: "medium", base: "hard", eased: 1, loud: false });
-  assert.deepEqual(theftBand({ lock: "hard", lockKind: "bike", tool: ANGLE_GRINDER }), { band: "easy", base: "hard", eased: 2, loud: true });
+  assert.deepEqual(theftBand({ lock: "hard", lockKind: "bike", tool: BOLT_CUTTERS }), { band: "medium", base: "hard", eased: 1, loud: false, locked: false });
+  assert.deepEqual(theftBand({ lock: "hard", lockKind: "bike", tool: ANGLE_GRINDER }), { band: "easy", base: "hard", eased: 2, loud: true, locked: false });
   // Range Ruler (Hard, car): the relay box two bands easier, silently.
-  assert.deepEqual(theftBand({ lock: "hard", lockKind: "car", tool: RELAY_BOX }), { band: "easy", base: "hard", eased: 2, loud: false });
+  assert.deepEqual(theftBand({ lock: "hard", lockKind: "car", tool: RELAY_BOX }), { band: "easy", base: "hard", eased: 2, loud: false, locked: false });
   // A police area car (Long Shot) with a key programmer: Medium.
   assert.equal(theftBand({ lock: "longShot", lockKind: "car", tool: KEY_PROGRAMMER }).band, "medium");
   // The slim jim only for an older car.
@@ -328,9 +328,9 @@ test("theft: the lock band eased by the tool's bands, never below Easy", () => {
   assert.equal(theftBand({ lock: "medium", lockKind: "car", tool: LOCK_PICKS }).eased, 0);
   assert.equal(theftBand({ lock: "medium", lockKind: "car", tool: SCREWDRIVER }).eased, 0);
   // The cordless grinder: any lock, a motorbike's too (Fang 1000, Hard).
-  assert.deepEqual(theftBand({ lock: "hard", lockKind: "motorbike", tool: CORDLESS }), { band: "easy", base: "hard", eased: 2, loud: true });
+  assert.deepEqual(theftBand({ lock: "hard", lockKind: "motorbike", tool: CORDLESS }), { band: "easy", base: "hard", eased: 2, loud: true, locked: false });
   // Never below Easy.
-  assert.deepEqual(theftBand({ lock: "easy", lockKind: "car", tool: RELAY_BOX }), { band: "easy", base: "easy", eased: 0, loud: false });
+  assert.deepEqual(theftBand({ lock: "easy", lockKind: "car", tool: RELAY_BOX }), { band: "easy", base: "easy", eased: 0, loud: false, locked: false });
   assert.deepEqual(theftBand({ lock: "medium", lockKind: "car", tool: RELAY_BOX }).eased, 1);
   assert.throws(() => theftBand({ lock: "impossible", lockKind: "car" }), RangeError);
   assert.throws(() => theftBand({ lock: "easy", lockKind: "boat" }), RangeError);

@@ -27,7 +27,7 @@ export function spelledOut(text) {
 
 test("the finder sees a spelled-out list and the id, and passes imports, classes and logs", () => {
   assert.deepEqual(spelledOut('const S = ["mus", "grt", "mov"];\nconst B = ["easy", "medium"];\nactor.getFlag("the-smoke", "x");\n'
-    + 'const q = `the-smoke.speedDice`;\n'), ['const S = ["mus", "grt", "mov"];', 'const B = ["easy", "medium"];',
+    + "const q = `the-smoke.speedDice`;\n"), ['const S = ["mus", "grt", "mov"];', 'const B = ["easy", "medium"];',
     'actor.getFlag("the-smoke", "x");', "const q = `the-smoke.speedDice`;"]);
   assert.deepEqual(spelledOut('import { STAT_KEYS } from "../generated/rules.mjs";\n// ["mus", "grt"]\n'
     + 'classes: ["the-smoke", "sheet"],\nconsole.error("the-smoke | failed", err);\n'), []);

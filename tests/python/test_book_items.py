@@ -30,17 +30,19 @@ COMMON = {"key", "name", "folder", "img", "description"}
 FIELDS = {
     "perk": COMMON | {"stat", "situation"},
     "weapon": COMMON | {"stat", "impact", "range", "magazine", "price", "traits", "category", "bleedOn", "onHit",
-                        "areaEngaged", "jamsOn", "breaksOn", "fillsArea", "missSetsFire", "offYourGameWith"},
-    "armour": COMMON | {"guard", "reduction", "price", "worn"},
+                        "areaEngaged", "jamsOn", "breaksOn", "fillsArea", "missSetsFire", "offYourGameWith",
+                        "checkTool"},
+    "armour": COMMON | {"guard", "reduction", "price", "worn", "offBikeDivisor", "barsWeaponTraits"},
     "ammo": COMMON | {"ammoType", "packSize", "price", "quantity"},
     "gear": COMMON | {"price", "lockEasing", "noise", "statStep", "bandEasing", "applies", "repair", "witnessedHeat",
-             "plateSwap"},
+             "plateSwap", "checkTool", "startsClean", "bikeLock", "refuels", "makes", "blinds"},
     "outfit": COMMON | {"disguise", "heatDrop", "price", "statStep", "heatIfCaught"},
     "consumable": COMMON | {"price", "restoreHealth", "removes", "grants", "duration", "uses", "check", "repeat"},
     "drug": COMMON | {"price", "salePrice", "saleUnit", "high", "comedown", "duration", "possessionHeat"},
     "background": COMMON | {"spread", "perks", "kit", "cash", "suggestedHustle"},
     "vehicleAbility": COMMON | {"wheels", "offRoadPenaltyWaived", "enclosedGuard", "blocksSightOut", "cage",
-                                "stretcher", "foldable", "unsellable", "ignoresRoads", "hearingBand", "anprRange"},
+                                "stretcher", "foldable", "unsellable", "ignoresRoads", "hearingBand", "hearingStat",
+                                "anprRange"},
 }
 DOC_TYPE = {"perks": "perk", "weapons": "weapon", "armour": "armour", "ammunition": "ammo", "gear": "gear",
             "outfits": "outfit", "consumables": "consumable", "drugs": "drug", "backgrounds": "background",
@@ -180,6 +182,22 @@ def book_weapons() -> list[dict]:
                         "traits": traits, "note": notes.pop(name)})
         assert not notes, f"notes without a table row: {sorted(notes)}"
     return out
+
+
+@lru_cache(maxsize=1)
+def book_gm_checks() -> list[dict]:
+    """GM checks · 1–32 as printed: name, band, stats, stakes (the tools' checks are named against them)."""
+    out = []
+    for title in ("# GM checks · 1–16", "# GM checks · 17–32"):
+        chunk = between(title, "{{footnote")
+        for name, band, stats, stakes in table(chunk, "Check"):
+            out.append({"name": name, "band": band, "stats": stats, "stakes": stakes})
+    assert len(out) == 32
+    return out
+
+
+def book_gm_check(name: str) -> dict:
+    return next(c for c in book_gm_checks() if c["name"] == name)
 
 
 @lru_cache(maxsize=1)
@@ -408,6 +426,16 @@ def expected_weapon_rules(w: dict) -> dict:
         rules["missSetsFire"] = True
     if m := re.search(r"Off Your Game for anyone with (\w+) d(\d+)", note):
         rules["offYourGameWith"] = {"stat": STAT_WORDS[m.group(1)], "die": int(m.group(2))}
+    # Tools for a GM check (GM checks · 17–32, Break Down a Door: "A crowbar or axe makes it Easy"): the claw
+    # hammer's own number; the crowbar and the axe by the check's row, which names them.
+    door = book_gm_check("Break Down a Door")
+    if m := re.search(r"opens a cheap door \((Graft), (one) band easier\)", note):
+        rules["checkTool"] = {"check": "break-down-a-door", "stats": [STAT_WORDS[m.group(1)]],
+                              "bands": NUM_WORDS[m.group(2)], "when": "cheapDoor"}
+    elif re.search(r"tool for breaking in|Through a door", note):
+        m = re.search(r"A crowbar or axe makes it (Easy|Medium|Hard)", door["stakes"])
+        assert m and w["name"].split()[-1].lower() in door["stakes"].lower(), (w["name"], door["stakes"])
+        rules["checkTool"] = {"check": "break-down-a-door", "band": BANDS[m.group(1)]}
     return rules
 
 
@@ -429,7 +457,7 @@ def test_weapon_matches_book(printed):
     # thrown weapons have no magazine and the thrown trait; hand-to-hand ones use Muscle
     assert ("thrown" in traits) == (printed["magazine"] == "thrown")
     plain = FIELDS["weapon"] - {"bleedOn", "onHit", "areaEngaged", "jamsOn", "breaksOn", "fillsArea", "missSetsFire",
-                                "offYourGameWith"}
+                                "offYourGameWith", "checkTool"}
     assert structured(doc, plain) == expected_weapon_rules(printed)
 
 
@@ -483,6 +511,11 @@ def test_armour_matches_book(printed):
     assert doc["price"] == money(printed["price"])
     assert doc.get("worn", False) is False  # optional; the catalogue leaves the default out
     assert doc["description"] == printed["note"]
+    # The notes the rules read: "coming off a bike does half damage"; "you cannot use a two-handed weapon".
+    half = "coming off a bike does half damage" in printed["note"]
+    assert doc.get("offBikeDivisor") == (2 if half else None)
+    bars = "you cannot use a two-handed weapon" in printed["note"]
+    assert doc.get("barsWeaponTraits", []) == (["twoHanded"] if bars else [])
 
 
 def test_armour_names_are_the_book_names():
@@ -545,6 +578,24 @@ def expected_gear_rules(text: str) -> dict:
         rules["repair"] = {"stat": STAT_WORDS[m.group(1)], "sorted": n, "smashedIt": n, "legendary": n}
     if m := re.search(r"Swap them \((\w+), (Easy|Medium|Hard|Long Shot)\)", text):
         rules["plateSwap"] = {"stat": STAT_WORDS[m.group(1)], "band": BANDS[m.group(2)]}
+    if m := re.search(r"blinding someone for a moment \((\w+) vs their (\w+)\)", text):
+        rules["blinds"] = {"stat": STAT_WORDS[m.group(1)], "against": STAT_WORDS[m.group(2)]}
+    if re.search(r"starts clean \(no hotwire\)", text):
+        rules["startsClean"] = True
+    if m := re.search(r"Locked bikes need an? (Easy|Medium|Hard|Long Shot) roll to nick", text):
+        rules["bikeLock"] = {"band": BANDS[m.group(1)]}
+    if re.search(r"\bRefuels a vehicle\b", text):
+        rules["refuels"] = True
+    if m := re.search(r"makes (one|two|three) (Petrol Bombs)", text):
+        rules["makes"] = {"item": "weapons/" + kebab(m.group(2)[:-1]), "quantity": NUM_WORDS[m.group(1)]}
+    # Tools for a GM check (GM checks · 1–16): lock picks ease Pick a Lock ("Lock picks make it one band easier");
+    # the screwdriver set is for the ignition barrel, the Hotwire check, "No easier".
+    if m := re.search(r"For doors and padlocks: (one) band easier", text):
+        assert "Lock picks make it one band easier" in book_gm_check("Pick a Lock")["stakes"]
+        rules["checkTool"] = {"check": "pick-a-lock", "bands": NUM_WORDS[m.group(1)]}
+    if re.search(r"For the ignition barrel\. No easier", text):
+        assert "Hotwire" in {c["name"] for c in book_gm_checks()}
+        rules["checkTool"] = {"check": "hotwire", "bands": 0}
     return rules
 
 
@@ -747,8 +798,9 @@ def expected_ability_rules(text: str) -> dict:
         rules["unsellable"] = True
     if text.startswith("Ignores roads"):
         rules["ignoresRoads"] = True
-    if m := re.search(r"Hearing its approach with Savvy is (Easy|Medium|Hard|Long Shot)", text):
-        rules["hearingBand"] = BANDS[m.group(1)]
+    if m := re.search(r"Hearing its approach with (\w+) is (Easy|Medium|Hard|Long Shot)", text):
+        rules["hearingStat"] = STAT_WORDS[m.group(1)]
+        rules["hearingBand"] = BANDS[m.group(2)]
     if m := re.search(r"ANPR can read a targeted plate within (\d+) squares", text):
         rules["anprRange"] = int(m.group(1))
     return rules

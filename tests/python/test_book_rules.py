@@ -214,9 +214,9 @@ PARTS = {
                ("shooting", "grab", "breakFree", "cuff"), ("down", "firstAid", "ongoingHarm", "endOfRound", "recovery",
                                                            "simpleTracker")],
     "rep": [("maxLevel", "tiers", "levels"), ("levelUp", "growth", "advance", "unlocks", "xp")],
-    "chase": [("vehicleGuard", "footChaseFromStars", "wantedDriverFromStars", "gauge"),
+    "chase": [("vehicleGuard", "footChaseFromStars", "wantedDriverFromStars", "gauge", "fuel"),
               ("failedCheck", "evasive", "goEvasive", "ram", "pit", "flatTyre", "lowBody", "getaway", "driving")],
-    "shifts": [("shifts", "clockWindows"), ("pay", "example"), ("paramedic", "fire", "pursuit")],
+    "shifts": [("shifts", "clockWindows"), ("pay", "example"), ("paramedic", "fire", "pursuit", "checkBand", "disturbance")],
 }
 
 
@@ -848,8 +848,11 @@ def test_hazards():
                     "| Hazard | Band | Stats | Just About | Bad Luck | Proper Mess |", after=page):
                 expected.append({"key": kebab(name), "name": name, "band": camel(band),
                                  "stats": [STAT_ABBR[s.strip()] for s in stats.split("/")],
+                                 **({"offBike": True} if name == "Come Off the Bike" else {}),
                                  "justAbout": _harm(ja), "badLuck": _harm(bl), "properMess": _harm(pm),
                                  "printed": {"justAbout": ja, "badLuck": bl, "properMess": pm}})
+        # Motorbike Leathers: "coming off a bike does half damage" — the hazard that is coming off a bike.
+        says("Reduction 2, and coming off a bike does half damage.")
         assert len(expected) == 16
         t.eq(expected, "hazards")
 
@@ -990,6 +993,13 @@ def test_chase_gauge():
         t.eq(said("or chase a suspect on foot at {w} stars or more")[0], "footChaseFromStars")
         # A wanted driver: the Heat table's Wanted row (a ruling, docs/guide/13-rulings.md).
         t.eq(said("| {} · Wanted | Area cars hunt you and give chase on sight. |")[0], "wantedDriverFromStars")
+        # Fuel (a ruling, docs/guide/13-rulings.md): the book prints Fuel and one refill, no rate of use; its measure
+        # of a journey is the hop, so one Fuel a hop.
+        says("Fuel, seats, value and lock difficulty appear in the roster.")
+        says("**H** below is the number of connected street-map hops to the destination.")
+        says("Five litres. Refuels a vehicle")
+        assert not re.search(r"Fuel[^.|]*\b(per|each|every)\b", book.text()), "the book now gives a rate of fuel use"
+        t.eq({"perHop": WORDS["one"]}, "fuel")
         says("At the start of each driving action, reset distance travelled to zero.")
         says("The limits are **cumulative**")
         t.eq(True, "gauge", "resetEachAction")
@@ -1188,8 +1198,10 @@ def test_shift_pay():
             labels, rate = part.rsplit(" ", 1)
             for label in labels.split(" / "):
                 rates[camel(label)] = num(rate)
-        t.eq({"base": base, "perHop": hop, "cabBonus": cab, "timeRate": num(tip.group(1)), "tipRates": rates},
-             "pay", "taxi")
+        # Cabbie: "fares tip more" (no number): the tip the GM agrees is paid with that perk only (a ruling).
+        says("Wheels steps up one die on taxi jobs, and fares tip more.")
+        t.eq({"base": base, "perHop": hop, "cabBonus": cab, "timeRate": num(tip.group(1)), "tipRates": rates,
+              "perkTipPerk": kebab("Cabbie")}, "pay", "taxi")
         c = re.fullmatch(r"\(£(\d+) \+ £(\d+)H\) × \(([\d.]+) \+ ([\d.]+)T\), rounded\. Halve the amount for damaged "
                          r"cargo\.", pay["Courier"]).groups()
         t.eq({"base": num(c[0]), "perHop": num(c[1]), "factorBase": num(c[2]), "factorTime": num(c[3]),
@@ -1242,8 +1254,18 @@ def test_shift_procedures():
             "closes by its challenge progress; Bad Luck opens {}; Proper Mess opens {} and causes a collision. The "
             "getaway TN is {} + half the sum of driver Wheels and vehicle Performance faces + Handling, rounded.")
         t.eq({"gapStart": start, "gapCatch": catch, "gapEscape": escape, "badLuckOpens": bad, "properMessOpens": mess,
-              "properMessCollision": True, "getawayTn": {"base": tn_base, "facesDivisor": 2, "plusHandling": True}},
+              "properMessCollision": True, "getawayTn": {"base": tn_base, "facesDivisor": 2, "plusHandling": True},
+              # a ruling: no target named is the book's own getaway driver (docs/guide/13-rulings.md)
+              "assumedTarget": dict(zip(("wheels", "performance"), said(
+                  "Jaz has Wheels d{} and drives a d{}-Performance motor.")), handling=0)},
              "pursuit")
+        # The checks printed without a band (a ruling, docs/guide/13-rulings.md: Medium unless the GM sets another).
+        says("Wheels resolves the demanding part of the journey.")
+        says("resolve the requested check.")
+        t.eq({"default": "medium", "unbanded": ["taxi", "paramedic", "fire", "disturbance"]}, "checkBand")
+        # "A compromised completion" names no cause: a failed requested check (a ruling).
+        says("A compromised completion pays 60% of the clean amount.")
+        t.eq({"compromisedOn": ["badLuck", "properMess"]}, "disturbance")
 
 
 # ------------------------------------------------------------------------------------------------- money.yml

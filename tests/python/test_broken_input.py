@@ -53,6 +53,23 @@ def test_money_discount_perk_must_exist(project):
             "did you mean 'wide-boy'?") in failing_build(project)
 
 
+def test_a_tool_must_name_a_gm_check_and_its_stats(project):
+    """A tool's ``checkTool`` names one of the 32 GM checks and only stats that check is rolled with (the GM Screen
+    eases that check for a character carrying it)."""
+    edit(project, "weapons/crowbar.yml", "check: break-down-a-door", "check: break-down-the-door")
+    assert ("packs-src/weapons/crowbar.yml:13: weapons/crowbar (Crowbar): checkTool.check: no GM check with key "
+            "'break-down-the-door' in rules/gm-checks.yml; did you mean 'break-down-a-door'?") in failing_build(project)
+    edit(project, "weapons/crowbar.yml", "check: break-down-the-door", "check: break-down-a-door\n  stats: [aim]")
+    assert ("packs-src/weapons/crowbar.yml:14: weapons/crowbar (Crowbar): checkTool.stats.0: Break Down a Door is not "
+            "rolled with aim (mus, grf)") in failing_build(project)
+
+
+def test_a_gear_item_makes_only_catalogue_items(project):
+    edit(project, "gear/jerry-can.yml", "item: weapons/petrol-bomb", "item: weapons/petrol-bom")
+    assert ("packs-src/gear/jerry-can.yml:7: gear/jerry-can (Jerry Can): makes.item: no 'petrol-bom' in pack "
+            "'weapons'") in failing_build(project)
+
+
 def test_duplicate_stat_rows_nine_muscle_buttons(project):
     edit(project, "rules/stats.yml", "  - key: grt\n    name: Grit", "  - key: mus\n    name: Grit")
     msg = failing_build(project)
@@ -129,7 +146,7 @@ def test_errors_reported_per_entry_are_capped(project, extra):
     assert lines[0].endswith("homebrew/weapons/pool-cue.yml:11: weapons/pool-cue (Pool Cue): unknownField0000: "
                              "unknown field 'unknownField0000'; allowed: key, name, folder, img, description, stat, "
                              "impact, range, magazine, price, traits, category, bleedOn, onHit, areaEngaged, jamsOn, "
-                             "breaksOn, fillsArea, missSetsFire, offYourGameWith")
+                             "breaksOn, fillsArea, missSetsFire, offYourGameWith, checkTool")
     assert lines[-1].endswith("homebrew/weapons/pool-cue.yml:1: weapons/pool-cue (Pool Cue): more than 20 problems in "
                               "this entry; fix these first (the rest are not listed)")
     assert time.perf_counter() - t0 < 5

@@ -27,11 +27,12 @@ KIT_ORIGIN = ("weapon", "armour", "ammo", "gear", "outfit", "consumable", "drug"
 # so the canonical YAML never spells a default out.
 DEFAULTS: dict[str, dict[str, Any]] = {
     "weapon": {"bleedOn": None, "onHit": [], "areaEngaged": False, "jamsOn": None, "breaksOn": None,
-               "fillsArea": False, "missSetsFire": False, "offYourGameWith": None},
-    "armour": {"worn": False},
+               "fillsArea": False, "missSetsFire": False, "offYourGameWith": None, "checkTool": None},
+    "armour": {"worn": False, "offBikeDivisor": None, "barsWeaponTraits": []},
     "ammo": {},  # quantity defaults to packSize, handled below
     "gear": {"lockEasing": None, "noise": None, "statStep": None, "bandEasing": None, "applies": None,
-             "repair": None, "witnessedHeat": 0, "uses": None, "plateSwap": None, "worn": False},
+             "repair": None, "witnessedHeat": 0, "uses": None, "plateSwap": None, "worn": False, "checkTool": None,
+             "startsClean": False, "bikeLock": None, "refuels": False, "makes": None, "blinds": None},
     "outfit": {"statStep": None, "heatIfCaught": 0, "authorised": False, "worn": False},
     "consumable": {"check": None, "repeat": None},
     "drug": {},
@@ -39,13 +40,16 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "background": {},
     "vehicleAbility": {"wheels": {}, "offRoadPenaltyWaived": [], "enclosedGuard": True, "blocksSightOut": False,
                        "cage": False, "stretcher": False, "foldable": False, "unsellable": False,
-                       "ignoresRoads": False, "hearingBand": None, "anprRange": None},
+                       "ignoresRoads": False, "hearingBand": None, "hearingStat": None,
+                       "anprRange": None},
     "vehicle": {"lockKind": "car"},
 }
 
 # Sub-fields of structured gear rules that the YAML may leave out.
 NESTED_DEFAULTS: dict[tuple[str, str], dict[str, Any]] = {
     ("gear", "repair"): {"band": None, "sorted": 0, "smashedIt": 0, "legendary": 0, "fixesFlat": False},
+    ("gear", "checkTool"): {"stats": [], "bands": None, "band": None, "when": None},
+    ("weapon", "checkTool"): {"stats": [], "bands": None, "band": None, "when": None},
 }
 
 DEFAULT_IMG = {

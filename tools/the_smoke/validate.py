@@ -153,6 +153,10 @@ def check_references(cat: Catalogue, index: Index, report: Report) -> None:
         if kind == "vehicle":
             for i, ability in enumerate(data.get("abilities", [])):
                 need(["abilities", i], ability, ("vehicleAbility",))
+        if kind == "gear" and isinstance(data.get("makes"), dict):
+            need(["makes", "item"], data["makes"]["item"], KIT_TYPES)
+        if isinstance(data.get("checkTool"), dict):
+            check_tool(cat, entry, data["checkTool"], report)
         if kind == "weapon" and data.get("magazine"):
             ammo = data["magazine"]["ammoType"]
             if ammo not in ammo_types:
@@ -160,6 +164,22 @@ def check_references(cat: Catalogue, index: Index, report: Report) -> None:
                 report.errors.append(entry.error(
                     f"no ammunition of type {ammo!r}" + (f"; did you mean {close[0]!r}?" if close else ""),
                     ["magazine", "ammoType"]))
+
+
+def check_tool(cat: Catalogue, entry: Entry, tool: dict, report: Report) -> None:
+    """A tool's ``checkTool`` names one of the GM checks (rules/gm-checks.yml) and only stats that check lists."""
+    table = cat.rules.get("gm-checks")
+    checks = {c["key"]: c for c in (table.data.get("checks", []) if table else [])}
+    row = checks.get(tool["check"])
+    if row is None:
+        close = difflib.get_close_matches(tool["check"], sorted(checks), n=1)
+        report.errors.append(entry.error(f"no GM check with key {tool['check']!r} in rules/gm-checks.yml"
+                                         + (f"; did you mean {close[0]!r}?" if close else ""), ["checkTool", "check"]))
+        return
+    for i, stat in enumerate(tool.get("stats", [])):
+        if stat not in row["stats"]:
+            report.errors.append(entry.error(f"{row['name']} is not rolled with {stat} ({', '.join(row['stats'])})",
+                                             ["checkTool", "stats", i]))
 
 
 # Rules tables that name catalogue entries: table → [(path with "*" for every list item, document types)].

@@ -18,7 +18,10 @@ import { watchers as shiftWatchers } from "../../documents/shifts/store.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
-/** @param {string} key @param {Record<string, unknown>} [data] */
+/**
+ * @param {string} key
+ * @param {Record<string, unknown>} [data]
+ */
 const L = (key, data) => (data ? game.i18n.format(key, /** @type {object} */ (data)) : game.i18n.localize(key));
 /** Screens that show a running clock (re-rendered each second while open). */
 const TICKING = new Set(["jobs", "orders", "heat", "objectives"]);
@@ -26,8 +29,8 @@ const TICKING = new Set(["jobs", "orders", "heat", "objectives"]);
 const SHIFT_SCREENS = new Set(["home", "jobs", "orders", "directions"]);
 const MISSION_SCREENS = new Set(["home", "objectives"]);
 
-/** @param {unknown} err */
-const warn = err => void ui.notifications?.warn(/** @type {any} */ (err)?.message ?? String(err));
+/** @param {Error|{message?: string}|string|null|undefined} err  Words, or what a request or a write rejected with. */
+const warn = err => void ui.notifications?.warn(typeof err === "string" ? err : err?.message ?? String(err));
 
 /** The characters a user may open a phone for: a GM any character, a player their own. */
 export function phoneOwners() {
@@ -86,7 +89,10 @@ export class BlowerPhone extends Base {
     return this.instance;
   }
 
-  /** @type {any} The character whose phone this is. */
+  /**
+   * The character whose phone this is.
+   * @type {Actor.Implementation|null}
+   */
   actor = null;
   /** The screen shown: "home" or an app id. */
   screen = "home";
@@ -125,13 +131,15 @@ export class BlowerPhone extends Base {
     const shifts = () => { if (SHIFT_SCREENS.has(this.screen)) rerender(); };
     shiftWatchers.add(shifts);
     this.#unsubscribe.push(() => shiftWatchers.delete(shifts));
-    const missionsHook = Hooks.on(/** @type {any} */ ("smoke.missions"), () => { if (MISSION_SCREENS.has(this.screen)) rerender(); });
-    this.#unsubscribe.push(() => Hooks.off(/** @type {any} */ ("smoke.missions"), missionsHook));
-    for (const hook of ["updateActor", "updateSetting", "updatePlaylist"]) {
-      const id = Hooks.on(/** @type {Hooks.HookName} */ (hook), (/** @type {any} */ doc) => {
+    const missionsHook = Hooks.on("smoke.missions", () => { if (MISSION_SCREENS.has(this.screen)) rerender(); });
+    this.#unsubscribe.push(() => Hooks.off("smoke.missions", missionsHook));
+    /** @type {("updateActor"|"updateSetting"|"updatePlaylist")[]} */
+    const hooks = ["updateActor", "updateSetting", "updatePlaylist"];
+    for (const hook of hooks) {
+      const id = Hooks.on(hook, (/** @type {{id: string|null}} */ doc) => {
         if (hook !== "updateActor" || doc?.id === this.actor?.id) rerender();
       });
-      this.#unsubscribe.push(() => Hooks.off(/** @type {any} */ (hook), id));
+      this.#unsubscribe.push(() => Hooks.off(hook, id));
     }
   }
 
@@ -187,7 +195,7 @@ export class BlowerPhone extends Base {
     for (const box of root.querySelectorAll("[data-radio-playlist]")) {
       box.addEventListener("change", event => {
         const el = /** @type {HTMLInputElement} */ (event.target);
-        const playlist = /** @type {any} */ (game).playlists.get(el.dataset.radioPlaylist);
+        const playlist = game.playlists.get(String(el.dataset.radioPlaylist));
         if (playlist) markStation(playlist, el.checked).then(on => { el.checked = on; }, warn);
       });
     }
@@ -208,13 +216,20 @@ export class BlowerPhone extends Base {
     if (BlowerPhone.instance === this) BlowerPhone.instance = null;
   }
 
-  /** A player's phone tells the GM it is open or closed (the GM's list; nothing is written). @param {boolean} open */
+  /**
+   * A player's phone tells the GM it is open or closed (the GM's list; nothing is written).
+   * @param {boolean} open
+   */
   #tellGM(open) {
     if (game.user.isGM || !game.users.activeGM) return;
     requestGM("blower.phone", { open, actor: this.actor?.name ?? "" }).catch(() => {});
   }
 
-  /** @this {BlowerPhone} @param {Event} _e @param {HTMLElement} target */
+  /**
+   * @this {BlowerPhone}
+   * @param {Event} _e
+   * @param {HTMLElement} target
+   */
   static #open(_e, target) {
     this.screen = target.dataset.app ?? "home";
     if (this.screen === "messages") void refreshInbox();
@@ -227,19 +242,28 @@ export class BlowerPhone extends Base {
     void this.render();
   }
 
-  /** Directions: one tap starts sat nav to the job's destination. @this {BlowerPhone} */
+  /**
+   * Directions: one tap starts sat nav to the job's destination.
+   * @this {BlowerPhone}
+   */
   static #satnav() {
-    const d = directionsOf(this.actor);
+    const d = this.actor ? directionsOf(this.actor) : null;
     SatNav.open(d ? { destination: { sceneId: d.sceneId, regionUuid: d.regionUuid, name: d.name, job: this.actor === game.user.character } } : {});
   }
 
-  /** Self-play: this phone's character takes an open mission (the GM re-checks; issue 16). @this {BlowerPhone} */
+  /**
+   * Self-play: this phone's character takes an open mission (the GM re-checks; issue 16).
+   * @this {BlowerPhone}
+   */
   static async #acceptMission(_e, /** @type {HTMLElement} */ target) {
     if (!this.actor) return;
     await requestGM("mission.accept", { pageUuid: target.dataset.pageUuid, actorUuids: [this.actor.uuid] }).catch(warn);
   }
 
-  /** Accept or pass a callout through the Shifts feature, when it offers it. @this {BlowerPhone} */
+  /**
+   * Accept or pass a callout through the Shifts feature, when it offers it.
+   * @this {BlowerPhone}
+   */
   static async #callout(_e, /** @type {HTMLElement} */ target) {
     const shifts = systemApi()?.shifts;
     const fn = shifts?.[target.dataset.action === "accept" ? "acceptCallout" : "passCallout"];
@@ -262,7 +286,10 @@ export class BlowerPhone extends Base {
       to: [...root.querySelectorAll("[name=to]:checked")].map(el => /** @type {HTMLInputElement} */ (el).value) };
   }
 
-  /** The GM sends a text as a contact. @this {BlowerPhone} */
+  /**
+   * The GM sends a text as a contact.
+   * @this {BlowerPhone}
+   */
   static async #send() {
     const { from, text, to } = this.draft = this.#readDraft();
     try {

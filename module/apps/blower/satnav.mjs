@@ -13,23 +13,39 @@ import { directionsOf, isMissing, onJobsChange, routeBetween } from "./sources.m
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
-/** @param {string} key @param {Record<string, unknown>} [data] */
+/**
+ * @param {string} key
+ * @param {Record<string, unknown>} [data]
+ */
 const L = (key, data) => (data ? game.i18n.format(key, /** @type {object} */ (data)) : game.i18n.localize(key));
 
 /**
  * @typedef {object} Destination
  * @property {string} sceneId
- * @property {string} [tokenId]    A token on that scene.
- * @property {string} [regionUuid] A region on that scene.
+ * @property {string|null} [tokenId]  A token on that scene.
+ * @property {string|null} [regionUuid] A region on that scene.
  * @property {string} name
  * @property {boolean} [job]       Set from the job's Directions: it follows the job's stage (and ends with the job).
+ */
+
+/**
+ * @typedef {object} Reading  What the window shows.
+ * @property {string} reading  The line in words.
+ * @property {{key: string, name: string, selected: boolean}[]} choices
+ * @property {string} destination  Its name ("" for none).
+ * @property {string} [note]  Why the street map cannot help.
+ * @property {number|null} [squares]
+ * @property {number|null} [arrow]  Degrees clockwise from north.
+ * @property {string} [compass]
+ * @property {boolean} [arrived]
+ * @property {string|null} [blocked]
  */
 
 /**
  * Whether this user may aim sat nav at a token: a GM at any; a player at their own, the crew's (an actor some player
  * owns, v13 `Actor#hasPlayerOwner`) and what the GM lets them see (`Actor#testUserPermission(user, "LIMITED")`), never a
  * hidden token nor one with no actor (a police unit, a passer-by). Police positions are not the players' to know.
- * @param {any} token A TokenDocument.
+ * @param {TokenDocument.Implementation|null|undefined} token
  * @returns {boolean}
  */
 export function mayTrack(token) {
@@ -47,29 +63,36 @@ function jobDestination() {
   return d ? { sceneId: d.sceneId, regionUuid: d.regionUuid, name: d.name, job: true } : null;
 }
 
-/** @returns {any} The user's own token on the viewed scene (their character's; else the one they control). */
+/** @returns {TokenDocument.Implementation|null} The user's own token on the viewed scene (their character's; else the one they control). */
 function ownToken() {
   const scene = game.scenes?.viewed;
   if (!scene) return null;
   const character = game.user.character;
-  const mine = character ? scene.tokens.find((/** @type {any} */ t) => t.actorId === character.id) : null;
+  const mine = character ? scene.tokens.find(t => t.actorId === character.id) : null;
   return mine ?? canvas?.tokens?.controlled?.[0]?.document ?? null;
 }
 
-/** @param {any} region @returns {{x: number, y: number}|null} The centre of a region's first shape's bounds. */
+/**
+ * @param {any} region
+ * @returns {{x: number, y: number}|null} The centre of a region's first shape's bounds.
+ */
 function regionCentre(region) {
   const s = region?.shapes?.[0];
   if (!s) return null;
   if (s.type === "polygon" && Array.isArray(s.points) && s.points.length >= 2) {
-    const xs = s.points.filter((/** @type {any} */ _v, /** @type {number} */ k) => k % 2 === 0);
-    const ys = s.points.filter((/** @type {any} */ _v, /** @type {number} */ k) => k % 2 === 1);
+    const xs = s.points.filter((/** @type {number} */ _v, /** @type {number} */ k) => k % 2 === 0);
+    const ys = s.points.filter((/** @type {number} */ _v, /** @type {number} */ k) => k % 2 === 1);
     return { x: (Math.min(...xs) + Math.max(...xs)) / 2, y: (Math.min(...ys) + Math.max(...ys)) / 2 };
   }
   if (s.type === "ellipse") return { x: s.x, y: s.y };
   return { x: (s.x ?? 0) + (s.width ?? 0) / 2, y: (s.y ?? 0) + (s.height ?? 0) / 2 };
 }
 
-/** @param {any} scene @param {Destination} d @returns {{x: number, y: number}|null} */
+/**
+ * @param {Scene.Implementation} scene
+ * @param {Destination} d
+ * @returns {{x: number, y: number}|null}
+ */
 function pointOf(scene, d) {
   if (d.tokenId) {
     const t = scene.tokens.get(d.tokenId);
@@ -85,7 +108,9 @@ function pointOf(scene, d) {
 /**
  * The route along passable squares when the scene has walls that stop movement (v13 Wall documents: `move` not
  * NONE, not an open door); null when it has none (the straight count is the route).
- * @param {any} scene @param {{i: number, j: number}} from @param {{i: number, j: number}} to
+ * @param {any} scene
+ * @param {{i: number, j: number}} from
+ * @param {{i: number, j: number}} to
  */
 function wallRoute(scene, from, to) {
   const walls = [...(scene.walls ?? [])].filter(w => w.move !== 0 && !(w.door > 0 && w.ds === 1) && w.c?.length === 4)
@@ -129,13 +154,17 @@ export class SatNav extends Base {
 
   /** @type {Destination|null} */
   destination = null;
-  /** @type {number[]} */
+  /**
+   * The hooks it listens to, with their ids.
+   * @type {[Hooks.HookName, number][]}
+   */
   #hooks = [];
 
   /** Every place this user can aim for, from the viewed scene. */
   #choices() {
-    const scene = /** @type {any} */ (game.scenes?.viewed);
+    const scene = game.scenes?.viewed;
     const own = ownToken();
+    /** @type {{key: string, name: string, d: Destination}[]} */
     const out = [];
     if (this.destination) out.push({ key: "current", name: this.destination.name, d: this.destination });
     if (scene) {
@@ -148,19 +177,23 @@ export class SatNav extends Base {
       }
     }
     for (const s of game.scenes ?? []) {
-      if (s.id !== scene?.id && /** @type {any} */ (s).visible) out.push({ key: `s:${s.id}`, name: s.name, d: { sceneId: s.id, name: s.name } });
+      if (s.id !== scene?.id && s.visible) out.push({ key: `s:${s.id}`, name: s.name, d: { sceneId: s.id, name: s.name } });
     }
     return out;
   }
 
   /** @override */
   async _prepareContext() {
-    const c = /** @type {any} */ (await this.#context());
+    const c = await this.#context();
     return { ...c, hasArrow: Number.isFinite(c.arrow), hasSquares: Number.isFinite(c.squares) };
   }
 
+  /**
+   * What the window reads now.
+   * @returns {Promise<Reading>}
+   */
   async #context() {
-    const scene = /** @type {any} */ (game.scenes?.viewed);
+    const scene = game.scenes?.viewed;
     const own = ownToken();
     // Set from the job, it follows the job: the stage's destination now, none once the job is over.
     if (this.destination?.job) this.destination = jobDestination();
@@ -179,7 +212,7 @@ export class SatNav extends Base {
       const r = at ? this.#read(scene, own, at) : null;
       return { ...base, reading: L(route.hops === 1 ? "SMOKE.Blower.SatNav.takeExitOne" : "SMOKE.Blower.SatNav.takeExit",
         { exit: exit?.name ?? "?", hops: route.hops, scene: there }),
-        squares: r?.squares ?? null, arrow: r?.arrow ?? null, compass: r?.compass ?? "" };
+      squares: r?.squares ?? null, arrow: r?.arrow ?? null, compass: r?.compass ?? "" };
     }
     // A map as the destination, and this is it: arrived.
     if (!d.tokenId && !d.regionUuid) return { ...base, reading: L("SMOKE.Blower.SatNav.arrived", { name: scene.name }) };
@@ -193,7 +226,11 @@ export class SatNav extends Base {
       : L("SMOKE.Blower.SatNav.squares", { squares: r.squares, compass: r.compass, name: d.name }) };
   }
 
-  /** @param {any} scene @param {any} own @param {{x: number, y: number}} point */
+  /**
+   * @param {Scene.Implementation} scene
+   * @param {TokenDocument.Implementation} own
+   * @param {{x: number, y: number}} point
+   */
   #read(scene, own, point) {
     const grid = scene.grid;
     const from = grid.getOffset(own.getCenterPoint());
@@ -210,10 +247,9 @@ export class SatNav extends Base {
   async _onFirstRender(context, options) {
     await super._onFirstRender?.(context, options);
     const rerender = foundry.utils.debounce(() => { if (this.rendered) void this.render(); }, 50);
-    for (const hook of ["updateToken", "moveToken", "createToken", "deleteToken", "canvasReady", "createWall", "updateWall",
-      "deleteWall"]) {
-      this.#hooks.push(/** @type {any} */ (Hooks.on(/** @type {Hooks.HookName} */ (hook), rerender)), /** @type {any} */ (hook));
-    }
+    /** @type {Hooks.HookName[]} */
+    const names = ["updateToken", "moveToken", "createToken", "deleteToken", "canvasReady", "createWall", "updateWall", "deleteWall"];
+    for (const hook of names) this.#hooks.push([hook, Hooks.on(hook, rerender)]);
     this.#offJobs = onJobsChange(rerender);
   }
 
@@ -234,7 +270,7 @@ export class SatNav extends Base {
   /** @override */
   _onClose(options) {
     super._onClose?.(options);
-    for (let k = 0; k < this.#hooks.length; k += 2) Hooks.off(/** @type {any} */ (this.#hooks[k + 1]), /** @type {any} */ (this.#hooks[k]));
+    for (const [hook, id] of this.#hooks) Hooks.off(hook, id);
     this.#hooks = [];
     this.#offJobs();
     if (SatNav.instance === this) SatNav.instance = null;

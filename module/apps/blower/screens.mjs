@@ -14,8 +14,11 @@ import { mmss } from "../countdown.mjs";
 import { systemApi } from "../../documents/core/lookup.mjs";
 import { unitCounts } from "../../documents/core/counts.mjs";
 
-/** @param {string} key @param {Record<string, unknown>} [data] */
-const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));
+/**
+ * @param {string} key
+ * @param {Record<string, unknown>} [data]  Strings or numbers: v13's format puts each in its `{name}` as text.
+ */
+const L = (key, data) => (data ? game.i18n.format(key, /** @type {Record<string, string>} */ (data)) : game.i18n.localize(key));
 
 /** The apps on the home screen, in order, with their Font Awesome icons. */
 export const APPS = Object.freeze([
@@ -29,16 +32,16 @@ export const APPS = Object.freeze([
   { id: "radio", icon: "fa-solid fa-radio" }
 ]);
 
-
 /** @param {string} reason A lang key or the GM's words. */
 const words = reason => (reason && game.i18n.has?.(reason) ? L(reason) : String(reason ?? ""));
 
-/** @param {any} actor */
+/** @param {Actor.Implementation} actor */
 function countBadges(actor) {
   const jobs = serviceJobsOf(actor);
   const orders = patOrdersOf(actor);
   const missions = missionsOf(actor);
-  const open = (/** @type {any[]} */ list) => list.reduce((n, m) => n + (m.objectives ?? []).filter((/** @type {any} */ o) => (o.state ?? "open") === "open").length, 0);
+  /** @param {{objectives?: {state?: string}[]}[]} list */
+  const open = list => list.reduce((n, m) => n + (m.objectives ?? []).filter(o => (o.state ?? "open") === "open").length, 0);
   return {
     jobs: isMissing(jobs) ? 0 : (jobs.callouts?.length ?? 0),
     orders: isMissing(orders) ? 0 : orders.callouts.length + (orders.job ? 1 : 0),
@@ -47,7 +50,10 @@ function countBadges(actor) {
   };
 }
 
-/** @param {any} actor @returns {object[]} The home screen's icons. */
+/**
+ * @param {any} actor
+ * @returns {object[]} The home screen's icons.
+ */
 export function homeApps(actor) {
   const badges = /** @type {Record<string, number>} */ (countBadges(actor));
   return APPS.map(a => ({ ...a, label: L(`SMOKE.Blower.App.${a.id}`), badge: badges[a.id] || 0 }));
@@ -56,7 +62,9 @@ export function homeApps(actor) {
 /**
  * A shift's, a stage's or a patient's state's name in words (the Shifts feature's ids: taxi, pickup, fading…), or the
  * text as given.
- * @param {"shift"|"stage"|"patient"} group @param {unknown} id @returns {string}
+ * @param {"shift"|"stage"|"patient"} group
+ * @param {unknown} id
+ * @returns {string}
  */
 const named = (group, id) => (typeof id === "string" && game.i18n.has?.(`SMOKE.Shifts.${group}.${id}`)
   ? L(`SMOKE.Shifts.${group}.${id}`) : String(id ?? ""));
@@ -64,7 +72,8 @@ const named = (group, id) => (typeof id === "string" && game.i18n.has?.(`SMOKE.S
 /**
  * A running job as the phone shows it: its stage and place, the seconds left (the Shifts feature's, frozen once the
  * stage is reached; else counted down from the clock's timestamps at `now`), cargo, patient and pay.
- * @param {any} job @param {number} now Active ms.
+ * @param {any} job
+ * @param {number} now Active ms.
  */
 function jobCard(job, now) {
   const clockLeft = systemApi()?.rules?.clockLeft;
@@ -79,7 +88,8 @@ function jobCard(job, now) {
 
 /**
  * A courier's cargo in words (the Shifts feature's `{collected, damaged}`): to collect, aboard, or damaged.
- * @param {{collected?: boolean, damaged?: boolean}|null|undefined} cargo @returns {string|null}
+ * @param {{collected?: boolean, damaged?: boolean}|null|undefined} cargo
+ * @returns {string|null}
  */
 function cargoWords(cargo) {
   if (!cargo || typeof cargo !== "object") return null;
@@ -87,10 +97,14 @@ function cargoWords(cargo) {
   return L(`SMOKE.Blower.Jobs.cargoState.${state}`);
 }
 
-/** @param {any[]} callouts */
-const calloutRows = callouts => callouts.map((/** @type {any} */ c) => ({ id: c.id, name: String(c.name ?? c.id), pay: c.pay ?? null }));
+/** @param {{id: string, name?: string, pay?: unknown}[]} callouts */
+const calloutRows = callouts => callouts.map(c => ({ id: c.id, name: String(c.name ?? c.id), pay: c.pay ?? null }));
 
-/** Jobs: the service shift's callouts and job (Pat's orders have their own app). @param {any} actor @param {number} now Active ms. */
+/**
+ * Jobs: the service shift's callouts and job (Pat's orders have their own app).
+ * @param {any} actor
+ * @param {number} now Active ms.
+ */
 function jobsScreen(actor, now) {
   const got = serviceJobsOf(actor);
   if (isMissing(got)) return { missing: L(got.messageKey) };
@@ -103,7 +117,11 @@ function jobsScreen(actor, now) {
   };
 }
 
-/** Pat's orders: the orders open to the character and the one they are on. @param {any} actor @param {number} now Active ms. */
+/**
+ * Pat's orders: the orders open to the character and the one they are on.
+ * @param {any} actor
+ * @param {number} now Active ms.
+ */
 function ordersScreen(actor, now) {
   const got = patOrdersOf(actor);
   if (isMissing(got)) return { missing: L(got.messageKey) };
@@ -113,23 +131,28 @@ function ordersScreen(actor, now) {
 
 /**
  * The missions' rows, each deadline counted down from the run's clock (timestamps) at `now`.
- * @param {any[]} list @param {number} now Active ms.
+ * @param {(ReturnType<SmokeApi["missions"]["missionsOf"]>[number] & {giver?: string})[]} list
+ * @param {number} now Active ms.
  */
 const missionRows = (list, now) => list.map(m => {
   const secondsLeft = m.clock ? deadlineLeft(m, now) : (typeof m.secondsLeft === "number" ? m.secondsLeft : null);
   return { name: String(m.name ?? ""), giver: String(m.giver ?? m.client ?? ""),
     left: typeof secondsLeft === "number" ? mmss(secondsLeft) : null,
-    objectives: (m.objectives ?? []).map((/** @type {any} */ o) => ({ text: String(o.text ?? ""), state: o.state ?? "open",
+    objectives: (m.objectives ?? []).map(o => ({ text: String(o.text ?? ""), state: o.state ?? "open",
       label: L(`SMOKE.Blower.Missions.state.${["open", "done", "failed"].includes(o.state) ? o.state : "open"}`) })) };
 });
 
-/** Objectives: every mission the character's crew is on, whoever the client. @param {any} actor @param {number} now Active ms. */
+/**
+ * Objectives: every mission the character's crew is on, whoever the client.
+ * @param {any} actor
+ * @param {number} now Active ms.
+ */
 function missionsScreen(actor, now) {
   const got = missionsOf(actor);
   if (isMissing(got)) return { missing: L(got.messageKey) };
   const rows = missionRows(got, now);
   // Self-play (issue 16): the open missions a player may accept from the phone.
-  const offers = !game.user.isGM ? openMissionsNow().map((/** @type {any} */ m) => ({
+  const offers = !game.user.isGM ? openMissionsNow().map(m => ({
     pageUuid: m.pageUuid, name: String(m.name ?? ""), giver: String(m.client ?? "") })) : [];
   return { rows, offers, none: !rows.length && !offers.length };
 }
@@ -139,7 +162,7 @@ function moneyScreen(actor) {
   const got = moneyOf(actor);
   if (isMissing(got)) return { missing: L(got.messageKey) };
   const { pocket, stash, log } = got;
-  return { pocket, stash, log: (log ?? []).slice(0, 10).map((/** @type {any} */ e) => ({
+  return { pocket, stash, log: (log ?? []).slice(0, 10).map(e => ({
     amount: `${e.amount < 0 ? "−" : "+"}£${Math.abs(e.amount)}`, incoming: e.amount >= 0,
     where: L(`SMOKE.Blower.Money.${e.where === "stash" ? "stash" : "pocket"}`), reason: words(e.reason),
     at: new Date(e.at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) })) };
@@ -166,7 +189,10 @@ function directionsScreen(actor) {
 
 /** One formatter for every text's time (`toLocaleTimeString` builds a new one per call: 200 texts, 200 formatters). */
 let clock = /** @type {Intl.DateTimeFormat|null} */ (null);
-/** @param {number} at @returns {string} Hours and minutes, in the browser's locale. */
+/**
+ * @param {number} at
+ * @returns {string} Hours and minutes, in the browser's locale.
+ */
 const timeOf = at => (clock ??= new Intl.DateTimeFormat([], { hour: "2-digit", minute: "2-digit" })).format(new Date(at));
 
 function messagesScreen() {
@@ -188,7 +214,7 @@ function radioScreen(actor) {
   return { motor, stations: list, none: !list.length, phoneStation: phone, volume: Math.round(effectiveVolume() * 100),
     ownVolume: Math.round(Number(game.settings.get(SYSTEM_ID, "radioVolume")) * 100),
     now: now ? { name: now.name, via: L(`SMOKE.Blower.Radio.via.${now.via}`), paused: now.paused, error: now.error } : null,
-    playlists: game.user.isGM ? [...(/** @type {any} */ (game).playlists ?? [])].map(p => ({ id: p.id, name: p.name,
+    playlists: game.user.isGM ? [...(game.playlists ?? [])].map(p => ({ id: p.id, name: p.name,
       radio: Boolean(p.getFlag(SYSTEM_ID, "radio")) })) : [] };
 }
 

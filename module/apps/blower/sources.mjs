@@ -10,9 +10,10 @@
  */
 import { RULES } from "../../generated/rules.mjs";
 import { PAT_ORDER } from "../../rules/jobs.mjs";
+import { systemApi } from "../../documents/core/lookup.mjs";
 
-/** @returns {any} game.system.api, or {} before init. */
-const api = () => /** @type {any} */ (game.system)?.api ?? {};
+/** @returns {Partial<SmokeApi>} game.system.api, or {} before init. */
+const api = () => systemApi() ?? {};
 
 /**
  * @typedef {object} Missing  A feature that is not installed (or failed): the app shows `messageKey`.
@@ -20,7 +21,10 @@ const api = () => /** @type {any} */ (game.system)?.api ?? {};
  * @property {string} messageKey  A lang key, e.g. "SMOKE.Blower.Jobs.none".
  */
 
-/** @param {string} messageKey @returns {Missing} */
+/**
+ * @param {string} messageKey
+ * @returns {Missing}
+ */
 const missing = messageKey => ({ missing: true, messageKey });
 
 /**
@@ -44,7 +48,7 @@ function read(fn, messageKey) {
  * Money (foundation `purse.mjs`, issue 13 extends it): `api.money.purseOf(actor)` →
  * `{pocket: number, stash: number, log: {at: ms, amount: ±pounds, where: "pocket"|"stash", reason: string}[]}`.
  * @param {Actor.Implementation} actor
- * @returns {{pocket: number, stash: number, log: object[]}|Missing}
+ * @returns {ReturnType<SmokeApi["money"]["purseOf"]>|Missing}
  */
 export function moneyOf(actor) {
   const fn = api().money?.purseOf;
@@ -57,7 +61,7 @@ export function moneyOf(actor) {
  * from RULES.heat and no cool-down time.
  * @param {Actor.Implementation} actor
  * @returns {{stars: number, name: string, response: string, nextStarSeconds: number|null, inSight: boolean|null,
- *   units: object|null}|Missing}
+ *   units: {areaCars: number, bikes: number, carriers: number, arvs: number}|null}|Missing}
  */
 export function heatOf(actor) {
   const heat = api().heat;
@@ -66,7 +70,7 @@ export function heatOf(actor) {
     if (!view) return null;
     const stars = Number(view.stars) || 0;
     const level = RULES.heat.levels.find(l => l.stars === stars);
-    const units = RULES["police-response"]?.response?.find((/** @type {any} */ r) => r.stars === stars) ?? null;
+    const units = RULES["police-response"]?.response?.find((/** @type {{stars: number}} */ r) => r.stars === stars) ?? null;
     return {
       stars,
       name: view.nameKey ? game.i18n.localize(view.nameKey) : (level?.name ?? ""),
@@ -79,12 +83,18 @@ export function heatOf(actor) {
 }
 
 /**
+ * @typedef {Omit<ReturnType<SmokeApi["shifts"]["jobsOf"]>, "shift"> & {shift: string|{id?: string, name?: string}|null}} JobsView
+ *   The Shifts feature's jobsOf, read as the phone reads it: the shift an id, or a `{id, name}` (as the tests' stand-in
+ *   for the feature gives it: tests/e2e/helpers/blower.py).
+ */
+
+/**
  * Shifts (issue 14): `api.shifts.jobsOf(actor)` → `{shift: string|null, callouts: {id, name}[], job: JobView|null}`,
  * JobView = `{id, shift, stage, destination: {sceneId, regionUuid, name}, clock, windowSeconds, secondsLeft, paused,
  * cargo, patient: {state}|null, pay: {pounds, xp}|null}` (documents/shifts/shifts.mjs jobView; `clock` a rules/clock.mjs
  * clock). The Jobs app's Accept and Pass call `api.shifts.acceptCallout(actor, id)` / `passCallout(actor, id)`.
  * @param {Actor.Implementation} actor
- * @returns {{shift: object|null, callouts: object[], job: object|null}|Missing}
+ * @returns {JobsView|Missing}
  */
 export function jobsOf(actor) {
   const fn = api().shifts?.jobsOf;
@@ -99,7 +109,7 @@ export function jobsOf(actor) {
  * book calls one (Service pay and tips: "Pat's order … A completed order awards 2 XP; it is not a generic career crew
  * fee").
  * @param {Actor.Implementation} actor
- * @returns {object[]|Missing}
+ * @returns {ReturnType<SmokeApi["missions"]["missionsOf"]>|Missing}
  */
 export function missionsOf(actor) {
   const fn = api().missions?.missionsOf;
@@ -114,36 +124,36 @@ export function missionsOf(actor) {
  * Pat's orders (the Shifts feature's `patOrder` callouts and job, rules/jobs.mjs `PAT_ORDER`): from
  * `api.shifts.jobsOf(actor)`, the Pat orders open to the actor and the one they are on.
  * @param {Actor.Implementation} actor
- * @returns {{callouts: object[], job: object|null}|Missing}
+ * @returns {Pick<JobsView, "callouts"|"job">|Missing}
  */
 export function patOrdersOf(actor) {
   const got = jobsOf(actor);
   if (isMissing(got)) return missing("SMOKE.Blower.Orders.none");
-  const { callouts = [], job = null } = /** @type {any} */ (got);
-  return { callouts: callouts.filter((/** @type {any} */ c) => c?.shift === PAT_ORDER),
+  const { callouts = [], job = null } = got;
+  return { callouts: callouts.filter(c => c?.shift === PAT_ORDER),
     job: job?.shift === PAT_ORDER ? job : null };
 }
 
 /**
  * The service side of Jobs: {@link jobsOf} without Pat's orders (they have their own app).
  * @param {Actor.Implementation} actor
- * @returns {{shift: object|null, callouts: object[], job: object|null}|Missing}
+ * @returns {JobsView|Missing}
  */
 export function serviceJobsOf(actor) {
   const got = jobsOf(actor);
   if (isMissing(got)) return got;
-  const { callouts = [], job = null } = /** @type {any} */ (got);
-  return { ...got, callouts: callouts.filter((/** @type {any} */ c) => c?.shift !== PAT_ORDER),
+  const { callouts = [], job = null } = got;
+  return { ...got, callouts: callouts.filter(c => c?.shift !== PAT_ORDER),
     job: job?.shift === PAT_ORDER ? null : job };
 }
 
 /**
  * Open missions (issue 16): `api.missions.openMissions()` → the Self-play missions nobody has taken
  * (`{pageUuid, name, client, fee, xp, deadlineSeconds}[]`), for the phone's Accept.
- * @returns {object[]}
+ * @returns {ReturnType<SmokeApi["missions"]["openMissions"]>}
  */
 export function openMissionsNow() {
-  const got = read(api().missions?.openMissions, "SMOKE.Blower.Missions.none");
+  const got = read(api().missions?.openMissions ?? null, "SMOKE.Blower.Missions.none");
   return Array.isArray(got) ? got : [];
 }
 
@@ -152,7 +162,7 @@ export function openMissionsNow() {
  * (null: no route between the maps).
  * @param {string} fromSceneId
  * @param {string} toSceneId
- * @returns {{hops: number, exitRegionUuid: string}|null|Missing}  null = the street map knows no route.
+ * @returns {{hops: number, exitRegionUuid: string|null}|null|Missing}  null = the street map knows no route.
  */
 export function routeBetween(fromSceneId, toSceneId) {
   const fn = api().streetMap?.route;
@@ -173,10 +183,10 @@ export function routeBetween(fromSceneId, toSceneId) {
  */
 export function directionsOf(actor) {
   const jobs = jobsOf(actor);
-  const job = /** @type {any} */ (jobs)?.job;
+  const job = isMissing(jobs) ? null : jobs.job;
   const d = job?.destination;
   if (!d?.sceneId) return null;
-  return { sceneId: String(d.sceneId), regionUuid: String(d.regionUuid ?? ""), name: String(d.name ?? ""), stage: String(job.stage ?? "") };
+  return { sceneId: String(d.sceneId), regionUuid: String(d.regionUuid ?? ""), name: String(d.name ?? ""), stage: String(job?.stage ?? "") };
 }
 
 /**
@@ -190,5 +200,8 @@ export function onJobsChange(fn) {
   return typeof off === "function" ? off : () => {};
 }
 
-/** @param {unknown} x @returns {x is Missing} */
-export const isMissing = x => Boolean(x && typeof x === "object" && /** @type {any} */ (x).missing);
+/**
+ * @param {unknown} x
+ * @returns {x is Missing}
+ */
+export const isMissing = x => Boolean(x && typeof x === "object" && "missing" in x && x.missing);

@@ -29,10 +29,16 @@ const settings = () => game.settings;
 /** @type {import("../core/gm-store.mjs").GMStore<{stationId: string|null, by: string, at: number}>} */
 const tuning = gmStore("radio", { onChange: () => sync() });
 
-/** @param {string} key @param {Record<string, string>} [data] */
+/**
+ * @param {string} key
+ * @param {Record<string, string>} [data]
+ */
 const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 
-/** @param {any} playlist @returns {boolean} Whether the GM marked it as a radio station. */
+/**
+ * @param {any} playlist
+ * @returns {boolean} Whether the GM marked it as a radio station.
+ */
 export const isStation = playlist => Boolean(playlist?.getFlag?.(SYSTEM_ID, "radio"));
 
 /** @returns {any[]} The radio stations (playlists marked as radio), by name. */
@@ -40,13 +46,19 @@ export function stations() {
   return [...(game.playlists ?? [])].filter(isStation).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** @param {any} playlist @returns {string} The station's source: its first sound's path ("" when none). */
+/**
+ * @param {any} playlist
+ * @returns {string} The station's source: its first sound's path ("" when none).
+ */
 export function stationSource(playlist) {
   const sounds = [...(playlist?.sounds ?? [])].sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
   return String(sounds.find(s => s.path)?.path ?? "");
 }
 
-/** @param {string} motorUuid @returns {string|null} The station a motor is tuned to. */
+/**
+ * @param {string} motorUuid
+ * @returns {string|null} The station a motor is tuned to.
+ */
 export const motorStation = motorUuid => tuning.get(motorUuid)?.stationId ?? null;
 
 /** Register the listener's own settings (init). */
@@ -61,7 +73,8 @@ export function registerRadio() {
 export const requests = {
   /**
    * Tune a motor's radio (null turns it off): its driver's owner, or a GM.
-   * @param {User.Implementation} user @param {{motorUuid: string, stationId: string|null}} data
+   * @param {User.Implementation} user
+   * @param {{motorUuid: string, stationId: string|null}} data
    */
   "radio.tune": async (user, { motorUuid, stationId } = /** @type {any} */ ({})) => {
     const motor = actorAt(String(motorUuid ?? ""));
@@ -189,7 +202,8 @@ export function probe(src, timeoutMs = 8000) {
 
 /**
  * GM: put a playlist on the radio (after its source loads here) or take it off.
- * @param {any} playlist @param {boolean} on
+ * @param {any} playlist
+ * @param {boolean} on
  * @returns {Promise<boolean>} Whether it is a station now.
  */
 export async function markStation(playlist, on) {
@@ -216,7 +230,10 @@ export function nowPlaying() {
   return { ...playing, volume: audio?.volume ?? effectiveVolume(), paused: audio ? audio.paused : true, error: failed };
 }
 
-/** @param {() => void} fn @returns {() => void} */
+/**
+ * @param {() => void} fn
+ * @returns {() => void}
+ */
 export function onRadio(fn) {
   listeners.add(fn);
   return () => listeners.delete(fn);

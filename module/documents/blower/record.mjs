@@ -56,12 +56,18 @@ const settings = () => /** @type {any} */ (game.settings);
  */
 export const SEAL_BUCKETS = 32;
 const buckets = Array.from({ length: SEAL_BUCKETS }, (_, k) => gmStore(k ? `blowerSeals${k}` : "blowerSeals"));
-/** @param {string} id @returns {ReturnType<typeof gmStore>} */
+/**
+ * @param {string} id
+ * @returns {ReturnType<typeof gmStore>}
+ */
 const bucketOf = id => buckets[[...String(id)].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) >>> 0, 0) % SEAL_BUCKETS];
 export const seals = {
   /** @returns {Record<string, {at: number, seal: string}>} Every seal. */
   all: () => Object.assign({}, ...buckets.map(b => b.all())),
-  /** @param {string} id @param {{at: number, seal: string}|null} value  null: drop it (from every bucket holding it). */
+  /**
+   * @param {string} id
+   * @param {{at: number, seal: string}|null} value  null: drop it (from every bucket holding it).
+   */
   set: async (id, value) => {
     if (value !== null) return bucketOf(id).set(id, value);
     for (const b of buckets) if (b.get(id)) await b.set(id, null);
@@ -79,15 +85,20 @@ export function newNonce() {
   return [...crypto.getRandomValues(new Uint8Array(16))].map(b => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** @param {Held} t @returns {string} The text's seal: what the copies must hash to. */
+/**
+ * @param {Held} t
+ * @returns {string} The text's seal: what the copies must hash to.
+ */
 export function sealOf(t) {
   return sha256(JSON.stringify([t.id, t.from, [...t.to], t.text, t.at, t.nonce]));
 }
 
 /**
  * Whether a copy is a text the GM sealed, unchanged.
- * @param {unknown} copy @param {Record<string, {at: number, seal: string}>} [sealed]  The seals (read once by a caller
- *   checking many copies). @returns {copy is Held}
+ * @param {unknown} copy
+ * @param {Record<string, {at: number, seal: string}>} [sealed]  The seals (read once by a caller
+ *   checking many copies).
+ * @returns {copy is Held}
  */
 export function isSealed(copy, sealed = seals.all()) {
   const c = /** @type {any} */ (copy);
@@ -109,7 +120,8 @@ let holding = Promise.resolve();
 /**
  * Keep copies in this browser (merged by id; read marks joined; at most {@link KEEP}, oldest dropped). Writes run one
  * after another, so two never lose each other's texts.
- * @param {Held[]} copies @returns {Promise<void>}
+ * @param {Held[]} copies
+ * @returns {Promise<void>}
  */
 export function hold(copies) {
   const run = holding.then(() => write(copies));
@@ -137,7 +149,8 @@ async function write(copies) {
 
 /**
  * Active GM: seal a new text (its nonce chosen here) and keep it; the oldest seals beyond {@link KEEP} go.
- * @param {Omit<Held, "nonce"|"readBy">} t @returns {Promise<Held>}
+ * @param {Omit<Held, "nonce"|"readBy">} t
+ * @returns {Promise<Held>}
  */
 export async function seal(t) {
   /** @type {Held} */

@@ -96,7 +96,10 @@ function record() {
   return heldCopies().filter(t => sealed[t.id]);
 }
 
-/** @param {string} key @param {Record<string, string>} [data] */
+/**
+ * @param {string} key
+ * @param {Record<string, string>} [data]
+ */
 const refuse = (key, data) => new Error(data ? game.i18n.format(key, data) : game.i18n.localize(key));
 
 /**
@@ -123,7 +126,9 @@ export function checkText({ from, to, text }) {
 
 /**
  * A text as `user` may see it.
- * @param {Text} t @param {any} user @returns {InboxText}
+ * @param {Text} t
+ * @param {any} user
+ * @returns {InboxText}
  */
 function view(t, user) {
   /** @type {InboxText} */
@@ -137,7 +142,9 @@ function view(t, user) {
 
 /**
  * A text whole, as `user` may keep it: a player gets only their own read mark.
- * @param {Text} t @param {any} user @returns {Text}
+ * @param {Text} t
+ * @param {any} user
+ * @returns {Text}
  */
 function copyFor(t, user) {
   if (user.isGM) return t;
@@ -145,11 +152,17 @@ function copyFor(t, user) {
   return { ...t, readBy };
 }
 
-/** @param {unknown} ids @returns {Set<string>} */
+/**
+ * @param {unknown} ids
+ * @returns {Set<string>}
+ */
 const idSet = ids => new Set(Array.isArray(ids) ? ids.map(String).slice(0, KEEP * 2) : []);
 
 /**
- * Mark the user's own texts read. @param {any} user @param {Set<string>} wanted @returns {Promise<number>} How many.
+ * Mark the user's own texts read.
+ * @param {any} user
+ * @param {Set<string>} wanted
+ * @returns {Promise<number>} How many.
  */
 async function markFor(user, wanted) {
   const changed = [];
@@ -162,7 +175,10 @@ async function markFor(user, wanted) {
   return changed.length;
 }
 
-/** Active GM: ping users (an empty query: each asks again). @param {any[]} users */
+/**
+ * Active GM: ping users (an empty query: each asks again).
+ * @param {any[]} users
+ */
 function ping(users) {
   for (const u of users) {
     if (u?.active && u.id !== game.user.id) u.query(PING, {}, { timeout: 10_000 }).catch(() => {});
@@ -172,7 +188,8 @@ function ping(users) {
 /** Requests (the active GM runs them). */
 export const requests = {
   /**
-   * The GM sends a text as a contact. @param {User.Implementation} user
+   * The GM sends a text as a contact.
+   * @param {User.Implementation} user
    * @param {{from: string, to: string[], text: string}} data
    */
   "blower.text": async (user, data) => {
@@ -188,7 +205,9 @@ export const requests = {
    * A client asks for its own texts (a GM: every text): in full, offering the ids it holds and the ones it has read
    * (answered with what it lacks or has marked differently, and the offered ids the GM lacks), or since a cursor
    * (answered with what changed since).
-   * @param {any} user @param {{have?: string[], read?: string[], cursor?: string}} data @returns {Promise<InboxAnswer>}
+   * @param {any} user
+   * @param {{have?: string[], read?: string[], cursor?: string}} data
+   * @returns {Promise<InboxAnswer>}
    */
   "blower.inbox": async (user, { have, read, cursor: since } = {}) => {
     if (since !== undefined && since !== null) {
@@ -211,7 +230,9 @@ export const requests = {
   },
   /**
    * A client gives back texts the GM's record lacks: kept only sealed, and from a player only their own.
-   * @param {any} user @param {{copies?: unknown[]}} data @returns {Promise<{kept: number}>}
+   * @param {any} user
+   * @param {{copies?: unknown[]}} data
+   * @returns {Promise<{kept: number}>}
    */
   "blower.restore": async (user, { copies } = {}) => {
     const held = new Set(record().map(t => t.id));
@@ -225,13 +246,16 @@ export const requests = {
     return { kept: kept.length };
   },
   /**
-   * A user marks their own texts read. @param {User.Implementation} user @param {{ids: string[]}} data
+   * A user marks their own texts read.
+   * @param {User.Implementation} user
+   * @param {{ids: string[]}} data
    */
   "blower.read": async (/** @type {any} */ user, /** @type {{ids?: string[]}} */ { ids } = { ids: [] }) =>
     ({ changed: await markFor(user, idSet(ids)) }),
   /**
    * A phone opened or closed (the GM's list of open phones; kept in memory, nothing written).
-   * @param {any} user @param {{open?: boolean, actor?: string}} data
+   * @param {any} user
+   * @param {{open?: boolean, actor?: string}} data
    */
   "blower.phone": (/** @type {any} */ user, /** @type {{open?: boolean, actor?: string}} */ { open, actor } = {}) => {
     if (open) openPhones.set(user.id, { actor: String(actor ?? "").slice(0, MAX_FROM * 2), at: game.time.serverTime });
@@ -249,7 +273,8 @@ export function phonesOpen() {
 
 /**
  * The GM's answer: since the cursor this client last got, or in full (what this browser holds) the first time.
- * @param {boolean} [full] @returns {Promise<InboxAnswer>}
+ * @param {boolean} [full]
+ * @returns {Promise<InboxAnswer>}
  */
 async function ask(full = cursor === null) {
   if (!full) {
@@ -266,7 +291,9 @@ const genuine = /** @type {Set<string>} */ (new Set());
 
 /**
  * Whether a held copy is the text the GM sealed, unchanged (a copy edited in this browser's storage is not shown).
- * Each copy is hashed once a session. @param {Text} t @param {Record<string, {at: number, seal: string}>} sealed
+ * Each copy is hashed once a session.
+ * @param {Text} t
+ * @param {Record<string, {at: number, seal: string}>} sealed
  */
 function sealedCopy(t, sealed) {
   const s = sealed[t.id];
@@ -287,7 +314,8 @@ function shown() {
 
 /**
  * Ask the active GM for this user's texts, keep them in this browser, and give back any the GM's record lacks;
- * listeners re-render. @returns {Promise<InboxText[]|null>}
+ * listeners re-render.
+ * @returns {Promise<InboxText[]|null>}
  */
 export async function refreshInbox() {
   if (!game.users?.activeGM) {
@@ -320,7 +348,10 @@ export async function refreshInbox() {
   return inbox;
 }
 
-/** Mark texts read (the user's own, in this browser too), then ask again. @param {string[]} ids */
+/**
+ * Mark texts read (the user's own, in this browser too), then ask again.
+ * @param {string[]} ids
+ */
 export async function markRead(ids) {
   if (!ids.length || game.user.isGM) return;
   const wanted = new Set(ids);
@@ -360,7 +391,10 @@ export function inboxNow() {
   return { texts, unread: texts.filter(t => t.unread).length, signal, loaded: inbox !== null };
 }
 
-/** @param {() => void} fn @returns {() => void} Unsubscribe. */
+/**
+ * @param {() => void} fn
+ * @returns {() => void} Unsubscribe.
+ */
 export function onInbox(fn) {
   listeners.add(fn);
   return () => listeners.delete(fn);
@@ -381,7 +415,9 @@ export const hooks = {
   ready: () => (game.user.isActiveGM ? void recover() : void refreshInbox()),
   /**
    * A GM connecting brings the signal back; a GM leaving may make this client the active GM, which then gathers the
-   * texts back. @param {User.Implementation} user @param {boolean} active
+   * texts back.
+   * @param {User.Implementation} user
+   * @param {boolean} active
    */
   userConnected: (user, active) => {
     if (!active) openPhones.delete(String(user.id));

@@ -22,20 +22,30 @@ import { assertOwner } from "../core/requests.mjs";
 
 /**
  * @typedef {object} GrowthResult  One Growth roll the GM made (faces of dice without explosions).
- * @property {number} healthDie  @property {number} healthFace  @property {number} health  Health max added.
- * @property {number} guardDie   @property {number} guardFace   @property {number} guard   Guard base added.
+ * @property {number} healthDie
+ * @property {number} healthFace
+ * @property {number} health  Health max added.
+ * @property {number} guardDie
+ * @property {number} guardFace
+ * @property {number} guard   Guard base added.
  */
 
 /** Growth rolls the GM made, by actor UUID then Rep level, until the levels are applied. */
 /** @type {import("../core/gm-store.mjs").GMStore<Record<string, GrowthResult>>} */
 const growth = gmStore("growth");
 
-/** Localize or format. @param {string} key @param {Record<string, any>} [data] @returns {string} */
+/**
+ * Localize or format.
+ * @param {string} key
+ * @param {Record<string, any>} [data]
+ * @returns {string}
+ */
 const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 
 /**
  * The Growth rolls the GM made for a character's pending levels (level → result).
- * @param {Actor.Implementation} actor @returns {Record<string, GrowthResult>}
+ * @param {Actor.Implementation} actor
+ * @returns {Record<string, GrowthResult>}
  */
 export function growthOf(actor) {
   return growth.get(actor.uuid) ?? {};
@@ -70,7 +80,11 @@ export function pendingLevels(record) {
   return n ? levelUpSteps(record.rep.level, record.rep.level + n) : [];
 }
 
-/** The character a request names, its record, and the owner check. @param {User.Implementation} user @param {unknown} uuid */
+/**
+ * The character a request names, its record, and the owner check.
+ * @param {User.Implementation} user
+ * @param {unknown} uuid
+ */
 function characterOf(user, uuid) {
   const actor = /** @type {any} */ (typeof uuid === "string" ? fromUuidSync(/** @type {any} */ (uuid)) : null);
   assertOwner(user, actor);

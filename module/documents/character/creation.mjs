@@ -68,7 +68,11 @@ export function fromPack(doc) {
   return game.items.fromCompendium(doc, { clearFolder: true });
 }
 
-/** A document of one of the system's packs. @param {string} pack @param {string} id */
+/**
+ * A document of one of the system's packs.
+ * @param {string} pack
+ * @param {string} id
+ */
 const packDoc = (pack, id) => /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.${pack}`))?.getDocument(id);
 
 /**

@@ -14,7 +14,11 @@ import { assertOwner } from "../core/requests.mjs";
 import { spendDieAsGM } from "../fight/combat.mjs";
 import { sideOf, writeSides } from "../fight/combat-state.mjs";
 
-/** The actor a request names (a world actor or a token's), owned by the user. @param {User.Implementation} user @param {unknown} uuid */
+/**
+ * The actor a request names (a world actor or a token's), owned by the user.
+ * @param {User.Implementation} user
+ * @param {unknown} uuid
+ */
 function ownActor(user, uuid) {
   const actor = /** @type {Actor.Implementation|null} */ (typeof uuid === "string" ? fromUuidSync(/** @type {any} */ (uuid)) : null);
   if (!(actor instanceof Actor)) throw new Error(game.i18n.localize("SMOKE.Request.missing"));
@@ -25,7 +29,8 @@ function ownActor(user, uuid) {
 /**
  * What a reload moves: rounds into a weapon's magazine from the actor's spare ammunition of its type, as the GM's
  * record has them (Reload).
- * @param {Actor.Implementation} actor @param {Item.Implementation|undefined} weapon
+ * @param {Actor.Implementation} actor
+ * @param {Item.Implementation|undefined} weapon
  * @returns {{weapon: Item.Implementation, mag: {size: number, loaded: number, ammoType: string},
  *   plan: {moved: number, takes: {id: string, quantity: number}[]}}}
  * @throws {Error} no magazine, a full magazine, no spare rounds (in words).
@@ -48,7 +53,8 @@ export const requests = {
   /**
    * Use a consumable or a drug (SmokeActor#useItem, run here on the GM from the record). A kit with a check (first
    * aid) is rolled first: it goes through its own requests.
-   * @param {User.Implementation} user @param {{actorUuid: string, itemId: string}} data
+   * @param {User.Implementation} user
+   * @param {{actorUuid: string, itemId: string}} data
    */
   "item.use": async (user, { actorUuid, itemId }) => {
     const actor = ownActor(user, actorUuid);

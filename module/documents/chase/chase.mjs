@@ -44,16 +44,18 @@ export { chaseRole, chaseSides, resolveChaseRoundEnd, setChaseRole } from "./get
 
 /**
  * The chase's manifest (documents/core/feature.mjs), registered by the entry: its parts' requests, hooks and
- * round-end steps.
+ * round-end step, and the api for macros and the console, `game.system.api.chase` (the gauge's window,
+ * apps/chase-gauge.mjs, adds `open`, the HUD).
  */
-export const { requests, hooks, roundEndSteps } = mergeParts([gauge, contact, getawayFeature, fire]);
-
-/** For macros and the console: `game.system.api.chase` (the entry adds `open`, the HUD). */
-export const api = {
-  gaugeOf: map.gaugeOf, rollGaugeCheck: gauge.rollGaugeCheck, startDriving: gauge.startDriving, goEvasive: contact.goEvasive,
-  rollManoeuvre: contact.rollManoeuvre, resistPit: contact.resistPit, setChaseRole: getawayFeature.setChaseRole,
-  chaseRole: getawayFeature.chaseRole, chaseSides: getawayFeature.chaseSides, policeSuggestion: units.policeSuggestion,
-  squaresBetween: map.squaresBetween
+export const feature = {
+  id: "chase",
+  ...mergeParts([gauge, contact, getawayFeature, fire]),
+  api: {
+    gaugeOf: map.gaugeOf, rollGaugeCheck: gauge.rollGaugeCheck, startDriving: gauge.startDriving, goEvasive: contact.goEvasive,
+    rollManoeuvre: contact.rollManoeuvre, resistPit: contact.resistPit, setChaseRole: getawayFeature.setChaseRole,
+    chaseRole: getawayFeature.chaseRole, chaseSides: getawayFeature.chaseSides, policeSuggestion: units.policeSuggestion,
+    squaresBetween: map.squaresBetween
+  }
 };
 
 /**

@@ -19,7 +19,9 @@ export const POLICE_PEOPLE = Object.freeze(["street-people/metro-police-officer"
  * @typedef {object} GaugeFlag  A motor token's driving action, GM-owned: `combat.system.gauges[tokenId]` on the fight
  *   it drives in (only a GM writes a Combat's system). Derived by the GM from the movement it observes. Squares.
  * @property {string} action       A fresh id per driving action.
- * @property {string} combatId     @property {number} round  @property {number} turn  The fight and when it began.
+ * @property {string} combatId
+ * @property {number} round
+ * @property {number} turn  The fight and when it began.
  * @property {string} combatantId  Whose speed die started it (the driver's, or the unit's).
  * @property {number} spend        That die's spend counter (speed dice); the action is open while it is the last spent.
  * @property {string} driverId     The driver's actor id ("" for a unit's crew).
@@ -37,27 +39,47 @@ export const POLICE_PEOPLE = Object.freeze(["street-people/metro-police-officer"
 
 /** @typedef {TokenDocument.Implementation & {flags: any, actor: any, parent: any}} MotorToken */
 
-/** @param {string} key @param {Record<string, unknown>} [data] @returns {string} */
+/**
+ * @param {string} key
+ * @param {Record<string, unknown>} [data]
+ * @returns {string}
+ */
 export const L = (key, data) => (data ? game.i18n.format(key, /** @type {Record<string, string>} */ (data)) : game.i18n.localize(key));
-/** @param {unknown} s @returns {string} */
+/**
+ * @param {unknown} s
+ * @returns {string}
+ */
 export const esc = s => foundry.utils.escapeHTML(String(s ?? ""));
-/** @param {any} actor @returns {boolean} */
+/**
+ * @param {any} actor
+ * @returns {boolean}
+ */
 export const isVehicle = actor => actor?.type === "vehicle";
-/** @param {any} doc @returns {any} */
+/**
+ * @param {any} doc
+ * @returns {any}
+ */
 export const sys = doc => doc?.system;
-/** @param {string} text @returns {null} */
+/**
+ * @param {string} text
+ * @returns {null}
+ */
 export function warn(text) {
   ui.notifications.warn(text);
   return null;
 }
 export { refuseCard } from "../core/check.mjs";
 
-/** "+1" / "−2". @param {number} n */
+/**
+ * "+1" / "−2".
+ * @param {number} n
+ */
 export const signed = n => (n < 0 ? `−${-n}` : `+${n}`);
 
 /**
  * The fight of an id (GM side), or a refusal.
- * @param {string} id @returns {any}
+ * @param {string} id
+ * @returns {any}
  */
 export function combatFrom(id) {
   const combat = game.combats?.get(id);
@@ -67,7 +89,9 @@ export function combatFrom(id) {
 
 /**
  * The gauge the GM recorded for a motor token on a fight (or null).
- * @param {any} combat @param {string|null|undefined} tokenId @returns {GaugeFlag|null}
+ * @param {any} combat
+ * @param {string|null|undefined} tokenId
+ * @returns {GaugeFlag|null}
  */
 export function gaugeOn(combat, tokenId) {
   const g = tokenId ? combat?.system?.gauges?.[tokenId] : null;
@@ -76,11 +100,17 @@ export function gaugeOn(combat, tokenId) {
 
 /**
  * GM: write a motor token's gauge (whole) on its fight.
- * @param {any} combat @param {string} tokenId @param {GaugeFlag} gauge
+ * @param {any} combat
+ * @param {string} tokenId
+ * @param {GaugeFlag} gauge
  */
 export async function writeGauge(combat, tokenId, gauge) {
   await combat.update({ [`system.gauges.${tokenId}`]: gauge }, { turnEvents: false });
 }
 
-/** Whether an outcome id is a success. @param {string} outcome @returns {boolean} */
+/**
+ * Whether an outcome id is a success.
+ * @param {string} outcome
+ * @returns {boolean}
+ */
 export const succeeded = outcome => RULES.outcomes.outcomes.find(o => o.id === outcome)?.success === true;

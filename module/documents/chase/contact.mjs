@@ -20,25 +20,29 @@ import { applyHealthLoss, conditionName, spendDieAsGM } from "../fight/combat.mj
 import { writeSides } from "../fight/combat-state.mjs";
 import { assertOwner, requestGM } from "../core/requests.mjs";
 import { claimRoll, issueRoll } from "../core/roll-claims.mjs";
-import { driverOf } from "../vehicle/vehicle.mjs";
+import { conditionOf, driverOf, motorGuard, writeCondition } from "../vehicle/vehicle.mjs";
 import { CHASE, L, SYSTEM_ID, combatFrom, succeeded, sys, warn, refuseCard } from "./common.mjs";
 import { combatantOfActor, motorAboard, motorOf, sceneOf, squaresBetween, vehicleTokenIn } from "./map.mjs";
 import { driveRoll, driveSpec, driveStatus, driverAt, mayRoll, unitWheels } from "./units.mjs";
 import { harmRiders, harmVehicle, injuryLine, postCard } from "./harm.mjs";
 
 /**
- * The Guard a ram or a PIT rolls against: the target's motor's (6 + 2 × Size, +2 while evasive), or a person's on
+ * The Guard a ram or a PIT rolls against: the target's motor's (6 + 2 × Size, +2 while evasive: the GM's record of
+ * its temporary defences, documents/vehicle/condition.mjs), or a person's on
  * foot (rulebook: Skids, collisions and contact › Ram, PIT).
- * @param {any} target  A combatant. @returns {number}
+ * @param {any} target  A combatant.
+ * @returns {number}
  */
 export function manoeuvreGuard(target) {
   const motor = motorAboard(target);
-  return motor ? sys(motor).guard.value : currentGuard(target);
+  return motor ? motorGuard(motor) : currentGuard(target);
 }
 
 /**
  * Go evasive on the current speed die: +2 vehicle Guard against shots, rams and PITs until the end of the round.
- * @param {any} combat @param {any} combatant @returns {Promise<boolean>}
+ * @param {any} combat
+ * @param {any} combatant
+ * @returns {Promise<boolean>}
  */
 export async function goEvasive(combat, combatant) {
   try {
@@ -54,7 +58,10 @@ export async function goEvasive(combat, combatant) {
  * Ram or PIT on the current speed die: Wheels against the target's current Guard (its evasive +2 included); the GM
  * declares it (fixes the Guard), the driver rolls, the GM spends the die and applies the card's own roll. A PIT needs
  * the motors within 4 squares (refused before rolling).
- * @param {any} combat @param {any} combatant @param {"ram"|"pit"} kind @param {string} targetId  A combatant id.
+ * @param {any} combat
+ * @param {any} combatant
+ * @param {"ram"|"pit"} kind
+ * @param {string} targetId  A combatant id.
  * @param {{skipDialog?: boolean}} [options]
  * @returns {Promise<any>}  The GM's result, or null when refused (a warning says why).
  */
@@ -83,7 +90,11 @@ export async function rollManoeuvre(combat, combatant, kind, targetId, { skipDia
 
 /**
  * Why a ram or a PIT cannot be made on this target, or null: a PIT needs another motor within 4 squares.
- * @param {any} combat @param {any} combatant @param {"ram"|"pit"} kind @param {any} target @returns {string|null}
+ * @param {any} combat
+ * @param {any} combatant
+ * @param {"ram"|"pit"} kind
+ * @param {any} target
+ * @returns {string|null}
  */
 export function manoeuvreRefusal(combat, combatant, kind, target) {
   if (kind !== "pit") return null;
@@ -99,7 +110,9 @@ export function manoeuvreRefusal(combat, combatant, kind, target) {
 
 /**
  * GM: who rolls Wheels for a motor (its driver — the requester must own them — or its crew, for a GM).
- * @param {User.Implementation} user @param {any} vehicle @returns {any}  The actor the card is rolled for.
+ * @param {User.Implementation} user
+ * @param {any} vehicle
+ * @returns {any}  The actor the card is rolled for.
  */
 function rollerOf(user, vehicle) {
   const status = driveStatus(vehicle);
@@ -114,7 +127,8 @@ function rollerOf(user, vehicle) {
 
 /**
  * The target's driver (or crew) holds the line against a PIT: Wheels, Hard, issued by the GM from its PIT record.
- * @param {any} pitCard  The GM's PIT chat card (its flags say which fight and record). @param {{skipDialog?: boolean}} [options]
+ * @param {any} pitCard  The GM's PIT chat card (its flags say which fight and record).
+ * @param {{skipDialog?: boolean}} [options]
  * @returns {Promise<any>}
  */
 export async function resistPit(pitCard, { skipDialog = false } = {}) {
@@ -142,14 +156,19 @@ export async function resistPit(pitCard, { skipDialog = false } = {}) {
 /**
  * The combatant that acts for a motor: its driver's, else the motor's own (by uuid: two unlinked motors of one actor
  * are two combatants).
- * @param {any} combat @param {any} vehicle @returns {any}
+ * @param {any} combat
+ * @param {any} vehicle
+ * @returns {any}
  */
 function actingCombatant(combat, vehicle) {
   return combatantOfActor(combat, driverOf(vehicle)) ?? combatantOfActor(combat, vehicle);
 }
 
-
-/** GM: write a PIT record (whole) on its fight. @param {any} combat @param {any} record */
+/**
+ * GM: write a PIT record (whole) on its fight.
+ * @param {any} combat
+ * @param {any} record
+ */
 async function saveRecord(combat, record) {
   await combat.update({ [`system.records.${record.id}`]: record }, { turnEvents: false });
 }
@@ -159,8 +178,8 @@ export const requests = {
   "chase.evasive": async (user, { combatId, combatantId }) => {
     const { combat, combatant, vehicle } = driverAt(user, combatId, combatantId);
     await spendDieAsGM(combat, combatant, "evasive");
-    await vehicle.update({ "system.defences.evasive": true });
-    return { guard: sys(vehicle).guard.value };
+    await writeCondition(vehicle, { evasive: true });
+    return { guard: motorGuard(vehicle) };
   },
 
   /** Declare a ram or a PIT: the GM checks it and issues the Wheels roll against the target's Guard now. */
@@ -191,7 +210,7 @@ export const requests = {
     if (r.hit) {
       if (targetMotor) {
         const left = await harmVehicle(targetMotor, r.damage, { what: "ram", other: vehicle.name, round: combat.round });
-        lines.push(L("SMOKE.Chase.bodyLost", { vehicle: targetMotor.name, body: r.damage, left, max: sys(targetMotor).body.max }));
+        lines.push(L("SMOKE.Chase.bodyLost", { vehicle: targetMotor.name, body: r.damage, left, max: conditionOf(targetMotor).bodyMax }));
       } else {
         await applyHealthLoss(target.actor, r.damage);
         for (const id of r.conditions) await target.actor.addCondition(id);
@@ -199,7 +218,7 @@ export const requests = {
           conditions: r.conditions.map(conditionName).join(", ") || "—" }));
       }
       const left = await harmVehicle(vehicle, r.self, { what: "ram", other: target.name ?? "", round: combat.round });
-      lines.push(L("SMOKE.Chase.bodyLost", { vehicle: vehicle.name, body: r.self, left, max: sys(vehicle).body.max }));
+      lines.push(L("SMOKE.Chase.bodyLost", { vehicle: vehicle.name, body: r.self, left, max: conditionOf(vehicle).bodyMax }));
     }
     await postCard(L("SMOKE.Chase.ramTitle", { vehicle: vehicle.name, target: targetMotor?.name ?? target.name ?? "" }), lines);
     return { ...r, margin, guard };
@@ -219,7 +238,8 @@ export const requests = {
     const targetName = motorAboard(target)?.name ?? target.name ?? "";
     await postCard(L("SMOKE.Chase.pitTitle", { vehicle: vehicle.name, target: targetName }), [
       L(hit ? "SMOKE.Chase.pitHit" : "SMOKE.Chase.pitMiss", { vehicle: vehicle.name, target: targetName,
-        total: check.total, guard })], { chase: { kind: "pit", combatId: combat.id, recordId: record.id } });
+        total: check.total, guard })
+    ], { chase: { kind: "pit", combatId: combat.id, recordId: record.id } });
     return { hit, margin, guard };
   },
 
@@ -270,15 +290,19 @@ export const requests = {
     const loser = actingCombatant(combat, vehicle);
     if (p.losesNextAction && loser) await writeSides(combat, { [loser.id]: { spun: true } });
     await postCard(title, [
-      L("SMOKE.Chase.pitSpun", { vehicle: vehicle.name, body: p.body, left, max: sys(vehicle).body.max }),
-      ...injuries.map(injuryLine), loser ? L("SMOKE.Chase.losesAction", { name: loser.name ?? "" }) : null]);
+      L("SMOKE.Chase.pitSpun", { vehicle: vehicle.name, body: p.body, left, max: conditionOf(vehicle).bodyMax }),
+      ...injuries.map(injuryLine), loser ? L("SMOKE.Chase.losesAction", { name: loser.name ?? "" }) : null
+    ]);
     return { outcome: check.outcome, success, body: p.body };
   }
 };
 
 /**
  * GM: claim a ram's or a PIT's card against the roll the GM issued, and the fight around it.
- * @param {User.Implementation} user @param {string} rollId @param {string} messageId @param {"ram"|"pit"} kind
+ * @param {User.Implementation} user
+ * @param {string} rollId
+ * @param {string} messageId
+ * @param {"ram"|"pit"} kind
  */
 async function claimManoeuvre(user, rollId, messageId, kind) {
   const { roll, check } = await claimRoll(user, { rollId, messageId, purpose: `chase.${kind}` });
@@ -294,7 +318,8 @@ async function claimManoeuvre(user, rollId, messageId, kind) {
 /**
  * The PIT card's button for whoever holds the line (the target driver's player, or the GM for a crew): only on the
  * GM's own PIT card, while the GM's record says the line is still to be held.
- * @param {any} message @param {HTMLElement} html
+ * @param {any} message
+ * @param {HTMLElement} html
  */
 export function onRenderChatMessage(message, html) {
   const chase = message.flags?.[SYSTEM_ID]?.chase;

@@ -36,6 +36,7 @@ import { actionOpen, chaseCombatOf, gaugeOf, movedSquares, sceneOf, squaresBetwe
 import { driveRoll, driveSpec, driveStatus, driverAt, mayRoll, unitWheels } from "./units.mjs";
 import { harmRiders, harmVehicle, injuryLine, postCard } from "./harm.mjs";
 import { rainBand } from "../street/setup.mjs";
+import { conditionOf, motorNumbers } from "../vehicle/vehicle.mjs";
 
 /**
  * @typedef {import("./common.mjs").GaugeFlag} GaugeFlag
@@ -46,14 +47,17 @@ import { rainBand } from "../street/setup.mjs";
 
 /**
  * @typedef {object} PathStep  A position the moving token passes.
- * @property {number} x  @property {number} y  Top-left pixels.
+ * @property {number} x
+ * @property {number} y  Top-left pixels.
  * @property {number} seg      The waypoint (1-based) this step leads to.
  * @property {number} squares  Squares from the origin to here, measured as the move is.
  */
 
 /**
  * The grid steps of a move through its waypoints, each with the squares travelled to it.
- * @param {MotorToken} doc @param {any} movement @returns {PathStep[]}
+ * @param {MotorToken} doc
+ * @param {any} movement
+ * @returns {PathStep[]}
  */
 function walkPath(doc, movement) {
   return walkFrom(doc, { x: movement.origin.x, y: movement.origin.y }, movement.passed.waypoints.map(w => ({ x: w.x, y: w.y })));
@@ -61,7 +65,9 @@ function walkPath(doc, movement) {
 
 /**
  * The grid steps from a point through waypoints, each with the squares travelled to it.
- * @param {MotorToken} doc @param {{x: number, y: number}} origin @param {{x: number, y: number}[]} wps
+ * @param {MotorToken} doc
+ * @param {{x: number, y: number}} origin
+ * @param {{x: number, y: number}[]} wps
  * @returns {PathStep[]}
  */
 function walkFrom(doc, origin, wps) {
@@ -86,7 +92,10 @@ function walkFrom(doc, origin, wps) {
 
 /**
  * The waypoints of the part of a move up to `squares` squares.
- * @param {any} movement @param {PathStep[]} steps @param {number} squares @returns {{x: number, y: number}[]}
+ * @param {any} movement
+ * @param {PathStep[]} steps
+ * @param {number} squares
+ * @returns {{x: number, y: number}[]}
  */
 function cutWaypoints(movement, steps, squares) {
   const wps = movement.passed.waypoints.map(w => ({ x: w.x, y: w.y }));
@@ -99,7 +108,9 @@ function cutWaypoints(movement, steps, squares) {
  * The first other motor a move runs into (Skids, collisions and contact › Evasive manoeuvre: "When a move crosses
  * another vehicle"): the first step whose squares overlap a visible motor's token, other than those already met in
  * this action or overlapping the mover where it started.
- * @param {MotorToken} doc @param {PathStep[]} steps @param {string[]} resolved
+ * @param {MotorToken} doc
+ * @param {PathStep[]} steps
+ * @param {string[]} resolved
  * @param {{x: number, y: number}|null} [from]  Where the move started (default: where the token is now).
  * @returns {{other: any, at: number}|null}  at: squares travelled in this move up to the square before the contact.
  */
@@ -125,7 +136,9 @@ function firstContact(doc, steps, resolved, from = null) {
 /**
  * preMoveToken (the moving client only; synchronous): measure the move on the GM's gauge; let it through, or refuse it
  * and move the motor only as far as it may, with the check due there. UX only: the GM measures the move again.
- * @param {MotorToken} doc @param {any} movement @param {any} operation
+ * @param {MotorToken} doc
+ * @param {any} movement
+ * @param {any} operation
  * @returns {false|void}
  */
 export function onPreMoveToken(doc, movement, operation) {
@@ -161,7 +174,7 @@ export function onPreMoveToken(doc, movement, operation) {
     return false;
   }
   if (operation?.smokeGauge) return undefined; // the cut move itself: it ends on the line or short of the contact
-  const speed = sys(vehicle).adjusted.speed;
+  const speed = motorNumbers(vehicle).speed;
   const plan = planMove({ speed, travelled: gauge.travelled, squares, cleared: gauge.cleared });
   const grid = doc.parent.grid;
   const steps = grid && !grid.isGridless ? walkPath(doc, movement) : null;
@@ -199,7 +212,10 @@ export function onPreMoveToken(doc, movement, operation) {
 
 /**
  * The rest of a move after the point it was cut at: the end of the cut segment and the waypoints after it.
- * @param {any} movement @param {PathStep[]} steps @param {number} squares @returns {{x: number, y: number}[]}
+ * @param {any} movement
+ * @param {PathStep[]} steps
+ * @param {number} squares
+ * @returns {{x: number, y: number}[]}
  */
 function restWaypoints(movement, steps, squares) {
   const wps = movement.passed.waypoints.map(w => ({ x: w.x, y: w.y }));
@@ -212,7 +228,9 @@ function restWaypoints(movement, steps, squares) {
  * due there and open it for the driver (when this user may roll it). When the check lets the motor carry on, the rest
  * of the move follows (measured again: it may stop at the next line), so a move over a line takes one drag and one
  * roll.
- * @param {MotorToken} doc @param {{x: number, y: number}[]} waypoints @param {GaugeFlag["pending"]} pending
+ * @param {MotorToken} doc
+ * @param {{x: number, y: number}[]} waypoints
+ * @param {GaugeFlag["pending"]} pending
  * @param {{x: number, y: number}[]} [rest]  Where the move was going after the cut.
  */
 async function cutAndPrompt(doc, waypoints, pending, rest = []) {
@@ -250,7 +268,12 @@ async function carryOn(token) {
   await token.move(r.rest);
 }
 
-/** The check due, in words. @param {any} vehicle @param {GaugeFlag} g @returns {string} */
+/**
+ * The check due, in words.
+ * @param {any} vehicle
+ * @param {GaugeFlag} g
+ * @returns {string}
+ */
 export function pendingText(vehicle, g) {
   const p = /** @type {NonNullable<GaugeFlag["pending"]>} */ (g.pending);
   if (p.kind === "line") {
@@ -270,7 +293,9 @@ const chains = new Map();
 
 /**
  * GM: queue work on a token's gauge after the work before it.
- * @param {string} tokenId @param {() => Promise<any>} fn @returns {Promise<any>}
+ * @param {string} tokenId
+ * @param {() => Promise<any>} fn
+ * @returns {Promise<any>}
  */
 function onToken(tokenId, fn) {
   const next = (chains.get(tokenId) ?? Promise.resolve()).then(fn);
@@ -280,7 +305,8 @@ function onToken(tokenId, fn) {
 
 /**
  * moveToken on every client: the active GM measures the move on its own record.
- * @param {MotorToken} doc @param {any} movement
+ * @param {MotorToken} doc
+ * @param {any} movement
  */
 export function onMoveToken(doc, movement) {
   if (!game.user.isActiveGM || !isVehicle(doc.actor) || !movement?.id) return;
@@ -294,7 +320,9 @@ export function onMoveToken(doc, movement) {
 /**
  * updateToken on every client: a position changed without a movement (an update with `noHook`, a bare x/y write) is
  * measured too, straight from where the GM last saw the token.
- * @param {MotorToken} doc @param {any} changed @param {any} options
+ * @param {MotorToken} doc
+ * @param {any} changed
+ * @param {any} options
  */
 export function onUpdateToken(doc, changed, options) {
   if (!game.user.isActiveGM || !isVehicle(doc.actor) || !("x" in changed || "y" in changed)) return;
@@ -309,7 +337,9 @@ export function onUpdateToken(doc, changed, options) {
 /**
  * GM: count a move on the gauge. The squares are measured from where the GM last saw the token through the waypoints
  * to where it is; a line crossed that is not cleared, or another motor run into, makes the check due.
- * @param {MotorToken} doc @param {{x: number, y: number}[]} waypoints @param {{x: number, y: number}} to
+ * @param {MotorToken} doc
+ * @param {{x: number, y: number}[]} waypoints
+ * @param {{x: number, y: number}} to
  * @param {string} movementId
  */
 async function observeMove(doc, waypoints, to, movementId) {
@@ -337,7 +367,7 @@ async function observeMove(doc, waypoints, to, movementId) {
   /** @type {GaugeFlag} */
   const next = { ...g, travelled: g.travelled + squares, at: to, lastMove: movementId };
   if (!g.pending && squares > 0) {
-    const speed = sys(doc.actor).adjusted.speed;
+    const speed = motorNumbers(doc.actor).speed;
     const plan = planMove({ speed, travelled: g.travelled, squares, cleared: g.cleared });
     const steps = grid && !grid.isGridless ? walkFrom(doc, from, wps) : null;
     const contact = steps ? firstContact(doc, steps, g.resolved ?? [], from) : null;
@@ -363,7 +393,8 @@ async function catchUp(token) {
 /**
  * The check a gauge's due check is: Wheels at the line's band (Medium into yellow, Hard into red), or the evasive
  * manoeuvre's for the band it is in.
- * @param {NonNullable<GaugeFlag["pending"]>} p @returns {string}
+ * @param {NonNullable<GaugeFlag["pending"]>} p
+ * @returns {string}
  */
 function checkFor(p) {
   return p.kind === "line" ? GAUGE_BANDS.find(b => b.id === p.band)?.check ?? "medium" : evasiveManoeuvre({ band: p.band }).check;
@@ -372,7 +403,9 @@ function checkFor(p) {
 /**
  * GM: who rolls for a motor and the TN of a band for them (the driver's unboosted Wheels with the motor's printed
  * Performance, or the crew's Wheels die for a unit), after checking the requester may roll it.
- * @param {User.Implementation} user @param {any} vehicle @param {string} band
+ * @param {User.Implementation} user
+ * @param {any} vehicle
+ * @param {string} band
  * @returns {{actor: any, tn: number}}
  */
 export function rollerFor(user, vehicle, band) {
@@ -389,7 +422,10 @@ export function rollerFor(user, vehicle, band) {
   return { actor: driver, tn: bandTN(perf, sys(driver).stats.whl.die, /** @type {SmokeBand} */ (band)) };
 }
 
-/** @param {string} uuid @returns {{token: MotorToken, combat: any, g: GaugeFlag}} */
+/**
+ * @param {string} uuid
+ * @returns {{token: MotorToken, combat: any, g: GaugeFlag}}
+ */
 function tokenGauge(uuid) {
   const token = /** @type {any} */ (typeof uuid === "string" ? fromUuidSync(/** @type {SmokeUuid} */ (uuid)) : null);
   if (!token || !isVehicle(token.actor)) throw new Error(L("SMOKE.Request.missing"));
@@ -428,7 +464,7 @@ export const requests = {
       const { combat, g } = tokenGauge(tokenUuid);
       assertOwner(user, token);
       if (g.ended || g.pending) return g;
-      const speed = sys(token.actor).adjusted.speed;
+      const speed = motorNumbers(token.actor).speed;
       const state = gaugeState(speed, g.travelled);
       let pending = null;
       if (kind === "line") {
@@ -485,7 +521,10 @@ export const requests = {
 
 /**
  * GM: apply a gauge check's outcome to the gauge and the motors.
- * @param {any} token @param {any} vehicle @param {any} ctx @param {{outcome: any}} check
+ * @param {any} token
+ * @param {any} vehicle
+ * @param {any} ctx
+ * @param {{outcome: any}} check
  */
 async function applyCheck(token, vehicle, ctx, check) {
   const combat = combatFrom(ctx.combatId);
@@ -509,8 +548,9 @@ async function applyCheck(token, vehicle, ctx, check) {
     await writeGauge(combat, token.id, { ...g, pending: null, ended: "failed" });
     await postCard(L("SMOKE.Chase.skidTitle", { vehicle: vehicle.name }), [
       L("SMOKE.Chase.skid", { vehicle: vehicle.name, band: L(`SMOKE.Vehicle.gauge.${ctx.band}`),
-        outcome: L(`SMOKE.Outcome.${check.outcome}`), body: f.body, left: body, max: sys(vehicle).body.max }),
-      ...injuries.map(injuryLine), L("SMOKE.Chase.actionStops")]);
+        outcome: L(`SMOKE.Outcome.${check.outcome}`), body: f.body, left: body, max: conditionOf(vehicle).bodyMax }),
+      ...injuries.map(injuryLine), L("SMOKE.Chase.actionStops")
+    ]);
     return { outcome: check.outcome, success, body: f.body };
   }
   // Contact: each motor loses its own Body by the other's Size; the riders of both are harmed.
@@ -525,7 +565,7 @@ async function applyCheck(token, vehicle, ctx, check) {
     for (const [v, r, o] of [[vehicle, mine, otherVehicle], [otherVehicle, theirs, vehicle]]) {
       const injuries = await harmRiders(v, r.riderDamage, r.conditions);
       const left = await harmVehicle(v, r.body, { what: "evasive", other: o.name, round, riderInjuries: injuries });
-      lines.push(L("SMOKE.Chase.bodyLost", { vehicle: v.name, body: r.body, left, max: sys(v).body.max }), ...injuries.map(injuryLine));
+      lines.push(L("SMOKE.Chase.bodyLost", { vehicle: v.name, body: r.body, left, max: conditionOf(v).bodyMax }), ...injuries.map(injuryLine));
     }
   }
   if (mine.stopsAction) lines.push(L("SMOKE.Chase.actionStops"));
@@ -572,7 +612,8 @@ export async function rollGaugeCheck(token, { skipDialog = false } = {}) {
 /**
  * Start a driving action on the current speed die (the console's Drive): the GM spends the die and sets the motor's
  * gauge to zero.
- * @param {any} combat @param {any} combatant
+ * @param {any} combat
+ * @param {any} combatant
  * @returns {Promise<{tokenId: string}|null>}  null when refused (a warning says why).
  */
 export async function startDriving(combat, combatant) {

@@ -18,7 +18,7 @@ import { getaway, wantedFromStars } from "../../rules/chase-gauge.mjs";
 import { POLICE_ABILITY, fireState } from "../../rules/vehicles.mjs";
 import { isOut, sideOf, writeSides } from "../fight/combat-state.mjs";
 import { assertGM, requestGM } from "../core/requests.mjs";
-import { occupantsOf, vehicleOf } from "../vehicle/vehicle.mjs";
+import { conditionOf, occupantsOf, vehicleOf, wreckOf, writeCondition } from "../vehicle/vehicle.mjs";
 import { CHASE, L, POLICE_PEOPLE, SYSTEM_ID, combatFrom, isVehicle, sys, warn } from "./common.mjs";
 import { positionOf, sceneOf, squaresBetween, vehicleTokenIn } from "./map.mjs";
 import { explode } from "./fire.mjs";
@@ -27,7 +27,8 @@ export const ROLES = ["wanted", "pursuer", "none"];
 
 /**
  * Who is wanted and who pursues (see the module notes): the GM's choice, else the default.
- * @param {any} combatant @returns {"wanted"|"pursuer"|""}
+ * @param {any} combatant
+ * @returns {"wanted"|"pursuer"|""}
  */
 export function chaseRole(combatant) {
   const set = combatant?.parent ? sideOf(combatant).chaseRole : "";
@@ -46,7 +47,11 @@ export function chaseRole(combatant) {
   return wantedAt(actor, wantedFromStars({ aboard: !!ride })) ? "wanted" : "";
 }
 
-/** @param {any} actor @param {number} stars @returns {boolean} A character with at least this much Heat. */
+/**
+ * @param {any} actor
+ * @param {number} stars
+ * @returns {boolean} A character with at least this much Heat.
+ */
 const wantedAt = (actor, stars) => actor?.type === "character" && (sys(actor)?.heat ?? 0) >= stars;
 
 /**
@@ -73,7 +78,9 @@ export function chaseSides(combat) {
 
 /**
  * Set a combatant's role in the chase (the GM, from the console): wanted, pursuer, or none.
- * @param {any} combat @param {any} combatant @param {"wanted"|"pursuer"|"none"} role
+ * @param {any} combat
+ * @param {any} combatant
+ * @param {"wanted"|"pursuer"|"none"} role
  */
 export async function setChaseRole(combat, combatant, role) {
   try {
@@ -95,15 +102,16 @@ export async function resolveChaseRoundEnd(combat) {
   const scene = sceneOf(combat);
   const round = combat.round;
   const motors = [...new Set((scene?.tokens ?? []).filter(t => isVehicle(t.actor)).map(t => t.actor))];
+  // The GM's records of each motor's defences and fire (documents/vehicle/condition.mjs, wreck.mjs), not its sheet.
   for (const v of motors) {
-    const s = sys(v);
-    if (s.defences?.evasive) await v.update({ "system.defences.evasive": false });
+    if (conditionOf(v).evasive) await writeCondition(v, { evasive: false });
   }
   // Fires due: caught in this fight, exploding at the end of the round after the one they caught in.
   for (const v of motors) {
-    const s = sys(v);
-    if (!s.onFire || s.destroyed || s.fire?.combatId !== combat.id) continue;
-    const due = fireState({ body: 0, fireRound: s.fire.round ?? round }).explodesAtEndOfRound;
+    const w = wreckOf(v);
+    const c = conditionOf(v);
+    if (!w.onFire || w.destroyed || c.fireCombatId !== combat.id) continue;
+    const due = fireState({ body: 0, fireRound: c.fireRound ?? round }).explodesAtEndOfRound;
     if (due !== null && due <= round) lines.push(...await explode(v, vehicleTokenIn(v, scene), round));
     else if (due !== null) lines.push(L("SMOKE.Chase.burning", { vehicle: v.name, round: due }));
   }
@@ -131,5 +139,9 @@ export const requests = {
   }
 };
 
-/** The round's end steps the chase adds (documents/fight/combat.mjs addRoundEndStep). */
-export const roundEndSteps = [resolveChaseRoundEnd];
+/**
+ * The chase's part of the round's end (documents/fight/combat.mjs runs it after the people's): the book's step 4 of
+ * End a round, vehicle fires when due and whether the chase has ended (and Evasive ends with the round).
+ * @type {import("../core/feature.mjs").RoundEndStep[]}
+ */
+export const roundEndSteps = [{ id: "chase.firesAndEnd", at: 4, run: resolveChaseRoundEnd }];

@@ -37,13 +37,17 @@ export function gaugeOf(token) {
  * Whether two actors are the same one. Two unlinked tokens of one base actor are each their own synthetic actor whose
  * \`id\` is the base actor's: they are told apart by uuid. A world actor stands for its (linked or lone) token's actor,
  * so a world actor and a synthetic one of that actor match by id.
- * @param {any} a @param {any} b @returns {boolean}
+ * @param {any} a
+ * @param {any} b
+ * @returns {boolean}
  */
 export const sameActor = (a, b) => !!a && !!b && (a.uuid === b.uuid || ((!a.isToken || !b.isToken) && a.id === b.id));
 
 /**
  * The combatant of a fight that is this actor (by uuid: a synthetic actor is its token's own), or null.
- * @param {any} combat @param {any} actor @returns {any}
+ * @param {any} combat
+ * @param {any} actor
+ * @returns {any}
  */
 export function combatantOfActor(combat, actor) {
   if (!actor) return null;
@@ -52,7 +56,8 @@ export function combatantOfActor(combat, actor) {
 
 /**
  * The scene a fight is on: its own, else its first combatant's token's, else the viewed one.
- * @param {any} combat @returns {any}
+ * @param {any} combat
+ * @returns {any}
  */
 export function sceneOf(combat) {
   return combat?.scene ?? combat?.combatants?.find(c => c.token)?.token?.parent ?? game.scenes?.viewed ?? null;
@@ -60,7 +65,9 @@ export function sceneOf(combat) {
 
 /**
  * A motor's token on a scene (a synthetic actor's own; else the linked token, else any token of that actor).
- * @param {any} vehicle @param {any} scene @returns {MotorToken|null}
+ * @param {any} vehicle
+ * @param {any} scene
+ * @returns {MotorToken|null}
  */
 export function vehicleTokenIn(vehicle, scene) {
   if (!vehicle) return null;
@@ -79,7 +86,8 @@ export function vehicleTokenIn(vehicle, scene) {
  * Squares between two tokens on a square grid: the fewest grid spaces between any square one covers and any square
  * the other covers (a motor two squares long is measured from its nearest end). On a gridless scene, centre to centre
  * in grid units.
- * @param {any} a @param {any} b  TokenDocuments.
+ * @param {any} a
+ * @param {any} b  TokenDocuments.
  * @returns {number|null}  null when either is missing or they are on different scenes.
  */
 export function squaresBetween(a, b) {
@@ -102,7 +110,8 @@ export function squaresBetween(a, b) {
 
 /**
  * Squares a movement passed: its grid spaces (on a gridless scene its distance over the grid's distance).
- * @param {any} movement  A v13 TokenMovementOperation. @param {any} scene
+ * @param {any} movement  A v13 TokenMovementOperation.
+ * @param {any} scene
  * @returns {number}
  */
 export function movedSquares(movement, scene) {
@@ -113,7 +122,8 @@ export function movedSquares(movement, scene) {
 
 /**
  * The motor a combatant moves: the motor itself, or the one its actor drives.
- * @param {any} combatant @returns {any}
+ * @param {any} combatant
+ * @returns {any}
  */
 export function motorOf(combatant) {
   const actor = combatant?.actor;
@@ -124,7 +134,8 @@ export function motorOf(combatant) {
 /**
  * The motor a combatant is in, whatever the seat (a ram or a PIT on someone aboard hits their motor), or the motor
  * itself.
- * @param {any} combatant @returns {any}
+ * @param {any} combatant
+ * @returns {any}
  */
 export function motorAboard(combatant) {
   const actor = combatant?.actor;
@@ -135,7 +146,8 @@ export function motorAboard(combatant) {
 /**
  * The fight a motor's token takes part in: a started fight on its scene with the motor, or someone aboard it, as a
  * combatant (the viewed fight first).
- * @param {any} token @returns {any}
+ * @param {any} token
+ * @returns {any}
  */
 export function chaseCombatOf(token) {
   const vehicle = token?.actor;
@@ -149,7 +161,9 @@ export function chaseCombatOf(token) {
 /**
  * Whether a driving action is still open: same fight and round, and its die is the last one spent (speed dice) or it
  * is still that combatant's turn (the simple tracker).
- * @param {GaugeFlag|null} g @param {any} combat @returns {boolean}
+ * @param {GaugeFlag|null} g
+ * @param {any} combat
+ * @returns {boolean}
  */
 export function actionOpen(g, combat) {
   if (!g || !combat || g.combatId !== combat.id || g.round !== combat.round) return false;
@@ -162,7 +176,9 @@ export function actionOpen(g, combat) {
 
 /**
  * Where a combatant is on the map: the token of the motor it rides in, else its own token.
- * @param {any} combatant @param {any} scene @returns {any}
+ * @param {any} combatant
+ * @param {any} scene
+ * @returns {any}
  */
 export function positionOf(combatant, scene) {
   const actor = combatant?.actor;

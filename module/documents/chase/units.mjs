@@ -16,7 +16,7 @@ import { crewWheels, policeMove } from "../../rules/chase-gauge.mjs";
 import { POLICE_ABILITY } from "../../rules/vehicles.mjs";
 import { gmSituational, rollCheck } from "../core/check.mjs";
 import { promptCheck } from "../core/prompt-check.mjs";
-import { driverOf, drivingNumbers, drivingTN, occupantsOf, rollDriving } from "../vehicle/vehicle.mjs";
+import { driverOf, drivingNumbers, drivingTN, fuelStatus, occupantsOf, rollDriving, wreckOf } from "../vehicle/vehicle.mjs";
 import { GAUGE_BANDS, L, SYSTEM_ID, combatFrom, isVehicle, sys, warn } from "./common.mjs";
 import { assertOwner } from "../core/requests.mjs";
 import { motorOf, positionOf, sceneOf, squaresBetween } from "./map.mjs";
@@ -29,7 +29,8 @@ export const ARMED_UNITS = Object.freeze(["vehicles/metro-arv-trojan"]);
 /**
  * Whether a motor with nobody in the driver's seat is a unit with its own crew (a police unit, a crew die, or traffic
  * no player owns).
- * @param {any} vehicle @returns {boolean}
+ * @param {any} vehicle
+ * @returns {boolean}
  */
 export function isCrewedUnit(vehicle) {
   if (!isVehicle(vehicle) || driverOf(vehicle)) return false;
@@ -39,7 +40,8 @@ export function isCrewedUnit(vehicle) {
 
 /**
  * The Wheels die of a unit's crew (rules crewWheels: police d8, traffic d6, unless the unit has a crew die).
- * @param {any} vehicle @returns {number}
+ * @param {any} vehicle
+ * @returns {number}
  */
 export function unitWheels(vehicle) {
   const crewDie = vehicle?.getFlag?.(SYSTEM_ID, "crewWheels") ?? null;
@@ -48,15 +50,19 @@ export function unitWheels(vehicle) {
 
 /**
  * Whether the motor can be driven now, and why not, in words ("With no driver the vehicle cannot be driven"; "A
- * burning or destroyed motor is not free to drive normally").
+ * burning or destroyed motor is not free to drive normally"; a motor that uses fuel and has none left, the Fuel
+ * ruling of docs/guide/13-rulings.md).
  * @param {any} vehicle
  * @returns {{ok: true, driver: any, crew: boolean}|{ok: false, message: string}}
  */
 export function driveStatus(vehicle) {
-  const s = sys(vehicle);
   if (!isVehicle(vehicle)) return { ok: false, message: L("SMOKE.Vehicle.notVehicle") };
+  // The GM's record of the fire (documents/vehicle/wreck.mjs), not what the motor's owner wrote on it.
+  const s = wreckOf(vehicle);
   if (s.destroyed) return { ok: false, message: L("SMOKE.Vehicle.destroyedNoDrive", { vehicle: vehicle.name }) };
   if (s.onFire) return { ok: false, message: L("SMOKE.Vehicle.burningNoDrive", { vehicle: vehicle.name }) };
+  const fuel = fuelStatus(vehicle); // the GM's record of its Fuel (documents/vehicle/fuel.mjs)
+  if (!fuel.ok) return fuel;
   const driver = driverOf(vehicle);
   if (driver) return { ok: true, driver, crew: false };
   if (isCrewedUnit(vehicle)) return { ok: true, driver: null, crew: true };
@@ -66,7 +72,8 @@ export function driveStatus(vehicle) {
 /**
  * Whether a unit (or the people in it) carries a firearm ("armed units can fire at four"): the Armed Response
  * Vehicle, or a loud Aim weapon on someone aboard (a gun; a Taser or CS spray is not).
- * @param {any} combatant @returns {boolean}
+ * @param {any} combatant
+ * @returns {boolean}
  */
 export function isArmed(combatant) {
   const actor = combatant?.actor;
@@ -79,7 +86,8 @@ export function isArmed(combatant) {
 /**
  * The console's suggestion for a pursuing unit (rules policeMove): from the highest Heat among the wanted and the
  * distance to the nearest of them.
- * @param {any} combat @param {any} combatant
+ * @param {any} combat
+ * @param {any} combatant
  * @returns {(import("../../rules/chase-gauge.mjs").PoliceMove & {text: string})|null}  null when it is not a pursuer.
  */
 export function policeSuggestion(combat, combatant) {
@@ -98,7 +106,8 @@ export function policeSuggestion(combat, combatant) {
 
 /**
  * Whether this user rolls for the motor: the driver's owner, or the GM for a unit's crew (or anyone's).
- * @param {any} vehicle @returns {boolean}
+ * @param {any} vehicle
+ * @returns {boolean}
  */
 export function mayRoll(vehicle) {
   const driver = driverOf(vehicle);
@@ -125,7 +134,9 @@ export async function driveRoll(vehicle, options) {
 /**
  * A unit's crew rolls Wheels with the motor's Performance (Police at the table › The next police move). The crew is a
  * temporary actor (never saved) with the crew's Wheels die and the motor's id; the card's check is the motor's.
- * @param {any} vehicle @param {any} options @returns {Promise<any>}
+ * @param {any} vehicle
+ * @param {any} options
+ * @returns {Promise<any>}
  */
 async function rollCrew(vehicle, { band = null, gauge = null, tn = null, targetName = null, situational = null, flags = {},
   skipDialog = false }) {
@@ -153,7 +164,8 @@ async function rollCrew(vehicle, { band = null, gauge = null, tn = null, targetN
  * GM: what a driving roll it issues is, beside its stat and TN (documents/core/roll-claims.mjs issueRoll): the motor's
  * numbers as the GM reads them — the same {@link drivingNumbers} the roller's client rolls with, on the road, at the
  * gauge band — and, when a unit's crew rolls (the roller is the motor), the crew's Wheels die.
- * @param {any} roller  The driver, or the motor for its crew.  @param {any} vehicle
+ * @param {any} roller  The driver, or the motor for its crew.
+ * @param {any} vehicle
  * @param {"green"|"yellow"|"red"|null} [gauge=null]  The gauge band whose Handling penalty applies.
  * @returns {{vehicle: import("../core/verified-check.mjs").VehicleNumbers, crew: number|null}}
  */
@@ -165,7 +177,9 @@ export function driveSpec(roller, vehicle, gauge = null) {
 /**
  * GM: the fight, the acting combatant (owned by the requester), the motor it drives or is, and whether it can be
  * driven.
- * @param {User.Implementation} user  @param {string} combatId  @param {string} combatantId
+ * @param {User.Implementation} user
+ * @param {string} combatId
+ * @param {string} combatantId
  */
 export function driverAt(user, combatId, combatantId) {
   const combat = combatFrom(combatId);

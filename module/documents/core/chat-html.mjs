@@ -10,7 +10,11 @@ export const NOTE_TEMPLATE = `${PATH}/chat/note.hbs`;
 export const LIST_CARD_TEMPLATE = `${PATH}/chat/list-card.hbs`;
 export const CHOOSE_TEMPLATE = `${PATH}/dialog/choose.hbs`;
 
-/** @param {string} path @param {object} data @returns {Promise<string>} */
+/**
+ * @param {string} path
+ * @param {object} data
+ * @returns {Promise<string>}
+ */
 const render = (path, data) => foundry.applications.handlebars.renderTemplate(path, data);
 
 /**

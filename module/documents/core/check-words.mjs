@@ -8,17 +8,35 @@
  */
 import { CONDITIONS, STAT_KEYS } from "../../generated/rules.mjs";
 
-/** @param {string} key @param {Record<string, unknown>} [data] @returns {string} */
+/**
+ * @param {string} key
+ * @param {Record<string, unknown>} [data]
+ * @returns {string}
+ */
 const L = (key, data) => (data ? game.i18n.format(key, /** @type {Record<string, string>} */ (data)) : game.i18n.localize(key));
 
-/** "+2" / "−1" / "+0", the book's signs. @param {number} n @returns {string} */
+/**
+ * "+2" / "−1" / "+0", the book's signs.
+ * @param {number} n
+ * @returns {string}
+ */
 export const signed = n => (n < 0 ? `−${-n}` : `+${n}`);
 
-/** @param {string|null|undefined} key @returns {string} */
+/**
+ * @param {string|null|undefined} key
+ * @returns {string}
+ */
 const statName = key => (key ? L(`SMOKE.Stat.${key}.name`) : L("SMOKE.Modifier.anyStat"));
-/** @param {"effort"|"performance"|undefined} source @returns {string} */
+/**
+ * @param {"effort"|"performance"|undefined} source
+ * @returns {string}
+ */
 const dieName = source => L(source === "performance" ? "SMOKE.Vehicle.performance" : "SMOKE.Effort");
-/** A stepped die: "d10", or "d12 +2" for a step above the top die. @param {number} die @param {number} [bonus] */
+/**
+ * A stepped die: "d10", or "d12 +2" for a step above the top die.
+ * @param {number} die
+ * @param {number} [bonus]
+ */
 const dieText = (die, bonus = 0) => (bonus ? L("SMOKE.Applied.dieBonus", { die, bonus: signed(bonus) })
   : L("SMOKE.Applied.die", { die }));
 

@@ -60,12 +60,15 @@ export function gmStore(key, options = {}) {
     }
     return all;
   };
-  /** @param {(current: any) => any} fn @param {string} id */
+  /**
+   * @param {string} id
+   * @param {(current: any) => any} fn
+   */
   const write = (id, fn) => {
     if (!game.user?.isActiveGM) return Promise.reject(new Error(game.i18n.localize("SMOKE.Store.gmOnly")));
     let next;
     try {
-      next = fn(view()[id] ?? null) ?? null;  // computed now, from every earlier write of this client
+      next = fn(view()[id] ?? null) ?? null; // computed now, from every earlier write of this client
     } catch (err) {
       return Promise.reject(err);
     }

@@ -48,7 +48,8 @@ export function treatedAt(actor) {
 
 /**
  * Active GM: record a first aid (the Health the patient is left at).
- * @param {Actor.Implementation} actor  @param {number} health
+ * @param {Actor.Implementation} actor
+ * @param {number} health
  * @returns {Promise<unknown>}
  */
 export function recordTreated(actor, health) {

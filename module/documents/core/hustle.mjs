@@ -59,8 +59,10 @@ export function spendHustle(actor, cost) {
 /**
  * GM: was this card's Hustle paid? The spend it names is this character's, of this cost, and not counted for another
  * card.
- * @param {Actor.Implementation} actor  @param {unknown} spendId  The card's `check.hustleSpend`.
- * @param {number} cost  The card's `check.hustle`.  @param {string} messageId  The card.
+ * @param {Actor.Implementation} actor
+ * @param {unknown} spendId  The card's `check.hustleSpend`.
+ * @param {number} cost  The card's `check.hustle`.
+ * @param {string} messageId  The card.
  * @returns {boolean}
  */
 export function paidSpend(actor, spendId, cost, messageId) {
@@ -70,7 +72,8 @@ export function paidSpend(actor, spendId, cost, messageId) {
 
 /**
  * Active GM: count a spend for a card, once (after {@link paidSpend} and the rest of the card's checks).
- * @param {string} spendId  @param {string} messageId
+ * @param {string} spendId
+ * @param {string} messageId
  * @returns {Promise<void>}
  * @throws {Error} when the spend was counted for another card meanwhile.
  */
@@ -84,7 +87,8 @@ export async function bindSpend(spendId, messageId) {
 /** The GM's request: pay a spend. */
 export const requests = {
   /**
-   * @param {User.Implementation} user  @param {{actorUuid: string, cost: number}} data
+   * @param {User.Implementation} user
+   * @param {{actorUuid: string, cost: number}} data
    * @returns {Promise<{spendId: string, remaining: number}>}
    */
   "hustle.spend": async (user, { actorUuid, cost }) => {

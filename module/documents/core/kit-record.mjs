@@ -40,14 +40,23 @@ const NOTICE = "SMOKE.Record.kitGmOwned";
 /** @type {import("./gm-store.mjs").GMStore<Record<string, KitEntry>>} */
 const kit = gmStore("kit");
 
-/** A character whose kit the GM records (a world actor: an unlinked token's copy reads its base actor's). @param {any} actor */
+/**
+ * A character whose kit the GM records (a world actor: an unlinked token's copy reads its base actor's).
+ * @param {any} actor
+ */
 const guarded = actor => actor instanceof Actor && actor.type === "character" && !actor.isToken;
 /** @param {any} item */
 const carrier = item => (guarded(item?.parent) ? item.parent : null);
-/** The world character whose record an actor reads (an unlinked token's copy of a character: its base actor's). @param {any} actor */
+/**
+ * The world character whose record an actor reads (an unlinked token's copy of a character: its base actor's).
+ * @param {any} actor
+ */
 const holder = actor => (actor?.isToken && actor.type === "character" ? actor.token?.baseActor ?? actor : actor);
 
-/** @param {any} item @returns {KitEntry} */
+/**
+ * @param {any} item
+ * @returns {KitEntry}
+ */
 export function entryOf(item) {
   const system = foundry.utils.deepClone(item._source?.system ?? item.system ?? {});
   for (const f of FREE_FIELDS) delete system[f];
@@ -70,7 +79,8 @@ export function recordedKit(actor) {
 
 /**
  * One item as the GM recorded it, or null (not the character's kit: never recorded, or discarded).
- * @param {Actor.Implementation} actor @param {string|null|undefined} itemId
+ * @param {Actor.Implementation} actor
+ * @param {string|null|undefined} itemId
  * @returns {KitEntry|null}
  */
 export function recordedItem(actor, itemId) {
@@ -94,7 +104,8 @@ export function kitSystem(item) {
 /**
  * Whether a character has a perk on the GM's record: by its catalogue key ("ghost"), or a perk made by hand by the
  * name the GM gave it.
- * @param {Actor.Implementation|null|undefined} actor @param {string} key  The perk's catalogue key without "perks/".
+ * @param {Actor.Implementation|null|undefined} actor
+ * @param {string} key  The perk's catalogue key without "perks/".
  * @param {string} [name]  The printed name, for a perk made by hand.
  * @returns {boolean}
  */
@@ -107,7 +118,8 @@ export function hasRecordedPerk(actor, key, name = "") {
 
 /**
  * The perk a check names, as the GM recorded it, or null (the character has no such perk on the record).
- * @param {Actor.Implementation} actor @param {string|null|undefined} perkId  An owned perk item's id.
+ * @param {Actor.Implementation} actor
+ * @param {string|null|undefined} perkId  An owned perk item's id.
  * @returns {{id: string, key: string, name: string, stat: string, situation: string}|null}
  */
 export function recordedPerk(actor, perkId) {
@@ -124,7 +136,8 @@ export const STAT_STEP_TYPES = Object.freeze(["gear", "outfit"]);
  * The kit a check names, as the GM recorded it, or null: an owned gear or outfit item on the record with a stat step
  * (`statStep: {stat, situation}`) and at least one carried (quantity ≥ 1). Rulebook: Tools and gear (Police Scanner,
  * Fake ID); Clobber and outfits (Hi-Vis & Hard Hat, Smart Suit).
- * @param {Actor.Implementation} actor @param {string|null|undefined} itemId  An owned item's id.
+ * @param {Actor.Implementation} actor
+ * @param {string|null|undefined} itemId  An owned item's id.
  * @returns {{id: string, key: string, name: string, stat: string, situation: string}|null}
  */
 export function recordedKitStep(actor, itemId) {
@@ -136,9 +149,38 @@ export function recordedKitStep(actor, itemId) {
     stat: String(step.stat), situation: String(step.situation ?? "") };
 }
 
+/**
+ * The tools for the GM checks a character carries, as the GM recorded them (Weapons › Item notes: the claw hammer,
+ * crowbar and fire axe; Tools & gear: lock picks, the screwdriver set): every recorded gear or weapon entry with a
+ * `checkTool`, at least one carried; never the sheet's items. For rules/gm-screen.mjs `toolBand`.
+ * @param {Actor.Implementation} actor
+ * @returns {{id: string, name: string, checkTool: any, noise: "loud"|"silent"|null}[]}
+ */
+export function recordedTools(actor) {
+  return Object.entries(recordedKit(actor))
+    .filter(([, e]) => ["gear", "weapon"].includes(e.type) && e.system?.checkTool?.check && Number(e.system.quantity ?? 1) >= 1)
+    .map(([id, e]) => ({ id, name: actor.items?.get(id)?.name ?? e.name, checkTool: e.system.checkTool, noise: e.system.noise ?? null }));
+}
+
+/**
+ * The gear a character carries whose recorded data has a field (a Jerry Can's `refuels`, a Bike Lock's `bikeLock`, a
+ * theft tool's `lockEasing`), as the GM recorded it, at least one carried: id, name and the recorded system data.
+ * @param {Actor.Implementation} actor
+ * @param {string} field  A gear system field that must be set (truthy).
+ * @returns {{id: string, name: string, system: Record<string, any>}[]}
+ */
+export function recordedGearWith(actor, field) {
+  return Object.entries(recordedKit(actor))
+    .filter(([, e]) => e.type === "gear" && !!e.system?.[field] && Number(e.system.quantity ?? 1) >= 1)
+    .map(([id, e]) => ({ id, name: actor.items?.get(id)?.name ?? e.name, system: e.system }));
+}
+
 /* ------------------------------------------------ GM side ------------------------------------------------ */
 
-/** Top-level system fields of a change (expanded or dotted) that are recorded. @param {any} changes */
+/**
+ * Top-level system fields of a change (expanded or dotted) that are recorded.
+ * @param {any} changes
+ */
 function touchedFields(changes) {
   const fields = new Set(Object.keys(changes?.system ?? {}));
   for (const k of Object.keys(changes ?? {})) if (k.startsWith("system.")) fields.add(k.split(".")[1]);
@@ -146,13 +188,18 @@ function touchedFields(changes) {
   return fields;
 }
 
-/** Whether a change names the catalogue key. @param {any} changes */
+/**
+ * Whether a change names the catalogue key.
+ * @param {any} changes
+ */
 const touchesKey = changes => foundry.utils.hasProperty(changes ?? {}, `flags.${SYSTEM_ID}.${KEY}`)
   || `flags.${SYSTEM_ID}.${KEY}` in (changes ?? {});
 
 /**
  * The update that puts an item back to its entry (empty when it matches).
- * @param {any} item @param {KitEntry} entry @returns {Record<string, any>}
+ * @param {any} item
+ * @param {KitEntry} entry
+ * @returns {Record<string, any>}
  */
 function putBack(item, entry) {
   const now = entryOf(item);
@@ -164,12 +211,20 @@ function putBack(item, entry) {
   return diff;
 }
 
-/** Active GM: record items of a character as they are. @param {any} actor @param {any[]} items */
+/**
+ * Active GM: record items of a character as they are.
+ * @param {any} actor
+ * @param {any[]} items
+ */
 function recordItems(actor, items) {
   return kit.update(actor.uuid, cur => ({ ...(cur ?? {}), ...Object.fromEntries(items.map(i => [i.id, entryOf(i)])) }));
 }
 
-/** Active GM: drop entries. @param {any} actor @param {string[]} ids */
+/**
+ * Active GM: drop entries.
+ * @param {any} actor
+ * @param {string[]} ids
+ */
 function dropItems(actor, ids) {
   return kit.update(actor.uuid, cur => {
     const next = { ...(cur ?? {}) };
@@ -192,7 +247,10 @@ function recordGMEdit(/** @type {any} */ item, /** @type {any} */ changes) {
   });
 }
 
-/** Active GM: put an item back to the record, or remove it when the GM never recorded it. @param {any} item */
+/**
+ * Active GM: put an item back to the record, or remove it when the GM never recorded it.
+ * @param {any} item
+ */
 async function restore(item) {
   const entry = recordedItem(item.parent, item.id);
   if (!entry) {
@@ -282,3 +340,20 @@ export const hooks = {
     kit.set(actor.uuid, null).catch(fail);
   }
 };
+
+/**
+ * A person's armour as the GM counts it: each armour item's numbers from the GM's record of the kit (Guard, reduction,
+ * `offBikeDivisor`, `barsWeaponTraits`) with its owner's `worn` (which suit is on is theirs to choose: only one ever
+ * counts, rules/record.mjs wornSuit). An item the GM has no record of counts nothing. An NPC's: its own items.
+ * @param {Actor.Implementation|null|undefined} actor
+ * @returns {{id: string, name: string, system: Record<string, any>}[]}
+ */
+export function recordedArmour(actor) {
+  const out = [];
+  for (const item of actor?.items ?? []) {
+    if (item.type !== "armour") continue;
+    const system = kitSystem(item);
+    if (system) out.push({ id: /** @type {string} */ (item.id), name: item.name ?? "", system });
+  }
+  return out;
+}

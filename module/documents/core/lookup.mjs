@@ -35,6 +35,35 @@ export function actorPack(id) {
 }
 
 /**
+ * One of the system's Item compendia by its full id ("the-smoke.perks"); the system.json's packs are always there.
+ * @param {string} id
+ * @returns {CompendiumCollection<"Item">}
+ */
+export function itemPack(id) {
+  return /** @type {CompendiumCollection<"Item">} */ (game.packs.get(id));
+}
+
+/**
+ * A compendium index entry with some of its item's system fields (S).
+ * @template S
+ * @typedef {{_id: string, uuid: string, name: string, system: S}} IndexEntryWith
+ */
+
+/**
+ * An Item compendium's index with some system fields of its items (v13 `CompendiumCollection#getIndex({fields})`
+ * takes dotted paths such as "system.kit"; fvtt-types 13.345.1 types `fields` as top-level keys only — its own TODO
+ * in compendium-collection.d.mts — and the entries as partial sources of any Item type).
+ * @template {object} S  The fields' shape, e.g. `Pick<BackgroundSystem, "kit" | "cash">` for a pack of backgrounds.
+ * @param {string} id  The pack's full id.
+ * @param {string[]} fields  The dotted paths, each under `system.` (the entries' `system` is S).
+ * @returns {Promise<IndexEntryWith<S>[]>}
+ */
+export async function itemIndex(id, fields) {
+  const index = await itemPack(id).getIndex({ fields: /** @type {(keyof Item.Source)[]} */ (fields) });
+  return /** @type {IndexEntryWith<S>[]} */ ([...index]);
+}
+
+/**
  * game.system.api, which the entry module sets at init (before any window or request runs).
  * @returns {SmokeApi}
  */
@@ -50,4 +79,24 @@ export function systemApi() {
  */
 export function vehicleSystem(motor) {
   return /** @type {VehicleSystem} */ (motor.system);
+}
+
+/**
+ * The system data of a token's motor (its actor's, typed as the vehicle model), or null when the token stands for no
+ * actor or for one that is not a motor.
+ * @param {TokenDocument.Implementation|null|undefined} token
+ * @returns {VehicleSystem|null}
+ */
+export function motorSystemOf(token) {
+  const actor = token?.actor;
+  return actor?.type === "vehicle" ? vehicleSystem(actor) : null;
+}
+
+/**
+ * The canvas, when this client has one: v13 sets the global `canvas` before init, but a client without a board (the
+ * tests' stand-in Foundry) may lack it, so it is read from globalThis (the bare name would throw).
+ * @returns {Canvas|undefined}
+ */
+export function canvasIfAny() {
+  return /** @type {typeof globalThis & {canvas?: Canvas}} */ (globalThis).canvas;
 }

@@ -56,7 +56,8 @@ export async function adoptWorld() {
 
 /**
  * The initial value of an actor field (a `system.` path of the type's data model), or undefined.
- * @param {string} type @param {string} path
+ * @param {string} type
+ * @param {string} path
  */
 function initialOf(type, path) {
   if (!path.startsWith("system.")) return undefined;
@@ -65,7 +66,7 @@ function initialOf(type, path) {
 }
 
 /**
- * @typedef {any} GuardedValue  A number, or a string for the `text` paths.
+ * @typedef {any} GuardedValue  A number, a string for the `text` paths, true or false for the `flags` paths.
  * @typedef {object} GuardedFields
  * @property {(actor: Actor.Implementation) => Record<string, GuardedValue>} sanctioned  The GM's values, by path.
  * @property {(actor: Actor.Implementation, values: Record<string, GuardedValue>) => Promise<void>} write
@@ -74,17 +75,31 @@ function initialOf(type, path) {
  */
 
 /**
- * @param {{key: string, paths: string[], notice: string, types?: string[], text?: string[]}} spec
+ * @param {{key: string, paths: string[], notice: string, types?: string[], text?: string[], flags?: string[],
+ *   ownAdoption?: boolean}} spec
  *   `key`: the GM store; `paths`: the guarded fields (e.g. "system.heat"); `notice`: the lang key a player sees;
- *   `types`: the actor types guarded (default characters); `text`: the paths that hold text (the rest are numbers).
+ *   `types`: the actor types guarded (default characters); `text`: the paths that hold text, `flags` those that hold
+ *   true or false (the rest are numbers);
+ *   `ownAdoption`: a guard added to worlds already adopted adopts them once on its own (its marker is `key` in the
+ *   adoption store), so an actor it has no record of yet reads as it stands until then, not as nothing.
  * @returns {GuardedFields}
  */
-export function guardActorFields({ key, paths, notice, types = ["character"], text = [] }) {
+export function guardActorFields({ key, paths, notice, types = ["character"], text = [], flags = [], ownAdoption = false }) {
   const store = gmStore(key);
+  /** Whether this guard's world is adopted (the world's marker, and its own when it adopts on its own). */
+  const adopted = () => worldAdopted() && (!ownAdoption || !!adoption.get(key));
   const { getProperty, hasProperty } = foundry.utils;
-  /** @param {string} p @param {unknown} v @returns {GuardedValue} */
-  const normal = (p, v) => (text.includes(p) ? String(v ?? "") : Number(v) || 0);
-  /** The stored value (the source, never what an Active Effect made of it). @param {any} actor @param {string} p */
+  /**
+   * @param {string} p
+   * @param {unknown} v
+   * @returns {GuardedValue}
+   */
+  const normal = (p, v) => (flags.includes(p) ? !!v : text.includes(p) ? String(v ?? "") : Number(v) || 0);
+  /**
+   * The stored value (the source, never what an Active Effect made of it).
+   * @param {any} actor
+   * @param {string} p
+   */
   const stored = (actor, p) => getProperty(actor._source ?? actor, p);
   /** @param {any} actor */
   const guarded = actor => actor instanceof Actor && types.includes(actor.type) && !actor.isToken;
@@ -94,15 +109,21 @@ export function guardActorFields({ key, paths, notice, types = ["character"], te
   const blank = actor => Object.fromEntries(paths.map(p => [p, normal(p, initialOf(actor.type, p))]));
   /** @param {object} changes */
   const touches = changes => paths.some(p => hasProperty(changes, p) || p in changes);
-  /** Before the world is adopted, an actor without a record reads as it stands; after, as nothing. @param {any} actor */
+  /**
+   * Before the world is adopted, an actor without a record reads as it stands; after, as nothing.
+   * @param {any} actor
+   */
   const sanctioned = actor => {
     if (!guarded(actor)) return current(actor); // an unlinked token's copy: its own numbers, which no GM flow spends
     const rec = store.get(actor.uuid);
     if (rec && paths.every(p => p in rec)) return rec;
-    return { ...(worldAdopted() ? blank(actor) : current(actor)), ...(rec ?? {}) };
+    return { ...(adopted() ? blank(actor) : current(actor)), ...(rec ?? {}) };
   };
 
-  /** @param {any} actor @param {Record<string, GuardedValue>} values */
+  /**
+   * @param {any} actor
+   * @param {Record<string, GuardedValue>} values
+   */
   async function write(actor, values) {
     const next = { ...sanctioned(actor), ...values };
     await store.set(actor.uuid, next);
@@ -110,7 +131,11 @@ export function guardActorFields({ key, paths, notice, types = ["character"], te
     if (Object.keys(diff).length) await actor.update(diff, { smokeGuarded: true });
   }
 
-  /** A GM's change: record the fields it touched, as they now are. @param {any} actor @param {object} changes */
+  /**
+   * A GM's change: record the fields it touched, as they now are.
+   * @param {any} actor
+   * @param {object} changes
+   */
   function recordGMEdit(actor, changes) {
     const touched = Object.fromEntries(paths.filter(p => hasProperty(changes, p) || p in changes)
       .map(p => [p, normal(p, stored(actor, p))]));
@@ -123,11 +148,13 @@ export function guardActorFields({ key, paths, notice, types = ["character"], te
   }
 
   onReconcile(async first => {
+    const firstHere = first || (ownAdoption && !adoption.get(key));
     for (const actor of game.actors) {
       if (!guarded(actor)) continue;
-      if (!store.get(actor.uuid)) await start(actor, first);
+      if (!store.get(actor.uuid)) await start(actor, firstHere);
       else await write(actor, {}); // what changed while no GM was connected goes back
     }
+    if (ownAdoption && !adoption.get(key)) await adoption.set(key, { version: ADOPTION_VERSION, at: Date.now() });
   });
 
   const fail = (/** @type {unknown} */ err) => console.error(`the-smoke | ${key}: could not keep the GM's value`, err);

@@ -44,7 +44,10 @@ export function purseOf(actor) {
   return { pocket: values[POCKET], stash: values[STASH], log: ledger.get(actor.uuid)?.entries ?? [] };
 }
 
-/** @param {unknown} pounds @returns {number} */
+/**
+ * @param {unknown} pounds
+ * @returns {number}
+ */
 function wholePounds(pounds) {
   const n = Number(pounds);
   if (!Number.isInteger(n) || n < 0 || n > MAX_PAYMENT) {
@@ -53,7 +56,10 @@ function wholePounds(pounds) {
   return n;
 }
 
-/** @param {Actor.Implementation} actor @param {PurseLogEntry[]} entries */
+/**
+ * @param {Actor.Implementation} actor
+ * @param {PurseLogEntry[]} entries
+ */
 async function log(actor, entries) {
   if (!entries.length) return;
   await ledger.update(actor.uuid, cur => ({ ...(cur ?? {}), entries: [...entries, ...(cur?.entries ?? [])].slice(0, LOG_LENGTH) }));
@@ -115,7 +121,8 @@ export async function moveCash(actor, { toStash }) {
 
 /**
  * Whether a character has had its money: a starting cash paid, a payment logged, or cash on the GM's record.
- * @param {Actor.Implementation} actor @returns {boolean}
+ * @param {Actor.Implementation} actor
+ * @returns {boolean}
  */
 export function alreadyStarted(actor) {
   const record = ledger.get(actor.uuid);

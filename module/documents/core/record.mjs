@@ -28,7 +28,10 @@ export const RECORD_PATHS = Object.freeze({
   effort: "system.effort.die", level: "system.rep.level", xp: "system.rep.xp", advances: "system.advances",
   background: "system.details.background", healthBonus: "system.health.bonus", guardBonus: "system.guard.bonus"
 });
-/** The path of a stat's die. @param {string} key */
+/**
+ * The path of a stat's die.
+ * @param {string} key
+ */
 export const statPath = key => `system.stats.${key}.die`;
 const MOTOR_KEY = `flags.${SYSTEM_ID}.key`;
 
@@ -51,7 +54,8 @@ const motors = guardActorFields({ key: "motorKeys", notice: "SMOKE.Record.motorK
 
 /**
  * The world character whose record an actor reads (an unlinked token's copy: its base actor's).
- * @param {any} actor @returns {any}
+ * @param {any} actor
+ * @returns {any}
  */
 function holderOf(actor) {
   const a = actor?.isToken ? actor.token?.baseActor ?? null : actor;
@@ -100,7 +104,8 @@ export function recordedDice(actor, stat) {
 
 /**
  * A character's Rep and XP on the GM's record (Uncle's shelves, the fence's known-supplier bonus, Empire's d20).
- * @param {Actor.Implementation} actor @returns {{level: number, xp: number}|null}  null for an actor that is not a
+ * @param {Actor.Implementation} actor
+ * @returns {{level: number, xp: number}|null}  null for an actor that is not a
  *   character.
  */
 export function recordedRep(actor) {
@@ -122,7 +127,8 @@ export function recordedMotorKey(motor) {
 
 /**
  * Active GM: write record fields of a character (paths of {@link RECORD_PATHS} or {@link statPath}) and mirror them.
- * @param {Actor.Implementation} actor @param {Record<string, number|string>} values
+ * @param {Actor.Implementation} actor
+ * @param {Record<string, number|string>} values
  * @returns {Promise<void>}
  */
 export function writeRecord(actor, values) {

@@ -5,7 +5,7 @@
  *
  * v13 queries (`CONFIG.queries`, `User#query`) reach exactly one user but hand the handler no authenticated sender,
  * so a user id in the payload proves nothing. The active GM therefore gives each user a **session key** by a query
- * *to that user* (the server routes it to that user alone); a request carries the user's id and key, and the GM
+ * to that user* (the server routes it to that user alone); a request carries the user's id and key, and the GM
  * accepts it only with a key it issued to that user. Nobody can take another user's key away:
  * - a user asks for a key with a fresh nonce that only the GM sees; the key comes back with that nonce, and a client
  *   takes only the key that answers its own pending nonce (a key pushed by anyone else is ignored);
@@ -19,8 +19,9 @@
  * that lands on one of the system's overrides) runs at once instead of queueing behind the handler that waits for
  * it, so the queue never deadlocks.
  *
- * Features declare their handlers: each module exports `requests` (type → handler) and the entry registers them in
- * one loop ({@link registerRequests}).
+ * Features declare their handlers: each part exports `requests` (type → handler), its feature's face merges them into
+ * the feature's manifest (documents/core/feature.mjs), and the entry registers every manifest's in one loop
+ * ({@link registerRequests}).
  *
  * Foundry-side only; no rules here.
  * @module documents/requests
@@ -157,7 +158,8 @@ export const hooks = {
 
 /**
  * GM: make a fresh key for a user, send it to that user alone with the nonce, and keep it once taken.
- * @param {string} userId @param {string} nonce
+ * @param {string} userId
+ * @param {string} nonce
  */
 async function issueKey(userId, nonce) {
   const user = game.users.get(userId);
@@ -183,7 +185,10 @@ async function fetchKey(gm) {
 
 /**
  * GM: run one request after the previous one finished — or at once, when nested inside a running handler.
- * @param {string} type @param {User.Implementation} user @param {object} data @param {{nested?: boolean}} [opts]
+ * @param {string} type
+ * @param {User.Implementation} user
+ * @param {object} data
+ * @param {{nested?: boolean}} [opts]
  */
 function run(type, user, data, { nested = false } = {}) {
   const handler = handlers.get(type);

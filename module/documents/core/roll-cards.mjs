@@ -28,7 +28,8 @@ import { SYSTEM_ID } from "../../generated/rules.mjs";
 
 /**
  * @typedef {object} CreatedCard  A card as it was created.
- * @property {string[]} keys  The rolls it was made for.  @property {any} check  Its `flags["the-smoke"].check`.
+ * @property {string[]} keys  The rolls it was made for.
+ * @property {any} check  Its `flags["the-smoke"].check`.
  * @property {any} roll  Its first roll as JSON (`Roll#toJSON()`), or null.
  */
 /** @type {Map<string, CreatedCard>} message id → the card as it was created */
@@ -40,7 +41,10 @@ const voided = new Set();
 /** Cards remembered (the oldest forgotten first); far more than a session's open requests. */
 const KEEP = 2000;
 
-/** @param {unknown} v @returns {v is string} */
+/**
+ * @param {unknown} v
+ * @returns {v is string}
+ */
 const id = v => typeof v === "string" && v.length > 0;
 
 /**
@@ -64,7 +68,9 @@ export function rollKeysOf(message) {
 
 /**
  * The roll key of a Stay Conscious roll: one a round for a combatant.
- * @param {string} combatId @param {string} combatantId @param {number} round
+ * @param {string} combatId
+ * @param {string} combatantId
+ * @param {number} round
  * @returns {string}
  */
 export const consciousKey = (combatId, combatantId, round) => `conscious:${combatId}:${combatantId}:${round}`;
@@ -102,7 +108,8 @@ export function createdAs(message) {
 
 /**
  * Was this card created carrying `key` (not re-flagged later)?
- * @param {ChatMessage.Implementation|null|undefined} message  @param {string} key  A roll key.
+ * @param {ChatMessage.Implementation|null|undefined} message
+ * @param {string} key  A roll key.
  * @returns {boolean}
  */
 export function cardMadeFor(message, key) {
@@ -111,7 +118,8 @@ export function cardMadeFor(message, key) {
 
 /**
  * The first card a user made for a roll (set-aside cards skipped), as this client saw the cards arrive.
- * @param {string} key  A roll key.  @param {string|null|undefined} authorId  The cards' author.
+ * @param {string} key  A roll key.
+ * @param {string|null|undefined} authorId  The cards' author.
  * @returns {string|null}  Its message id, or null when no card of theirs for it arrived here.
  */
 export function firstCardFor(key, authorId) {
@@ -129,7 +137,8 @@ export function hasCard(key) {
 
 /**
  * The reason a card does not count for a roll, or null when it is the first card its author made for it.
- * @param {ChatMessage.Implementation|null|undefined} message  @param {string} key  A roll key.
+ * @param {ChatMessage.Implementation|null|undefined} message
+ * @param {string} key  A roll key.
  * @param {{first?: string|null}} [known]  first: the first card a GM store kept for the roll (it outlives a reload).
  * @returns {"forged"|"notFirst"|null}  forged: not made for this roll; notFirst: its author made another card for it
  *   first.
@@ -153,13 +162,17 @@ export function voidCard(message) {
   return true;
 }
 
-/** A card's refusal in words (`SMOKE.Attack.forged`, `SMOKE.Check.notFirstCard`). @param {"forged"|"notFirst"} why */
+/**
+ * A card's refusal in words (`SMOKE.Attack.forged`, `SMOKE.Check.notFirstCard`).
+ * @param {"forged"|"notFirst"} why
+ */
 export const refusalText = why => game.i18n.localize(why === "forged" ? "SMOKE.Attack.forged" : "SMOKE.Check.notFirstCard");
 
 /**
  * @typedef {object} StoredRollEntry  A character's rolls in a GM store's request record (the GM Screen's, a police
  *   event's).
- * @property {string} actorUuid  @property {string} userId  Who rolls.
+ * @property {string} actorUuid
+ * @property {string} userId  Who rolls.
  * @property {{rollId: string, cardId?: string|null}[]} options  `cardId`: the first card its roller made for it.
  */
 
@@ -168,7 +181,8 @@ export const refusalText = why => game.i18n.localize(why === "forged" ? "SMOKE.A
  * the entry's roller (or a GM) made, so the first card still counts after a reload (the memory above does not).
  * Written in the store's own queue: a second card arriving meanwhile finds the first kept.
  * @template {{id: string, entries: StoredRollEntry[]}} R
- * @param {import("./gm-store.mjs").GMStore<R>} store  @param {ChatMessage.Implementation} message
+ * @param {import("./gm-store.mjs").GMStore<R>} store
+ * @param {ChatMessage.Implementation} message
  */
 export function keepFirstCard(store, message) {
   const rollId = /** @type {any} */ (message.flags?.[SYSTEM_ID])?.rollId;
@@ -187,7 +201,8 @@ export function keepFirstCard(store, message) {
  * Active GM: set aside a store's first card the GM refused ({@link voidCard}); the store then keeps the author's next
  * card for that roll, if one arrived, as its first.
  * @template {{id: string, entries: StoredRollEntry[]}} R
- * @param {import("./gm-store.mjs").GMStore<R>} store  @param {ChatMessage.Implementation} message
+ * @param {import("./gm-store.mjs").GMStore<R>} store
+ * @param {ChatMessage.Implementation} message
  * @param {string} rollId
  * @returns {Promise<boolean>}  Whether it was set aside.
  */
@@ -226,6 +241,9 @@ export function carryOpenRolls(earlier, entries, { open, same }) {
   return [...from];
 }
 
-/** No requests; the hook that fills the record. @type {Record<string, never>} */
+/**
+ * No requests; the hook that fills the record.
+ * @type {Record<string, never>}
+ */
 export const requests = {};
 export const hooks = { createChatMessage: noteRollCard };

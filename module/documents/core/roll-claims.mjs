@@ -50,7 +50,10 @@ const KEEP = 500;
 /** @type {Map<string, IssuedRoll>} */
 const issued = new Map();
 
-/** @param {IssuedRoll} r @returns {boolean} Still waiting for a card, or holding the card made for it. */
+/**
+ * @param {IssuedRoll} r
+ * @returns {boolean} Still waiting for a card, or holding the card made for it.
+ */
 const live = r => hasCard(r.id) || Date.now() - r.issuedAt <= ROLL_TTL_MS;
 
 /**

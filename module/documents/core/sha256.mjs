@@ -17,7 +17,10 @@ const K = new Uint32Array([
   0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2
 ]);
 
-/** @param {number} x @param {number} n */
+/**
+ * @param {number} x
+ * @param {number} n
+ */
 const rotr = (x, n) => (x >>> n) | (x << (32 - n));
 
 /**

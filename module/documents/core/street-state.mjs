@@ -9,7 +9,11 @@
 import { BANDS, SYSTEM_ID } from "../../generated/rules.mjs";
 import { streetState, wheelsBandSteps } from "../../rules/street.mjs";
 
-/** The scene's street state (defaults when unset). @param {any} scene @returns {{profile: string, time: string, rain: boolean}} */
+/**
+ * The scene's street state (defaults when unset).
+ * @param {any} scene
+ * @returns {{profile: string, time: string, rain: boolean}}
+ */
 export function streetOf(scene) {
   try {
     return streetState(scene?.flags?.[SYSTEM_ID]?.street ?? {});
@@ -21,7 +25,10 @@ export function streetOf(scene) {
 /**
  * The band of a roll in the rain: one band harder for Wheels when the scene the actor's (or motor's) token stands on
  * — else the viewed scene — is raining. Called by the chase gauge's check (documents/chase/gauge.mjs rollerFor).
- * @param {any} actor @param {string} stat @param {string} band @returns {string}
+ * @param {any} actor
+ * @param {string} stat
+ * @param {string} band
+ * @returns {string}
  */
 export function rainBand(actor, stat, band) {
   const scene = game.scenes?.find(s => s.tokens.some(t => t.actorId === actor.id)) ?? game.scenes?.viewed;

@@ -40,13 +40,22 @@ let cache = null;
 /** Active GM: changes written but not stored yet (scene id → token id → Binding, or null for forgotten). */
 const unsaved = /** @type {Map<string, Map<string, Binding|null>>} */ (new Map());
 
-/** @param {string} key @param {Record<string, string>} [data] */
+/**
+ * @param {string} key
+ * @param {Record<string, string>} [data]
+ */
 const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 
-/** @param {any} token @returns {Binding} What the token names now. */
+/**
+ * @param {any} token
+ * @returns {Binding} What the token names now.
+ */
 const named = token => ({ actorId: token.actorId ?? null, actorLink: Boolean(token.actorLink) });
 
-/** @param {any} scene @returns {Record<string, Binding>|null} The scene's record (null: a scene never seen). */
+/**
+ * @param {any} scene
+ * @returns {Record<string, Binding>|null} The scene's record (null: a scene never seen).
+ */
 function sceneRecord(scene) {
   cache ??= tokenActors.all();
   const stored = cache[scene.id];
@@ -63,7 +72,8 @@ function sceneRecord(scene) {
 
 /**
  * Active GM: write bindings for one scene (null forgets a token), seen at once by this client's checks.
- * @param {string} sceneId @param {Record<string, Binding|null>} changes
+ * @param {string} sceneId
+ * @param {Record<string, Binding|null>} changes
  */
 function record(sceneId, changes) {
   const local = unsaved.get(sceneId) ?? new Map();
@@ -85,7 +95,8 @@ function record(sceneId, changes) {
 /**
  * Active GM: take a scene the record has not seen — every token on it as it stands now, but `except` (the token
  * whose creation brought the GM here, judged on its own).
- * @param {any} scene @param {string|null} [except]
+ * @param {any} scene
+ * @param {string|null} [except]
  * @returns {Record<string, Binding>}
  */
 function adopt(scene, except = null) {
@@ -111,7 +122,8 @@ export function bindingOf(token) {
 
 /**
  * Whether the token still names what the GM recorded (neither its `actorId` nor its `actorLink` changed since).
- * @param {any} token @returns {boolean}
+ * @param {any} token
+ * @returns {boolean}
  */
 export function isRecorded(token) {
   const b = bindingOf(token);
@@ -121,7 +133,9 @@ export function isRecorded(token) {
 /**
  * Whether a token stands for an actor: it is recorded, unchanged, and names that actor (a world actor through a
  * linked token; a synthetic actor through its own unlinked token).
- * @param {any} token @param {Actor.Implementation|any} actor @returns {boolean}
+ * @param {any} token
+ * @param {Actor.Implementation|any} actor
+ * @returns {boolean}
  */
 export function standsFor(token, actor) {
   if (!actor || !isRecorded(token)) return false;
@@ -131,7 +145,8 @@ export function standsFor(token, actor) {
 
 /**
  * The tokens that stand for an actor (see {@link standsFor}), on one scene or on every scene.
- * @param {Actor.Implementation|any} actor @param {{scene?: any}} [opts]  scene: that scene only.
+ * @param {Actor.Implementation|any} actor
+ * @param {{scene?: any}} [opts]  scene: that scene only.
  * @returns {TokenDocument.Implementation[]}
  */
 export function tokensOf(actor, { scene = null } = {}) {
@@ -144,7 +159,11 @@ export function tokensOf(actor, { scene = null } = {}) {
   return scenes.flatMap(s => [...(s.tokens ?? [])].filter(t => standsFor(t, actor)));
 }
 
-/** Active GM: put a token's binding back from the record. @param {any} token @param {Binding} b */
+/**
+ * Active GM: put a token's binding back from the record.
+ * @param {any} token
+ * @param {Binding} b
+ */
 function putBack(token, b) {
   return token.update({ actorId: b.actorId, actorLink: b.actorLink }, { smokePutBack: true })
     .catch((/** @type {any} */ err) => console.warn("The Smoke | putting a token back", err));
@@ -178,7 +197,10 @@ function onUpdateToken(token, changes, options, userId) {
 
 /**
  * A player's own change of a token's actor is taken out before it is sent (the GM would put it back anyway).
- * @param {any} _token @param {Record<string, unknown>} changes @param {object} _options @param {string} userId
+ * @param {any} _token
+ * @param {Record<string, unknown>} changes
+ * @param {object} _options
+ * @param {string} userId
  */
 function onPreUpdateToken(_token, changes, _options, userId) {
   if (game.user.isGM || userId !== game.user.id || !("actorId" in changes || "actorLink" in changes)) return;
@@ -217,7 +239,10 @@ export const hooks = {
   updateToken: onUpdateToken,
   preUpdateToken: onPreUpdateToken,
   deleteToken: onDeleteToken,
-  /** A GM made a scene: its tokens are the GM's. @param {any} scene */
+  /**
+   * A GM made a scene: its tokens are the GM's.
+   * @param {any} scene
+   */
   createScene: scene => { if (game.user.isActiveGM) adopt(scene); },
   /** @param {any} scene */
   deleteScene: scene => { if (game.user.isActiveGM) void tokenActors.set(scene.id, null).then(() => { cache = null; }); }

@@ -29,7 +29,9 @@ const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localiz
  * A refusal of a card made wrong: it names another actor or stat, or its roll is no check's. Such a card shows no luck
  * to choose by (it was wrong when it was made, whatever its dice), so when the refusal is of what it held at creation
  * the caller may set it aside.
- * @param {string} text  @param {unknown} created  The card's creation record, if the GM saw it.  @param {unknown} [cause]
+ * @param {string} text
+ * @param {unknown} created  The card's creation record, if the GM saw it.
+ * @param {unknown} [cause]
  * @returns {Error & {setAside: boolean}}
  */
 const madeWrong = (text, created, cause = undefined) =>
@@ -38,7 +40,9 @@ const madeWrong = (text, created, cause = undefined) =>
 /**
  * @typedef {object} VehicleNumbers  A driven motor's numbers for a check (documents/vehicle/driving.mjs
  *   `drivingNumbers`): its Performance die (the TN's die), Handling, steps (flat tyres) and driving modifiers.
- * @property {number} performance  @property {number} [handling]  @property {number} [steps]
+ * @property {number} performance
+ * @property {number} [handling]
+ * @property {number} [steps]
  * @property {{value: number, text: string}[]} [modifiers]
  */
 

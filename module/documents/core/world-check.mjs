@@ -56,9 +56,13 @@ export const EXPECTED = Object.freeze({
 
 /**
  * @typedef {object} Expectations
- * @property {readonly string[]} settings @property {readonly string[]} menus @property {readonly string[]} keybindings
- * @property {readonly string[]} queries @property {Readonly<Record<string, string>>} documentClasses
- * @property {readonly string[]} baseModels @property {readonly string[]} sheets
+ * @property {readonly string[]} settings
+ * @property {readonly string[]} menus
+ * @property {readonly string[]} keybindings
+ * @property {readonly string[]} queries
+ * @property {Readonly<Record<string, string>>} documentClasses
+ * @property {readonly string[]} baseModels
+ * @property {readonly string[]} sheets
  * @property {readonly string[]} statusEffects  Every Condition id and the defeated status.
  * @property {string} defeated
  */
@@ -85,7 +89,10 @@ export function expectedRegistrations() {
     statusEffects: [...CONDITION_IDS, EXPECTED.defeated] };
 }
 
-/** @param {string} key @returns {string|null} The key without `the-smoke.`, or null if it is another namespace's. */
+/**
+ * @param {string} key
+ * @returns {string|null} The key without `the-smoke.`, or null if it is another namespace's.
+ */
 const own = key => (String(key).startsWith(`${SYSTEM_ID}.`) ? String(key).slice(SYSTEM_ID.length + 1) : null);
 
 /**

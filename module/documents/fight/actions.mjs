@@ -20,16 +20,21 @@ import { healthOf, recordTreated, treatedAt } from "../core/health-record.mjs";
 
 const COMBAT = RULES.combat;
 
-/** @param {string} text @returns {null} */
+/**
+ * @param {string} text
+ * @returns {null}
+ */
 function warn(text) {
   ui.notifications.warn(text);
   return null;
 }
 
-
 const BY_ID = new Map(CONDITIONS.map(c => [c.key, c]));
 const PEOPLE = new Set(["character", "npc"]);
-/** @param {string} outcome @returns {boolean} */
+/**
+ * @param {string} outcome
+ * @returns {boolean}
+ */
 const succeeded = outcome => RULES.outcomes.outcomes.find(o => o.id === outcome)?.success === true;
 
 /**
@@ -97,7 +102,7 @@ export async function reload(combat, combatant, weaponId, { dieIndex = null } = 
  */
 export async function improvised(combat, combatant, statKey, { skipDialog = false, dieIndex = null } = {}) {
   const actor = /** @type {Actor.Implementation} */ (combatant.actor);
-  if (!/** @type {CharacterSystem} */ (actor.system).stats?.[statKey]) return warn(game.i18n.localize("SMOKE.Combat.noStat"));
+  if (!(actor.system).stats?.[statKey]) return warn(game.i18n.localize("SMOKE.Combat.noStat"));
   const choices = await promptCheck(actor, statKey, { skipDialog });
   if (!choices) return null;
   try {
@@ -114,6 +119,8 @@ export async function improvised(combat, combatant, statKey, { skipDialog = fals
  * reads the outcome from the card's roll and applies a Proper Mess.
  * @param {Combat.Implementation} combat
  * @param {Combatant.Implementation} combatant
+ * @param {object} [options]
+ * @param {boolean} [options.skipDialog]  Roll at once, without the roll dialog.
  * @returns {Promise<ChatMessage.Implementation|null|undefined>}
  */
 export async function stayConscious(combat, combatant, { skipDialog = false } = {}) {

@@ -12,11 +12,12 @@
  * never the card's flags, so a hand-made card changes nothing. Holds (grab, break free) follow the same path.
  * @module documents/attack
  */
-import { kitSystem } from "../core/kit-record.mjs";
+import { kitSystem, recordedArmour } from "../core/kit-record.mjs";
 import { RULES, RANGE_BANDS } from "../../generated/rules.mjs";
 import { attackModifiers, canReact, conditionChoices, damage, dodge, inRange, rangeBand, weaponConditions } from "../../rules/combat.mjs";
 import { combatGuard, defenceModifiers } from "../../rules/round.mjs";
 import { armourReduction } from "../../rules/record.mjs";
+import { barredByArmour } from "../../rules/armour.mjs";
 import { gmSituational, refuseCard, rollCheck, SYSTEM_ID, unboostedDice } from "../core/check.mjs";
 import { areaCaught, areaDamage, attackAftermath, targetingBlocked, weaponOffYourGame } from "../../rules/weapon-effects.mjs";
 import { verifiedCheck } from "../core/verified-check.mjs";
@@ -25,8 +26,7 @@ import { promptCheck } from "../core/prompt-check.mjs";
 import { applyHealthLoss, spendDieAsGM } from "./combat.mjs";
 import { assertGM, assertOwner, requestGM } from "../core/requests.mjs";
 import { isOut, sideOf, writeSides } from "./combat-state.mjs";
-import { riderOf } from "../vehicle/vehicle.mjs";
-import { vehicleSystem } from "../core/lookup.mjs";
+import { conditionOf, motorGuard, riderOf, writeCondition } from "../vehicle/vehicle.mjs";
 
 const COMBAT = RULES.combat;
 
@@ -57,7 +57,8 @@ function enclosedIn(actor) {
 
 /**
  * A combatant's current Guard in the fight: the record's Guard (worn armour, Conditions) + cover, the Dodge action
- * and an enclosed seat; a motor's Guard as its record gives it.
+ * and an enclosed seat; a motor's Guard from its Size and the temporary defences on the GM's record of its condition
+ * (documents/vehicle/condition.mjs).
  * @param {Combatant.Implementation} combatant
  * @returns {number}
  */
@@ -65,12 +66,13 @@ export function currentGuard(combatant) {
   const actor = /** @type {Actor.Implementation} */ (combatant.actor);
   const sys = /** @type {PersonSystem} */ (actor.system);
   const defences = { ...sideOf(combatant).defences, enclosed: enclosedIn(actor) };
-  if (actor.type === "vehicle") return sys.guard.value;
+  if (actor.type === "vehicle") return motorGuard(actor); // its temporary defences as the GM recorded them
   return combatGuard({ guard: sys.guard.value, includesConditions: actor.type === "character", conditions: actor.statuses, defences });
 }
 
 /**
- * Damage reduction on a target: its worn armour (an NPC's printed reduction; a motor's Armour) + heavy cover.
+ * Damage reduction on a target: its worn armour from the GM's record of the kit (an NPC's printed reduction; a motor's
+ * Armour) + heavy cover.
  * @param {Combatant.Implementation} combatant
  * @returns {number}
  */
@@ -80,7 +82,8 @@ export function targetReduction(combatant) {
   const cover = sideOf(combatant).defences.cover ?? "none";
   if (actor.type === "vehicle") return sys.armour ?? 0;
   if (actor.type === "npc") return (sys.armourReduction ?? 0) + defenceModifiers({ cover }).reduction;
-  return armourReduction(actor.items.filter(i => i.type === "armour").map(i => i.system), { cover: cover === "none" ? null : cover });
+  // A character's suit as the GM recorded it (its numbers; which one is worn is the owner's).
+  return armourReduction(recordedArmour(actor), { cover: cover === "none" ? null : cover });
 }
 
 /**
@@ -209,6 +212,10 @@ function attackRefusal(attacker, target, weapon, choice) {
     range: i18n.localize(`SMOKE.Range.${w.range}`), target: target.name ?? "", band: i18n.localize(`SMOKE.Range.${band}`) });
   if (choice.burst && !w.traits.includes("burst")) return i18n.format("SMOKE.Attack.noBurst", { weapon: weapon.name });
   if (choice.driveBy === "driver" && w.traits.includes("twoHanded")) return i18n.format("SMOKE.Attack.driverTwoHanded", { weapon: weapon.name });
+  // Riot Shield: "you cannot use a two-handed weapon" while it is held (worn): the suit's bar from the GM's record.
+  const barred = barredByArmour(w, recordedArmour(/** @type {Actor.Implementation} */ (attacker.actor)));
+  if (barred) return i18n.format("SMOKE.Attack.armourBars", { name: attacker.name ?? "", suit: String(/** @type {any} */ (barred.suit).name ?? ""),
+    weapon: weapon.name ?? "" });
   let mods;
   try {
     mods = attackModifiers({ weapon: { category: w.category, traits: w.traits, range: w.range }, band: /** @type {SmokeRange} */ (band),
@@ -231,7 +238,10 @@ function attackRefusal(attacker, target, weapon, choice) {
   return { band, distance, mods, thrown, offYourGame };
 }
 
-/** @param {string} text @returns {null} */
+/**
+ * @param {string} text
+ * @returns {null}
+ */
 function warn(text) {
   ui.notifications.warn(text);
   return null;
@@ -252,7 +262,8 @@ export function recordOf(message) {
 
 /**
  * GM: write a record (whole) on its combat.
- * @param {Combat.Implementation} combat @param {RollRecord} record
+ * @param {Combat.Implementation} combat
+ * @param {RollRecord} record
  */
 async function saveRecord(combat, record) {
   await combat.update({ [`system.records.${record.id}`]: record }, { turnEvents: false });
@@ -353,21 +364,20 @@ async function weaponAftermath(combat, record) {
 /**
  * Land a hit from its record: damage = margin + Impact − reduction (min 0) to Health or Body; a tyre hit flattens a
  * tyre instead; weapon Conditions; Down at 0 Health. GM side.
- * @param {RollRecord} record @param {Combatant.Implementation} target
+ * @param {RollRecord} record
+ * @param {Combatant.Implementation} target
  * @returns {Promise<{damage: number, conditions: string[], flat: boolean}>}
  */
 async function landHit(record, target) {
   const actor = /** @type {Actor.Implementation} */ (target.actor);
   const check = /** @type {NonNullable<RollRecord["check"]>} */ (record.check);
   if (record.tyres && actor.type === "vehicle") {
-    const flat = vehicleSystem(actor).tyres.flat + COMBAT.shooting.tyres.flatTyres;
-    await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.tyres.flat": flat }));
+    await writeCondition(actor, { flatTyres: conditionOf(actor).flatTyres + COMBAT.shooting.tyres.flatTyres });
     return { damage: 0, conditions: [], flat: true };
   }
   const dealt = damage({ margin: check.margin, impact: /** @type {number} */ (record.impact), reduction: targetReduction(target) });
   if (actor.type === "vehicle") {
-    const body = vehicleSystem(actor).body.value;
-    await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.body.value": Math.max(0, body - dealt) }));
+    await writeCondition(actor, { body: Math.max(0, conditionOf(actor).body - dealt) });
     return { damage: dealt, conditions: [], flat: false };
   }
   await applyHealthLoss(actor, dealt);
@@ -382,7 +392,9 @@ async function landHit(record, target) {
  * be targeted from outside until it clears"). Each takes the hit as the target did: the same margin and Impact, less
  * their own reduction (rules/weapon-effects.mjs areaDamage), with the weapon's Conditions; a Smoke Grenade also puts
  * the target and each caught in its cloud (`smoke` on their sides, the record's id) until the GM clears it. GM side.
- * @param {Combat.Implementation} combat @param {RollRecord} record @param {Combatant.Implementation} target
+ * @param {Combat.Implementation} combat
+ * @param {RollRecord} record
+ * @param {Combatant.Implementation} target
  * @returns {Promise<{id: string, name: string, damage: number, conditions: string[]}[]>}
  */
 async function landArea(combat, record, target) {
@@ -398,7 +410,7 @@ async function landArea(combat, record, target) {
     /** @type {string[]} */
     let conditions = [];
     if (actor.type === "vehicle") {
-      if (dealt) await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.body.value": Math.max(0, vehicleSystem(actor).body.value - dealt) }));
+      if (dealt) await writeCondition(actor, { body: Math.max(0, conditionOf(actor).body - dealt) });
     } else {
       await applyHealthLoss(actor, dealt);
       conditions = weaponConditions(record.traits ?? [], check.outcome, dealt, { bleedOn: record.bleedOn ?? null });

@@ -95,7 +95,9 @@ export async function writeSides(combat, patches, options = {}, also = {}) {
 
 /**
  * A combatant's side with a patch merged in (what {@link writeSides} writes).
- * @param {Combat.Implementation} combat @param {string} id @param {Partial<Side>} patch
+ * @param {Combat.Implementation} combat
+ * @param {string} id
+ * @param {Partial<Side>} patch
  * @returns {Side}
  */
 export function patchedSide(combat, id, patch) {

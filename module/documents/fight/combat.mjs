@@ -8,8 +8,10 @@
  * Combat, which only a GM may write (documents/fight/combat-state.mjs), never on the player-writable Combatant; in speed
  * mode the core tracker's initiative controls follow the speed dice instead of rolling.
  *
- * The round's end runs the steps each feature contributes ({@link addRoundEndStep}): the people's first, then, for
- * example, the chase's fires and getaway — this module imports no feature. A round's end is applied once per (combat, round) — `system.roundEnded` records it — however many
+ * The round's end is one list of steps, each placed by the book's step of End a round ({@link addRoundEndStep}): the
+ * people's ({@link roundEndSteps}: ongoing harm, Stunned and defences, the Down clock), then the chase's fires and
+ * getaway (documents/chase/getaway.mjs) — the features' manifests contribute them, and this module imports no
+ * feature. A round's end is applied once per (combat, round) — `system.roundEnded` records it — however many
  * GMs and players are connected and however often the GM steps back and forth. Secret speed dice stay in the
  * roller's client until the reveal (documents/fight/speed-dice.mjs).
  * @module documents/combat
@@ -26,20 +28,33 @@ import { healthOf } from "../core/health-record.mjs";
 
 export { SYSTEM_ID };
 
-/**
- * @typedef {(combat: SmokeCombat) => Promise<string[]>} RoundEndStep  A feature's part of the round's end (GM side):
- *   applies itself and returns what happened, in words, for the round's card.
- */
+/** @typedef {import("../core/feature.mjs").RoundEndStep} RoundEndStep */
+/** The round's end, in the book's order of End a round (steps 1–4; step 5, the new round, is {@link advanceRound}'s). */
 /** @type {RoundEndStep[]} */
 const ROUND_END_STEPS = [];
 
 /**
- * Add a step to the end of every round (When it kicks off › End a round), after the people's own (ongoing harm,
- * Stunned, defences, the Down clock). Called at init by the features that have one (the chase: fires, the getaway).
+ * Add a step to the end of every round (When it kicks off › End a round), in the book's order: after the steps of an
+ * earlier or the same book step (`at`). Called at init by the entry with every manifest's `roundEndSteps` (the
+ * people's, below; the chase's fires and getaway).
  * @param {RoundEndStep} step
+ * @throws {Error} when the step has no id, book step or run, or its id is taken.
  */
 export function addRoundEndStep(step) {
-  ROUND_END_STEPS.push(step);
+  if (typeof step?.id !== "string" || !Number.isInteger(step.at) || typeof step.run !== "function") {
+    throw new Error(`a round-end step needs {id, at, run}: ${JSON.stringify(step?.id ?? step)}`);
+  }
+  if (ROUND_END_STEPS.some(s => s.id === step.id)) throw new Error(`round-end step "${step.id}" is added twice`);
+  const after = ROUND_END_STEPS.findLastIndex(s => s.at <= step.at);
+  ROUND_END_STEPS.splice(after + 1, 0, step);
+}
+
+/**
+ * The round's end as it runs: the steps' ids and book steps, in order.
+ * @returns {{id: string, at: number}[]}
+ */
+export function roundEndOrder() {
+  return ROUND_END_STEPS.map(({ id, at }) => ({ id, at }));
 }
 const PEOPLE = new Set(["character", "npc"]);
 const COMBAT_RULES = RULES.combat;
@@ -62,6 +77,9 @@ function tieEntry(c) {
   return { id: /** @type {string} */ (c.id), name: c.name ?? "", isPC: c.actor?.type === "character", movesDie: movesDieOf(c.actor) };
 }
 
+/**
+ *
+ */
 export class SmokeCombat extends Combat {
   /** @returns {boolean} The book's speed dice (true) or the simple tracker. */
   get isSpeed() {
@@ -102,7 +120,10 @@ export class SmokeCombat extends Combat {
     super._onUpdate(changed, options, userId);
   }
 
-  /** Speed mode: "Done" spends the current die with no other action. @override */
+  /**
+   * Speed mode: "Done" spends the current die with no other action.
+   * @override
+   */
   async nextTurn() {
     if (this.isSpeed) {
       const current = this.queue.current;
@@ -114,7 +135,10 @@ export class SmokeCombat extends Combat {
     return this;
   }
 
-  /** Speed mode: the GM steps back one spent die. @override */
+  /**
+   * Speed mode: the GM steps back one spent die.
+   * @override
+   */
   async previousTurn() {
     await requestGM(this.isSpeed ? "combat.back" : "combat.previousTurn", { combatId: this.id });
     return this;
@@ -145,7 +169,10 @@ export class SmokeCombat extends Combat {
     return this;
   }
 
-  /** Speed mode: Reset Initiative would undo the revealed order; refused with a notice. @override */
+  /**
+   * Speed mode: Reset Initiative would undo the revealed order; refused with a notice.
+   * @override
+   */
   async resetAll() {
     if (this.isSpeed) {
       ui.notifications.info(game.i18n.localize("SMOKE.Combat.speedNoInitiative"));
@@ -154,7 +181,10 @@ export class SmokeCombat extends Combat {
     return super.resetAll();
   }
 
-  /** Back a round; its end is not applied again when the GM moves forward. @override */
+  /**
+   * Back a round; its end is not applied again when the GM moves forward.
+   * @override
+   */
   async previousRound() {
     await requestGM("combat.previousRound", { combatId: this.id, round: this.round });
     return this;
@@ -187,7 +217,8 @@ export class SmokeCombatant extends Combatant {
 
 /**
  * Order two combatants: initiative high to low, then the book's tie-breaks; no initiative last.
- * @param {Combatant.Implementation} a @param {Combatant.Implementation} b
+ * @param {Combatant.Implementation} a
+ * @param {Combatant.Implementation} b
  * @param {(c: Combatant.Implementation) => number|null|undefined} initiativeOf
  * @returns {number}
  */
@@ -230,7 +261,8 @@ function turnWith(combat, sides) {
 
 /**
  * Whole sides from patches (what {@link writeSides} will write).
- * @param {SmokeCombat} combat @param {Record<string, Record<string, any>>} patches
+ * @param {SmokeCombat} combat
+ * @param {Record<string, Record<string, any>>} patches
  * @returns {Record<string, import("./combat-state.mjs").Side>}
  */
 function wholeSides(combat, patches) {
@@ -240,7 +272,11 @@ function wholeSides(combat, patches) {
 /** Fresh per-round fields of a side. */
 const FRESH = { dice: [], reaction: false, defences: { dodge: false, cover: "none" } };
 
-/** The combat the request names, or a refusal. @param {string} id @returns {SmokeCombat} */
+/**
+ * The combat the request names, or a refusal.
+ * @param {string} id
+ * @returns {SmokeCombat}
+ */
 function combatOf(id) {
   const combat = /** @type {SmokeCombat|undefined} */ (game.combats?.get(id));
   if (!combat) throw new Error(game.i18n.localize("SMOKE.Combat.noCombat"));
@@ -255,7 +291,8 @@ const actorKey = c => c.actor?.uuid ?? `combatant:${c.id}`;
 
 /**
  * Refuse a round change asked for from a round that is already over (a double click, two GMs at once).
- * @param {SmokeCombat} combat @param {number|null|undefined} round
+ * @param {SmokeCombat} combat
+ * @param {number|null|undefined} round
  */
 function sameRound(combat, round) {
   if (round !== undefined && round !== null && round !== combat.round)
@@ -265,7 +302,8 @@ function sameRound(combat, round) {
 /**
  * Roll a combatant's speed dice in the open (the GM, after the reveal): a mid-round joiner. None when this actor
  * already had dice this round, through this or another Combatant.
- * @param {SmokeCombat} combat @param {Combatant.Implementation} combatant
+ * @param {SmokeCombat} combat
+ * @param {Combatant.Implementation} combatant
  * @returns {Promise<number[]>}
  */
 async function diceForJoiner(combat, combatant) {
@@ -469,7 +507,8 @@ function nextTurnIndex(combat) {
 
 /**
  * What a simple-tracker turn begins with: its key and whether the actor is Stunned, and a spent reaction refreshed.
- * @param {Combatant.Implementation} c @param {number} key  round × 1000 + turn.
+ * @param {Combatant.Implementation} c
+ * @param {number} key  round × 1000 + turn.
  * @returns {Record<string, any>}  A side patch.
  */
 function turnStartOf(c, key) {
@@ -640,11 +679,12 @@ export async function applyHealthLoss(actor, amount) {
 async function advanceRound(combat, { also = {}, startTurn = false } = {}) {
   const round = combat.round;
   const ended = combat.system.roundEnded;
-  // Steps 1–3 for the people, then the features' steps (the chase: vehicle fires due, whether it has ended).
+  // Steps 1–4 of the book, in its order: the people's (ongoing harm, Stunned and defences, the Down clock), then the
+  // chase's (vehicle fires due, whether it has ended).
   let lines = null;
   if (round > ended) {
-    lines = await resolveEndOfRound(combat);
-    for (const step of ROUND_END_STEPS) lines.push(...await step(combat));
+    lines = [];
+    for (const step of ROUND_END_STEPS) lines.push(...await step.run(combat));
   }
   const update = { round: round + 1, turn: 0, "system.phase": "rolling", "system.roundEnded": Math.max(round, ended), ...also };
   const options = { direction: 1, worldTime: { delta: CONFIG.time?.roundTime ?? 0 } };
@@ -665,7 +705,8 @@ async function advanceRound(combat, { also = {}, startTurn = false } = {}) {
 }
 
 /**
- * Apply the end of a round to the people in the fight; returns what happened, in words.
+ * Apply the end of a round to the people in the fight (When it kicks off › End a round, steps 1–3: ongoing harm,
+ * Stunned and round-long defences end, the Down clock); returns what happened, in words.
  * @param {SmokeCombat} combat
  * @returns {Promise<string[]>}
  */
@@ -698,6 +739,13 @@ async function resolveEndOfRound(combat) {
   }
   return lines;
 }
+
+/**
+ * The fight's part of the round's end (the fight's manifest, documents/fight/fight.mjs): the people's, the book's
+ * steps 1–3 of End a round.
+ * @type {RoundEndStep[]}
+ */
+export const roundEndSteps = [{ id: "fight.people", at: 1, run: resolveEndOfRound }];
 
 /**
  * Aid stopped a character's Down clock (Harm, aid and recovery › At zero Health: "remove Down and stop its unattended

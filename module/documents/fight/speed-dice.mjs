@@ -11,7 +11,7 @@
 import { RULES, SYSTEM_ID } from "../../generated/rules.mjs";
 import { speedDiceCount } from "../../rules/combat.mjs";
 import { sideOf } from "./combat-state.mjs";
-import { vehicleDrivenBy } from "../vehicle/vehicle.mjs";
+import { conditionOf, vehicleDrivenBy } from "../vehicle/vehicle.mjs";
 import { noteHTML } from "../core/chat-html.mjs";
 import { vehicleSystem } from "../core/lookup.mjs";
 
@@ -25,6 +25,18 @@ export function movesDieOf(actor) {
 }
 
 /**
+ * A motor's `{performance, flatTyres, body}` for the speed-dice count (The chase gauge › How many actions?: "Two or
+ * more flat tyres remove one vehicle die; a motor at 0 Body removes another"): its printed Performance, and its flat
+ * tyres and Body as the GM recorded them (documents/vehicle/condition.mjs), never as its owner wrote them.
+ * @param {Actor.Implementation} motor
+ * @returns {import("../../rules/combat.mjs").VehicleSpeedState}
+ */
+function motorSpeedState(motor) {
+  const c = conditionOf(motor);
+  return { performance: vehicleSystem(motor).performance.die, flatTyres: c.flatTyres, body: c.body };
+}
+
+/**
  * The motor an actor is driving: `{performance, flatTyres, body}` for the speed-dice count, or null.
  * @param {Actor.Implementation} actor
  * @returns {import("../../rules/combat.mjs").VehicleSpeedState|null}
@@ -32,8 +44,7 @@ export function movesDieOf(actor) {
 function drivenMotor(actor) {
   const motor = vehicleDrivenBy(actor);
   if (!motor) return null;
-  const v = vehicleSystem(motor);
-  return { performance: v.performance.die, flatTyres: v.tyres.flat, body: v.body.value };
+  return motorSpeedState(motor);
 }
 
 /**
@@ -45,10 +56,9 @@ function drivenMotor(actor) {
 export function speedDiceFor(combatant) {
   const actor = combatant.actor;
   if (!actor) return 0;
-  const sys = /** @type {any} */ (actor.system);
   if (actor.type === "vehicle") {
     // A motor on its own: the smallest personal count (Moves d4, one die) so the motor's own count decides.
-    return speedDiceCount({ moves: 4, vehicle: { performance: sys.performance.die, flatTyres: sys.tyres.flat, body: sys.body.value } });
+    return speedDiceCount({ moves: 4, vehicle: motorSpeedState(actor) });
   }
   return speedDiceCount({ moves: movesDieOf(actor) || 4, conditions: actor.statuses ?? [],
     surrendered: sideOf(combatant).surrendered, vehicle: drivenMotor(actor) });
@@ -89,7 +99,10 @@ function save() {
   } catch { /* storage full or disabled: the dice stay in memory */ }
 }
 
-/** @param {string} key @returns {number[]|undefined} */
+/**
+ * @param {string} key
+ * @returns {number[]|undefined}
+ */
 function lookup(key) {
   if (!loaded || !held.has(key)) load();
   return held.get(key);

@@ -22,6 +22,8 @@ import { OPPOSED_CHECKS, checkBand, checkRequestTN, gmCheck, hazard as hazardRow
   opposedWinner } from "../../rules/gm-screen.mjs";
 import { bandTN } from "../../rules/check.mjs";
 import { recordedDice } from "../core/record.mjs";
+import { recordedTools } from "../core/kit-record.mjs";
+import { hearingRow } from "./hearing.mjs";
 import { SYSTEM_ID, gmSituational, refuseCard, rollCheck } from "../core/check.mjs";
 import { verifiedCheck } from "../core/verified-check.mjs";
 import { cardRefusal, carryOpenRolls, keepFirstCard, refusalText, voidStoredCard } from "../core/roll-cards.mjs";
@@ -34,6 +36,8 @@ import { assertGM, requestGM } from "../core/requests.mjs";
 import { vehicleDrivenBy } from "../vehicle/seats.mjs";
 import { inTheRain } from "../street/setup.mjs";
 import { actorAt, docAt } from "../core/lookup.mjs";
+import { mergeParts } from "../core/feature.mjs";
+import * as rewards from "./rewards.mjs";
 
 export { cardHTML };
 /** Requests kept in the store (the oldest are dropped). */
@@ -41,23 +45,40 @@ const KEEP = 30;
 
 /**
  * @typedef {object} RequestEntry  One character asked to roll.
- * @property {string} actorUuid @property {string} name @property {string} userId  Who rolls (their player, or the GM).
+ * @property {string} actorUuid
+ * @property {string} name
+ * @property {string} userId  Who rolls (their player, or the GM).
  * @property {RequestOption[]} options
  * @property {null|{stat: string, total: number, tn: number, margin: number, outcome: string, messageId: string,
  *   winner?: "character"|"opponent", harm?: import("./harm.mjs").Harm}} result
  */
 /**
  * @typedef {object} RequestOption  One roll a character is asked for.
- * @property {string} stat @property {number} tn @property {string|null} band @property {string} rollId
+ * @property {string} stat
+ * @property {number} tn
+ * @property {string|null} band
+ * @property {string} rollId
  * @property {boolean} performance  A driver's check with the motor's Performance as Effort.
- * @property {boolean} [opposed]  @property {number} [situational]  The GM's situational modifier (0: none).
+ * @property {boolean} [opposed]
+ * @property {number} [situational]  The GM's situational modifier (0: none).
  * @property {string|null} [cardId]  The first card its roller made for it (recorded as it arrived).
+ * @property {{id: string, name: string, eased: number, noise: "loud"|"silent"|null}|null} [tool]  The tool from the
+ *   character's recorded kit that eased (or was offered for) this roll (rules/gm-screen.mjs toolBand), or null.
  */
 /**
  * @typedef {object} GMRequest
- * @property {string} id @property {"check"|"hazard"} kind @property {string} key  The check's or hazard's key.
- * @property {string} name @property {string[]} tweaks @property {boolean} armourMarked @property {number} at
- * @property {string|null} messageId  The request's card. @property {RequestEntry[]} entries
+ * @property {string} id
+ * @property {"check"|"hazard"|"hearing"} kind
+ * @property {string} key  The check's or hazard's key; a hearing check's motor UUID.
+ * @property {string} name
+ * @property {string[]} tweaks
+ * @property {string[]} [situations]  The tools' situations the GM said hold (a cheap door).
+ * @property {{band: string, stats: string[], stakes: string, ability: string, vehicle: string}} [hearing]  A hearing check's row
+ *   (Vehicle abilities › Silent), as the GM fixed it from the motor's catalogue abilities.
+ * @property {boolean} armourMarked
+ * @property {number} at
+ * @property {string|null} messageId  The request's card.
+ * @property {RequestEntry[]} entries
  * @property {import("./opposed.mjs").OpponentRoll|null} [opponent]  An opposed check's opponent and their roll.
  */
 
@@ -66,7 +87,10 @@ export const store = gmStore("gmRequests", { onChange: () => Hooks.callAll("smok
 
 const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 
-/** Every request, newest first. @returns {GMRequest[]} */
+/**
+ * Every request, newest first.
+ * @returns {GMRequest[]}
+ */
 export function requestsList() {
   return Object.values(store.all()).sort((a, b) => b.at - a.at);
 }
@@ -77,7 +101,10 @@ function rollerOf(actor, gm) {
   return players.find(u => u.character?.id === actor.id) ?? players[0] ?? gm;
 }
 
-/** The characters a request may go to, and opponents: people with stats (an actor, or a token's). @returns {any} */
+/**
+ * The characters a request may go to, and opponents: people with stats (an actor, or a token's).
+ * @returns {any}
+ */
 function personFrom(uuid) {
   const actor = actorAt(String(uuid ?? "")); // an opponent chosen by their token: its actor (unlinked: its own)
   if (!actor || !(actor instanceof Actor) || !["character", "npc"].includes(actor.type)) {
@@ -88,24 +115,35 @@ function personFrom(uuid) {
 
 /**
  * GM: send a check request or a hazard's avoiding roll to characters; for an opposed check with `opponentUuid`, the
- * system rolls the opponent's side here and its total is every character's TN.
+ * system rolls the opponent's side here and its total is every character's TN. A check's band is eased for each
+ * character by the best tool for it on the GM's record of their kit (rules/gm-screen.mjs toolBand: the crowbar, the
+ * fire axe, the claw hammer for a cheap door the GM names in `situations`, lock picks), unless the GM's tweaks name a
+ * tool already. A hearing check (`kind: "hearing"`, `key` a motor's UUID) is the Silent ability's roll to hear that
+ * motor coming (documents/gm-screen/hearing.mjs).
  * @param {User.Implementation} user
- * @param {{kind: "check"|"hazard", key: string, actorUuids: string[], tweaks?: string[], armourMarked?: boolean,
- *   opponentUuid?: string|null, situational?: number}} data  `situational`: the GM's modifier for every roll (default 0).
+ * @param {{kind: "check"|"hazard"|"hearing", key: string, actorUuids: string[], tweaks?: string[],
+ *   situations?: string[], armourMarked?: boolean, opponentUuid?: string|null, situational?: number}} data
+ *   `situational`: the GM's modifier for every roll (default 0).
  * @returns {Promise<{id: string, entries: {name: string, options: {stat: string, tn: number}[]}[],
  *   opponent?: {name: string, stat: string, total: number}}>}
  */
-async function onSend(user, { kind, key, actorUuids, tweaks = [], armourMarked = false, opponentUuid = null, situational = 0 }) {
+async function onSend(user, { kind, key, actorUuids, tweaks = [], situations = [], armourMarked = false, opponentUuid = null,
+  situational = 0 }) {
   assertGM(user);
   const mod = Number(situational);
   if (!Number.isInteger(mod)) throw new Error(L("SMOKE.GMScreen.badSituational", { value: String(situational) }));
-  if (kind !== "check" && kind !== "hazard") throw new Error(L("SMOKE.GMScreen.badKind"));
+  if (kind !== "check" && kind !== "hazard" && kind !== "hearing") throw new Error(L("SMOKE.GMScreen.badKind"));
+  /** @type {any} */
   let row;
-  try {
-    row = kind === "check" ? gmCheck(key) : hazardRow(key);
-  } catch {
-    throw new Error(L(kind === "check" ? "SMOKE.GMScreen.unknownCheck" : "SMOKE.GMScreen.unknownHazard", { key: String(key) }));
+  if (kind === "hearing") row = await hearingRow(key);
+  else {
+    try {
+      row = kind === "check" ? gmCheck(key) : hazardRow(key);
+    } catch {
+      throw new Error(L(kind === "check" ? "SMOKE.GMScreen.unknownCheck" : "SMOKE.GMScreen.unknownHazard", { key: String(key) }));
+    }
   }
+  const situationIds = kind === "check" && Array.isArray(situations) ? [...new Set(situations.map(String))] : [];
   const tweakIds = Array.isArray(tweaks) ? tweaks.map(String) : [];
   if (kind === "check") {
     try {
@@ -130,20 +168,28 @@ async function onSend(user, { kind, key, actorUuids, tweaks = [], armourMarked =
     const roller = rollerOf(actor, user);
     const sys = actor.system;
     const motor = kind === "check" && !opponent ? /** @type {any} */ (vehicleDrivenBy(actor)) : null;
-    const options = row.stats.filter(stat => sys.stats?.[stat]).map(stat => {
+    // The tools the GM's record says the character carries (never the sheet's items).
+    const tools = kind === "check" && !opponent ? recordedTools(actor) : [];
+    const options = row.stats.filter((/** @type {string} */ stat) => sys.stats?.[stat]).map((/** @type {string} */ stat) => {
+      /** @type {any} */
       const r = opponent ? opposedRequestTN({ checkKey: key, stat, opponentTotal: opponent.total })
         : inTheRain(actor, stat, kind === "check"
           ? checkRequestTN({ checkKey: key, stat, ...recordedDice(actor, stat),
-            performanceDie: motor?.system?.adjusted?.printedPerformance ?? null, tweaks: tweakIds })
-          // A hazard's roll: its band's TN for the character's own unboosted dice.
+            performanceDie: motor?.system?.adjusted?.printedPerformance ?? null, tweaks: tweakIds, tools, situations: situationIds })
+          // A hazard's or a hearing check's roll: its band's TN for the character's own unboosted dice.
           : { band: row.band, tn: bandTN(recordedDice(actor, stat).effortDie, recordedDice(actor, stat).statDie, row.band), performance: false });
+      const tool = r.tool ? tools.find(t => t.id === r.tool) : null;
       return { stat, tn: r.tn, band: r.band, rollId: foundry.utils.randomID(16), performance: !!r.performance,
-        opposed: !!opponent, situational: mod, cardId: null };
+        opposed: !!opponent, situational: mod, cardId: null,
+        tool: tool ? { id: tool.id, name: tool.name, eased: r.eased, noise: r.noise } : null };
     });
     return { actorUuid: actor.uuid, name: actor.name ?? "", userId: /** @type {string} */ (roller.id), options, result: null };
   });
   /** @type {GMRequest} */
   const request = { id, kind, key, name: row.name, tweaks: kind === "check" && !opponent ? tweakIds : [],
+    situations: kind === "check" && !opponent ? situationIds : [],
+    ...(kind === "hearing" ? { hearing: { band: row.band, stats: row.stats, stakes: row.stakes, ability: row.ability,
+      vehicle: row.vehicle } } : {}),
     armourMarked: !!armourMarked, at: game.time.serverTime, messageId: null, entries, opponent };
   const moved = kind === "check" && !opponent ? takeOpenRolls(request) : [];
   await store.set(id, request);
@@ -169,8 +215,10 @@ async function onSend(user, { kind, key, actorUuids, tweaks = [], armourMarked =
  * @returns {string[]}  The ids of the earlier requests whose open entries moved (to be removed from them).
  */
 function takeOpenRolls(request) {
+  const situations = request.situations ?? [];
   const same = requestsList().filter(r => r.kind === "check" && r.key === request.key && !r.opponent
-    && r.tweaks.length === request.tweaks.length && r.tweaks.every(t => request.tweaks.includes(t)));
+    && r.tweaks.length === request.tweaks.length && r.tweaks.every(t => request.tweaks.includes(t))
+    && (r.situations ?? []).length === situations.length && situations.every(t => (r.situations ?? []).includes(t)));
   return carryOpenRolls(same, request.entries, { open: e => !e.result, same: (a, b) => a.stat === b.stat });
 }
 
@@ -217,7 +265,9 @@ async function onClaim(user, { rollId, messageId }) {
 
 /**
  * Rewrite one entry's result in the store (read and written in one step on the GM).
- * @param {string} requestId @param {string} actorUuid @param {(r: RequestEntry["result"]) => RequestEntry["result"]} fn
+ * @param {string} requestId
+ * @param {string} actorUuid
+ * @param {(r: RequestEntry["result"]) => RequestEntry["result"]} fn
  * @param {{fresh?: boolean}} [options]  fresh: refuse when the entry already has a result (a second claim raced in).
  * @returns {Promise<GMRequest|null>}
  */
@@ -230,13 +280,20 @@ function saveResult(requestId, actorUuid, fn, { fresh = false } = {}) {
   });
 }
 
-/** The `save` runHarm writes a result's harm with. @param {string} requestId @param {string} actorUuid */
+/**
+ * The `save` runHarm writes a result's harm with.
+ * @param {string} requestId
+ * @param {string} actorUuid
+ */
 const harmSaver = (requestId, actorUuid) => async fn => {
   const r = await saveResult(requestId, actorUuid, res => (res?.harm ? { ...res, harm: fn(res.harm) } : res));
   return /** @type {any} */ (r?.entries.find(e => e.actorUuid === actorUuid)?.result?.harm);
 };
 
-/** Re-render a request's card from the store. @param {GMRequest|null} request */
+/**
+ * Re-render a request's card from the store.
+ * @param {GMRequest|null} request
+ */
 async function refreshCard(request) {
   const card = request?.messageId ? game.messages.get(request.messageId) : null;
   if (card && request) await card.update({ content: await cardHTML(request) });
@@ -313,14 +370,14 @@ const warn = text => {
 };
 
 /** The GM's requests. */
-export const requests = { "gm.request.send": onSend, "gm.request.claim": onClaim,
+const requests = { "gm.request.send": onSend, "gm.request.claim": onClaim,
   "gm.hazard.announce": (user, { key }) => {
     assertGM(user);
     return announceHazard(key);
   } };
 
 /** A request card's buttons work for the character's roller only (the GM's handler checks again). */
-export const hooks = {
+const hooks = {
   // A request's first card for each roll, kept in the store as it arrives (so it still counts after a reload).
   createChatMessage: message => keepFirstCard(store, message),
   ready: () => {
@@ -344,3 +401,9 @@ export const hooks = {
     }
   }
 };
+
+/**
+ * The GM Screen's manifest (documents/core/feature.mjs), registered by the entry: the requests and hooks above, and
+ * the rewards' request (`rewards.mjs`).
+ */
+export const feature = { id: "gmScreen", ...mergeParts([{ requests, hooks }, rewards]) };

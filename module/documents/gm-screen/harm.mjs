@@ -8,36 +8,50 @@
  * @module documents/gm-harm
  */
 import { hazardOutcome } from "../../rules/gm-screen.mjs";
-import { armourReduction } from "../../rules/record.mjs";
+import { armourReduction, wornSuit } from "../../rules/record.mjs";
+import { recordedArmour } from "../core/kit-record.mjs";
 import { applyHealthLoss } from "../fight/combat.mjs";
 import { healthOf } from "../core/health-record.mjs";
 
 /**
  * @typedef {object} Harm  A hazard result's harm, as stored.
- * @property {boolean} avoided @property {number} damage  Health points after armour. @property {number} reduced
- * @property {string[]} conditions  Planned Condition ids. @property {string[]} applied  Those applied (a third Bruised is Hurt).
+ * @property {boolean} avoided
+ * @property {number} damage  Health points after armour.
+ * @property {number} reduced
+ * @property {string[]} conditions  Planned Condition ids.
+ * @property {string[]} applied  Those applied (a third Bruised is Hurt).
  * @property {number|null} health  Health after the damage (before it, until the damage step finished).
- * @property {number} started  Steps begun. @property {number} finished  Steps finished. @property {boolean} done
+ * @property {number} started  Steps begun.
+ * @property {number} finished  Steps finished.
+ * @property {boolean} done
  * @property {boolean} [interrupted]  A GM reload cut a step short; it was not repeated.
+ * @property {number} [printed]  Coming off a bike in a suit that halves it: the column's damage before halving.
+ * @property {string} [suit]  That suit's name (Motorbike Leathers).
  */
 
 /**
  * The steps of a harm: the damage, then each Condition.
- * @param {Harm} harm @returns {{damage?: number, condition?: string}[]}
+ * @param {Harm} harm
+ * @returns {{damage?: number, condition?: string}[]}
  */
 const stepsOf = harm => [...(harm.damage ? [{ damage: harm.damage }] : []), ...harm.conditions.map(id => ({ condition: id }))];
 
 /**
  * The harm a hazard result will do (nothing applied yet; the first step counted as begun, since the claim that
  * stores this runs it next).
- * @param {any} actor @param {{key: string, armourMarked: boolean}} request @param {string} outcome
+ * @param {any} actor
+ * @param {{key: string, armourMarked: boolean}} request
+ * @param {string} outcome
  * @returns {Harm}
  */
 export function plannedHarm(actor, request, outcome) {
-  const reduction = armourReduction(actor.items.filter(i => i.type === "armour").map(i => i.system));
-  const h = hazardOutcome(request.key, outcome, { armourMarked: request.armourMarked, armourReduction: reduction });
+  // The armour as the GM recorded it (its numbers; which suit is worn is the owner's), never the sheet's numbers.
+  const armour = recordedArmour(actor);
+  const h = hazardOutcome(request.key, outcome, { armourMarked: request.armourMarked, armourReduction: armourReduction(armour),
+    armour });
+  const halved = h.offBikeDivisor ? { printed: h.printedDamage, suit: wornSuit(armour)?.name ?? "" } : {};
   const harm = { avoided: h.avoided, damage: h.damage, reduced: h.reduced, conditions: h.conditions, applied: [],
-    health: healthOf(actor), started: 0, finished: 0, done: false };
+    health: healthOf(actor), started: 0, finished: 0, done: false, ...halved };
   const n = stepsOf(harm).length;
   return { ...harm, started: n ? 1 : 0, done: n === 0 };
 }

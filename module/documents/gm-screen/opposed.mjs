@@ -10,8 +10,12 @@ import { recordedDice } from "../core/record.mjs";
 
 /**
  * @typedef {object} OpponentRoll  What the request keeps of the opponent's roll.
- * @property {string} uuid @property {string} name @property {string} stat  The stat they rolled.
- * @property {number} total  The TN. @property {number[]} effort  Effort faces. @property {number[]} statFaces
+ * @property {string} uuid
+ * @property {string} name
+ * @property {string} stat  The stat they rolled.
+ * @property {number} total  The TN.
+ * @property {number[]} effort  Effort faces.
+ * @property {number[]} statFaces
  * @property {number} modifier
  */
 

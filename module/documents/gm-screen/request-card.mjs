@@ -7,6 +7,7 @@
 import { gmCheck, hazard as hazardRow } from "../../rules/gm-screen.mjs";
 import { SYSTEM_ID } from "../core/check.mjs";
 import { conditionName } from "../fight/combat.mjs";
+import { hearingText } from "./hearing.mjs";
 
 export const REQUEST_CARD = "systems/the-smoke/templates/chat/gm-request.hbs";
 export const HAZARD_CARD = "systems/the-smoke/templates/chat/gm-hazard.hbs";
@@ -25,13 +26,15 @@ export function harmText(harm) {
   const applied = harm.applied ?? harm.conditions;
   return L("SMOKE.GMScreen.harm", { damage: String(harm.damage), health: String(harm.health ?? "?"),
     conditions: applied.map(conditionName).join(", ") || "—" })
+    + (harm.suit ? ` ${L("SMOKE.GMScreen.offBikeHalved", { suit: harm.suit, printed: String(harm.printed) })}` : "")
     + (harm.reduced ? ` ${L("SMOKE.GMScreen.armourReduced", { n: String(harm.reduced) })}` : "")
     + (harm.interrupted ? ` ${L("SMOKE.GMScreen.harmInterrupted")}` : "");
 }
 
 /**
  * The line naming both sides of an opposed result: who carried it against whom, with both totals.
- * @param {import("./gm-screen.mjs").GMRequest} request @param {import("./gm-screen.mjs").RequestEntry} entry
+ * @param {import("./gm-screen.mjs").GMRequest} request
+ * @param {import("./gm-screen.mjs").RequestEntry} entry
  * @returns {string|null}
  */
 export function opposedText(request, entry) {
@@ -42,25 +45,49 @@ export function opposedText(request, entry) {
     total: String(entry.result.total), opponent: opp.name, opponentTotal: String(opp.total) });
 }
 
-/** The request's card, from the store. @param {import("./gm-screen.mjs").GMRequest} request @returns {Promise<string>} */
+/**
+ * The words of the tool a roll is eased by, or offered with, from the character's recorded kit: "Crowbar: Medium →
+ * Easy", "Lock Picks: one band easier, and silent: nobody near hears it", "Screwdriver Set: no easier, but you can try".
+ * @param {NonNullable<import("./gm-screen.mjs").RequestOption["tool"]>} tool
+ * @param {string} stat  The roll's stat key.
+ * @param {string} band  The band it is rolled at.
+ * @returns {string}
+ */
+export function toolText(tool, stat, band) {
+  const i18n = game.i18n;
+  const data = { tool: tool.name, stat: i18n.localize(`SMOKE.Stat.${stat}.name`), band: i18n.localize(`SMOKE.Band.${band}`),
+    n: String(tool.eased) };
+  return i18n.format(tool.eased ? "SMOKE.GMScreen.toolEased" : "SMOKE.GMScreen.toolOffered", data)
+    + (tool.noise ? ` ${i18n.localize(`SMOKE.GMScreen.toolNoise.${tool.noise}`)}` : "");
+}
+
+/**
+ * The request's card, from the store.
+ * @param {import("./gm-screen.mjs").GMRequest} request
+ * @returns {Promise<string>}
+ */
 export async function cardHTML(request) {
   const i18n = game.i18n;
-  const row = request.kind === "check" ? gmCheck(request.key) : hazardRow(request.key);
+  const row = request.kind === "hearing" ? /** @type {NonNullable<typeof request.hearing>} */ (request.hearing)
+    : request.kind === "check" ? gmCheck(request.key) : hazardRow(request.key);
   const opp = request.opponent ?? null;
   const entries = request.entries.map(e => ({
     ...e,
     options: e.options.map(o => ({ ...o, label: i18n.format("SMOKE.GMScreen.rollButton", { stat: i18n.localize(`SMOKE.Stat.${o.stat}.name`),
       tn: String(o.tn) }) })),
+    tools: e.options.filter(o => o.tool).map(o => toolText(/** @type {any} */ (o.tool), o.stat, String(o.band))),
     result: e.result && {
       ...e.result, outcomeLabel: i18n.localize(`SMOKE.Outcome.${e.result.outcome}`),
       statLabel: i18n.localize(`SMOKE.Stat.${e.result.stat}.name`),
-      harm: harmText(e.result.harm), opposed: opposedText(request, e)
+      harm: harmText(e.result.harm), opposed: opposedText(request, e),
+      heard: request.kind === "hearing" ? hearingText(e.result, e.name, request.hearing?.vehicle ?? "") : null
     }
   }));
   return foundry.applications.handlebars.renderTemplate(REQUEST_CARD, {
     id: request.id, kind: request.kind, name: request.name, stakes: /** @type {any} */ (row).stakes ?? null,
     band: opp ? i18n.localize("SMOKE.GMScreen.opposed") : i18n.localize(`SMOKE.Band.${row.band}`), hazard: request.kind === "hazard",
-    tweaks: request.tweaks.map(t => i18n.localize(`SMOKE.GMScreen.tweak.${t}`)),
+    tweaks: [...request.tweaks.map(t => i18n.localize(`SMOKE.GMScreen.tweak.${t}`)),
+      ...(request.situations ?? []).map(t => i18n.localize(`SMOKE.GMScreen.situation.${t}`))],
     armour: request.kind === "hazard" ? i18n.localize(request.armourMarked ? "SMOKE.GMScreen.armourMarked" : "SMOKE.GMScreen.armourNot") : null,
     opponent: opp && L("SMOKE.GMScreen.opponentLine", { opponent: opp.name, stat: i18n.localize(`SMOKE.Stat.${opp.stat}.name`),
       faces: [...opp.effort, ...opp.statFaces].join(" + ") + (opp.modifier < 0 ? ` − ${-opp.modifier}` : ` + ${opp.modifier}`),

@@ -24,7 +24,11 @@ const XP_KINDS = new Set(["serviceJob", "patOrder", "vehicleSale", "mission", "g
 
 const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 
-/** The characters a reward goes to. @param {unknown} uuids @returns {any[]} */
+/**
+ * The characters a reward goes to.
+ * @param {unknown} uuids
+ * @returns {any[]}
+ */
 function charactersFrom(uuids) {
   const list = [...new Set(Array.isArray(uuids) ? uuids : [])];
   if (!list.length) throw new Error(L("SMOKE.GMScreen.nobody"));
@@ -37,7 +41,8 @@ function charactersFrom(uuids) {
 
 /**
  * The crew fee's shares (Money › Split the fee), through issue 13's rule.
- * @param {number} fee @param {number} participants
+ * @param {number} fee
+ * @param {number} participants
  * @returns {{share: number, remainder: number}}
  */
 function crewSplit(fee, participants) {
@@ -66,7 +71,7 @@ async function onReward(user, data) {
   try {
     return await giveReward(data);
   } catch (err) {
-    if (rewardId) given.delete(rewardId);  // refused before anything was written: the same form may be sent again
+    if (rewardId) given.delete(rewardId); // refused before anything was written: the same form may be sent again
     throw err;
   }
 }

@@ -18,7 +18,10 @@ import { driverOf } from "../vehicle/seats.mjs";
 import { noticeCrime } from "./crimes.mjs";
 import { isPolice } from "./sight.mjs";
 
-/** @param {string} what @returns {(err: Error) => void} */
+/**
+ * @param {string} what
+ * @returns {(err: Error) => void}
+ */
 const logged = what => err => console.error(`the-smoke | heat: ${what}`, err);
 
 /**

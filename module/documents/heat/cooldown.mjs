@@ -19,7 +19,8 @@ import { sightOf } from "./sight.mjs";
 /**
  * Whether a character has the Ghost perk (loses Heat 15 seconds faster) on the GM's record: the catalogue's Ghost, or a
  * perk the GM made by hand and named so (documents/core/record.mjs).
- * @param {any} actor @returns {boolean}
+ * @param {any} actor
+ * @returns {boolean}
  */
 export function hasGhost(actor) {
   return hasRecordedPerk(actor, GHOST_PERK, GHOST_PERK);
@@ -53,7 +54,11 @@ export async function checkTimers(now = activeNow()) {
   return writes;
 }
 
-/** @param {Actor.Implementation} actor @param {number} now @returns {Promise<number>} writes */
+/**
+ * @param {Actor.Implementation} actor
+ * @param {number} now
+ * @returns {Promise<number>} writes
+ */
 async function checkOne(actor, now) {
   const heat = heatOf(actor);
   const stored = timerOf(actor);

@@ -43,7 +43,10 @@ const KEEP_ACTS = 500;
 /** @type {import("../core/gm-store.mjs").GMStore<Act>} */
 export const acts = gmStore("heatActs");
 
-/** @param {string} key @param {Record<string, unknown>} [data] */
+/**
+ * @param {string} key
+ * @param {Record<string, unknown>} [data]
+ */
 export const L = (key, data) => (data ? game.i18n.format(key, /** @type {object} */ (data)) : game.i18n.localize(key));
 
 /** @returns {string[]} The GMs' user ids (whispered cards). */
@@ -51,7 +54,8 @@ export const gmIds = () => game.users.filter(u => u.isGM).map(u => /** @type {st
 
 /**
  * A crime of the table, or a localized Error naming the bad id.
- * @param {unknown} crimeId @returns {{key: string, name: string, stars: number}}
+ * @param {unknown} crimeId
+ * @returns {{key: string, name: string, stars: number}}
  */
 export function crimeOrThrow(crimeId) {
   try {
@@ -61,7 +65,10 @@ export function crimeOrThrow(crimeId) {
   }
 }
 
-/** @param {unknown} uuid @returns {Actor.Implementation} A character, or a localized Error. */
+/**
+ * @param {unknown} uuid
+ * @returns {Actor.Implementation} A character, or a localized Error.
+ */
 export function characterAt(uuid) {
   const actor = /** @type {Actor.Implementation | null} */ (typeof uuid === "string" ? fromUuidSync(/** @type {`Actor.${string}`} */ (uuid)) : null);
   if (!actor || actor.documentName !== "Actor" || actor.type !== "character") throw new Error(L("SMOKE.Wanted.notCharacter"));
@@ -72,7 +79,8 @@ export function characterAt(uuid) {
  * The worn kit that changes a witnessed crime's stars (Tools and gear › Balaclava): each item the GM's record says the
  * character carries, its `witnessedHeat` from that record, worn as its owner marks it (which item is worn is the
  * owner's choice, documents/core/kit-record.mjs FREE_FIELDS); the strongest counts (rules/heat.mjs wornWitnessedHeat).
- * @param {Actor.Implementation} actor @returns {{witnessedHeat: number, names: string[]}}
+ * @param {Actor.Implementation} actor
+ * @returns {{witnessedHeat: number, names: string[]}}
  */
 export function maskOf(actor) {
   const record = recordedKit(actor);
@@ -83,7 +91,10 @@ export function maskOf(actor) {
   return { witnessedHeat, names: witnessedHeat ? worn.map(i => i.name ?? "") : [] };
 }
 
-/** @param {string} key @returns {string} */
+/**
+ * @param {string} key
+ * @returns {string}
+ */
 const crimeName = key => L(`SMOKE.Wanted.crime.${key}`);
 
 /**
@@ -100,7 +111,9 @@ export async function postHeatCard({ flags = {}, whisper = gmIds(), speaker = nu
 
 /**
  * The GM's card for a noticed act.
- * @param {string} actId @param {Act} act @param {Actor.Implementation} actor
+ * @param {string} actId
+ * @param {Act} act
+ * @param {Actor.Implementation} actor
  */
 function crimeCard(actId, act, actor) {
   const crime = crimeOrThrow(act.crime);
@@ -118,7 +131,11 @@ function crimeCard(actId, act, actor) {
   done, flags: { heatCrime: actId } };
 }
 
-/** The card's line for a worn Balaclava, or null. @param {Actor.Implementation} actor @returns {string|null} */
+/**
+ * The card's line for a worn Balaclava, or null.
+ * @param {Actor.Implementation} actor
+ * @returns {string|null}
+ */
 function maskLine(actor) {
   const mask = maskOf(actor);
   return mask.witnessedHeat ? L("SMOKE.Wanted.masked", { name: actor.name ?? "", items: mask.names.join(", "),
@@ -179,7 +196,8 @@ export async function addCrime(actor, crimeId, { witnessed = true, policeSaw = f
 
 /**
  * Active GM: the GM's answer on a crime card: apply with the card's two ticks, or dismiss (no Heat).
- * @param {string} actId @param {{witnessed?: boolean, policeSaw?: boolean, dismiss?: boolean}} answer
+ * @param {string} actId
+ * @param {{witnessed?: boolean, policeSaw?: boolean, dismiss?: boolean}} answer
  * @returns {Promise<{stars: number, added: number, duplicate: boolean}>}
  */
 export async function resolveCrime(actId, { witnessed = true, policeSaw = false, dismiss = false }) {
@@ -213,7 +231,9 @@ async function prune() {
 
 /**
  * Active GM: Heat rose: offer the GM *Call in units* to the table's counts, *Demand a stop*, and the next police move.
- * @param {Actor.Implementation} actor @param {number} before @param {number} stars
+ * @param {Actor.Implementation} actor
+ * @param {number} before
+ * @param {number} stars
  */
 export async function heatRose(actor, before, stars) {
   const level = heatLevel(stars);
@@ -222,7 +242,7 @@ export async function heatRose(actor, before, stars) {
   return postHeatCard({ kind: "rise", title: L("SMOKE.Wanted.roseTitle", { name: actor.name, stars: String(stars),
     level: L(`SMOKE.Wanted.level.${level.id}`) }),
   lines: [L("SMOKE.Wanted.response", unitCounts(r)), r.india99 && L("SMOKE.Wanted.india99"), r.roadblocks && L("SMOKE.Wanted.roadblocks"),
-  L("SMOKE.Wanted.nextMove", { moves: moves.map(m => L(`SMOKE.Wanted.move.${m}`)).join("; ") })],
+    L("SMOKE.Wanted.nextMove", { moves: moves.map(m => L(`SMOKE.Wanted.move.${m}`)).join("; ") })],
   buttons: [{ action: "callUnits", label: L("SMOKE.Wanted.callUnits"), value: String(stars) },
     { action: "demandStop", label: L("SMOKE.Wanted.demandStop") }],
   flags: { heatRise: { actorUuid: actor.uuid, before, stars } } });

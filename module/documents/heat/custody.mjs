@@ -29,7 +29,8 @@ const NATURAL_WEAPONS = Object.freeze(["fists"]);
 /**
  * Your own two hands: the catalogue's Fists (its key) with Fists' numbers (Impact 0, no magazine) — a name, or a key
  * alone, is the owner's to write, so a renamed gun is still a gun.
- * @param {any} item @returns {boolean}
+ * @param {any} item
+ * @returns {boolean}
  */
 function natural(item) {
   // The key and numbers on the GM's record of the kit (documents/core/kit-record.mjs), never the owner's copy.
@@ -50,13 +51,17 @@ function natural(item) {
 /** @type {import("../core/gm-store.mjs").GMStore<CustodyRecord>} */
 export const custody = gmStore("custody", { onChange: () => Hooks.callAll("smoke.heatChanged") });
 
-/** @param {Actor.Implementation} actor @returns {CustodyRecord|null} */
+/**
+ * @param {Actor.Implementation} actor
+ * @returns {CustodyRecord|null}
+ */
 export const custodyOf = actor => custody.get(actor.uuid);
 
 /**
  * Whether police keep this item: weapons (not Fists), ammunition, drugs, and a uniform the character is not
  * authorised to wear (a uniform outfit unless the GM's record of it says *Authorised*: `system.authorised`).
- * @param {any} item @returns {boolean}
+ * @param {any} item
+ * @returns {boolean}
  */
 export function seized(item) {
   if (item.type === "weapon") return !natural(item);

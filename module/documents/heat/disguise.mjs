@@ -25,7 +25,8 @@ export const disguises = gmStore("heatDisguise");
 
 /**
  * GM handler: the owner changes into an owned outfit out of sight.
- * @param {User.Implementation} user @param {{actorUuid: string, itemId: string}} data
+ * @param {User.Implementation} user
+ * @param {{actorUuid: string, itemId: string}} data
  * @returns {Promise<{stars: number, lost: number}>}
  * @throws {Error} (localized) not the owner, not an outfit the GM's record says the character carries, or the rule's
  *   refusal (no Heat, three stars or more, police see, already used, no drop).
@@ -58,7 +59,8 @@ export async function onOutfitChange(user, { actorUuid, itemId }) {
 /**
  * Active GM: a character was caught (a stop on foot went against them): a worn outfit with `heatIfCaught` on the GM's
  * record (the Police Uniform, +2) adds it, once per `caughtId`.
- * @param {Actor.Implementation} actor @param {string} caughtId  The stop's id.
+ * @param {Actor.Implementation} actor
+ * @param {string} caughtId  The stop's id.
  * @returns {Promise<number>} Stars added (0 for none).
  */
 export async function caughtInUniform(actor, caughtId) {

@@ -1,7 +1,7 @@
 /**
  * Heat, the police and custody (issue 12; rulebook: Heat on your heels; Police at the table; Getting a motor › Plate
- * markers): the feature's facade. It exports {@link requests} (the GM handlers; every one re-checks who asks) and
- * {@link hooks} (registered by the entry), and the interface other features call:
+ * markers): the feature's facade. It exports its manifest {@link feature} (the GM handlers, every one re-checking who
+ * asks, and the hooks; registered by the entry), and the interface other features call:
  * `heatOf`, GM `addCrime`, `setHeat`, `loseStars`, `heatView`; hook `smoke.resprayed(motor)` resets a plate.
  *
  * - Crimes: documents/heat/crimes.mjs (the GM's card, once per act). Hook `smoke.crime` with
@@ -27,6 +27,8 @@ import { demandStop, onStopAnswer, onStopClaim } from "./stop.mjs";
 import { forgetClean, onOutfitChange } from "./disguise.mjs";
 import { anprOnMove, anprPing, callInUnits, plateChanged, plateOf, plateStolen } from "./units.mjs";
 import { RULES } from "../../generated/rules.mjs";
+import { mergeParts } from "../core/feature.mjs";
+import * as store from "./store.mjs";
 
 export { addCrime, bust, callInUnits, custodyOf, demandStop, heatOf, heatView, noticeCrime, plateOf, release, setHeat, anprPing };
 
@@ -35,7 +37,9 @@ const THEFT_CRIMES = Object.freeze(["nicking-a-bike", "nicking-a-car", "carjacki
 
 /**
  * Active GM: lose stars (a service, clobber, a uniform): Heat goes down by `n`, within 0–5.
- * @param {Actor.Implementation} actor @param {number} n  Whole stars ≥ 0. @param {{reason?: string}} [options]
+ * @param {Actor.Implementation} actor
+ * @param {number} n  Whole stars ≥ 0.
+ * @param {{reason?: string}} [options]
  * @returns {Promise<number>} The stars now.
  */
 export async function loseStars(actor, n, { reason = "" } = {}) {
@@ -44,14 +48,20 @@ export async function loseStars(actor, n, { reason = "" } = {}) {
   return setHeat(actor, heatOf(actor).stars - k, { reason });
 }
 
-/** @param {unknown} stars @returns {number} Whole stars within Heat's range (0–5), or a localized Error. */
+/**
+ * @param {unknown} stars
+ * @returns {number} Whole stars within Heat's range (0–5), or a localized Error.
+ */
 function starsArg(stars) {
   const n = Number(stars);
   if (!Number.isInteger(n) || n < RULES.heat.min || n > RULES.heat.max) throw new Error(L("SMOKE.Wanted.badStars", { stars: String(stars) }));
   return n;
 }
 
-/** @param {unknown} uuid @returns {any} A motor, or a localized Error. */
+/**
+ * @param {unknown} uuid
+ * @returns {any} A motor, or a localized Error.
+ */
 function motorAt(uuid) {
   const motor = /** @type {Actor.Implementation | null} */ (typeof uuid === "string" ? fromUuidSync(/** @type {`Actor.${string}`} */ (uuid)) : null);
   if (motor?.type !== "vehicle") throw new Error(L("SMOKE.Vehicle.notVehicle"));
@@ -59,7 +69,7 @@ function motorAt(uuid) {
 }
 
 /** The GM's requests. Only a GM may ask any of them but the stop's answer and roll (the character's owner). */
-export const requests = {
+const requests = {
   "heat.crime.add": async (user, { actorUuid, crime, witnessed = true, policeSaw = false, actId = null }) => {
     assertGM(user);
     crimeOrThrow(crime);
@@ -110,13 +120,16 @@ export const requests = {
   }
 };
 
-/** @param {string} what @returns {(err: Error) => void} */
+/**
+ * @param {string} what
+ * @returns {(err: Error) => void}
+ */
 const logged = what => err => console.error(`the-smoke | heat: ${what}`, err);
 
 let unsubscribe = /** @type {(() => void)|null} */ (null);
 
 /** Hooks (registered by the entry). */
-export const hooks = {
+const hooks = {
   ...actHooks,
   /** The active GM checks the timers once a second (writes only on a change). */
   ready: () => {
@@ -150,4 +163,14 @@ export const hooks = {
   moveToken: (/** @type {any} */ tokenDoc) => {
     if (game.user.isActiveGM) anprOnMove(tokenDoc).catch(logged("anpr"));
   }
+};
+
+/**
+ * Heat's manifest (documents/core/feature.mjs), registered by the entry: the GM's store of Heat and its timers
+ * (`store.mjs`: its mirror's hooks) and the requests and hooks above. Its api is `game.system.api.heat`.
+ */
+export const feature = {
+  id: "heat",
+  ...mergeParts([store, { requests, hooks }]),
+  api: { heatOf, heatView, addCrime, setHeat, loseStars, bust, release, custodyOf, callInUnits, demandStop, plateOf, anprPing }
 };

@@ -38,7 +38,8 @@ const policeIds = () => POLICE_PEOPLE.map(k => CATALOGUE_IDS["street-people"]?.[
  * the actor was made (`importFromCompendium`, `toObject()` + `Actor.create`, a duplicate): a motor with the Police
  * kit, an NPC whose catalogue key (`flags["the-smoke"].key`, written by the build) or compendium source is a police
  * street profile, or one the GM flagged `flags["the-smoke"].police`.
- * @param {any} actor @returns {boolean}
+ * @param {any} actor
+ * @returns {boolean}
  */
 export function isPolice(actor) {
   if (!actor || actor.hasPlayerOwner) return false;
@@ -52,7 +53,8 @@ export function isPolice(actor) {
 
 /**
  * The tokens that stand for a character on the scenes: their own, and the motor's when they ride in one.
- * @param {Actor.Implementation} actor @returns {TokenDocument.Implementation[]}
+ * @param {Actor.Implementation} actor
+ * @returns {TokenDocument.Implementation[]}
  */
 export function tokensOf(actor) {
   const ids = new Set([actor.id]);
@@ -68,7 +70,10 @@ export function tokensOf(actor) {
   return out;
 }
 
-/** @param {any} token @returns {{x: number, y: number}} */
+/**
+ * @param {any} token
+ * @returns {{x: number, y: number}}
+ */
 function centre(token) {
   const size = token.parent?.grid?.size ?? 100;
   return { x: token.x + (token.width ?? 1) * size / 2, y: token.y + (token.height ?? 1) * size / 2 };
@@ -77,7 +82,9 @@ function centre(token) {
 /**
  * Whether a wall blocks sight between two tokens (a real v13 canvas showing their scene); false where it cannot be
  * tested (the stand-in, another scene), so the distance rule decides.
- * @param {any} from @param {any} to @returns {boolean}
+ * @param {any} from
+ * @param {any} to
+ * @returns {boolean}
  */
 export function wallBetween(from, to) {
   const backend = CONFIG.Canvas?.polygonBackends?.sight;
@@ -93,7 +100,8 @@ export function wallBetween(from, to) {
 
 /**
  * The police units that can see this token now (distance rule, then walls).
- * @param {any} token @returns {any[]} Police tokens.
+ * @param {any} token
+ * @returns {any[]} Police tokens.
  */
 export function unitsSeeing(token) {
   const seeing = [];
@@ -104,7 +112,10 @@ export function unitsSeeing(token) {
   return seeing;
 }
 
-/** @param {any} token @returns {boolean} The token stands in a roofed Region (an enabled indoors behaviour). */
+/**
+ * @param {any} token
+ * @returns {boolean} The token stands in a roofed Region (an enabled indoors behaviour).
+ */
 export function underRoof(token) {
   for (const region of token.regions ?? []) {
     for (const b of region.behaviors ?? []) if (b.type === INDOORS_TYPE && !b.disabled) return true;

@@ -32,19 +32,25 @@ export const ANSWERS = Object.freeze(["run", "talk", "surrender", "fight"]);
 const ROLLED = Object.freeze({ run: "mov", talk: "frt" });
 const RUN_BAND = "medium";
 
-/** @typedef {{actorUuid: string, answer: string|null, at: number, band: string|null, outcome: string|null,
- *   drinkDriving?: boolean}} Stop  drinkDriving: stopped Mullered at the wheel (rules/police.mjs drinkDriving). */
+/**
+ * @typedef {{actorUuid: string, answer: string|null, at: number, band: string|null, outcome: string|null,
+ *   drinkDriving?: boolean}} Stop  drinkDriving: stopped Mullered at the wheel (rules/police.mjs drinkDriving).
+ */
 /** @type {import("../core/gm-store.mjs").GMStore<Stop>} */
 export const stops = gmStore("heatStops");
 
-/** @param {any} actor @returns {string[]} The users who own the character, and the GMs. */
+/**
+ * @param {any} actor
+ * @returns {string[]} The users who own the character, and the GMs.
+ */
 function ownersAndGMs(actor) {
   return game.users.filter(u => u.isGM || actor.testUserPermission(u, "OWNER")).map(u => /** @type {string} */ (u.id));
 }
 
 /**
  * Active GM: police demand a stop: a card for the owners with the four answers.
- * @param {Actor.Implementation} actor @returns {Promise<string>} The stop id.
+ * @param {Actor.Implementation} actor
+ * @returns {Promise<string>} The stop id.
  */
 export async function demandStop(actor) {
   if (!game.user.isActiveGM) throw new Error(L("SMOKE.Store.gmOnly"));
@@ -67,7 +73,8 @@ export async function demandStop(actor) {
 
 /**
  * GM handler: a player's answer to a stop, once.
- * @param {User.Implementation} user @param {{stopId: string, answer: string}} data
+ * @param {User.Implementation} user
+ * @param {{stopId: string, answer: string}} data
  * @returns {Promise<{answer: string, rollId?: string, stat?: string, band?: string, tn?: number, situational?: number}>}
  */
 export async function onStopAnswer(user, { stopId, answer }) {
@@ -95,7 +102,8 @@ export async function onStopAnswer(user, { stopId, answer }) {
 
 /**
  * GM handler: the stop's roll from its card, once: Sorted or better (margin ≥ 0) gets away / talks them round.
- * @param {User.Implementation} user @param {{rollId: string, messageId: string}} data
+ * @param {User.Implementation} user
+ * @param {{rollId: string, messageId: string}} data
  */
 export async function onStopClaim(user, { rollId, messageId }) {
   const { roll, actor, check } = await claimRoll(user, { rollId, messageId, purpose: "heat.stop" });
@@ -112,7 +120,9 @@ export async function onStopClaim(user, { rollId, messageId }) {
 
 /**
  * The player's click: answer a stop, and roll when the answer rolls.
- * @param {string} stopId @param {string} answer @param {{skipDialog?: boolean}} [options]
+ * @param {string} stopId
+ * @param {string} answer
+ * @param {{skipDialog?: boolean}} [options]
  * @returns {Promise<{answer: string, success?: boolean}>}
  */
 export async function answerStop(stopId, answer, { skipDialog = false } = {}) {

@@ -32,7 +32,10 @@ const guard = guardActorFields({ key: "heat", paths: [PATH], notice: "SMOKE.Heat
 /** @type {import("../core/gm-store.mjs").GMStore<TimerRecord>} */
 const timers = gmStore("heatTimers", { onChange: () => Hooks.callAll("smoke.heatChanged") });
 
-/** @param {number} stars @returns {TimerRecord} */
+/**
+ * @param {number} stars
+ * @returns {TimerRecord}
+ */
 const blank = stars => ({ stars, seen: false, since: null, override: null, indoors: false });
 
 /**
@@ -48,7 +51,8 @@ export function heatOf(actor) {
 
 /**
  * The stored timer of a character, or null.
- * @param {Actor.Implementation|string} actorOrUuid @returns {TimerRecord|null}
+ * @param {Actor.Implementation|string} actorOrUuid
+ * @returns {TimerRecord|null}
  */
 export function timerOf(actorOrUuid) {
   return timers.get(typeof actorOrUuid === "string" ? actorOrUuid : actorOrUuid.uuid);
@@ -94,7 +98,10 @@ export async function updateTimer(actorOrUuid, fn) {
   return timers.set(uuid, next);
 }
 
-/** Active GM: forget a timer (its actor is gone). @param {string} uuid */
+/**
+ * Active GM: forget a timer (its actor is gone).
+ * @param {string} uuid
+ */
 export function dropTimer(uuid) {
   return timers.get(uuid) ? timers.set(uuid, null) : Promise.resolve(null);
 }

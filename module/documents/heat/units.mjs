@@ -37,20 +37,32 @@ export const UNIT_MOTORS = Object.freeze({
 /** @type {import("../core/gm-store.mjs").GMStore<Plate>} */
 export const plates = gmStore("plates", { onChange: () => Hooks.callAll("smoke.heatChanged") });
 
-/** @param {any} motor @returns {Plate|null} */
+/**
+ * @param {any} motor
+ * @returns {Plate|null}
+ */
 export const plateOf = motor => plates.get(typeof motor === "string" ? motor : motor.uuid);
 
-/** Active GM: a motor was nicked: its plate is on record as stolen and hot. @param {any} motor */
+/**
+ * Active GM: a motor was nicked: its plate is on record as stolen and hot.
+ * @param {any} motor
+ */
 export function plateStolen(motor) {
   return plates.update(motor.uuid, p => ({ stolen: true, hot: true, marker: p?.marker ?? 0, pinged: [] }));
 }
 
-/** Active GM: a respray or new plates: a new marker that reads clean (hook `smoke.resprayed`). @param {any} motor */
+/**
+ * Active GM: a respray or new plates: a new marker that reads clean (hook `smoke.resprayed`).
+ * @param {any} motor
+ */
 export function plateChanged(motor) {
   return plates.update(motor.uuid, p => ({ stolen: !!p?.stolen, hot: false, marker: (p?.marker ?? 0) + 1, pinged: [] }));
 }
 
-/** The world actor for a unit's motor: one imported once from the compendium and reused. @param {string} key */
+/**
+ * The world actor for a unit's motor: one imported once from the compendium and reused.
+ * @param {string} key
+ */
 async function unitActor(key) {
   const found = game.actors.find(a => /** @type {any} */ (a).flags?.[SYSTEM_ID]?.unitKey === key);
   if (found) return found;
@@ -62,7 +74,9 @@ async function unitActor(key) {
 
 /**
  * Points along a scene's four edges, one per unit, spread out (a square in from the edge).
- * @param {any} scene @param {number} n @param {number} offset  Units already placed (so new ones do not stack).
+ * @param {any} scene
+ * @param {number} n
+ * @param {number} offset  Units already placed (so new ones do not stack).
  */
 function edgePoints(scene, n, offset) {
   const size = scene.grid?.size ?? 100;
@@ -84,7 +98,8 @@ function edgePoints(scene, n, offset) {
  * Active GM: Call in units — bring the scene's police up to the table's counts for these stars (Police at the table).
  * Each unit is its own unlinked token of the compendium motor (its own Body, seats and gauge), driven in a chase as
  * a crewed police unit (the book's unassigned police driver, Wheels d8, unless the GM seats an officer).
- * @param {any} scene @param {number} stars
+ * @param {any} scene
+ * @param {number} stars
  * @returns {Promise<Record<string, number>>} Units placed now, by kind.
  */
 export async function callInUnits(scene, stars) {

@@ -28,6 +28,7 @@ import { checkDeadlines } from "./deadline.mjs";
 import { docAt } from "../core/lookup.mjs";
 import { count } from "../core/counts.mjs";
 import { RULES } from "../../generated/rules.mjs";
+import { mergeParts } from "../core/feature.mjs";
 
 /**
  * @typedef {object} MissionRun  The GM's record of one mission taken by one crew.
@@ -52,10 +53,17 @@ export const runs = gmStore("missionRuns", { onChange: () => Hooks.callAll("smok
 
 const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 
-/** The store key of a page's run. @param {any} page @returns {string} */
+/**
+ * The store key of a page's run.
+ * @param {any} page
+ * @returns {string}
+ */
 export const runKey = page => `${page.parent?.id ?? "none"}-${page.id}`;
 
-/** Every mission page in the world (not compendium pages: import them first). @returns {any[]} */
+/**
+ * Every mission page in the world (not compendium pages: import them first).
+ * @returns {any[]}
+ */
 export function missionPages() {
   return game.journal?.contents.flatMap((/** @type {any} */ j) => j.pages.contents
     .filter((/** @type {any} */ p) => p.type === MISSION_PAGE)) ?? [];
@@ -73,7 +81,8 @@ export function allRuns() {
  * The missions an actor's crew is on or has finished, in the phone's shape (objectives as `{text, state}`) — the api
  * `game.system.api.missions.missionsOf`.
  * @param {Actor.Implementation|null|undefined} actor
- * @returns {(MissionRun & {client: string, secondsLeft: number|null, objectives: {id: string, text: string, state: string}[]})[]}
+ * @returns {(Omit<MissionRun, "objectives"> & {client: string, secondsLeft: number|null,
+ *   objectives: {id: string, label: string, text: string, state: string}[]})[]}
  */
 export function missionsOf(actor) {
   if (!actor) return [];
@@ -109,7 +118,8 @@ function crewFrom(user, uuids) {
 /**
  * The terms of a world mission page the GM wrote, or the refusal: a compendium page is imported first; a page a
  * player owns is not the GM's word.
- * @param {unknown} pageUuid @returns {{page: any, terms: any}}
+ * @param {unknown} pageUuid
+ * @returns {{page: any, terms: any}}
  */
 function termsOf(pageUuid) {
   const page = /** @type {any} */ (fromUuidSync(/** @type {any} */ (String(pageUuid ?? ""))));
@@ -143,7 +153,11 @@ async function take(user, data, mode) {
   return { id, crew: run.crew };
 }
 
-/** A run by id, or the refusal. @param {unknown} id @returns {MissionRun} */
+/**
+ * A run by id, or the refusal.
+ * @param {unknown} id
+ * @returns {MissionRun}
+ */
 function runAt(id) {
   const run = runs.get(String(id ?? ""));
   if (!run) throw new Error(L("SMOKE.Mission.missing"));
@@ -175,7 +189,8 @@ async function onFinish(user, { id, outcome } = /** @type {any} */ ({})) {
   }
   const remembered = outcome === "completed" ? [
     ...(run.terms.obligations ?? []).map(r => ({ kind: /** @type {const} */ ("obligation"), who: r.who, what: r.what })),
-    ...(run.terms.claimants ?? []).map(r => ({ kind: /** @type {const} */ ("claimant"), who: r.who, what: r.what }))] : [];
+    ...(run.terms.claimants ?? []).map(r => ({ kind: /** @type {const} */ ("claimant"), who: r.who, what: r.what }))
+  ] : [];
   // The state changes first, in one store step: a second finish finds it finished and pays nothing.
   let mine = false;
   await runs.update(run.id, cur => {
@@ -194,9 +209,9 @@ async function onFinish(user, { id, outcome } = /** @type {any} */ ({})) {
     }
     lines.push(run.terms.fee.type === "patOrder" ? L("SMOKE.Mission.paidPatOrder", { xp: String(RULES.rep.xp.patOrder) })
       : run.terms.fee.type === "crewFee"
-      ? L("SMOKE.Mission.paidCrew", { fee: String(run.terms.fee.amount), n: String(crew.length), each: String(paid.each),
-        remainder: String(paid.remainder), xp: String(run.terms.xp) })
-      : L("SMOKE.Mission.paidHead", { each: String(paid.each), xp: String(run.terms.xp) }));
+        ? L("SMOKE.Mission.paidCrew", { fee: String(run.terms.fee.amount), n: String(crew.length), each: String(paid.each),
+          remainder: String(paid.remainder), xp: String(run.terms.xp) })
+        : L("SMOKE.Mission.paidHead", { each: String(paid.each), xp: String(run.terms.xp) }));
   }
   for (const r of remembered) lines.push(L(`SMOKE.Mission.remembered.${r.kind}`, { who: r.who, what: r.what }));
   await missionCard(L(`SMOKE.Mission.outcome.${outcome}`, { name: run.name, crew: crew.map(a => a.name).join(", ") }), run.id, lines);
@@ -214,7 +229,7 @@ export function rememberedOf(actor) {
 }
 
 /** The Mission Board's requests. */
-export const requests = {
+const requests = {
   "mission.start": (user, data) => {
     assertGM(user);
     return take(user, data, "story");
@@ -227,8 +242,14 @@ export const requests = {
 const refresh = () => Hooks.callAll("smoke.missions");
 
 /** Hooks (registered by the entry): the board follows the journal; the active GM watches the deadlines. */
-export const hooks = {
+const hooks = {
   createJournalEntryPage: refresh, updateJournalEntryPage: refresh, deleteJournalEntryPage: refresh,
   createJournalEntry: refresh, deleteJournalEntry: refresh,
   ready: () => checkDeadlines(runs)
 };
+
+/**
+ * The missions' manifest (documents/core/feature.mjs), registered by the entry: the requests and hooks above. Its api
+ * is `game.system.api.missions`.
+ */
+export const feature = { id: "missions", ...mergeParts([{ requests, hooks }]), api: { missionsOf, openMissions, rememberedOf } };

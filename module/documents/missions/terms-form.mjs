@@ -19,10 +19,16 @@
  * @property {string} [briefing]         HTML (cleaned by the server: system.json htmlFields).
  */
 
-/** @param {unknown} text @returns {string[]} The non-empty trimmed lines. */
+/**
+ * @param {unknown} text
+ * @returns {string[]} The non-empty trimmed lines.
+ */
 const lines = text => String(text ?? "").split("\n").map(s => s.trim()).filter(Boolean);
 
-/** @param {unknown} text @returns {{who: string, what: string}[]} */
+/**
+ * @param {unknown} text
+ * @returns {{who: string, what: string}[]}
+ */
 const records = text => lines(text).map(line => {
   const [who, ...what] = line.split(":");
   return { who: who.trim(), what: what.join(":").trim() };

@@ -44,7 +44,8 @@ const inFight = actor => (game.combats ?? []).some(c => c.started && c.combatant
 
 /**
  * Treat someone (or yourself) out of a fight: the dialog, the GM's roll, the card, the GM's apply.
- * @param {Actor.Implementation} medic @param {Actor.Implementation} patient
+ * @param {Actor.Implementation} medic
+ * @param {Actor.Implementation} patient
  * @param {{skipDialog?: boolean}} [opts]
  * @returns {Promise<{success: boolean, health: number, removed: string[]}|null>}  null when refused (a warning says
  *   why) or the dialog was closed.

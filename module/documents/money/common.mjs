@@ -13,12 +13,18 @@ import { SYSTEM_ID } from "../../generated/rules.mjs";
 
 export { SYSTEM_ID };
 
-/** Localize or format. @param {string} key @param {Record<string, any>} [data] @returns {string} */
+/**
+ * Localize or format.
+ * @param {string} key
+ * @param {Record<string, any>} [data]
+ * @returns {string}
+ */
 export const L = (key, data) => (data ? game.i18n.format(key, /** @type {object} */ (data)) : game.i18n.localize(key));
 
 /**
  * The character a request acts for: it exists, is a character and the user owns it (or is a GM).
- * @param {User.Implementation} user @param {unknown} uuid
+ * @param {User.Implementation} user
+ * @param {unknown} uuid
  * @returns {Actor.Implementation}
  * @throws {Error} in words.
  */
@@ -35,7 +41,8 @@ export function characterFor(user, uuid) {
 /**
  * Refuse unless the motor itself is at the place (its token in the place's region): a respray, the garage and the
  * fence work on the motor, not on a car parked across the map.
- * @param {Actor.Implementation} motor @param {{regionUuid: string, name: string}} place
+ * @param {Actor.Implementation} motor
+ * @param {{regionUuid: string, name: string}} place
  * @throws {Error} "Bring the motor to … first".
  */
 export function assertMotorAt(motor, place) {
@@ -46,7 +53,9 @@ export function assertMotorAt(motor, place) {
 
 /**
  * A motor a request names, owned by the user (or a GM).
- * @param {User.Implementation} user @param {unknown} uuid @returns {Actor.Implementation}
+ * @param {User.Implementation} user
+ * @param {unknown} uuid
+ * @returns {Actor.Implementation}
  */
 export function motorFor(user, uuid) {
   const motor = typeof uuid === "string" ? /** @type {Actor.Implementation | null} */ (fromUuidSync(/** @type {`Actor.${string}`} */ (uuid))) : null;
@@ -57,7 +66,9 @@ export function motorFor(user, uuid) {
 
 /**
  * Whole pounds for a request, or a refusal in words ("£-5 is not an amount").
- * @param {unknown} n @param {{min?: number}} [opts] @returns {number}
+ * @param {unknown} n
+ * @param {{min?: number}} [opts]
+ * @returns {number}
  */
 export function pounds(n, opts) {
   const r = checkPounds(n, opts);
@@ -65,7 +76,11 @@ export function pounds(n, opts) {
   return r.pounds;
 }
 
-/** Stars now (the GM's Heat record). @param {Actor.Implementation} actor @returns {number} */
+/**
+ * Stars now (the GM's Heat record).
+ * @param {Actor.Implementation} actor
+ * @returns {number}
+ */
 export function starsOf(actor) {
   return heatOf(actor).stars;
 }
@@ -73,18 +88,28 @@ export function starsOf(actor) {
 /**
  * Whether the police can see the actor now, worked out on the GM at the moment of asking (Heat's sight: a police
  * token within sight, the helicopter at 3+ stars outdoors, the GM's per-character override).
- * @param {Actor.Implementation} actor @returns {boolean}
+ * @param {Actor.Implementation} actor
+ * @returns {boolean}
  */
 export function policeSee(actor) {
   return sightOf(actor, heatOf(actor)).seen;
 }
 
-/** GM: lose `n` stars. @param {Actor.Implementation} actor @param {number} n @param {string} reason */
+/**
+ * GM: lose `n` stars.
+ * @param {Actor.Implementation} actor
+ * @param {number} n
+ * @param {string} reason
+ */
 export function loseStars(actor, n, reason) {
   return heatLoseStars(actor, n, { reason });
 }
 
-/** GM: clear Heat. @param {Actor.Implementation} actor @param {string} reason */
+/**
+ * GM: clear Heat.
+ * @param {Actor.Implementation} actor
+ * @param {string} reason
+ */
 export function clearHeat(actor, reason) {
   return setHeat(actor, 0, { reason });
 }
@@ -95,7 +120,8 @@ export function clearHeat(actor, reason) {
  */
 const used = new Set();
 /**
- * Take an offer id once. @param {unknown} offerId
+ * Take an offer id once.
+ * @param {unknown} offerId
  * @returns {() => void} Gives the id back (the request failed and wrote nothing).
  * @throws {Error} for a missing or used id.
  */
@@ -107,7 +133,10 @@ export function takeOffer(offerId) {
   return () => { used.delete(offerId); };
 }
 
-/** A fresh offer id for a button. @returns {string} */
+/**
+ * A fresh offer id for a button.
+ * @returns {string}
+ */
 export const newOffer = () => foundry.utils.randomID(16);
 
 const CARD = "systems/the-smoke/templates/chat/money-card.hbs";

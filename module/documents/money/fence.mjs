@@ -17,22 +17,28 @@ import { assertGM } from "../core/requests.mjs";
 import { occupantsOf } from "../vehicle/seats.mjs";
 import { L, assertMotorAt, characterFor, moneyCard, motorFor, pounds, takeOffer } from "./common.mjs";
 import { vehicleSystem } from "../core/lookup.mjs";
-import { recordedItem, recordedMotorKey, recordedRep } from "../core/record.mjs";
+import { recordedItem, recordedRep } from "../core/record.mjs";
+import { catalogueMotor } from "../vehicle/catalogue.mjs";
+import { conditionOf } from "../vehicle/condition.mjs";
+import { wreckOf } from "../vehicle/wreck.mjs";
 
 /** Motors sold, keyed by the motor actor's UUID: `{by, pounds, buyer, at}` (a GM-only world setting). */
 export const sales = gmStore("sales");
 
 /**
  * Whether the motor is hot: its plate marker on the Heat feature's record (Getting a motor › Plate markers).
- * @param {Actor.Implementation} motor @returns {boolean}
+ * @param {Actor.Implementation} motor
+ * @returns {boolean}
  */
 function hot(motor) {
   return plateOf(motor)?.hot === true;
 }
 
 /**
- * The offer for a motor from a buyer (the formula with the motor's value, Body, heat and the seller's Rep).
- * @param {Actor.Implementation} seller @param {Actor.Implementation} motor
+ * The offer for a motor from a buyer (the formula with the motor's value, Body, heat and the seller's Rep). Its Body is
+ * the GM's record (documents/vehicle/condition.mjs), never what its owner wrote on the sheet.
+ * @param {Actor.Implementation} seller
+ * @param {Actor.Implementation} motor
  * @param {{value: number|null, abilities: string[]}|null} [catalogue]  The catalogue's value and abilities (the GM
  *   pays on these: a motor's owner may write its own); without it the motor's own (the sheet's preview).
  * @returns {{buyer: import("../../rules/money.mjs").BuyerId, pounds: number, hot: boolean, knownSupplier: boolean,
@@ -42,7 +48,8 @@ export function offerFor(seller, motor, catalogue = null) {
   const s = vehicleSystem(motor);
   const book = catalogue ?? { value: s.value, abilities: s.abilities ?? [] };
   const buyer = fenceBuyerFor({ abilities: book.abilities });
-  const bodyFraction = s.body.max ? Math.max(0, Math.min(1, s.body.value / s.body.max)) : 0;
+  const body = conditionOf(motor);
+  const bodyFraction = body.bodyMax ? Math.max(0, Math.min(1, body.body / body.bodyMax)) : 0;
   const known = knownSupplier(recordedRep(seller)?.level ?? 1); // Rep is the GM's record
   const isHot = hot(motor);
   const value = book.abilities.includes("docked-hire-bike") ? null : book.value;
@@ -51,21 +58,15 @@ export function offerFor(seller, motor, catalogue = null) {
 }
 
 /**
- * The catalogue's value and abilities of a motor — the vehicles compendium entry of the catalogue key the GM
- * recorded when the motor was made or imported (documents/core/record.mjs `recordedMotorKey`; a key its owner wrote
- * later is never read) — which the fence pays on. A motor the GM has no catalogue key for: its own numbers when no
- * player owns it (the GM's motor), else refused: the GM prices it by hand.
- * @param {Actor.Implementation} motor @returns {Promise<{value: number|null, abilities: string[]}>}
+ * The catalogue's value and abilities of a motor the fence pays on (documents/vehicle/catalogue.mjs): a player's motor
+ * the GM has no catalogue key for is refused (the GM prices it by hand).
+ * @param {Actor.Implementation} motor
+ * @returns {Promise<{value: number|null, abilities: string[]}>}
  */
-async function catalogueMotor(motor) {
-  const key = recordedMotorKey(motor).replace(/^vehicles\//, "");
-  const id = key ? CATALOGUE_IDS.vehicles?.[key] : undefined;
-  const doc = id ? await game.packs.get(`${SYSTEM_ID}.vehicles`)?.getDocument(id) : null;
-  if (doc) return { value: doc.system.value ?? null, abilities: [...(doc.system.abilities ?? [])] };
-  const playerOwned = game.users.some(u => !u.isGM && motor.testUserPermission(u, "OWNER"));
-  if (playerOwned) throw new Error(L("SMOKE.Fence.notCatalogue", { motor: motor.name ?? "" }));
-  const s = motor.system;
-  return { value: s.value ?? null, abilities: s.abilities ?? [] };
+async function fenceMotor(motor) {
+  const book = await catalogueMotor(motor);
+  if (!book) throw new Error(L("SMOKE.Fence.notCatalogue", { motor: motor.name ?? "" }));
+  return book;
 }
 
 /** GM: sell a motor the seller owns to the fence at their place; once per motor. */
@@ -73,10 +74,10 @@ async function onSell(user, { actorUuid, motorUuid, regionUuid }) {
   const seller = characterFor(user, actorUuid);
   const motor = motorFor(user, motorUuid);
   if (sales.get(motor.uuid)) throw new Error(L("SMOKE.Fence.sold", { motor: motor.name }));
-  const offer = offerFor(seller, motor, await catalogueMotor(motor));
+  const offer = offerFor(seller, motor, await fenceMotor(motor));
   const place = assertAt(seller, ["fence", "patsArches"], { regionUuid, test: p => offersAt(p).fence.includes(offer.buyer) });
   assertMotorAt(motor, place);
-  if (motor.system.destroyed) throw new Error(L("SMOKE.Fence.destroyed", { motor: motor.name }));
+  if (wreckOf(motor).destroyed) throw new Error(L("SMOKE.Fence.destroyed", { motor: motor.name }));
   if (occupantsOf(motor).length) throw new Error(L("SMOKE.Fence.occupied", { motor: motor.name }));
   if (!offer.pounds) throw new Error(L("SMOKE.Fence.worthless", { motor: motor.name }));
   await sales.set(motor.uuid, { by: seller.uuid, pounds: offer.pounds, buyer: offer.buyer, at: Date.now() });
@@ -133,7 +134,8 @@ async function onCrewFee(user, { actorUuids, pounds: fee, mode, offerId, reason 
 /**
  * A drug's street sale price from the catalogue (never the owned copy, whose fields its owner may edit): the entry of
  * the catalogue key on the GM's record of the item (documents/core/kit-record.mjs), for an item a character carries.
- * @param {Item.Implementation} item @returns {Promise<number|null>}
+ * @param {Item.Implementation} item
+ * @returns {Promise<number|null>}
  */
 export async function catalogueSalePrice(item) {
   const entry = item.parent ? recordedItem(/** @type {Actor.Implementation} */ (item.parent), item.id) : null;
@@ -169,4 +171,4 @@ async function onSellDrug(user, { actorUuid, regionUuid, itemId, quantity }) {
   return { pounds: total, sold: n };
 }
 
-export const requests = { "fence.sell": onSell, "fence.sellDrug": onSellDrug, "crewFee": onCrewFee };
+export const requests = { "fence.sell": onSell, "fence.sellDrug": onSellDrug, crewFee: onCrewFee };

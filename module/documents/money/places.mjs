@@ -39,7 +39,10 @@ export const PLACE_TYPE = `${SYSTEM_ID}.place`;
  * @property {any} system        The behaviour's data (shelf, prices, buyer, residents).
  */
 
-/** The place behaviour's data model (built at init, when the v13 base class exists). @returns {any} */
+/**
+ * The place behaviour's data model (built at init, when the v13 base class exists).
+ * @returns {any}
+ */
 export function definePlaceBehavior() {
   const { StringField, NumberField, SetField, DocumentUUIDField } = foundry.data.fields;
   const kinds = placeKinds();
@@ -77,7 +80,8 @@ export function definePlaceBehavior() {
 /**
  * A token walked in or out of a place: re-render this client's sheet of its actor (and its seated riders' sheets
  * through their own tokens moving) and the token HUD, so the place's actions follow. No writes.
- * @this {any} @param {any} event
+ * @this {any}
+ * @param {any} event
  */
 function refreshFor(event) {
   const actor = event?.data?.token?.actor;
@@ -86,7 +90,10 @@ function refreshFor(event) {
   if (hud?.rendered && hud.object?.document === event?.data?.token) hud.render();
 }
 
-/** @param {any} token @returns {{x: number, y: number, elevation: number}} The token's centre. */
+/**
+ * @param {any} token
+ * @returns {{x: number, y: number, elevation: number}} The token's centre.
+ */
 function tokenCentre(token) {
   const size = token.parent?.grid?.size ?? 100;
   return { x: token.x + ((token.width ?? 1) * size) / 2, y: token.y + ((token.height ?? 1) * size) / 2,
@@ -96,7 +103,8 @@ function tokenCentre(token) {
 /**
  * The tokens that put an actor somewhere: the ones that stand for them, and for the motor they sit in (the GM's seat
  * store), on one scene or every scene.
- * @param {Actor.Implementation} actor @param {any} [scene]
+ * @param {Actor.Implementation} actor
+ * @param {any} [scene]
  */
 function presence(actor, scene = null) {
   const tokens = tokensOf(actor, { scene });
@@ -105,12 +113,18 @@ function presence(actor, scene = null) {
   return tokens;
 }
 
-/** @param {any} region @param {any} token Whether the token's centre is in the region (worked out here, never read
- * from what the moving client recorded of the token's regions). */
+/**
+ * @param {any} region @param {any} token Whether the token's centre is in the region (worked out here, never read
+ * from what the moving client recorded of the token's regions).
+ * @param token
+ */
 const holds = (region, token) => (typeof region.testPoint === "function" ? region.testPoint(tokenCentre(token))
   : token.regions?.has?.(region));
 
-/** @param {any} region @returns {Place[]} The region's enabled place behaviours. */
+/**
+ * @param {any} region
+ * @returns {Place[]} The region's enabled place behaviours.
+ */
 function placesIn(region) {
   return [...(region.behaviors ?? [])].filter(b => b.type === PLACE_TYPE && !b.disabled).map(b => ({
     regionUuid: region.uuid, behaviorId: b.id, kind: b.system.kind, name: region.name ?? "",
@@ -146,11 +160,15 @@ export function placesOf(tokenOrActor) {
 
 /**
  * The kinds of place whose offers pass a test (RULES.money.places), e.g. every kind with a garage.
- * @param {(offers: ReturnType<typeof placeOffers>) => boolean} test @returns {string[]}
+ * @param {(offers: ReturnType<typeof placeOffers>) => boolean} test
+ * @returns {string[]}
  */
 export const kindsOffering = test => placeKinds().filter(k => test(placeOffers(k)));
 
-/** @param {string[]} kinds @returns {string[]} The kinds asked for ("shop": every kind with a shelf). */
+/**
+ * @param {string[]} kinds
+ * @returns {string[]} The kinds asked for ("shop": every kind with a shelf).
+ */
 const wantedKinds = kinds => (kinds.includes("shop") ? placeKinds().filter(k => placeOffers(k).shop) : kinds);
 
 /**
@@ -179,7 +197,8 @@ export function assertAt(actor, kinds, { regionUuid = null, test = () => true } 
 /**
  * Client side: the place of one of `kinds` this client sees the actor at (the viewed scene's first), for a request
  * to name when the caller did not say which (a macro, the motor sheet's garage button). The GM checks it again.
- * @param {Actor.Implementation} actor @param {string[]} kinds
+ * @param {Actor.Implementation} actor
+ * @param {string[]} kinds
  * @returns {string|null} The Region UUID, or null (the GM then says "Reach … first").
  */
 export function placeFor(actor, kinds) {
@@ -192,7 +211,9 @@ export function placeFor(actor, kinds) {
 /**
  * Whether the character lives at the place: anyone at a place that is not a flat; at a flat, the characters the GM
  * named on its "Who lives here" field.
- * @param {Actor.Implementation} actor @param {Place} place @returns {boolean}
+ * @param {Actor.Implementation} actor
+ * @param {Place} place
+ * @returns {boolean}
  */
 export function livesAt(actor, place) {
   if (place.kind !== "flat") return true;
@@ -201,7 +222,8 @@ export function livesAt(actor, place) {
 
 /**
  * Refuse the stash or a night's rest at a flat the character does not live at.
- * @param {Actor.Implementation} actor @param {Place} place
+ * @param {Actor.Implementation} actor
+ * @param {Place} place
  * @throws {Error} "Rook's flat is not Sal's: only Rook can stash and rest there" (or "nobody lives there yet").
  */
 export function assertLivesAt(actor, place) {

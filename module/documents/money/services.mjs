@@ -14,13 +14,22 @@ import { assertAt, assertLivesAt, placesOf } from "./places.mjs";
 import { charge, moveCash, purseOf } from "../core/purse.mjs";
 import { stopDownClock } from "../fight/combat.mjs";
 import { L, assertMotorAt, characterFor, clearHeat, loseStars, moneyCard, motorFor, policeSee, pounds, starsOf } from "./common.mjs";
-import { vehicleSystem } from "../core/lookup.mjs";
+import { conditionOf, writeCondition } from "../vehicle/condition.mjs";
+import { wreckOf } from "../vehicle/wreck.mjs";
 
-/** Places that offer a service (RULES.money.places), its own kind first. @param {string} service @returns {string[]} */
+/**
+ * Places that offer a service (RULES.money.places), its own kind first.
+ * @param {string} service
+ * @returns {string[]}
+ */
 const kindsFor = service => placeKinds().filter(k => placeOffers(k).services.includes(service))
   .sort((a, b) => Number(b === service) - Number(a === service)); // the kind named after it first ("Reach a garage first")
 
-/** GM's price at a place, else the printed one. @param {any} place @param {string} field */
+/**
+ * GM's price at a place, else the printed one.
+ * @param {any} place
+ * @param {string} field
+ */
 const gmPrice = (place, field) => (Number.isInteger(place.system?.[field]) ? place.system[field] : null);
 
 /**
@@ -65,14 +74,15 @@ async function onGarage(user, { actorUuid, motorUuid, regionUuid }) {
   const place = user.isGM ? (placesOf(actor).find(p => kindsFor("garage").includes(p.kind)) ?? { name: "", system: {} })
     : assertAt(actor, kindsFor("garage"), { regionUuid });
   if (!user.isGM) assertMotorAt(motor, /** @type {any} */ (place));
-  const s = vehicleSystem(motor);
-  if (s.destroyed) throw new Error(L("SMOKE.Repair.refused.destroyed", { vehicle: motor.name }));
-  const quote = garageQuote({ body: s.body.value, bodyMax: s.body.max, flatTyres: s.tyres.flat, perBody: gmPrice(place, "garagePerBody") });
-  if (!quote.pounds && !s.patched) throw new Error(L("SMOKE.Repair.garageNothing", { vehicle: motor.name }));
+  // The GM's records of the motor (documents/vehicle/wreck.mjs, condition.mjs), never what its owner wrote on it.
+  if (wreckOf(motor).destroyed) throw new Error(L("SMOKE.Repair.refused.destroyed", { vehicle: motor.name }));
+  const c = conditionOf(motor);
+  const quote = garageQuote({ body: c.body, bodyMax: c.bodyMax, flatTyres: c.flatTyres, perBody: gmPrice(place, "garagePerBody") });
+  if (!quote.pounds && !c.patched) throw new Error(L("SMOKE.Repair.garageNothing", { vehicle: motor.name }));
   if (quote.pounds) await charge(actor, quote.pounds, { reason: L("SMOKE.Repair.garageTitle", { vehicle: motor.name }) });
-  await motor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.body.value": s.body.max, "system.tyres.flat": 0, "system.patched": false }));
+  await writeCondition(motor, { body: c.bodyMax, flatTyres: 0, patched: false });
   await moneyCard({ kind: "garage", speaker: actor, title: L("SMOKE.Repair.garageTitle", { vehicle: motor.name }),
-    lines: [L("SMOKE.Repair.garagePaid", { payer: actor.name, pounds: quote.pounds, vehicle: motor.name, max: s.body.max })] });
+    lines: [L("SMOKE.Repair.garagePaid", { payer: actor.name, pounds: quote.pounds, vehicle: motor.name, max: c.bodyMax })] });
   return { pounds: quote.pounds };
 }
 
@@ -127,5 +137,5 @@ async function onRest(user, { actorUuid, regionUuid }) {
 
 export const requests = {
   "service.respray": onRespray, "service.marketChange": onMarketChange, "service.garage": onGarage,
-  "service.aAndE": onAandE, "stash.move": onStash, "rest": onRest
+  "service.aAndE": onAandE, "stash.move": onStash, rest: onRest
 };

@@ -20,7 +20,8 @@ const ITEM_PACKS = ["consumables", "gear", "outfits", "weapons", "ammunition", "
 
 /**
  * Where a catalogue key lives: its pack and document id.
- * @param {string} key @returns {{pack: string, id: string}|null}
+ * @param {string} key
+ * @returns {{pack: string, id: string}|null}
  */
 function catalogueRef(key) {
   for (const pack of ITEM_PACKS) {
@@ -32,7 +33,10 @@ function catalogueRef(key) {
 
 /** @type {Map<string, Promise<any>>} */
 const indexes = new Map();
-/** A pack's index with prices (loaded once per client). @param {string} pack */
+/**
+ * A pack's index with prices (loaded once per client).
+ * @param {string} pack
+ */
 function indexOf(pack) {
   if (!indexes.has(pack)) {
     const p = /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.${pack}`))?.getIndex({ fields: ["system.price"] }) ?? Promise.resolve(null);
@@ -43,7 +47,8 @@ function indexOf(pack) {
 
 /**
  * A catalogue item's name and price.
- * @param {string} key @returns {Promise<{key: string, pack: string, id: string, name: string, img: string,
+ * @param {string} key
+ * @returns {Promise<{key: string, pack: string, id: string, name: string, img: string,
  *   price: number|null}|null>}
  */
 export async function catalogueItem(key) {
@@ -57,7 +62,8 @@ export async function catalogueItem(key) {
 
 /**
  * The GM's shelf text of a place: one catalogue key a line (or comma-separated); "key = pounds" sets the GM's price.
- * @param {string} text @returns {{keys: string[], prices: Record<string, number>}}
+ * @param {string} text
+ * @returns {{keys: string[], prices: Record<string, number>}}
  */
 export function parseShelf(text) {
   const keys = [];
@@ -72,12 +78,17 @@ export function parseShelf(text) {
   return { keys, prices };
 }
 
-/** Whether the actor has Wide Boy on the GM's record. @param {Actor.Implementation} actor */
+/**
+ * Whether the actor has Wide Boy on the GM's record.
+ * @param {Actor.Implementation} actor
+ */
 const wideBoy = actor => hasRecordedPerk(actor, "wide-boy");
 
 /**
  * The buyer's discount at a place (rules/progression.mjs shopDiscount, capped).
- * @param {Actor.Implementation} actor @param {import("./places.mjs").Place} place @returns {number} percent
+ * @param {Actor.Implementation} actor
+ * @param {import("./places.mjs").Place} place
+ * @returns {number} percent
  */
 export function discountAt(actor, place) {
   const { street, crew } = relationshipsOf(actor);
@@ -87,7 +98,8 @@ export function discountAt(actor, place) {
 
 /**
  * What a place's shelf holds for this buyer, priced (restricted and unknown items left out).
- * @param {Actor.Implementation} actor @param {import("./places.mjs").Place} place
+ * @param {Actor.Implementation} actor
+ * @param {import("./places.mjs").Place} place
  * @returns {Promise<{key: string, name: string, img: string, list: number, pounds: number, percent: number,
  *   offerId: string}[]>}
  */
@@ -113,7 +125,8 @@ const STACKING = Object.freeze(["gear", "consumable", "drug", "ammo"]);
  * GM: give a character an item; a stacking item of the same catalogue key they already carry gains the new item's
  * quantity instead (issue 25: a second Burner Phone is "Burner Phone ×2", not a second entry). The quantity read is the
  * GM's record (documents/core/kit-record.mjs).
- * @param {Actor.Implementation} actor @param {any} data  Item data (from the compendium).
+ * @param {Actor.Implementation} actor
+ * @param {any} data  Item data (from the compendium).
  */
 async function addKit(actor, data) {
   const key = data?.flags?.[SYSTEM_ID]?.key;
@@ -156,7 +169,8 @@ async function onBuy(user, { actorUuid, regionUuid, key, offerId }) {
 
 /**
  * Ask the GM to buy (a button of the places section).
- * @param {Actor.Implementation} actor @param {{regionUuid: string, key: string, offerId: string}} offer
+ * @param {Actor.Implementation} actor
+ * @param {{regionUuid: string, key: string, offerId: string}} offer
  */
 export function buy(actor, offer) {
   return requestGM("shop.buy", { actorUuid: actor.uuid, ...offer });

@@ -14,12 +14,17 @@ import { activeNow } from "../core/active-time.mjs";
 import { assertGM } from "../core/requests.mjs";
 import { crewMember } from "./crew.mjs";
 import { L, activeJobOf, callouts, crews, jobs } from "./store.mjs";
-import { BANDS, STAT_KEYS } from "../../generated/rules.mjs";
+import { BANDS, RULES, STAT_KEYS } from "../../generated/rules.mjs";
 import { docAt } from "../core/lookup.mjs";
 
 const STATS = STAT_KEYS;
 
-/** @param {unknown} n @param {number} max @param {string} what @returns {number} */
+/**
+ * @param {unknown} n
+ * @param {number} max
+ * @param {string} what
+ * @returns {number}
+ */
 function whole(n, max, what) {
   const v = n === "" || n === null || n === undefined ? 0 : Number(n);
   if (!Number.isInteger(v) || v < 0 || v > max) throw new Error(L("SMOKE.Shifts.badNumber", { what: L(what), value: String(n), max }));
@@ -27,8 +32,22 @@ function whole(n, max, what) {
 }
 
 /**
+ * A die's faces the GM typed (a pursuit target's Wheels or Performance): one of the die ladder's.
+ * @param {unknown} n
+ * @param {string} what  The lang key naming the field.
+ * @returns {number}
+ */
+function die(n, what) {
+  const v = Number(n);
+  const ladder = RULES.dice.ladder;
+  if (!ladder.includes(v)) throw new Error(L("SMOKE.Shifts.badNumber", { what: L(what), value: String(n), max: ladder[ladder.length - 1] }));
+  return v;
+}
+
+/**
  * The callout's target (the ANPR's marked motor, a disturbance's suspect): a token's or an actor's UUID that exists.
- * @param {unknown} uuid @returns {string}
+ * @param {unknown} uuid
+ * @returns {string}
  */
 function targetOf(uuid) {
   if (uuid === undefined || uuid === null || uuid === "") return "";
@@ -39,7 +58,8 @@ function targetOf(uuid) {
 
 /**
  * A stage destination, checked: the scene exists; the region, when named, is that scene's.
- * @param {any} d @returns {import("./store.mjs").Destination}
+ * @param {any} d
+ * @returns {import("./store.mjs").Destination}
  */
 function destination(d) {
   const scene = game.scenes.get(String(d?.sceneId ?? ""));
@@ -57,7 +77,8 @@ function destination(d) {
 
 /**
  * H for a callout: the street map's hops from the first destination's scene to the last's, else the GM's number.
- * @param {import("./store.mjs").Destination[]} dests @param {unknown} given
+ * @param {import("./store.mjs").Destination[]} dests
+ * @param {unknown} given
  */
 function hopsFor(dests, given) {
   const map = /** @type {any} */ (game.system).api?.streetMap;
@@ -72,6 +93,19 @@ function hopsFor(dests, given) {
   } catch {
     throw new Error(L("SMOKE.Shifts.badHops", { value: String(given ?? ""), max: MAX_HOPS }));
   }
+}
+
+/**
+ * The band the GM set for a check the book prints without one (taxi, paramedic, fire, disturbance), or null: the
+ * check takes the ruling's default (rules/shifts.mjs shiftCheckBand).
+ * @param {unknown} band
+ * @returns {string|null}
+ * @throws {Error} for a band that is not one of the four, in words.
+ */
+function bandOf(band) {
+  if (band === null || band === undefined || band === "") return null;
+  if (!BANDS.includes(/** @type {string} */ (band))) throw new Error(L("SMOKE.Shifts.badBand", { band: String(band) }));
+  return /** @type {string} */ (band);
 }
 
 /**
@@ -96,12 +130,14 @@ export async function createCallout(data) {
     bonus: whole(x.bonus, 1000, "SMOKE.Shifts.bonus"),
     arrest: !!x.arrest,
     check: STATS.includes(x.check) ? x.check : "frt",
-    band: BANDS.includes(x.band) ? x.band : "medium",
+    band: bandOf(x.band),
     damaged: false,
     targetUuid: targetOf(x.targetUuid),
-    target: { wheels: whole(x.target?.wheels ?? 8, 20, "SMOKE.Shifts.targetWheels") || 8,
-      performance: whole(x.target?.performance ?? 6, 20, "SMOKE.Shifts.targetPerformance") || 6,
-      handling: Math.max(-3, Math.min(3, Math.trunc(Number(x.target?.handling) || 0))) }
+    // The GM's own numbers for a pursuit's target, or null: then the named target's, else the assumed getaway driver
+    // (documents/shifts/pursuit.mjs).
+    target: x.target ? { wheels: die(x.target.wheels, "SMOKE.Shifts.targetWheels"),
+      performance: die(x.target.performance, "SMOKE.Shifts.targetPerformance"),
+      handling: Math.max(-3, Math.min(3, Math.trunc(Number(x.target.handling) || 0))) } : null
   };
   const stages = jobStages({ shift, call, stops: shift === "bus" ? Math.max(1, raw.length) : 1, arrest: extra.arrest });
   if (raw.length < stages.length) throw new Error(L("SMOKE.Shifts.noDestination"));
@@ -138,7 +174,8 @@ async function onWithdraw(user, { calloutId }) {
 
 /**
  * The open callouts an actor may take: on their shift (Pat's orders: anyone), offered to them or to all, not passed.
- * @param {string} actorUuid @returns {import("./store.mjs").Callout[]}
+ * @param {string} actorUuid
+ * @returns {import("./store.mjs").Callout[]}
  */
 export function calloutsFor(actorUuid) {
   const crew = crews.get(actorUuid);
@@ -189,7 +226,12 @@ async function onPass(user, { calloutId, actorUuid }) {
   return { passed: true };
 }
 
-/** Freeze a clock (a paused job's new stage starts paused). @param {any} clock @param {boolean} paused @param {number} now */
+/**
+ * Freeze a clock (a paused job's new stage starts paused).
+ * @param {any} clock
+ * @param {boolean} paused
+ * @param {number} now
+ */
 export const maybePaused = (clock, paused, now) => (paused ? pauseClock(clock, now) : clock);
 
 export const requests = { "callout.create": onCreate, "callout.withdraw": onWithdraw, "callout.accept": onAccept,

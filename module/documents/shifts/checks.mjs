@@ -5,13 +5,16 @@
  * - paramedic: Savvy treatment (Sorted +1, Smashed It / Legendary +2, Just About holds, Bad Luck −1, Proper Mess −2),
  *   at the scene by the crew, in transit only from a non-driver seat of a motor with a Stretcher bay;
  * - fire: Grit, the challenge contribution table, 4 progress before 3 consequences, a tie lost;
- * - police pursuit: the driver's Wheels against the getaway TN, the abstract gap; disturbance: the callout's check;
+ * - police pursuit: the driver's Wheels against the getaway TN (whose numbers: documents/shifts/pursuit.mjs, said on
+ *   the card with the gap and a collision), the abstract gap; disturbance: the callout's check;
  * - ANPR: naming the marked motor's token (`job.identify`); a wrong stop compromises the completion.
  * Rulebook: Work the borough; Patients, fires and job clocks.
  * @module documents/shifts/checks
  */
 import { clockElapsed } from "../../rules/clock.mjs";
-import { fireTrack, getawayTN, patientAfterTreatment, pursuitGap } from "../../rules/shifts.mjs";
+import { disturbanceCompromised, fireTrack, getawayTN, patientAfterTreatment, pursuitGap, pursuitTarget, shiftCheckBand }
+  from "../../rules/shifts.mjs";
+import { RULES } from "../../generated/rules.mjs";
 import { activeNow } from "../core/active-time.mjs";
 import { refuseCard, resolveTN } from "../core/check.mjs";
 import { requestGM } from "../core/requests.mjs";
@@ -19,51 +22,59 @@ import { claimRoll, issueRoll } from "../core/roll-claims.mjs";
 import { purposeRoll } from "../vehicle/common.mjs";
 import { driverOf, occupantsOf } from "../vehicle/vehicle.mjs";
 import { crewMember, docAt } from "./crew.mjs";
-import { advance, extraOf, fail, finish, stagesOf } from "./stages.mjs";
+import { advance, extraOf, fail, finish, jobCard, stagesOf } from "./stages.mjs";
+import { gapLines, pursuitTargetOf, targetLine } from "./pursuit.mjs";
 import { L, jobOrThrow, jobs } from "./store.mjs";
 
 const PURPOSE = "shift.job";
 
 /**
- * What check the job's current stage asks of this actor, or a refusal.
- * @param {import("./store.mjs").Job} job @param {Actor.Implementation} actor
- * @returns {{kind: string, stat: string, tn: number}}
+ * What check the job's current stage asks of this actor, or a refusal. The taxi's Wheels, the paramedic's Savvy, the
+ * fire's Grit and a disturbance's check print no band: the callout's band if the GM set one, else the ruling's
+ * default, Medium (rules/shifts.mjs shiftCheckBand); `band` and `byGM` say which, for the card.
+ * @param {import("./store.mjs").Job} job
+ * @param {Actor.Implementation} actor
+ * @param {{tn: number}|null} [pursuit]  A pursuit's target as the GM worked it out (documents/shifts/pursuit.mjs);
+ *   without it, the GM's typed numbers or the assumed target.
+ * @returns {{kind: string, stat: string, tn: number, band?: string, byGM?: boolean}}
  */
-export function checkFor(job, actor) {
+export function checkFor(job, actor, pursuit = null) {
   const plan = stagesOf(job)[job.stage];
   const vehicle = docAt(job.vehicleUuid);
   const extra = extraOf(job);
-  const band = (/** @type {string} */ stat) => resolveTN(actor, stat, /** @type {any} */ ({ tnSource: "band", band: extra.band || "medium" }));
+  const chosen = shiftCheckBand(extra.band || null);
+  const banded = (/** @type {string} */ kind, /** @type {string} */ stat) => ({ kind, stat, ...chosen,
+    tn: resolveTN(actor, stat, /** @type {any} */ ({ tnSource: "band", band: chosen.band })) });
   const driver = vehicle ? driverOf(vehicle) : null;
   const isDriver = driver?.uuid === actor.uuid;
   const isCrew = job.crew.includes(actor.uuid);
   if (job.paused) throw new Error(L("SMOKE.Shifts.jobPaused"));
   if (job.shift === "paramedic" && job.patient && job.status === "arrived") {
     if (!isCrew) throw new Error(L("SMOKE.Shifts.notCrew", { actor: actor.name }));
-    return { kind: "treat", stat: "sav", tn: band("sav") };
+    return banded("treat", "sav");
   }
   if (job.shift === "paramedic" && job.patient && job.status === "travel") {
     const seat = vehicle ? occupantsOf(vehicle).find(o => o.actor.uuid === actor.uuid)?.seat : null;
     const stretcher = (vehicle?.system?.abilities ?? []).includes("stretcher-bay");
     if (!seat || seat.kind === "driver" || !stretcher) throw new Error(L("SMOKE.Shifts.cannotTreat", { actor: actor.name }));
-    return { kind: "treat", stat: "sav", tn: band("sav") };
+    return banded("treat", "sav");
   }
   if (job.status !== "arrived") throw new Error(L("SMOKE.Shifts.noCheckDue"));
   if (plan.arrive === "deliver" && plan.check === "whl") {
     if (!isDriver || !isCrew) throw new Error(L("SMOKE.Shifts.driverRolls"));
-    return { kind: "wheels", stat: "whl", tn: band("whl") };
+    return banded("wheels", "whl");
   }
   if (plan.arrive === "fire") {
     if (!isCrew && !occupantsOf(vehicle).some(o => o.actor.uuid === actor.uuid)) throw new Error(L("SMOKE.Shifts.notCrew", { actor: actor.name }));
-    return { kind: "fire", stat: "grt", tn: band("grt") };
+    return banded("fire", "grt");
   }
   if (plan.arrive === "pursuit") {
     if (!isDriver || !isCrew) throw new Error(L("SMOKE.Shifts.driverRolls"));
-    return { kind: "pursuit", stat: "whl", tn: getawayTN(extra.target ?? { wheels: 8, performance: 6, handling: 0 }) };
+    return { kind: "pursuit", stat: "whl", tn: pursuit?.tn ?? getawayTN(pursuitTarget(extra.target ?? null)) };
   }
   if (plan.arrive === "check") {
     if (!isCrew) throw new Error(L("SMOKE.Shifts.notCrew", { actor: actor.name }));
-    return { kind: "disturbance", stat: plan.check ?? "frt", tn: band(plan.check ?? "frt") };
+    return banded("disturbance", plan.check ?? "frt");
   }
   throw new Error(L("SMOKE.Shifts.noCheckDue"));
 }
@@ -72,10 +83,12 @@ export function checkFor(job, actor) {
 async function onIssue(user, { jobId, actorUuid }) {
   const job = jobOrThrow(jobId);
   const { actor } = crewMember(user, actorUuid);
-  const { kind, stat, tn } = checkFor(job, actor);
+  const pursuit = stagesOf(job)[job.stage]?.arrive === "pursuit" ? await pursuitTargetOf(extraOf(job)) : null;
+  const { kind, stat, tn, band = null, byGM = false } = checkFor(job, actor, pursuit);
   // One live roll per job stage and check (the context's jobId, stage and kind): asking again returns it.
-  const { rollId, situational } = issueRoll(user, { purpose: PURPOSE, actor, stat, tn, context: { jobId: job.id, stage: job.stage, kind } });
-  return { rollId, tn, situational, stat, kind };
+  const { rollId, situational } = issueRoll(user, { purpose: PURPOSE, actor, stat, tn, context: { jobId: job.id, stage: job.stage, kind,
+    ...(pursuit ? { pursuit } : {}) } });
+  return { rollId, tn, situational, stat, kind, band, byGM };
 }
 
 /** GM: apply a job's roll from its card, once. */
@@ -105,12 +118,14 @@ async function onClaim(user, { rollId, messageId }) {
     case "pursuit": {
       const g = pursuitGap({ gap: job.gap ?? undefined, outcome });
       const next = /** @type {any} */ ({ ...job, gap: g.gap, note: g.collision ? "SMOKE.Shifts.note.collision" : "SMOKE.Shifts.note.gap" });
+      // The card: whose numbers set the getaway TN (the assumed target says so), the gap, and a collision's note.
+      await jobCard(job, [ctx.pursuit ? targetLine(ctx.pursuit) : null, ...gapLines(g)]);
       if (g.caught) return finish(next);
       if (g.escaped) return fail(next, "SMOKE.Shifts.note.escaped");
       return jobs.set(job.id, next);
     }
     case "disturbance": {
-      const compromised = job.compromised || ["badLuck", "properMess"].includes(outcome);
+      const compromised = job.compromised || disturbanceCompromised(outcome);
       return advance(/** @type {any} */ ({ ...job, compromised, note: "SMOKE.Shifts.note.resolved" }));
     }
     default: throw new Error(L("SMOKE.Shifts.noCheckDue"));
@@ -140,8 +155,26 @@ async function onIdentify(user, { jobId, actorUuid, tokenUuid }) {
 export const requests = { "job.check.issue": onIssue, "job.check.claim": onClaim, "job.identify": onIdentify };
 
 /**
+ * What a job check's card says beyond its roll (the GM's answer to `job.check.issue`): the band and who set it — the
+ * book prints none for these checks, so Medium is the GM's default and the GM may set another on the callout — and,
+ * for a disturbance, what compromises the call (a ruling).
+ * @param {{band?: string|null, byGM?: boolean, kind?: string}} issued
+ * @returns {string[]}
+ */
+export function checkNotes({ band = null, byGM = false, kind = "" }) {
+  const notes = [];
+  if (band) notes.push(L(byGM ? "SMOKE.Shifts.bandByGM" : "SMOKE.Shifts.bandDefault", { band: L(`SMOKE.Band.${band}`) }));
+  if (kind === "disturbance") notes.push(L("SMOKE.Shifts.compromisedRule", {
+    outcomes: RULES.shifts.disturbance.compromisedOn.map(o => L(`SMOKE.Outcome.${o}`)).join(L("SMOKE.Shifts.or")),
+    percent: RULES.shifts.pay.police.compromisedPercent }));
+  return notes;
+}
+
+/**
  * Player: roll the check the job asks of an actor (the GM fixes it; the card is applied once).
- * @param {string} jobId @param {Actor.Implementation} actor @param {{skipDialog?: boolean}} [options]
+ * @param {string} jobId
+ * @param {Actor.Implementation} actor
+ * @param {{skipDialog?: boolean}} [options]
  * @returns {Promise<any>} The job after the roll, or null (a warning says why).
  */
 export async function rollJobCheck(jobId, actor, { skipDialog = false } = {}) {
@@ -153,7 +186,7 @@ export async function rollJobCheck(jobId, actor, { skipDialog = false } = {}) {
     return null;
   }
   const message = await purposeRoll(actor, issued.stat, { tnSource: "fixed", tn: issued.tn, lockTN: true },
-    { rollId: issued.rollId, shiftJob: jobId }, skipDialog, issued.situational);
+    { rollId: issued.rollId, shiftJob: jobId }, skipDialog, issued.situational, checkNotes(issued));
   if (!message) return null;
   try {
     return await requestGM("job.check.claim", { rollId: issued.rollId, messageId: message.id });

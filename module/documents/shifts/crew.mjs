@@ -14,19 +14,26 @@ import { L, activeJobOf, crews, motorOverrides } from "./store.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
 import { docAt as uuidDoc } from "../core/lookup.mjs";
 
-/** @param {unknown} uuid @returns {any} */
+/**
+ * @param {unknown} uuid
+ * @returns {any}
+ */
 export const docAt = uuid => {
   if (typeof uuid !== "string" || !uuid) return null;
   const doc = uuidDoc(uuid);
   return doc?.documentName === "Token" ? /** @type {TokenDocument.Implementation} */ (doc).actor : doc;
 };
 
-/** Whether a player (not a GM) owns the document. @param {any} doc */
+/**
+ * Whether a player (not a GM) owns the document.
+ * @param {any} doc
+ */
 const playerOwned = doc => game.users.some(u => !u.isGM && doc.testUserPermission(u, "OWNER"));
 
 /**
  * The shifts a motor suits (the GM's override, else its data if no player owns it).
- * @param {Actor.Implementation} vehicle @returns {string[]}
+ * @param {Actor.Implementation} vehicle
+ * @returns {string[]}
  */
 export function suitedShifts(vehicle) {
   const override = motorOverrides.get(vehicle.uuid)?.shifts ?? null;
@@ -45,7 +52,8 @@ export function isCab(vehicle) {
 
 /**
  * GM: the actor a request names, the requester's own character, and the motor they drive.
- * @param {User.Implementation} user @param {unknown} actorUuid
+ * @param {User.Implementation} user
+ * @param {unknown} actorUuid
  * @returns {{actor: Actor.Implementation, vehicle: Actor.Implementation|null}}
  */
 export function crewMember(user, actorUuid) {
@@ -78,7 +86,8 @@ async function onEnd(user, { actorUuid }) {
 
 /**
  * GM: say which shifts a motor suits (replaces its data; an empty list: none; null: back to its data).
- * @param {User.Implementation} user @param {{vehicleUuid: string, shifts?: string[]|null, cab?: boolean}} data
+ * @param {User.Implementation} user
+ * @param {{vehicleUuid: string, shifts?: string[]|null, cab?: boolean}} data
  */
 async function onMotor(user, { vehicleUuid, shifts = null, cab = false }) {
   assertGM(user);

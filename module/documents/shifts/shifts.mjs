@@ -23,6 +23,7 @@ import * as stages from "./stages.mjs";
 import * as checks from "./checks.mjs";
 import { activeJobOf, callouts, crews, jobs, watchers } from "./store.mjs";
 import { docAt } from "../core/lookup.mjs";
+import { mergeParts } from "../core/feature.mjs";
 
 export { rollJobCheck } from "./checks.mjs";
 export { suitedShifts } from "./crew.mjs";
@@ -49,7 +50,10 @@ export { watchers } from "./store.mjs";
  * @property {boolean} noDriver      The crew's motor has nobody in the driver's seat (the job waits; nothing is lost).
  */
 
-/** Whether a running job's motor has lost its driver. @param {import("./store.mjs").Job} job */
+/**
+ * Whether a running job's motor has lost its driver.
+ * @param {import("./store.mjs").Job} job
+ */
 function noDriver(job) {
   if (!job.vehicleUuid || job.status === "done" || job.status === "failed") return false;
   const vehicle = crew.docAt(job.vehicleUuid);
@@ -58,7 +62,8 @@ function noDriver(job) {
 
 /**
  * A job as windows show it.
- * @param {import("./store.mjs").Job} job @param {number} [now] Active ms.
+ * @param {import("./store.mjs").Job} job
+ * @param {number} [now] Active ms.
  * @returns {JobView}
  */
 export function jobView(job, now = activeNow()) {
@@ -88,11 +93,13 @@ export const endShift = actor => requestGM("shift.end", { actorUuid: actor.uuid 
 export const acceptCallout = (actor, calloutId) => requestGM("callout.accept", { calloutId, actorUuid: actor.uuid });
 export const passCallout = (actor, calloutId) => requestGM("callout.pass", { calloutId, actorUuid: actor.uuid });
 
-export const requests = { ...crew.requests, ...calloutsPart.requests, ...stages.requests, ...checks.requests };
-
 // ------------------------------------------------------------------------------------------------ GM automation
 
-/** The centre of a token at a position. @param {any} token @param {{x: number, y: number}} at */
+/**
+ * The centre of a token at a position.
+ * @param {any} token
+ * @param {{x: number, y: number}} at
+ */
 function centre(token, at) {
   const size = token.parent?.grid?.size ?? 100;
   return { x: at.x + ((token.width ?? 1) * size) / 2, y: at.y + ((token.height ?? 1) * size) / 2, elevation: token.elevation ?? 0 };
@@ -100,7 +107,9 @@ function centre(token, at) {
 
 /**
  * Whether a token (at its destination) stands in a region.
- * @param {any} token @param {any} region @param {{x: number, y: number}} at
+ * @param {any} token
+ * @param {any} region
+ * @param {{x: number, y: number}} at
  */
 function inRegion(token, region, at) {
   if (typeof region?.testPoint === "function") return !!region.testPoint(centre(token, at));
@@ -110,7 +119,8 @@ function inRegion(token, region, at) {
 /**
  * Active GM: a token moved. A travelling job whose motor (or, for Pat's orders, whose crew member) this token is
  * reaches its stage when the token ends in the stage's region.
- * @param {any} tokenDoc @param {any} movement
+ * @param {any} tokenDoc
+ * @param {any} movement
  */
 function onMoveToken(tokenDoc, movement) {
   if (!game.user.isActiveGM) return;
@@ -129,7 +139,10 @@ function onMoveToken(tokenDoc, movement) {
 /** Patients already asked about (job id → state) so the GM asks once per change. */
 const asked = new Map();
 
-/** Active GM, every second: an untreated patient whose 45 s have run worsens (one write per change). @param {number} now */
+/**
+ * Active GM, every second: an untreated patient whose 45 s have run worsens (one write per change).
+ * @param {number} now
+ */
 function gmTick(now) {
   if (!game.user.isActiveGM) return;
   for (const job of Object.values(jobs.all())) {
@@ -145,14 +158,26 @@ function gmTick(now) {
 }
 
 let ticking = /** @type {(() => void)|null} */ (null);
-export const hooks = {
-  /** @param {any} tokenDoc @param {any} movement */
+const hooks = {
+  /**
+   * @param {any} tokenDoc
+   * @param {any} movement
+   */
   moveToken: (tokenDoc, movement) => onMoveToken(tokenDoc, movement),
   ready: () => { ticking ??= onTick(gmTick); }
 };
 
 /** For macros and other features: `game.system.api.shifts`. */
-export const api = { jobsOf, jobView, startShift, endShift, acceptCallout, passCallout, rollJobCheck: checks.rollJobCheck,
-  /** Call fn when a shift store changes; returns unsubscribe. @param {() => void} fn */
+const api = { jobsOf, jobView, startShift, endShift, acceptCallout, passCallout, rollJobCheck: checks.rollJobCheck,
+  /**
+   * Call fn when a shift store changes; returns unsubscribe.
+   * @param {() => void} fn
+   */
   watch: fn => { watchers.add(fn); return () => watchers.delete(fn); },
   suitedShifts: crew.suitedShifts, callouts: () => callouts.all(), jobs: () => jobs.all(), crews: () => crews.all() };
+
+/**
+ * The shifts' manifest (documents/core/feature.mjs), registered by the entry: its parts' requests (crew, callouts,
+ * stages, checks) and the hooks above. Its api is `game.system.api.shifts`.
+ */
+export const feature = { id: "shifts", ...mergeParts([crew, calloutsPart, stages, checks, { hooks }]), api };

@@ -9,7 +9,7 @@
 import { hasRecordedPerk } from "../core/record.mjs";
 import { jobPay, jobStages, stageWindow, crewShare, busStopPay } from "../../rules/jobs.mjs";
 import { clockElapsed, clockFraction, pauseClock, resumeClock, startClock } from "../../rules/clock.mjs";
-import { patientAfterTime } from "../../rules/shifts.mjs";
+import { patientAfterTime, PERK_TIP_PERK } from "../../rules/shifts.mjs";
 import { RULES, SYSTEM_ID } from "../../generated/rules.mjs";
 import { activeNow } from "../core/active-time.mjs";
 import { custodyOf } from "../heat/heat.mjs";
@@ -22,17 +22,28 @@ import { L, callouts, jobOrThrow, jobs } from "./store.mjs";
 
 /** @typedef {import("./store.mjs").Job} Job */
 
-/** The stages of a job. @param {Job} job */
+/**
+ * The stages of a job.
+ * @param {Job} job
+ */
 export function stagesOf(job) {
   const c = callouts.get(job.calloutId);
   return jobStages({ shift: job.shift, call: job.call, stops: job.shift === "bus" ? job.destinations.length : 1,
     arrest: !!c?.extra?.arrest, check: c?.extra?.check ?? null });
 }
 
-/** The callout's details for a job. @param {Job} job @returns {any} */
+/**
+ * The callout's details for a job.
+ * @param {Job} job
+ * @returns {any}
+ */
 export const extraOf = job => callouts.get(job.calloutId)?.extra ?? {};
 
-/** T of the current stage now (frozen once reached). @param {Job} job @param {number} [now] */
+/**
+ * T of the current stage now (frozen once reached).
+ * @param {Job} job
+ * @param {number} [now]
+ */
 export function jobT(job, now = activeNow()) {
   return job.arrivedLeft ?? clockFraction(job.clock, job.windowSeconds, now);
 }
@@ -45,7 +56,11 @@ export async function jobCard(job, lines, { title = job.name } = {}) {
     flags: { [SYSTEM_ID]: { shiftJob: job.id } } }));
 }
 
-/** A fare or a patient: the callout's actor, else a new NPC the GM makes for the job. @param {Job} job @param {string} kind */
+/**
+ * A fare or a patient: the callout's actor, else a new NPC the GM makes for the job.
+ * @param {Job} job
+ * @param {string} kind
+ */
 async function passengerFor(job, kind) {
   const extra = extraOf(job);
   const named = docAt(extra.passengerUuid);
@@ -56,7 +71,9 @@ async function passengerFor(job, kind) {
 
 /**
  * Board the job's fare or patient into a free seat of the crew's motor (the patient into the stretcher space first).
- * @param {Job} job @param {string} kind @returns {Promise<string>} The passenger's actor UUID.
+ * @param {Job} job
+ * @param {string} kind
+ * @returns {Promise<string>} The passenger's actor UUID.
  * @throws {Error} "No free seat in X" (nothing written).
  */
 async function boardPassenger(job, kind) {
@@ -72,7 +89,10 @@ async function boardPassenger(job, kind) {
   return person.uuid;
 }
 
-/** Let the fare, patient or prisoner out at the end (a lost record is left to the seat store's pruning). @param {Job} job */
+/**
+ * Let the fare, patient or prisoner out at the end (a lost record is left to the seat store's pruning).
+ * @param {Job} job
+ */
 async function dropPassenger(job) {
   const vehicle = docAt(job.vehicleUuid);
   if (!job.passengerUuid || vehicle?.type !== "vehicle") return;
@@ -82,7 +102,9 @@ async function dropPassenger(job) {
 
 /**
  * The next stage: its clock starts now (paused if the GM paused the job); after the last, the job is finished.
- * @param {Job} job @param {Partial<Job>} changes @returns {Promise<Job|null>}
+ * @param {Job} job
+ * @param {Partial<Job>} changes
+ * @returns {Promise<Job|null>}
  */
 export async function advance(job, changes = {}) {
   const plans = stagesOf(job);
@@ -96,15 +118,18 @@ export async function advance(job, changes = {}) {
 /**
  * Finish a job and pay it, once: the job is written done and paid first; then each crew member's share (rounded
  * down) goes through the purse and 1 XP (a Pat order 2) to each who is not Busted or Wasted.
- * @param {Job} job @returns {Promise<Job>}
+ * @param {Job} job
+ * @returns {Promise<Job>}
  */
 export async function finish(job) {
   const stored = jobs.get(job.id);
   if (!stored || stored.paid) throw new Error(L("SMOKE.Shifts.alreadyPaid"));
   const extra = extraOf(job);
   const vehicle = docAt(job.vehicleUuid);
+  // The Cabbie's agreed tip is paid only when the crew has the perk on the GM's record (never the sheet's).
+  const cabbiePerk = job.shift === "taxi" && job.crew.some(u => hasRecordedPerk(docAt(u), PERK_TIP_PERK));
   const result = jobPay({ shift: job.shift, call: job.call, hops: job.hops, clockLeft: jobT(job), outcome: job.outcome ?? null,
-    cab: vehicle ? isCab(vehicle) : false, perkTip: extra.perkTip ?? 0, damaged: !!job.cargo?.damaged,
+    cab: vehicle ? isCab(vehicle) : false, perkTip: extra.perkTip ?? 0, cabbiePerk, damaged: !!job.cargo?.damaged,
     courierPerk: job.crew.some(u => hasPerk(docAt(u), "Courier")), patient: job.patient?.state ?? null,
     fire: job.fire ? job.fireResult ?? null : null, compromised: job.compromised,
     stopsPaid: job.stopsPaid, bonus: extra.bonus ?? 0 });
@@ -113,7 +138,7 @@ export async function finish(job) {
   const done = await jobs.set(job.id, { ...job, status: "done", paid: true, arrivedLeft: jobT(job),
     pay: { pounds: result.pounds, xp: result.xp, each, at: game.time.serverTime } });
   await dropPassenger(job);
-  const lines = [L("SMOKE.Shifts.paidCard", { pounds: result.pounds })];
+  const lines = [L("SMOKE.Shifts.paidCard", { pounds: result.pounds }), ...payNotes(job, result, extra)];
   for (const uuid of job.crew) {
     const actor = docAt(uuid);
     if (!actor) continue;
@@ -127,15 +152,37 @@ export async function finish(job) {
 }
 
 /**
+ * What a paid job's card says about the parts the GM decides (Work the borough; Shift pay and tips): a courier's cargo
+ * — damaged only by the GM's mark, since the book names nothing (no crash) that damages it — a police call's
+ * compromise, and a Cabbie's agreed tip (paid with the perk on the GM's record, or why not).
+ * @param {Job} job
+ * @param {{detail: any}} result  jobPay's.
+ * @param {any} extra  The callout's details.
+ * @returns {string[]}
+ */
+function payNotes(job, { detail }, extra) {
+  const notes = [];
+  if (job.shift === "courier") notes.push(L(job.cargo?.damaged ? "SMOKE.Shifts.cargoDamagedPaid" : "SMOKE.Shifts.cargoIntactPaid"),
+    L("SMOKE.Shifts.cargoGMs"));
+  if (job.shift === "police" && detail.compromised) notes.push(L("SMOKE.Shifts.compromisedPaid",
+    { percent: RULES.shifts.pay.police.compromisedPercent }));
+  if (job.shift === "taxi" && (extra.perkTip ?? 0) > 0) notes.push(detail.perkTip > 0
+    ? L("SMOKE.Shifts.perkTipPaid", { pounds: detail.perkTip }) : L("SMOKE.Shifts.perkTipNoPerk", { pounds: extra.perkTip }));
+  return notes;
+}
+
+/**
  * Whether an actor has a perk on the GM's record: by its catalogue key ("Courier" → "courier"), or a perk made by hand
  * by that name (documents/core/record.mjs; a name the owner wrote later is never read).
- * @param {any} actor @param {string} name  The perk's printed name.
+ * @param {any} actor
+ * @param {string} name  The perk's printed name.
  */
 export const hasPerk = (actor, name) => hasRecordedPerk(actor, name.trim().toLowerCase().replace(/\s+/g, "-"), name);
 
 /**
  * End a job unpaid (a patient Lost, a target escaped, the GM cancelled).
- * @param {Job} job @param {string} noteKey
+ * @param {Job} job
+ * @param {string} noteKey
  */
 export async function fail(job, noteKey) {
   await jobs.set(job.id, { ...job, status: "failed", note: noteKey });
@@ -146,7 +193,8 @@ export async function fail(job, noteKey) {
 /**
  * An arrest's delivery to custody: the suspect the callout names rides in the police motor, behind its cage when it
  * has one ("a suitable seat").
- * @param {Job} job @throws {Error} when the suspect is not aboard.
+ * @param {Job} job
+ * @throws {Error} when the suspect is not aboard.
  */
 function assertInCustody(job) {
   const target = docAt(extraOf(job).targetUuid);
@@ -160,7 +208,8 @@ function assertInCustody(job) {
 
 /**
  * GM: the crew reached the current stage's place (from the region check or the GM's "Reached").
- * @param {User.Implementation} user @param {{jobId: string}} data
+ * @param {User.Implementation} user
+ * @param {{jobId: string}} data
  */
 async function onArrive(user, { jobId }) {
   assertGM(user);
@@ -197,7 +246,8 @@ async function onArrive(user, { jobId }) {
 /**
  * GM: load the reached patient into a free seat of the crew's motor (the stretcher first; "make room in a suitable
  * vehicle before loading"), for a crew member's owner or the GM; the A&E clock starts.
- * @param {User.Implementation} user @param {{jobId: string, actorUuid?: string}} data
+ * @param {User.Implementation} user
+ * @param {{jobId: string, actorUuid?: string}} data
  */
 async function onLoad(user, { jobId, actorUuid = "" }) {
   const job = jobOrThrow(jobId);
@@ -242,7 +292,8 @@ async function onDamage(user, { jobId }) {
 
 /**
  * GM: an untreated patient worsens (computed from the job clock: one write per state change); Lost ends the callout.
- * @param {User.Implementation} user @param {{jobId: string}} data
+ * @param {User.Implementation} user
+ * @param {{jobId: string}} data
  */
 async function onWorsen(user, { jobId }) {
   assertGM(user);
@@ -262,5 +313,9 @@ async function onWorsen(user, { jobId }) {
 export const requests = { "job.arrive": onArrive, "job.load": onLoad, "job.pause": onPause, "job.cancel": onCancel, "job.damage": onDamage,
   "job.worsen": onWorsen };
 
-/** Ask the GM's own queue (automation on the active GM). @param {string} type @param {object} data */
+/**
+ * Ask the GM's own queue (automation on the active GM).
+ * @param {string} type
+ * @param {object} data
+ */
 export const gmDo = (type, data) => requestGM(type, data).catch(err => console.warn(`The Smoke | ${type}`, err.message));

@@ -13,7 +13,10 @@
  */
 import { gmStore } from "../core/gm-store.mjs";
 
-/** Windows to re-render when a shift store changes (the Shifts window, sheets). @type {Set<() => void>} */
+/**
+ * Windows to re-render when a shift store changes (the Shifts window, sheets).
+ * @type {Set<() => void>}
+ */
 export const watchers = new Set();
 const changed = () => { for (const fn of [...watchers]) { try { fn(); } catch (err) { console.error(err); } } };
 
@@ -45,7 +48,7 @@ const changed = () => { for (const fn of [...watchers]) { try { fn(); } catch (e
  * @property {"open"|"taken"|"withdrawn"} status
  * @property {string} jobId        The job once taken.
  * @property {object} extra        Shift details: patient (start state), fareName, perkTip, bonus, stops, arrest, check,
- *   band, targetUuid, target {wheels, performance, handling}.
+ *   band, targetUuid, target {wheels, performance, handling} (the GM's own numbers for a pursuit, or null).
  * @property {number} createdAt    Server ms.
  */
 
@@ -92,12 +95,17 @@ export const jobs = gmStore("jobs", { onChange: changed });
 /** @type {import("../core/gm-store.mjs").GMStore<{shifts: string[], cab?: boolean}>} */
 export const motorOverrides = gmStore("shiftMotors", { onChange: changed });
 
-/** @param {string} key @param {Record<string, unknown>} [data] @returns {string} */
+/**
+ * @param {string} key
+ * @param {Record<string, unknown>} [data]
+ * @returns {string}
+ */
 export const L = (key, data) => (data ? game.i18n.format(key, /** @type {object} */ (data)) : game.i18n.localize(key));
 
 /**
  * The job an actor is on (as crew), not finished.
- * @param {string} actorUuid @returns {Job|null}
+ * @param {string} actorUuid
+ * @returns {Job|null}
  */
 export function activeJobOf(actorUuid) {
   return Object.values(jobs.all()).find(j => j.crew.includes(actorUuid) && (j.status === "travel" || j.status === "arrived")) ?? null;
@@ -105,7 +113,8 @@ export function activeJobOf(actorUuid) {
 
 /**
  * A job by id, or a localized refusal.
- * @param {unknown} jobId @returns {Job}
+ * @param {unknown} jobId
+ * @returns {Job}
  */
 export function jobOrThrow(jobId) {
   const job = typeof jobId === "string" ? jobs.get(jobId) : null;

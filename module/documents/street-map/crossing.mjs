@@ -6,7 +6,8 @@
  * GM recorded for it (documents/core/token-actors.mjs: a token whose `actorId` or `actorLink` a player changed, or one a
  * player made for an actor they do not own, never crosses, and the copy on the next map names the recorded actor,
  * whatever the token says by then); may see the destination scene (a GM, the active scene, or Limited on it); a
- * motor is taken across only by its driver's owner (the GM's seat store), and a carried occupant's token never
+ * motor is taken across only by its driver's owner (the GM's seat store), with a hop's Fuel on the GM's record when
+ * someone drives it (documents/vehicle/fuel.mjs), and a carried occupant's token never
  * crosses alone (it travels with its motor); an occupant's token that is not the GM's record of them stays behind. A strip with no link, or a link to a
  * scene or strip that is gone, does nothing and tells the GM which strip.
  *
@@ -29,7 +30,7 @@
  */
 import { exitPoint, facingInto, freeSquare } from "../../rules/street-map.mjs";
 import { gmStore } from "../core/gm-store.mjs";
-import { driverOf, occupantsOf, seatRecords, vehicleOf } from "../vehicle/vehicle.mjs";
+import { crossingRefusal, driverOf, occupantsOf, seatRecords, vehicleOf } from "../vehicle/vehicle.mjs";
 import { writeOccupants } from "../vehicle/store.mjs";
 import { afterCrossing } from "./follow.mjs";
 import { bindingOf, isRecorded } from "../core/token-actors.mjs";
@@ -42,8 +43,11 @@ export const crossings = gmStore("crossings");
 
 /**
  * @typedef {object} CrossingRecord  What the GM wrote before moving anything (see the module notes).
- * @property {string} id  @property {string} fromSceneId  @property {string} toSceneId
- * @property {string} landingUuid  The strip landed on.  @property {string} userId  Who crossed.
+ * @property {string} id
+ * @property {string} fromSceneId
+ * @property {string} toSceneId
+ * @property {string} landingUuid  The strip landed on.
+ * @property {string} userId  Who crossed.
  * @property {{oldId: string, newId: string, data: object}[]} tokens  The motor (or walker) first, then occupants.
  * @property {{from: string, to: string, occupants: {actorId: string, seat: string, tokenId: string}[]}|null} seats
  * @property {string[]} actorUuids  The crossing actors' UUIDs before (for the chase and the views).
@@ -56,7 +60,9 @@ const centreOf = token => token.getCenterPoint?.() ?? { x: token.x + 50, y: toke
 /**
  * Why this user may not take this token across this strip, or null (read on any client: the mover's warns at once,
  * the GM's decides).
- * @param {any} user @param {any} token @param {any} region
+ * @param {any} user
+ * @param {any} token
+ * @param {any} region
  * @returns {{message: string, gm?: boolean}|null}  gm: a fault in the street map (the GM is told).
  */
 export function refusal(user, token, region) {
@@ -84,6 +90,9 @@ export function refusal(user, token, region) {
     const driver = driverOf(actor);
     if (!driver?.testUserPermission(user, "OWNER")) return { message: L("SMOKE.StreetMap.notDriver", { vehicle: actor.name }) };
   }
+  // A driven motor needs a hop's Fuel (the GM's record: documents/vehicle/fuel.mjs).
+  const dry = isVehicle(actor) ? crossingRefusal(actor) : null;
+  if (dry) return { message: dry };
   return null;
 }
 
@@ -174,7 +183,8 @@ let queue = Promise.resolve();
  * GM: take a token across a strip (see the module notes). Runs one crossing at a time; a token already crossing, or
  * gone, is left alone.
  * @param {any} user  The mover (authenticated: the update's user, or the request's).
- * @param {any} token  The TokenDocument. @param {any} region  The strip's RegionDocument.
+ * @param {any} token  The TokenDocument.
+ * @param {any} region  The strip's RegionDocument.
  * @param {{movement?: any}} [options]  The movement that brought it in (for the entry point).
  * @returns {Promise<{sceneId: string, tokenIds: string[]}|null>}  null when nothing crossed.
  * @throws {Error} the refusal, in words (a street-map fault is also shown to the GM).
@@ -227,7 +237,8 @@ export async function finish(record) {
 
 /**
  * The actor UUIDs a crossing changed (an unlinked token's synthetic actor is named by its token): old → new.
- * @param {CrossingRecord} record @returns {Record<string, string>}
+ * @param {CrossingRecord} record
+ * @returns {Record<string, string>}
  */
 export function uuidChanges(record) {
   /** @type {Record<string, string>} */

@@ -21,9 +21,10 @@ import { L } from "./strips.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
 import { noteHTML } from "../core/chat-html.mjs";
 
-
 /**
- * @param {import("./crossing.mjs").CrossingRecord} record  @param {any} from  @param {any} to  The scenes.
+ * @param {import("./crossing.mjs").CrossingRecord} record
+ * @param {any} from
+ * @param {any} to  The scenes.
  */
 export async function afterCrossing(record, from, to) {
   const crossed = record.actorUuids.map(u => /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (u))) ?? { uuid: u, id: u.split(".").at(-1), isToken: u.includes("Token.") });

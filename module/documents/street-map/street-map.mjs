@@ -22,21 +22,28 @@ import { checkGraph, graphOf, hops as hopsOn, route as routeOn } from "../../rul
 import { requestGM } from "../core/requests.mjs";
 import { cross, crossings, refusal, resumeCrossings, SYSTEM_ID } from "./crossing.mjs";
 import { L, allStrips, exitBehaviors, regionAt } from "./strips.mjs";
+import { mergeParts } from "../core/feature.mjs";
 
 const REPORT = "systems/the-smoke/templates/chat/street-map-check.hbs";
 
-/** The street map's graph: each scene id → the scene ids its EXIT strips link to. @returns {Record<string, string[]>} */
+/**
+ * The street map's graph: each scene id → the scene ids its EXIT strips link to.
+ * @returns {Record<string, string[]>}
+ */
 export const graph = () => graphOf(allStrips());
 
 /**
  * H between two scenes.
- * @param {string} fromSceneId @param {string} toSceneId @returns {number|null}  null when not connected.
+ * @param {string} fromSceneId
+ * @param {string} toSceneId
+ * @returns {number|null}  null when not connected.
  */
 export const hops = (fromSceneId, toSceneId) => hopsOn(graph(), fromSceneId, toSceneId);
 
 /**
  * The way to another scene: the hops and the EXIT strip to take on this one.
- * @param {string} fromSceneId @param {string} toSceneId
+ * @param {string} fromSceneId
+ * @param {string} toSceneId
  * @returns {{hops: number, exitRegionUuid: string|null}|null}
  */
 export const route = (fromSceneId, toSceneId) => routeOn(allStrips(), fromSceneId, toSceneId);
@@ -66,7 +73,8 @@ export async function reportStreetMap() {
 
 /**
  * GM: link two strips both ways (each gets an EXIT behaviour, or its first one updated, naming the other).
- * @param {any} a @param {any} b  RegionDocuments (or their UUIDs) on two scenes.
+ * @param {any} a
+ * @param {any} b  RegionDocuments (or their UUIDs) on two scenes.
  * @returns {Promise<void>}
  * @throws {Error} for a non-GM, or a region that is missing or on the same scene as the other.
  */
@@ -85,13 +93,17 @@ export async function linkStrips(a, b) {
 
 /**
  * Take a token standing on an EXIT strip across it (through the active GM).
- * @param {any} token  A TokenDocument. @returns {Promise<{sceneId: string, tokenIds: string[]}|null>}
+ * @param {any} token  A TokenDocument.
+ * @returns {Promise<{sceneId: string, tokenIds: string[]}|null>}
  */
 export const crossNow = token => requestGM("streetMap.cross", { tokenUuid: token?.uuid ?? "" });
 
 // ------------------------------------------------------------------------------------------------ the behaviour's events
 
-/** The token's move brought it into a strip: the active GM crosses it for the mover. @this {any} */
+/**
+ * The token's move brought it into a strip: the active GM crosses it for the mover.
+ * @this {any}
+ */
 async function onMoveIn(event) {
   const token = event.data?.token;
   const region = this.parent?.region ?? event.region;
@@ -128,7 +140,7 @@ export function registerExitBehavior() {
 
 // ------------------------------------------------------------------------------------------------ requests and hooks
 
-export const requests = {
+const requests = {
   /** A token standing on a strip is taken across for its owner (the checks of street-map/crossing.mjs). */
   "streetMap.cross": async (user, { tokenUuid }) => {
     const token = typeof tokenUuid === "string" ? /** @type {TokenDocument.Implementation | null} */ (fromUuidSync(/** @type {SmokeUuid} */ (tokenUuid))) : null;
@@ -142,7 +154,7 @@ export const requests = {
   }
 };
 
-export const hooks = {
+const hooks = {
   /** The active GM finishes interrupted crossings, then checks the street map. */
   ready: async () => {
     if (!game.user.isActiveGM) return;
@@ -160,5 +172,11 @@ export const hooks = {
 };
 
 /** The street map's API (game.system.api.streetMap). */
-export const api = { graph, hops, route, check: checkStreetMap, report: reportStreetMap, cross: crossNow, link: linkStrips,
+const api = { graph, hops, route, check: checkStreetMap, report: reportStreetMap, cross: crossNow, link: linkStrips,
   crossings };
+
+/**
+ * The street map's manifest (documents/core/feature.mjs), registered by the entry: the request and hooks above. Its
+ * api is `game.system.api.streetMap`.
+ */
+export const feature = { id: "streetMap", ...mergeParts([{ requests, hooks }]), api };

@@ -7,12 +7,17 @@
  */
 import { EXIT_TYPE } from "../../data/exit-behavior.mjs";
 
-/** @param {string} key @param {Record<string, unknown>} [data] @returns {string} */
+/**
+ * @param {string} key
+ * @param {Record<string, unknown>} [data]
+ * @returns {string}
+ */
 export const L = (key, data) => (data ? game.i18n.format(key, /** @type {Record<string, string>} */ (data)) : game.i18n.localize(key));
 
 /**
  * The enabled EXIT behaviours of a region.
- * @param {any} region  A RegionDocument. @returns {any[]}
+ * @param {any} region  A RegionDocument.
+ * @returns {any[]}
  */
 export function exitBehaviors(region) {
   return Array.from(region?.behaviors ?? []).filter(b => b.type === EXIT_TYPE && !b.disabled);
@@ -20,7 +25,9 @@ export function exitBehaviors(region) {
 
 /**
  * A strip's name on the street map: its behaviour's label, else the region's name.
- * @param {any} region @param {any} [behavior] @returns {string}
+ * @param {any} region
+ * @param {any} [behavior]
+ * @returns {string}
  */
 export function stripName(region, behavior = exitBehaviors(region)[0]) {
   return behavior?.system?.label || region?.name || "";
@@ -28,7 +35,8 @@ export function stripName(region, behavior = exitBehaviors(region)[0]) {
 
 /**
  * The bounds of a region's shapes (holes left out), in pixels.
- * @param {any} region @returns {{x: number, y: number, w: number, h: number}|null}  null with no shape.
+ * @param {any} region
+ * @returns {{x: number, y: number, w: number, h: number}|null}  null with no shape.
  */
 export function rectOf(region) {
   let x0 = Infinity; let y0 = Infinity; let x1 = -Infinity; let y1 = -Infinity;
@@ -50,7 +58,8 @@ export function rectOf(region) {
 
 /**
  * The Region a link names: a Region UUID, or a behaviour's (its Region).
- * @param {string|null|undefined} uuid @returns {any}
+ * @param {string|null|undefined} uuid
+ * @returns {any}
  */
 export function regionAt(uuid) {
   if (typeof uuid !== "string" || !uuid) return null;
@@ -62,7 +71,8 @@ export function regionAt(uuid) {
 /**
  * Where a strip's behaviour leads, as written: the scene id (the linked strip's when no scene is set) and the linked
  * Region's UUID (a behaviour's UUID read as its Region's; the UUID itself when nothing is there).
- * @param {any} behavior @returns {{toScene: string, toStrip: string}}
+ * @param {any} behavior
+ * @returns {{toScene: string, toStrip: string}}
  */
 export function linkOf(behavior) {
   const sys = behavior?.system ?? {};
@@ -93,7 +103,8 @@ export function allStrips() {
 
 /**
  * The scene's playable area (v13 `scene.dimensions.sceneRect`, padding outside it), in pixels.
- * @param {any} scene @returns {{x: number, y: number, width: number, height: number}}
+ * @param {any} scene
+ * @returns {{x: number, y: number, width: number, height: number}}
  */
 export function sceneRect(scene) {
   const r = scene?.dimensions?.sceneRect;

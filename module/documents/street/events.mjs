@@ -27,14 +27,21 @@ const KEEP = 30;
 
 /**
  * @typedef {object} StreetEventRecord
- * @property {string} id @property {number} roll @property {boolean} rolled  A d20 (true) or the GM's choice.
- * @property {string} sceneId @property {number} at  Server ms. @property {string|null} messageId
+ * @property {string} id
+ * @property {number} roll
+ * @property {boolean} rolled  A d20 (true) or the GM's choice.
+ * @property {string} sceneId
+ * @property {number} at  Server ms.
+ * @property {string|null} messageId
  * @property {null|{by: string, lines: string[]}} done  The follow-up, once.
  */
 /** @type {import("../core/gm-store.mjs").GMStore<StreetEventRecord>} */
 export const events = gmStore("streetEvents");
 
-/** The card of a street event, from its record. @param {StreetEventRecord} rec */
+/**
+ * The card of a street event, from its record.
+ * @param {StreetEventRecord} rec
+ */
 export async function eventCardHTML(rec) {
   const event = streetEvent(rec.roll);
   const f = event.followUp;
@@ -51,12 +58,16 @@ export async function eventCardHTML(rec) {
     followUp: label, hazardKey: f?.kind === "hazard" ? f.hazard : null, done: rec.done, narrative: !f });
 }
 
-/** @param {string} key @returns {string} A hazard's name. */
+/**
+ * @param {string} key
+ * @returns {string} A hazard's name.
+ */
 const hazardName = key => RULES.hazards.hazards.find(h => h.key === key)?.name ?? key;
 
 /**
  * GM: a street event, rolled (d20, a core Roll on the GM) or chosen, whispered to the GMs.
- * @param {User.Implementation} user @param {{roll?: number|string|null, sceneId?: string}} data
+ * @param {User.Implementation} user
+ * @param {{roll?: number|string|null, sceneId?: string}} data
  * @returns {Promise<{id: string, roll: number, title: string, hazard: string|null, followUp: string|null, messageId: string|null}>}
  */
 export async function onStreetEvent(user, { roll = null, sceneId = "" } = {}) {
@@ -92,7 +103,8 @@ export async function onStreetEvent(user, { roll = null, sceneId = "" } = {}) {
 
 /**
  * GM: run a street event's follow-up, once.
- * @param {User.Implementation} user @param {{eventId: string, view?: {x: number, y: number}|null}} data
+ * @param {User.Implementation} user
+ * @param {{eventId: string, view?: {x: number, y: number}|null}} data
  * @returns {Promise<{kind: string, lines: string[]}>}
  */
 export async function onFollowUp(user, { eventId, view = null }) {
@@ -119,8 +131,12 @@ export async function onFollowUp(user, { eventId, view = null }) {
 }
 
 /**
- * What each follow-up does. @param {import("../../rules/street.mjs").FollowUp} f
- * @param {any} scene @param {StreetEventRecord} rec @param {any} view @returns {Promise<string[]>}
+ * What each follow-up does.
+ * @param {import("../../rules/street.mjs").FollowUp} f
+ * @param {any} scene
+ * @param {StreetEventRecord} rec
+ * @param {any} view
+ * @returns {Promise<string[]>}
  */
 async function run(f, scene, rec, view) {
   switch (f.kind) {
@@ -154,7 +170,8 @@ async function run(f, scene, rec, view) {
 /**
  * Patrol cruises past: "Anyone in a nicked motor gets pinged" — every motor on the scene with a hot plate and
  * somebody aboard has its plate read by Heat's ANPR ping (+1 Heat to each character aboard).
- * @param {any} scene @returns {Promise<string[]>}
+ * @param {any} scene
+ * @returns {Promise<string[]>}
  */
 async function patrolPasses(scene) {
   const motors = new Map();

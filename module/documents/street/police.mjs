@@ -39,8 +39,11 @@ const KEEP = 30;
 
 /**
  * @typedef {object} PoliceEntry
- * @property {string} actorUuid @property {string} name @property {string} userId  Who rolls.
- * @property {boolean} warrant @property {boolean} exclusive  One of the checks counts (else each).
+ * @property {string} actorUuid
+ * @property {string} name
+ * @property {string} userId  Who rolls.
+ * @property {boolean} warrant
+ * @property {boolean} exclusive  One of the checks counts (else each).
  * @property {{checkId: string, stat: string, band: string, tn: number, rollId: string, cardId?: string|null}[]} options
  *   `cardId`: the first card the roller made for that roll (recorded by the active GM as it arrived).
  * @property {{checkId: string, stat: string, total: number, tn: number, margin: number, outcome: string,
@@ -59,14 +62,21 @@ function rollerOf(actor, gm) {
   return players.find(u => u.character?.id === actor.id) ?? players[0] ?? gm;
 }
 
-/** A chosen character from a UUID, or a localized Error. @param {unknown} uuid @returns {any} */
+/**
+ * A chosen character from a UUID, or a localized Error.
+ * @param {unknown} uuid
+ * @returns {any}
+ */
 function characterFrom(uuid) {
   const a = docAt(String(uuid ?? ""));
   if (!(a instanceof Actor) || a.type !== "character") throw new Error(L("SMOKE.Street.notCharacter", { what: String(uuid ?? "") }));
   return a;
 }
 
-/** The card, from the record (the template escapes every string). @param {PoliceRecord} rec */
+/**
+ * The card, from the record (the template escapes every string).
+ * @param {PoliceRecord} rec
+ */
 export async function policeCardHTML(rec) {
   const event = policeEvents().find(e => e.key === rec.key);
   const entries = rec.entries.map(e => ({ ...e,
@@ -80,7 +90,8 @@ export async function policeCardHTML(rec) {
 
 /**
  * GM: run a police event for the chosen characters.
- * @param {User.Implementation} user @param {{key: string, actorUuids?: string[]}} data
+ * @param {User.Implementation} user
+ * @param {{key: string, actorUuids?: string[]}} data
  * @returns {Promise<{id: string, key: string, lines: string[], entries: {name: string, options: {stat: string, tn: number}[]}[]}>}
  */
 export async function onPoliceEvent(user, { key, actorUuids = [] }) {
@@ -98,7 +109,7 @@ export async function onPoliceEvent(user, { key, actorUuids = [] }) {
     const police = relationshipsOf(actor).police;
     let stars = heatOf(actor).stars;
     if (key === "india-99-overhead") {
-      const indoors = !!/** @type {any} */ (heatOf(actor)).indoors || tokensOf(actor).some(t => underRoof(t));
+      const indoors = !!(heatOf(actor)).indoors || tokensOf(actor).some(t => underRoof(t));
       lines.push(L(india99Sees({ stars, indoors }) ? "SMOKE.Street.india99Sees" : "SMOKE.Street.india99Not", { name: actor.name, stars: String(stars) }));
     }
     if (key === "stop-and-search" && stopStars({ stars, police }) > stars) {
@@ -159,7 +170,8 @@ export const notePoliceCard = message => keepFirstCard(policeRecords, message);
 
 /**
  * ANPR Ping: each chosen character's motor has its plate read by Heat (a hot plate: +1 Heat to everyone aboard).
- * @param {any[]} actors @returns {Promise<string[]>}
+ * @param {any[]} actors
+ * @returns {Promise<string[]>}
  */
 async function anprLines(actors) {
   const motors = /** @type {any[]} */ ([...new Map(actors.map(a => /** @type {any} */ (vehicleOf(a)?.vehicle)).filter(Boolean)
@@ -175,7 +187,8 @@ async function anprLines(actors) {
 /**
  * GM: a police check's card comes back: verified from its own dice against the GM's TN, once per character and check
  * (one of the two for an exclusive event); the consequence applied here, after the result is recorded.
- * @param {User.Implementation} user @param {{rollId: string, messageId: string}} data
+ * @param {User.Implementation} user
+ * @param {{rollId: string, messageId: string}} data
  */
 export async function onPoliceClaim(user, { rollId, messageId }) {
   const rec = Object.values(policeRecords.all()).find(r => r.entries.some(e => e.options.some(o => o.rollId === rollId)));

@@ -19,7 +19,11 @@ import { L } from "./setup.mjs";
 /** @type {import("../core/gm-store.mjs").GMStore<Seizure[]>} */
 export const seizures = gmStore("streetSeized");
 
-/** How the police see an item. @param {any} item @returns {"weapon"|"drug"|"ammo"|"uniform"|"legal"} */
+/**
+ * How the police see an item.
+ * @param {any} item
+ * @returns {"weapon"|"drug"|"ammo"|"uniform"|"legal"}
+ */
 function kindOf(item) {
   if (!seized(item)) return "legal";
   return item.type === "outfit" ? "uniform" : item.type;
@@ -27,7 +31,8 @@ function kindOf(item) {
 
 /**
  * Active GM: search a character: seize the illegal kit, +1 Heat for a weapon or drugs.
- * @param {any} actor  A character. @param {string} reason  The police event key.
+ * @param {any} actor  A character.
+ * @param {string} reason  The police event key.
  * @returns {Promise<{items: string[], heat: number, stars: number}>}
  */
 export async function searchCharacter(actor, reason) {

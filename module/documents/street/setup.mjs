@@ -24,7 +24,11 @@ export const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.
 /** @returns {Record<string, string>} Street-people key → compendium id (the nine profiles, in the book's order). */
 export const peopleIds = () => /** @type {Record<string, Record<string, string> | undefined>} */ (CATALOGUE_IDS)["street-people"] ?? {};
 
-/** The scene a setup acts on: the one asked for, else the GM's viewed scene. @param {unknown} sceneId @returns {any} */
+/**
+ * The scene a setup acts on: the one asked for, else the GM's viewed scene.
+ * @param {unknown} sceneId
+ * @returns {any}
+ */
 export function sceneFor(sceneId) {
   const scene = sceneId ? game.scenes.get(String(sceneId)) : (game.scenes.viewed ?? game.scenes.active);
   if (!scene) throw new Error(L("SMOKE.Street.noScene"));
@@ -33,7 +37,8 @@ export function sceneFor(sceneId) {
 
 /**
  * GM: set the scene's street state; only the fields given change. Bad values are refused, nothing written.
- * @param {any} scene @param {{profile?: string, time?: string, rain?: boolean}} changes
+ * @param {any} scene
+ * @param {{profile?: string, time?: string, rain?: boolean}} changes
  */
 export async function setStreet(scene, changes) {
   const next = { ...streetOf(scene), ...Object.fromEntries(Object.entries(changes ?? {}).filter(([k, v]) => ["profile", "time", "rain"].includes(k) && v !== undefined)) };
@@ -52,7 +57,10 @@ export async function setStreet(scene, changes) {
  * harder for Wheels when the scene the actor's token stands on (else the viewed scene) is raining; otherwise the same.
  * Called by the GM Screen's check requests (documents/gm-screen/gm-screen.mjs).
  * @template {{band: string, tn: number, effortDie?: number}} R
- * @param {any} actor @param {string} stat @param {R} r @returns {R}
+ * @param {any} actor
+ * @param {string} stat
+ * @param {R} r
+ * @returns {R}
  */
 export function inTheRain(actor, stat, r) {
   const band = rainBand(actor, stat, r.band);
@@ -60,8 +68,10 @@ export function inTheRain(actor, stat, r) {
   return { ...r, band, tn: bandTN(r.effortDie ?? recordedDice(actor, stat).effortDie, recordedDice(actor, stat).statDie, /** @type {SmokeBand} */ (band)) };
 }
 
-
-/** The world actor of a street person: imported once from the compendium, reused after. @param {string} key */
+/**
+ * The world actor of a street person: imported once from the compendium, reused after.
+ * @param {string} key
+ */
 async function personActor(key) {
   const id = peopleIds()[key];
   const pack = actorPack(PEOPLE_PACK);
@@ -70,7 +80,10 @@ async function personActor(key) {
   return found ?? game.actors.importFromCompendium(pack, id, /** @type {any} */ ({ flags: { [SYSTEM_ID]: { streetPerson: id } } }));
 }
 
-/** A street person's key from a key or the compendium name (the window's buttons send the name). @param {unknown} ref */
+/**
+ * A street person's key from a key or the compendium name (the window's buttons send the name).
+ * @param {unknown} ref
+ */
 async function personKey(ref) {
   const s = String(ref ?? "");
   if (peopleIds()[s]) return s;
@@ -81,7 +94,11 @@ async function personKey(ref) {
   return key;
 }
 
-/** The squares the scene's tokens cover. @param {any} scene @param {number} size */
+/**
+ * The squares the scene's tokens cover.
+ * @param {any} scene
+ * @param {number} size
+ */
 function takenSquares(scene, size) {
   const out = [];
   for (const t of scene.tokens) {
@@ -94,7 +111,9 @@ function takenSquares(scene, size) {
 
 /**
  * Active GM: token data on the nearest free square of a scene, one at a time (each placed token is taken by the next).
- * @param {any} scene @param {{where?: string, view?: {x: number, y: number}|null}} at @param {any[]} actors
+ * @param {any} scene
+ * @param {{where?: string, view?: {x: number, y: number}|null}} at
+ * @param {any[]} actors
  * @param {object} [extra]  More token data (flags, disposition).
  * @returns {Promise<any[]>} The created tokens.
  */
@@ -122,7 +141,8 @@ export async function placeActors(scene, { where = "centre", view = null }, acto
 
 /**
  * Active GM: place people on the street: the chosen profiles (keys or names; none = all nine), `count` tokens each.
- * @param {any} scene @param {{people?: unknown[], count?: unknown, where?: string, view?: {x: number, y: number}|null}} spec
+ * @param {any} scene
+ * @param {{people?: unknown[], count?: unknown, where?: string, view?: {x: number, y: number}|null}} spec
  * @returns {Promise<{placed: {key: string, tokenId: string}[]}>}
  */
 export async function placePeople(scene, { people = [], count = 1, where = "centre", view = null }) {
@@ -141,7 +161,9 @@ export async function placePeople(scene, { people = [], count = 1, where = "cent
 /**
  * Active GM: park a compendium motor on the scene, nobody aboard (an event's van): one world actor per placing, so
  * each van is its own to steal.
- * @param {any} scene @param {string} vehicleKey @param {{where?: string, view?: any}} [at]
+ * @param {any} scene
+ * @param {string} vehicleKey
+ * @param {{where?: string, view?: any}} [at]
  * @returns {Promise<{actorId: string, tokenId: string}>}
  */
 export async function parkMotor(scene, vehicleKey, at = {}) {

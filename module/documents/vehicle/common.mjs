@@ -20,31 +20,54 @@ const CARD_TEMPLATE = "systems/the-smoke/templates/chat/vehicle-card.hbs";
  * @typedef {import("../../rules/vehicles.mjs").Seat} Seat
  */
 
-/** @param {string} key @param {Record<string, unknown>} [data] @returns {string} */
+/**
+ * @param {string} key
+ * @param {Record<string, unknown>} [data]
+ * @returns {string}
+ */
 export const L = (key, data) => (data ? game.i18n.format(key, /** @type {Record<string, string>} */ (data)) : game.i18n.localize(key));
-/** @param {any} actor @returns {boolean} */
+/**
+ * @param {any} actor
+ * @returns {boolean}
+ */
 export const isVehicle = actor => actor?.type === "vehicle";
-/** @param {Vehicle} vehicle @returns {any} The vehicle's system data (VehicleData with its derived fields). */
+/**
+ * @param {Vehicle} vehicle
+ * @returns {any} The vehicle's system data (VehicleData with its derived fields).
+ */
 export const sys = vehicle => vehicle.system;
 /**
  * The actor a UUID names: a world actor, an unlinked token's synthetic actor (or the actor of a Token UUID).
- * @param {string} uuid @returns {Actor.Implementation|null}
+ * @param {string} uuid
+ * @returns {Actor.Implementation|null}
  */
 export function actorAt(uuid) {
   if (typeof uuid !== "string" || !uuid) return null;
   return actorByUuid(uuid);
 }
-/** Whether the actor a UUID names still exists. @param {string} uuid @returns {boolean} */
+/**
+ * Whether the actor a UUID names still exists.
+ * @param {string} uuid
+ * @returns {boolean}
+ */
 export const actorExists = uuid => !!actorAt(uuid);
 
-/** A seat's name in words: "Driver", "Crew 2", "Passenger 3". @param {Seat} seat @returns {string} */
+/**
+ * A seat's name in words: "Driver", "Crew 2", "Passenger 3".
+ * @param {Seat} seat
+ * @returns {string}
+ */
 export function seatLabel(seat) {
   if (!seat) return "";
   if (seat.kind === "driver") return L("SMOKE.Boarding.driver");
   return L(seat.kind === "crew" ? "SMOKE.Boarding.crew" : "SMOKE.Boarding.passenger", { n: seat.number });
 }
 
-/** @param {Vehicle} vehicle @param {string} seatId @returns {string} */
+/**
+ * @param {Vehicle} vehicle
+ * @param {string} seatId
+ * @returns {string}
+ */
 function seatName(vehicle, seatId) {
   const seat = sys(vehicle).seatList?.find(s => s.id === seatId);
   return seat ? seatLabel(seat) : seatId;
@@ -54,7 +77,8 @@ function seatName(vehicle, seatId) {
 
 /**
  * The motor a request names (a world actor's or a synthetic token actor's UUID).
- * @param {string} uuid @returns {Vehicle}
+ * @param {string} uuid
+ * @returns {Vehicle}
  * @throws {Error} when it is missing or not a motor.
  */
 export function vehicleFrom(uuid) {
@@ -67,7 +91,9 @@ export function vehicleFrom(uuid) {
 
 /**
  * The actor a request names: by UUID (world or synthetic), or a world actor's id.
- * @param {string} ref @returns {Actor.Implementation} @throws {Error} when no such actor.
+ * @param {string} ref
+ * @returns {Actor.Implementation}
+ * @throws {Error} when no such actor.
  */
 export function actorFrom(ref) {
   const actor = typeof ref !== "string" ? null : ref.includes(".") ? actorAt(ref) : game.actors.get(ref) ?? null;
@@ -79,7 +105,8 @@ export function actorFrom(ref) {
  * GM: the motor and the person a request names, after the checks every motor request makes: the person is not a motor,
  * the requester owns them, and the requester can see the motor (Limited), or is a GM.
  * @param {User.Implementation} user  The requester.
- * @param {string} vehicleUuid  @param {string} actorRef  A UUID or a world actor's id.
+ * @param {string} vehicleUuid
+ * @param {string} actorRef  A UUID or a world actor's id.
  * @param {string} notPersonKey  The lang key for "that is not a person" ({name} is filled).
  * @returns {{vehicle: Vehicle, actor: Actor.Implementation}}
  * @throws {Error} with the reason, in words.
@@ -97,7 +124,12 @@ export function personAtMotor(user, vehicleUuid, actorRef, notPersonKey) {
   return { vehicle, actor };
 }
 
-/** A refusal from the pure rules, in words. @param {any} r @param {Vehicle} vehicle @param {Actor.Implementation|null} actor */
+/**
+ * A refusal from the pure rules, in words.
+ * @param {any} r
+ * @param {Vehicle} vehicle
+ * @param {Actor.Implementation|null} actor
+ */
 export function refusal(r, vehicle, actor) {
   const s = sys(vehicle);
   const holder = r.holder ? actorAt(r.holder)?.name ?? "" : "";
@@ -114,17 +146,21 @@ export const esc = s => foundry.utils.escapeHTML(String(s ?? ""));
 /**
  * Roll a check the GM issued (documents/core/roll-claims.mjs) and return its chat message: the roll dialog (unless skipped)
  * opened on `initial`, with the GM's situational modifier shown and kept.
- * @param {Actor.Implementation} actor @param {string} stat @param {object} initial  The TN's choices.
+ * @param {Actor.Implementation} actor
+ * @param {string} stat
+ * @param {object} initial  The TN's choices.
  * @param {object} flags  The card's `flags["the-smoke"]` (its `rollId`).
- * @param {boolean} skipDialog  @param {number} [situational=0]  The GM's modifier (the issued roll's).
+ * @param {boolean} skipDialog
+ * @param {number} [situational=0]  The GM's modifier (the issued roll's).
+ * @param {string[]} [notes=[]]  Lines for the card, in the table's words (rollCheck's `notes`).
  * @returns {Promise<ChatMessage.Implementation|null>}
  */
-export async function purposeRoll(actor, stat, initial, flags, skipDialog, situational = 0) {
+export async function purposeRoll(actor, stat, initial, flags, skipDialog, situational = 0, notes = []) {
   const gm = gmSituational(situational);
   const choices = await promptCheck(actor, stat, { initial: { ...initial, ...gm }, skipDialog });
   if (!choices) return null;
   try {
-    return (await rollCheck(actor, stat, { ...choices, ...gm }, { flags })) ?? null;
+    return (await rollCheck(actor, stat, { ...choices, ...gm }, { flags, notes })) ?? null;
   } catch (err) {
     ui.notifications.warn(err.message);
     return null;
@@ -142,5 +178,8 @@ export async function postCard({ title, lines, kind, speaker = null, flags = {} 
     speaker: speaker ? ChatMessage.getSpeaker({ actor: speaker }) : ChatMessage.getSpeaker() });
 }
 
-/** This system's flags of a chat message. @param {any} message */
+/**
+ * This system's flags of a chat message.
+ * @param {any} message
+ */
 export const flagsOf = message => message?.flags?.[SYSTEM_ID] ?? {};

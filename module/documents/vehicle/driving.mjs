@@ -16,6 +16,7 @@ import { promptCheck } from "../core/prompt-check.mjs";
 import { requestGM } from "../core/requests.mjs";
 import { L, isVehicle, sys, vehicleFrom } from "./common.mjs";
 import { canDrive, driverOf, occupantsOf } from "./seats.mjs";
+import { motorNumbers } from "./condition.mjs";
 
 /**
  * @typedef {import("./common.mjs").Vehicle} Vehicle
@@ -166,10 +167,10 @@ export async function rollDriving(vehicle, { band = null, gauge = null, situatio
   }
 }
 
-
 /**
  * A motor's numbers for a driving check (Getting a motor › Vehicles have their own record, Driving modifiers; The chase
- * gauge): the record's Performance die (the TN's die), Handling and steps after flat tyres (its adjusted record), the
+ * gauge): the record's Performance die (the TN's die), Handling and steps after the flat tyres on the GM's record of
+ * its condition (documents/vehicle/condition.mjs motorNumbers, never a flat its owner cleared on the sheet), the
  * abilities' situational modifiers where it is driven and the gauge band's Handling penalty, each with its words. The
  * driver's (or crew's) client rolls with these, and the GM rebuilds the check it counts from them
  * (documents/core/verified-check.mjs).
@@ -191,7 +192,7 @@ export function drivingNumbers(vehicle, { gauge = null, terrain = "road", juncti
     modifiers.push({ value: gaugeRow.handling, text: L("SMOKE.Vehicle.gaugeHandling",
       { band: L(`SMOKE.Vehicle.gauge.${gaugeRow.id}`), value: signed(gaugeRow.handling) }) });
   }
-  const a = s.adjusted;
+  const a = motorNumbers(vehicle); // flat tyres and Body as the GM recorded them (documents/vehicle/condition.mjs)
   return { performance: a.printedPerformance, handling: a.handling, steps: a.steps, modifiers, name: vehicle.name ?? "",
     total: driving.total + (gaugeRow?.handling ?? 0) };
 }
@@ -206,7 +207,11 @@ export function drivingTN({ band, tn = null, targetName = null }) {
     : { tnSource: targetName ? "guard" : "fixed", tn, targetGuard: targetName ? tn : undefined, targetName: targetName ?? undefined };
 }
 
-/** An ability's printed name (the catalogue's), or its key. @param {string} id @returns {string} */
+/**
+ * An ability's printed name (the catalogue's), or its key.
+ * @param {string} id
+ * @returns {string}
+ */
 export function abilityName(id) {
   return /** @type {Record<string, {name: string}>} */ (VEHICLE_ABILITIES)[id]?.name ?? id;
 }

@@ -17,12 +17,13 @@ import { L, isVehicle, personAtMotor, postCard, purposeRoll, vehicleFrom } from 
 
 /**
  * The Spare Plates an actor carries (gear with `plateSwap`), as the GM's kit record has them when `recorded`.
- * @param {Actor.Implementation|null|undefined} actor @param {boolean} [recorded=false]
+ * @param {Actor.Implementation|null|undefined} actor
+ * @param {boolean} [recorded=false]
  * @returns {Item.Implementation[]}
  */
 export function plateKits(actor, recorded = false) {
   if (!actor) return [];
-  return actor.items.filter(i => i.type === "gear" && !!/** @type {any} */ (recorded ? kitSystem(i) : i.system)?.plateSwap);
+  return actor.items.filter(i => i.type === "gear" && !!(/** @type {{plateSwap?: unknown}|null} */ (recorded ? kitSystem(i) : i.system))?.plateSwap);
 }
 
 /**

@@ -12,7 +12,10 @@ import { refuseCard, resolveTN } from "../core/check.mjs";
 import { requestGM } from "../core/requests.mjs";
 import { kindsOffering, placeFor } from "../money/places.mjs";
 import { claimRoll, issueRoll } from "../core/roll-claims.mjs";
-import { L, isVehicle, personAtMotor, postCard, purposeRoll, sys, vehicleFrom } from "./common.mjs";
+import { kitSystem } from "../core/kit-record.mjs";
+import { L, isVehicle, personAtMotor, postCard, purposeRoll, vehicleFrom } from "./common.mjs";
+import { conditionOf, writeCondition } from "./condition.mjs";
+import { wreckOf } from "./wreck.mjs";
 
 /**
  * @typedef {import("./common.mjs").Vehicle} Vehicle
@@ -23,7 +26,8 @@ import { L, isVehicle, personAtMotor, postCard, purposeRoll, sys, vehicleFrom } 
 
 /**
  * The repair kits an actor carries (gear with `repair`), those that fix a flat first when `flat`.
- * @param {Actor.Implementation} actor @param {boolean} [flat=false]
+ * @param {Actor.Implementation} actor
+ * @param {boolean} [flat=false]
  * @returns {Item.Implementation[]}
  */
 export function repairKits(actor, flat = false) {
@@ -47,15 +51,13 @@ export async function rollRepair(vehicle, repairer, { kind, mode = "body", kitId
   if (!isVehicle(vehicle)) throw new Error(L("SMOKE.Vehicle.notVehicle"));
   if (!repairer || isVehicle(repairer)) throw new Error(L("SMOKE.Repair.notPerson"));
   if (!repairer.isOwner) throw new Error(L("SMOKE.Request.notOwner", { name: repairer.name }));
-  const s = sys(vehicle);
   const kit = kind === "toolkit" ? (kitId ? repairer.items.get(kitId) : repairKits(repairer, mode === "flat")[0]) ?? null : null;
   if (kind === "toolkit" && !kit) {
     ui.notifications.warn(L("SMOKE.Repair.noKit", { actor: repairer.name }));
     return null;
   }
   const kitData = /** @type {SmokeItemSystem} */ (kit?.system)?.repair ?? null;
-  const can = canRepair(kind, { body: s.body.value, bodyMax: s.body.max, flatTyres: s.tyres.flat, patched: s.patched,
-    destroyed: s.destroyed, onFire: s.onFire, mode, fixesFlat: kitData ? kitData.fixesFlat : undefined });
+  const can = canRepair(kind, { ...stateOf(vehicle), mode, fixesFlat: kitData ? kitData.fixesFlat : undefined });
   if (!can.ok) {
     ui.notifications.warn(L(`SMOKE.Repair.refused.${can.reason}`, { vehicle: vehicle.name, kit: kit?.name ?? "" }));
     return null;
@@ -82,16 +84,31 @@ export async function rollRepair(vehicle, repairer, { kind, mode = "body", kitId
 
 // -- the GM's handlers ----------------------------------------------------------------------------------
 
-/** The repair kit a request names: one the repairer carries (a toolkit repair needs one). */
+/**
+ * The repair kit a request names: gear with `repair` the repairer carries on the GM's record of their kit
+ * (documents/core/kit-record.mjs), with the recorded numbers (a Toolkit's amounts its owner rewrote are never read).
+ * @param {Actor.Implementation} repairer
+ * @param {string} kind
+ * @param {string} kitId
+ * @returns {{id: string, name: string, repair: any}|null}
+ */
 function kitFor(repairer, kind, kitId) {
   if (kind !== "toolkit") return null;
-  const kit = kitId ? repairer.items.get(kitId) ?? null : null;
-  return kit && kit.system?.repair && kit.type === "gear" ? kit : null;
+  const item = kitId ? repairer.items.get(kitId) ?? null : null;
+  const data = item?.type === "gear" ? kitSystem(item) : null;
+  return item && data?.repair ? { id: /** @type {string} */ (item.id), name: item.name ?? "", repair: data.repair } : null;
 }
 
-/** The motor's state for the repair rules. @param {any} s */
-const stateOf = s => ({ body: s.body.value, bodyMax: s.body.max, flatTyres: s.tyres.flat, patched: s.patched, destroyed: s.destroyed,
-  onFire: s.onFire });
+/**
+ * The motor's state for the repair rules: the GM's records of its condition and fire (documents/vehicle/condition.mjs,
+ * wreck.mjs), never what its owner wrote on the sheet (Body typed back up, the patch's "once" unticked).
+ * @param {Actor.Implementation} vehicle
+ */
+function stateOf(vehicle) {
+  const c = conditionOf(vehicle);
+  const w = wreckOf(vehicle);
+  return { body: c.body, bodyMax: c.bodyMax, flatTyres: c.flatTyres, patched: c.patched, destroyed: w.destroyed, onFire: w.onFire };
+}
 
 /**
  * GM: fix a repair roll before it is made: the repairer is the requester's, the kit one they carry, the repair one the
@@ -103,8 +120,8 @@ async function onRepairIssue(user, { vehicleUuid, repairerUuid, kind, mode = "bo
   const useMode = mode === "flat" ? "flat" : "body";
   const kit = kitFor(repairer, kind, kitId);
   if (kind === "toolkit" && !kit) throw new Error(L("SMOKE.Repair.noKit", { actor: repairer.name }));
-  const kitData = kit?.system?.repair ?? null;
-  const can = canRepair(kind, { ...stateOf(sys(vehicle)), mode: useMode, fixesFlat: kitData ? kitData.fixesFlat : undefined });
+  const kitData = kit?.repair ?? null;
+  const can = canRepair(kind, { ...stateOf(vehicle), mode: useMode, fixesFlat: kitData ? kitData.fixesFlat : undefined });
   if (!can.ok) throw new Error(L(`SMOKE.Repair.refused.${can.reason}`, { vehicle: vehicle.name, kit: kit?.name ?? "" }));
   const { stat, band } = repairCheck(kind, kitData);
   const tn = resolveTN(repairer, stat, /** @type {any} */ ({ tnSource: "band", band }));
@@ -121,17 +138,15 @@ async function onRepairClaim(user, { rollId, messageId }) {
   const vehicle = vehicleFrom(ctx.vehicleUuid);
   const kit = kitFor(repairer, ctx.kind, ctx.kitId);
   if (ctx.kind === "toolkit" && !kit) throw new Error(L("SMOKE.Repair.noKit", { actor: repairer.name }));
-  const kitData = kit?.system?.repair ?? null;
-  const s = sys(vehicle);
-  const { onFire, ...state } = stateOf(s);
+  const kitData = kit?.repair ?? null;
+  const { onFire, ...state } = stateOf(vehicle);
   const can = canRepair(ctx.kind, { ...state, onFire, mode: ctx.mode, fixesFlat: kitData ? kitData.fixesFlat : undefined,
     ...(ctx.kind === "patchUp" ? { body: 0 } : {}) });
   if (!can.ok && can.reason !== "noDamage") {
     throw new Error(L(`SMOKE.Repair.refused.${can.reason}`, { vehicle: vehicle.name, kit: kit?.name ?? "" }));
   }
   const result = repair(ctx.kind, { outcome: /** @type {SmokeOutcome} */ (check.outcome), mode: ctx.mode, ...(kitData ? { repair: kitData } : {}), ...state });
-  await vehicle.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.body.value": result.body, "system.tyres.flat": result.flatTyres,
-    "system.patched": result.patched }));
+  await writeCondition(vehicle, { body: result.body, flatTyres: result.flatTyres, patched: result.patched });
   await postCard({ kind: "repair", speaker: repairer, flags: { repairResult: { vehicleUuid: vehicle.uuid, ...result } },
     title: L(`SMOKE.Repair.cardTitle.${ctx.kind}`, { actor: repairer.name, vehicle: vehicle.name }),
     lines: [

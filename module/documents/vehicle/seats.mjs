@@ -21,6 +21,8 @@ import {
   L, SYSTEM_ID, actorAt, actorExists, actorFrom, isVehicle, personAtMotor, refusal, seatLabel, sys, vehicleFrom
 } from "./common.mjs";
 import { allSeats, pruneSeats, storedOccupants, writeOccupants } from "./store.mjs";
+import { bikeLockOf } from "./lock-store.mjs";
+import { wreckOf } from "./wreck.mjs";
 import { chooseHTML } from "../core/chat-html.mjs";
 
 /**
@@ -39,7 +41,8 @@ import { chooseHTML } from "../core/chat-html.mjs";
 
 /**
  * The stored occupants of a motor (the GM's seat store), as the pure rules read them.
- * @param {Vehicle} vehicle @returns {{actorId: string, seat: string, tokenId: string}[]}
+ * @param {Vehicle} vehicle
+ * @returns {{actorId: string, seat: string, tokenId: string}[]}
  */
 export function seatRecords(vehicle) {
   return isVehicle(vehicle) ? storedOccupants(vehicle.uuid) : [];
@@ -118,7 +121,7 @@ export function riderOf(actor) {
  */
 export function canDrive(vehicle) {
   if (!isVehicle(vehicle)) return { ok: false, reason: "notVehicle", message: L("SMOKE.Vehicle.notVehicle") };
-  const s = sys(vehicle);
+  const s = wreckOf(vehicle); // the GM's record of the fire (documents/vehicle/wreck.mjs)
   if (s.destroyed) return { ok: false, reason: "destroyed", message: L("SMOKE.Vehicle.destroyedNoDrive", { vehicle: vehicle.name }) };
   if (s.onFire) return { ok: false, reason: "burning", message: L("SMOKE.Vehicle.burningNoDrive", { vehicle: vehicle.name }) };
   const driver = driverOf(vehicle);
@@ -169,7 +172,10 @@ export async function leaveVehicle(vehicle, actor, { releaser = null } = {}) {
 async function onBoard(user, { vehicleUuid, actorUuid, seat = null, tokenId = "" }) {
   const { vehicle, actor } = personAtMotor(user, vehicleUuid, actorUuid, "SMOKE.Boarding.notPerson");
   const s = sys(vehicle);
-  if (s.onFire || s.destroyed) throw new Error(L("SMOKE.Boarding.refused.burning", { vehicle: vehicle.name }));
+  const wreck = wreckOf(vehicle); // the GM's record (documents/vehicle/wreck.mjs)
+  if (wreck.onFire || wreck.destroyed) throw new Error(L("SMOKE.Boarding.refused.burning", { vehicle: vehicle.name }));
+  // A bike locked with a Bike Lock is ridden by nobody until it is unlocked (or cut: documents/vehicle/theft.mjs).
+  if (bikeLockOf(vehicle)) throw new Error(L("SMOKE.Boarding.refused.bikeLocked", { vehicle: vehicle.name }));
   const elsewhere = vehicleOf(actor);
   if (elsewhere && elsewhere.vehicle.uuid !== vehicle.uuid) {
     throw new Error(L("SMOKE.Boarding.refused.aboardOther", { actor: actor.name, vehicle: elsewhere.vehicle.name }));
@@ -219,7 +225,10 @@ export const requests = { "vehicle.board": onBoard, "vehicle.leave": onLeave, "v
 
 // -- tokens travel with the motor ------------------------------------------------------------------------
 
-/** The motor's token: a synthetic actor's own, else its linked token in the viewed scene, else in any. @returns {any} */
+/**
+ * The motor's token: a synthetic actor's own, else its linked token in the viewed scene, else in any.
+ * @returns {any}
+ */
 function vehicleToken(vehicle) {
   const v = vehicle;
   if (v.token) return v.token;
@@ -234,7 +243,8 @@ function vehicleToken(vehicle) {
 /**
  * Whether a token stands for this actor: an unlinked token's synthetic actor is its own; a world actor's tokens are
  * its linked ones.
- * @param {any} token @param {Actor.Implementation} actor
+ * @param {any} token
+ * @param {Actor.Implementation} actor
  */
 function tokenOf(token, actor) {
   if (!token) return false;
@@ -243,7 +253,10 @@ function tokenOf(token, actor) {
   return token.actorId === actor.id && (token.actorLink || token.actor?.uuid === actor.uuid);
 }
 
-/** The boarding actor's token in the motor's scene (the given id first). @returns {any} */
+/**
+ * The boarding actor's token in the motor's scene (the given id first).
+ * @returns {any}
+ */
 export function occupantToken(vehicle, actor, tokenId = "") {
   const scene = vehicleToken(vehicle)?.parent;
   if (!scene) return null;
@@ -299,7 +312,8 @@ export async function onMoveToken(tokenDoc, movement) {
 /**
  * The board button on a motor token's HUD (v13: the HUD is an ApplicationV2 whose `document` is the TokenDocument;
  * the hook passes its HTMLElement).
- * @param {any} hud @param {HTMLElement|any} html
+ * @param {any} hud
+ * @param {HTMLElement|any} html
  */
 function onRenderTokenHUD(hud, html) {
   const root = html instanceof HTMLElement ? html : html?.[0];
@@ -331,7 +345,10 @@ export const hooks = {
   renderTokenHUD: onRenderTokenHUD,
   deleteActor: onDeleted,
   deleteToken: onDeleted,
-  /** @param {any} tokenDoc @param {any} movement */
+  /**
+   * @param {any} tokenDoc
+   * @param {any} movement
+   */
   moveToken: (tokenDoc, movement) => {
     onMoveToken(tokenDoc, movement).catch(err => console.warn("The Smoke | occupants did not follow the motor", err));
   }
@@ -353,7 +370,8 @@ export function ownedPeople() {
 /**
  * The scene a motor stands on: its token's (the one named, else the motor's own synthetic token), else the viewed
  * scene when the motor has a token there; null when it is on no map.
- * @param {any} vehicle @param {string} [tokenId]
+ * @param {any} vehicle
+ * @param {string} [tokenId]
  * @returns {any|null} a Scene
  */
 function motorScene(vehicle, tokenId = "") {

@@ -1,15 +1,20 @@
 /**
  * Nicking a motor: the tools that ease its lock, and the theft or carjacking roll with its card. The GM fixes the
- * roll before it is made (`vehicle.theft.issue`: the lock's band eased by the thief's own tool, the TN for the thief's
- * dice) and applies it only from the claimed card (`vehicle.theft.claim`: the outcome re-derived from the card's own
- * roll, documents/core/roll-claims.mjs), handing over the motor — the GM's write. Both handlers are declared here in
- * {@link requests}.
+ * roll before it is made (`vehicle.theft.issue`: the lock's band — a Bike Lock's when the bike is locked with one,
+ * documents/vehicle/bike-lock.mjs — eased by the thief's own tool as the GM's record of their kit has it
+ * (documents/core/kit-record.mjs; an item or a number the player wrote on the sheet is never read), the TN for the
+ * thief's dice) and applies it only from the claimed card (`vehicle.theft.claim`: the outcome re-derived from the
+ * card's own roll, documents/core/roll-claims.mjs), handing over the motor — the GM's write — and cutting the Bike
+ * Lock. The card says what the motor still needs: a hotwire, or nothing with a Key Programmer (it "starts clean").
+ * Both handlers are declared here in {@link requests}.
  *
- * Rulebook: Getting a motor › Theft and recovery.
+ * Rulebook: Getting a motor › Theft and recovery; Tools & gear (the tools, Key Programmer, Bike Lock).
  * @module documents/vehicle/theft
  */
-import { theftBand, theftCrime, theftOutcome, theftStats, toolEasing, toolFit } from "../../rules/vehicles.mjs";
+import { theftBand, theftCrime, theftOutcome, theftStart, theftStats, toolEasing, toolFit } from "../../rules/vehicles.mjs";
 import { refuseCard, resolveTN } from "../core/check.mjs";
+import { kitSystem } from "../core/kit-record.mjs";
+import { bikeLockOf, cutBikeLock } from "./lock-store.mjs";
 import { requestGM } from "../core/requests.mjs";
 import { claimRoll, issueRoll } from "../core/roll-claims.mjs";
 import { L, isVehicle, personAtMotor, postCard, purposeRoll, sys, vehicleFrom } from "./common.mjs";
@@ -23,16 +28,29 @@ import { BANDS } from "../../generated/rules.mjs";
 // -- theft -----------------------------------------------------------------------------------------------
 
 /**
- * The tools a thief carries that ease this motor's lock, best first.
- * @param {Vehicle} vehicle @param {Actor.Implementation} thief
+ * The gear data the GM counts for a thief's item: the GM's record of it (documents/core/kit-record.mjs kitSystem),
+ * with at least one carried; null for an item the GM has no record of or that is not gear.
+ * @param {Item.Implementation|null|undefined} item
+ * @returns {Record<string, any>|null}
+ */
+function recordedGear(item) {
+  const g = item?.type === "gear" ? kitSystem(item) : null;
+  return g && Number(g.quantity ?? 1) >= 1 ? g : null;
+}
+
+/**
+ * The tools a thief carries that ease this motor's lock, best first: the thief's gear as the GM recorded it (an item
+ * the GM has no record of, or a number a player wrote on it, never counts).
+ * @param {Vehicle} vehicle
+ * @param {Actor.Implementation} thief
  * @returns {{item: Item.Implementation, bands: number, loud: boolean, olderCarOnly: boolean}[]}
  */
 export function theftTools(vehicle, thief) {
   const s = sys(vehicle);
   const rows = [];
   for (const item of thief?.items ?? []) {
-    const g = /** @type {any} */ (item.system);
-    if (item.type !== "gear" || !g.lockEasing) continue;
+    const g = recordedGear(item);
+    if (!g?.lockEasing) continue;
     const plain = toolEasing(g, { lockKind: s.lockKind, olderCar: false });
     const older = toolEasing(g, { lockKind: s.lockKind, olderCar: true });
     if (!older) continue;
@@ -119,17 +137,21 @@ async function onTheftIssue(user, { vehicleUuid, thiefUuid, carjacking = false, 
       // Refused with the reason that holds: not carried, not a tool for this lock, or for an older car only (the GM's say).
       tool = thief.items.get(toolId) ?? null;
       if (!tool) throw new Error(L("SMOKE.Theft.toolGone"));
-      const gear = tool.type === "gear" ? /** @type {any} */ (tool.system) : null;
-      const fit = toolFit(gear, { lockKind: s.lockKind, olderCar: older });
+      if (tool.type === "gear" && !recordedGear(tool)) throw new Error(L("SMOKE.Theft.toolNotRecorded", { tool: tool.name }));
+      const fit = toolFit(/** @type {any} */ (recordedGear(tool)), { lockKind: s.lockKind, olderCar: older });
       if (fit !== "fits") throw new Error(L(`SMOKE.Theft.toolRefused.${fit}`, { tool: tool.name, vehicle: vehicle.name }));
     } else tool = theftTools(vehicle, thief).find(t => !t.olderCarOnly || older)?.item ?? null;
-    lock = theftBand({ lock: s.lock, lockKind: s.lockKind, olderCar: older, tool: /** @type {any} */ (tool?.system) ?? null });
+    // A bike locked with a Bike Lock: the lock's band (the GM's record of the lock, documents/vehicle/bike-lock.mjs).
+    const bikeLock = bikeLockOf(vehicle);
+    lock = theftBand({ lock: s.lock, lockKind: s.lockKind, olderCar: older, tool: /** @type {any} */ (recordedGear(tool)),
+      bikeLock: /** @type {any} */ (bikeLock?.band ?? null) });
   }
   const tn = resolveTN(thief, useStat, /** @type {any} */ ({ tnSource: "band", band: lock.band }));
   // One live theft roll per thief and motor: asking again (another tool, a carjacking) returns it.
   const { rollId, situational } = issueRoll(user, { purpose: "vehicle.theft", actor: thief, stat: useStat, tn, key: vehicle.uuid,
     context: { vehicleUuid: vehicle.uuid, carjacking: !!carjacking, loud: !!lock.loud, stat: useStat, base: lock.base,
-      band: lock.band, toolName: tool?.name ?? "" } });
+      band: lock.band, toolName: tool?.name ?? "", startsClean: recordedGear(tool)?.startsClean === true,
+      bikeLocked: !!(/** @type {any} */ (lock).locked) } });
   return { rollId, tn, situational, band: lock.band, base: lock.base, loud: !!lock.loud, toolId: tool?.id ?? "", toolName: tool?.name ?? "" };
 }
 
@@ -144,6 +166,8 @@ async function onTheftClaim(user, { rollId, messageId }) {
   const result = theftOutcome({ outcome: /** @type {SmokeOutcome} */ (check.outcome), loud: !!ctx.loud });
   let owner = user.isGM || vehicle.testUserPermission(user, "OWNER");
   let handed = false;
+  // The Bike Lock is cut when the lock opens (the GM's record of it goes: the bike is free to ride).
+  if (result.opens && ctx.bikeLocked) await cutBikeLock(vehicle);
   if (result.opens && !owner) {
     await vehicle.update({ [`ownership.${user.id}`]: CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER });
     owner = handed = true;
@@ -160,8 +184,10 @@ async function onTheftClaim(user, { rollId, messageId }) {
 
 /**
  * GM: the theft's result card (what the outcome does), spoken by the thief.
- * @param {any} vehicle @param {any} thief
- * @param {{carjacking: boolean, loud: boolean, stat: string, base: string, band: string, toolName: string}} ctx  The issued roll's context.
+ * @param {any} vehicle
+ * @param {any} thief
+ * @param {{carjacking: boolean, loud: boolean, stat: string, base: string, band: string, toolName: string,
+ *   startsClean?: boolean, bikeLocked?: boolean}} ctx  The issued roll's context.
  * @param {import("../../rules/vehicles.mjs").TheftResult} result
  * @param {string|null} handedTo  The user given the keys, or null.
  * @returns {Promise<unknown>}
@@ -170,11 +196,13 @@ function postTheftCard(vehicle, thief, ctx, result, handedTo) {
   const carjacking = !!ctx.carjacking;
   const crime = theftCrime({ lockKind: sys(vehicle).lockKind, abilities: sys(vehicle).abilities, carjacking });
   const toolName = ctx.toolName || L("SMOKE.Theft.noTool");
+  const start = theftStart({ opens: result.opens, carjacking, tool: { startsClean: !!ctx.startsClean } });
   return postCard({ kind: "theft", speaker: thief, flags: { theftResult: { vehicleUuid: vehicle.uuid, ...result, crime: crime.key } },
     title: L(carjacking ? "SMOKE.Theft.carjackTitle" : "SMOKE.Theft.cardTitle", { actor: thief.name, vehicle: vehicle.name }),
     lines: [
       carjacking ? L("SMOKE.Theft.carjackBand", { stat: L(`SMOKE.Stat.${ctx.stat}.name`), band: L(`SMOKE.Band.${ctx.band}`) })
         : L("SMOKE.Theft.lockBand", { base: L(`SMOKE.Band.${ctx.base}`), tool: toolName, band: L(`SMOKE.Band.${ctx.band}`) }),
+      !!ctx.bikeLocked && L("SMOKE.Theft.bikeLocked", { band: L(`SMOKE.Band.${ctx.base}`) }),
       ctx.loud && L("SMOKE.Theft.loudTool", { tool: toolName }),
       L(result.opens ? (carjacking ? "SMOKE.Theft.carjacked" : "SMOKE.Theft.opens") : "SMOKE.Theft.holds"),
       result.seen ? L("SMOKE.Theft.seen", { crime: crime.name, stars: crime.stars }) : L("SMOKE.Theft.unseen"),
@@ -182,7 +210,9 @@ function postTheftCard(vehicle, thief, ctx, result, handedTo) {
       carjacking && L("SMOKE.Theft.carjackHeat"),
       result.costsTime && L("SMOKE.Theft.costsTime"),
       result.canJam && L("SMOKE.Theft.canJam"),
-      result.opens && !carjacking && L("SMOKE.Theft.stillToStart"),
+      result.opens && !!ctx.bikeLocked && L("SMOKE.Theft.bikeLockCut"),
+      start === "clean" && L("SMOKE.Theft.startsClean", { tool: toolName }),
+      start === "hotwire" && L("SMOKE.Theft.stillToStart"),
       handedTo && L("SMOKE.Theft.keys", { user: handedTo, vehicle: vehicle.name })
     ] });
 }

@@ -6,7 +6,10 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../../../packs-src/", import.meta.url));
 
-/** @param {string} raw @returns {any} */
+/**
+ * @param {string} raw
+ * @returns {any}
+ */
 function scalar(raw) {
   const v = raw.trim().replace(/^'(.*)'$/, "$1").replace(/^"(.*)"$/, "$1");
   if (v === "true") return true;

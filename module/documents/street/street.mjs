@@ -8,7 +8,7 @@
  *   what it sets going, once;
  * - police events (documents/street/police.mjs): `street.police` runs one with its verified check requests;
  *   `street.police.claim` reads a rolled card (the roller's, not the GM's) and applies the consequence once.
- * @module documents/street-control
+ * @module documents/street/street
  */
 import { RULES } from "../../generated/rules.mjs";
 import { gmSituational, refuseCard, rollCheck } from "../core/check.mjs";
@@ -18,6 +18,7 @@ import { events, onFollowUp, onStreetEvent } from "./events.mjs";
 import { notePoliceCard, onPoliceClaim, onPoliceEvent, policeEvents, policeRecords } from "./police.mjs";
 import { L, placePeople, sceneFor, setStreet, streetOf } from "./setup.mjs";
 import { docAt } from "../core/lookup.mjs";
+import { mergeParts } from "../core/feature.mjs";
 
 export { events, policeEvents, policeRecords, streetOf };
 /** Street events the GM Screen's hazards start (kept for callers of the first version). */
@@ -28,7 +29,10 @@ export function streetEvents() {
   return RULES["street-events"].events;
 }
 
-/** A view point from a request, or null. @param {any} v */
+/**
+ * A view point from a request, or null.
+ * @param {any} v
+ */
 const viewOf = v => (v && Number.isFinite(Number(v.x)) && Number.isFinite(Number(v.y)) ? { x: Number(v.x), y: Number(v.y) } : null);
 
 /**
@@ -42,7 +46,11 @@ async function onPlace(user, { people = [], name = "", count = 1, where = "centr
   return placePeople(sceneFor(sceneId), { people: list, count, where, view: viewOf(view) });
 }
 
-/** GM: set the scene's street state. @param {User.Implementation} user @param {{sceneId?: string, profile?: string, time?: string, rain?: boolean}} data */
+/**
+ * GM: set the scene's street state.
+ * @param {User.Implementation} user
+ * @param {{sceneId?: string, profile?: string, time?: string, rain?: boolean}} data
+ */
 async function onSet(user, { sceneId = "", profile, time, rain } = {}) {
   assertGM(user);
   return setStreet(sceneFor(sceneId), { profile, time, rain: rain === undefined ? undefined : !!rain });
@@ -51,7 +59,8 @@ async function onSet(user, { sceneId = "", profile, time, rain } = {}) {
 /**
  * A roller pressed a police check's button: the roll dialog with the GM's TN fixed (perks and Hustle allowed), then
  * the card to the GM, who reads it and applies the consequence.
- * @param {{eventId: string, rollId: string}} ref @returns {Promise<object|null>}
+ * @param {{eventId: string, rollId: string}} ref
+ * @returns {Promise<object|null>}
  */
 export async function rollPolice({ eventId, rollId }) {
   const rec = policeRecords.get(eventId);
@@ -84,11 +93,17 @@ const warn = text => {
 };
 
 /** Street Control's GM requests. */
-export const requests = { "street.event": onStreetEvent, "street.followUp": onFollowUp, "street.police": onPoliceEvent,
+const requests = { "street.event": onStreetEvent, "street.followUp": onFollowUp, "street.police": onPoliceEvent,
   "street.police.claim": onPoliceClaim, "street.place": onPlace, "street.set": onSet };
 
 /** A police check's first card, kept in the GM store as it arrives (documents/street/police.mjs). */
-export const hooks = { createChatMessage: notePoliceCard };
+const hooks = { createChatMessage: notePoliceCard };
 
 /** For other features: the scene's street state (`rain` makes Wheels one band harder: rules/street.mjs wheelsBandSteps). */
-export const api = { streetOf: scene => streetOf(scene) };
+const api = { streetOf: scene => streetOf(scene) };
+
+/**
+ * Street Control's manifest (documents/core/feature.mjs), registered by the entry: the requests and hook above. Its
+ * api is `game.system.api.street`.
+ */
+export const feature = { id: "street", ...mergeParts([{ requests, hooks }]), api };
