@@ -308,7 +308,7 @@ def test_flat_tyres_and_low_body_on_the_gms_record_slow_the_hatch_whatever_its_o
 
     forge(player1_page, "Actor", [{"_id": car, "system": {"body": {"value": 0}}}])
     gm_page.wait_for_function("id => game.actors.get(id)._source.system.body.value === 4", arg=car)
-    gm_page.wait_for_timeout(300)
+    settle(gm_page)
     assert gm_page.evaluate("id => game.actors.get(id).system.onFire", car) is False
 
     reveal(gm_page, player1_page, [6, 2], [5, 4, 1], "Jaz")
@@ -967,7 +967,7 @@ def test_coming_off_a_bike_in_motorbike_leathers_does_half_damage(gm_page, playe
     # Femi's player puts his Leathers on after the crash: nothing is given back.
     player1_page.evaluate("([a, i]) => game.actors.get(a).items.get(i).update({'system.worn': true})", [femi, femi_leathers])
     gm_page.wait_for_function("([a, i]) => game.actors.get(a).items.get(i).system.worn === true", arg=[femi, femi_leathers])
-    gm_page.wait_for_timeout(300)
+    settle(gm_page)
     assert gm_page.evaluate(health, [jaz, femi]) == [9, 8]
 
     # A car its owner marks Exposed is still no bike to the GM: the catalogue's record (or, for a hand-made motor a
