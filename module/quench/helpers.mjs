@@ -173,7 +173,11 @@ export function setField(root, name, value) {
  */
 export async function click(root, selector) {
   for (;;) {
-    const el = /** @type {HTMLElement} */ (await waitFor(() => root.querySelector(selector), selector));
+    // an element a window has disabled (an action of its still running) is waited for until it is enabled
+    const el = /** @type {HTMLElement} */ (await waitFor(() => {
+      const found = /** @type {HTMLButtonElement|null} */ (root.querySelector(selector));
+      return found && !found.disabled ? found : null;
+    }, selector));
     if (el.isConnected) {
       el.click();
       return el;
