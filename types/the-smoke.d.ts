@@ -113,6 +113,8 @@ declare module "fvtt-types/configuration" {
         fireAt?: number;
         /** A street person imported for Street Control: their compendium id (documents/street/setup.mjs). */
         streetPerson?: string;
+        /** A fare or a patient the GM made for a job: the job's id (documents/shifts/stages.mjs). */
+        shiftJob?: string;
       };
     };
     Token: {
@@ -326,6 +328,8 @@ declare global {
     mission?: { runId: string };
     /** A GM Screen request's card (documents/gm-screen/gm-screen.mjs). */
     gmRequest?: { id: string };
+    /** A job's card: the job's id (documents/shifts/stages.mjs). */
+    shiftJob?: string;
     /** The street map's check, whispered to the GMs (documents/street-map/street-map.mjs). */
     streetMapCheck?: boolean;
     /** A reward the GM gave from the GM Screen (documents/gm-screen/rewards.mjs): its kind, and a split's share. */
