@@ -115,6 +115,8 @@ declare module "fvtt-types/configuration" {
         streetPerson?: string;
         /** A fare or a patient the GM made for a job: the job's id (documents/shifts/stages.mjs). */
         shiftJob?: string;
+        /** A police unit's motor imported once for Heat: the unit's key (documents/heat/units.mjs). */
+        unitKey?: string;
       };
     };
     Token: {
