@@ -34,6 +34,7 @@ import { gmStore } from "../core/gm-store.mjs";
 import { promptCheck } from "../core/prompt-check.mjs";
 import { assertGM, requestGM } from "../core/requests.mjs";
 import { vehicleDrivenBy } from "../vehicle/seats.mjs";
+import { printedOf } from "../vehicle/print.mjs";
 import { inTheRain } from "../street/setup.mjs";
 import { actorAt, docAt } from "../core/lookup.mjs";
 import { mergeParts } from "../core/feature.mjs";
@@ -175,7 +176,7 @@ async function onSend(user, { kind, key, actorUuids, tweaks = [], situations = [
       const r = opponent ? opposedRequestTN({ checkKey: key, stat, opponentTotal: opponent.total })
         : inTheRain(actor, stat, kind === "check"
           ? checkRequestTN({ checkKey: key, stat, ...recordedDice(actor, stat),
-            performanceDie: motor?.system?.adjusted?.printedPerformance ?? null, tweaks: tweakIds, tools, situations: situationIds })
+            performanceDie: motor ? printedOf(motor).performance : null, tweaks: tweakIds, tools, situations: situationIds })
           // A hazard's or a hearing check's roll: its band's TN for the character's own unboosted dice.
           : { band: row.band, tn: bandTN(recordedDice(actor, stat).effortDie, recordedDice(actor, stat).statDie, row.band), performance: false });
       const tool = r.tool ? tools.find(t => t.id === r.tool) : null;
@@ -354,14 +355,14 @@ export async function rollRequested({ requestId, rollId }) {
 
 /**
  * The motor a character drives, as a GM check with Performance rolls it (GM checks › a driver's check): its printed
- * Performance as Effort, no Handling or driving modifiers (the request's TN is the band's for that die); null when they
- * drive nothing.
+ * Performance on the GM's record (documents/vehicle/print.mjs, never the sheet's) as Effort, no Handling or driving
+ * modifiers (the request's TN is the band's for that die); null when they drive nothing.
  * @param {Actor.Implementation} actor
  * @returns {{performance: number, handling: number, steps: number, modifiers: never[], name: string}|null}
  */
 function performanceOf(actor) {
   const motor = /** @type {any} */ (vehicleDrivenBy(actor));
-  return motor ? { performance: motor.system.adjusted.printedPerformance, handling: 0, steps: 0, modifiers: [], name: motor.name } : null;
+  return motor ? { performance: printedOf(motor).performance, handling: 0, steps: 0, modifiers: [], name: motor.name } : null;
 }
 
 const warn = text => {
