@@ -60,3 +60,15 @@ def armed(page: Page) -> dict:
 def ask_when_forged(page: Page, actor: str, kind: str, data: dict) -> None:
     """Arm this page to send the request ``kind`` with ``data`` the moment another user's write to the actor arrives."""
     arm(page, actor, SEND, {"kind": kind, "data": data})
+
+
+FORGE_THEN_ASK = """async ([rows, kind, data]) => {
+    await game.harness.socket.request('modifyDocument', {documentName: 'Actor', operation: 'update', parentUuid: null,
+        options: {}, updates: rows});
+    try { return {ok: await game.system.api.requestGM(kind, data)}; } catch (e) { return {refused: e.message}; } }"""
+
+
+def forge_then_ask(page: Page, rows: list, kind: str, data: dict) -> dict:
+    """Actor writes forged straight to the server (past this page's own client) and, at once, a request to the GM
+    that reads what was forged — before the GM can put it back: ``{"ok": result}`` or ``{"refused": message}``."""
+    return page.evaluate(FORGE_THEN_ASK, [rows, kind, data])
