@@ -13,6 +13,7 @@ import { sideOf } from "../documents/fight/combat-state.mjs";
 import { hasRolled, heldDice, onHeldDiceChange, rollSecretDice } from "../documents/fight/speed-dice.mjs";
 import { currentGuard, makeAttack, rollHold, tokenDistance } from "../documents/fight/attack.mjs";
 import { improvised, reload, stayConscious } from "../documents/fight/actions.mjs";
+import { blinderOf, blindWithGear } from "../documents/fight/blind.mjs";
 import { requestGM } from "../documents/core/requests.mjs";
 import { ChaseGauge } from "./chase-gauge.mjs";
 import { rangeText } from "./attack-card.mjs";
@@ -71,6 +72,20 @@ function oneAtATime(actions) {
   }));
 }
 
+/**
+ * The Torch's blind on the action bar (rulebook: Tools and gear › Torch): its label and hint, or null when the GM's
+ * record of the actor's kit has nothing to blind with.
+ * @param {Actor.Implementation|null|undefined} actor
+ * @returns {{label: string, hint: string}|null}
+ */
+function blindOption(actor) {
+  const gear = blinderOf(actor);
+  if (!gear) return null;
+  const stat = (/** @type {string} */ k) => game.i18n.localize(`SMOKE.Stat.${k}.name`);
+  return { label: game.i18n.format("SMOKE.Blind.act", { item: gear.name }),
+    hint: game.i18n.format("SMOKE.Blind.hint", { stat: stat(gear.stat), against: stat(gear.against) }) };
+}
+
 /** @extends {Base<Record<string, any>>} */
 export class CombatConsole extends Base {
   static DEFAULT_OPTIONS = {
@@ -81,7 +96,7 @@ export class CombatConsole extends Base {
       endRound: CombatConsole.#endRound, setMode: CombatConsole.#setMode, rollDice: CombatConsole.#rollDice,
       rollInitiative: CombatConsole.#rollInitiative, rollAll: CombatConsole.#rollAll,
       act: CombatConsole.#act, attack: CombatConsole.#attack, reload: CombatConsole.#reload, grab: CombatConsole.#grab,
-      breakFree: CombatConsole.#breakFree, cuff: CombatConsole.#cuff, improvised: CombatConsole.#improvised,
+      breakFree: CombatConsole.#breakFree, cuff: CombatConsole.#cuff, improvised: CombatConsole.#improvised, blind: CombatConsole.#blind,
       stayConscious: CombatConsole.#stayConscious, openGauge: CombatConsole.#openGauge, drive: CombatConsole.#drive, goEvasive: CombatConsole.#goEvasive,
       ram: CombatConsole.#ram, pit: CombatConsole.#pit, chaseRole: CombatConsole.#chaseRole,
       conceal: CombatConsole.#conceal, clearSmoke: CombatConsole.#clearSmoke
@@ -225,6 +240,8 @@ export class CombatConsole extends Base {
       stats,
       breakFreeStats: RULES.combat.breakFree.stats.map(key => ({ key, name: game.i18n.localize(`SMOKE.Stat.${key}.name`) })),
       grabbed: !!grabbedBy, grabbedBy: grabbedBy?.name ?? null,
+      // The Torch's blind, offered when the GM's record of the kit has one (the GM checks again).
+      blind: blindOption(actor),
       spun: side.spun,
       // Get up only when Prone (the GM refuses it otherwise: documents/fight/combat.mjs "combat.getUp").
       simple: (actor?.type === "vehicle" ? MOTOR_ACTS : SIMPLE_ACTS).filter(id => id !== "getUp" || !!actor?.statuses?.has("prone")).map(id => ({ id, label: game.i18n.localize(`SMOKE.Act.${id}`),
@@ -460,6 +477,12 @@ export class CombatConsole extends Base {
   static async #improvised(event) {
     const a = this.#acting();
     if (a) await improvised(a.combat, a.c, this.#form().stat, { skipDialog: event.shiftKey, dieIndex: a.index });
+  }
+
+  /** @this {CombatConsole} */
+  static async #blind(event) {
+    const a = this.#acting();
+    if (a) await blindWithGear(a.combat, a.c, this.#form().targetId, { skipDialog: event.shiftKey, dieIndex: a.index });
   }
 
   /** @this {CombatConsole} */

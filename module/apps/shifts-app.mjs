@@ -5,6 +5,7 @@
  * the viewed scene's named regions). Everything it changes goes through the GM's requests (documents/shifts/shifts.mjs).
  * @module apps/shifts-app
  */
+import { BANDS, STAT_KEYS } from "../generated/rules.mjs";
 import { jobStages, PAT_ORDER, POLICE_CALL_IDS } from "../rules/jobs.mjs";
 import { PATIENT_STATES, SHIFT_IDS } from "../rules/shifts.mjs";
 import { activeNow, onTick } from "../documents/core/active-time.mjs";
@@ -43,12 +44,15 @@ function regionChoices() {
 /**
  * Which of the New callout form's optional fields a shift uses (the callout's `extra`, documents/shifts/callouts.mjs):
  * the police call, the target and the arrest for police; the fare's or patient's name for a taxi or a paramedic; the
- * Cabbie tip for a taxi; the route bonus for a bus; the patient's state for a paramedic.
+ * Cabbie tip for a taxi; the route bonus for a bus; the patient's state for a paramedic; the band of a check the book
+ * prints none for (taxi, paramedic, fire, a disturbance: empty is the default, Medium) and a disturbance's check.
  */
 const CALLOUT_FIELDS = Object.freeze({
   call: ["police"], target: ["police"], arrest: ["police"], fareName: ["taxi", "paramedic"], perkTip: ["taxi"],
-  bonus: ["bus"], patient: ["paramedic"]
+  bonus: ["bus"], patient: ["paramedic"], band: ["taxi", "paramedic", "fire", "police"], check: ["police"]
 });
+/** The form's fields that belong to a police disturbance only (the arrest, the requested check and its band). */
+const DISTURBANCE_ONLY = Object.freeze(["arrest", "check", "band"]);
 
 /**
  * Show the chosen shift's fields and one destination per stage (a bus up to the form's four stops); a hidden field is
@@ -65,7 +69,8 @@ function showCalloutFields(form) {
   };
   for (const label of form.querySelectorAll("[data-callout-field]")) {
     const field = /** @type {keyof typeof CALLOUT_FIELDS} */ (/** @type {HTMLElement} */ (label).dataset.calloutField);
-    show(label, CALLOUT_FIELDS[field].includes(shift) && (field !== "arrest" || call === "disturbance"));
+    show(label, CALLOUT_FIELDS[field].includes(shift)
+      && (shift !== "police" || !DISTURBANCE_ONLY.includes(field) || call === "disturbance"));
   }
   const arrest = !!value("arrest")?.checked && !value("arrest")?.disabled;
   let rows = 1;
@@ -196,6 +201,8 @@ export class ShiftsApp extends Base {
       shifts: [...SHIFT_IDS, PAT_ORDER].map(id => ({ id, label: L(`SMOKE.Shifts.shift.${id}`) })),
       calls: POLICE_CALL_IDS.map(id => ({ id, label: L(`SMOKE.Shifts.call.${id}`) })),
       patients: PATIENT_STATES.filter(s => s !== "lost").map(id => ({ id, label: L(`SMOKE.Shifts.patient.${id}`) })),
+      bands: BANDS.map(id => ({ id, label: L(`SMOKE.Band.${id}`) })),
+      stats: STAT_KEYS.map(id => ({ id, label: L(`SMOKE.Stat.${id}.name`) })),
       regions: regionChoices(), rows: [0, 1, 2, 3].map(i => ({ i, n: i + 1 })),
       crews: Object.keys(shifts.crews()).map(uuid => ({ uuid, name: nameOf(uuid) })),
       // The target is picked by name from the viewed scene's tokens (never typed as a UUID).
@@ -218,7 +225,8 @@ export class ShiftsApp extends Base {
     });
     try {
       await requestGM("callout.create", { shift: data.shift, call: data.call, name: data.name, hops: data.hops, offerTo: data.offerTo ?? "",
-        destinations, extra: { patient: data.patient, perkTip: data.perkTip, bonus: data.bonus, arrest: !!data.arrest, fareName: data.fareName ?? "", targetUuid: data.target || "" } });
+        destinations, extra: { patient: data.patient, perkTip: data.perkTip, bonus: data.bonus, arrest: !!data.arrest, fareName: data.fareName ?? "",
+          targetUuid: data.target || "", band: data.band || null, check: data.check || undefined } });
     } catch (err) {
       ui.notifications.warn(err.message);
     }

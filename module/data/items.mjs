@@ -91,7 +91,11 @@ export class WeaponData extends KitData {
  */
 export class ArmourData extends KitData {
   static defineSchema() {
-    return { ...KitData.defineSchema(), guard: count(0), reduction: count(0), worn: bool() };
+    return { ...KitData.defineSchema(), guard: count(0), reduction: count(0), worn: bool(),
+      // Motorbike Leathers: "coming off a bike does half damage" (the divisor; null for any other suit).
+      offBikeDivisor: new foundry.data.fields.NumberField({ required: true, nullable: true, integer: true, min: 2, initial: null }),
+      // Riot Shield: "you cannot use a two-handed weapon" (weapon traits it bars while worn).
+      barsWeaponTraits: list(str()) };
   }
 }
 
@@ -124,6 +128,8 @@ export class GearData extends KitData {
       }, { nullable: true, initial: null, required: false }),
       witnessedHeat: int(0),
       plateSwap: schema({ stat: choice(STAT_KEYS), band: choice(BANDS) }, { nullable: true, initial: null }),
+      // Torch: "blinding someone for a moment (Front vs their Bottle)" — the user's stat against the other side's.
+      blinds: schema({ stat: choice(STAT_KEYS), against: choice(STAT_KEYS) }, { nullable: true, initial: null }),
       worn: bool(),
       uses: new foundry.data.fields.NumberField({ required: true, nullable: true, integer: true, min: 1, initial: null }),
       checkTool: checkTool(),

@@ -6,6 +6,7 @@
  * @module rules/gm-screen
  */
 import { BANDS, RULES } from "../generated/rules.mjs";
+import { offBikeDamage } from "./armour.mjs";
 import { bandTN, outcomeFor, planCheck, resolveCheck } from "./check.mjs";
 
 /** Difficulty bands, easiest first (Choosing difficulty). */
@@ -274,6 +275,7 @@ export function opposedWinner({ total, opponentTotal }) {
  * @property {{damage: number, conditions: string[]}} justAbout
  * @property {{damage: number, conditions: string[]}} badLuck
  * @property {{damage: number, conditions: string[]}} properMess
+ * @property {boolean} [offBike]  Coming off a bike (Motorbike Leathers halve it).
  */
 
 /** @returns {Hazard[]} The 16 hazards, in printed order. */
@@ -300,24 +302,30 @@ const OUTCOME_IDS = new Set(RULES.outcomes.outcomes.map(o => o.id));
  * What a hazard does to one character for the outcome of the avoiding roll (Hazards: "Sorted or better avoids the
  * listed adverse result; Just About, Bad Luck and Proper Mess use the corresponding column. … Armour applies when
  * the hazard is marked for it"). Damage in Health points; armour reduction only when `armourMarked`, never below 0.
+ * A hazard that is coming off a bike (`offBike`: Come Off the Bike) does half damage to a character in Motorbike
+ * Leathers (Armour: "coming off a bike does half damage", rules/armour.mjs offBikeDamage: rounded up), before any
+ * marked reduction.
  * @param {string} hazardKey
  * @param {string} outcome  Outcome id (properMess … legendary).
- * @param {{armourMarked?: boolean, armourReduction?: number}} [armour]  Whether the hazard is marked for armour, and
- *   the worn armour's reduction (whole points).
+ * @param {{armourMarked?: boolean, armourReduction?: number, armour?: import("./record.mjs").ArmourLike[]|null}} [armour]
+ *   Whether the hazard is marked for armour, the worn armour's reduction (whole points), and the character's armour
+ *   items (or their data: `worn`, `offBikeDivisor`) for a hazard that is coming off a bike.
  * @returns {{avoided: boolean, column: "justAbout"|"badLuck"|"properMess"|null, printedDamage: number,
- *   damage: number, reduced: number, conditions: string[]}}
+ *   damage: number, reduced: number, conditions: string[], offBikeDivisor: number|null}}  `offBikeDivisor`: the worn
+ *   suit's that divided the damage, or null.
  * @throws {RangeError} for an unknown hazard or outcome, or a negative reduction.
  * @example hazardOutcome("fall-from-scaffolding", "properMess") // 8 damage, Broken and Down
  */
-export function hazardOutcome(hazardKey, outcome, { armourMarked = false, armourReduction = 0 } = {}) {
+export function hazardOutcome(hazardKey, outcome, { armourMarked = false, armourReduction = 0, armour = null } = {}) {
   const h = hazard(hazardKey);
   if (!OUTCOME_IDS.has(outcome)) throw new RangeError(`unknown outcome "${outcome}"`);
   if (!Number.isInteger(armourReduction) || armourReduction < 0) throw new RangeError(`armour reduction must be a whole number ≥ 0, got ${armourReduction}`);
-  if (!COLUMNS.has(outcome)) return { avoided: true, column: null, printedDamage: 0, damage: 0, reduced: 0, conditions: [] };
+  if (!COLUMNS.has(outcome)) return { avoided: true, column: null, printedDamage: 0, damage: 0, reduced: 0, conditions: [], offBikeDivisor: null };
   const cell = h[/** @type {"justAbout"|"badLuck"|"properMess"} */ (outcome)];
-  const reduced = armourMarked ? Math.min(cell.damage, armourReduction) : 0;
-  return { avoided: false, column: /** @type {any} */ (outcome), printedDamage: cell.damage, damage: cell.damage - reduced,
-    reduced, conditions: [...cell.conditions] };
+  const fall = h.offBike ? offBikeDamage({ damage: cell.damage, armour }) : { damage: cell.damage, divisor: null };
+  const reduced = armourMarked ? Math.min(fall.damage, armourReduction) : 0;
+  return { avoided: false, column: /** @type {any} */ (outcome), printedDamage: cell.damage, damage: fall.damage - reduced,
+    reduced, conditions: [...cell.conditions], offBikeDivisor: fall.divisor };
 }
 
 /**

@@ -5,6 +5,7 @@
  * files' JSDoc types (two `Outcome`s) do not collide.
  * @module rules
  */
+import * as armourRules from "./armour.mjs";
 import * as chaseGaugeRules from "./chase-gauge.mjs";
 import * as checkRules from "./check.mjs";
 import * as clockRules from "./clock.mjs";
@@ -14,6 +15,7 @@ import * as conditionsRules from "./conditions.mjs";
 import * as creationRules from "./creation.mjs";
 import * as diceRules from "./dice.mjs";
 import * as fuelRules from "./fuel.mjs";
+import * as gearActionsRules from "./gear-actions.mjs";
 import * as gmScreenRules from "./gm-screen.mjs";
 import * as heatRules from "./heat.mjs";
 import * as jobsRules from "./jobs.mjs";
@@ -37,8 +39,9 @@ import * as weaponEffectsRules from "./weapon-effects.mjs";
 
 /** Every rule by name. */
 export const rules = {
-  ...chaseGaugeRules, ...checkRules, ...clockRules, ...combatRules, ...conditionEffectsRules, ...conditionsRules,
-  ...creationRules, ...diceRules, ...fuelRules, ...gmScreenRules, ...heatRules, ...jobsRules, ...missionsRules, ...moneyRules,
+  ...armourRules, ...chaseGaugeRules, ...checkRules, ...clockRules, ...combatRules, ...conditionEffectsRules, ...conditionsRules,
+  ...creationRules, ...diceRules, ...fuelRules, ...gearActionsRules, ...gmScreenRules, ...heatRules, ...jobsRules, ...missionsRules,
+  ...moneyRules,
   ...oddsRules, ...policeRules, ...progressionRules, ...rangeDisplayRules, ...recordRules, ...rolledCheckRules,
   ...roundRules, ...ruleErrorRules, ...satnavRules, ...shiftsRules, ...streetMapRules, ...streetRules,
   ...teamworkRules, ...vehiclesRules, ...weaponEffectsRules

@@ -91,6 +91,7 @@ export function stageWindow(plan, hops) {
  * @property {string|null} [outcome]  The taxi's Wheels outcome.
  * @property {boolean} [cab]      A taxi in a cab (the motor's data).
  * @property {number} [perkTip]   The Cabbie tip the GM agreed (whole pounds).
+ * @property {boolean} [cabbiePerk]  The crew has the Cabbie perk on the GM's record (the agreed tip is paid only then).
  * @property {boolean} [damaged]  Courier cargo damaged.
  * @property {boolean} [courierPerk]  The courier has the Courier perk.
  * @property {string|null} [patient]  The arrival state.
@@ -113,7 +114,7 @@ export function jobPay(facts) {
   switch (shift) {
     case "taxi": {
       const pay = taxiPay({ hops, cab: !!facts.cab, outcome: /** @type {SmokeOutcome} */ (facts.outcome), clockLeft: facts.clockLeft,
-        perkTip: facts.perkTip ?? 0 });
+        perkTip: facts.perkTip ?? 0, perk: !!facts.cabbiePerk });
       return { pounds: pay.total, xp, xpKind, detail: pay };
     }
     case "courier": return { pounds: courierPay({ hops, clockLeft: facts.clockLeft, damaged: !!facts.damaged, perk: !!facts.courierPerk }),

@@ -78,15 +78,25 @@ export function vehicleGuard(size) {
 const dataOf = item => item?.system ?? item ?? {};
 
 /**
- * The one suit that counts: "Only the armour you wear counts … wearing a second suit replaces the first" (Armour;
- * Attacking and defending › Damage). Given a list, the last worn one; given one suit, it unless marked not worn.
+ * The one suit that counts, as given (an item or its data): "Only the armour you wear counts … wearing a second suit
+ * replaces the first" (Armour; Attacking and defending › Damage). Given a list, the last worn one; given one suit, it
+ * unless marked not worn.
+ * @param {ArmourLike|ArmourLike[]|null|undefined} armour
+ * @returns {ArmourLike|null}
+ */
+export function wornSuit(armour) {
+  if (!armour) return null;
+  const list = Array.isArray(armour) ? armour.filter(a => dataOf(a).worn === true) : [armour].filter(a => dataOf(a).worn !== false);
+  return list.at(-1) ?? null;
+}
+
+/**
+ * The one suit that counts ({@link wornSuit}): its Guard bonus and reduction, and its name when it has one.
  * @param {ArmourLike|ArmourLike[]|null|undefined} armour
  * @returns {{guard: number, reduction: number, name?: string}|null}
  */
 export function wornArmour(armour) {
-  if (!armour) return null;
-  const list = Array.isArray(armour) ? armour.filter(a => dataOf(a).worn === true) : [armour].filter(a => dataOf(a).worn !== false);
-  const suit = list.at(-1);
+  const suit = wornSuit(armour);
   if (!suit) return null;
   const d = dataOf(suit);
   return { guard: d.guard ?? 0, reduction: d.reduction ?? 0, ...(suit.name ? { name: suit.name } : {}) };

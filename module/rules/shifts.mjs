@@ -10,7 +10,7 @@
  * Pure: imports only generated data and sibling rules, no Foundry globals.
  * @module rules/shifts
  */
-import { RULES } from "../generated/rules.mjs";
+import { BANDS, RULES } from "../generated/rules.mjs";
 import { challengeContribution, challengeState } from "./check.mjs";
 
 const SHIFTS = RULES.shifts;
@@ -126,16 +126,48 @@ export function clockWindow({ stage, hops = 0 } = /** @type {NonNullable<Paramet
 /**
  * A taxi fare and its tip (Shift pay and tips): fare = £12 + £9H (+ £4 in a cab); tip = fare × (the outcome's tip
  * rate + 0.25T), rounded. The Cabbie perk's "fares tip more" has no number in the book: the GM agrees it before the
- * job pays and passes it as `perkTip` (whole pounds, added to the tip).
- * @param {{hops: number, cab?: boolean, outcome: Outcome, clockLeft: number, perkTip?: number}} args
- * @returns {{fare: number, tip: number, total: number}} whole pounds.
+ * job pays and passes it as `perkTip` (whole pounds, added to the tip), paid only when `perk` says the crew has the
+ * perk the data names (`pay.taxi.perkTipPerk`, Cabbie) on the GM's record.
+ * @param {{hops: number, cab?: boolean, outcome: Outcome, clockLeft: number, perkTip?: number, perk?: boolean}} args
+ * @returns {{fare: number, tip: number, total: number, perkTip: number}} whole pounds; `perkTip` the agreed tip paid
+ *   (0 without the perk), included in `tip`.
  */
-export function taxiPay({ hops, cab = false, outcome, clockLeft, perkTip = 0 } = /** @type {NonNullable<Parameters<typeof taxiPay>[0]>} */ ({})) {
+export function taxiPay({ hops, cab = false, outcome, clockLeft, perkTip = 0, perk = false } = /** @type {NonNullable<Parameters<typeof taxiPay>[0]>} */ ({})) {
   const t = PAY.taxi;
   const fare = t.base + t.perHop * checkHops(hops) + (cab ? t.cabBonus : 0);
   const rate = t.tipRates[checkOutcome(outcome)] ?? 0;
-  const tip = roundHalfUp(fare * (rate + t.timeRate * clampT(clockLeft))) + count("perkTip", perkTip);
-  return { fare, tip, total: fare + tip };
+  const agreed = count("perkTip", perkTip);
+  const paid = perk ? agreed : 0;
+  const tip = roundHalfUp(fare * (rate + t.timeRate * clampT(clockLeft))) + paid;
+  return { fare, tip, total: fare + tip, perkTip: paid };
+}
+
+/** The perk key whose "fares tip more" the GM's agreed tip stands for (shifts.yml pay.taxi.perkTipPerk). */
+export const PERK_TIP_PERK = PAY.taxi.perkTipPerk;
+
+/**
+ * The band of a shift check the book prints without one (Taxi's Wheels, the Paramedic's Savvy, the Firefighter's
+ * Grit, a disturbance's requested check): the band the GM set on the callout, else the ruling's default (Medium,
+ * shifts.yml `checkBand.default`).
+ * @param {string|null|undefined} band  The callout's band: a difficulty band id, or null/"" for none set.
+ * @returns {{band: string, byGM: boolean}}  byGM: the GM set it (false: the default).
+ * @throws {RangeError} for a band that is not a difficulty band.
+ */
+export function shiftCheckBand(band) {
+  if (band === null || band === undefined || band === "") return { band: SHIFTS.checkBand.default, byGM: false };
+  if (!BANDS.includes(band)) throw new RangeError(`unknown band "${band}"`);
+  return { band, byGM: true };
+}
+
+/**
+ * Whether a disturbance's requested check compromises the completion (Shift pay and tips: "A compromised completion
+ * pays 60% of the clean amount"; the book names no cause — a ruling, shifts.yml `disturbance.compromisedOn`: Bad Luck
+ * or Proper Mess).
+ * @param {Outcome} outcome
+ * @returns {boolean}
+ */
+export function disturbanceCompromised(outcome) {
+  return SHIFTS.disturbance.compromisedOn.includes(checkOutcome(outcome));
 }
 
 /**

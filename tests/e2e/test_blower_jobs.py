@@ -66,3 +66,36 @@ def test_a_courier_jobs_cargo_is_in_words_on_the_phone(world, open_user_page, pa
     expect(card).to_contain_text("Cargo: damaged")
     expect(screen).not_to_contain_text("object")
     assert page_errors[p1] == []
+
+
+def test_directions_change_from_pickup_to_delivery_as_the_job_progresses(world, open_user_page, page_errors):
+    """Foundry table guide › The Blower: "A job's Directions changes from pickup to delivery as the job progresses."
+    The open Directions screen reads the pickup; the player asking the GM to count the pickup reached is refused (the
+    stage is the GM's record: the Shifts feature's `job.arrive` is GM-only) and the screen still reads the pickup; when
+    the GM's Reached boards the fare, the same open screen reads the drop-off."""
+    seed(world)
+    gm, p1 = open_user_page("gm"), open_user_page("player1")
+    on_shift(gm, p1, "Hackney Carriage", "taxi", {ROOK: "driver"})
+    callout(gm, "taxi", ["Mare Street", "Dalston Junction"], hops=1)
+    open_app(p1, "jobs")
+    jobs = phone(p1).locator(".smoke-blower-screen[data-screen=jobs]")
+    jobs.locator(".smoke-blower-callout [data-action=accept]").click()
+    p1.wait_for_function("id => !!game.system.api.shifts.jobsOf(game.actors.get(id)).job", arg=ROOK)
+    job_id = job_of(p1, ROOK)["id"]
+    open_app(p1, "directions")
+    screen = phone(p1).locator(".smoke-blower-screen[data-screen=directions]")
+    expect(screen.locator(".smoke-blower-card")).to_contain_text("Pickup: Mare Street")
+
+    # A player cannot move the job on: the request is the GM's, and nothing changes on the phone.
+    result, err = gm_do(p1, "job.arrive", {"jobId": job_id})
+    assert result is None and err, "a player's job.arrive must be refused"
+    page_errors[p1].clear()  # that refusal was the point
+    assert job_of(p1, ROOK)["stage"] == "pickup"
+    expect(screen.locator(".smoke-blower-card")).to_contain_text("Pickup: Mare Street")
+
+    # The GM counts the pickup reached: the fare boards, and the open Directions screen follows to the drop-off.
+    result, err = gm_do(gm, "job.arrive", {"jobId": job_id})
+    assert err is None, err
+    p1.wait_for_function("id => game.system.api.shifts.jobsOf(game.actors.get(id)).job?.stage === 'dropOff'", arg=ROOK)
+    expect(screen.locator(".smoke-blower-card")).to_contain_text("Drop-off: Dalston Junction")
+    assert page_errors[p1] == []

@@ -997,3 +997,89 @@ def test_a_size_written_on_the_hatch_neither_raises_its_guard_nor_its_ram(gm_pag
     gm_page.wait_for_function("id => game.actors.get(id)._source.system.size === 2", arg=car)
     for page in (gm_page, player1_page):
         assert page_errors[page] == []
+
+
+def armour_for(gm: Page, owner: Page, actor: str, name: str, *, worn: bool) -> str:
+    """The GM hands a suit from the catalogue to a character (the kit is the GM's record); its owner puts it on or not
+    (which suit is worn is theirs)."""
+    item = gm.evaluate("""async ([actorId, name]) => {
+        const p = game.packs.get('the-smoke.armour');
+        const e = (await p.getIndex()).contents.find(x => x.name === name);
+        const [made] = await game.actors.get(actorId).createEmbeddedDocuments('Item', [(await p.getDocument(e._id)).toObject()]);
+        return made.id; }""", [actor, name])
+    owner.wait_for_function("([a, i]) => !!game.actors.get(a)?.items.get(i)", arg=[actor, item])
+    owner.evaluate("([a, i, w]) => game.actors.get(a).items.get(i).update({'system.worn': w})", [actor, item, worn])
+    gm.wait_for_function("([a, i, w]) => game.actors.get(a).items.get(i).system.worn === w", arg=[actor, item, worn])
+    return item
+
+
+def test_coming_off_a_bike_in_motorbike_leathers_does_half_damage(gm_page, player1_page, page_errors):
+    """Armour › Motorbike Leathers: "Reduction 2, and coming off a bike does half damage." Jaz (Player One) rides a
+    Kestrel Street Bike (from the roster: Exposed) in Leathers she has put on; Femi rides pillion with his Leathers in
+    his bag and a Puffer Jacket on, whose numbers his player forges to halve a fall. Jaz passes the yellow line and
+    runs into the police car in yellow: the evasive manoeuvre (Medium) is a Proper Mess — 2 damage to riders and
+    Shaken (Skids, collisions and contact). Jaz takes half, 1 (the card says why); Femi takes 2 — the forged jacket is
+    put back and the GM counts its record. Femi's player putting his Leathers on afterwards changes nothing. A motor
+    that is no bike in the catalogue's record is not made one by its owner writing Exposed on it.
+    v13 fact relied on: an owner may update their own Actor's embedded Items (fvtt-types
+    ``src/foundry/common/documents/item.d.mts``: permission ``update`` is OWNER), so the forged write reaches the server
+    and the active GM puts it back."""
+    jaz = make_actor(gm_page, "Jaz", owner=P1, system={"stats": {"whl": {"die": 8}, "mov": {"die": 6}}, "heat": 2,
+                                                      "health": {"value": 10}})
+    femi = make_actor(gm_page, "Femi", owner=P1, system={"stats": {"mov": {"die": 6}}, "health": {"value": 10}})
+    bike = import_actor(gm_page, "vehicles", "Kestrel Street Bike", {"ownership": {"default": 2, P1: 3}})
+    police = import_actor(gm_page, "vehicles", "Metro Police Area Car", {"ownership": {"default": 2}})
+    tokens = scene_with(gm_page, [(bike, 1, 5), (jaz, 1, 6), (femi, 2, 6), (police, 14, 5)])
+    player1_page.wait_for_function("ids => ids.every(id => !!game.actors.get(id)) && !!canvas.scene", arg=[jaz, femi, bike])
+    armour_for(gm_page, player1_page, jaz, "Motorbike Leathers", worn=True)
+    femi_leathers = armour_for(gm_page, player1_page, femi, "Motorbike Leathers", worn=False)
+    puffer = armour_for(gm_page, player1_page, femi, "Puffer Jacket", worn=True)
+    forge(player1_page, "Item", [{"_id": puffer, "system": {"offBikeDivisor": 2}}], parent=f"Actor.{femi}")
+    gm_page.wait_for_function("([a, i]) => !game.actors.get(a).items.get(i).system.offBikeDivisor", arg=[femi, puffer])
+    # The GM's own copy holding the forged numbers (as before it puts them back): the GM still reads its record.
+    gm_page.evaluate("([a, i]) => game.actors.get(a).items.get(i).updateSource({'system.offBikeDivisor': 2})", [femi, puffer])
+    board(player1_page, bike, jaz, "driver")
+    board(player1_page, bike, femi, "passenger-1")
+    gm_page.wait_for_function("id => canvas.scene.tokens.get(id).hidden", arg=tokens[jaz])
+    fight(gm_page, tokens, [jaz, police])
+    reveal(gm_page, player1_page, [6, 2], [5, 4, 1], "Jaz")
+    console(player1_page).locator(".smoke-act-drive").get_by_role("button", name="Drive", exact=True).click()
+    expect(hud(player1_page).locator(".smoke-gauge-travelled")).to_have_text("0 squares this action")
+    bike_token = tokens[bike]
+    move(player1_page, bike_token, 16)  # Speed 11: cut at the yellow line (11 squares), then on into the police car
+    dialog = player1_page.locator(".application.roll-dialog")
+    expect(dialog.get_by_label("Difficulty", exact=True)).to_contain_text(f"Medium — TN {wheels_tn(player1_page, 'medium', 8, 8)}")
+    player1_page.evaluate(SEED_DICE, [(6, 8), (7, 8)])  # the yellow line's check passed
+    dialog.get_by_role("button", name="Roll", exact=True).click()
+    expect(hud(gm_page).locator(".smoke-gauge-status")).to_have_text(re.compile(r"run into Metro Police Area Car"))
+    expect(dialog.get_by_label("Difficulty", exact=True)).to_contain_text("Medium")
+    player1_page.evaluate(SEED_DICE, [(1, 8), (1, 8)])  # 1 + 1 + 4 + Handling: a Proper Mess against 13
+    dialog.get_by_role("button", name="Roll", exact=True).click()
+    card = gm_page.locator("#chat-log .smoke-chase-card").last
+    expect(card).to_contain_text("Kestrel Street Bike hits Metro Police Area Car (Proper Mess).")
+    expect(card).to_contain_text("Jaz: 1 damage (half of 2: Motorbike Leathers, coming off a bike), Shaken")
+    expect(card).to_contain_text("Femi: 2 damage, Shaken")
+    health = "ids => ids.map(id => game.actors.get(id).system.health.value)"
+    gm_page.wait_for_function(f"ids => ({health})(ids).join() === '9,8'", arg=[jaz, femi])
+
+    # Femi's player puts his Leathers on after the crash: nothing is given back.
+    player1_page.evaluate("([a, i]) => game.actors.get(a).items.get(i).update({'system.worn': true})", [femi, femi_leathers])
+    gm_page.wait_for_function("([a, i]) => game.actors.get(a).items.get(i).system.worn === true", arg=[femi, femi_leathers])
+    gm_page.wait_for_timeout(300)
+    assert gm_page.evaluate(health, [jaz, femi]) == [9, 8]
+
+    # A car its owner marks Exposed is still no bike to the GM: the GM's printed record (the catalogue's, or what the
+    # GM wrote on a motor made by hand) says what it is — on the sheet the edit is stripped; forged, the GM reads its
+    # record as the write arrives, and puts the sheet back.
+    car = make_actor(gm_page, "Nicked Hatch", owner=P1, kind="vehicle", system=CAR)
+    player1_page.wait_for_function("id => !!game.actors.get(id)", arg=car)
+    player1_page.evaluate("id => game.actors.get(id).update({'system.abilities': ['exposed']})", car)
+    expect(player1_page.locator("#notifications")).to_contain_text("A motor's printed record")
+    gm_page.evaluate("async () => { window.smokeHarm = await import('/systems/the-smoke/module/documents/chase/harm.mjs'); }")
+    arm(gm_page, car, """([car, bike]) => Promise.all([car, bike].map(id => window.smokeHarm.knownAbilities(game.actors.get(id))))""",
+        [car, bike])
+    forge(player1_page, "Actor", [{"_id": car, "system": {"abilities": ["exposed"]}}])
+    assert armed(gm_page) == {"ok": [[], ["exposed"]]}
+    gm_page.wait_for_function("id => game.actors.get(id)._source.system.abilities.length === 0", arg=car)
+    page_errors[player1_page].clear()  # the forged jacket's refusal was the point
+    assert page_errors[gm_page] == []

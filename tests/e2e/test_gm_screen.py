@@ -262,3 +262,39 @@ def test_street_control_a_d20_street_event_is_whispered_to_the_gm_only(gm_page: 
     }""")
     assert refused == ["Only a GM can do that."] * 3
     assert player1_page.evaluate("game.system.api.apps.StreetControl.open()") is None
+
+
+def test_come_off_the_bike_in_motorbike_leathers_does_half_damage(gm_page: Page, player1_page: Page, player2_page: Page):
+    """Hazards › Come Off the Bike (Medium, Wheels / Moves; Proper Mess 7 dmg · Broken, Prone) and Armour › Motorbike
+    Leathers: "coming off a bike does half damage". Danny has put on the Leathers the GM handed him: 1 and 1 on his
+    Wheels is a Proper Mess, and he takes half of 7, rounded up: 4 (the card says so). Jaz carries Leathers but wears a
+    Stab Vest: she takes the full 7; putting the Leathers on afterwards gives nothing back."""
+    danny, jaz = two_players(gm_page, player1_page, player2_page)
+    leathers = {}
+    for actor, page, wear in ((danny, player1_page, ("Motorbike Leathers",)), (jaz, player2_page, ("Stab Vest",))):
+        for name in ("Motorbike Leathers", "Stab Vest"):
+            leathers[(actor, name)] = add_from_pack(gm_page, actor, "armour", name)
+        page.wait_for_function("([a, i]) => !!game.actors.get(a)?.items.get(i)", arg=[actor, leathers[(actor, wear[0])]])
+        page.evaluate("([a, i]) => game.actors.get(a).items.get(i).update({'system.worn': true})", [actor, leathers[(actor, wear[0])]])
+        gm_page.wait_for_function("([a, i]) => game.actors.get(a).items.get(i).system.worn", arg=[actor, leathers[(actor, wear[0])]])
+    before = gm_page.evaluate("ids => ids.map(id => game.actors.get(id).system.health.value)", [danny, jaz])
+    screen = open_screen(gm_page)
+    screen.get_by_role("button", name="Hazards").click()
+    for actor, page, faces in ((danny, player1_page, [(1, 6), (1, 4)]), (jaz, player2_page, [(1, 6), (1, 8)])):
+        for other in (danny, jaz):
+            box = screen.get_by_role("checkbox", name=name_of(gm_page, other))
+            box.check() if other == actor else box.uncheck()
+        screen.get_by_role("button", name="Roll Come Off the Bike").click()
+        roll_from_card(page, "Roll Wheels", faces)
+        expect(gm_page.locator("#chat-log .smoke-gm-request").last).to_contain_text("Proper Mess")
+    danny_card = gm_page.locator("#chat-log .smoke-gm-request").nth(-2)
+    expect(danny_card).to_contain_text(f"4 damage (Health {before[0] - 4}); Broken, Prone (half of 7: Motorbike Leathers, "
+                                       "coming off a bike)")
+    expect(gm_page.locator("#chat-log .smoke-gm-request").last).to_contain_text(f"7 damage (Health {before[1] - 7}); Broken, Prone")
+    assert gm_page.evaluate("ids => ids.map(id => game.actors.get(id).system.health.value)", [danny, jaz]) == \
+        [before[0] - 4, before[1] - 7]
+    # Jaz's player swaps into her Leathers after the fall: nothing is given back.
+    player2_page.evaluate("([a, i]) => game.actors.get(a).items.get(i).update({'system.worn': true})",
+                          [jaz, leathers[(jaz, "Motorbike Leathers")]])
+    gm_page.wait_for_timeout(500)
+    assert gm_page.evaluate("id => game.actors.get(id).system.health.value", jaz) == before[1] - 7

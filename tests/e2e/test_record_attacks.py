@@ -22,8 +22,10 @@ v13 facts relied on (sources we did not write):
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
+import yaml
 from helpers import SEED_DICE, import_pregen, open_sheet
 from helpers.money import P1, ROOK, purse, seed
 from helpers.record import catalogue_ids, forge, notices, record
@@ -266,3 +268,36 @@ def test_a_world_from_before_the_record_is_adopted_once_as_it_stood(world, open_
     gm.wait_for_function("() => window.game?.ready === true")
     assert gm.evaluate("() => game.settings.get('the-smoke', 'recordAdoption').world") == marker
     assert record(gm, ROOK)["rep"] == {"level": 4, "xp": 20}
+
+
+PREGEN_SOURCES = Path(__file__).resolve().parents[2] / "packs-src" / "pregens"
+PREGENS = {"jaz-kaur": "Jaz Kaur", "danny-tealeaf-doyle": 'Danny "Tealeaf" Doyle', "femi-adebayo": "Femi Adebayo",
+           "big-sal-moretti": "Big Sal Moretti"}
+
+
+def test_the_four_pregens_imported_start_from_their_printed_records(world, open_user_page):
+    """Making a new face › Ready-made characters: "Jaz Kaur, Danny “Tealeaf” Doyle, Femi Adebayo and Big Sal Moretti
+    appear near the end of this book with their existing stats, possessions and personal stakes. They use the
+    supplied campaign's starting records." Each imported from the compendium by the GM starts from its printed record
+    on the GM's record — the nine stat dice, Effort, Rep (XP at its Rep's threshold), the kit with its perks — and its
+    pocket cash in the purse; the player who plays Jaz rewriting her Graft die and her cash is put back."""
+    gm, p1 = open_user_page("gm"), open_user_page("player1")
+    ids = catalogue_ids(gm)
+    for key, name in PREGENS.items():
+        src = yaml.safe_load((PREGEN_SOURCES / f"{key}.yml").read_text(encoding="utf-8"))
+        actor = import_pregen(gm, name, P1 if key == "jaz-kaur" else None)
+        gm.wait_for_function("id => !!game.system.api.record.recordOf(game.actors.get(id))?.kit", arg=actor)
+        rec = record(gm, actor)
+        assert rec["stats"] == src["stats"] and rec["effort"] == src["effort"], name
+        assert rec["rep"]["level"] == src["rep"], name
+        kit = sorted(e["key"] for e in rec["kit"].values())
+        assert all(k.split("/", 1)[0] in ids for k in kit), name  # every item a catalogue entry
+        printed = sorted(src["perks"] + [k if isinstance(k, str) else k["item"] for k in src["kit"]])
+        assert sorted(k.split("/", 1)[1] for k in kit) == printed, name
+        assert purse(gm, actor)[0] == src["cash"], name
+        if key == "jaz-kaur":
+            jaz, cash = actor, src["cash"]
+    forge(p1, "Actor", [{"_id": jaz, "system": {"stats": {"grf": {"die": 12}}, "cash": {"pocket": 9999}}}])
+    gm.wait_for_function("id => game.actors.get(id).system.stats.grf.die !== 12", arg=jaz)
+    assert record(gm, jaz)["stats"]["grf"] != 12
+    gm.wait_for_function(f"id => game.actors.get(id).system.cash.pocket === {cash}", arg=jaz)

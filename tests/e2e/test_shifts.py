@@ -13,7 +13,8 @@ import pytest
 from playwright.sync_api import Page, expect
 from helpers.core import skew_time
 from helpers import SEED_DICE
-from helpers import import_actor, observer
+from helpers import add_from_pack, import_actor, observer
+from helpers.record import forge
 from helpers.shifts import (  # noqa: F401
     P1,
     P2,
@@ -80,6 +81,9 @@ def test_a_taxi_shift_from_callout_to_pay(world, open_user_page):
     done = stored_job(gm, job["id"])
     assert (done["status"], done["paid"], done["outcome"]) == ("done", True, "sorted")
     assert done["pay"]["pounds"] == 31
+    # "Wheels resolves the demanding part of the journey": no band in the book, so the card says whose Medium it is
+    expect(gm.locator("#chat-log .smoke-check-card").last.locator(".smoke-card-notes")).to_have_text(
+        "Band: Medium, the GM's default — the book prints no band for this check; the GM may set another on the callout.")
     gm.wait_for_function(f"() => game.system.api.money.purseOf(game.actors.get('{ROOK}')).pocket === {before[0] + 31}")
     gm.wait_for_function(f"() => game.actors.get('{ROOK}').system.rep.xp === {before[1] + 1}")
     assert seats(gm, cab) == ["driver"], "the fare got out at the drop-off"
@@ -91,7 +95,49 @@ def test_a_taxi_shift_from_callout_to_pay(world, open_user_page):
     assert pocket(gm, ROOK) == before[0] + 31 and xp(gm, ROOK) == before[1] + 1
     # the rules are on the api too
     assert p1.evaluate("() => game.system.api.rules.taxiPay({hops: 1, cab: true, outcome: 'sorted', clockLeft: 0.5})") == \
-        {"fare": 25, "tip": 6, "total": 31}
+        {"fare": 25, "tip": 6, "total": 31, "perkTip": 0}
+
+
+
+def test_a_cabbie_tip_is_paid_only_to_a_crew_with_the_perk_on_the_gms_record(world, open_user_page, page_errors):
+    """Perks › Cabbie: "fares tip more" has no number; Shift pay and tips: "agree that benefit before the job pays".
+    The GM agrees £5 on the callout. Rook, without the perk, is paid the book's fare and tip only (£25 + £9 at T ≈ 1,
+    Sorted) and the card says why the £5 is not paid — the Cabbie perk his player forges onto his sheet is removed by
+    the GM and never counted. Once the GM gives him the perk, the same job pays £39 and the card names the tip.
+    v13 fact relied on: ``preCreateItem`` fires only on the requesting client
+    (https://foundryvtt.com/api/functions/hookEvents.preCreateDocument.html), so a forged creation reaches every
+    client and the active GM removes it."""
+    seed(world)
+    gm, p1 = open_user_page("gm"), open_user_page("player1")
+    on_shift(gm, p1, "Hackney Carriage", "taxi", {ROOK: "driver"})
+    cabbie = p1.evaluate("""async () => { const p = game.packs.get('the-smoke.perks');
+        const e = (await p.getIndex()).contents.find(x => x.name === 'Cabbie');
+        return game.items.fromCompendium(await p.getDocument(e._id)); }""")
+    forge(p1, "Item", [{**cabbie, "_id": "ForgedCabbie0001"}], parent=f"Actor.{ROOK}", operation="create")
+    gm.wait_for_function(f"() => !game.actors.get('{ROOK}').items.has('ForgedCabbie0001')")
+
+    def fare(expected: int) -> object:
+        cid = callout(gm, "taxi", ["Mare Street", "Dalston Junction"], hops=1, perkTip=5)
+        result, err = gm_do(p1, "callout.accept", {"calloutId": cid, "actorUuid": f"Actor.{ROOK}"})
+        assert err is None, err
+        job_id = result["jobId"]
+        for _ in range(2):  # the pickup (the fare boards), then the drop-off
+            assert gm_do(gm, "job.arrive", {"jobId": job_id})[1] is None
+        before = pocket(gm, ROOK)
+        assert isinstance(roll_job(p1, job_id, ROOK, [[4, 6], [4, 6]]), dict)  # Wheels 11 against Medium 10: Sorted
+        gm.wait_for_function("id => game.system.api.shifts.jobs()[id].paid === true", arg=job_id)
+        assert stored_job(gm, job_id)["pay"]["pounds"] == expected
+        gm.wait_for_function(f"() => game.system.api.money.purseOf(game.actors.get('{ROOK}')).pocket === {before + expected}")
+        return gm.locator("#chat-log .shift-card").last
+
+    card = fare(34)
+    expect(card).to_contain_text("The £5 Cabbie tip agreed on the callout is not paid: nobody in the crew has the Cabbie perk.")
+    add_from_pack(gm, ROOK, "perks", "Cabbie")
+    gm.wait_for_function(f"() => game.system.api.record.hasRecordedPerk(game.actors.get('{ROOK}'), 'cabbie')")
+    card = fare(39)
+    expect(card).to_contain_text("With the Cabbie tip agreed on the callout: £5.")
+    page_errors[p1].clear()  # the forged perk's removal was the point
+    assert page_errors[gm] == []
 
 
 def test_the_clock_pauses_with_the_game_and_resumes_with_the_same_time_left(world, open_user_page):
@@ -186,6 +232,9 @@ def test_a_patient_worsens_at_45_seconds_and_is_treated_in_transit(world, open_u
     after = roll_job(p1, job["id"], FEMI, [[4, 6], [4, 6]])
     assert isinstance(after, dict), after
     assert job_of(gm, ROOK)["patient"]["state"] == "fading"
+    # "roll Savvy for treatment" names no band: the card says the Medium is the GM's default
+    expect(gm.locator("#chat-log .smoke-check-card").last.locator(".smoke-card-notes")).to_have_text(
+        "Band: Medium, the GM's default — the book prints no band for this check; the GM may set another on the callout.")
     before = pocket(gm, ROOK)
     _, err = gm_do(gm, "job.arrive", {"jobId": job["id"]})
     assert err is None, err
@@ -217,6 +266,9 @@ def test_a_fire_lost_on_a_tie(world, open_user_page):
     done = stored_job(gm, job["id"])
     assert done["fireResult"] == {"progress": 4, "consequences": 3, "lost": True}
     assert (done["status"], done["pay"]["pounds"]) == ("done", 10)
+    # "Reach the fire and roll Grit" names no band: each card says the Medium is the GM's default
+    expect(gm.locator("#chat-log .smoke-check-card").last.locator(".smoke-card-notes")).to_have_text(
+        "Band: Medium, the GM's default — the book prints no band for this check; the GM may set another on the callout.")
 
 
 def test_attacks_second_accept_forged_completion_and_direct_writes(world, open_user_page):
@@ -266,7 +318,7 @@ def test_attacks_second_accept_forged_completion_and_direct_writes(world, open_u
     assert "does not suit" in start(p1, FEMI, "taxi")
 
 
-CALLOUT_FIELDS = ["call", "fareName", "perkTip", "bonus", "patient", "target", "arrest"]
+CALLOUT_FIELDS = ["call", "fareName", "perkTip", "bonus", "patient", "target", "arrest", "check", "band"]
 
 
 def shown_fields(dialog) -> list[str]:
@@ -302,20 +354,20 @@ def test_the_shifts_window_is_one_click_from_the_gm_screen_and_new_callout_shows
     assert dialog.locator("input[name=targetUuid]").count() == 0, "no raw UUID box"
     shift = dialog.locator("select[name=shift]")
     shift.select_option("taxi")
-    assert shown_fields(dialog) == ["fareName", "perkTip", "rows:2"]
+    assert shown_fields(dialog) == ["fareName", "perkTip", "band", "rows:2"]
     shift.select_option("bus")
     assert shown_fields(dialog) == ["bonus", "rows:4"]
     shift.select_option("paramedic")
-    assert shown_fields(dialog) == ["fareName", "patient", "rows:2"]
+    assert shown_fields(dialog) == ["fareName", "patient", "band", "rows:2"]
     shift.select_option("fire")
-    assert shown_fields(dialog) == ["rows:1"]
+    assert shown_fields(dialog) == ["band", "rows:1"]
     shift.select_option("police")
     dialog.locator("select[name=call]").select_option("anpr")
     assert shown_fields(dialog) == ["call", "target", "rows:1"]
     dialog.locator("select[name=call]").select_option("disturbance")
-    assert shown_fields(dialog) == ["call", "target", "arrest", "rows:1"]
+    assert shown_fields(dialog) == ["call", "target", "arrest", "check", "band", "rows:1"]
     dialog.locator("[name=arrest]").check()
-    assert shown_fields(dialog) == ["call", "target", "arrest", "rows:2"]
+    assert shown_fields(dialog) == ["call", "target", "arrest", "check", "band", "rows:2"]
     dialog.locator("select[name=call]").select_option("anpr")
     target = dialog.locator("select[name=target]")
     assert "Vexa Hatch" in target.locator("option").all_inner_texts()
@@ -328,4 +380,17 @@ def test_the_shifts_window_is_one_click_from_the_gm_screen_and_new_callout_shows
     assert (stored["shift"], stored["call"]) == ("police", "anpr")
     assert stored["extra"]["targetUuid"] == f"Scene.{SCENE}.Token.SuspectToken0001"
     assert stored["extra"]["arrest"] is False  # the hidden tick of the disturbance is not sent with an ANPR sweep
+    assert stored["extra"]["band"] is None  # an ANPR sweep has no check to band
+    # A taxi's Wheels check prints no band: the GM may set one on the callout (empty is the default, Medium).
+    window.locator("[data-action=newCallout]").click()
+    dialog = gm.locator("dialog[open]", has=gm.locator(".smoke-callout-form"))
+    dialog.locator("select[name=shift]").select_option("taxi")
+    expect(dialog.locator("select[name=band] option").first).to_have_text("Medium (the default)")
+    dialog.locator("select[name=band]").select_option("hard")
+    dialog.locator("[name=name]").fill("Hard fare")
+    dialog.locator("select[name=dest0]").select_option(label="Mare Street: Lea Bridge Road")
+    dialog.locator("select[name=dest1]").select_option(label="Mare Street: Lea Bridge Road")
+    dialog.locator("button[data-action=ok]").click()
+    gm.wait_for_function("() => Object.values(game.system.api.shifts.callouts()).some(c => c.name === 'Hard fare')")
+    assert gm.evaluate("() => Object.values(game.system.api.shifts.callouts()).find(c => c.name === 'Hard fare').extra.band") == "hard"
     assert page_errors[gm] == []

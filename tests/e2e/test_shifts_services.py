@@ -4,6 +4,7 @@ region, the police's ANPR stop, pursuit gap and custody, a bus route and a Pat's
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 from helpers.core import skew_time
 from helpers.shifts import (FEMI, ROOK, SCENE, accept_on_sheet, board, callout, gm_do, job_of, on_shift, pocket, roll_job,
                          seats, seed, stored_job, xp)
@@ -51,6 +52,12 @@ def test_a_courier_reaches_each_stage_by_driving_into_its_region(world, open_use
     # T ≈ 1: 15 × 1.2 = 18, halved 9 (a second or two off the clock does not change the rounding)
     assert stored_job(gm, job["id"])["pay"]["pounds"] == 9
     gm.wait_for_function(f"() => game.system.api.money.purseOf(game.actors.get('{ROOK}')).pocket === {before + 9}")
+    # The pay card says the cargo was damaged, and that damage is the GM's mark: the book names nothing that causes it.
+    card = gm.locator("#chat-log .shift-card").last
+    expect(card).to_contain_text("Paid £9.")
+    expect(card).to_contain_text("Cargo damaged: the pay is halved.")
+    expect(card).to_contain_text("Damaged cargo is the GM's mark (Cargo damaged on the Shifts window): the book names "
+                                 "nothing, not even a crash, that damages it.")
 
 
 def test_police_anpr_stop_pursuit_gap_and_custody(world, open_user_page):
@@ -117,6 +124,7 @@ def test_police_anpr_stop_pursuit_gap_and_custody(world, open_user_page):
     assert stored_job(gm, job_id)["pay"]["pounds"] == 50
     gm.wait_for_function(f"() => game.system.api.money.purseOf(game.actors.get('{ROOK}')).pocket === {before + 50}")
     assert cage not in seats(gm, car), "the suspect is handed over at custody"
+
 
 
 def test_a_bus_route_pays_each_stop_and_its_bonus_and_pats_order_gives_2_xp(world, open_user_page):
@@ -192,3 +200,47 @@ def test_h_comes_from_the_street_map_between_two_scenes_else_the_gms_number(worl
         return result["hops"]
     assert make(other, 1) == 3
     assert make(SCENE, 2) == 2
+
+
+def test_a_disturbances_card_says_its_band_and_a_bad_luck_compromises_the_call(world, open_user_page, page_errors):
+    """Work the borough › Police: a disturbance resolves "the requested check", and Shift pay and tips: "A compromised
+    completion pays 60% of the clean amount" — the book prints no band and no cause. The check's card says the band
+    is the GM's default Medium and that the GM may set another (Sorted: £50 clean), or names the band the GM set on the
+    callout (Hard, TN 12); a Bad Luck compromises the call (a ruling, on the card), which pays £30 and says so on the
+    pay card. A band that is not one of the four is refused in words."""
+    seed(world)
+    gm, p1 = open_user_page("gm"), open_user_page("player1")
+    on_shift(gm, p1, "Metro Police Area Car", "police", {ROOK: "driver"})
+    check_card = gm.locator("#chat-log .smoke-check-card:has(.smoke-card-notes)")
+    cid = callout(gm, "police", ["Narrow Way"], hops=1, call="disturbance")
+    result, err = gm_do(p1, "callout.accept", {"calloutId": cid, "actorUuid": f"Actor.{ROOK}"})
+    assert err is None, err
+    assert gm_do(gm, "job.arrive", {"jobId": result["jobId"]})[1] is None
+    assert isinstance(roll_job(p1, result["jobId"], ROOK, [[4, 6], [4, 6]]), dict)  # Front 11 against Medium 10: Sorted
+    gm.wait_for_function("id => game.system.api.shifts.jobs()[id].paid === true", arg=result["jobId"])
+    assert stored_job(gm, result["jobId"])["pay"]["pounds"] == 50
+    expect(check_card.last.locator(".smoke-card-notes li")).to_have_text([
+        "Band: Medium, the GM's default — the book prints no band for this check; the GM may set another on the callout.",
+        "Bad Luck or Proper Mess on this check compromises the call: it then pays 60% of the clean amount (a ruling: the "
+        "book names no cause)."])
+    cid = callout(gm, "police", ["Narrow Way"], hops=1, call="disturbance", band="hard")
+    result, err = gm_do(p1, "callout.accept", {"calloutId": cid, "actorUuid": f"Actor.{ROOK}"})
+    assert err is None, err
+    job_id = result["jobId"]
+    _, err = gm_do(gm, "job.arrive", {"jobId": job_id})
+    assert err is None, err
+    before = pocket(gm, ROOK)
+    assert isinstance(roll_job(p1, job_id, ROOK, [[4, 6], [3, 6]]), dict)  # Front 10 against Hard 12: Bad Luck
+    expect(check_card.last.locator(".smoke-card-notes li").first).to_have_text(
+        "Band: Hard, set by the GM on the callout (the book prints no band for this check).")
+    expect(check_card.last.locator(".smoke-tn")).to_have_text("12")
+    gm.wait_for_function("id => game.system.api.shifts.jobs()[id].paid === true", arg=job_id)
+    done = stored_job(gm, job_id)
+    assert (done["compromised"], done["pay"]["pounds"]) == (True, 30)
+    expect(gm.locator("#chat-log .shift-card").last).to_contain_text("Compromised: paid 60% of the clean amount.")
+    gm.wait_for_function(f"() => game.system.api.money.purseOf(game.actors.get('{ROOK}')).pocket === {before + 30}")
+    # a band that is not one of the four is refused in words
+    _, err = gm_do(gm, "callout.create", {"shift": "fire", "name": "Bad band", "hops": 0, "extra": {"band": "brutal"},
+                                          "destinations": [{"sceneId": SCENE, "regionUuid": "", "name": "A"}]})
+    assert err and '"brutal" is not a difficulty band' in err
+    assert page_errors[p1] == []

@@ -94,7 +94,8 @@ test("each hazard column's damage and Conditions, as printed", () => {
       assert.deepEqual([r.avoided, r.column, r.damage, r.conditions], [false, outcome, damage, conditions], `${key} ${outcome}`);
     }
     for (const outcome of ["sorted", "smashedIt", "legendary"]) {
-      assert.deepEqual(hazardOutcome(key, outcome), { avoided: true, column: null, printedDamage: 0, damage: 0, reduced: 0, conditions: [] });
+      assert.deepEqual(hazardOutcome(key, outcome), { avoided: true, column: null, printedDamage: 0, damage: 0, reduced: 0, conditions: [],
+        offBikeDivisor: null });
     }
   }
 });
@@ -102,7 +103,8 @@ test("each hazard column's damage and Conditions, as printed", () => {
 test("armour reduces a hazard's damage only where the hazard is marked for it", () => {
   // Fall from Scaffolding, Proper Mess: 8 damage, Broken, Down; a Stab Vest (reduction 2) is not counted unmarked.
   assert.deepEqual(hazardOutcome("fall-from-scaffolding", "properMess", { armourReduction: 2 }),
-    { avoided: false, column: "properMess", printedDamage: 8, damage: 8, reduced: 0, conditions: ["broken", "down"] });
+    { avoided: false, column: "properMess", printedDamage: 8, damage: 8, reduced: 0, conditions: ["broken", "down"],
+      offBikeDivisor: null });
   assert.equal(hazardOutcome("fall-from-scaffolding", "properMess", { armourMarked: true, armourReduction: 2 }).damage, 6);
   // Never below 0: Bottle Thrown, Bad Luck (3) with reduction 5 marked.
   assert.equal(hazardOutcome("bottle-thrown", "badLuck", { armourMarked: true, armourReduction: 5 }).damage, 0);

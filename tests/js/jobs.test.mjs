@@ -26,7 +26,10 @@ test("each shift's stages and their windows for H = 1", () => {
 
 test("a finished job pays its formula and 1 XP; a Pat order 2 XP and no money", () => {
   assert.deepEqual(jobPay({ shift: "taxi", hops: 1, cab: true, outcome: "sorted", clockLeft: 0.5 }),
-    { pounds: 31, xp: 1, xpKind: "serviceJob", detail: { fare: 25, tip: 6, total: 31 } });
+    { pounds: 31, xp: 1, xpKind: "serviceJob", detail: { fare: 25, tip: 6, total: 31, perkTip: 0 } });
+  // the Cabbie tip the GM agreed is paid only to a crew with the perk on the GM's record
+  assert.equal(jobPay({ shift: "taxi", hops: 1, cab: true, outcome: "sorted", clockLeft: 0.5, perkTip: 5 }).pounds, 31);
+  assert.equal(jobPay({ shift: "taxi", hops: 1, cab: true, outcome: "sorted", clockLeft: 0.5, perkTip: 5, cabbiePerk: true }).pounds, 36);
   assert.equal(jobPay({ shift: "courier", hops: 1, clockLeft: 1, damaged: true }).pounds, 9);
   assert.equal(jobPay({ shift: "paramedic", hops: 1, clockLeft: 0, patient: "fading" }).pounds, 83);
   assert.equal(jobPay({ shift: "fire", hops: 0, clockLeft: 0, fire: { progress: 4, consequences: 3, lost: true } }).pounds, 10);

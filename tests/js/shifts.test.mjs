@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import {
   clockWindow, taxiPay, courierPay, paramedicPay, firePay, policePay, busStopPay, patientAfterTreatment,
   patientAfterTime, patientNextWorse, fireTrack, pursuitGap, getawayTN, checkHops, clampT, MAX_HOPS, STAGE_IDS,
-  SHIFT_IDS, PATIENT_STATES
+  SHIFT_IDS, PATIENT_STATES, shiftCheckBand, disturbanceCompromised, PERK_TIP_PERK
 } from "../../module/rules/shifts.mjs";
 import { RULES } from "../../module/generated/rules.mjs";
 
@@ -59,15 +59,15 @@ test("T is clamped to 0–1; a non-number is refused", () => {
 test("the book's cab example: 1 hop, a cab, Sorted, half the clock → £25 + £6 = £31", () => {
   const ex = RULES.shifts.example;
   const pay = taxiPay({ hops: ex.hops, cab: ex.cab, outcome: ex.outcome, clockLeft: ex.timeFraction });
-  assert.deepEqual(pay, { fare: 25, tip: 6, total: 31 });
-  assert.deepEqual(pay, { fare: ex.fare, tip: ex.tip, total: ex.total });
+  assert.deepEqual(pay, { fare: 25, tip: 6, total: 31, perkTip: 0 });
+  assert.deepEqual(pay, { fare: ex.fare, tip: ex.tip, total: ex.total, perkTip: 0 });
 });
 
 test("taxi fare £12 + £9H (+ £4 in a cab); each outcome's tip rate + 0.25T", () => {
-  assert.deepEqual(taxiPay({ hops: 0, outcome: "properMess", clockLeft: 0 }), { fare: 12, tip: 0, total: 12 });
-  assert.deepEqual(taxiPay({ hops: 2, outcome: "badLuck", clockLeft: 0 }), { fare: 30, tip: 0, total: 30 });
+  assert.deepEqual(taxiPay({ hops: 0, outcome: "properMess", clockLeft: 0 }), { fare: 12, tip: 0, total: 12, perkTip: 0 });
+  assert.deepEqual(taxiPay({ hops: 2, outcome: "badLuck", clockLeft: 0 }), { fare: 30, tip: 0, total: 30, perkTip: 0 });
   // 30 × (0.05 + 0.25) = 9
-  assert.deepEqual(taxiPay({ hops: 2, outcome: "justAbout", clockLeft: 1 }), { fare: 30, tip: 9, total: 39 });
+  assert.deepEqual(taxiPay({ hops: 2, outcome: "justAbout", clockLeft: 1 }), { fare: 30, tip: 9, total: 39, perkTip: 0 });
   // 25 × 0.20 = 5; 25 × (0.35 + 0.25) = 15
   assert.equal(taxiPay({ hops: 1, cab: true, outcome: "smashedIt", clockLeft: 0 }).tip, 5);
   assert.equal(taxiPay({ hops: 1, cab: true, outcome: "legendary", clockLeft: 1 }).tip, 15);
@@ -76,8 +76,11 @@ test("taxi fare £12 + £9H (+ £4 in a cab); each outcome's tip rate + 0.25T", 
   assert.equal(taxiPay({ hops: 1, outcome: "sorted", clockLeft: -3 }).tip, 3);
   assert.throws(() => taxiPay({ hops: 1, outcome: "sorted", clockLeft: NaN }), RangeError);
   assert.throws(() => taxiPay({ hops: 1, outcome: "fine", clockLeft: 1 }), /unknown outcome "fine"/);
-  // the Cabbie perk's agreed extra tip adds whole pounds to the tip
-  assert.deepEqual(taxiPay({ hops: 1, cab: true, outcome: "sorted", clockLeft: 0.5, perkTip: 3 }), { fare: 25, tip: 9, total: 34 });
+  // the Cabbie perk's agreed extra tip adds whole pounds to the tip — only for a crew with the perk
+  assert.equal(PERK_TIP_PERK, "cabbie");
+  assert.deepEqual(taxiPay({ hops: 1, cab: true, outcome: "sorted", clockLeft: 0.5, perkTip: 3, perk: true }),
+    { fare: 25, tip: 9, total: 34, perkTip: 3 });
+  assert.deepEqual(taxiPay({ hops: 1, cab: true, outcome: "sorted", clockLeft: 0.5, perkTip: 3 }), { fare: 25, tip: 6, total: 31, perkTip: 0 });
   assert.throws(() => taxiPay({ hops: 1, outcome: "sorted", clockLeft: 0.5, perkTip: -1 }), RangeError);
 });
 
@@ -172,6 +175,25 @@ test("police calls: ANPR £75, pursuit £90, disturbance £50; compromised 60 %"
   assert.equal(policePay({ call: "pursuit", compromised: true }), 54);
   assert.equal(policePay({ call: "disturbance", compromised: true }), 30);
   assert.throws(() => policePay({ call: /** @type {any} */ ("raid") }), /unknown police call/);
+});
+
+test("a disturbance is compromised by a failed requested check (Bad Luck, Proper Mess), a ruling", () => {
+  assert.deepEqual(RULES.shifts.disturbance.compromisedOn, ["badLuck", "properMess"]);
+  const compromised = ["properMess", "badLuck", "justAbout", "sorted", "smashedIt", "legendary"].filter(disturbanceCompromised);
+  assert.deepEqual(compromised, ["properMess", "badLuck"]);
+  // its pay: £50 clean, £30 compromised
+  assert.equal(policePay({ call: "disturbance", compromised: disturbanceCompromised("badLuck") }), 30);
+  assert.equal(policePay({ call: "disturbance", compromised: disturbanceCompromised("justAbout") }), 50);
+  assert.throws(() => disturbanceCompromised(/** @type {any} */ ("meh")), /unknown outcome "meh"/);
+});
+
+test("a shift check the book prints without a band is Medium unless the GM set another on the callout", () => {
+  assert.deepEqual(RULES.shifts.checkBand.unbanded, ["taxi", "paramedic", "fire", "disturbance"]);
+  assert.deepEqual(shiftCheckBand(null), { band: "medium", byGM: false });
+  assert.deepEqual(shiftCheckBand(""), { band: "medium", byGM: false });
+  assert.deepEqual(shiftCheckBand("hard"), { band: "hard", byGM: true });
+  assert.deepEqual(shiftCheckBand("medium"), { band: "medium", byGM: true });
+  assert.throws(() => shiftCheckBand("brutal"), /unknown band "brutal"/);
 });
 
 test("the pursuit gap: starts 2, success closes by its progress, Bad Luck opens 1, Proper Mess opens 2 and collides", () => {

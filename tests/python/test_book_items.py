@@ -32,10 +32,10 @@ FIELDS = {
     "weapon": COMMON | {"stat", "impact", "range", "magazine", "price", "traits", "category", "bleedOn", "onHit",
                         "areaEngaged", "jamsOn", "breaksOn", "fillsArea", "missSetsFire", "offYourGameWith",
                         "checkTool"},
-    "armour": COMMON | {"guard", "reduction", "price", "worn"},
+    "armour": COMMON | {"guard", "reduction", "price", "worn", "offBikeDivisor", "barsWeaponTraits"},
     "ammo": COMMON | {"ammoType", "packSize", "price", "quantity"},
     "gear": COMMON | {"price", "lockEasing", "noise", "statStep", "bandEasing", "applies", "repair", "witnessedHeat",
-             "plateSwap", "checkTool", "startsClean", "bikeLock", "refuels", "makes"},
+             "plateSwap", "checkTool", "startsClean", "bikeLock", "refuels", "makes", "blinds"},
     "outfit": COMMON | {"disguise", "heatDrop", "price", "statStep", "heatIfCaught"},
     "consumable": COMMON | {"price", "restoreHealth", "removes", "grants", "duration", "uses", "check", "repeat"},
     "drug": COMMON | {"price", "salePrice", "saleUnit", "high", "comedown", "duration", "possessionHeat"},
@@ -511,6 +511,11 @@ def test_armour_matches_book(printed):
     assert doc["price"] == money(printed["price"])
     assert doc.get("worn", False) is False  # optional; the catalogue leaves the default out
     assert doc["description"] == printed["note"]
+    # The notes the rules read: "coming off a bike does half damage"; "you cannot use a two-handed weapon".
+    half = "coming off a bike does half damage" in printed["note"]
+    assert doc.get("offBikeDivisor") == (2 if half else None)
+    bars = "you cannot use a two-handed weapon" in printed["note"]
+    assert doc.get("barsWeaponTraits", []) == (["twoHanded"] if bars else [])
 
 
 def test_armour_names_are_the_book_names():
@@ -573,6 +578,8 @@ def expected_gear_rules(text: str) -> dict:
         rules["repair"] = {"stat": STAT_WORDS[m.group(1)], "sorted": n, "smashedIt": n, "legendary": n}
     if m := re.search(r"Swap them \((\w+), (Easy|Medium|Hard|Long Shot)\)", text):
         rules["plateSwap"] = {"stat": STAT_WORDS[m.group(1)], "band": BANDS[m.group(2)]}
+    if m := re.search(r"blinding someone for a moment \((\w+) vs their (\w+)\)", text):
+        rules["blinds"] = {"stat": STAT_WORDS[m.group(1)], "against": STAT_WORDS[m.group(2)]}
     if re.search(r"starts clean \(no hotwire\)", text):
         rules["startsClean"] = True
     if m := re.search(r"Locked bikes need an? (Easy|Medium|Hard|Long Shot) roll to nick", text):

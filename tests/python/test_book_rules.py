@@ -216,7 +216,7 @@ PARTS = {
     "rep": [("maxLevel", "tiers", "levels"), ("levelUp", "growth", "advance", "unlocks", "xp")],
     "chase": [("vehicleGuard", "footChaseFromStars", "wantedDriverFromStars", "gauge", "fuel"),
               ("failedCheck", "evasive", "goEvasive", "ram", "pit", "flatTyre", "lowBody", "getaway", "driving")],
-    "shifts": [("shifts", "clockWindows"), ("pay", "example"), ("paramedic", "fire", "pursuit")],
+    "shifts": [("shifts", "clockWindows"), ("pay", "example"), ("paramedic", "fire", "pursuit", "checkBand", "disturbance")],
 }
 
 
@@ -848,8 +848,11 @@ def test_hazards():
                     "| Hazard | Band | Stats | Just About | Bad Luck | Proper Mess |", after=page):
                 expected.append({"key": kebab(name), "name": name, "band": camel(band),
                                  "stats": [STAT_ABBR[s.strip()] for s in stats.split("/")],
+                                 **({"offBike": True} if name == "Come Off the Bike" else {}),
                                  "justAbout": _harm(ja), "badLuck": _harm(bl), "properMess": _harm(pm),
                                  "printed": {"justAbout": ja, "badLuck": bl, "properMess": pm}})
+        # Motorbike Leathers: "coming off a bike does half damage" — the hazard that is coming off a bike.
+        says("Reduction 2, and coming off a bike does half damage.")
         assert len(expected) == 16
         t.eq(expected, "hazards")
 
@@ -1195,8 +1198,10 @@ def test_shift_pay():
             labels, rate = part.rsplit(" ", 1)
             for label in labels.split(" / "):
                 rates[camel(label)] = num(rate)
-        t.eq({"base": base, "perHop": hop, "cabBonus": cab, "timeRate": num(tip.group(1)), "tipRates": rates},
-             "pay", "taxi")
+        # Cabbie: "fares tip more" (no number): the tip the GM agrees is paid with that perk only (a ruling).
+        says("Wheels steps up one die on taxi jobs, and fares tip more.")
+        t.eq({"base": base, "perHop": hop, "cabBonus": cab, "timeRate": num(tip.group(1)), "tipRates": rates,
+              "perkTipPerk": kebab("Cabbie")}, "pay", "taxi")
         c = re.fullmatch(r"\(£(\d+) \+ £(\d+)H\) × \(([\d.]+) \+ ([\d.]+)T\), rounded\. Halve the amount for damaged "
                          r"cargo\.", pay["Courier"]).groups()
         t.eq({"base": num(c[0]), "perHop": num(c[1]), "factorBase": num(c[2]), "factorTime": num(c[3]),
@@ -1254,6 +1259,13 @@ def test_shift_procedures():
               "assumedTarget": dict(zip(("wheels", "performance"), said(
                   "Jaz has Wheels d{} and drives a d{}-Performance motor.")), handling=0)},
              "pursuit")
+        # The checks printed without a band (a ruling, docs/guide/13-rulings.md: Medium unless the GM sets another).
+        says("Wheels resolves the demanding part of the journey.")
+        says("resolve the requested check.")
+        t.eq({"default": "medium", "unbanded": ["taxi", "paramedic", "fire", "disturbance"]}, "checkBand")
+        # "A compromised completion" names no cause: a failed requested check (a ruling).
+        says("A compromised completion pays 60% of the clean amount.")
+        t.eq({"compromisedOn": ["badLuck", "properMess"]}, "disturbance")
 
 
 # ------------------------------------------------------------------------------------------------- money.yml

@@ -28,11 +28,11 @@ KIT_ORIGIN = ("weapon", "armour", "ammo", "gear", "outfit", "consumable", "drug"
 DEFAULTS: dict[str, dict[str, Any]] = {
     "weapon": {"bleedOn": None, "onHit": [], "areaEngaged": False, "jamsOn": None, "breaksOn": None,
                "fillsArea": False, "missSetsFire": False, "offYourGameWith": None, "checkTool": None},
-    "armour": {"worn": False},
+    "armour": {"worn": False, "offBikeDivisor": None, "barsWeaponTraits": []},
     "ammo": {},  # quantity defaults to packSize, handled below
     "gear": {"lockEasing": None, "noise": None, "statStep": None, "bandEasing": None, "applies": None,
              "repair": None, "witnessedHeat": 0, "uses": None, "plateSwap": None, "worn": False, "checkTool": None,
-             "startsClean": False, "bikeLock": None, "refuels": False, "makes": None},
+             "startsClean": False, "bikeLock": None, "refuels": False, "makes": None, "blinds": None},
     "outfit": {"statStep": None, "heatIfCaught": 0, "authorised": False, "worn": False},
     "consumable": {"check": None, "repeat": None},
     "drug": {},

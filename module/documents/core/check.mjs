@@ -175,13 +175,14 @@ export function gmSituational(situational) {
  * @param {Actor.Implementation} actor
  * @param {string} statKey
  * @param {CheckChoices} choices
- * @param {{vehicle?: {performance: number, handling: number, name?: string}|null, flags?: object}} [options]
- *   `flags`: more `flags["the-smoke"]` for the card (an attack's target and weapon, a hold…).
+ * @param {{vehicle?: {performance: number, handling: number, name?: string}|null, flags?: object, notes?: string[]}} [options]
+ *   `flags`: more `flags["the-smoke"]` for the card (an attack's target and weapon, a hold…); `notes`: lines the card
+ *   shows under its result, in the table's words (a shift check's band and who set it) — words only, nothing counts them.
  * @returns {Promise<ChatMessage.Implementation|undefined>}  undefined if a hook cancelled the message.
  * @throws {Error} in the language file's words when the plan is refused (the character lacks the Hustle, a Condition
  *   stops driving) or the GM refuses the Hustle (none connected, too few points): nothing is spent or rolled.
  */
-export async function rollCheck(actor, statKey, choices, { vehicle = null, flags = {} } = {}) {
+export async function rollCheck(actor, statKey, choices, { vehicle = null, flags = {}, notes = [] } = {}) {
   let plan;
   try {
     plan = planFor(actor, statKey, choices, vehicle);
@@ -207,7 +208,7 @@ export async function rollCheck(actor, statKey, choices, { vehicle = null, flags
     total: result.total, margin: result.margin, outcome: result.outcome, moment: result.moment
   };
   const content = await foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE,
-    cardContext(actor, statKey, plan, result, choices, perk, vehicle));
+    { ...cardContext(actor, statKey, plan, result, choices, perk, vehicle), notes: notes.map(String) });
   const messageData = {
     speaker: ChatMessage.getSpeaker({ actor, token: speakerToken(actor) }),
     content,

@@ -340,3 +340,20 @@ export const hooks = {
     kit.set(actor.uuid, null).catch(fail);
   }
 };
+
+/**
+ * A person's armour as the GM counts it: each armour item's numbers from the GM's record of the kit (Guard, reduction,
+ * `offBikeDivisor`, `barsWeaponTraits`) with its owner's `worn` (which suit is on is theirs to choose: only one ever
+ * counts, rules/record.mjs wornSuit). An item the GM has no record of counts nothing. An NPC's: its own items.
+ * @param {Actor.Implementation|null|undefined} actor
+ * @returns {{id: string, name: string, system: Record<string, any>}[]}
+ */
+export function recordedArmour(actor) {
+  const out = [];
+  for (const item of actor?.items ?? []) {
+    if (item.type !== "armour") continue;
+    const system = kitSystem(item);
+    if (system) out.push({ id: /** @type {string} */ (item.id), name: item.name ?? "", system });
+  }
+  return out;
+}

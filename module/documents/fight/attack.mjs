@@ -12,11 +12,12 @@
  * never the card's flags, so a hand-made card changes nothing. Holds (grab, break free) follow the same path.
  * @module documents/attack
  */
-import { kitSystem } from "../core/kit-record.mjs";
+import { kitSystem, recordedArmour } from "../core/kit-record.mjs";
 import { RULES, RANGE_BANDS } from "../../generated/rules.mjs";
 import { attackModifiers, canReact, conditionChoices, damage, dodge, inRange, rangeBand, weaponConditions } from "../../rules/combat.mjs";
 import { combatGuard, defenceModifiers } from "../../rules/round.mjs";
 import { armourReduction } from "../../rules/record.mjs";
+import { barredByArmour } from "../../rules/armour.mjs";
 import { gmSituational, refuseCard, rollCheck, SYSTEM_ID, unboostedDice } from "../core/check.mjs";
 import { areaCaught, areaDamage, attackAftermath, targetingBlocked, weaponOffYourGame } from "../../rules/weapon-effects.mjs";
 import { verifiedCheck } from "../core/verified-check.mjs";
@@ -70,8 +71,8 @@ export function currentGuard(combatant) {
 }
 
 /**
- * Damage reduction on a target: its worn armour (an NPC's printed reduction; a motor's Armour on the GM's printed
- * record, documents/vehicle/print.mjs) + heavy cover.
+ * Damage reduction on a target: its worn armour from the GM's record of the kit (an NPC's printed reduction; a motor's
+ * Armour on the GM's printed record, documents/vehicle/print.mjs) + heavy cover.
  * @param {Combatant.Implementation} combatant
  * @returns {number}
  */
@@ -81,7 +82,8 @@ export function targetReduction(combatant) {
   const cover = sideOf(combatant).defences.cover ?? "none";
   if (actor.type === "vehicle") return printedOf(actor).armour;
   if (actor.type === "npc") return (sys.armourReduction ?? 0) + defenceModifiers({ cover }).reduction;
-  return armourReduction(actor.items.filter(i => i.type === "armour").map(i => i.system), { cover: cover === "none" ? null : cover });
+  // A character's suit as the GM recorded it (its numbers; which one is worn is the owner's).
+  return armourReduction(recordedArmour(actor), { cover: cover === "none" ? null : cover });
 }
 
 /**
@@ -210,6 +212,10 @@ function attackRefusal(attacker, target, weapon, choice) {
     range: i18n.localize(`SMOKE.Range.${w.range}`), target: target.name ?? "", band: i18n.localize(`SMOKE.Range.${band}`) });
   if (choice.burst && !w.traits.includes("burst")) return i18n.format("SMOKE.Attack.noBurst", { weapon: weapon.name });
   if (choice.driveBy === "driver" && w.traits.includes("twoHanded")) return i18n.format("SMOKE.Attack.driverTwoHanded", { weapon: weapon.name });
+  // Riot Shield: "you cannot use a two-handed weapon" while it is held (worn): the suit's bar from the GM's record.
+  const barred = barredByArmour(w, recordedArmour(/** @type {Actor.Implementation} */ (attacker.actor)));
+  if (barred) return i18n.format("SMOKE.Attack.armourBars", { name: attacker.name ?? "", suit: String(/** @type {any} */ (barred.suit).name ?? ""),
+    weapon: weapon.name ?? "" });
   let mods;
   try {
     mods = attackModifiers({ weapon: { category: w.category, traits: w.traits, range: w.range }, band: /** @type {SmokeRange} */ (band),

@@ -8,7 +8,8 @@
  * @module documents/gm-harm
  */
 import { hazardOutcome } from "../../rules/gm-screen.mjs";
-import { armourReduction } from "../../rules/record.mjs";
+import { armourReduction, wornSuit } from "../../rules/record.mjs";
+import { recordedArmour } from "../core/kit-record.mjs";
 import { applyHealthLoss } from "../fight/combat.mjs";
 import { healthOf } from "../core/health-record.mjs";
 
@@ -24,6 +25,8 @@ import { healthOf } from "../core/health-record.mjs";
  * @property {number} finished  Steps finished.
  * @property {boolean} done
  * @property {boolean} [interrupted]  A GM reload cut a step short; it was not repeated.
+ * @property {number} [printed]  Coming off a bike in a suit that halves it: the column's damage before halving.
+ * @property {string} [suit]  That suit's name (Motorbike Leathers).
  */
 
 /**
@@ -42,10 +45,13 @@ const stepsOf = harm => [...(harm.damage ? [{ damage: harm.damage }] : []), ...h
  * @returns {Harm}
  */
 export function plannedHarm(actor, request, outcome) {
-  const reduction = armourReduction(actor.items.filter(i => i.type === "armour").map(i => i.system));
-  const h = hazardOutcome(request.key, outcome, { armourMarked: request.armourMarked, armourReduction: reduction });
+  // The armour as the GM recorded it (its numbers; which suit is worn is the owner's), never the sheet's numbers.
+  const armour = recordedArmour(actor);
+  const h = hazardOutcome(request.key, outcome, { armourMarked: request.armourMarked, armourReduction: armourReduction(armour),
+    armour });
+  const halved = h.offBikeDivisor ? { printed: h.printedDamage, suit: wornSuit(armour)?.name ?? "" } : {};
   const harm = { avoided: h.avoided, damage: h.damage, reduced: h.reduced, conditions: h.conditions, applied: [],
-    health: healthOf(actor), started: 0, finished: 0, done: false };
+    health: healthOf(actor), started: 0, finished: 0, done: false, ...halved };
   const n = stepsOf(harm).length;
   return { ...harm, started: n ? 1 : 0, done: n === 0 };
 }

@@ -26,6 +26,7 @@ export function harmText(harm) {
   const applied = harm.applied ?? harm.conditions;
   return L("SMOKE.GMScreen.harm", { damage: String(harm.damage), health: String(harm.health ?? "?"),
     conditions: applied.map(conditionName).join(", ") || "—" })
+    + (harm.suit ? ` ${L("SMOKE.GMScreen.offBikeHalved", { suit: harm.suit, printed: String(harm.printed) })}` : "")
     + (harm.reduced ? ` ${L("SMOKE.GMScreen.armourReduced", { n: String(harm.reduced) })}` : "")
     + (harm.interrupted ? ` ${L("SMOKE.GMScreen.harmInterrupted")}` : "");
 }

@@ -96,6 +96,19 @@ function hopsFor(dests, given) {
 }
 
 /**
+ * The band the GM set for a check the book prints without one (taxi, paramedic, fire, disturbance), or null: the
+ * check takes the ruling's default (rules/shifts.mjs shiftCheckBand).
+ * @param {unknown} band
+ * @returns {string|null}
+ * @throws {Error} for a band that is not one of the four, in words.
+ */
+function bandOf(band) {
+  if (band === null || band === undefined || band === "") return null;
+  if (!BANDS.includes(/** @type {string} */ (band))) throw new Error(L("SMOKE.Shifts.badBand", { band: String(band) }));
+  return /** @type {string} */ (band);
+}
+
+/**
  * GM: check and store a callout (the request `callout.create`, and a street event's Pat's order).
  * @param {any} data  {shift, call, name, destinations: [{sceneId, regionUuid, name}], hops, offerTo, extra}
  * @returns {Promise<{id: string, hops: number}>}
@@ -117,7 +130,7 @@ export async function createCallout(data) {
     bonus: whole(x.bonus, 1000, "SMOKE.Shifts.bonus"),
     arrest: !!x.arrest,
     check: STATS.includes(x.check) ? x.check : "frt",
-    band: BANDS.includes(x.band) ? x.band : "medium",
+    band: bandOf(x.band),
     damaged: false,
     targetUuid: targetOf(x.targetUuid),
     // The GM's own numbers for a pursuit's target, or null: then the named target's, else the assumed getaway driver

@@ -12,7 +12,9 @@
  * @module documents/shifts/checks
  */
 import { clockElapsed } from "../../rules/clock.mjs";
-import { fireTrack, getawayTN, patientAfterTreatment, pursuitGap, pursuitTarget } from "../../rules/shifts.mjs";
+import { disturbanceCompromised, fireTrack, getawayTN, patientAfterTreatment, pursuitGap, pursuitTarget, shiftCheckBand }
+  from "../../rules/shifts.mjs";
+import { RULES } from "../../generated/rules.mjs";
 import { activeNow } from "../core/active-time.mjs";
 import { refuseCard, resolveTN } from "../core/check.mjs";
 import { requestGM } from "../core/requests.mjs";
@@ -27,40 +29,44 @@ import { L, jobOrThrow, jobs } from "./store.mjs";
 const PURPOSE = "shift.job";
 
 /**
- * What check the job's current stage asks of this actor, or a refusal.
+ * What check the job's current stage asks of this actor, or a refusal. The taxi's Wheels, the paramedic's Savvy, the
+ * fire's Grit and a disturbance's check print no band: the callout's band if the GM set one, else the ruling's
+ * default, Medium (rules/shifts.mjs shiftCheckBand); `band` and `byGM` say which, for the card.
  * @param {import("./store.mjs").Job} job
  * @param {Actor.Implementation} actor
  * @param {{tn: number}|null} [pursuit]  A pursuit's target as the GM worked it out (documents/shifts/pursuit.mjs);
  *   without it, the GM's typed numbers or the assumed target.
- * @returns {{kind: string, stat: string, tn: number}}
+ * @returns {{kind: string, stat: string, tn: number, band?: string, byGM?: boolean}}
  */
 export function checkFor(job, actor, pursuit = null) {
   const plan = stagesOf(job)[job.stage];
   const vehicle = docAt(job.vehicleUuid);
   const extra = extraOf(job);
-  const band = (/** @type {string} */ stat) => resolveTN(actor, stat, /** @type {any} */ ({ tnSource: "band", band: extra.band || "medium" }));
+  const chosen = shiftCheckBand(extra.band || null);
+  const banded = (/** @type {string} */ kind, /** @type {string} */ stat) => ({ kind, stat, ...chosen,
+    tn: resolveTN(actor, stat, /** @type {any} */ ({ tnSource: "band", band: chosen.band })) });
   const driver = vehicle ? driverOf(vehicle) : null;
   const isDriver = driver?.uuid === actor.uuid;
   const isCrew = job.crew.includes(actor.uuid);
   if (job.paused) throw new Error(L("SMOKE.Shifts.jobPaused"));
   if (job.shift === "paramedic" && job.patient && job.status === "arrived") {
     if (!isCrew) throw new Error(L("SMOKE.Shifts.notCrew", { actor: actor.name }));
-    return { kind: "treat", stat: "sav", tn: band("sav") };
+    return banded("treat", "sav");
   }
   if (job.shift === "paramedic" && job.patient && job.status === "travel") {
     const seat = vehicle ? occupantsOf(vehicle).find(o => o.actor.uuid === actor.uuid)?.seat : null;
     const stretcher = hasAbility(vehicle, "stretcher-bay"); // the GM's printed record (documents/vehicle/print.mjs)
     if (!seat || seat.kind === "driver" || !stretcher) throw new Error(L("SMOKE.Shifts.cannotTreat", { actor: actor.name }));
-    return { kind: "treat", stat: "sav", tn: band("sav") };
+    return banded("treat", "sav");
   }
   if (job.status !== "arrived") throw new Error(L("SMOKE.Shifts.noCheckDue"));
   if (plan.arrive === "deliver" && plan.check === "whl") {
     if (!isDriver || !isCrew) throw new Error(L("SMOKE.Shifts.driverRolls"));
-    return { kind: "wheels", stat: "whl", tn: band("whl") };
+    return banded("wheels", "whl");
   }
   if (plan.arrive === "fire") {
     if (!isCrew && !occupantsOf(vehicle).some(o => o.actor.uuid === actor.uuid)) throw new Error(L("SMOKE.Shifts.notCrew", { actor: actor.name }));
-    return { kind: "fire", stat: "grt", tn: band("grt") };
+    return banded("fire", "grt");
   }
   if (plan.arrive === "pursuit") {
     if (!isDriver || !isCrew) throw new Error(L("SMOKE.Shifts.driverRolls"));
@@ -68,7 +74,7 @@ export function checkFor(job, actor, pursuit = null) {
   }
   if (plan.arrive === "check") {
     if (!isCrew) throw new Error(L("SMOKE.Shifts.notCrew", { actor: actor.name }));
-    return { kind: "disturbance", stat: plan.check ?? "frt", tn: band(plan.check ?? "frt") };
+    return banded("disturbance", plan.check ?? "frt");
   }
   throw new Error(L("SMOKE.Shifts.noCheckDue"));
 }
@@ -78,11 +84,11 @@ async function onIssue(user, { jobId, actorUuid }) {
   const job = jobOrThrow(jobId);
   const { actor } = crewMember(user, actorUuid);
   const pursuit = stagesOf(job)[job.stage]?.arrive === "pursuit" ? await pursuitTargetOf(extraOf(job)) : null;
-  const { kind, stat, tn } = checkFor(job, actor, pursuit);
+  const { kind, stat, tn, band = null, byGM = false } = checkFor(job, actor, pursuit);
   // One live roll per job stage and check (the context's jobId, stage and kind): asking again returns it.
   const { rollId, situational } = issueRoll(user, { purpose: PURPOSE, actor, stat, tn, context: { jobId: job.id, stage: job.stage, kind,
     ...(pursuit ? { pursuit } : {}) } });
-  return { rollId, tn, situational, stat, kind };
+  return { rollId, tn, situational, stat, kind, band, byGM };
 }
 
 /** GM: apply a job's roll from its card, once. */
@@ -119,7 +125,7 @@ async function onClaim(user, { rollId, messageId }) {
       return jobs.set(job.id, next);
     }
     case "disturbance": {
-      const compromised = job.compromised || ["badLuck", "properMess"].includes(outcome);
+      const compromised = job.compromised || disturbanceCompromised(outcome);
       return advance(/** @type {any} */ ({ ...job, compromised, note: "SMOKE.Shifts.note.resolved" }));
     }
     default: throw new Error(L("SMOKE.Shifts.noCheckDue"));
@@ -150,6 +156,22 @@ async function onIdentify(user, { jobId, actorUuid, tokenUuid }) {
 export const requests = { "job.check.issue": onIssue, "job.check.claim": onClaim, "job.identify": onIdentify };
 
 /**
+ * What a job check's card says beyond its roll (the GM's answer to `job.check.issue`): the band and who set it — the
+ * book prints none for these checks, so Medium is the GM's default and the GM may set another on the callout — and,
+ * for a disturbance, what compromises the call (a ruling).
+ * @param {{band?: string|null, byGM?: boolean, kind?: string}} issued
+ * @returns {string[]}
+ */
+export function checkNotes({ band = null, byGM = false, kind = "" }) {
+  const notes = [];
+  if (band) notes.push(L(byGM ? "SMOKE.Shifts.bandByGM" : "SMOKE.Shifts.bandDefault", { band: L(`SMOKE.Band.${band}`) }));
+  if (kind === "disturbance") notes.push(L("SMOKE.Shifts.compromisedRule", {
+    outcomes: RULES.shifts.disturbance.compromisedOn.map(o => L(`SMOKE.Outcome.${o}`)).join(L("SMOKE.Shifts.or")),
+    percent: RULES.shifts.pay.police.compromisedPercent }));
+  return notes;
+}
+
+/**
  * Player: roll the check the job asks of an actor (the GM fixes it; the card is applied once).
  * @param {string} jobId
  * @param {Actor.Implementation} actor
@@ -165,7 +187,7 @@ export async function rollJobCheck(jobId, actor, { skipDialog = false } = {}) {
     return null;
   }
   const message = await purposeRoll(actor, issued.stat, { tnSource: "fixed", tn: issued.tn, lockTN: true },
-    { rollId: issued.rollId, shiftJob: jobId }, skipDialog, issued.situational);
+    { rollId: issued.rollId, shiftJob: jobId }, skipDialog, issued.situational, checkNotes(issued));
   if (!message) return null;
   try {
     return await requestGM("job.check.claim", { rollId: issued.rollId, messageId: message.id });

@@ -9,7 +9,7 @@
 import { hasRecordedPerk } from "../core/record.mjs";
 import { jobPay, jobStages, stageWindow, crewShare, busStopPay } from "../../rules/jobs.mjs";
 import { clockElapsed, clockFraction, pauseClock, resumeClock, startClock } from "../../rules/clock.mjs";
-import { patientAfterTime } from "../../rules/shifts.mjs";
+import { patientAfterTime, PERK_TIP_PERK } from "../../rules/shifts.mjs";
 import { RULES, SYSTEM_ID } from "../../generated/rules.mjs";
 import { activeNow } from "../core/active-time.mjs";
 import { custodyOf } from "../heat/heat.mjs";
@@ -126,8 +126,10 @@ export async function finish(job) {
   if (!stored || stored.paid) throw new Error(L("SMOKE.Shifts.alreadyPaid"));
   const extra = extraOf(job);
   const vehicle = docAt(job.vehicleUuid);
+  // The Cabbie's agreed tip is paid only when the crew has the perk on the GM's record (never the sheet's).
+  const cabbiePerk = job.shift === "taxi" && job.crew.some(u => hasRecordedPerk(docAt(u), PERK_TIP_PERK));
   const result = jobPay({ shift: job.shift, call: job.call, hops: job.hops, clockLeft: jobT(job), outcome: job.outcome ?? null,
-    cab: vehicle ? isCab(vehicle) : false, perkTip: extra.perkTip ?? 0, damaged: !!job.cargo?.damaged,
+    cab: vehicle ? isCab(vehicle) : false, perkTip: extra.perkTip ?? 0, cabbiePerk, damaged: !!job.cargo?.damaged,
     courierPerk: job.crew.some(u => hasPerk(docAt(u), "Courier")), patient: job.patient?.state ?? null,
     fire: job.fire ? job.fireResult ?? null : null, compromised: job.compromised,
     stopsPaid: job.stopsPaid, bonus: extra.bonus ?? 0 });
@@ -136,7 +138,7 @@ export async function finish(job) {
   const done = await jobs.set(job.id, { ...job, status: "done", paid: true, arrivedLeft: jobT(job),
     pay: { pounds: result.pounds, xp: result.xp, each, at: game.time.serverTime } });
   await dropPassenger(job);
-  const lines = [L("SMOKE.Shifts.paidCard", { pounds: result.pounds })];
+  const lines = [L("SMOKE.Shifts.paidCard", { pounds: result.pounds }), ...payNotes(job, result, extra)];
   for (const uuid of job.crew) {
     const actor = docAt(uuid);
     if (!actor) continue;
@@ -147,6 +149,26 @@ export async function finish(job) {
   }
   await jobCard(job, lines);
   return /** @type {Job} */ (done);
+}
+
+/**
+ * What a paid job's card says about the parts the GM decides (Work the borough; Shift pay and tips): a courier's cargo
+ * — damaged only by the GM's mark, since the book names nothing (no crash) that damages it — a police call's
+ * compromise, and a Cabbie's agreed tip (paid with the perk on the GM's record, or why not).
+ * @param {Job} job
+ * @param {{detail: any}} result  jobPay's.
+ * @param {any} extra  The callout's details.
+ * @returns {string[]}
+ */
+function payNotes(job, { detail }, extra) {
+  const notes = [];
+  if (job.shift === "courier") notes.push(L(job.cargo?.damaged ? "SMOKE.Shifts.cargoDamagedPaid" : "SMOKE.Shifts.cargoIntactPaid"),
+    L("SMOKE.Shifts.cargoGMs"));
+  if (job.shift === "police" && detail.compromised) notes.push(L("SMOKE.Shifts.compromisedPaid",
+    { percent: RULES.shifts.pay.police.compromisedPercent }));
+  if (job.shift === "taxi" && (extra.perkTip ?? 0) > 0) notes.push(detail.perkTip > 0
+    ? L("SMOKE.Shifts.perkTipPaid", { pounds: detail.perkTip }) : L("SMOKE.Shifts.perkTipNoPerk", { pounds: extra.perkTip }));
+  return notes;
 }
 
 /**

@@ -153,14 +153,15 @@ export const esc = s => foundry.utils.escapeHTML(String(s ?? ""));
  * @param {object} flags  The card's `flags["the-smoke"]` (its `rollId`).
  * @param {boolean} skipDialog
  * @param {number} [situational=0]  The GM's modifier (the issued roll's).
+ * @param {string[]} [notes=[]]  Lines for the card, in the table's words (rollCheck's `notes`).
  * @returns {Promise<ChatMessage.Implementation|null>}
  */
-export async function purposeRoll(actor, stat, initial, flags, skipDialog, situational = 0) {
+export async function purposeRoll(actor, stat, initial, flags, skipDialog, situational = 0, notes = []) {
   const gm = gmSituational(situational);
   const choices = await promptCheck(actor, stat, { initial: { ...initial, ...gm }, skipDialog });
   if (!choices) return null;
   try {
-    return (await rollCheck(actor, stat, { ...choices, ...gm }, { flags })) ?? null;
+    return (await rollCheck(actor, stat, { ...choices, ...gm }, { flags, notes })) ?? null;
   } catch (err) {
     ui.notifications.warn(err.message);
     return null;
