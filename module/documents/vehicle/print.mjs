@@ -23,8 +23,9 @@
  * the riders' enclosed Guard, theft's lock band and kind, the Bike Lock, the fence's value and buyer, the police kit
  * (who pursues, ANPR, the crew's Wheels), a hearing check's Silent, a pursuit's getaway TN, the shifts a motor suits and
  * its stretcher bay. An unlinked token's copy reads its base actor's record (its printed numbers are the motor's, not
- * the copy's). Which switchable abilities are on (`system.abilitiesOn`, blue lights) stays the owner's to switch: only
- * an ability on the record counts (rules/vehicles.mjs drivingModifiers).
+ * the copy's); a motor in a compendium reads as the entry stands. Which switchable abilities are on
+ * (`system.abilitiesOn`, blue lights) stays the owner's to switch: only an ability on the record counts
+ * (rules/vehicles.mjs drivingModifiers).
  *
  * Foundry-side only; the rules are rules/vehicles.mjs.
  * @module documents/vehicle/print
@@ -87,7 +88,10 @@ const whole = v => Math.max(0, Math.trunc(Number(v) || 0));
  * @returns {MotorPrint}
  */
 export function printedOf(motor) {
-  const v = guard.sanctioned(holderOf(motor));
+  const holder = holderOf(motor);
+  // A compendium's motor (only a GM writes an unlocked pack): the entry as it stands; any other, the GM's record.
+  const v = holder?.pack ? Object.fromEntries(Object.values(P).map(p => [p, foundry.utils.getProperty(holder._source, p)]))
+    : guard.sanctioned(holder);
   return { performance: whole(v[P.performance]), handling: Math.trunc(Number(v[P.handling]) || 0), speed: whole(v[P.speed]),
     size: whole(v[P.size]), armour: whole(v[P.armour]),
     seats: { crew: Math.max(1, whole(v[P.crew])), passengers: whole(v[P.passengers]) },
