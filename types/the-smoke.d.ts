@@ -190,6 +190,8 @@ declare module "../node_modules/fvtt-types/src/configuration/hooks.mjs" {
     "smoke.crossed": (record: object & { uuids: Record<string, string> }) => void;
     /** The GM's request queue changed (documents/gm-screen/gm-screen.mjs). */
     "smoke.gmRequests": () => void;
+    /** The known obstacles' targets changed (documents/gm-screen/obstacles.mjs): the GM Screen refreshes. */
+    "smoke.knownObstacles": () => void;
     /** The Bike Locks on bikes changed (documents/vehicle/lock-store.mjs): windows refresh. */
     "smoke.bikeLocks": () => void;
     /** The missions store changed (documents/missions/missions.mjs). */

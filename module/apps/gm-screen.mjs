@@ -10,10 +10,11 @@
  * refuse a player.
  * @module apps/gm-screen
  */
-import { CHECK_TWEAKS, OPPOSED_CHECKS, gmChecks, hazards, toolSituations } from "../rules/gm-screen.mjs";
+import { BANDS, CHECK_TWEAKS, OPPOSED_CHECKS, gmChecks, hazards, toolSituations } from "../rules/gm-screen.mjs";
 import { hearingCheck } from "../rules/vehicles.mjs";
 import { recordedTools } from "../documents/core/kit-record.mjs";
 import { requestsList } from "../documents/gm-screen/gm-screen.mjs";
+import { knownObstacle, knownObstaclesFor, targetText } from "../documents/gm-screen/obstacles.mjs";
 import { conditionName } from "../documents/fight/combat.mjs";
 import { ChallengeTracker, TeamworkApp } from "./group-checks.mjs";
 import { CombatConsole } from "./combat-console.mjs";
@@ -129,6 +130,18 @@ export class GMScreen extends Base {
    * @type {Record<string, string>}
    */
   opponents = {};
+  /**
+   * The target the GM set per check key (Choosing difficulty › Keep a known obstacle known): the obstacle's name, a
+   * band ("" printed), a fixed TN ("" none) and whether the circumstances changed; offered from the known obstacle
+   * when its name is one the GM store remembers.
+   * @type {Record<string, {name: string, band: string, tn: string, fresh: boolean}>}
+   */
+  obstacles = {};
+  /**
+   * The check rows whose Obstacle section is open.
+   * @type {Set<string>}
+   */
+  obstacleOpen = new Set();
   /** The reward kind shown selected. */
   rewardKind = "xp";
   /** The Rewards form's award id: the GM gives once per id; a new one after each award. */
@@ -138,7 +151,10 @@ export class GMScreen extends Base {
 
   _onClose(options) {
     super._onClose?.(options);
-    if (this._refresh) Hooks.off("smoke.gmRequests", this._refresh);
+    if (this._refresh) {
+      Hooks.off("smoke.gmRequests", this._refresh);
+      Hooks.off("smoke.knownObstacles", this._refresh);
+    }
     if (GMScreen.instance === this) GMScreen.instance = null;
   }
 
@@ -146,7 +162,15 @@ export class GMScreen extends Base {
     await super._onFirstRender?.(context, options);
     this._refresh = () => this.render();
     Hooks.on("smoke.gmRequests", this._refresh);
+    Hooks.on("smoke.knownObstacles", this._refresh);
     this.element.addEventListener("change", event => this.#onChange(/** @type {HTMLInputElement|null} */ (event.target)));
+    // A row's Obstacle section stays as the GM left it across renders ("toggle" does not bubble: caught on the way down).
+    this.element.addEventListener("toggle", event => {
+      const key = /** @type {HTMLElement} */ (event.target).dataset?.obstacleRow;
+      if (!key) return;
+      if (/** @type {HTMLDetailsElement} */ (event.target).open) this.obstacleOpen.add(key);
+      else this.obstacleOpen.delete(key);
+    }, true);
   }
 
   async _prepareContext() {
@@ -172,7 +196,8 @@ export class GMScreen extends Base {
           label: L("SMOKE.GMScreen.situationFor", { situation: L(`SMOKE.GMScreen.situation.${id}`),
             tools: [...new Set(carried.filter(t => t.checkTool?.check === c.key && t.checkTool?.when === id).map(t => t.name))].join(", ") }) })),
         opposed: OPPOSED_CHECKS[c.key] ? { label: L("SMOKE.GMScreen.opponentFor", { check: c.name }),
-          choices: foes.map(f => ({ ...f, selected: this.opponents[c.key] === f.uuid })) } : null })),
+          choices: foes.map(f => ({ ...f, selected: this.opponents[c.key] === f.uuid })) } : null,
+        obstacle: this.#obstacleContext(c) })),
       hearing: { motors: silent.map(m => ({ ...m, selected: m.uuid === this.hearingMotor })),
         label: silent.length ? L("SMOKE.GMScreen.sendHearing", { vehicle: silent.find(m => m.uuid === this.hearingMotor)?.name ?? "" }) : "" },
       hazards: hazards().map(h => ({ key: h.key, name: h.name, band: L(`SMOKE.Band.${h.band}`), stats: stats(h.stats),
@@ -192,6 +217,27 @@ export class GMScreen extends Base {
       rewardKinds: ["xp", "cash", "renown", "influence", "relationship"].map(id => ({ id, label: L(`SMOKE.GMScreen.reward.${id}`),
         selected: this.rewardKind === id })),
       callInUnits: typeof heatApi?.callInUnits === "function"
+    };
+  }
+
+  /**
+   * A check row's Obstacle section: the name, band and fixed TN the GM set, the obstacles known for the check, and
+   * the known target of the one named.
+   * @param {{key: string, name: string, band: string}} check  The check's row (its printed band as an id).
+   */
+  #obstacleContext(check) {
+    const o = this.obstacles[check.key] ?? { name: "", band: "", tn: "", fresh: false };
+    const known = o.name ? knownObstacle(check.key, o.name) : null;
+    const words = { check: check.name };
+    return {
+      open: this.obstacleOpen.has(check.key) || !!(o.name || o.band || o.tn),
+      summary: o.name ? L("SMOKE.GMScreen.obstacleSummaryNamed", { obstacle: o.name }) : L("SMOKE.GMScreen.obstacleSummary"),
+      name: o.name, nameLabel: L("SMOKE.GMScreen.obstacleFor", words), list: knownObstaclesFor(check.key).map(k => k.name),
+      bandLabel: L("SMOKE.GMScreen.bandFor", words), printed: L("SMOKE.GMScreen.asPrinted", { band: L(`SMOKE.Band.${check.band}`) }),
+      bands: BANDS.map(b => ({ id: b, label: L(`SMOKE.Band.${b}`), selected: o.band === b })),
+      tn: o.tn, tnLabel: L("SMOKE.GMScreen.tnFor", words),
+      known: known ? L("SMOKE.GMScreen.knownTarget", { target: targetText(known) }) : null,
+      fresh: o.fresh, freshLabel: L("SMOKE.GMScreen.newCircumstancesFor", words)
     };
   }
 
@@ -224,6 +270,21 @@ export class GMScreen extends Base {
       if (target.checked) on.add(target.dataset.situation);
       else on.delete(target.dataset.situation);
       this.situations[key] = [...on];
+    } else if (target?.dataset?.obstacle) {
+      // A name the GM store knows for this check offers its target again (the band or fixed TN, circumstances as before).
+      const key = String(target.dataset.obstacle);
+      const name = target.value.trim();
+      const known = name ? knownObstacle(key, name) : null;
+      const was = this.obstacles[key] ?? { name: "", band: "", tn: "", fresh: false };
+      this.obstacles[key] = known ? { name, band: known.band, tn: known.tn ? String(known.tn) : "", fresh: false } : { ...was, name, fresh: false };
+      this.render();
+    } else if (target?.dataset?.obstacleBand || target?.dataset?.obstacleTn || target?.dataset?.obstacleNew) {
+      const key = String(target.dataset.obstacleBand ?? target.dataset.obstacleTn ?? target.dataset.obstacleNew);
+      const o = this.obstacles[key] ?? { name: "", band: "", tn: "", fresh: false };
+      if (target.dataset.obstacleBand) o.band = target.value;
+      else if (target.dataset.obstacleTn) o.tn = target.value.trim();
+      else o.fresh = target.checked;
+      this.obstacles[key] = o;
     } else if (target?.dataset?.hearingMotor !== undefined) {
       this.hearingMotor = target.value;
       this.render();
@@ -256,9 +317,17 @@ export class GMScreen extends Base {
     const key = target.dataset.key;
     target.disabled = true;
     const opponentUuid = OPPOSED_CHECKS[key] ? this.opponents[key] : undefined;
+    const o = this.obstacles[key];
     const r = await askGM("gm.request.send", { kind: "check", key, actorUuids: this.targets(), tweaks: this.tweaks[key] ?? [],
-      situations: this.situations[key] ?? [], ...(opponentUuid ? { opponentUuid } : {}) });
-    if (r) ui.notifications.info(L("SMOKE.GMScreen.sent", { n: String(r.entries.length) }));
+      situations: this.situations[key] ?? [], ...(opponentUuid ? { opponentUuid } : {}),
+      ...(o ? { obstacle: o.name, band: o.band || null, tn: o.tn || null, newCircumstances: o.fresh } : {}) });
+    if (r) {
+      ui.notifications.info(L("SMOKE.GMScreen.sent", { n: String(r.entries.length) }));
+      if (o?.fresh) { // the new circumstances are now what is known
+        o.fresh = false;
+        this.render();
+      }
+    }
     target.disabled = false;
   }
 

@@ -376,7 +376,7 @@ export class CharacterSheet extends SmokeActorSheetBase {
       tier: game.i18n.localize(`SMOKE.Tier.${repTier(level).id}`),
       statCap: cap,
       nextXp: nextThreshold(level),
-      armourReduction: armourReduction(this.document.items.filter(i => i.type === "armour").map(i => i.system)),
+      armourReduction: armourReduction([...this.document.items]), // the one worn armour entry's (rules/record.mjs wornSuit)
       heatPanel: heatPanel(this.actor),
       heatStars: Array.from({ length: RULES.heat.max }, (_, i) => ({ n: i + 1, lit: i + 1 <= sys.heat })),
       heatMax: RULES.heat.max,

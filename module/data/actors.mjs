@@ -62,7 +62,8 @@ export class CharacterData extends TypeDataModel {
     this.health.max = healthMax(this.stats, this.health.bonus);
     this.guard.base = guardBase(this.stats, this.guard.bonus);
     const actor = this.parent;
-    const armour = wornArmour(actor?.items?.filter?.(i => i.type === "armour").map(i => i.system) ?? []);
+    // The whole kit: the rule takes the one worn armour entry (a worn Cycle Helmet or outfit adds nothing to it).
+    const armour = wornArmour(actor?.items ? [...actor.items] : []);
     this.guard.value = guardValue({ base: this.guard.base, wornArmour: armour, conditions: actor?.statuses ?? [] });
     this.hustle.max = hustleMax(this.rep.level);
     // Current Health and Hustle are 0 … max (rulebook: "restores it up to the maximum"), whatever was stored.

@@ -8,6 +8,7 @@
 import { BANDS, RULES } from "../generated/rules.mjs";
 import { offBikeDamage } from "./armour.mjs";
 import { bandTN, outcomeFor, planCheck, resolveCheck } from "./check.mjs";
+import { RuleError } from "./rule-error.mjs";
 
 /** Difficulty bands, easiest first (Choosing difficulty). */
 export { BANDS };
@@ -74,18 +75,20 @@ export function gmCheck(key) {
 }
 
 /**
- * The band a check is rolled at with the chosen tweaks (its printed band, then each tweak in printed order: a set
- * band replaces it, a step moves it, kept within Easy … Long Shot).
+ * The band a check is rolled at with the chosen tweaks (its printed band — or the band the GM set for the obstacle —
+ * then each tweak in printed order: a set band replaces it, a step moves it, kept within Easy … Long Shot).
  * @param {string} checkKey
  * @param {string[]} [tweakIds]  Ids from {@link CHECK_TWEAKS}; an id the check does not print is refused.
+ * @param {"easy"|"medium"|"hard"|"longShot"|null} [from]  The band before the tweaks (null: the printed band).
  * @returns {"easy"|"medium"|"hard"|"longShot"}
- * @throws {RangeError} for an unknown check or tweak.
+ * @throws {RangeError} for an unknown check, tweak or band.
  */
-export function checkBand(checkKey, tweakIds = []) {
+export function checkBand(checkKey, tweakIds = [], from = null) {
   const check = gmCheck(checkKey);
   const tweaks = CHECK_TWEAKS[checkKey] ?? [];
   for (const id of tweakIds) if (!tweaks.some(t => t.id === id)) throw new RangeError(`"${check.name}" has no tweak "${id}"`);
-  let index = BANDS.indexOf(check.band);
+  if (from !== null && !BANDS.includes(from)) throw new RangeError(`band must be one of ${BANDS.join(", ")}, got "${from}"`);
+  let index = BANDS.indexOf(from ?? check.band);
   for (const t of tweaks) {
     if (!tweakIds.includes(t.id)) continue;
     if (t.band) index = BANDS.indexOf(t.band);
@@ -98,26 +101,104 @@ export function checkBand(checkKey, tweakIds = []) {
  * The TN a check request fixes for one character and one of the check's stats (Choosing difficulty: the band's TN
  * for the **unboosted** dice, fixed before perks and Hustle). Drive Like You Stole It uses the motor's Performance
  * die for Effort when one is given. The roller's best tool for the check eases the band first ({@link toolBand}),
- * unless the GM's tweaks already name a tool ({@link tweaksNameATool}).
+ * unless the GM's tweaks already name a tool ({@link tweaksNameATool}). The GM may start from another band than the
+ * printed one (`band`: the obstacle's, {@link obstacleTarget}), or fix the TN outright (`fixedTN`: the same number for
+ * every roller, whatever their dice; no tool or tweak changes it — "A printed fixed TN stays fixed").
  * @param {{checkKey: string, stat: string, effortDie: number, statDie: number, performanceDie?: number|null,
- *   tweaks?: string[], tools?: CarriedTool[], situations?: string[]}} spec  Dice as sides (6 = d6); tools: the
- *   roller's kit as the GM recorded it; situations: the tools' situations the GM said hold.
- * @returns {{band: "easy"|"medium"|"hard"|"longShot", tn: number, effortDie: number, performance: boolean,
- *   tool: string|null, eased: number, noise: "loud"|"silent"|null}}  tool: the item that eased it (or was offered).
- * @throws {RangeError} for a stat the check does not list, an unknown check or tweak, dice not in the tables.
+ *   tweaks?: string[], tools?: CarriedTool[], situations?: string[], band?: "easy"|"medium"|"hard"|"longShot"|null,
+ *   fixedTN?: number|null}} spec  Dice as sides (6 = d6); tools: the roller's kit as the GM recorded it; situations:
+ *   the tools' situations the GM said hold; band: the band before tweaks (null: printed); fixedTN: a whole number ≥ 1.
+ * @returns {{band: "easy"|"medium"|"hard"|"longShot"|null, tn: number, effortDie: number, performance: boolean,
+ *   tool: string|null, eased: number, noise: "loud"|"silent"|null}}  tool: the item that eased it (or was offered);
+ *   band null for a fixed TN.
+ * @throws {RangeError} for a stat the check does not list, an unknown check, tweak or band, dice not in the tables, a
+ *   fixed TN that is not a whole number from 1, or a fixed TN with tweaks.
  * @example checkRequestTN({checkKey: "pick-a-lock", stat: "grf", effortDie: 6, statDie: 8}) // Danny: Medium, 12
  */
 export function checkRequestTN({ checkKey, stat, effortDie, statDie, performanceDie = null, tweaks = [], tools = [],
-  situations = [] }) {
+  situations = [], band = null, fixedTN = null }) {
   const check = gmCheck(checkKey);
   if (!check.stats.includes(stat)) throw new RangeError(`"${check.name}" is not rolled with ${stat} (${check.stats.join(", ")})`);
-  const tweaked = checkBand(checkKey, tweaks);
-  const used = tweaksNameATool(checkKey, tweaks) ? { band: tweaked, tool: null, eased: 0, noise: null }
-    : toolBand({ checkKey, stat, band: tweaked, tools, situations });
   const performance = PERFORMANCE_CHECKS.includes(checkKey) && Number.isInteger(performanceDie);
   const effort = performance ? /** @type {number} */ (performanceDie) : effortDie;
+  if (fixedTN !== null) {
+    wholeTN(fixedTN);
+    if (tweaks.length) throw new RangeError(`a fixed TN is not changed by tweaks (${tweaks.join(", ")})`);
+    return { band: null, tn: fixedTN, effortDie: effort, performance, tool: null, eased: 0, noise: null };
+  }
+  const tweaked = checkBand(checkKey, tweaks, band);
+  const used = tweaksNameATool(checkKey, tweaks) ? { band: tweaked, tool: null, eased: 0, noise: null }
+    : toolBand({ checkKey, stat, band: tweaked, tools, situations });
   return { band: used.band, tn: bandTN(effort, statDie, used.band), effortDie: effort, performance, tool: used.tool,
     eased: used.eased, noise: used.noise };
+}
+
+/**
+ * A TN the GM typed: a whole number from 1.
+ * @param {unknown} tn
+ * @returns {number}
+ * @throws {RangeError} otherwise.
+ */
+function wholeTN(tn) {
+  if (!Number.isInteger(tn) || /** @type {number} */ (tn) < 1) throw new RangeError(`a TN must be a whole number from 1, got ${tn}`);
+  return /** @type {number} */ (tn);
+}
+
+/**
+ * A known obstacle's id (Choosing difficulty › Keep a known obstacle known): the check's key and the obstacle's name
+ * as the GM wrote it, case folded and every run of other characters than letters and digits one hyphen — "The
+ * Crown's back door" and "the crown's  back door" are one obstacle; the same door broken down is another check's.
+ * @param {string} checkKey  One of the 32 GM checks.
+ * @param {string} name  The obstacle as the GM names it.
+ * @returns {string}  `<checkKey>:<slug>`.
+ * @throws {RangeError} for an unknown check, or a name with no letter or digit.
+ * @example obstacleId("pick-a-lock", "The Crown's back door") // "pick-a-lock:the-crown-s-back-door"
+ */
+export function obstacleId(checkKey, name) {
+  gmCheck(checkKey);
+  const slug = String(name ?? "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "");
+  if (!slug) throw new RangeError(`an obstacle needs a name with a letter or digit, got "${name}"`);
+  return `${checkKey}:${slug}`;
+}
+
+/**
+ * @typedef {object} ObstacleTarget  What a check against an obstacle is rolled at: a band (each roller's TN from it
+ *   for their own unboosted dice) or a TN fixed for every roller.
+ * @property {"easy"|"medium"|"hard"|"longShot"} band  The band before each attempt's tweaks and tools.
+ * @property {number|null} tn  A fixed TN, or null (the band's TN for each roller's dice).
+ */
+
+/**
+ * The target of a check against a named obstacle (Choosing difficulty › Keep a known obstacle known: "Once you have
+ * established a specific lock or task and its TN, keep the same target for that attempt and circumstances. Another
+ * character can try a different approach, but changing who rolls does not rewrite what the crew already learned
+ * about the obstacle"): the first time, the GM's band (or the printed one) or fixed TN is set and remembered; after,
+ * the remembered target is kept for whoever rolls, unless the GM says the circumstances changed — then the new target
+ * replaces it. A different target sent for a known obstacle without saying so is refused, naming the known one. Each
+ * attempt's printed tweaks and the roller's tools still ease a band (a different approach); a fixed TN stays.
+ * @param {{checkKey: string, known?: ObstacleTarget|null, band?: string|null, tn?: number|null,
+ *   newCircumstances?: boolean}} spec  known: the remembered target (null: none yet); band, tn: what the GM sent
+ *   (null or missing: not set — the printed band, or the known target).
+ * @returns {{target: ObstacleTarget, status: "set"|"kept"|"changed", was: ObstacleTarget|null}}  `set`: the first
+ *   time (remember it); `kept`: the known target; `changed`: new circumstances (remember it; `was` the old one).
+ * @throws {RuleError} `knownObstacle` {band, tn} for another target without new circumstances; RangeError for an
+ *   unknown check or band, a TN that is not a whole number from 1.
+ * @example obstacleTarget({checkKey: "pick-a-lock", known: {band: "hard", tn: null}}).target // {band: "hard", tn: null}
+ */
+export function obstacleTarget({ checkKey, known = null, band = null, tn = null, newCircumstances = false }) {
+  const check = gmCheck(checkKey);
+  if (band !== null && !BANDS.includes(/** @type {any} */ (band))) throw new RangeError(`band must be one of ${BANDS.join(", ")}, got "${band}"`);
+  if (tn !== null) wholeTN(tn);
+  /** @type {ObstacleTarget} */
+  const sent = { band: /** @type {any} */ (band ?? known?.band ?? check.band), tn: tn ?? (band === null ? known?.tn ?? null : null) };
+  if (!known) return { target: sent, status: "set", was: null };
+  const same = sent.band === known.band && sent.tn === (known.tn ?? null);
+  if (same) return { target: { band: known.band, tn: known.tn ?? null }, status: "kept", was: null };
+  if (!newCircumstances) {
+    throw new RuleError("knownObstacle", { band: known.band, tn: known.tn ?? 0 },
+      `"${check.name}" against this obstacle is known at ${known.tn ? `TN ${known.tn}` : known.band}: say the circumstances changed to set another target`);
+  }
+  return { target: sent, status: "changed", was: { band: known.band, tn: known.tn ?? null } };
 }
 
 /**

@@ -77,16 +77,31 @@ export function vehicleGuard(size) {
  */
 const dataOf = item => item?.system ?? item ?? {};
 
+/** The item type of a suit of armour (the catalogue's armour pack). */
+const ARMOUR_TYPE = "armour";
+
+/**
+ * Whether an item (or its data) can be a suit: an armour entry, or plain data without an item type (a suit's numbers
+ * as given). Any other kit is not, worn or not, whatever it carries — Tools & gear › Cycle Helmet: "Practical
+ * protection. Does not stack another mechanical armour bonus"; Clobber & outfits: "An outfit is not an additional suit
+ * of armour unless it is also an armour entry".
+ * @param {any} item
+ * @returns {boolean}
+ */
+const isSuit = item => !item?.type || item.type === ARMOUR_TYPE;
+
 /**
  * The one suit that counts, as given (an item or its data): "Only the armour you wear counts … wearing a second suit
  * replaces the first" (Armour; Attacking and defending › Damage). Given a list, the last worn one; given one suit, it
- * unless marked not worn.
+ * unless marked not worn. The list may be a person's whole kit: an item of another type than armour (a worn Cycle
+ * Helmet, an outfit) is never the suit — it neither replaces the worn suit nor adds to it.
  * @param {ArmourLike|ArmourLike[]|null|undefined} armour
  * @returns {ArmourLike|null}
  */
 export function wornSuit(armour) {
   if (!armour) return null;
-  const list = Array.isArray(armour) ? armour.filter(a => dataOf(a).worn === true) : [armour].filter(a => dataOf(a).worn !== false);
+  const list = Array.isArray(armour) ? armour.filter(a => isSuit(a) && dataOf(a).worn === true)
+    : [armour].filter(a => isSuit(a) && dataOf(a).worn !== false);
   return list.at(-1) ?? null;
 }
 

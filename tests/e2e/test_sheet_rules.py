@@ -7,7 +7,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from helpers import SEED_DICE, add_from_pack, import_pregen, open_sheet, statuses
+from helpers import SEED_DICE, add_from_pack, import_pregen, make_actor, make_fight, open_sheet, statuses
+from helpers.record import forge
 
 
 
@@ -153,3 +154,57 @@ def test_challenge_track_is_shared_with_players(gm_page: Page, player1_page: Pag
         try { await game.system.api.contribute("sorted"); return null; } catch (e) { return e.message; }
     }""")
     assert refused and "GM" in refused
+
+
+def test_a_worn_cycle_helmet_adds_nothing_to_the_worn_suit(gm_page: Page, player1_page: Page, page_errors):
+    """Tools & gear › Cycle Helmet: "Practical protection. Does not stack another mechanical armour bonus." Femi
+    (Moves d8: Guard 11) wears a Stab Vest: Guard 12, reduction 2 (Your character record: a Stab Vest "adds 1 Guard and
+    reduces incoming damage by 2"). His player puts his Cycle Helmet on as well, straight to the server (which item is
+    worn is the owner's): Guard 12 and reduction 2 on the GM's sheet and on his, and in a fight the GM counts the same.
+    The vest off, the helmet alone: the unarmoured 11, no reduction. The attack: the player rewrites the helmet into
+    armour (+3 Guard, 3 reduction) past his client and the GM's own copy holds those numbers: the copy's own Guard says
+    14, but the fight's Guard and reduction are the GM's record of the kit — 12 and 2.
+    v13 facts relied on: an owner may update their own Actor's embedded Items (fvtt-types
+    ``src/foundry/common/documents/item.d.mts``: permission ``update`` is OWNER), so the forged write reaches the server;
+    ``DataModel#updateSource`` changes a document's source on this client alone (fvtt-types
+    ``src/foundry/common/abstract/data.d.mts``), standing in for the GM's copy before it puts the write back."""
+    p1 = player1_page.evaluate("game.user.id")
+    femi = import_pregen(gm_page, "Femi Adebayo", p1)
+    mook = make_actor(gm_page, "Mook", kind="npc", system={"stats": {"mus": {"die": 6}}})
+    add_from_pack(gm_page, femi, "armour", "Stab Vest")
+    helmet = add_from_pack(gm_page, femi, "gear", "Cycle Helmet")
+    gm_page.wait_for_function("([a, i]) => !!game.settings.get('the-smoke', 'kit')[`Actor.${a}`]?.[i]", arg=[femi, helmet])
+    player1_page.wait_for_function("([a, i]) => !!game.actors.get(a)?.items.get(i)", arg=[femi, helmet])
+    sheet = open_sheet(gm_page, femi)
+    mine = open_sheet(player1_page, femi)
+    reduction = "p:has-text('Armour reduction') strong"
+
+    def shows(guard: str, reduced: str) -> None:
+        for page_sheet in (sheet, mine):
+            expect(page_sheet.locator(".smoke-guard")).to_have_text(guard)
+            expect(page_sheet.locator(reduction)).to_have_text(reduced)
+
+    sheet.locator(".smoke-item-row", has_text="Stab Vest").get_by_role("button", name="Wear").click()
+    shows("12", "2")
+    forge(player1_page, "Item", [{"_id": helmet, "system.worn": True}], parent=f"Actor.{femi}")
+    gm_page.wait_for_function("([a, i]) => game.actors.get(a).items.get(i).system.worn === true", arg=[femi, helmet])
+    shows("12", "2")
+    make_fight(gm_page, [femi, mook])
+    fight = """async id => { const { currentGuard, targetReduction } = await import('/systems/the-smoke/module/documents/fight/attack.mjs');
+        const c = game.combat.combatants.find(x => x.actorId === id); return [currentGuard(c), targetReduction(c)]; }"""
+    assert gm_page.evaluate(fight, femi) == [12, 2]
+
+    sheet.locator(".smoke-item-row", has_text="Stab Vest").get_by_role("button", name="Worn").click()
+    shows("11", "0")
+    assert gm_page.evaluate(fight, femi) == [11, 0]
+    sheet.locator(".smoke-item-row", has_text="Stab Vest").get_by_role("button", name="Wear").click()
+    shows("12", "2")
+
+    forge(player1_page, "Item", [{"_id": helmet, "type": "armour", "system": {"guard": 3, "reduction": 3, "worn": True}}],
+          parent=f"Actor.{femi}")
+    gm_page.wait_for_function("([a, i]) => game.actors.get(a).items.get(i).type === 'armour'", arg=[femi, helmet])
+    gm_page.evaluate("""([a, i]) => { const actor = game.actors.get(a);
+        actor.items.get(i).updateSource({system: {guard: 3, reduction: 3, worn: true}}); actor.reset(); }""", [femi, helmet])
+    assert gm_page.evaluate("id => game.actors.get(id).system.guard.value", femi) == 14  # the copy's own count
+    assert gm_page.evaluate(fight, femi) == [12, 2]
+    assert page_errors[gm_page] == []

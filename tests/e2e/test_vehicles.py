@@ -9,6 +9,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from helpers import MAKE_MAP, PLACE, SEED_DICE, VEHICLES_MODULE, add_from_pack, import_actor, notification, observer, refused, seat_records
+from helpers.record import forge
 
 
 def give_item(page: Page, actor_id: str, pack: str, name: str) -> str:
@@ -403,6 +404,56 @@ def test_repairs_toolkit_patch_up_once_and_the_garage(gm_page: Page, player1_pag
     }""", [car, danny, VEHICLES_MODULE])
     assert paid == 10
     assert gm_page.evaluate("([c, d]) => [game.actors.get(c).system.body.value, game.actors.get(c).system.patched, game.actors.get(d).system.cash.pocket]", [car, danny]) == [10, False, 30]
+    assert page_errors[gm_page] == [] and page_errors[player1_page] == []
+
+
+def test_the_vehicle_repair_kit_repairs_2_body_by_the_gms_record_of_it(gm_page: Page, player1_page: Page, page_errors):
+    """Tools & gear › Vehicle Repair Kit: "A Graft check can repair 2 Body" — the kit's own 2, where a Toolkit's Smashed
+    It gives 4. A Vexa Hatch at 3 of 10 Body on the GM's record; Danny (Player One, Effort d6, Graft d8) carries the kit
+    and no Toolkit: Graft at Medium (the book prints no band for the kit: the Toolkit's, Medium), TN 12; dice 5 and 7
+    (+4): 16, Smashed It, 2 Body (5 of 10). The attack: his player rewrites the kit straight to the server — Easy, 10 Body
+    on any success, fixes flats — and the GM's own copy still holds those numbers: the next repair is still Medium, TN
+    12, and Smashed It still 2 Body (7 of 10); asking the GM to mend a flat with it is refused.
+    v13 fact relied on: an owner may update their own Actor's embedded Items (fvtt-types
+    ``src/foundry/common/documents/item.d.mts``: permission ``update`` is OWNER), so the forged write reaches the server;
+    the GM's repair reads the kit's numbers from its record (documents/core/kit-record.mjs kitSystem)."""
+    p1 = player1_page.evaluate("game.user.id")
+    car = import_actor(gm_page, "vehicles", "Vexa Hatch", observer())
+    danny = import_actor(gm_page, "pregens", 'Danny "Tealeaf" Doyle', {"ownership": {p1: 3}})
+    kit = give_item(gm_page, danny, "gear", "Vehicle Repair Kit")
+    gm_page.wait_for_function("([a, i]) => !!game.settings.get('the-smoke', 'kit')[`Actor.${a}`]?.[i]", arg=[danny, kit])
+    gm_page.evaluate("id => game.actors.get(id).update({'system.body.value': 3, 'system.tyres.flat': 1})", car)
+    player1_page.wait_for_function("([c, d]) => game.actors.get(c)?.system.body.value === 3 && game.actors.get(d)?.items.some(i => i.name === 'Vehicle Repair Kit')", arg=[car, danny])
+    assert player1_page.evaluate("id => game.actors.get(id).items.some(i => i.name === 'Toolkit')", danny) is False
+
+    sheet = open_sheet(player1_page, car)
+    dialog = player1_page.locator(".application.roll-dialog")
+
+    def repair_smashed_it(body: int) -> None:
+        sheet.get_by_role("button", name="Toolkit: Body").click()
+        expect(dialog.get_by_label("Difficulty", exact=True)).to_contain_text("Medium — TN 12")
+        player1_page.evaluate(SEED_DICE, [(5, 6), (7, 8)])
+        dialog.get_by_role("button", name="Roll", exact=True).click()
+        card = player1_page.locator("#chat-log .smoke-vehicle-card").last
+        expect(card).to_contain_text(f"Vexa Hatch gets 2 Body back ({body} of 10).")
+        gm_page.wait_for_function("([id, b]) => game.actors.get(id).system.body.value === b", arg=[car, body])
+
+    repair_smashed_it(5)
+    check = player1_page.evaluate("() => game.messages.contents.filter(m => m.flags['the-smoke']?.check && m.flags['the-smoke']?.repair).at(-1).flags['the-smoke'].check")
+    assert [check["stat"], check["tn"], check["outcome"]] == ["grf", 12, "smashedIt"]
+
+    forged = {"stat": "grf", "band": "easy", "sorted": 10, "smashedIt": 10, "legendary": "all", "fixesFlat": True}
+    forge(player1_page, "Item", [{"_id": kit, "system.repair": forged}], parent=f"Actor.{danny}")
+    gm_page.wait_for_function("([a, i]) => game.actors.get(a).items.get(i).system.repair.smashedIt === 2", arg=[danny, kit])
+    # The GM's own copy holding the forged numbers (as before it puts them back): the GM still reads its record.
+    gm_page.evaluate("([a, i, r]) => game.actors.get(a).items.get(i).updateSource({'system.repair': r})", [danny, kit, forged])
+    assert gm_page.evaluate("([a, i]) => game.actors.get(a).items.get(i).system.repair.smashedIt", [danny, kit]) == 10
+    repair_smashed_it(7)
+    flat = player1_page.evaluate("""async ([car, danny, kit]) => { try {
+        await game.system.api.requestGM("vehicle.repair.issue", {vehicleUuid: `Actor.${car}`, repairerUuid: `Actor.${danny}`,
+          kind: "toolkit", mode: "flat", kitId: kit}); return null; } catch (e) { return e.message; } }""", [car, danny, kit])
+    assert flat == "Vehicle Repair Kit cannot fix a flat tyre."
+    assert gm_page.evaluate("id => game.actors.get(id).system.tyres.flat", car) == 1
     assert page_errors[gm_page] == [] and page_errors[player1_page] == []
 
 

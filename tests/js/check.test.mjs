@@ -12,6 +12,7 @@ import {
   nextThreshold, levelForXp
 } from "../../module/rules/record.mjs";
 import { RULES } from "../../module/generated/rules.mjs";
+import { entry } from "./helpers/catalogue.mjs";
 
 // ---------------------------------------------------------------- the die ladder
 
@@ -347,6 +348,32 @@ test("only one worn suit counts: a second worn armour replaces the first", () =>
   assert.equal(guardValue({ base, wornArmour: [stabVest, puffer, ballistic] }), 12);
   assert.equal(armourReduction([stabVest, puffer, ballistic]), 3);
   assert.equal(wornArmour([ballistic, stabVest]).name, "Stab Vest");
+});
+
+test("a worn Cycle Helmet does not stack another armour bonus: Stab Vest and helmet → Guard 11, reduction 2", () => {
+  // Tools & gear › Cycle Helmet: "Practical protection. Does not stack another mechanical armour bonus." Its
+  // catalogue entry is gear with no Guard or reduction of its own; the book's example (Your character record): Moves d6
+  // and Grit d4 give an unarmoured Guard of 10; a Stab Vest adds 1 Guard and reduces incoming damage by 2.
+  const helmetEntry = entry("gear", "cycle-helmet");
+  const vestEntry = entry("armour", "stab-vest");
+  assert.deepEqual([helmetEntry.guard, helmetEntry.reduction, vestEntry.guard, vestEntry.reduction], [undefined, undefined, 1, 2]);
+  const vest = { type: "armour", name: vestEntry.name, system: { guard: vestEntry.guard, reduction: vestEntry.reduction, worn: true } };
+  const helmet = { type: "gear", name: helmetEntry.name, system: { worn: true } };
+  const base = guardBase(6, 4);
+  for (const kit of [[vest, helmet], [helmet, vest]]) {
+    assert.equal(guardValue({ base, wornArmour: kit }), 11);
+    assert.equal(armourReduction(kit), 2);
+    assert.equal(wornArmour(kit).name, "Stab Vest");
+  }
+  // The helmet alone: practical protection, no mechanical bonus — the unarmoured 10, no reduction.
+  assert.equal(guardValue({ base, wornArmour: [helmet] }), 10);
+  assert.equal(armourReduction([helmet]), 0);
+  // Whatever numbers a helmet (or an outfit) carries, it is never the suit: it neither replaces nor adds to the vest.
+  const forged = { type: "gear", name: "Cycle Helmet", system: { guard: 3, reduction: 3, worn: true } };
+  const outfit = { type: "outfit", name: "Smart Suit", system: { guard: 2, reduction: 2, worn: true } };
+  assert.equal(guardValue({ base, wornArmour: [vest, forged, outfit] }), 11);
+  assert.equal(armourReduction([vest, forged, outfit]), 2);
+  assert.equal(armourReduction(forged), 0);
 });
 
 test("cover and Conditions change the current Guard; heavy cover adds 1 reduction", () => {

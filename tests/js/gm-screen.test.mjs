@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   BANDS, CHECK_TWEAKS, OPPOSED_CHECKS, checkBand, checkRequestTN, factionAfter, gmCheck, gmChecks, hazard, hazardOutcome,
-  hazards, opponentRoll, opponentTotal, opposedRequestTN, opposedWinner, rewardAmount
+  hazards, obstacleId, obstacleTarget, opponentRoll, opponentTotal, opposedRequestTN, opposedWinner, rewardAmount
 } from "../../module/rules/gm-screen.mjs";
 import { renownRank } from "../../module/rules/progression.mjs";
 
@@ -161,4 +161,53 @@ test("meeting the opponent's total carries it (margin 0: Just About); one short 
   assert.deepEqual(opposedWinner({ total: 14, opponentTotal: 14 }), { winner: "character", margin: 0, outcome: "justAbout" });
   assert.deepEqual(opposedWinner({ total: 13, opponentTotal: 14 }), { winner: "opponent", margin: -1, outcome: "badLuck" });
   assert.deepEqual(opposedWinner({ total: 19, opponentTotal: 15 }), { winner: "character", margin: 4, outcome: "smashedIt" });
+});
+
+// Choosing difficulty › Keep a known obstacle known: "Once you have established a specific lock or task and its TN, keep
+// the same target for that attempt and circumstances. Another character can try a different approach, but changing
+// who rolls does not rewrite what the crew already learned about the obstacle."
+test("a known obstacle: one id per check and name, whatever its case and spacing", () => {
+  assert.equal(obstacleId("pick-a-lock", "The Crown's back door"), "pick-a-lock:the-crown-s-back-door");
+  assert.equal(obstacleId("pick-a-lock", "  the crown's   BACK door "), "pick-a-lock:the-crown-s-back-door");
+  assert.notEqual(obstacleId("break-down-a-door", "The Crown's back door"), obstacleId("pick-a-lock", "The Crown's back door"));
+  assert.throws(() => obstacleId("pick-a-lock", " -- "), /needs a name/);
+  assert.throws(() => obstacleId("juggle", "a door"), /no GM check/);
+});
+
+test("the first attempt sets the obstacle's target; the next roller keeps it; new circumstances change it", () => {
+  // The GM calls the Crown's back door Hard for Danny: set. Jaz tries it next: kept (Hard), not re-chosen.
+  assert.deepEqual(obstacleTarget({ checkKey: "pick-a-lock", band: "hard" }),
+    { target: { band: "hard", tn: null }, status: "set", was: null });
+  assert.deepEqual(obstacleTarget({ checkKey: "pick-a-lock" }),
+    { target: { band: "medium", tn: null }, status: "set", was: null }); // nothing chosen: the printed Medium
+  const known = { band: "hard", tn: null };
+  assert.deepEqual(obstacleTarget({ checkKey: "pick-a-lock", known }), { target: known, status: "kept", was: null });
+  assert.deepEqual(obstacleTarget({ checkKey: "pick-a-lock", known, band: "hard" }), { target: known, status: "kept", was: null });
+  // Another band for the same door without saying why is refused, naming the known one.
+  assert.throws(() => obstacleTarget({ checkKey: "pick-a-lock", known, band: "medium" }),
+    e => e.name === "RuleError" && e.id === "knownObstacle" && e.data.band === "hard" && e.data.tn === 0);
+  // The alarm is off now: new circumstances, Medium from here on.
+  assert.deepEqual(obstacleTarget({ checkKey: "pick-a-lock", known, band: "medium", newCircumstances: true }),
+    { target: { band: "medium", tn: null }, status: "changed", was: known });
+});
+
+test("a fixed TN for an obstacle is every roller's, whatever their dice; a band's TN is each roller's own", () => {
+  // Danny (Effort d6, Graft d8) at Hard: 14; Jaz (Graft d6): 12 (Variable Effort targets · 1). The GM fixes 14.
+  assert.equal(checkRequestTN({ checkKey: "pick-a-lock", stat: "grf", effortDie: 6, statDie: 8, band: "hard" }).tn, 14);
+  assert.equal(checkRequestTN({ checkKey: "pick-a-lock", stat: "grf", effortDie: 6, statDie: 6, band: "hard" }).tn, 12);
+  // The band the GM set is where the attempt's printed tweaks start: Hard with lock picks is Medium (Jaz: 10).
+  assert.equal(checkRequestTN({ checkKey: "pick-a-lock", stat: "grf", effortDie: 6, statDie: 6, band: "hard", tweaks: ["lockPicks"] }).tn, 10);
+  const known = obstacleTarget({ checkKey: "pick-a-lock", tn: 14 });
+  assert.deepEqual(known, { target: { band: "medium", tn: 14 }, status: "set", was: null });
+  assert.deepEqual(obstacleTarget({ checkKey: "pick-a-lock", known: known.target }).target, { band: "medium", tn: 14 });
+  const picks = { id: "p", checkTool: { check: "pick-a-lock", bands: 1 }, noise: /** @type {const} */ ("silent") };
+  assert.deepEqual(checkRequestTN({ checkKey: "pick-a-lock", stat: "grf", effortDie: 6, statDie: 6, fixedTN: 14, tools: [picks] }),
+    { band: null, tn: 14, effortDie: 6, performance: false, tool: null, eased: 0, noise: null });
+  assert.throws(() => checkRequestTN({ checkKey: "pick-a-lock", stat: "grf", effortDie: 6, statDie: 6, fixedTN: 14, tweaks: ["lockPicks"] }),
+    /fixed TN is not changed by tweaks/);
+  assert.throws(() => obstacleTarget({ checkKey: "pick-a-lock", tn: 0 }), /whole number from 1/);
+  assert.throws(() => obstacleTarget({ checkKey: "pick-a-lock", tn: 12.5 }), /whole number from 1/);
+  assert.throws(() => obstacleTarget({ checkKey: "pick-a-lock", band: "impossible" }), /band must be one of/);
+  // Clearing the fixed TN of a known obstacle is a change too: it needs new circumstances.
+  assert.throws(() => obstacleTarget({ checkKey: "pick-a-lock", known: known.target, band: "medium" }), /known at TN 14/);
 });

@@ -16,7 +16,7 @@ import { kitSystem, recordedArmour } from "../core/kit-record.mjs";
 import { RULES, RANGE_BANDS } from "../../generated/rules.mjs";
 import { attackModifiers, canReact, conditionChoices, damage, dodge, inRange, rangeBand, weaponConditions } from "../../rules/combat.mjs";
 import { combatGuard, defenceModifiers } from "../../rules/round.mjs";
-import { armourReduction } from "../../rules/record.mjs";
+import { armourReduction, guardValue } from "../../rules/record.mjs";
 import { barredByArmour } from "../../rules/armour.mjs";
 import { gmSituational, refuseCard, rollCheck, SYSTEM_ID, unboostedDice } from "../core/check.mjs";
 import { areaCaught, areaDamage, attackAftermath, targetingBlocked, weaponOffYourGame } from "../../rules/weapon-effects.mjs";
@@ -58,7 +58,9 @@ function enclosedIn(actor) {
 /**
  * A combatant's current Guard in the fight: the record's Guard (worn armour, Conditions) + cover, the Dodge action
  * and an enclosed seat; a motor's Guard from its Size and the temporary defences on the GM's record of its condition
- * (documents/vehicle/condition.mjs).
+ * (documents/vehicle/condition.mjs). A character's armour is the one worn suit on the GM's record of the kit
+ * (documents/core/kit-record.mjs recordedArmour: its numbers, and an item's type, as the GM recorded them), never an
+ * item's numbers as they stand: a Cycle Helmet rewritten into armour, or a suit's Guard typed up, counts nothing.
  * @param {Combatant.Implementation} combatant
  * @returns {number}
  */
@@ -67,7 +69,9 @@ export function currentGuard(combatant) {
   const sys = /** @type {PersonSystem} */ (actor.system);
   const defences = { ...sideOf(combatant).defences, enclosed: enclosedIn(actor) };
   if (actor.type === "vehicle") return motorGuard(actor); // its temporary defences as the GM recorded them
-  return combatGuard({ guard: sys.guard.value, includesConditions: actor.type === "character", conditions: actor.statuses, defences });
+  if (actor.type !== "character") return combatGuard({ guard: sys.guard.value, includesConditions: false, conditions: actor.statuses, defences });
+  const guard = guardValue({ base: sys.guard.base, wornArmour: recordedArmour(actor), conditions: actor.statuses });
+  return combatGuard({ guard, includesConditions: true, conditions: actor.statuses, defences });
 }
 
 /**

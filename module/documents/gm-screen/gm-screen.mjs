@@ -30,6 +30,7 @@ import { cardRefusal, carryOpenRolls, keepFirstCard, refusalText, voidStoredCard
 import { announceHazard, cardHTML } from "./request-card.mjs";
 import { plannedHarm, runHarm } from "./harm.mjs";
 import { rollOpponent } from "./opposed.mjs";
+import { rememberObstacle, requestTarget } from "./obstacles.mjs";
 import { gmStore } from "../core/gm-store.mjs";
 import { promptCheck } from "../core/prompt-check.mjs";
 import { assertGM, requestGM } from "../core/requests.mjs";
@@ -81,6 +82,11 @@ const KEEP = 30;
  * @property {string|null} messageId  The request's card.
  * @property {RequestEntry[]} entries
  * @property {import("./opposed.mjs").OpponentRoll|null} [opponent]  An opposed check's opponent and their roll.
+ * @property {import("../../rules/gm-screen.mjs").ObstacleTarget|null} [target]  The band (before tweaks and tools) or
+ *   fixed TN the GM set for this check (null: its printed band).
+ * @property {{id: string, name: string, status: "set"|"kept"|"changed",
+ *   was: import("../../rules/gm-screen.mjs").ObstacleTarget|null}|null} [obstacle]  The named obstacle it is rolled
+ *   against and whether its target was set now, kept from an earlier attempt or changed (documents/gm-screen/obstacles.mjs).
  */
 
 /** @type {import("../core/gm-store.mjs").GMStore<GMRequest>} */
@@ -120,16 +126,20 @@ function personFrom(uuid) {
  * character by the best tool for it on the GM's record of their kit (rules/gm-screen.mjs toolBand: the crowbar, the
  * fire axe, the claw hammer for a cheap door the GM names in `situations`, lock picks), unless the GM's tweaks name a
  * tool already. A hearing check (`kind: "hearing"`, `key` a motor's UUID) is the Silent ability's roll to hear that
- * motor coming (documents/gm-screen/hearing.mjs).
+ * motor coming (documents/gm-screen/hearing.mjs). A check (not opposed) may carry the GM's target: a `band` to start
+ * from instead of the printed one, or a `tn` fixed for every roller, and an `obstacle` it is rolled against — then the
+ * target is remembered for that obstacle and kept the next time, for whoever rolls, unless `newCircumstances`
+ * (Choosing difficulty › Keep a known obstacle known; documents/gm-screen/obstacles.mjs).
  * @param {User.Implementation} user
  * @param {{kind: "check"|"hazard"|"hearing", key: string, actorUuids: string[], tweaks?: string[],
- *   situations?: string[], armourMarked?: boolean, opponentUuid?: string|null, situational?: number}} data
- *   `situational`: the GM's modifier for every roll (default 0).
+ *   situations?: string[], armourMarked?: boolean, opponentUuid?: string|null, situational?: number,
+ *   obstacle?: string, band?: string|null, tn?: number|string|null, newCircumstances?: boolean}} data
+ *   `situational`: the GM's modifier for every roll (default 0); `band`, `tn`: empty or null when not set.
  * @returns {Promise<{id: string, entries: {name: string, options: {stat: string, tn: number}[]}[],
  *   opponent?: {name: string, stat: string, total: number}}>}
  */
 async function onSend(user, { kind, key, actorUuids, tweaks = [], situations = [], armourMarked = false, opponentUuid = null,
-  situational = 0 }) {
+  situational = 0, obstacle = "", band = null, tn = null, newCircumstances = false }) {
   assertGM(user);
   const mod = Number(situational);
   if (!Number.isInteger(mod)) throw new Error(L("SMOKE.GMScreen.badSituational", { value: String(situational) }));
@@ -153,6 +163,7 @@ async function onSend(user, { kind, key, actorUuids, tweaks = [], situations = [
       throw new Error(L("SMOKE.GMScreen.badTweak", { check: row.name, tweaks: tweakIds.join(", ") }));
     }
   }
+  const set = gmTarget(kind, key, row.name, { obstacle, band, tn, newCircumstances, opposed: !!opponentUuid, tweaks: tweakIds });
   const uuids = [...new Set(Array.isArray(actorUuids) ? actorUuids : [])];
   if (!uuids.length) throw new Error(L("SMOKE.GMScreen.nobody"));
   const actors = uuids.map(personFrom);
@@ -173,12 +184,16 @@ async function onSend(user, { kind, key, actorUuids, tweaks = [], situations = [
     const tools = kind === "check" && !opponent ? recordedTools(actor) : [];
     const options = row.stats.filter((/** @type {string} */ stat) => sys.stats?.[stat]).map((/** @type {string} */ stat) => {
       /** @type {any} */
+      const base = kind === "check" && !opponent
+        ? checkRequestTN({ checkKey: key, stat, ...recordedDice(actor, stat),
+          performanceDie: motor ? printedOf(motor).performance : null, tweaks: tweakIds, tools, situations: situationIds,
+          band: set?.target.band ?? null, fixedTN: set?.target.tn ?? null })
+        // A hazard's or a hearing check's roll: its band's TN for the character's own unboosted dice.
+        : { band: row.band, tn: bandTN(recordedDice(actor, stat).effortDie, recordedDice(actor, stat).statDie, row.band), performance: false };
+      // An opposed TN is the opponent's total; a TN the GM fixed stays fixed, rain or not.
+      /** @type {any} */
       const r = opponent ? opposedRequestTN({ checkKey: key, stat, opponentTotal: opponent.total })
-        : inTheRain(actor, stat, kind === "check"
-          ? checkRequestTN({ checkKey: key, stat, ...recordedDice(actor, stat),
-            performanceDie: motor ? printedOf(motor).performance : null, tweaks: tweakIds, tools, situations: situationIds })
-          // A hazard's or a hearing check's roll: its band's TN for the character's own unboosted dice.
-          : { band: row.band, tn: bandTN(recordedDice(actor, stat).effortDie, recordedDice(actor, stat).statDie, row.band), performance: false });
+        : base.band === null ? base : inTheRain(actor, stat, base);
       const tool = r.tool ? tools.find(t => t.id === r.tool) : null;
       return { stat, tn: r.tn, band: r.band, rollId: foundry.utils.randomID(16), performance: !!r.performance,
         opposed: !!opponent, situational: mod, cardId: null,
@@ -191,9 +206,11 @@ async function onSend(user, { kind, key, actorUuids, tweaks = [], situations = [
     situations: kind === "check" && !opponent ? situationIds : [],
     ...(kind === "hearing" ? { hearing: { band: row.band, stats: row.stats, stakes: row.stakes, ability: row.ability,
       vehicle: row.vehicle } } : {}),
-    armourMarked: !!armourMarked, at: game.time.serverTime, messageId: null, entries, opponent };
+    armourMarked: !!armourMarked, at: game.time.serverTime, messageId: null, entries, opponent,
+    target: set?.target ?? null, obstacle: set?.id ? { id: set.id, name: set.name, status: set.status, was: set.was } : null };
   const moved = kind === "check" && !opponent ? takeOpenRolls(request) : [];
   await store.set(id, request);
+  if (set?.id && set.status !== "kept") await rememberObstacle(/** @type {any} */ (set), key, id);
   for (const old of moved) {
     const left = await store.update(old, r => (r ? { ...r, entries: r.entries.filter(e => !entries.some(n => n.actorUuid === e.actorUuid)) } : r));
     await refreshCard(left);
@@ -205,11 +222,34 @@ async function onSend(user, { kind, key, actorUuids, tweaks = [], situations = [
   await store.update(id, r => (r ? { ...r, messageId: message?.id ?? null } : r));
   for (const old of requestsList().slice(KEEP)) await store.set(old.id, null);
   return { id, entries: entries.map(e => ({ name: e.name, options: e.options.map(o => ({ stat: o.stat, tn: o.tn })) })),
-    ...(opponent ? { opponent: { name: opponent.name, stat: opponent.stat, total: opponent.total } } : {}) };
+    ...(opponent ? { opponent: { name: opponent.name, stat: opponent.stat, total: opponent.total } } : {}),
+    ...(request.obstacle ? { obstacle: { name: request.obstacle.name, status: request.obstacle.status, ...request.target } } : {}) };
 }
 
 /**
- * One live roll per character and check: a character whose same check (same tweaks, not opposed) is still open in an
+ * The GM's target of a request, if it sets one (an obstacle, a band or a TN): only a check that is not opposed takes
+ * one (a hazard and a hearing check keep their band; an opposed check's TN is the opponent's roll), and a fixed TN no
+ * tweak changes. Refused in words.
+ * @param {string} kind
+ * @param {string} key
+ * @param {string} name  The check's name.
+ * @param {{obstacle: unknown, band: unknown, tn: unknown, newCircumstances: unknown, opposed: boolean, tweaks: string[]}} spec
+ * @returns {ReturnType<typeof requestTarget>|null}  null: nothing set (the printed band).
+ */
+function gmTarget(kind, key, name, { obstacle, band, tn, newCircumstances, opposed, tweaks }) {
+  const named = typeof obstacle === "string" ? obstacle.trim() : "";
+  const wantBand = band === null || band === undefined || band === "" ? null : String(band);
+  const typed = tn === null || tn === undefined || tn === "" ? null : Number(tn);
+  const wantTN = /** @type {number|null} */ (typed === null || Number.isFinite(typed) ? typed : tn); // words refused by the rule
+  if (!named && wantBand === null && wantTN === null) return null;
+  if (kind !== "check" || opposed) throw new Error(L("SMOKE.GMScreen.targetNotHere", { check: name }));
+  const set = requestTarget({ checkKey: key, obstacle: named, band: wantBand, tn: wantTN, newCircumstances: !!newCircumstances });
+  if (set.target.tn && tweaks.length) throw new Error(L("SMOKE.GMScreen.fixedNoTweaks", { check: name }));
+  return set;
+}
+
+/**
+ * One live roll per character and check: a character whose same check (same tweaks and target, not opposed) is still open in an
  * earlier request keeps that request's roll ids — and the first card made for each — in the new one (roll-cards.mjs
  * carryOpenRolls), so sending it again never gives them a second roll to choose from.
  * @param {GMRequest} request  The new request (not yet stored); its options are rewritten in place.
@@ -217,7 +257,9 @@ async function onSend(user, { kind, key, actorUuids, tweaks = [], situations = [
  */
 function takeOpenRolls(request) {
   const situations = request.situations ?? [];
+  const target = JSON.stringify([request.obstacle?.id ?? null, request.target ?? null]);
   const same = requestsList().filter(r => r.kind === "check" && r.key === request.key && !r.opponent
+    && JSON.stringify([r.obstacle?.id ?? null, r.target ?? null]) === target
     && r.tweaks.length === request.tweaks.length && r.tweaks.every(t => request.tweaks.includes(t))
     && (r.situations ?? []).length === situations.length && situations.every(t => (r.situations ?? []).includes(t)));
   return carryOpenRolls(same, request.entries, { open: e => !e.result, same: (a, b) => a.stat === b.stat });

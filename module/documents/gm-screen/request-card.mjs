@@ -8,6 +8,7 @@ import { gmCheck, hazard as hazardRow } from "../../rules/gm-screen.mjs";
 import { SYSTEM_ID } from "../core/check.mjs";
 import { conditionName } from "../fight/combat.mjs";
 import { hearingText } from "./hearing.mjs";
+import { targetText } from "./obstacles.mjs";
 
 export const REQUEST_CARD = "systems/the-smoke/templates/chat/gm-request.hbs";
 export const HAZARD_CARD = "systems/the-smoke/templates/chat/gm-hazard.hbs";
@@ -62,6 +63,19 @@ export function toolText(tool, stat, band) {
 }
 
 /**
+ * The line naming the obstacle a check is rolled against and its target: set now (and kept for whoever tries next),
+ * kept from an earlier attempt, or changed by new circumstances (Choosing difficulty › Keep a known obstacle known).
+ * @param {import("./gm-screen.mjs").GMRequest} request
+ * @returns {string|null}
+ */
+export function obstacleText(request) {
+  const o = request.obstacle;
+  if (!o || !request.target) return null;
+  return L(`SMOKE.GMScreen.obstacleStatus.${o.status}`, { obstacle: o.name, target: targetText(request.target),
+    was: o.was ? targetText(o.was) : "" });
+}
+
+/**
  * The request's card, from the store.
  * @param {import("./gm-screen.mjs").GMRequest} request
  * @returns {Promise<string>}
@@ -85,7 +99,8 @@ export async function cardHTML(request) {
   }));
   return foundry.applications.handlebars.renderTemplate(REQUEST_CARD, {
     id: request.id, kind: request.kind, name: request.name, stakes: /** @type {any} */ (row).stakes ?? null,
-    band: opp ? i18n.localize("SMOKE.GMScreen.opposed") : i18n.localize(`SMOKE.Band.${row.band}`), hazard: request.kind === "hazard",
+    band: opp ? i18n.localize("SMOKE.GMScreen.opposed") : request.target ? targetText(request.target) : i18n.localize(`SMOKE.Band.${row.band}`),
+    hazard: request.kind === "hazard", obstacle: obstacleText(request),
     tweaks: [...request.tweaks.map(t => i18n.localize(`SMOKE.GMScreen.tweak.${t}`)),
       ...(request.situations ?? []).map(t => i18n.localize(`SMOKE.GMScreen.situation.${t}`))],
     armour: request.kind === "hazard" ? i18n.localize(request.armourMarked ? "SMOKE.GMScreen.armourMarked" : "SMOKE.GMScreen.armourNot") : null,
