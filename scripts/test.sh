@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Run every test: the build first (tests read its output), the linters (ESLint on module/ and tests/js/, ruff and
-# mypy on tools/, configured in eslint.config.mjs and pyproject.toml), the type check, then pytest (tooling,
-# catalogue against the book, build, odds, browser) and node's test runner (module/rules and the generated JS data).
-# Exits non-zero on any failure.
+# Run every test: the build first (tests read its output), then pytest (tooling, catalogue against the book, build,
+# odds, browser) while the linters (ESLint on module/ and tests/js/, ruff and mypy on tools/, configured in
+# eslint.config.mjs and pyproject.toml), the type check and node's test runner (module/rules and the generated JS
+# data) run beside it; their reports follow pytest's. Exits non-zero on any failure.
 #
 #   scripts/test.sh [pytest args]          everything (browser test files on SMOKE_TEST_WORKERS=2 workers)
-#   scripts/test.sh --quick [pytest args]  the inner loop: linters, type check, node and Python tests, and only the
-#                                          browser test files a change touches against main (see quick_e2e below)
+#   scripts/test.sh --quick [pytest args]  the inner loop: linters, type check, node and Python tests (without the
+#                                          scratch-project build tests when only client-side files changed: see
+#                                          client_side_only below), and only the browser test files a change touches
+#                                          against main (see quick_e2e below)
 #
 # ESLint and tsc keep caches in node_modules/.cache/ (re-runs check only what changed); mypy keeps .mypy_cache/.
 set -euo pipefail
@@ -33,6 +35,22 @@ quick_e2e() {
     esac
   done | sort -u
 }
+# Whether every change against main is on the client side (module/, templates/, styles/, lang/, the browser and node
+# tests and the stand-in): then the quick loop leaves out the Python tests that copy the project and build the copy
+# (tests/python, fixture `project`: the build tool's own behaviour, most of the Python tests' time); the real build
+# below still checks the project. Any other change (tools/, packs-src/, docs/, system.yml, tests/python/, …) runs them.
+client_side_only() {
+  local base changed f
+  base=$(git merge-base HEAD main 2>/dev/null || git merge-base HEAD origin/main 2>/dev/null || echo HEAD)
+  changed=$( { git diff --name-only "$base"; git ls-files --others --exclude-standard; } | sort -u)
+  for f in $changed; do
+    case "$f" in
+      module/*|templates/*|styles/*|lang/*|tests/e2e/*|tests/harness/*|tests/js/*|tests/bench/*) ;;
+      *) return 1 ;;
+    esac
+  done
+  return 0
+}
 scripts/setup.sh
 # Browser tests drive Debian's Chromium (Playwright's own browser download is not reachable here); elsewhere set
 # CHROMIUM_PATH, or run `.venv/bin/playwright install chromium` and the tests use Playwright's browser.
@@ -46,36 +64,46 @@ if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then
 fi
 .venv/bin/the-smoke build
 status=0
-echo "== eslint (module/, tests/js/: no import cycle, no Foundry global in module/rules/)"
-npx --no-install eslint --cache --cache-location node_modules/.cache/eslint/ module tests/js || status=1
-echo "== ruff and mypy (tools/)"
-.venv/bin/ruff check tools || status=1
-.venv/bin/mypy || status=1
-# tsc and node --test need no browser: they run in the background while pytest runs (its browser tests mostly
-# wait), each into its own log, printed after pytest in the usual order; their exit status counts like the rest.
+# The linters, the type check and node --test need no browser: they run in the background while pytest runs (its
+# browser tests wait on the browser much of the time), each into its own log, printed after pytest in the usual
+# order; their exit status counts like the rest.
 bg=$(mktemp -d)
 trap 'rm -rf "$bg"' EXIT
-( npx --no-install tsc -p tsconfig.json --incremental --tsBuildInfoFile node_modules/.cache/tsc/tsbuildinfo \
-    >"$bg/tsc.log" 2>&1; echo $? >"$bg/tsc.rc" ) &
-tsc_pid=$!
-( node --test tests/js/ >"$bg/node.log" 2>&1; echo $? >"$bg/node.rc" ) &
-node_pid=$!
+declare -A pids
+background() {  # background NAME COMMAND...: run COMMAND, its output in $bg/NAME.log and its status in $bg/NAME.rc
+  local name=$1; shift
+  ( set +e; "$@" >"$bg/$name.log" 2>&1; echo $? >"$bg/$name.rc" ) &
+  pids[$name]=$!
+}
+report() {  # report NAME TITLE: wait for it, print its title and log; a failure (or no status) counts
+  wait "${pids[$1]}" || true
+  echo "== $2"
+  cat "$bg/$1.log"
+  [ "$(cat "$bg/$1.rc" 2>/dev/null)" = 0 ] || status=1
+}
+background eslint npx --no-install eslint --cache --cache-location node_modules/.cache/eslint/ module tests/js
+background ruff .venv/bin/ruff check tools
+background mypy .venv/bin/mypy
+background tsc npx --no-install tsc -p tsconfig.json --incremental --tsBuildInfoFile node_modules/.cache/tsc/tsbuildinfo
+background node node --test tests/js/
 echo "== pytest"
 if [ "$quick" = 1 ]; then
   e2e=$(quick_e2e)
   echo "quick: browser test files touched against main: ${e2e:-none}"
+  if client_side_only; then
+    export SMOKE_SKIP_SCRATCH_BUILDS=1
+    left=$(.venv/bin/python -m pytest -q --collect-only tests/python 2>/dev/null | tail -1 || true)
+    echo "quick: only client-side files changed: the scratch-project build tests (tests/python, fixture project) are left out ($left)"
+  fi
   # shellcheck disable=SC2086 # one word per file
   .venv/bin/python -m pytest -q -n "$workers" --dist loadfile tests/python $e2e "$@" || status=1
 else
   # Each worker runs whole files (loadfile) with its own stand-in server (a free port) and browser.
   .venv/bin/python -m pytest -q -n "$workers" --dist loadfile tests/python tests/e2e "$@" || status=1
 fi
-wait "$tsc_pid" || true
-echo "== typecheck (module/ against the community Foundry v13 types)"
-cat "$bg/tsc.log"
-[ "$(cat "$bg/tsc.rc" 2>/dev/null)" = 0 ] || status=1
-wait "$node_pid" || true
-echo "== node --test"
-cat "$bg/node.log"
-[ "$(cat "$bg/node.rc" 2>/dev/null)" = 0 ] || status=1
+report eslint "eslint (module/, tests/js/: no import cycle, no Foundry global in module/rules/)"
+report ruff "ruff (tools/)"
+report mypy "mypy (tools/)"
+report tsc "typecheck (module/ against the community Foundry v13 types)"
+report node "node --test"
 exit $status

@@ -59,6 +59,9 @@ declare module "fvtt-types/configuration" {
     Combatant: {
       base: typeof SmokeCombatantData;
     };
+    JournalEntryPage: {
+      mission: ReturnType<typeof import("../module/data/mission-page.mjs").defineMissionPage>;
+    };
     Item: {
       perk: typeof PerkData;
       weapon: typeof WeaponData;
@@ -85,6 +88,15 @@ declare module "fvtt-types/configuration" {
     "the-smoke.radioVolume": number;
     /** scope "client", type String, default "": the station the phone plays (documents/blower/radio.mjs). */
     "the-smoke.phoneStation": string;
+    /** scope "world", type Object: the pause record active time is counted from (documents/core/active-time.mjs). */
+    "the-smoke.activeTime": import("../module/rules/clock.mjs").PauseState;
+    /** scope "client", type Object: this browser's copies of texts, by world id, then user id (documents/blower/record.mjs). */
+    "the-smoke.blowerHeld": Record<string, Record<string, import("../module/documents/blower/record.mjs").Held[]>>;
+    /** scope "client", type Object: before issue 24, the first GM's browser's texts by world id (read once, to seal them). */
+    "the-smoke.blowerTexts": Record<string, { id?: unknown; from?: unknown; to?: unknown; text?: unknown; at?: unknown;
+      readBy?: Record<string, number> }[]>;
+    /** A GM store (documents/core/gm-store.mjs): the EXIT crossings under way, by id (documents/street-map/crossing.mjs). */
+    "the-smoke.crossings": Record<string, import("../module/documents/street-map/crossing.mjs").CrossingRecord>;
   }
 
   /** The flags the system writes, all under its own scope. */
@@ -99,6 +111,8 @@ declare module "fvtt-types/configuration" {
         crewWheels?: number;
         /** A motor burning outside rounds: when it explodes, ms since 1970 (0 in a fight; documents/chase/chase.mjs). */
         fireAt?: number;
+        /** A street person imported for Street Control: their compendium id (documents/street/setup.mjs). */
+        streetPerson?: string;
       };
     };
     Token: {
@@ -107,6 +121,14 @@ declare module "fvtt-types/configuration" {
         gauge?: GaugeFlag;
         /** An occupant's token carried (hidden) by a motor (documents/vehicle/vehicle.mjs). */
         carried?: { vehicle: string; hidden: boolean };
+        /** A token that crossed onto an EXIT strip: the strip's Region UUID (documents/street-map/crossing.mjs). */
+        arrived?: string;
+      };
+    };
+    JournalEntry: {
+      "the-smoke"?: {
+        /** The world's Missions journal, made on first use (documents/missions/author.mjs). */
+        missionJournal?: boolean;
       };
     };
     Playlist: {
@@ -202,6 +224,39 @@ declare module "../node_modules/fvtt-types/src/configuration/hooks.mjs" {
 }
 
 /**
+ * The system's own options on a database operation (v13 hands an update's or a deletion's operation to the hooks and
+ * to `_preUpdate`/`_onUpdate` unchanged, so a write can say why it was made): fvtt-types 13.345 declares the core
+ * options only; its operation interfaces are exported interfaces of this file, so they merge.
+ */
+declare module "../node_modules/fvtt-types/src/foundry/common/abstract/_types.mjs" {
+  interface DatabaseUpdateOperation<
+    UpdateData extends object | null | undefined = object | null | undefined,
+    Parent extends foundry.abstract.Document.Any | null = foundry.abstract.Document.Any | null,
+  > {
+    /** The active GM putting a guarded field back or writing its own record (core/mirror.mjs, core/kit-record.mjs). */
+    smokeGuarded?: boolean;
+    /** An occupant's token moved with its motor, or carried (documents/vehicle/seats.mjs). */
+    smokeCarried?: boolean;
+    /** A token's actor put back by the active GM (documents/core/token-actors.mjs). */
+    smokePutBack?: boolean;
+  }
+  interface DatabaseDeleteOperation<Parent extends foundry.abstract.Document.Any | null = foundry.abstract.Document.Any | null> {
+    /** The active GM removing an item it never recorded (documents/core/kit-record.mjs). */
+    smokeGuarded?: boolean;
+    /** The crossing (its record's id) that takes these tokens off the scene left (documents/street-map/crossing.mjs). */
+    smokeCrossing?: string;
+  }
+  interface DatabaseCreateOperation<
+    CreateData extends object | null | undefined = object | null | undefined,
+    Parent extends foundry.abstract.Document.Any | null = foundry.abstract.Document.Any | null,
+    Temporary extends boolean | undefined = boolean | undefined,
+  > {
+    /** The crossing (its record's id) that puts these tokens on the scene reached (documents/street-map/crossing.mjs). */
+    smokeCrossing?: string;
+  }
+}
+
+/**
  * The Smoke's actors are of its own three types. fvtt-types also allows for an Actor sub-type added by another
  * package (`module.type`, data unknown) and for "base", so `Actor#system` would have no known properties unless
  * narrowed by a type check the code does not make (it reads `system.stats?.…` etc. defensively). State the
@@ -267,8 +322,16 @@ declare global {
     stayConscious?: { combatId: string; combatantId: string; resolved?: boolean };
     /** A first aid card (documents/fight/actions.mjs firstAid). */
     firstAid?: { patientUuid: string; itemId: string; resolved?: boolean };
+    /** A Mission Board card: the run it is about (documents/missions/card.mjs). */
+    mission?: { runId: string };
     /** A GM Screen request's card (documents/gm-screen/gm-screen.mjs). */
     gmRequest?: { id: string };
+    /** The street map's check, whispered to the GMs (documents/street-map/street-map.mjs). */
+    streetMapCheck?: boolean;
+    /** A reward the GM gave from the GM Screen (documents/gm-screen/rewards.mjs): its kind, and a split's share. */
+    gmReward?: { kind: string; share?: number; remainder?: number };
+    /** A hazard the GM announced (documents/gm-screen/request-card.mjs). */
+    hazardAnnounced?: { key: string };
     /** A police event's card or a roll for it (documents/street/police.mjs, street-control.mjs). */
     policeEvent?: { id: string; key?: string };
     /** A street event's card (documents/street/events.mjs). */
@@ -315,23 +378,46 @@ declare global {
    * import (which would close a cycle). Read it with systemApi() (documents/core/lookup.mjs).
    */
   interface SmokeApi {
+    /** The rules tables and the Conditions (module/generated/rules.mjs). */
+    RULES: typeof import("../module/generated/rules.mjs").RULES;
+    CONDITIONS: typeof import("../module/generated/rules.mjs").CONDITIONS;
+    rollTeamwork: typeof import("../module/apps/group-checks.mjs").rollTeamwork;
+    setChallenge: typeof import("../module/apps/group-checks.mjs").setChallenge;
+    contribute: typeof import("../module/apps/group-checks.mjs").contribute;
     apps: {
+      TeamworkApp: typeof import("../module/apps/group-checks.mjs").TeamworkApp;
+      ChallengeTracker: typeof import("../module/apps/group-checks.mjs").ChallengeTracker;
+      CharacterCreator: typeof import("../module/apps/creator.mjs").CharacterCreator;
+      CombatConsole: typeof import("../module/apps/combat-console.mjs").CombatConsole;
+      ChaseGauge: typeof import("../module/apps/chase-gauge.mjs").ChaseGauge;
       GMScreen: typeof import("../module/apps/gm-screen.mjs").GMScreen;
       MissionBoard: typeof import("../module/apps/mission-board.mjs").MissionBoard;
       StreetControl: typeof import("../module/apps/street-control.mjs").StreetControl;
       ShiftsApp: typeof import("../module/apps/shifts-app.mjs").ShiftsApp;
-      [name: string]: unknown;
     };
     /** The pure rules by their rulebook names (the clock's and the money rules among them). */
     rules: typeof import("../module/rules/clock.mjs") & typeof import("../module/rules/money.mjs") & Record<string, unknown>;
+    // Each feature's api under its id (a feature made of a face and a window merges both: chase, blower).
+    core: typeof import("../module/documents/core/core.mjs").feature.api;
+    fight: typeof import("../module/documents/fight/fight.mjs").feature.api;
+    record: typeof import("../module/documents/character/character.mjs").feature.api;
     heat: typeof import("../module/documents/heat/heat.mjs").feature.api;
     shifts: typeof import("../module/documents/shifts/shifts.mjs").feature.api;
+    street: typeof import("../module/documents/street/street.mjs").feature.api;
     streetMap: typeof import("../module/documents/street-map/street-map.mjs").feature.api;
     money: typeof import("../module/documents/money/money.mjs").feature.api;
-    /** The short path of money.places (the entry's SHORT_PATHS). */
-    places: typeof import("../module/documents/money/money.mjs").feature.api.places;
     missions: typeof import("../module/documents/missions/missions.mjs").feature.api;
-    [name: string]: unknown;
+    vehicles: typeof import("../module/documents/vehicle/vehicle.mjs").feature.api;
+    chase: typeof import("../module/documents/chase/chase.mjs").feature.api
+      & typeof import("../module/apps/chase-gauge.mjs").feature.api;
+    blower: typeof import("../module/apps/blower/register.mjs").feature.api;
+    // The short paths older than the manifests (the entry's SHORT_PATHS).
+    requestGM: SmokeApi["core"]["requestGM"];
+    worldCheck: SmokeApi["core"]["worldCheck"];
+    clock: SmokeApi["core"]["clock"];
+    makeAttack: SmokeApi["fight"]["makeAttack"];
+    sideOf: SmokeApi["fight"]["sideOf"];
+    places: SmokeApi["money"]["places"];
   }
 
   /** Any of the system's Item data (the fields some types lack are optional). */
@@ -356,6 +442,8 @@ declare global {
         { result?: unknown; refused?: string; badKey?: boolean }>;
       "the-smoke.sessionKey": (data: { key: string; nonce: string }) => boolean;
       "the-smoke.wantKey": (data: { userId: string; nonce: string }) => Promise<boolean>;
+      /** A GM asks a client to ask again for its texts (documents/blower/texts.mjs). */
+      "the-smoke.blowerPing": () => Promise<boolean>;
       "the-smoke.speedDice": (data: { combatId: string; round: number; combatantId: string }) => Promise<
         { faces?: number[]; refused?: boolean }>;
     }

@@ -293,6 +293,8 @@ export class CombatConsole extends Base {
    */
   async _onRender(context, options) {
     await super._onRender?.(context, options);
+    // A re-render while an action runs (its own writes arrive) keeps the buttons off until it ends (oneAtATime).
+    if (this._busy) for (const b of this.element.querySelectorAll("button")) /** @type {HTMLButtonElement} */ (b).disabled = true;
     const acting = this.element.querySelector("[data-acting-id]")?.getAttribute("data-acting-id") ?? null;
     if (acting !== this._pickedFor) {
       this._picks = {};

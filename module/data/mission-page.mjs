@@ -14,8 +14,9 @@ import { missionProblems } from "../rules/missions.mjs";
 export const MISSION_PAGE = "mission";
 
 /**
- * @typedef {import("../rules/missions.mjs").MissionTerms & {briefing?: string}} MissionPageSystem  A mission page's
- *   `system`: the terms and the briefing (HTML).
+ * @typedef {import("../rules/missions.mjs").MissionTerms & {client: string, selfPlay: boolean, deadlineSeconds: number|null,
+ *   briefing?: string}} MissionPageSystem  A mission page's `system`: the terms (the fields the model always fills) and
+ *   the briefing (HTML).
  */
 
 /**
@@ -42,7 +43,7 @@ export function missionRefusal(terms) {
 
 /**
  * The data model class (made at init, when foundry.data.fields exists).
- * @returns {any} For `CONFIG.JournalEntryPage.dataModels.mission`.
+ * @returns For `CONFIG.JournalEntryPage.dataModels.mission`.
  */
 export function defineMissionPage() {
   const f = foundry.data.fields;

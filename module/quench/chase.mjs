@@ -20,7 +20,7 @@ export function register(context) {
   const { describe, it, assert } = context;
   describe("A motor on the chase gauge", /** @this {any} */ function () {
     this.timeout(60000);
-    /** @type {any} the scene the GM was viewing */
+    /** @type {Scene.Implementation|null} the scene the GM was viewing */
     let viewed = null;
     /** @type {string[]} the world's active combats */
     let wereActive = [];
@@ -43,18 +43,18 @@ export function register(context) {
       const jaz = await box.create(Actor, { name: "Quench Jaz", type: "character",
         system: { stats: { whl: { die: 8 }, mov: { die: 6 } }, health: { value: 10 } } });
       const car = await box.create(Actor, { name: "Quench Hatch", type: "vehicle", system: CAR });
-      const scene = /** @type {any} */ (await box.create(Scene, { name: "Quench Mare Street", width: 4000, height: 1000,
+      const scene = /** @type {Scene.Implementation} */ (await box.create(Scene, { name: "Quench Mare Street", width: 4000, height: 1000,
         grid: { type: 1, size: 100, distance: 1, units: "sq" }, tokens: [
           { name: car.name, actorId: car.id, x: 100, y: 500 }, { name: jaz.name, actorId: jaz.id, x: 100, y: 600 }
         ] }));
       await scene.view();
-      const carToken = scene.tokens.find(t => t.actorId === car.id);
-      const jazToken = scene.tokens.find(t => t.actorId === jaz.id);
+      const carToken = /** @type {TokenDocument.Implementation} */ (scene.tokens.find(t => t.actorId === car.id));
+      const jazToken = /** @type {TokenDocument.Implementation} */ (scene.tokens.find(t => t.actorId === jaz.id));
       await smoke.vehicles.boardVehicle(car, jaz, { seat: "driver" });
       seated.push([car, jaz]);
       await waitFor(() => jazToken.hidden, "the driver's token hidden in the motor");
 
-      const combat = /** @type {any} */ (await box.create(Combat.implementation, { scene: scene.id }));
+      const combat = /** @type {Combat.Implementation} */ (await box.create(Combat.implementation, { scene: scene.id }));
       await combat.createEmbeddedDocuments("Combatant", [{ actorId: jaz.id, tokenId: jazToken.id, sceneId: scene.id }]);
       await combat.activate();
       await combat.startCombat();
@@ -65,7 +65,7 @@ export function register(context) {
       await waitFor(() => combat.queue.current?.face === 6, "Jaz acting on her 6");
       restoreDice();
       await click(/** @type {HTMLElement} */ (document.querySelector("#smoke-combat-console")), '.smoke-act-drive [data-action="drive"]');
-      await waitFor(() => combat.system.gauges?.[carToken.id]?.travelled === 0, "the gauge of a driving action");
+      await waitFor(() => combat.system.gauges?.[carToken.id ?? ""]?.travelled === 0, "the gauge of a driving action");
 
       const tn = bandTN(6, 8, "medium");
       const mod = statModifier(8);
@@ -78,7 +78,7 @@ export function register(context) {
       await click(dialog, 'button[type="submit"][name="roll"]');
       await waitFor(() => carToken.x === 1300, "the rest of the move after the passed check");
       restoreDice();
-      await waitFor(() => combat.system.gauges?.[carToken.id]?.travelled === 12, "12 squares on the gauge");
+      await waitFor(() => combat.system.gauges?.[carToken.id ?? ""]?.travelled === 12, "12 squares on the gauge");
       await waitFor(() => jazToken.x === 1300, "the rider's token travelled with the motor");
     });
   });

@@ -22,7 +22,7 @@ async function rollFromSheet(actor, stat, faces, choose) {
   const message = await card;
   restoreDice();
   await actor.sheet.close();
-  return { check: message.flags[SYSTEM_ID].check, diceLeft: dice.left() };
+  return { check: message.flags[SYSTEM_ID]?.check, diceLeft: dice.left() };
 }
 
 /** @param {import("./helpers.mjs").QuenchContext} context */
@@ -63,7 +63,7 @@ export function register(context) {
         assert.include(listed, name);
         assert.strictEqual(dialog.querySelector("code")?.textContent, "1d6x>=6 + 1d8x>=8 + 3");
       });
-      assert.deepEqual(check.conditions, ["burning"]);
+      assert.deepEqual(check?.conditions, ["burning"]);
       assert.include(check, { total: 12, outcome: "justAbout" });
     });
   });

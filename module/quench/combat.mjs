@@ -25,7 +25,7 @@ export function register(context) {
     it("reveal, the queue, Done on each die, End round", async function () {
       const mk = name => box.create(Actor, { name, type: "character", system: { stats: { mov: { die: 6 } } } });
       const [alf, bex] = [await mk("Quench Alf"), await mk("Quench Bex")];
-      const combat = /** @type {any} */ (await box.create(Combat.implementation, { system: { mode: "speed" } }));
+      const combat = /** @type {Combat.Implementation} */ (await box.create(Combat.implementation, { system: { mode: "speed" } }));
       await combat.createEmbeddedDocuments("Combatant", [{ actorId: alf.id }, { actorId: bex.id }]);
       await combat.activate();
       await combat.startCombat();
@@ -35,7 +35,7 @@ export function register(context) {
       await click(app, '[data-action="reveal"]');
       await waitFor(() => combat.queue.actions.length === 4, "the revealed queue");
       restoreDice();
-      const nameOf = id => combat.combatants.get(id).name;
+      const nameOf = id => combat.combatants.get(id)?.name;
       assert.deepEqual(combat.queue.actions.map(a => [nameOf(a.combatantId), a.face]),
         [["Quench Alf", 5], ["Quench Bex", 5], ["Quench Alf", 3], ["Quench Bex", 2]]);
       const shown = () => document.querySelectorAll("#smoke-combat-console .smoke-queue li");

@@ -13,8 +13,8 @@ export const displayName = "THE SMOKE: an EXIT strip crossing between two linked
 /** Two 2000 × 1000 px maps (grid 100) with a strip each on the joined edges, linked both ways. */
 async function twoMaps(box) {
   const mk = name => box.create(Scene, { name, width: 2000, height: 1000, grid: { size: 100 } });
-  const mare = /** @type {any} */ (await mk("Quench Mare Street"));
-  const morning = /** @type {any} */ (await mk("Quench Morning Lane"));
+  const mare = /** @type {Scene.Implementation} */ (await mk("Quench Mare Street"));
+  const morning = /** @type {Scene.Implementation} */ (await mk("Quench Morning Lane"));
   const strip = async (scene, name, x) => (await scene.createEmbeddedDocuments("Region", [{ name,
     shapes: [{ type: "rectangle", x, y: 0, width: 100, height: 1000 }] }]))[0];
   const mareE = await strip(mare, "Mare Street east", 1900);
@@ -31,7 +31,7 @@ export function register(context) {
   const { describe, it, assert } = context;
   describe("An EXIT strip crossing", /** @this {any} */ function () {
     this.timeout(60000);
-    /** @type {any} the scene the GM was viewing, viewed again after */
+    /** @type {Scene.Implementation|null} the scene the GM was viewing, viewed again after */
     let viewed = null;
     const box = useSandbox(context, { setup: () => { viewed = game.scenes.viewed ?? null; },
       teardown: () => viewed && game.scenes.viewed !== viewed && viewed.view() });
@@ -40,17 +40,19 @@ export function register(context) {
       const { mare, morning, mareE, morningW } = await twoMaps(box);
       const danny = await pregen(box, 'Danny "Tealeaf" Doyle');
       await mare.view();
-      const [token] = await mare.createEmbeddedDocuments("Token", [{ name: "Danny", actorId: danny.id, actorLink: true, x: 1600, y: 300 }]);
+      const [token] = /** @type {TokenDocument.Implementation[]} */ (await mare.createEmbeddedDocuments("Token", [{ name: "Danny",
+        actorId: danny.id, actorLink: true, x: 1600, y: 300 }]));
       await token.move([{ x: 1900, y: 300 }]); // centre (1950, 350): 35 % down the strip
-      const crossings = () => Object.keys(/** @type {any} */ (game.settings).get(SYSTEM_ID, "crossings") ?? {});
+      const crossings = () => Object.keys(game.settings.get(SYSTEM_ID, "crossings") ?? {});
       const arrived = await waitFor(() => morning.tokens.find(t => t.actorId === danny.id) && crossings().length === 0
         && morning.tokens.find(t => t.actorId === danny.id), "Danny on Morning Lane, the crossing finished");
       assert.deepEqual([arrived.x, arrived.y, arrived.rotation], [0, 300, 270], "35 % down the west strip, facing east");
       assert.strictEqual(arrived.flags?.[SYSTEM_ID]?.arrived, morningW.uuid);
       assert.lengthOf(mare.tokens.filter(t => t.actorId === danny.id), 0, "nothing left on Mare Street");
       assert.lengthOf(morning.tokens.filter(t => t.actorId === danny.id), 1, "one token, not two");
-      assert.strictEqual(api().streetMap.hops(mare.id, morning.id), 1);
-      assert.strictEqual(api().streetMap.route(mare.id, morning.id)?.exitRegionUuid, mareE.uuid);
+      const [from, to] = /** @type {string[]} */ ([mare.id, morning.id]);
+      assert.strictEqual(api().streetMap.hops(from, to), 1);
+      assert.strictEqual(api().streetMap.route(from, to)?.exitRegionUuid, mareE.uuid);
     });
   });
 }

@@ -21,7 +21,7 @@ export function register(context) {
       const danny = await pregen(box, 'Danny "Tealeaf" Doyle');
       await api().apps.GMScreen.open();
       const screen = await windowOf("#smoke-gm-screen", "the GM Screen");
-      const app = /** @type {any} */ (foundry.applications.instances.get("smoke-gm-screen"));
+      const app = /** @type {import("../apps/gm-screen.mjs").GMScreen} */ (foundry.applications.instances.get("smoke-gm-screen"));
       // Only this batch's character: untick any the GM had chosen, tick Danny.
       for (const box of /** @type {NodeListOf<HTMLInputElement>} */ (screen.querySelectorAll('input[name="chosen"]:checked'))) box.click();
       await click(screen, `input[name="chosen"][value="${danny.id}"]`);

@@ -4,6 +4,7 @@
  * the dice by swapping `CONFIG.Dice.randomUniform` (v13 maps u to the face ceil((1 − u) × faces)) and puts the
  * original back; it works the system's windows through their DOM as a GM would click them.
  */
+import { docAt, systemApi } from "../documents/core/lookup.mjs";
 
 /**
  * @typedef {object} QuenchContext  The batch context Quench passes (Mocha's bdd functions, Chai's assert/expect).
@@ -61,7 +62,7 @@ export function sandbox() {
       const ids = [...messages].filter(id => game.messages.get(id));
       if (ids.length) await ChatMessage.implementation.deleteDocuments(ids);
       for (const doc of docs.reverse()) {
-        const live = /** @type {any} */ (doc.uuid ? fromUuidSync(doc.uuid) : null);
+        const live = /** @type {{delete: () => Promise<unknown>}|null} */ (doc.uuid ? docAt(doc.uuid) : null);
         if (live) await live.delete();
       }
       docs.length = 0;
@@ -128,13 +129,13 @@ export function restoreDice() {
  * @param {() => T|Promise<T>} fn
  * @param {string} what  said in the error when it never comes
  * @param timeout
- * @returns {Promise<T>}
+ * @returns {Promise<Exclude<Awaited<T>, null|undefined|false|0|"">>}
  */
 export async function waitFor(fn, what, timeout = WAIT_MS) {
   const end = Date.now() + timeout;
   for (;;) {
     const value = await fn();
-    if (value) return value;
+    if (value) return /** @type {Exclude<Awaited<T>, null|undefined|false|0|"">} */ (value); // truthy
     if (Date.now() > end) throw new Error(`Timed out waiting for ${what}${shownNotices()}`);
     await new Promise(resolve => setTimeout(resolve, 50));
   }
@@ -172,7 +173,11 @@ export function setField(root, name, value) {
  */
 export async function click(root, selector) {
   for (;;) {
-    const el = /** @type {HTMLElement} */ (await waitFor(() => root.querySelector(selector), selector));
+    // an element a window has disabled (an action of its still running) is waited for until it is enabled
+    const el = /** @type {HTMLElement} */ (await waitFor(() => {
+      const found = /** @type {HTMLButtonElement|null} */ (root.querySelector(selector));
+      return found && !found.disabled ? found : null;
+    }, selector));
     if (el.isConnected) {
       el.click();
       return el;
@@ -182,9 +187,9 @@ export async function click(root, selector) {
 
 /**
  * The next chat message that passes `test`, waited for (start waiting before the click).
- * @param {(message: any) => boolean} test
+ * @param {(message: ChatMessage.Implementation) => boolean} test
  * @param what
- * @returns {Promise<any>}
+ * @returns {Promise<ChatMessage.Implementation>}
  */
 export function nextMessage(test = () => true, what = "a chat message") {
   return new Promise((resolve, reject) => {
@@ -192,7 +197,7 @@ export function nextMessage(test = () => true, what = "a chat message") {
       Hooks.off("createChatMessage", id);
       reject(new Error(`Timed out waiting for ${what}`));
     }, WAIT_MS);
-    const id = Hooks.on("createChatMessage", (/** @type {any} */ message) => {
+    const id = Hooks.on("createChatMessage", message => {
       if (!test(message)) return;
       clearTimeout(timer);
       Hooks.off("createChatMessage", id);
@@ -203,7 +208,7 @@ export function nextMessage(test = () => true, what = "a chat message") {
 
 /** A pregenerated character imported from the system's compendium into the sandbox. */
 export async function pregen(box, name) {
-  const pack = /** @type {any} */ (game.packs.get(`${game.system.id}.pregens`));
+  const pack = /** @type {CompendiumCollection<"Actor">} */ (game.packs.get(`${game.system.id}.pregens`));
   const entry = (await pack.getIndex()).contents.find(e => e.name === name);
   if (!entry) throw new Error(`No pregen ${name}`);
   return box.keep(await game.actors.importFromCompendium(pack, entry._id));
@@ -226,6 +231,6 @@ export async function closeWindows(...classes) {
 
 /**
  * The system's API (game.system.api: the entry builds it in init).
- * @returns {any}
+ * @returns {SmokeApi}
  */
-export const api = () => /** @type {any} */ (game.system).api;
+export const api = () => systemApi();

@@ -16,7 +16,12 @@ const TERMS = { client: "Quench Client", fee: { type: "crewFee", amount: 101 }, 
   objectives: [{ id: "deliver", label: "Deliver the parcel" }], obligations: [{ who: "Quench Client", what: "owes a favour" }],
   claimants: [], selfPlay: false };
 
-/** A request to the GM's handlers (this client is the GM): its answer, or the refusal's message. */
+/**
+ * A request to the GM's handlers (this client is the GM): its answer, or the refusal's message.
+ * @param {string} type
+ * @param {Record<string, unknown>} data
+ * @returns {Promise<{ok?: Awaited<ReturnType<SmokeApi["requestGM"]>>, refused?: string}>}
+ */
 const ask = (type, data) => api().requestGM(type, data).then(r => ({ ok: r }), (/** @type {Error} */ e) => ({ refused: e.message }));
 
 /** @param {import("./helpers.mjs").QuenchContext} context */
@@ -43,10 +48,10 @@ export function register(context) {
       await click(board, `[data-action="finish"][data-outcome="completed"][data-run-id="${runId}"]`);
       await waitFor(() => crew.every((a, i) => purseOf(a).pocket === before[i].pocket + 50), "£50 each");
       await waitFor(() => crew.every((a, i) => a.system.rep.xp === before[i].xp + 3), "3 XP each");
-      const run = /** @type {any} */ (runs.get(runId));
-      assert.strictEqual(run.state, "completed");
-      assert.deepEqual(run.paid, { each: 50, remainder: 1, total: 100 });
-      assert.deepInclude(run.remembered, { kind: "obligation", who: "Quench Client", what: "owes a favour" });
+      const run = runs.get(runId);
+      assert.strictEqual(run?.state, "completed");
+      assert.deepEqual(run?.paid, { each: 50, remainder: 1, total: 100 });
+      assert.deepInclude(run?.remembered, { kind: "obligation", who: "Quench Client", what: "owes a favour" });
       assert.property(await ask("mission.finish", { id: runId, outcome: "completed" }), "refused", "nothing pays twice");
       assert.deepEqual(crew.map(a => purseOf(a).pocket), before.map(b => b.pocket + 50));
     });

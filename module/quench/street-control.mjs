@@ -27,9 +27,9 @@ export function register(context) {
       await click(window, '[data-action="rollEvent"]');
       const message = await posted;
       restoreDice();
-      const record = /** @type {any} */ (events.get(message.flags[SYSTEM_ID].streetEvent.id));
-      assert.strictEqual(record.roll, 6, "the GM's record holds the d20 the system rolled");
-      assert.isTrue(record.rolled, "rolled, not chosen");
+      const record = events.get(String(message.flags[SYSTEM_ID]?.streetEvent?.id));
+      assert.strictEqual(record?.roll, 6, "the GM's record holds the d20 the system rolled");
+      assert.isTrue(record?.rolled, "rolled, not chosen");
       assert.lengthOf(message.rolls, 0, "not a roll message: a whispered roll would show to everyone as rolled dice");
       assert.sameMembers([...message.whisper], game.users.filter(u => u.isGM).map(u => u.id), "whispered to the GMs only");
       const event = RULES["street-events"].events.find(e => e.roll === 6);

@@ -34,7 +34,7 @@ export function register(context) {
       const journal = await box.create(JournalEntry, { name: "Quench mission journal", pages: [
         { name: "Quench Parcel", type: MISSION_PAGE, system: TERMS }
       ] });
-      const sheet = /** @type {any} */ (journal).sheet;
+      const sheet = /** @type {foundry.applications.sheets.journal.JournalEntrySheet} */ (journal.sheet);
       await sheet.render({ force: true });
       try {
         const terms = await waitFor(() => sheet.element?.querySelector(".smoke-mission-terms"), "the mission's terms");

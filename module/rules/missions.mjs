@@ -73,7 +73,7 @@ export function missionProblems(m) {
  * What a completed mission pays each of its crew (Money › Split the fee).
  * A Pat order pays nothing here: "Use the accepted order and the vehicle-sale procedure" — the bikes are sold to Pat
  * (documents/money/fence.mjs).
- * @param {{type: "crewFee"|"perHead"|"patOrder", amount: number}} fee  Whole pounds.
+ * @param {MissionTerms["fee"]} fee  Whole pounds (a fee without a type is refused).
  * @param {number} crew  Participants, whole, ≥ 1.
  * @returns {{each: number, remainder: number, total: number}} Pounds to each, left over, and paid out in all.
  * @throws {RangeError} for a bad fee or crew size.

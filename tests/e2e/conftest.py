@@ -155,7 +155,7 @@ def server(tmp_path_factory: pytest.TempPathFactory, dist_zip: Path):
         pytest.fail(f"pack extraction failed:\n{extract.stderr}")
     log = open(base / "server.log", "w")  # noqa: SIM115 (closed at teardown)
     proc = subprocess.Popen(["node", "tests/harness/server.mjs", "--system", str(system_dir), "--packs", str(packs_dir),
-                             "--port", "0"], cwd=ROOT, stdout=subprocess.PIPE, stderr=log, text=True)
+                             "--port", "0", "--cache", "1"], cwd=ROOT, stdout=subprocess.PIPE, stderr=log, text=True)
     line = proc.stdout.readline()
     if not line:
         proc.wait(5)

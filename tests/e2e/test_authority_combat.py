@@ -7,6 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from helpers import (P1, P2, SEED_DICE, attack_as, combatant_id, console, make_actor, make_fight, reveal_with, sal_and_target)
+from helpers import settle
 
 
 
@@ -178,7 +179,7 @@ def test_a_second_combatant_for_the_same_actor_gets_no_fresh_dice(gm_page, playe
     # Alf's player adds a second Combatant for Alf mid-round.
     player1_page.evaluate("async id => game.combat.createEmbeddedDocuments('Combatant', [{actorId: id}])", alf)
     gm_page.wait_for_function("() => game.combat.combatants.size === 3")
-    gm_page.wait_for_timeout(300)
+    settle(gm_page)
     faces = gm_page.evaluate("() => game.combat.combatants.contents.map(c => game.system.api.sideOf(c).dice.length)")
     assert sorted(faces) == [0, 2, 2]
     # A new face in the fight (Cat, not in it yet) joining mid-round is rolled in as before.
@@ -308,12 +309,12 @@ def test_a_high_ends_by_world_time_and_its_comedown_follows_once(gm_page, player
         player1_page.evaluate("id => game.actors.get(id).effects.contents[0].duration.seconds", danny) // 60
     assert minutes > 0
     gm_page.evaluate("s => game.time.advance(s)", minutes * 60 - 1)
-    gm_page.wait_for_timeout(300)
+    settle(gm_page)
     assert gm_page.evaluate("id => [...game.actors.get(id).statuses]", danny) == ["blazed"]
     gm_page.evaluate("() => game.time.advance(1)")
     gm_page.wait_for_function("id => game.actors.get(id).statuses.has('foggy')", arg=danny)
     gm_page.evaluate("() => game.time.advance(60)")
-    gm_page.wait_for_timeout(300)
+    settle(gm_page)
     effects = gm_page.evaluate("id => game.actors.get(id).effects.contents.map(e => [...e.statuses][0])", danny)
     assert effects.count("foggy") == 1 and "blazed" not in effects
     for page in (gm_page, player1_page):

@@ -29,6 +29,7 @@ from helpers.blower import (  # noqa: F401
     gm_module,
     gm_text,
     SHIFTS_STUB)
+from helpers import settle, ticks
 
 
 pytestmark = pytest.mark.harness_only
@@ -66,7 +67,7 @@ def test_alt_b_opens_the_players_own_phone_and_the_scene_control_too(world, open
     before = json.dumps(world.world()["settings"], sort_keys=True)
     for app in ("jobs", "orders", "objectives", "money", "heat", "directions", "messages", "radio"):
         open_app(p1, app)
-    p1.wait_for_timeout(300)
+    settle(p1)
     assert json.dumps(world.world()["settings"], sort_keys=True) == before
     # styled as a phone in v13's light and dark themes
     light = p1.evaluate("() => getComputedStyle(document.querySelector('.smoke-blower-device')).backgroundColor")
@@ -146,8 +147,11 @@ def test_a_gm_text_reaches_only_its_recipient_read_unread_survives_a_reload(worl
     p1.wait_for_function("() => game.system.api.blower.texts.inbox().unread === 0")
     phone(p1).locator("[data-action=home]").click()
     expect(badge).to_have_count(0)
-    # a second text stays unread across a reload; the first stays read
+    # a second text stays unread across a reload; the first stays read. It has reached Player One's browser before
+    # the reload (after it, his phone offers what it holds and the GM sends nothing again), so the recorder saw it.
     gm_text(gm, "Kez", [P1], "Meet at the chicken shop")
+    p1.wait_for_function("() => game.system.api.blower.texts.inbox().texts.some(t => t.text.includes('chicken shop'))")
+    assert any("chicken shop" in f for f in p1.evaluate("() => window.__frames"))  # the recorder does see texts
     p1.reload()
     p1.wait_for_function("() => window.game?.ready === true && game.system.api.blower.texts.inbox().loaded")
     alt(p1, "B")
@@ -167,7 +171,6 @@ def test_a_gm_text_reaches_only_its_recipient_read_unread_survives_a_reload(worl
         assert needle not in p2.evaluate("() => JSON.stringify(localStorage)")
         assert not any(needle in f for f in p2.evaluate("() => window.__frames")), "a frame to Player Two held the text"
         assert needle not in json.dumps(world.world()), "the text reached the server's world"
-    assert any("chicken shop" in f for f in p1.evaluate("() => window.__frames"))  # the recorder does see texts
     assert p2.evaluate("() => game.system.api.blower.texts.inbox().texts.length") == 0
     assert page_errors[p1] == [] and page_errors[p2] == []
 
@@ -183,7 +186,7 @@ def test_a_player_cannot_send_as_a_contact_nor_read_or_mark_another_players_text
     # a hand-made query straight to Player Two's client carries nothing it trusts: the phone asks the GM again
     p1.evaluate("""() => game.users.get('HarnessPlayer002').query('the-smoke.blowerPing',
         {from: 'Pat', text: 'FORGED: come alone'})""")
-    p2.wait_for_timeout(500)
+    settle(p2)
     assert p2.evaluate("() => game.system.api.blower.texts.inbox().texts.map(t => t.text)") == ["Jaz only"]
     # a forged copy in Player One's own browser (the client setting a phone keeps its texts in), offered to the GM,
     # has no seal: the GM keeps none of it, and nobody's phone shows it
@@ -369,7 +372,7 @@ def test_on_foot_the_phone_plays_its_own_radio_for_its_user_alone_and_a_dead_str
     assert select.locator("option").all_inner_texts() == ["Off", "Dead Air FM", "Rinse Pirate"]
     select.select_option(STATION)
     p1.wait_for_function("() => game.system.api.blower.radio.nowPlaying()?.via === 'phone'")
-    p2.wait_for_timeout(1200)
+    ticks(p2)  # the radio follows on each tick
     assert p2.evaluate("() => game.system.api.blower.radio.nowPlaying()") is None
     assert p2.evaluate("() => document.querySelectorAll('audio.smoke-radio-audio').length") == 0
     # a station whose source cannot load says so instead of playing silence

@@ -8,6 +8,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
+from helpers import ticks
 
 from helpers import skew_time
 from helpers.blower import open_app, phone
@@ -39,7 +40,7 @@ def test_the_phone_shows_a_real_callout_takes_it_and_counts_the_job_down(world, 
     p1.wait_for_function("() => game.settings.get('the-smoke', 'activeTime').pausedAt !== null")
     shown = card.locator(".smoke-blower-countdown").inner_text()
     skew_time(gm, 30)
-    p1.wait_for_timeout(1500)
+    ticks(p1, n=2)
     assert card.locator(".smoke-blower-countdown").inner_text() == shown
     # Directions: where to go now is the job's pickup
     open_app(p1, "directions")

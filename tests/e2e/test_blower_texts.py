@@ -12,6 +12,7 @@ import json
 
 import pytest
 from playwright.sync_api import Page, expect
+from helpers import settle
 
 from helpers.blower import P1, P2, RECORD_FRAMES, gm_text, open_app, phone, seed
 
@@ -27,13 +28,13 @@ def texts_of(page: Page) -> list[str]:
 
 
 def wait_texts(page: Page, want: list[str], seconds: float = 15) -> None:
-    """Until this client's inbox (asked again each half second) holds exactly these texts."""
+    """Until this client's inbox (asked again each quarter second) holds exactly these texts."""
     got: list[str] = []
-    for _ in range(int(seconds * 2)):
+    for _ in range(int(seconds * 4)):
         got = texts_of(page)
         if got == sorted(want):
             return
-        page.wait_for_timeout(500)
+        page.wait_for_timeout(250)
     assert got == sorted(want)
 
 
@@ -137,12 +138,12 @@ def test_a_new_text_sends_its_recipient_that_text_not_the_inbox(world, open_user
     gm, p1 = open_user_page("gm"), open_user_page("player1")
 
     def one_text(text: str) -> dict:
-        gm.wait_for_timeout(500)
+        settle(gm)
         reset_stats(world.url)
         gm_text(gm, "Pat", [P1], text)
         p1.wait_for_function("t => game.system.api.blower.texts.inbox().texts.some(x => x.text === t)", arg=text,
                              timeout=15_000)
-        gm.wait_for_timeout(500)
+        settle(gm)
         return stats(world.url)[P1]["bytesOutByType"]
 
     first = one_text("Text 0: the arches")

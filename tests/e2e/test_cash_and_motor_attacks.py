@@ -10,6 +10,7 @@ from helpers import add_from_pack
 from helpers.money import P1, ROOK, SCENE, SPRAY, T_CAR, T_ROOK, YARD, ask, move, purse, seed, wait_at
 from helpers.record import forge_then_ask
 from playwright.sync_api import Page, expect
+from helpers import settle
 
 pytestmark = pytest.mark.harness_only
 
@@ -159,7 +160,7 @@ def test_a_passenger_cannot_cross_a_strip_alone_by_clearing_the_carried_flag(gm_
     player2_page.evaluate(MOVE, [m["mare"], c["jt"], 1900, 500])
     player2_page.evaluate(f"""async () => {{ try {{ await game.system.api.requestGM('streetMap.cross',
         {{tokenUuid: 'Scene.{m["mare"]}.Token.{c["jt"]}'}}); }} catch (e) {{}} }}""")
-    gm_page.wait_for_timeout(1000)
+    settle(gm_page)
     assert tokens_of(gm_page, m["morning"], c["jaz"]) == [], "a seated passenger crossed to another map on her own"
 
 
@@ -170,7 +171,7 @@ def test_relationships_are_the_gms_record(world, open_user_page):
     gm, p1 = open_user_page("gm"), open_user_page("player1")
     gm.wait_for_function(f"() => game.settings.get('the-smoke', 'relationships')['Actor.{ROOK}'] !== undefined")
     p1.evaluate(f"() => game.actors.get('{ROOK}').update({{'system.relationships.police': 9}})")
-    p1.wait_for_timeout(300)
+    settle(p1)
     assert p1.evaluate(f"() => game.actors.get('{ROOK}').system.relationships.police") == 0
     p1.evaluate(f"""() => game.harness.socket.request('modifyDocument', {{documentName: 'Actor', operation: 'update',
         parentUuid: null, updates: [{{_id: '{ROOK}', system: {{relationships: {{street: 9, crew: 9, police: 9}}}}}}], options: {{}}}})""")

@@ -10,6 +10,7 @@ import re
 import pytest
 
 from playwright.sync_api import Page, expect
+from helpers import settle
 
 from helpers import P1, SEED_DICE, choose, combatant_id, console, end_round, make_actor, row, scene_with
 from helpers.record import SEND, arm, armed, forge, forge_then_ask
@@ -308,7 +309,7 @@ def test_flat_tyres_and_low_body_on_the_gms_record_slow_the_hatch_whatever_its_o
 
     forge(player1_page, "Actor", [{"_id": car, "system": {"body": {"value": 0}}}])
     gm_page.wait_for_function("id => game.actors.get(id)._source.system.body.value === 4", arg=car)
-    gm_page.wait_for_timeout(300)
+    settle(gm_page)
     assert gm_page.evaluate("id => game.actors.get(id).system.onFire", car) is False
 
     reveal(gm_page, player1_page, [6, 2], [5, 4, 1], "Jaz")
@@ -666,7 +667,7 @@ def test_outside_rounds_a_burning_motor_explodes_after_about_15_seconds(gm_page,
     card = player1_page.locator("#chat-log .smoke-chase-card").last
     expect(card).to_contain_text("On fire: it explodes in about 15 seconds. Everyone must get out.")
     gm_page.clock.run_for(14_000)
-    gm_page.wait_for_timeout(300)
+    settle(gm_page)
     assert gm_page.evaluate("id => game.actors.get(id).system.destroyed", car) is False
     gm_page.clock.run_for(1_100)
     blast = player1_page.locator("#chat-log .smoke-chase-card", has_text="explodes").last
@@ -675,7 +676,7 @@ def test_outside_rounds_a_burning_motor_explodes_after_about_15_seconds(gm_page,
         game.actors.get(by).system.health.value, [...game.actors.get(by).statuses].sort()]""", [car, by])
     assert state == [True, 3, ["burning", "prone"]]
     gm_page.clock.run_for(20_000)
-    gm_page.wait_for_timeout(300)
+    settle(gm_page)
     assert gm_page.evaluate("() => game.messages.filter(m => m.content.includes('Nicked Hatch explodes')).length") == 1
     for page in (gm_page, player1_page):
         assert page_errors[page] == []
@@ -1065,7 +1066,7 @@ def test_coming_off_a_bike_in_motorbike_leathers_does_half_damage(gm_page, playe
     # Femi's player puts his Leathers on after the crash: nothing is given back.
     player1_page.evaluate("([a, i]) => game.actors.get(a).items.get(i).update({'system.worn': true})", [femi, femi_leathers])
     gm_page.wait_for_function("([a, i]) => game.actors.get(a).items.get(i).system.worn === true", arg=[femi, femi_leathers])
-    gm_page.wait_for_timeout(300)
+    settle(gm_page)
     assert gm_page.evaluate(health, [jaz, femi]) == [9, 8]
 
     # A car its owner marks Exposed is still no bike to the GM: the GM's printed record (the catalogue's, or what the

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
+from helpers import settle
 
 from helpers import SEED_DICE, import_pregen, open_sheet
 
@@ -103,7 +104,7 @@ def test_a_player_cannot_update_another_players_character(gm_page: Page, player1
         catch (err) { return err.message; }
     }""", actor_id)
     assert outcome and "permission" in outcome
-    player1_page.wait_for_timeout(300)
+    settle(player1_page)
     for page in (gm_page, player1_page, player2_page):
         assert page.evaluate("id => game.actors.get(id).system.cash.pocket", actor_id) == 40
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from helpers import (MAKE_MAP, P1, P2, PLACE, SEED_DICE, attack_as, combatant_id, console, end_round, make_actor, make_fight, reveal_with, row, sal_and_target)
+from helpers import settle
 
 
 
@@ -42,7 +43,7 @@ def test_secret_dice_never_reach_another_browser_before_the_reveal(gm_page, play
         combatant: JSON.stringify(game.combat.combatants.contents.map(c => c.toObject())),
         messages: game.messages.size, storage: JSON.stringify(sessionStorage)})""")
     assert '"face"' not in leak["combatant"] and leak["messages"] == 0 and "5" not in leak["storage"]
-    gm_page.wait_for_timeout(200)
+    settle(gm_page)
     assert not [f for f in p2_frames + gm_frames if '"faces"' in f or "speedDice" in f], "dice left the roller's browser"
 
     p2_frames.clear()
@@ -252,7 +253,7 @@ def test_the_console_follows_a_player_to_the_map_where_the_fight_is(gm_page, pla
         const c = await Combat.implementation.create({scene: s, system: {mode: "speed"}});
         await c.createEmbeddedDocuments("Combatant", [{actorId: a, tokenId: at, sceneId: s}, {actorId: b, tokenId: bt, sceneId: s}]);
         await c.startCombat(); }""", [m["morning"], alf, at, bruiser, bt])
-    player1_page.wait_for_timeout(300)
+    settle(player1_page)
     expect(app).to_contain_text("No fight is running")  # a fight on another map is not this player's view's fight
     gm_page.evaluate("([s, u]) => game.scenes.get(s).pullUsers([u])", [m["morning"], P1])
     player1_page.wait_for_function("s => canvas.scene?.id === s", arg=m["morning"])

@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 
 from helpers.record import forge, notices
 from helpers import (P1, SEED_DICE, choose, combatant_id, console, end_round, fight_on_scene, gm_reveals_all, make_actor, make_fight, row, scene_with, weapon)
+from helpers import settle
 
 
 
@@ -177,7 +178,7 @@ def test_surrender_loses_the_other_dice_and_stepping_back_undoes_it(gm_page, pag
     # A double click on an action spends one die, never the next combatant's.
     gm.get_by_role("button", name="Dodge").dblclick()
     expect(gm.locator(".smoke-queue li.current")).to_have_text("5 Bex")
-    gm_page.wait_for_timeout(300)
+    settle(gm_page)
     expect(gm.locator(".smoke-queue li.spent")).to_have_text(["5 Alf"])
     # Double-clicking End round (dice left: the console asks, No keeps the round) ends one round.
     gm.get_by_role("button", name="End round").click()
@@ -185,7 +186,7 @@ def test_surrender_loses_the_other_dice_and_stepping_back_undoes_it(gm_page, pag
     assert gm_page.evaluate("() => game.combat.round") == 1
     end_round(gm_page, dbl=True)
     gm_page.wait_for_function("() => game.combat.round === 2")
-    gm_page.wait_for_timeout(300)
+    settle(gm_page)
     assert gm_page.evaluate("() => game.combat.round") == 2
     # And two requests to end the same round (two GMs at once, a macro twice): the second is refused.
     settled = gm_page.evaluate("""async () => (await Promise.allSettled([game.combat.nextRound(), game.combat.nextRound()]))

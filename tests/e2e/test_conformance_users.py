@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Page
 
 from helpers import refused
+from helpers import settle
 
 pytestmark = pytest.mark.harness_only
 
@@ -65,7 +66,7 @@ def test_world_settings_need_settings_modify_and_reach_every_client(open_user_pa
     assert refused(pages["player1"], "() => game.settings.set('the-smoke', 'probeUser', 3)") is None
     pages["player1"].wait_for_function("() => game.settings.get('the-smoke', 'probeUser') === 3")
     pages["player1"].evaluate("() => game.settings.set('the-smoke', 'probeClient', 5)")
-    pages["player2"].wait_for_timeout(300)
+    settle(pages["player2"])
     assert pages["player2"].evaluate("""() => [game.settings.get('the-smoke', 'probeUser'),
         game.settings.get('the-smoke', 'probeClient'), window.__changes.filter(c => c[0] === 'user').length]""") == [0, 0, 0]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page
+from helpers import settle
 
 pytestmark = pytest.mark.harness_only
 
@@ -69,7 +70,7 @@ def test_a_move_through_a_strip_is_cut_at_its_edges_and_every_client_hears_the_m
     assert sections == [[0, 950, True], [950, 1051, True], [1051, 2000, False]]
     for page in pages:
         page.wait_for_function("() => window.__events.length >= 2")
-        page.wait_for_timeout(200)
+        settle(page)
         assert page.evaluate("window.__events") == [["tokenMoveIn", P1, 950], ["tokenMoveOut", P1, 1051]]
 
 
@@ -84,7 +85,7 @@ def test_the_movers_stop_on_entering_leaves_the_token_in_the_strip(world, open_u
     strip(gm)
     player.evaluate("([s, t]) => game.scenes.get(s).tokens.get(t).move([{x: 2000, y: 0}])", [SCENE, T_ROOK])
     gm.wait_for_function("() => window.__events.length >= 1")
-    gm.wait_for_timeout(500)
+    settle(gm)
     assert gm.evaluate("window.__events") == [["tokenMoveIn", P1, 950]]
     assert gm.evaluate("([s, t]) => game.scenes.get(s).tokens.get(t).x", [SCENE, T_ROOK]) == 950
     assert player.evaluate("([s, t]) => game.scenes.get(s).tokens.get(t).movement.state", [SCENE, T_ROOK]) == "stopped"
@@ -141,6 +142,6 @@ def test_core_never_deletes_an_expired_effect(world, open_user_page):
         await game.time.advance(60);
         return e.id; }""", ROOK)
     player.wait_for_function("() => game.time.worldTime >= 60")
-    player.wait_for_timeout(300)
+    settle(player)
     for page in (gm, player):
         assert page.evaluate("([a, e]) => !!game.actors.get(a).effects.get(e)", [ROOK, effect]) is True

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
+from helpers import settle
 
 from helpers import blank_character, open_creator
 
@@ -45,7 +46,7 @@ def test_seven_steps_refuse_an_illegal_spread_resume_and_finish_once(gm_page: Pa
     assert gm_page.evaluate("id => game.actors.get(id).items.size", actor_id) == 0
     w.get_by_role("button", name="Finish").dblclick()
     expect(w).to_have_count(0)
-    gm_page.wait_for_timeout(400)
+    settle(gm_page)
     made = gm_page.evaluate("""id => { const a = game.actors.get(id); const s = a.system; return {
         name: a.name, stats: Object.fromEntries(Object.entries(s.stats).map(([k, v]) => [k, v.die])),
         rep: s.rep.level, xp: s.rep.xp, hustle: [s.hustle.value, s.hustle.max], health: [s.health.value, s.health.max],

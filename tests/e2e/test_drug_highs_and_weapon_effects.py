@@ -8,6 +8,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from helpers import P1, SEED_DICE, choose, console, fight_on_scene, gm_reveals_all, make_actor, scene_with, weapon
+from helpers import settle
 
 
 SKUNK = """async () => {
@@ -37,20 +38,20 @@ def test_conditions_comedowns_a_repeat_high_renews_its_duration_and_one_comedown
     assert gm_page.evaluate(EFFECTS, danny) == ["blazed"]
     assert gm_page.evaluate("id => game.actors.get(id).effects.contents[0].duration.seconds", danny) == 60 * 60
     gm_page.evaluate("() => game.time.advance(59 * 60)")  # 99 minutes from the first bag: still Blazed, no Foggy
-    gm_page.wait_for_timeout(300)
+    settle(gm_page)
     assert gm_page.evaluate(EFFECTS, danny) == ["blazed"]
     gm_page.evaluate("() => game.time.advance(60)")
     gm_page.wait_for_function("id => game.actors.get(id).statuses.has('foggy')", arg=danny)
-    gm_page.wait_for_timeout(300)
+    settle(gm_page)
     assert gm_page.evaluate(EFFECTS, danny) == ["foggy"]
     # The third bag during Foggy: Foggy is off while Blazed lasts, then follows again — once.
     player1_page.evaluate(USE, danny)
     gm_page.wait_for_function("id => game.actors.get(id).statuses.has('blazed')", arg=danny)
-    gm_page.wait_for_timeout(300)
+    settle(gm_page)
     assert gm_page.evaluate(EFFECTS, danny) == ["blazed"]
     gm_page.evaluate("() => game.time.advance(60 * 60)")
     gm_page.wait_for_function("id => game.actors.get(id).statuses.has('foggy')", arg=danny)
-    gm_page.wait_for_timeout(300)
+    settle(gm_page)
     assert gm_page.evaluate(EFFECTS, danny) == ["foggy"]
     for page in (gm_page, player1_page):
         assert page_errors[page] == []

@@ -7,6 +7,7 @@ the GM; a crossing interrupted by the GM's reload neither duplicates nor loses a
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
+from helpers import settle
 
 from helpers import (
     MAKE_MAP, MOVE, PLACE, character, crossed, motor_with_driver_and_passenger, notification, seat_records, tokens_of, wait_tokens,
@@ -48,7 +49,7 @@ def test_a_character_on_foot_lands_at_the_same_point_along_the_edge_facing_on_on
 
     # Walking along the landing strip: no crossing back; out of it and in again: back to Mare Street, once.
     player1_page.evaluate(MOVE, [m["morning"], arrived["id"], 0, 700])
-    gm_page.wait_for_timeout(500)
+    settle(gm_page)
     assert [(t["x"], t["y"]) for t in tokens_of(gm_page, m["morning"], danny)] == [(0, 700)]
     player1_page.evaluate(MOVE, [m["morning"], arrived["id"], 300, 700])
     gm_page.wait_for_function("([s, a]) => !game.scenes.get(s).tokens.find(t => t.actorId === a)?.flags['the-smoke']?.arrived",
@@ -128,7 +129,7 @@ def test_a_player_cannot_cross_with_a_motor_they_do_not_drive_or_a_token_they_do
     player2_page.wait_for_function("([s, t]) => !!game.scenes.get(s)?.tokens.get(t)", arg=[m["mare"], c["vt"]])
     player2_page.evaluate(MOVE, [m["mare"], c["vt"], 1900, 500])
     notification(player2_page, "Only the driver of Vexa Hatch can take it across the map edge.")
-    gm_page.wait_for_timeout(700)
+    settle(gm_page)
     assert tokens_of(gm_page, m["morning"], c["car"]) == []
     assert [(t["x"], t["y"]) for t in tokens_of(gm_page, m["mare"], c["car"])] == [(1900, 500)]
 
@@ -150,7 +151,7 @@ def test_a_player_cannot_cross_with_a_motor_they_do_not_drive_or_a_token_they_do
     player1_page.wait_for_function("([s, t]) => !!game.scenes.get(s)?.tokens.get(t)", arg=[m["morning"], ft])
     player1_page.evaluate(MOVE, [m["morning"], ft, 1900, 100])
     notification(player1_page, "You cannot see Dalston: the GM has not shown you that map.")
-    gm_page.wait_for_timeout(500)
+    settle(gm_page)
     assert tokens_of(gm_page, m["dalston"], femi) == [] and len(tokens_of(gm_page, m["morning"], femi)) == 1
     assert page_errors[gm_page] == []
 

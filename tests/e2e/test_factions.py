@@ -5,6 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from helpers import import_pregen, open_sheet
+from helpers import settle
 
 
 
@@ -22,7 +23,7 @@ def test_faction_renown_rank_influence_and_stance(gm_page: Page, page_errors):
     row = sheet.locator("[data-faction='0']")
     for _ in range(4):
         row.get_by_role("button", name="Career job done (+1)").click()
-        gm_page.wait_for_timeout(150)
+        settle(gm_page)  # the click's write is back before the next
     expect(row.get_by_label("Influence The Chainring")).to_have_value("3")  # capped at 3
     row.get_by_label("Favour from The Chainring").select_option("majorIntervention")
     row.get_by_role("button", name="Spend Influence").click()
@@ -33,7 +34,7 @@ def test_faction_renown_rank_influence_and_stance(gm_page: Page, page_errors):
     row.get_by_role("button", name="Stage 1 complete").click()
     expect(row.get_by_label("Renown The Chainring")).to_have_value("8")  # stage 1 awards 1
     row.get_by_label("Stance The Chainring").select_option("strained")
-    gm_page.wait_for_timeout(300)
+    settle(gm_page)
     faction = gm_page.evaluate("id => game.actors.get(id).system.factions[0]", actor_id)
     assert faction == {"name": "The Chainring", "renown": 8, "influence": 1, "stance": "strained", "stagesDone": 1}
     assert page_errors[gm_page] == []

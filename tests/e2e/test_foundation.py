@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page
 
 from helpers import skew_time
+from helpers import settle
 
 pytestmark = pytest.mark.harness_only
 
@@ -34,16 +35,16 @@ def test_active_time_stands_while_the_game_is_paused_on_every_client(world, open
     p1.wait_for_function("() => game.settings.get('the-smoke', 'activeTime').pausedAt !== null")
     # a client's estimate of the server clock may trail by its sync error: once past the pause it stands still
     skew_time(gm, 1)
-    p1.wait_for_timeout(200)
+    settle(p1)
     before_gm, before_p1 = gm.evaluate(ACTIVE), p1.evaluate(ACTIVE)
     skew_time(gm, 120)
-    p1.wait_for_timeout(200)
+    settle(p1)
     assert gm.evaluate(ACTIVE) == before_gm, "paused: two minutes of server time add no active time"
     assert p1.evaluate(ACTIVE) == before_p1
     gm.evaluate("() => game.togglePause(false, {broadcast: true})")
     p1.wait_for_function("() => game.settings.get('the-smoke', 'activeTime').pausedAt === null")
     skew_time(gm, 45)
-    p1.wait_for_timeout(200)
+    settle(p1)
     for page, before in ((gm, before_gm), (p1, before_p1)):
         gained = (page.evaluate(ACTIVE) - before) / 1000
         assert 45 <= gained < 50, f"after unpausing, 45 s of server time is 45 s of active time (got {gained})"

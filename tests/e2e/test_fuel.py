@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from helpers import settle
 from helpers import MAKE_MAP, MOVE, add_from_pack, crossed, import_actor, motor_with_driver_and_passenger, notification, tokens_of
 from helpers.record import forge
 from helpers.rolls import ask
@@ -59,7 +60,7 @@ def test_a_driven_motor_uses_a_fuel_a_hop_stops_when_dry_and_a_jerry_can_fills_i
     dry = "Vexa Hatch has no fuel left for the next map: refuel it (a Jerry Can) first."
     player1_page.evaluate(MOVE, [m["morning"], motor["id"], 0, 500])
     notification(player1_page, dry)
-    gm_page.wait_for_timeout(700)
+    settle(gm_page)
     assert tokens_of(gm_page, m["mare"], car) == [] and len(tokens_of(gm_page, m["morning"], car)) == 1
     status = player1_page.evaluate(f"""async id => (await import("{UNITS}")).driveStatus(game.actors.get(id))""", car)
     assert status == {"ok": False, "message": "Vexa Hatch is out of fuel: it cannot be driven until someone refuels it (a Jerry Can)."}

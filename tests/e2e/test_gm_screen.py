@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from helpers import SEED_DICE
+from helpers import SEED_DICE, settle
 from helpers import add_from_pack
 from helpers import import_actor
 from helpers.gm_screen import FORGED, GONE, name_of, open_screen, roll_from_card, two_players
@@ -296,5 +296,5 @@ def test_come_off_the_bike_in_motorbike_leathers_does_half_damage(gm_page: Page,
     # Jaz's player swaps into her Leathers after the fall: nothing is given back.
     player2_page.evaluate("([a, i]) => game.actors.get(a).items.get(i).update({'system.worn': true})",
                           [jaz, leathers[(jaz, "Motorbike Leathers")]])
-    gm_page.wait_for_timeout(500)
+    settle(gm_page)
     assert gm_page.evaluate("id => game.actors.get(id).system.health.value", jaz) == before[1] - 7

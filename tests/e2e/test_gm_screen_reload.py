@@ -8,6 +8,7 @@ from __future__ import annotations
 from helpers import SEED_DICE, statuses
 from helpers.gm_screen import FORGED, claim, last_request, open_screen, reload_gm, roll_from_card, two_players
 from playwright.sync_api import Page, expect
+from helpers import settle
 
 
 def test_a_request_sent_before_a_gm_reload_is_rolled_after_it_and_the_gm_sees_the_results(
@@ -71,7 +72,7 @@ def test_a_hazard_sent_before_a_reload_applies_once_across_reloads(gm_page: Page
     card_time = gm_page.evaluate(stamp)
     assert isinstance(card_time, int) and card_time > 0
     reload_gm(gm_page)
-    gm_page.wait_for_timeout(500)  # the reloaded GM's ready hook has run (resumeHarms)
+    settle(gm_page)  # what the reloaded GM's ready hook started (resumeHarms) has run its course
     assert gm_page.evaluate(stamp) == card_time  # nothing to finish: the card is not rewritten
     assert gm_page.evaluate("id => game.actors.get(id).system.health.value", danny) == 2
     assert statuses(gm_page, danny) == ["broken", "down"]

@@ -108,3 +108,32 @@ def test_world_settings_are_written_by_a_gm_only(gm_page: Page, player1_page: Pa
     gm_page.evaluate("c => game.settings.set('the-smoke', 'challenge', c)", challenge)
     player1_page.wait_for_function("game.settings.get('the-smoke', 'challenge')?.name === 'The heist'")
     assert player1_page.evaluate("game.settings.get('the-smoke', 'challenge')") == challenge
+
+
+@pytest.mark.harness_only
+def test_settle_returns_once_what_clients_do_in_answer_has_run_its_course(gm_page: Page, player1_page: Page):
+    """The stand-in's test endpoint POST /harness/settle (helpers.settle, what a test waits for instead of a fixed
+    sleep before asserting that nothing more happened): the GM renames Player One's actor; Player One's client answers
+    the change with a User#query to the GM, which takes 0.4 s to answer, and then writes a flag; the GM's client answers
+    that flag with a chat message. settle() returns only when all of it has reached every client: the GM and Player
+    One see the flag and the message at once, with no wait. A quiet world settles in two rounds."""
+    from helpers import make_actor, settle
+
+    actor = make_actor(gm_page, "Chain", owner=player1_page.evaluate("game.user.id"))
+    gm_page.evaluate("""id => {
+        CONFIG.queries["harness.chainTest"] = () => new Promise(r => setTimeout(() => r("answered"), 400));
+        Hooks.on("updateActor", (a, c) => {
+            if (a.id === id && c.flags?.chain?.step === 2) ChatMessage.implementation.create({content: "chain done"});
+        });
+    }""", actor)
+    player1_page.evaluate("""id => Hooks.on("updateActor", async (a, c) => {
+        if (a.id !== id || c.name !== "Go") return;
+        const answer = await game.users.activeGM.query("harness.chainTest", {});
+        if (answer === "answered") await a.update({"flags.chain.step": 2});
+    })""", actor)
+    gm_page.evaluate("id => game.actors.get(id).update({name: 'Go'})", actor)
+    settle(gm_page)
+    for page in (gm_page, player1_page):
+        assert page.evaluate("id => game.actors.get(id).flags.chain?.step", actor) == 2
+        assert page.evaluate("() => game.messages.contents.map(m => m.content)") == ["chain done"]
+    assert gm_page.evaluate("() => fetch('/harness/settle', {method: 'POST'}).then(r => r.json())") == {"rounds": 2}

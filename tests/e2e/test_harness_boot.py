@@ -7,6 +7,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from helpers import settle
 
 from helpers import SEED_DICE
 
@@ -132,7 +133,7 @@ def test_player_cannot_update_the_gm_owned_actor(gm_page: Page, player1_page: Pa
     assert outcome["name"] == "Dodgy Dave"
     expect(player1_page.get_by_role("alert").filter(has_text="lacks permission")).to_be_visible()
 
-    gm_page.wait_for_timeout(300)  # any broadcast would have arrived by now
+    settle(gm_page)  # any broadcast has arrived and been handled
     assert gm_page.evaluate("id => game.actors.get(id).name", actor_id) == "Dodgy Dave"
     expect(gm_sheet.locator("input[name=name]")).to_have_value("Dodgy Dave")
     if server.is_harness:

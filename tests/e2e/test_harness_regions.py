@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Page
 
 from helpers import refused
+from helpers import settle
 
 pytestmark = pytest.mark.harness_only
 
@@ -92,7 +93,7 @@ def create_regions(gm: Page, *regions: dict) -> list[str]:
 def events(page: Page, count: int) -> list[list]:
     """The page's logged events once `count` arrived, after a pause that would let duplicates arrive too."""
     page.wait_for_function("n => window.__events.length >= n", arg=count)
-    page.wait_for_timeout(300)
+    settle(page)
     return page.evaluate("() => window.__events.splice(0)")
 
 
@@ -136,7 +137,7 @@ def test_a_gm_creates_regions_with_behaviours_every_client_sees_them_and_the_ser
     gm.wait_for_function("() => window.__activated.length >= 2")
     player1.wait_for_function("() => window.__activated.length >= 2")
     for page in (gm, player1):
-        page.wait_for_timeout(200)
+        settle(page)
         assert sorted(page.evaluate("() => window.__activated")) == [["BehaviorShop0001", GM1], ["BehaviorStrip001", GM1]]
 
     # GM updates and deletes a behaviour and a region (nested embedded writes)
@@ -254,7 +255,7 @@ def test_region_changes_and_token_create_delete_update_membership(world, open_us
     for page in (gm, player1):
         page.wait_for_function("""() => game.scenes.get("%s").regions.size === 0""" % SCENE)
         assert regions_of_token(page) == []
-        page.wait_for_timeout(200)
+        settle(page)
         assert page.evaluate("() => window.__events") == []
 
 

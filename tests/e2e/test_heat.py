@@ -7,7 +7,7 @@ units at 3 stars places 2 area cars, 1 bike and 1 carrier; Busted takes the cash
 from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
-from helpers.core import skew_time
+from helpers.core import skew_time, ticks
 from helpers import SEED_DICE
 from helpers import import_actor, observer, VEHICLES_MODULE
 from helpers import add_from_pack
@@ -118,7 +118,7 @@ def test_a_timer_counts_down_pauses_restarts_when_seen_and_loses_one_star(world,
     p1.wait_for_function("() => game.settings.get('the-smoke', 'activeTime').pausedAt !== null")
     shown = seconds_shown(p1, danny)
     skew_time(gm, 60)
-    p1.wait_for_timeout(1200)
+    ticks(gm, p1)
     assert seconds_shown(p1, danny) == shown and gm.evaluate(HEAT, danny) == 1
     gm.evaluate("() => game.togglePause(false, {broadcast: true})")
     p1.wait_for_function("() => game.settings.get('the-smoke', 'activeTime').pausedAt === null")
@@ -127,7 +127,7 @@ def test_a_timer_counts_down_pauses_restarts_when_seen_and_loses_one_star(world,
     for page in (gm, p1):
         page.wait_for_function("id => document.querySelector(`[data-smoke-heat-countdown='Actor.${id}']`)?.textContent === 'In sight'", arg=danny)
     skew_time(gm, 100)
-    p1.wait_for_timeout(1200)
+    ticks(gm, p1)
     assert gm.evaluate(HEAT, danny) == 1
     # out of sight again: the star's timer restarts at 45 s
     move_cop(gm, ids, FAR)
@@ -138,12 +138,12 @@ def test_a_timer_counts_down_pauses_restarts_when_seen_and_loses_one_star(world,
     gone = gm.evaluate("""id => (game.system.api.clock.activeNow()
         - game.settings.get('the-smoke', 'heatTimers')[`Actor.${id}`].since) / 1000""", danny)
     skew_time(gm, 43 - gone)
-    gm.wait_for_timeout(1100)
+    ticks(gm, p1)
     assert gm.evaluate(HEAT, danny) == 1 and seconds_shown(p1, danny) in (1, 2)
     skew_time(gm, 2)
     for page in (gm, gm2, p1):
         page.wait_for_function(f"id => game.actors.get(id).system.heat === 0", arg=danny)
-    p1.wait_for_timeout(2500)  # both GMs ticked a few more times: nothing more is written
+    ticks(gm, gm2, n=2)  # both GMs ticked twice more: nothing more is written
     assert p1.evaluate(writes) == 2, "one write to 1 star, one for the star lost (two GMs connected)"
     assert countdown(p1, danny) == ""
     assert page_errors[gm] == [] and page_errors[gm2] == [] and page_errors[p1] == []
@@ -164,7 +164,7 @@ def test_the_timer_survives_a_gm_reload(world, open_user_page):
     assert 22 <= seconds_shown(p1, danny) <= 30
     skew_time(gm, 31)
     p1.wait_for_function(f"id => game.actors.get(id).system.heat === 1", arg=danny)
-    p1.wait_for_timeout(1500)
+    ticks(gm, n=2)  # the GM's check ran twice more
     assert p1.evaluate(HEAT, danny) == 1, "exactly one star lost after the reload"
     # the next star's 45 s started where the 60 s of the second star ended, not when the reloaded GM noticed
     timer = p1.evaluate("id => game.settings.get('the-smoke', 'heatTimers')[`Actor.${id}`]", danny)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
+from helpers import settle, ticks
 
 from helpers import SEED_DICE
 from helpers import heat as H
@@ -125,7 +126,7 @@ def test_anpr_reads_a_hot_plate_once_per_unit_and_a_respray_clears_it(gm_page: P
     gm_page.evaluate(move, [ids["scene"], 3400])  # 11 squares from the area car: ANPR reads it
     player1_page.wait_for_function(H.HEAT.replace("system.heat", "system.heat === 1"), arg=danny)
     gm_page.evaluate(move, [ids["scene"], 3500])  # read already by this unit: nothing more
-    gm_page.wait_for_timeout(800)
+    settle(gm_page)
     assert gm_page.evaluate(H.HEAT, danny) == 1
     gm_page.evaluate("id => Hooks.callAll('smoke.resprayed', game.actors.get(id))", car)
     gm_page.wait_for_function("id => game.system.api.heat.plateOf(`Actor.${id}`)?.hot === false", arg=car)
@@ -155,11 +156,11 @@ def test_anpr_one_drive_past_three_units_is_the_books_heat_once(gm_page: Page, p
     move = "([s, x]) => game.scenes.get(s).tokens.get(window.vexa).update({x})"
     gm_page.evaluate(move, [ids["scene"], 3400])  # 11 squares from each of the three units
     player1_page.wait_for_function(H.HEAT.replace("system.heat", "system.heat === 1"), arg=danny)
-    gm_page.wait_for_timeout(1000)
+    settle(gm_page)
     assert gm_page.evaluate(H.HEAT, danny) == 1
     assert gm_page.evaluate(anpr_cards) == 1
     gm_page.evaluate(move, [ids["scene"], 3600])  # on past the same units: they have all heard it
-    gm_page.wait_for_timeout(800)
+    settle(gm_page)
     assert (gm_page.evaluate(H.HEAT, danny), gm_page.evaluate(anpr_cards)) == (1, 1)
     # An ARV called in after the ping had not heard it: the next drive within its range is a new read.
     arv = H.import_actor(gm_page, "vehicles", 'Metro ARV "Trojan"')
@@ -167,7 +168,7 @@ def test_anpr_one_drive_past_three_units_is_the_books_heat_once(gm_page: Page, p
         [{name: "ARV", actorId: arv, actorLink: true, x: 4500, y: 1400}])""", [ids["scene"], arv])
     gm_page.evaluate(move, [ids["scene"], 3700])
     player1_page.wait_for_function(H.HEAT.replace("system.heat", "system.heat === 2"), arg=danny)
-    gm_page.wait_for_timeout(800)
+    settle(gm_page)
     assert (gm_page.evaluate(H.HEAT, danny), gm_page.evaluate(anpr_cards)) == (2, 2)
 
 
@@ -203,7 +204,7 @@ def test_an_officer_made_by_to_object_is_police_and_a_player_cannot_make_or_unma
     err = player1_page.evaluate("""id => game.actors.get(id).update({"flags.the-smoke.key": "", "flags.the-smoke.police": false})
         .then(() => null, e => e.message)""", made["actor"])
     assert err, "a player wrote the GM's officer"
-    gm_page.wait_for_timeout(1500)
+    ticks(gm_page)  # the GM's check (once a second) ran since
     assert gm_page.evaluate(IN_SIGHT, danny) is True
 
     # The officer walks off: Danny out of sight. Jaz (the GM's, one star) stands next to Danny.
@@ -218,7 +219,7 @@ def test_an_officer_made_by_to_object_is_police_and_a_player_cannot_make_or_unma
     assert player1_page.evaluate("""id => game.actors.get(id).update({"flags.the-smoke.police": true,
         "flags.the-smoke.key": "street-people/metro-police-officer"}).then(() => null, e => e.message)""", danny) is None
     gm_page.wait_for_function("id => game.actors.get(id).flags['the-smoke']?.police === true", arg=danny)
-    gm_page.wait_for_timeout(2000)
+    ticks(gm_page)  # the GM's check (once a second) ran since
     assert gm_page.evaluate(IN_SIGHT, jaz) is False
     assert gm_page.evaluate(f"async id => (await import('{SIGHT_MODULE}')).isPolice(game.actors.get(id))", danny) is False
 
@@ -226,7 +227,7 @@ def test_an_officer_made_by_to_object_is_police_and_a_player_cannot_make_or_unma
     p1 = player1_page.evaluate("game.user.id")
     gm_page.evaluate("([id, p1]) => game.actors.get(id).update({[`ownership.${p1}`]: 3})", [made["actor"], p1])
     gm_page.evaluate("([s, t]) => game.scenes.get(s).tokens.get(t).update({x: 500})", [ids["scene"], made["token"]])
-    gm_page.wait_for_timeout(2000)
+    ticks(gm_page)  # the GM's check (once a second) ran since
     assert gm_page.evaluate(IN_SIGHT, danny) is False
     assert gm_page.evaluate(f"async id => (await import('{SIGHT_MODULE}')).isPolice(game.actors.get(id))", made["actor"]) is False
 
@@ -259,7 +260,7 @@ def test_a_timer_for_a_deleted_character_goes_with_it(gm_page: Page, player1_pag
     gm_page.wait_for_function("id => !!game.settings.get('the-smoke', 'heatTimers')[`Actor.${id}`]", arg=danny)
     gm_page.evaluate("id => game.actors.get(id).delete()", danny)
     gm_page.wait_for_function("id => !game.settings.get('the-smoke', 'heatTimers')[`Actor.${id}`]", arg=danny)
-    gm_page.wait_for_timeout(1500)  # the GM's checks carry on without it
+    ticks(gm_page, n=2)  # the GM's checks carry on without it
     assert page_errors[gm_page] == []
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from helpers import skew_time
+from helpers import skew_time, ticks
 from helpers.missions import (COUNT_RUN_WRITES, FEMI, JAZ, P1, ROOK, ask, make_page, open_board, purse, run_of,
                               seed_crews, terms, wait_run)
 
@@ -187,7 +187,7 @@ def test_the_deadline_runs_on_active_time_fails_the_mission_once_and_the_gm_sees
     gm_page.evaluate("game.togglePause(true, {broadcast: true})")
     gm_page.wait_for_function("() => game.settings.get('the-smoke', 'activeTime').pausedAt !== null")
     skew_time(gm_page, 600)
-    gm_page.wait_for_timeout(1500)
+    ticks(gm_page)  # the GM's deadline check ran since
     assert run_of(gm_page, page_uuid)["state"] == "active"
     assert gm_page.evaluate("() => window.runWrites") == 0
     left = player1_page.evaluate("uuid => game.system.api.missions.missionsOf(game.actors.get('RookActor0000001'))[0].secondsLeft", page_uuid)
@@ -203,7 +203,7 @@ def test_the_deadline_runs_on_active_time_fails_the_mission_once_and_the_gm_sees
     assert run_of(gm_page, page_uuid)["state"] == "active"
     skew_time(gm_page, 61)
     wait_run(gm_page, page_uuid, "r.state === 'failed' && r.late === true")
-    gm_page.wait_for_timeout(2500)  # more ticks: nothing more is written
+    ticks(gm_page, n=2)  # more ticks: nothing more is written
     assert gm_page.evaluate("() => window.runWrites") == 1
     cards = gm_page.locator("#chat-log .smoke-gm-reward").filter(has_text="The deadline for Against the clock ran out")
     expect(cards).to_have_count(1)
@@ -214,7 +214,7 @@ def test_the_deadline_runs_on_active_time_fails_the_mission_once_and_the_gm_sees
         [None, "Against the clock is already finished: nothing is paid twice."]
     gm_page.reload()
     gm_page.wait_for_function("() => window.game?.ready === true")
-    gm_page.wait_for_timeout(1500)
+    ticks(gm_page)  # the reloaded GM's deadline check ran
     expect(gm_page.locator("#chat-log .smoke-gm-reward").filter(has_text="ran out")).to_have_count(1)
 
 

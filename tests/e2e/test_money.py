@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import pytest
 from playwright.sync_api import Page, expect
+from helpers import settle
 from helpers import SEED_DICE
 from helpers import add_from_pack, statuses
 from helpers.money import (  # noqa: F401
@@ -70,7 +71,7 @@ def test_in_the_shop_street_5_and_wide_boy_take_20_percent_off_and_a_third_disco
     expect(row).to_contain_text("£12 (−20%)")
     row.get_by_role("button", name="Buy").dblclick()
     gm_page.wait_for_function(f"() => game.actors.get('{ROOK}').items.some(i => i.name === 'First Aid Kit')")
-    player1_page.wait_for_timeout(500)
+    settle(player1_page)
     assert purse(gm_page) == [28, 100]
     assert gm_page.evaluate(f"() => game.actors.get('{ROOK}').items.filter(i => i.name === 'First Aid Kit').length") == 1
     expect(player1_page.locator("#chat-log .smoke-money-card").last).to_contain_text("Rook buys First Aid Kit for £12.")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
+from helpers import settle
 
 from helpers.money import (BEX, FLAT, P1, P2, REGIONS, ROOK, SAL, SCENE, SPRAY, SQ, STREET, T_BEX, T_ROOK, T_SAL, ask,
                            move, place, purse, seed, sheet, wait_at)
@@ -140,7 +141,7 @@ def test_another_players_flat_refuses_the_stash_and_rest_and_a_crew_flat_is_ever
         "Nobody lives at Rook's flat yet: the GM names who does in the place's settings (Who lives here)."
     # a player cannot name themselves (the behaviour is the GM's)
     p2.evaluate(f"b => fromUuidSync(b).update({{'system.residents': ['Actor.{SAL}']}}).catch(() => null)", behavior)
-    p2.wait_for_timeout(300)
+    settle(p2)
     assert gm.evaluate("b => fromUuidSync(b).system.residents.size", behavior) == 0
 
 
@@ -172,9 +173,9 @@ def test_a_token_made_by_a_player_for_an_actor_they_do_not_own_counts_for_nobody
     made = """async ([scene, actor, user, id, mod]) => { const m = await import(mod);
         const [t] = await game.scenes.get(scene).createEmbeddedDocuments('Token', [{_id: id, name: 'Rook?', actorId: actor,
           actorLink: true, x: 1600, y: 100}], {keepId: true});
-        await new Promise(r => setTimeout(r, 200));
+        await fetch('/harness/settle', {method: 'POST'});  // every client has handled it (helpers.settle)
         m.hooks.deleteToken(t); m.hooks.createToken(t, {}, user);
-        await new Promise(r => setTimeout(r, 200));
+        await fetch('/harness/settle', {method: 'POST'});  // every client has handled it (helpers.settle)
         return m.standsFor(t, game.actors.get(actor)); }"""
     assert gm.evaluate(made, [SCENE, ROOK, P2, "TokenRookForged1", TOKEN_MODULE]) is False
     expect(gm.locator("#notifications")).to_contain_text("Player Two made a token (Rook?) for an actor they do not own")
@@ -200,7 +201,7 @@ def test_a_token_pointed_at_another_actor_does_not_cross_as_them(gm_page: Page, 
         if (token.id === t && ('x' in changes || 'y' in changes)) changes.actorId = a; }); }""", [ft, danny])
     player1_page.evaluate(MOVE, [m["mare"], ft, 1900, 300])
     gm_page.wait_for_function("([s, t, a]) => game.scenes.get(s).tokens.get(t)?.actorId === a", arg=[m["mare"], ft, femi])
-    gm_page.wait_for_timeout(700)
+    settle(gm_page)
     assert tokens_of(gm_page, m["morning"], danny) == [], "a token pointed at Danny crossed as Danny"
     assert [t["id"] for t in tokens_of(gm_page, m["mare"], danny)] == [dt]
     # put back, the same token is Femi's and crosses as Femi (the player's hook gone)

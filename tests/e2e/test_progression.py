@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
+from helpers import settle
 
 from helpers import SEED_DICE, import_pregen, open_sheet
 
@@ -66,7 +67,7 @@ def test_level_up_across_two_levels_resumes_and_applies_once(gm_page: Page, page
     apply = window.get_by_role("button", name="Apply the new levels")
     apply.dblclick()
     expect(window).to_have_count(0)
-    gm_page.wait_for_timeout(300)
+    settle(gm_page)
     after = gm_page.evaluate("""id => { const a = game.actors.get(id); return {level: a.system.rep.level,
         mus: a.system.stats.mus.die, health: a.system.health.max, guard: a.system.guard.base,
         perks: a.items.filter(i => i.type === 'perk').map(i => i.name).sort(), draft: a.getFlag('the-smoke', 'levelUp') ?? null}; }""",
@@ -104,7 +105,7 @@ def test_a_double_click_on_give_is_one_award_one_card_and_the_form_is_cleared(gm
     card = gm_page.locator("#chat-log .smoke-gm-reward").last
     expect(card).to_contain_text("Jaz Kaur gains 2 XP (Completed Pat order)")
     expect(card).to_contain_text("Two bikes")
-    gm_page.wait_for_timeout(1500)
+    settle(gm_page)
     assert gm_page.evaluate("id => game.actors.get(id).system.rep.xp", actor_id) == 2
     assert gm_page.evaluate(gains) == 1
     # The form is cleared: no reason, no amount; the next award's card has no reason.

@@ -29,7 +29,7 @@ def test_the_gm_screen_and_a_request_card_in_a_pseudo_locale(gm_page: Page, page
     data = allowed(gm_page, "Pseudo Danny")
     for tab in ("checks", "hazards", "rewards", "tools"):
         screen.locator(f"button[data-screen-tab='{tab}']").click()
-        gm_page.wait_for_timeout(150)
+        expect(screen.locator(f"button[data-screen-tab='{tab}']")).to_have_attribute("aria-pressed", "true")
         assert_translated(screen.inner_text(), data, f"GM Screen {tab}")
     screen.locator("button[data-screen-tab='checks']").click()
     screen.get_by_role("checkbox").first.check()

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import pytest
 from helpers.rounds import PLAY_ROUND, SETUP_FIGHT, TRACKER_AGREES, reset_stats, stats, total_writes
+from helpers import settle
 
 pytestmark = pytest.mark.harness_only
 
@@ -30,10 +31,10 @@ def test_a_round_writes_at_most_one_document_per_die_plus_five(world, open_user_
     if mode == "simple":
         gm.wait_for_function("() => game.combat.combatants.every(c => c.initiative !== null)")
     for _ in range(2):  # two rounds: the second starts from a round's end
-        gm.wait_for_timeout(300)  # let the last round's echoes settle before counting
+        settle(gm)  # the last round's echoes have settled before counting
         reset_stats(world.url)
         played = gm.evaluate(PLAY_ROUND)
-        gm.wait_for_timeout(300)
+        settle(gm)
         counted = stats(world.url)
         writes = total_writes(counted)
         assert played["wrong"] == [], played["wrong"]
@@ -63,12 +64,12 @@ def test_a_plain_check_is_one_write(world, open_user_page):
     gm.evaluate("id => game.actors.get(id).sheet.render({force: true})", actor_id)
     button = gm.locator(".application.sheet.actor [data-action=rollStat][data-stat=grf]").first
     button.wait_for()
-    gm.wait_for_timeout(300)
+    settle(gm)
     reset_stats(world.url)
     before = gm.evaluate("() => game.messages.size")
     button.click(modifiers=["Shift"])
     gm.wait_for_function("n => game.messages.size > n", arg=before)
-    gm.wait_for_timeout(500)
+    settle(gm)
     counted = stats(world.url)
     assert total_writes(counted) == 1, counted
     assert counted[next(iter(counted))]["byKind"] == {"ChatMessage create": 1}

@@ -10,6 +10,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from helpers import SEED_DICE, import_pregen, open_sheet
+from helpers import settle
 
 
 
@@ -36,7 +37,7 @@ def test_teamwork_refuses_a_blank_tn_and_a_double_click_rolls_once(gm_page: Page
     before = gm_page.evaluate("game.messages.size")
     app.get_by_role("button", name="Roll together").click()
     expect(notifications(gm_page, "Choose at least one character and a TN.")).to_have_count(1)
-    gm_page.wait_for_timeout(200)
+    settle(gm_page)
     expect(notifications(gm_page, "Choose at least one character and a TN.")).to_have_count(1)
     assert gm_page.evaluate("game.messages.size") == before  # nothing rolled against TN 0
     expect(app).to_be_visible()
@@ -46,7 +47,7 @@ def test_teamwork_refuses_a_blank_tn_and_a_double_click_rolls_once(gm_page: Page
     app.get_by_role("button", name="Roll together").dblclick()
     expect(gm_page.locator("#chat-log .smoke-teamwork-card")).to_have_count(1)
     expect(app).to_have_count(0)
-    gm_page.wait_for_timeout(300)
+    settle(gm_page)
     expect(gm_page.locator("#chat-log .smoke-teamwork-card")).to_have_count(1)
     assert gm_page.evaluate("game.messages.contents.filter(m => m.flags['the-smoke']?.check).length") == len(ids)
     tn = gm_page.evaluate("game.messages.contents.at(-1).flags['the-smoke'].teamwork.tn")
@@ -145,7 +146,7 @@ def test_a_refused_roll_shows_one_notification(gm_page: Page):
     dialog.get_by_role("radio", name="Fixed TN").check()
     dialog.get_by_role("button", name="Roll", exact=True).click()
     expect(notifications(gm_page, "Give the TN")).to_have_count(1)
-    gm_page.wait_for_timeout(200)
+    settle(gm_page)
     expect(notifications(gm_page, "Give the TN")).to_have_count(1)
     expect(dialog).to_be_visible()
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
+from helpers import settle
 
 from helpers import SEED_DICE, add_from_pack, import_pregen, make_actor, make_fight, open_sheet, statuses
 from helpers.record import forge
@@ -61,7 +62,7 @@ def test_a_high_is_followed_by_its_comedown(gm_page: Page):
         await a.toggleStatusEffect("foggy", {active: false}); await a.toggleStatusEffect("wired", {active: true});
         await a.toggleStatusEffect("wired", {active: false}); }""", actor_id)
     gm_page.wait_for_function("id => game.actors.get(id).statuses.has('crashing')", arg=actor_id)
-    gm_page.wait_for_timeout(300)
+    settle(gm_page)
     assert statuses(gm_page, actor_id) == ["crashing"]
 
 
@@ -115,7 +116,7 @@ def test_dropping_a_compendium_item_adds_it_once_and_intact(gm_page: Page):
         target.dispatchEvent(new DragEvent("drop", {dataTransfer: data, bubbles: true, cancelable: true}));
     }""", [uuid])
     gm_page.wait_for_function("([id, n]) => game.actors.get(id).items.size === n + 1", arg=[actor_id, before])
-    gm_page.wait_for_timeout(300)
+    settle(gm_page)
     items = gm_page.evaluate("id => game.actors.get(id).items.filter(i => i.name === 'Polymer Nine')"
                              ".map(i => i.toObject().system)", actor_id)
     assert items == [source]

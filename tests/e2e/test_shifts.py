@@ -11,6 +11,7 @@ import time
 
 import pytest
 from playwright.sync_api import Page, expect
+from helpers import settle, ticks
 from helpers.core import skew_time
 from helpers import SEED_DICE
 from helpers import add_from_pack, import_actor, observer
@@ -66,6 +67,7 @@ def test_a_taxi_shift_from_callout_to_pay(world, open_user_page):
     gm.locator(f"#smoke-shifts [data-job='{job['id']}'] [data-action=reached]").click()
     gm.wait_for_function("uuid => (game.settings.get('the-smoke', 'seats')[uuid] ?? []).length === 2", arg=f"Actor.{cab}")
     assert seats(gm, cab) == ["driver", "passenger-1"]
+    settle(gm)  # the job's next stage, written after the seat, has reached Rook's player too
     job = job_of(p1, ROOK)
     assert (job["stage"], job["windowSeconds"]) == ("dropOff", 210)
     before = (pocket(gm, ROOK), xp(gm, ROOK))
@@ -158,7 +160,7 @@ def test_the_clock_pauses_with_the_game_and_resumes_with_the_same_time_left(worl
     left_p1 = job_of(p1, ROOK)["secondsLeft"]
     assert abs(left_gm - left_p1) <= 1 and 117 <= left_gm <= 120
     skew_time(gm, 120)
-    p1.wait_for_timeout(1200)  # a tick on both clients
+    ticks(gm, p1)  # a tick on both clients
     assert job_of(gm, ROOK)["secondsLeft"] == left_gm
     assert job_of(p1, ROOK)["secondsLeft"] == left_p1
     shown = f"{left_gm // 60}:{left_gm % 60:02d}"
@@ -219,12 +221,12 @@ def test_a_patient_worsens_at_45_seconds_and_is_treated_in_transit(world, open_u
     job = job_of(p1, ROOK)
     assert (job["stage"], job["windowSeconds"], job["patient"]["state"]) == ("hospital", 240, "fading")
     skew_time(gm, 41)
-    gm.wait_for_timeout(1200)
+    ticks(gm)
     assert job_of(gm, ROOK)["patient"]["state"] == "fading", "under 45 s of active clock: still Fading"
     writes = gm.evaluate(COUNT_JOB_WRITES)
     skew_time(gm, 4)
     p1.wait_for_function("id => game.system.api.shifts.jobsOf(game.actors.get(id)).job.patient.state === 'faltering'", arg=ROOK)
-    gm.wait_for_timeout(2500)  # more ticks: the state changed once, so the store was written once
+    ticks(gm, n=2)  # more ticks: the state changed once, so the store was written once
     assert gm.evaluate("() => window.jobWrites") == 1 and writes == 0
     # the driver cannot treat; Femi in the back can (Savvy d6: 4 + 4 + 3 = 11 against Medium 10, Sorted)
     refused = roll_job(p1, job["id"], ROOK, [[4, 6], [4, 6]])

@@ -9,6 +9,7 @@ from helpers.core import skew_time
 from helpers.shifts import (FEMI, ROOK, SCENE, accept_on_sheet, board, callout, gm_do, job_of, on_shift, pocket, roll_job,
                          seats, seed, stored_job, xp)
 from helpers import import_actor, observer
+from helpers import settle
 
 pytestmark = pytest.mark.harness_only
 
@@ -36,7 +37,7 @@ def test_a_courier_reaches_each_stage_by_driving_into_its_region(world, open_use
     accept_on_sheet(p1, "Parcel run")
     move = """([scene, x]) => { const s = game.scenes.get(scene); return s.tokens.find(t => t.name === 'Bike').move([{x, y: 100}]); }"""
     gm.evaluate(move, [SCENE, 200])
-    gm.wait_for_timeout(500)
+    settle(gm)
     assert job_of(p1, ROOK)["stage"] == "pickup", "outside the region nothing happens"
     gm.evaluate(move, [SCENE, 500])
     p1.wait_for_function("id => game.system.api.shifts.jobsOf(game.actors.get(id)).job?.stage === 'dropOff'", arg=ROOK)

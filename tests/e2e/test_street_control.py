@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 
 from helpers import SEED_DICE
 from helpers.street import EVENTS, GM_ONLY, ask, danny_on_scene, nicked_vexa, street_window
+from helpers import settle
 
 
 def test_a_street_event_is_whispered_to_the_gm_only_and_its_follow_up_runs_once(gm_page: Page, player1_page: Page):
@@ -25,7 +26,7 @@ def test_a_street_event_is_whispered_to_the_gm_only_and_its_follow_up_runs_once(
     gms = gm_page.evaluate("game.users.filter(u => u.isGM).map(u => u.id).sort()")
     whisper = gm_page.evaluate("() => [...game.messages.contents.filter(m => m.flags['the-smoke']?.streetEvent).at(-1).whisper].sort()")
     assert whisper == gms
-    player1_page.wait_for_timeout(300)
+    settle(player1_page)
     assert player1_page.evaluate(EVENTS) == 0
     expect(player1_page.locator("#chat-log .smoke-street-event")).to_have_count(0)
 

@@ -8,6 +8,7 @@ from playwright.sync_api import Page, expect
 
 from helpers import SEED_DICE, add_from_pack, import_actor
 from helpers.street import GM_ONLY, ask, danny_on_scene, nicked_vexa, roll_police, street_window
+from helpers import settle
 
 HEAT = "id => game.actors.get(id).system.heat"
 
@@ -22,7 +23,7 @@ def test_anpr_in_a_nicked_motor_is_one_heat_once_and_a_passing_patrol_pings_it_o
     window.get_by_role("button", name="Run ANPR Ping").dblclick()
     player1_page.wait_for_function(HEAT.replace("system.heat", "system.heat === 1"), arg=ids["danny"])
     expect(gm_page.locator("#chat-log .smoke-street-event.police").last).to_contain_text("Vexa Hatch: the plate is hot — +1 Heat to 1 aboard.")
-    gm_page.wait_for_timeout(600)
+    settle(gm_page)
     assert gm_page.evaluate(HEAT, ids["danny"]) == 1
     assert gm_page.evaluate("() => game.messages.contents.filter(m => m.flags['the-smoke']?.policeEvent).length") == 1
 
@@ -30,7 +31,7 @@ def test_anpr_in_a_nicked_motor_is_one_heat_once_and_a_passing_patrol_pings_it_o
     card = gm_page.locator("#chat-log .smoke-street-event").last
     card.get_by_role("button", name="Ping every nicked motor here").dblclick()
     expect(card).to_contain_text("Vexa Hatch: the plate is hot — +1 Heat to 1 aboard.")
-    gm_page.wait_for_timeout(600)
+    settle(gm_page)
     assert gm_page.evaluate(HEAT, ids["danny"]) == 2
 
 

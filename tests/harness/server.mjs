@@ -3,13 +3,13 @@
  * The harness server (TEST DOUBLE of a Foundry VTT v13 server for browser tests).
  *
  *   node tests/harness/server.mjs --system <unzipped dist dir> --packs <extracted pack JSON dir> [--port 0] [--host 127.0.0.1]
- *        [--exit-with-stdin 1] [--world <file.json>]
+ *        [--exit-with-stdin 1] [--world <file.json>] [--cache 1]
  *
  * Prints one JSON line {"url": "http://127.0.0.1:PORT"} on stdout when listening. Serves the built system at
  * /systems/<id>/, the stand-in client at /harness/ (page: /game?user=<id>), core template stand-ins at /templates/,
  * placeholder SVGs for icons/svg/*, and a WebSocket at /ws?user=<id> for documents, settings, game.socket relays and
  * User#query. A user may hold several connections (tabs); a query reaches the most recent one. Test endpoints:
- * GET /harness/users, GET /harness/world, POST /harness/reset, POST /harness/seed.
+ * GET /harness/users, GET /harness/world, POST /harness/reset, POST /harness/seed, POST /harness/settle.
  * A port that is taken: one JSON line {"error": "EADDRINUSE", "port": N} on stderr and exit status 3.
  * SIGINT/SIGTERM (and, with --exit-with-stdin 1, the end of stdin) close every connection and free the port.
  * --world FILE keeps the world in that file (not a Foundry feature: the preview's "keep my world"): loaded at start when
@@ -43,7 +43,7 @@ function parseArgs(argv) {
   const args = { port: 0, host: "127.0.0.1" };
   for (let i = 0; i < argv.length; i += 2) {
     const key = argv[i].replace(/^--/, "");
-    if (!["system", "packs", "port", "host", "exit-with-stdin", "world"].includes(key)) throw new Error(`Unknown argument ${argv[i]}`);
+    if (!["system", "packs", "port", "host", "exit-with-stdin", "world", "cache"].includes(key)) throw new Error(`Unknown argument ${argv[i]}`);
     args[key] = argv[i + 1];
   }
   if (!args.system || !args.packs) throw new Error("Usage: server.mjs --system <dir> --packs <dir> [--port 0] [--host 127.0.0.1]");
@@ -91,7 +91,15 @@ function saveSoon() {
 
 /* ================================================== HTTP ================================================== */
 
-async function sendFile(res, root, relative) {
+/**
+ * --cache 1 (the browser tests): the files served never change while the server runs (the system is unpacked to a
+ * fresh directory per run; the tests do not edit the stand-in's client), so a browser may keep them: a page's next
+ * boot takes its ~200 modules, templates and styles from the browser's cache (and V8's code cache) instead of
+ * fetching and compiling them again. Without it (the preview, where a developer may edit the client), nothing is kept.
+ */
+const STATIC_CACHE = args.cache === "1" ? "public, max-age=86400, immutable" : "no-store";
+
+async function sendFile(res, root, relative, cache = STATIC_CACHE) {
   const file = path.resolve(root, decodeURIComponent(relative));
   if (!file.startsWith(root + path.sep)) return send(res, 403, "Forbidden");
   try {
@@ -99,7 +107,7 @@ async function sendFile(res, root, relative) {
   } catch {
     return send(res, 404, "Not found");
   }
-  res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream", "cache-control": "no-store" });
+  res.writeHead(200, { "content-type": TYPES[path.extname(file)] ?? "application/octet-stream", "cache-control": cache });
   res.end(await readFile(file));
   return undefined;
 }
@@ -168,6 +176,13 @@ const server = http.createServer(async (req, res) => {
       saveSoon();
       return json(res, out);
     }
+    if (req.method === "POST" && p === "/harness/settle") {
+      try {
+        return json(res, await settle());
+      } catch (err) {
+        return send(res, 504, err.message);
+      }
+    }
     if (req.method === "POST" && p === "/harness/stats/reset") {
       stats.clear();
       return json(res, { ok: true });
@@ -180,7 +195,7 @@ const server = http.createServer(async (req, res) => {
       const links = world.users.map(u => `<li><a href="/game?user=${u._id}">${u.name}</a></li>`).join("");
       return send(res, 200, `<!DOCTYPE html><html lang="en"><title>The Smoke harness</title><h1>Join as</h1><ul>${links}</ul></html>`, "text/html");
     }
-    if (p === "/game") return sendFile(res, CLIENT, "index.html");
+    if (p === "/game") return sendFile(res, CLIENT, "index.html", "no-store");
     if (p === "/favicon.ico") return send(res, 204, "");
     const vendor = p.startsWith("/harness/vendor/") && VENDOR[p.slice("/harness/vendor/".length)];
     if (vendor) return sendFile(res, path.dirname(vendor), path.basename(vendor));
@@ -188,7 +203,10 @@ const server = http.createServer(async (req, res) => {
     if (p.startsWith("/harness/")) return sendFile(res, CLIENT, p.slice("/harness/".length));
     if (p.startsWith("/templates/")) return sendFile(res, path.join(CLIENT, "templates"), p.slice("/templates/".length));
     if (p.startsWith(`/systems/${manifest.id}/`)) return sendFile(res, systemDir, p.slice(`/systems/${manifest.id}/`.length));
-    if (p.startsWith("/icons/svg/")) return send(res, 200, placeholderIcon(path.basename(p)), "image/svg+xml");
+    if (p.startsWith("/icons/svg/")) {
+      res.writeHead(200, { "content-type": "image/svg+xml", "cache-control": STATIC_CACHE });
+      return void res.end(placeholderIcon(path.basename(p)));
+    }
     return send(res, 404, "Not found");
   } catch (err) {
     return send(res, err instanceof SyntaxError ? 400 : 500, err.message);
@@ -221,8 +239,64 @@ function countWrite(userId, kind) {
   s.byKind[kind] = (s.byKind[kind] ?? 0) + 1;
 }
 
+/**
+ * TEST ONLY (no v13 counterpart): POST /harness/settle, what a browser test waits for before asserting that something
+ * did NOT happen (instead of a fixed sleep). The server sends every connection a `settle` frame, which the client
+ * answers once it has handled every frame before it (boot.mjs: in order with the document events, so a client still
+ * booting answers once it is live); a round is quiet when no other frame went to or came from any client meanwhile and
+ * no User#query is open. Settled = two quiet rounds in a row: every change has reached every client, and whatever
+ * each client did in answer (a write, a request, a query, and what those caused in turn) has run its course. Work a
+ * client defers by a timer (the system's 1-second clock tick, a debounce) is not seen: tests wait for those by their
+ * own condition. Answers {rounds}, or 504 after 15 s.
+ */
+let traffic = 0;
+let settleId = 0;
+/** settle id → {waiting: Set<ws>, done()} */
+const settling = new Map();
+
+/** One round: every open connection answers a settle frame (a connection that closes counts as answered). */
+function settleRound() {
+  const id = ++settleId;
+  const open = [...connections.keys()].filter(ws => ws.readyState === ws.OPEN);
+  if (!open.length) return Promise.resolve();
+  return new Promise(resolve => {
+    const waiting = new Set(open);
+    settling.set(id, { waiting, done: resolve });
+    for (const ws of open) ws.send(JSON.stringify({ type: "settle", id }));
+  });
+}
+
+function settleAnswered(id, ws) {
+  const round = settling.get(id);
+  if (!round) return;
+  round.waiting.delete(ws);
+  if (!round.waiting.size) {
+    settling.delete(id);
+    round.done();
+  }
+}
+
+async function settle(timeoutMs = 15_000) {
+  const until = Date.now() + timeoutMs;
+  let quiet = 0;
+  let rounds = 0;
+  while (quiet < 2) {
+    if (Date.now() > until) throw new Error(`The clients did not settle in ${timeoutMs} ms (${queries.size} queries open)`);
+    const before = traffic;
+    await settleRound();
+    rounds++;
+    if (traffic === before && queries.size === 0) quiet++;
+    else {
+      quiet = 0;
+      if (queries.size) await new Promise(r => setTimeout(r, 5));
+    }
+  }
+  return { rounds };
+}
+
 const sendTo = (ws, msg) => {
   if (ws.readyState !== ws.OPEN) return false;
+  traffic++;
   const text = JSON.stringify(msg);
   const userId = connections.get(ws);
   if (userId) {
@@ -319,13 +393,15 @@ wss.on("connection", (ws, req) => {
   if (!wasActive) broadcast({ type: "userActivity", userId, active: true }, ws);
 
   ws.on("message", async raw => {
-    statsOf(userId).bytesIn += raw.length ?? Buffer.byteLength(String(raw));
     let msg;
     try {
       msg = JSON.parse(raw);
     } catch {
       return;
     }
+    if (msg.type === "settled") return void settleAnswered(msg.id, ws);
+    traffic++;
+    statsOf(userId).bytesIn += raw.length ?? Buffer.byteLength(String(raw));
     if (msg.type === "queryResult") {
       const q = queries.get(msg.qid);
       if (!q || q.target !== ws) return;
@@ -347,6 +423,7 @@ wss.on("connection", (ws, req) => {
 
   ws.on("close", () => {
     connections.delete(ws);
+    for (const id of [...settling.keys()]) settleAnswered(id, ws);
     for (const [id, q] of queries) {
       if (q.target === ws) {
         queries.delete(id);

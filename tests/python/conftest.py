@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
 import pytest
 
 from project import make_project
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """``SMOKE_SKIP_SCRATCH_BUILDS=1`` (``scripts/test.sh --quick`` sets it when a change touches no build code or
+    input): leave out the tests that copy the project and build the copy (fixture ``project``), which test the build
+    tool itself and are most of these tests' time. They are deselected (test.sh prints how many: under xdist the
+    summary line does not count what the workers deselected)."""
+    if os.environ.get("SMOKE_SKIP_SCRATCH_BUILDS") != "1":
+        return
+    left_out = [item for item in items if "project" in getattr(item, "fixturenames", ())]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = [item for item in items if item not in left_out]
 
 
 @pytest.fixture(scope="session")

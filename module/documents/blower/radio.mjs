@@ -36,8 +36,8 @@ const tuning = gmStore("radio", { onChange: () => sync() });
 const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 
 /**
- * @param {any} playlist
- * @returns {boolean} Whether the GM marked it as a radio station.
+ * @param {Playlist.Implementation|null|undefined} playlist
+ * @returns {playlist is Playlist.Implementation} Whether the GM marked it as a radio station.
  */
 export const isStation = playlist => Boolean(playlist?.getFlag?.(SYSTEM_ID, "radio"));
 
@@ -74,12 +74,11 @@ export const requests = {
   /**
    * Tune a motor's radio (null turns it off): its driver's owner, or a GM.
    * @param {User.Implementation} user
-   * @param {{motorUuid: string, stationId: string|null}} data
+   * @param {{motorUuid?: string, stationId?: string|null}} data
    */
-  "radio.tune": async (user, { motorUuid, stationId } = /** @type {any} */ ({})) => {
-    const motor = actorAt(String(motorUuid ?? ""));
-    if (!isVehicle(motor)) throw new Error(L("SMOKE.Blower.Radio.noMotor"));
-    const vehicle = /** @type {any} */ (motor);
+  "radio.tune": async (user, { motorUuid, stationId } = {}) => {
+    const vehicle = actorAt(String(motorUuid ?? ""));
+    if (!vehicle || !isVehicle(vehicle)) throw new Error(L("SMOKE.Blower.Radio.noMotor"));
     if (!user.isGM) {
       const driver = driverOf(vehicle);
       if (!driver) throw new Error(L("SMOKE.Blower.Radio.noDriver", { motor: vehicle.name }));
@@ -115,12 +114,12 @@ function wanted() {
   const aboard = actor ? vehicleOf(actor) : null;
   if (aboard) {
     const id = motorStation(aboard.vehicle.uuid);
-    const playlist = id ? /** @type {any} */ (game).playlists?.get(id) : null;
+    const playlist = id ? game.playlists?.get(id) : null;
     if (!isStation(playlist)) return null;
     return { via: "motor", stationId: playlist.id, name: playlist.name, src: stationSource(playlist), motorUuid: aboard.vehicle.uuid };
   }
   const id = settings().get(SYSTEM_ID, "phoneStation");
-  const playlist = id ? /** @type {any} */ (game).playlists?.get(id) : null;
+  const playlist = id ? game.playlists?.get(id) : null;
   if (!isStation(playlist)) return null;
   return { via: "phone", stationId: playlist.id, name: playlist.name, src: stationSource(playlist), motorUuid: null };
 }

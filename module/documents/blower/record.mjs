@@ -47,7 +47,6 @@ import { SYSTEM_ID } from "../../generated/rules.mjs";
 export const KEEP = 500;
 /** This browser's copies: world id → user id → Held[]. */
 const HELD = "blowerHeld";
-const settings = () => /** @type {any} */ (game.settings);
 
 /**
  * The seals, by text id (GM-only): `{at, seal}`, kept in {@link SEAL_BUCKETS} GM stores chosen by the id, so sealing a
@@ -77,7 +76,7 @@ export const seals = {
 
 /** Register this browser's copies (init). */
 export function registerRecord() {
-  settings().register(SYSTEM_ID, HELD, { scope: "client", config: false, type: Object, default: {} });
+  game.settings.register(SYSTEM_ID, HELD, { scope: "client", config: false, type: Object, default: {} });
 }
 
 /** @returns {string} 32 random hex digits (crypto.getRandomValues: in every context, secure or not). */
@@ -101,16 +100,16 @@ export function sealOf(t) {
  * @returns {copy is Held}
  */
 export function isSealed(copy, sealed = seals.all()) {
-  const c = /** @type {any} */ (copy);
+  const c = /** @type {{[K in keyof Held]?: unknown}|null|undefined} */ (copy); // anybody's copy: checked here
   if (!c || typeof c.id !== "string" || typeof c.nonce !== "string" || !Array.isArray(c.to)) return false;
   const s = sealed[c.id];
   return !!s && typeof c.text === "string" && typeof c.from === "string" && Number.isFinite(c.at)
-    && s.seal === sealOf(c);
+    && s.seal === sealOf(/** @type {Held} */ (c)); // its fields are of the kinds a text has (checked above)
 }
 
 /** @returns {Held[]} This browser's copies for this world and user. */
 export function heldCopies() {
-  const list = settings().get(SYSTEM_ID, HELD)?.[game.world.id]?.[game.user.id];
+  const list = game.settings.get(SYSTEM_ID, HELD)?.[game.world.id]?.[game.user.id];
   return Array.isArray(list) ? list : [];
 }
 
@@ -141,10 +140,10 @@ async function write(copies) {
     changed = true;
   }
   if (!changed) return;
-  const all = foundry.utils.deepClone(settings().get(SYSTEM_ID, HELD) ?? {});
+  const all = foundry.utils.deepClone(game.settings.get(SYSTEM_ID, HELD) ?? {});
   const mine = [...byId.values()].sort((a, b) => a.at - b.at).slice(-KEEP);
   all[game.world.id] = { ...(all[game.world.id] ?? {}), [game.user.id]: mine };
-  await settings().set(SYSTEM_ID, HELD, all);
+  await game.settings.set(SYSTEM_ID, HELD, all);
 }
 
 /**

@@ -31,11 +31,10 @@ import { SYSTEM_ID } from "../../generated/rules.mjs";
 
 /** Before issue 24 the first GM's browser kept the texts here (read once on load, to seal them). */
 const OLD_LOG = "blowerTexts";
-const PING = `${SYSTEM_ID}.blowerPing`;
+const PING = /** @type {const} */ (`${SYSTEM_ID}.blowerPing`);
 /** Longest contact name and text (characters). */
 export const MAX_FROM = 40;
 export const MAX_TEXT = 1000;
-const settings = () => /** @type {any} */ (game.settings);
 
 /** @typedef {import("./record.mjs").Held} Text */
 
@@ -83,8 +82,8 @@ const listeners = new Set();
 /** Register this browser's copies, the pre-issue-24 log (to seal it) and the ping (init). */
 export function registerTexts() {
   registerRecord();
-  settings().register(SYSTEM_ID, OLD_LOG, { scope: "client", config: false, type: Object, default: {} });
-  /** @type {any} */ (CONFIG.queries)[PING] = async () => {
+  game.settings.register(SYSTEM_ID, OLD_LOG, { scope: "client", config: false, type: Object, default: {} });
+  CONFIG.queries[PING] = async () => {
     void refreshInbox();
     return true;
   };
@@ -250,14 +249,14 @@ export const requests = {
    * @param {User.Implementation} user
    * @param {{ids: string[]}} data
    */
-  "blower.read": async (/** @type {any} */ user, /** @type {{ids?: string[]}} */ { ids } = { ids: [] }) =>
+  "blower.read": async (/** @type {User.Implementation} */ user, /** @type {{ids?: string[]}} */ { ids } = { ids: [] }) =>
     ({ changed: await markFor(user, idSet(ids)) }),
   /**
    * A phone opened or closed (the GM's list of open phones; kept in memory, nothing written).
-   * @param {any} user
+   * @param {User.Stored} user  The requester (a world user).
    * @param {{open?: boolean, actor?: string}} data
    */
-  "blower.phone": (/** @type {any} */ user, /** @type {{open?: boolean, actor?: string}} */ { open, actor } = {}) => {
+  "blower.phone": (/** @type {User.Stored} */ user, /** @type {{open?: boolean, actor?: string}} */ { open, actor } = {}) => {
     if (open) openPhones.set(user.id, { actor: String(actor ?? "").slice(0, MAX_FROM * 2), at: game.time.serverTime });
     else openPhones.delete(user.id);
     notify();
@@ -367,7 +366,7 @@ export async function markRead(ids) {
  */
 async function recover() {
   if (!game.user.isActiveGM) return;
-  const old = settings().get(SYSTEM_ID, OLD_LOG)?.[game.world.id];
+  const old = game.settings.get(SYSTEM_ID, OLD_LOG)?.[game.world.id];
   if (Array.isArray(old) && old.length) {
     for (const t of old) {
       try {
@@ -377,9 +376,9 @@ async function recover() {
         console.warn("the-smoke | an old text could not be kept", err);
       }
     }
-    const all = { ...(settings().get(SYSTEM_ID, OLD_LOG) ?? {}) };
+    const all = { ...(game.settings.get(SYSTEM_ID, OLD_LOG) ?? {}) };
     delete all[game.world.id];
-    await settings().set(SYSTEM_ID, OLD_LOG, all);
+    await game.settings.set(SYSTEM_ID, OLD_LOG, all);
   }
   ping(game.users.filter(u => u.active));
   void refreshInbox();

@@ -19,6 +19,7 @@ import { fromPack } from "./creation.mjs";
 import { gmStore } from "../core/gm-store.mjs";
 import { RECORD_PATHS, recordOf, statPath, writeRecord } from "../core/record.mjs";
 import { assertOwner } from "../core/requests.mjs";
+import { docAt } from "../core/lookup.mjs";
 
 /**
  * @typedef {object} GrowthResult  One Growth roll the GM made (faces of dice without explosions).
@@ -86,15 +87,23 @@ export function pendingLevels(record) {
  * @param {unknown} uuid
  */
 function characterOf(user, uuid) {
-  const actor = /** @type {any} */ (typeof uuid === "string" ? fromUuidSync(/** @type {any} */ (uuid)) : null);
+  const actor = /** @type {Actor.Implementation|null} */ (typeof uuid === "string" ? docAt(uuid) : null);
   assertOwner(user, actor);
   const record = actor.isToken ? null : recordOf(actor);
   if (!record) throw new Error(L("SMOKE.Purse.notCharacter"));
-  return { actor: /** @type {Actor.Implementation} */ (actor), record };
+  return { actor, record };
 }
 
-/** GM: roll Growth for one pending level, once. */
-async function onGrowth(/** @type {User.Implementation} */ user, /** @type {any} */ { actorUuid, level, choices = {} }) {
+/**
+ * @typedef {Record<string, {stat?: string, perk?: string}>} LevelChoices  Level → the stat raised and the perk chosen.
+ */
+
+/**
+ * GM: roll Growth for one pending level, once.
+ * @param {User.Implementation} user
+ * @param {{actorUuid?: unknown, level?: unknown, choices?: LevelChoices}} data
+ */
+async function onGrowth(user, { actorUuid, level, choices = {} }) {
   const { actor, record } = characterOf(user, actorUuid);
   const grants = pendingLevels(record);
   const lvl = Number(level);
@@ -115,13 +124,17 @@ async function onGrowth(/** @type {User.Implementation} */ user, /** @type {any}
   return result;
 }
 
-/** GM: apply every pending level at once, from the record and the GM's Growth rolls. */
-async function onApply(/** @type {User.Implementation} */ user, /** @type {any} */ { actorUuid, choices = {} }) {
+/**
+ * GM: apply every pending level at once, from the record and the GM's Growth rolls.
+ * @param {User.Implementation} user
+ * @param {{actorUuid?: unknown, choices?: LevelChoices}} data
+ */
+async function onApply(user, { actorUuid, choices = {} }) {
   const { actor, record } = characterOf(user, actorUuid);
   const grants = pendingLevels(record);
   if (!grants.length) throw new Error(L("SMOKE.Level.none"));
   const rolled = growthOf(actor);
-  const pack = /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.perks`));
+  const pack = /** @type {CompendiumCollection<"Item">|undefined} */ (game.packs.get(`${SYSTEM_ID}.perks`));
   const index = pack ? await pack.getIndex() : null;
   const held = new Set(Object.values(record.kit).filter(e => e.type === "perk").map(e => e.key));
   let stats = { ...record.stats };
@@ -131,14 +144,16 @@ async function onApply(/** @type {User.Implementation} */ user, /** @type {any} 
     const d = choices?.[g.level] ?? {};
     for (const s of g.steps) {
       if (s.kind === "statRaise") {
-        if (!legalStatRaises(stats, s.cap).includes(d.stat)) throw new Error(L("SMOKE.Level.needStat", { level: g.level }));
-        stats = applyStatRaise(stats, d.stat, s.cap);
+        const stat = d.stat ?? ""; // none chosen: not a legal raise
+        if (!legalStatRaises(stats, s.cap).includes(stat)) throw new Error(L("SMOKE.Level.needStat", { level: g.level }));
+        stats = applyStatRaise(stats, stat, s.cap);
       } else if (s.kind === "perk") {
+        const perk = d.perk ?? ""; // none chosen: in no index
         const key = Object.entries(CATALOGUE_IDS.perks ?? {}).find(([, id]) => id === d.perk)?.[0];
-        if (!key || !index?.has(d.perk) || held.has(`perks/${key}`) || perkIds.includes(d.perk)) {
+        if (!key || !index?.has(perk) || held.has(`perks/${key}`) || perkIds.includes(perk)) {
           throw new Error(L("SMOKE.Level.needPerk", { level: g.level }));
         }
-        perkIds.push(d.perk);
+        perkIds.push(perk);
       } else if (s.kind === "growth") {
         const r = rolled[g.level];
         if (!r) throw new Error(L("SMOKE.Level.needGrowth", { level: g.level }));
@@ -148,20 +163,25 @@ async function onApply(/** @type {User.Implementation} */ user, /** @type {any} 
     }
   }
   const perks = [];
-  for (const id of perkIds) perks.push(fromPack(await pack.getDocument(id)));
+  // Each id was found in the perks' index above (so the pack is there, and has it).
+  for (const id of perkIds) perks.push(fromPack(/** @type {Item.Implementation} */ (await pack?.getDocument(id))));
   const last = /** @type {import("../../rules/progression.mjs").LevelGrant} */ (grants.at(-1));
   await writeRecord(actor, { [RECORD_PATHS.level]: last.level, [RECORD_PATHS.healthBonus]: healthBonus,
     [RECORD_PATHS.guardBonus]: guardBonus, ...Object.fromEntries(Object.entries(stats).map(([k, v]) => [statPath(k), v])) });
   if (perks.length) await actor.createEmbeddedDocuments("Item", perks);
   await growth.set(actor.uuid, null);
-  await actor.update(/** @type {any} */ ({ [`flags.${SYSTEM_ID}.-=levelUp`]: null }));
+  await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ [`flags.${SYSTEM_ID}.-=levelUp`]: null }));
   await ChatMessage.create({ speaker: ChatMessage.getSpeaker({ actor }),
     content: await noteHTML(L("SMOKE.Level.appliedCard", { actor: actor.name, level: last.level })) });
   return { level: last.level };
 }
 
-/** GM: spend an advance on one stat (within the recorded Rep's cap). */
-async function onAdvance(/** @type {User.Implementation} */ user, /** @type {any} */ { actorUuid, stat }) {
+/**
+ * GM: spend an advance on one stat (within the recorded Rep's cap).
+ * @param {User.Implementation} user
+ * @param {{actorUuid?: unknown, stat?: unknown}} data
+ */
+async function onAdvance(user, { actorUuid, stat }) {
   const { actor, record } = characterOf(user, actorUuid);
   if (record.advances < 1) throw new Error(L("SMOKE.Record.noAdvance"));
   let stats;

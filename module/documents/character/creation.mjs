@@ -13,6 +13,7 @@ import { CATALOGUE_IDS, RULES, SYSTEM_ID } from "../../generated/rules.mjs";
 import { startingNumbers, validateSpread } from "../../rules/creation.mjs";
 import { spreadProblemText } from "../core/check-words.mjs";
 import { assertOwner, requestGM } from "../core/requests.mjs";
+import { docAt } from "../core/lookup.mjs";
 import { alreadyStarted, startingCash } from "../core/purse.mjs";
 import { RECORD_PATHS, recordedKit, statPath, writeRecord } from "../core/record.mjs";
 
@@ -21,7 +22,7 @@ const STATS = RULES.stats.stats.map(s => s.key);
 export const STEPS = Object.freeze(["who", "background", "stats", "perk", "kit", "story", "finish"]);
 const KIT_PACKS = ["weapons", "armour", "ammunition", "gear", "outfits", "consumables", "drugs"];
 /** @type {Record<string, Record<string, string> | undefined>} */
-const IDS = /** @type {any} */ (CATALOGUE_IDS);
+const IDS = CATALOGUE_IDS;
 
 /**
  * The compendium and id of a kit reference (a catalogue key, or pack/key).
@@ -48,7 +49,7 @@ export function draftProblems(d) {
   const p = Object.fromEntries(STEPS.map(s => [s, /** @type {string[]} */ ([])]));
   if (!String(d?.identity?.name ?? "").trim()) p.who.push(i18n.localize("SMOKE.Creator.needName"));
   if (!(Number(d?.identity?.age) >= RULES.creation.minimumAge)) {
-    p.who.push(i18n.format("SMOKE.Creator.needAge", /** @type {any} */ ({ age: RULES.creation.minimumAge })));
+    p.who.push(i18n.format("SMOKE.Creator.needAge", { age: String(RULES.creation.minimumAge) }));
   }
   if (!d?.background) p.background.push(i18n.localize("SMOKE.Creator.needBackground"));
   const spread = validateSpread(d?.stats ?? {});
@@ -69,11 +70,12 @@ export function fromPack(doc) {
 }
 
 /**
- * A document of one of the system's packs.
+ * An item of one of the system's Item packs (undefined without the pack; null or undefined without the item).
  * @param {string} pack
  * @param {string} id
  */
-const packDoc = (pack, id) => /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.${pack}`))?.getDocument(id);
+const packDoc = (pack, id) => /** @type {CompendiumCollection<"Item">|undefined} */ (game.packs.get(`${SYSTEM_ID}.${pack}`))
+  ?.getDocument(id);
 
 /**
  * Turn a complete draft into the character (rulebook: Making a new face): ask the active GM, who checks the draft
@@ -96,7 +98,7 @@ export function buildCharacter(actor, d) {
  * @param {{actorUuid: string, draft: Record<string, any>}} data
  */
 async function onFinish(user, { actorUuid, draft }) {
-  const actor = /** @type {any} */ (typeof actorUuid === "string" ? fromUuidSync(/** @type {any} */ (actorUuid)) : null);
+  const actor = /** @type {Actor.Implementation|null} */ (typeof actorUuid === "string" ? docAt(actorUuid) : null);
   assertOwner(user, actor);
   if (actor.type !== "character" || actor.isToken) throw new Error(game.i18n.localize("SMOKE.Purse.notCharacter"));
   if (actor.items.size || Object.keys(recordedKit(actor)).length || alreadyStarted(actor)) {
@@ -111,21 +113,24 @@ async function onFinish(user, { actorUuid, draft }) {
   const bg = bgKey ? await packDoc("backgrounds", d.background) : null;
   if (!bg) throw new Error(game.i18n.localize("SMOKE.Creator.needBackground"));
   // The perk is one of the background's (the step offers only those).
-  if (!bg.system.perks.some((/** @type {string} */ k) => IDS.perks?.[k] === d.perk)) {
+  const bgSystem = /** @type {BackgroundSystem} */ (bg.system);
+  if (!bgSystem.perks.some(k => IDS.perks?.[k] === d.perk)) {
     throw new Error(game.i18n.localize("SMOKE.Creator.needPerk"));
   }
-  const refs = [...bg.system.kit];
+  // A background's kit: catalogue references (a key, or {item, worn, quantity}), as its schema in packs-src has them.
+  const refs = /** @type {Parameters<typeof kitRef>[0][]} */ ([...bgSystem.kit]);
   for (const key of RULES.creation.startingItems) if (!refs.some(r => (typeof r === "string" ? r : r.item) === key)) refs.unshift(key);
   refs.push(d.extra);
   const items = [];
   let worn = false;
   for (const r of refs) {
     const ref = kitRef(r);
-    const data = fromPack(await packDoc(ref.pack, ref.id));
+    // A catalogue key's item is in its pack (kitRef refuses a key the catalogue lacks).
+    const data = fromPack(/** @type {Item.Implementation} */ (await packDoc(ref.pack, ref.id)));
     if (data.type === "armour" && !worn) { data.system.worn = true; worn = true; }
     items.push(data);
   }
-  items.unshift(fromPack(await packDoc("perks", d.perk)));
+  items.unshift(fromPack(/** @type {Item.Implementation} */ (await packDoc("perks", d.perk)))); // one of the background's
   const stats = Object.fromEntries(STATS.map(k => [k, Number(d.stats[k])]));
   const start = startingNumbers(stats);
   const { name, ...details } = d.identity;
@@ -133,7 +138,7 @@ async function onFinish(user, { actorUuid, draft }) {
     [RECORD_PATHS.level]: start.rep.level, [RECORD_PATHS.xp]: start.rep.xp, [RECORD_PATHS.background]: String(bgKey),
     [RECORD_PATHS.healthBonus]: 0, [RECORD_PATHS.guardBonus]: 0 });
   const story = Object.fromEntries(["hustle", "vice", "bond", "ambition"].map(k => [k, String(d.story?.[k] ?? "")]));
-  await actor.update(/** @type {any} */ ({
+  await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({
     name: String(name).trim(),
     "system.details": { streetName: String(details.streetName ?? ""), pronouns: String(details.pronouns ?? ""),
       age: Number(details.age), ends: String(details.ends ?? ""), look: String(details.look ?? ""), background: bgKey },

@@ -11,6 +11,7 @@ import { reloadPlan } from "../../rules/combat.mjs";
 import { noteHTML } from "../core/chat-html.mjs";
 import { kitSystem } from "../core/kit-record.mjs";
 import { assertOwner } from "../core/requests.mjs";
+import { docAt, isActor } from "../core/lookup.mjs";
 import { spendDieAsGM } from "../fight/combat.mjs";
 import { sideOf, writeSides } from "../fight/combat-state.mjs";
 
@@ -20,8 +21,8 @@ import { sideOf, writeSides } from "../fight/combat-state.mjs";
  * @param {unknown} uuid
  */
 function ownActor(user, uuid) {
-  const actor = /** @type {Actor.Implementation|null} */ (typeof uuid === "string" ? fromUuidSync(/** @type {any} */ (uuid)) : null);
-  if (!(actor instanceof Actor)) throw new Error(game.i18n.localize("SMOKE.Request.missing"));
+  const actor = typeof uuid === "string" ? docAt(uuid) : null;
+  if (!isActor(actor)) throw new Error(game.i18n.localize("SMOKE.Request.missing"));
   assertOwner(user, actor);
   return actor;
 }
@@ -40,9 +41,10 @@ function reloadFor(actor, weapon) {
   const w = weapon?.type === "weapon" ? kitSystem(weapon) : null;
   const mag = w?.magazine;
   if (!weapon || !mag?.size) throw new Error(i18n.localize("SMOKE.Reload.noMagazine"));
-  const ammo = actor.items.filter(i => i.type === "ammo").map(i => ({ id: /** @type {string} */ (i.id), sys: kitSystem(i) }))
-    .filter(a => a.sys).map(a => ({ id: a.id, ...a.sys }));
-  const plan = reloadPlan(mag, /** @type {any} */ (ammo));
+  const ammo = actor.items.filter(i => i.type === "ammo")
+    .map(i => ({ id: /** @type {string} */ (i.id), sys: /** @type {AmmoSystem|null} */ (kitSystem(i)) })) // an ammo item's
+    .flatMap(a => (a.sys ? [{ id: a.id, ...a.sys }] : []));
+  const plan = reloadPlan(mag, ammo);
   if (!plan.moved) throw new Error(i18n.format(mag.loaded >= mag.size ? "SMOKE.Reload.full" : "SMOKE.Reload.noAmmo",
     { weapon: weapon.name ?? "", ammoType: mag.ammoType }));
   return { weapon, mag, plan };
@@ -59,10 +61,10 @@ export const requests = {
   "item.use": async (user, { actorUuid, itemId }) => {
     const actor = ownActor(user, actorUuid);
     const item = actor.items.get(String(itemId ?? ""));
-    if (!item || /** @type {any} */ (kitSystem(item))?.check) {
+    if (!item || kitSystem(item)?.check) {
       throw new Error(game.i18n.format("SMOKE.Use.notUsable", { item: item?.name ?? "" }));
     }
-    return /** @type {any} */ (actor).useItem(item);
+    return actor.useItem(item);
   },
   /**
    * Reload on a die (Distance, ammunition and holds › Shooting): the reload is checked first, then the die is spent

@@ -21,7 +21,6 @@ import { SYSTEM_ID } from "../../generated/rules.mjs";
 
 const KEY = "activeTime";
 const TICK_MS = 1000;
-const settings = () => /** @type {any} */ (game.settings);
 
 /** @type {Set<(now: number) => void>} */
 const listeners = new Set();
@@ -29,13 +28,13 @@ let interval = /** @type {ReturnType<typeof setInterval>|null} */ (null);
 
 /** Register the pause record (init). */
 export function registerActiveTime() {
-  settings().register(SYSTEM_ID, KEY, { scope: "world", config: false, type: Object,
+  game.settings.register(SYSTEM_ID, KEY, { scope: "world", config: false, type: Object,
     default: { pausedAt: null, pausedTotal: 0 }, onChange: () => tick() });
 }
 
 /** @returns {PauseState} */
 function pauseState() {
-  const value = settings().get(SYSTEM_ID, KEY);
+  const value = game.settings.get(SYSTEM_ID, KEY);
   return value && typeof value === "object" ? value : { pausedAt: null, pausedTotal: 0 };
 }
 
@@ -55,7 +54,7 @@ async function record(paused) {
   const before = pauseState();
   const after = pauseStateAfter(before, paused, game.time.serverTime);
   if (after.pausedAt === before.pausedAt && after.pausedTotal === before.pausedTotal) return;
-  await settings().set(SYSTEM_ID, KEY, after);
+  await game.settings.set(SYSTEM_ID, KEY, after);
 }
 
 function tick() {

@@ -14,8 +14,18 @@
  */
 import { SYSTEM_ID } from "../../generated/rules.mjs";
 
-/** game.settings without fvtt-types' key check (the stores' keys are not in types/the-smoke.d.ts). */
-const settings = () => /** @type {any} */ (game.settings);
+/**
+ * @typedef {object} StoreSettings  game.settings as the stores use it. A store's key is made at run time
+ *   (`gmStore(key)`), which fvtt-types' SettingConfig (keyed by literal names) cannot name; its value is a record of
+ *   entries by id.
+ * @property {(namespace: string, key: string) => Record<string, unknown>|null|undefined} get
+ * @property {(namespace: string, key: string, value: Record<string, unknown>) => Promise<unknown>} set
+ * @property {(namespace: string, key: string, config: {scope: "world", config: false, type: ObjectConstructor,
+ *   default: {}, onChange?: (value: Record<string, unknown>) => void}) => void} register
+ */
+
+/** @returns {StoreSettings} */
+const settings = () => /** @type {StoreSettings} */ (game.settings);
 
 /** @type {Map<string, {onChange?: (value: object) => void}>} */
 const defined = new Map();
@@ -45,11 +55,19 @@ export function gmStore(key, options = {}) {
   if (defined.has(key)) throw new Error(`GM store "${key}" is defined twice`);
   if (registered) throw new Error(`GM store "${key}" must be defined before init`);
   defined.set(key, options);
+  /** @type {Promise<unknown>} the writes one after another */
   let chain = Promise.resolve();
-  /** Writes on their way to the server (id → {value}), newest last: this client reads them first. */
+  /**
+   * Writes on their way to the server (id → {value}), newest last: this client reads them first.
+   * @type {Map<string, {value: T|null}>}
+   */
   const pending = new Map();
+  /**
+   * The record as the server has it, copied: this store's entries (only this store writes its setting).
+   * @returns {Record<string, T>}
+   */
   const read = () => {
-    const value = settings().get(SYSTEM_ID, key);
+    const value = /** @type {Record<string, T>|null|undefined} */ (settings().get(SYSTEM_ID, key));
     return value && typeof value === "object" ? foundry.utils.deepClone(value) : {};
   };
   const view = () => {
@@ -62,7 +80,8 @@ export function gmStore(key, options = {}) {
   };
   /**
    * @param {string} id
-   * @param {(current: any) => any} fn
+   * @param {(current: T|null) => T|null} fn
+   * @returns {Promise<T|null>}
    */
   const write = (id, fn) => {
     if (!game.user?.isActiveGM) return Promise.reject(new Error(game.i18n.localize("SMOKE.Store.gmOnly")));
@@ -92,7 +111,7 @@ export function gmStore(key, options = {}) {
     get: id => {
       const mine = pending.get(id);
       if (mine) return mine.value === null ? null : foundry.utils.deepClone(mine.value);
-      const all = settings().get(SYSTEM_ID, key);
+      const all = /** @type {Record<string, T>|null|undefined} */ (settings().get(SYSTEM_ID, key));
       const value = all && typeof all === "object" ? all[id] : null;
       return value === undefined || value === null ? null : foundry.utils.deepClone(value);
     },

@@ -17,6 +17,7 @@
  */
 import { gmStore } from "./gm-store.mjs";
 import { guardActorFields } from "./mirror.mjs";
+import { personSystem } from "./lookup.mjs";
 
 const PATH = "system.health.value";
 
@@ -29,7 +30,7 @@ const guard = guardActorFields({ key: "health", paths: [PATH], notice: "SMOKE.He
  * @returns {number} Whole Health points.
  */
 export function healthOf(actor) {
-  if (actor.type !== "character" || actor.isToken) return Number(/** @type {any} */ (actor.system).health?.value ?? 0);
+  if (actor.type !== "character" || actor.isToken) return Number(personSystem(actor).health?.value ?? 0);
   return guard.sanctioned(actor)[PATH];
 }
 

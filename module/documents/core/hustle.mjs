@@ -17,6 +17,7 @@ import { RULES } from "../../generated/rules.mjs";
 import { gmStore } from "./gm-store.mjs";
 import { guardActorFields } from "./mirror.mjs";
 import { assertOwner, requestGM } from "./requests.mjs";
+import { docAt } from "./lookup.mjs";
 
 const PATH = "system.hustle.value";
 /** Spends kept (the oldest are dropped): far more than a session's rolls waiting to be counted. */
@@ -92,7 +93,7 @@ export const requests = {
    * @returns {Promise<{spendId: string, remaining: number}>}
    */
   "hustle.spend": async (user, { actorUuid, cost }) => {
-    const actor = /** @type {Actor.Implementation|null} */ (fromUuidSync(/** @type {any} */ (String(actorUuid ?? ""))));
+    const actor = /** @type {Actor.Implementation|null} */ (docAt(String(actorUuid ?? "")));
     if (!(actor instanceof Actor) || actor.type !== "character") throw new Error(L("SMOKE.HustleRecord.notCharacter"));
     assertOwner(user, actor);
     // An unlinked token's copy is not the GM's record (mirror.mjs guards linked characters only), as for cash.

@@ -29,7 +29,7 @@ import { onReconcile, worldAdopted } from "./mirror.mjs";
  * @property {string} type    The Item type.
  * @property {string} key     The catalogue key ("drugs/charlie"), "" for an item made by hand.
  * @property {string} name    Its name when a GM last wrote it (a perk made by hand is known by it).
- * @property {Record<string, any>} system  Its system data, less {@link FREE_FIELDS}.
+ * @property {SmokeItemSystem} system  Its system data (the stored source), less {@link FREE_FIELDS}.
  */
 
 /** The system fields that stay the owner's: words, and which armour is worn. */
@@ -42,10 +42,15 @@ const kit = gmStore("kit");
 
 /**
  * A character whose kit the GM records (a world actor: an unlinked token's copy reads its base actor's).
- * @param {any} actor
+ * @param {unknown} actor
+ * @returns {actor is Actor.Implementation}
  */
 const guarded = actor => actor instanceof Actor && actor.type === "character" && !actor.isToken;
-/** @param {any} item */
+/**
+ * The guarded character that carries an item, or null.
+ * @param {{parent?: unknown}|null|undefined} item
+ * @returns {Actor.Implementation|null}
+ */
 const carrier = item => (guarded(item?.parent) ? item.parent : null);
 /**
  * The world character whose record an actor reads (an unlinked token's copy of a character: its base actor's).
@@ -92,13 +97,13 @@ export function recordedItem(actor, itemId) {
  * the GM has no record of (a forged item before the GM removed it). An item not carried by a world character (an NPC's,
  * or an unlinked token's copy, which its owner may write and the money handlers refuse): its own data.
  * @param {Item.Implementation} item
- * @returns {Record<string, any>|null}
+ * @returns {SmokeItemSystem|null}
  */
 export function kitSystem(item) {
-  const own = /** @type {Record<string, any>} */ (foundry.utils.deepClone(/** @type {any} */ (item)._source?.system ?? item.system));
+  const own = /** @type {SmokeItemSystem} */ (foundry.utils.deepClone(item._source?.system ?? item.system));
   if (!carrier(item)) return own;
   const entry = recordedItem(/** @type {Actor.Implementation} */ (item.parent), item.id);
-  return entry && entry.type === item.type ? { ...own, ...entry.system } : null;
+  return entry && entry.type === item.type ? Object.assign(own, entry.system) : null; // own is a fresh copy
 }
 
 /**
@@ -159,7 +164,8 @@ export function recordedKitStep(actor, itemId) {
 export function recordedTools(actor) {
   return Object.entries(recordedKit(actor))
     .filter(([, e]) => ["gear", "weapon"].includes(e.type) && e.system?.checkTool?.check && Number(e.system.quantity ?? 1) >= 1)
-    .map(([id, e]) => ({ id, name: actor.items?.get(id)?.name ?? e.name, checkTool: e.system.checkTool, noise: e.system.noise ?? null }));
+    .map(([id, e]) => ({ id, name: actor.items?.get(id)?.name ?? e.name, checkTool: e.system.checkTool,
+      noise: /** @type {"loud"|"silent"|null} */ (e.system.noise ?? null) })); // the catalogue's choices
 }
 
 /**
@@ -178,8 +184,14 @@ export function recordedGearWith(actor, field) {
 /* ------------------------------------------------ GM side ------------------------------------------------ */
 
 /**
+ * @typedef {{[path: string]: unknown, system?: Record<string, unknown>, flags?: Record<string, Record<string, unknown>|undefined>,
+ *   name?: unknown, type?: unknown}} ItemChanges  An item's update as the update hooks receive it: nested
+ *   (`{system: {worn: true}}`) or dotted (`{"system.worn": true}`).
+ */
+
+/**
  * Top-level system fields of a change (expanded or dotted) that are recorded.
- * @param {any} changes
+ * @param {ItemChanges} changes
  */
 function touchedFields(changes) {
   const fields = new Set(Object.keys(changes?.system ?? {}));
@@ -190,7 +202,7 @@ function touchedFields(changes) {
 
 /**
  * Whether a change names the catalogue key.
- * @param {any} changes
+ * @param {ItemChanges} changes
  */
 const touchesKey = changes => foundry.utils.hasProperty(changes ?? {}, `flags.${SYSTEM_ID}.${KEY}`)
   || `flags.${SYSTEM_ID}.${KEY}` in (changes ?? {});
@@ -233,16 +245,21 @@ function dropItems(actor, ids) {
   });
 }
 
-/** Active GM: a GM changed an item: record the fields it touched (and the name), as they now are. */
-function recordGMEdit(/** @type {any} */ item, /** @type {any} */ changes) {
-  const actor = item.parent;
+/**
+ * Active GM: a GM changed an item: record the fields it touched (and the name), as they now are.
+ * @param {Item.Implementation} item  An item of a guarded character.
+ * @param {ItemChanges} changes
+ */
+function recordGMEdit(item, changes) {
+  const actor = /** @type {Actor.Implementation} */ (item.parent);
+  const id = /** @type {string} */ (item.id);
   return kit.update(actor.uuid, cur => {
-    const before = cur?.[item.id];
+    const before = cur?.[id];
     const now = entryOf(item);
-    if (!before) return { ...(cur ?? {}), [item.id]: now };
-    const system = { ...before.system };
+    if (!before) return { ...(cur ?? {}), [id]: now };
+    const system = Object.assign({}, before.system);
     for (const f of touchedFields(changes)) if (f in now.system) system[f] = now.system[f];
-    return { ...cur, [item.id]: { ...before, type: now.type, name: "name" in changes ? now.name : before.name,
+    return { ...cur, [id]: { ...before, type: now.type, name: "name" in changes ? now.name : before.name,
       key: touchesKey(changes) ? now.key : before.key, system } };
   });
 }
@@ -273,7 +290,7 @@ onReconcile(async first => {
       if (first) await recordItems(actor, [...actor.items]);
       else {
         const ids = actor.items.map(i => /** @type {string} */ (i.id));
-        if (ids.length) await actor.deleteEmbeddedDocuments("Item", ids, /** @type {any} */ ({ smokeGuarded: true }));
+        if (ids.length) await actor.deleteEmbeddedDocuments("Item", ids, { smokeGuarded: true });
         await kit.set(actor.uuid, {});
       }
       continue;
@@ -291,13 +308,13 @@ const warn = () => ui.notifications?.warn(game.i18n.localize(NOTICE));
 /** Hooks (registered by the entry). */
 export const hooks = {
   /** A player's own new item on a character is not kit the GM counts: refused before it is sent. */
-  preCreateItem: (/** @type {any} */ item) => {
+  preCreateItem: (/** @type {Item.Implementation} */ item) => {
     if (game.user.isGM || !carrier(item)) return;
     warn();
     return false;
   },
   /** A player's own change of a recorded field never leaves their client. */
-  preUpdateItem: (/** @type {any} */ item, /** @type {any} */ changes) => {
+  preUpdateItem: (/** @type {Item.Implementation} */ item, /** @type {ItemChanges} */ changes) => {
     if (game.user.isGM || !carrier(item)) return;
     const fields = touchedFields(changes);
     if (!fields.size && !touchesKey(changes) && !("type" in changes)) return;
@@ -310,32 +327,35 @@ export const hooks = {
     delete changes.type;
     warn();
   },
-  createItem: (/** @type {any} */ item, /** @type {any} */ options, /** @type {string} */ userId) => {
+  createItem: (/** @type {Item.Implementation} */ item, /** @type {unknown} */ options, /** @type {string} */ userId) => {
     if (!game.user.isActiveGM || !carrier(item)) return;
     void options;
     (byGM(userId) ? recordItems(item.parent, [item]) : item.delete({ smokeGuarded: true })).catch(fail);
   },
-  updateItem: (/** @type {any} */ item, /** @type {any} */ changes, /** @type {any} */ options, /** @type {string} */ userId) => {
+  updateItem: (/** @type {Item.Implementation} */ item, /** @type {ItemChanges} */ changes,
+    /** @type {{smokeGuarded?: boolean}|undefined} */ options, /** @type {string} */ userId) => {
     if (!game.user.isActiveGM || !carrier(item) || options?.smokeGuarded) return;
     if (byGM(userId)) recordGMEdit(item, changes).catch(fail);
     else if (touchedFields(changes).size || touchesKey(changes) || "type" in changes) restore(item).catch(fail);
   },
-  deleteItem: (/** @type {any} */ item) => {
-    if (!game.user.isActiveGM || !carrier(item) || !kit.get(item.parent.uuid)?.[item.id]) return;
-    dropItems(item.parent, [item.id]).catch(fail);
+  deleteItem: (/** @type {Item.Implementation} */ item) => {
+    const actor = carrier(item);
+    const id = /** @type {string} */ (item.id);
+    if (!game.user.isActiveGM || !actor || !kit.get(actor.uuid)?.[id]) return;
+    dropItems(actor, [id]).catch(fail);
   },
-  createActor: (/** @type {any} */ actor, /** @type {any} */ options, /** @type {string} */ userId) => {
+  createActor: (/** @type {Actor.Implementation} */ actor, /** @type {unknown} */ options, /** @type {string} */ userId) => {
     if (!game.user.isActiveGM || !guarded(actor) || kit.get(actor.uuid)) return;
     if (byGM(userId)) {
       recordItems(actor, [...actor.items]).catch(fail);
       return;
     }
     // Made by a player (or a copy of another character): nothing on it is kit the GM counts.
-    const ids = actor.items.map((/** @type {any} */ i) => i.id);
+    const ids = actor.items.map(i => /** @type {string} */ (i.id));
     (ids.length ? actor.deleteEmbeddedDocuments("Item", ids, { smokeGuarded: true }) : Promise.resolve())
       .then(() => kit.set(actor.uuid, {})).catch(fail);
   },
-  deleteActor: (/** @type {any} */ actor) => {
+  deleteActor: (/** @type {Actor.Implementation} */ actor) => {
     if (!game.user.isActiveGM || !kit.get(actor.uuid)) return;
     kit.set(actor.uuid, null).catch(fail);
   }

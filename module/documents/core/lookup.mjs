@@ -26,6 +26,16 @@ export function actorAt(uuid) {
 }
 
 /**
+ * Whether a document is an Actor (`instanceof Actor`), typed as the configured class: every Actor is made from
+ * CONFIG.Actor.documentClass, SmokeActor (module/the-smoke.mjs, init).
+ * @param {unknown} doc
+ * @returns {doc is Actor.Implementation}
+ */
+export function isActor(doc) {
+  return doc instanceof Actor;
+}
+
+/**
  * One of the system's Actor compendia by its full id ("the-smoke.vehicles"), or undefined when the world lacks it.
  * @param {string} id
  * @returns {CompendiumCollection<"Actor"> | undefined}
@@ -79,6 +89,16 @@ export function systemApi() {
  */
 export function vehicleSystem(motor) {
   return /** @type {VehicleSystem} */ (motor.system);
+}
+
+/**
+ * A person's system data (a character's or an NPC's), typed as those two models: the fields they share typed, the
+ * rest optional (for code that has checked, or been given, a person; `actor.type` does not narrow `actor.system`).
+ * @param {{system: unknown}} person
+ * @returns {PersonSystem}
+ */
+export function personSystem(person) {
+  return /** @type {PersonSystem} */ (person.system);
 }
 
 /**

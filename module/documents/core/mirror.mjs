@@ -61,7 +61,7 @@ export async function adoptWorld() {
  */
 function initialOf(type, path) {
   if (!path.startsWith("system.")) return undefined;
-  const model = /** @type {any} */ (CONFIG.Actor.dataModels)?.[type];
+  const model = CONFIG.Actor.dataModels?.[/** @type {Actor.SubType} */ (type)];
   return model?.schema?.getField?.(path.slice("system.".length))?.getInitialValue?.({});
 }
 
@@ -194,7 +194,7 @@ export function guardActorFields({ key, paths, notice, types = ["character"], te
   const fail = (/** @type {unknown} */ err) => console.error(`the-smoke | ${key}: could not keep the GM's value`, err);
   const hooks = {
     /** A player's own edit never leaves their client (the GM would only put it back). */
-    preUpdateActor: (/** @type {any} */ actor, /** @type {any} */ changes) => {
+    preUpdateActor: (/** @type {Actor.Implementation} */ actor, /** @type {Record<string, unknown>} */ changes) => {
       if (game.user.isGM || !guarded(actor) || !touches(changes)) return;
       for (const p of paths) {
         const parts = p.split(".");
@@ -205,16 +205,17 @@ export function guardActorFields({ key, paths, notice, types = ["character"], te
       }
       ui.notifications?.warn(game.i18n.localize(notice));
     },
-    updateActor: (/** @type {any} */ actor, /** @type {any} */ changes, /** @type {any} */ options, /** @type {string} */ userId) => {
+    updateActor: (/** @type {Actor.Implementation} */ actor, /** @type {Record<string, unknown>} */ changes,
+      /** @type {{smokeGuarded?: boolean}|undefined} */ options, /** @type {string} */ userId) => {
       if (!game.user.isActiveGM || !guarded(actor) || !touches(changes) || options?.smokeGuarded) return;
       const fix = game.users.get(userId)?.isGM ? recordGMEdit(actor, changes) : write(actor, {});
       fix.catch(fail);
     },
-    createActor: (/** @type {any} */ actor, /** @type {any} */ options, /** @type {string} */ userId) => {
+    createActor: (/** @type {Actor.Implementation} */ actor, /** @type {unknown} */ options, /** @type {string} */ userId) => {
       if (!game.user.isActiveGM || !guarded(actor) || store.get(actor.uuid)) return;
       start(actor, !!game.users.get(userId)?.isGM).catch(fail);
     },
-    deleteActor: (/** @type {any} */ actor) => {
+    deleteActor: (/** @type {Actor.Implementation} */ actor) => {
       if (!game.user.isActiveGM || !store.get(actor.uuid)) return;
       store.set(actor.uuid, null).catch(fail);
     }

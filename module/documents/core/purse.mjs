@@ -159,7 +159,7 @@ export const requests = {
    * @param {{actorUuid: string}} data
    */
   "purse.start": async (user, { actorUuid }) => {
-    const actor = /** @type {any} */ (await fromUuid(/** @type {any} */ (String(actorUuid))));
+    const actor = /** @type {Actor.Implementation|null} */ (await fromUuid(/** @type {SmokeUuid} */ (String(actorUuid))));
     assertOwner(user, actor);
     return startingCash(actor);
   }

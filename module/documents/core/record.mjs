@@ -20,6 +20,7 @@
 import { STAT_KEYS, SYSTEM_ID } from "../../generated/rules.mjs";
 import { guardActorFields } from "./mirror.mjs";
 import * as kitRecord from "./kit-record.mjs";
+import { personSystem } from "./lookup.mjs";
 
 export { FREE_FIELDS, hasRecordedPerk, kitSystem, recordedItem, recordedKit, recordedPerk } from "./kit-record.mjs";
 
@@ -97,7 +98,7 @@ export function recordedDice(actor, stat) {
     if (!(stat in record.stats)) throw new Error(`unknown stat ${stat}`);
     return { effortDie: record.effort, statDie: record.stats[stat] };
   }
-  const sys = /** @type {any} */ (actor.system);
+  const sys = personSystem(actor);
   if (!sys?.stats?.[stat]) throw new Error(`unknown stat ${stat}`);
   return { effortDie: sys.effort?.die ?? 6, statDie: sys.stats[stat].die };
 }
@@ -119,10 +120,9 @@ export function recordedRep(actor) {
  * @returns {string}
  */
 export function recordedMotorKey(motor) {
-  /** @type {any} */
-  const m = /** @type {any} */ (motor)?.isToken ? /** @type {any} */ (motor).token?.baseActor ?? null : motor;
+  const m = motor?.isToken ? motor.token?.baseActor ?? null : motor;
   if (!(m instanceof Actor) || m.type !== "vehicle") return "";
-  return String(motors.sanctioned(/** @type {any} */ (m))[MOTOR_KEY] ?? "");
+  return String(motors.sanctioned(m)[MOTOR_KEY] ?? "");
 }
 
 /**

@@ -99,6 +99,7 @@ export async function requestGM(type, data = {}) {
  * Refuse unless `user` owns `doc` (or is a GM). For request handlers.
  * @param {User.Implementation} user
  * @param {{testUserPermission: Function, name?: string|null}|null|undefined} doc
+ * @returns {asserts doc}  (it is there, and `user` may write it)
  * @throws {Error} "You do not own X".
  */
 export function assertOwner(user, doc) {

@@ -83,8 +83,8 @@ export const consciousKey = (combatId, combatantId, round) => `conscious:${comba
 export function noteRollCard(message) {
   const keys = rollKeysOf(message);
   if (!keys.length || !message.id) return;
-  const roll = /** @type {any} */ (message.rolls?.[0]) ?? null;
-  const check = /** @type {any} */ (message.flags?.[SYSTEM_ID])?.check;
+  const roll = message.rolls?.[0] ?? null;
+  const check = message.flags?.[SYSTEM_ID]?.check;
   madeFor.set(message.id, { keys, check: check ? foundry.utils.deepClone(check) : null,
     roll: roll ? foundry.utils.deepClone(typeof roll.toJSON === "function" ? roll.toJSON() : roll) : null });
   const author = message.author?.id ?? "";
@@ -185,7 +185,7 @@ export const refusalText = why => game.i18n.localize(why === "forged" ? "SMOKE.A
  * @param {ChatMessage.Implementation} message
  */
 export function keepFirstCard(store, message) {
-  const rollId = /** @type {any} */ (message.flags?.[SYSTEM_ID])?.rollId;
+  const rollId = message.flags?.[SYSTEM_ID]?.rollId;
   if (!game.user?.isActiveGM || !id(rollId) || !message.id) return;
   const record = Object.values(store.all()).find(r => r.entries.some(e => e.options.some(o => o.rollId === rollId)));
   const entry = record?.entries.find(e => e.options.some(o => o.rollId === rollId));

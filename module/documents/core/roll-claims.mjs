@@ -96,7 +96,7 @@ export async function claimRoll(user, { rollId, messageId, purpose }) {
   const message = game.messages?.get(messageId);
   const actor = /** @type {Actor.Implementation|null} */ (fromUuidSync(roll.actorUuid));
   const author = message?.author;
-  const flags = /** @type {any} */ (message?.flags?.[SYSTEM_ID]);
+  const flags = message?.flags?.[SYSTEM_ID];
   const mine = !!author && (author.isGM || (author.id === roll.userId && (user.isGM || user.id === roll.userId)));
   if (!message || !actor || !mine || flags?.rollId !== rollId) throw new Error(game.i18n.localize("SMOKE.Attack.forged"));
   const refusal = cardRefusal(message, rollId);

@@ -166,7 +166,7 @@ export function tokensOf(actor, { scene = null } = {}) {
  */
 function putBack(token, b) {
   return token.update({ actorId: b.actorId, actorLink: b.actorLink }, { smokePutBack: true })
-    .catch((/** @type {any} */ err) => console.warn("The Smoke | putting a token back", err));
+    .catch((/** @type {unknown} */ err) => console.warn("The Smoke | putting a token back", err));
 }
 
 /** A token was made: the active GM records it when a GM or an owner of its actor made it. */

@@ -79,7 +79,7 @@ export async function verifiedCheck(message, { actor, stat, tn, situational = 0,
   crew = null, offYourGame = false }) {
   // What the card held when it was created, where this client saw that (roll-cards.mjs): a later edit changes nothing.
   const created = createdAs(message);
-  const snapshot = created ? created.check : /** @type {any} */ (message.flags?.[SYSTEM_ID])?.check;
+  const snapshot = created ? created.check : message.flags?.[SYSTEM_ID]?.check;
   const roll = created ? created.roll : message.rolls?.[0];
   if (!snapshot || snapshot.stat !== stat || snapshot.actorId !== actor.id || !roll) {
     throw madeWrong(L("SMOKE.Attack.forged"), created);

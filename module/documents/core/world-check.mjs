@@ -96,20 +96,33 @@ export function expectedRegistrations() {
 const own = key => (String(key).startsWith(`${SYSTEM_ID}.`) ? String(key).slice(SYSTEM_ID.length + 1) : null);
 
 /**
+ * @typedef {object} DocumentConfig  What the check reads of one document's entry in CONFIG (CONFIG.Actor, …).
+ * @property {Record<string, Function>} [dataModels]  Sub-type → its data model class.
+ * @property {Record<string, Record<string, unknown>|undefined>} [sheetClasses]  Sub-type → sheet id → its entry.
+ * @property {Function} [documentClass]
+ */
+
+/**
+ * One document's entry in CONFIG by its name (the check walks the names system.json declares).
+ * @param {string} doc  "Actor", "Item", …
+ * @returns {DocumentConfig|undefined}
+ */
+const configOf = doc => /** @type {DocumentConfig|undefined} */ (CONFIG[/** @type {keyof CONFIG} */ (doc)]);
+
+/**
  * Read what this world holds (Foundry globals; call after `setup`).
  * @returns {Registrations}
  */
 export function collectRegistrations() {
-  const cfg = /** @type {any} */ (CONFIG);
-  const declaredTypes = /** @type {any} */ (game.system).documentTypes ?? {};
+  const declaredTypes = game.system.documentTypes ?? {};
   /** @type {Registrations} */
   const found = { declared: {}, worldTypes: {}, models: {}, regionBehaviorTypes: {}, sheets: {}, documentClasses: {},
     baseModels: {}, settings: [], menus: [], keybindings: [], queries: [], statusEffects: [], defeated: null };
-  const RegionBehaviorType = /** @type {any} */ (foundry.data).regionBehaviors?.RegionBehaviorType;
+  const RegionBehaviorType = foundry.data.regionBehaviors?.RegionBehaviorType;
   for (const [doc, types] of Object.entries(declaredTypes)) {
     found.declared[doc] = Object.keys(types ?? {});
-    found.worldTypes[doc] = [.../** @type {any} */ (game.documentTypes)[doc] ?? []];
-    const models = cfg[doc]?.dataModels ?? {};
+    found.worldTypes[doc] = [...(/** @type {Record<string, string[]|undefined>} */ (game.documentTypes))[doc] ?? []];
+    const models = configOf(doc)?.dataModels ?? {};
     const names = new Set([...found.declared[doc], ...Object.keys(models).filter(t => own(t) !== null)]);
     found.models[doc] = Object.fromEntries([...names].filter(t => models[t]).map(t => [t, models[t].name || "(anonymous)"]));
     if (doc === "RegionBehavior") {
@@ -117,18 +130,18 @@ export function collectRegistrations() {
     }
   }
   for (const doc of EXPECTED.sheets) {
-    found.sheets[doc] = Object.fromEntries(Object.entries(cfg[doc]?.sheetClasses ?? {})
+    found.sheets[doc] = Object.fromEntries(Object.entries(configOf(doc)?.sheetClasses ?? {})
       .map(([type, sheets]) => [type, Object.keys(sheets ?? {}).filter(id => own(id) !== null)]));
   }
-  for (const doc of Object.keys(EXPECTED.documentClasses)) found.documentClasses[doc] = cfg[doc]?.documentClass?.name ?? "";
-  for (const doc of EXPECTED.baseModels) found.baseModels[doc] = cfg[doc]?.dataModels?.base?.name ?? null;
-  const keys = map => Array.from(map?.keys?.() ?? []).map(own).filter(k => k !== null);
+  for (const doc of Object.keys(EXPECTED.documentClasses)) found.documentClasses[doc] = configOf(doc)?.documentClass?.name ?? "";
+  for (const doc of EXPECTED.baseModels) found.baseModels[doc] = configOf(doc)?.dataModels?.base?.name ?? null;
+  const keys = (/** @type {Map<string, unknown>|undefined} */ map) => Array.from(map?.keys?.() ?? []).map(own).filter(k => k !== null);
   found.settings = keys(game.settings.settings);
-  found.menus = keys(/** @type {any} */ (game.settings).menus);
-  found.keybindings = keys(/** @type {any} */ (game.keybindings).actions);
-  found.queries = Object.keys(cfg.queries ?? {}).map(own).filter(k => k !== null);
-  found.statusEffects = (cfg.statusEffects ?? []).map(e => e.id);
-  found.defeated = cfg.specialStatusEffects?.DEFEATED ?? null;
+  found.menus = keys(game.settings.menus);
+  found.keybindings = keys(game.keybindings.actions);
+  found.queries = Object.keys(CONFIG.queries ?? {}).map(own).filter(k => k !== null);
+  found.statusEffects = (CONFIG.statusEffects ?? []).map(e => e.id);
+  found.defeated = CONFIG.specialStatusEffects?.DEFEATED ?? null;
   return found;
 }
 

@@ -144,9 +144,11 @@ async function onSend(user, { kind, key, actorUuids, tweaks = [], situations = [
   const mod = Number(situational);
   if (!Number.isInteger(mod)) throw new Error(L("SMOKE.GMScreen.badSituational", { value: String(situational) }));
   if (kind !== "check" && kind !== "hazard" && kind !== "hearing") throw new Error(L("SMOKE.GMScreen.badKind"));
-  /** @type {any} */
+  /** @type {{name: string, band: SmokeBand, stats: string[]}} the check's, the hazard's or the hearing's row */
   let row;
-  if (kind === "hearing") row = await hearingRow(key);
+  /** @type {import("./hearing.mjs").HearingRow|null} */
+  let hearing = null;
+  if (kind === "hearing") row = hearing = await hearingRow(key);
   else {
     try {
       row = kind === "check" ? gmCheck(key) : hazardRow(key);
@@ -179,11 +181,14 @@ async function onSend(user, { kind, key, actorUuids, tweaks = [], situations = [
   const entries = actors.map(actor => {
     const roller = rollerOf(actor, user);
     const sys = actor.system;
-    const motor = kind === "check" && !opponent ? /** @type {any} */ (vehicleDrivenBy(actor)) : null;
+    const motor = kind === "check" && !opponent ? vehicleDrivenBy(actor) : null;
     // The tools the GM's record says the character carries (never the sheet's items).
     const tools = kind === "check" && !opponent ? recordedTools(actor) : [];
-    const options = row.stats.filter((/** @type {string} */ stat) => sys.stats?.[stat]).map((/** @type {string} */ stat) => {
-      /** @type {any} */
+    const options = row.stats.filter(stat => sys.stats?.[stat]).map(stat => {
+      /**
+       * The band and TN: a check's (with the tool that eased it), or a hazard's or a hearing check's.
+       * @type {{band: string|null, tn: number, performance: boolean, tool?: string|null, eased?: number, noise?: "loud"|"silent"|null}}
+       */
       const base = kind === "check" && !opponent
         ? checkRequestTN({ checkKey: key, stat, ...recordedDice(actor, stat),
           performanceDie: motor ? printedOf(motor).performance : null, tweaks: tweakIds, tools, situations: situationIds,
@@ -191,34 +196,35 @@ async function onSend(user, { kind, key, actorUuids, tweaks = [], situations = [
         // A hazard's or a hearing check's roll: its band's TN for the character's own unboosted dice.
         : { band: row.band, tn: bandTN(recordedDice(actor, stat).effortDie, recordedDice(actor, stat).statDie, row.band), performance: false };
       // An opposed TN is the opponent's total; a TN the GM fixed stays fixed, rain or not.
-      /** @type {any} */
+      /** @type {typeof base} */
       const r = opponent ? opposedRequestTN({ checkKey: key, stat, opponentTotal: opponent.total })
-        : base.band === null ? base : inTheRain(actor, stat, base);
+        : base.band === null ? base : inTheRain(actor, stat, { ...base, band: base.band });
       const tool = r.tool ? tools.find(t => t.id === r.tool) : null;
       return { stat, tn: r.tn, band: r.band, rollId: foundry.utils.randomID(16), performance: !!r.performance,
         opposed: !!opponent, situational: mod, cardId: null,
-        tool: tool ? { id: tool.id, name: tool.name, eased: r.eased, noise: r.noise } : null };
+        // A tool comes with a check's TN, which always says how much it eased and how loud it is.
+        tool: tool ? { id: tool.id, name: tool.name, eased: Number(r.eased), noise: r.noise ?? null } : null };
     });
     return { actorUuid: actor.uuid, name: actor.name ?? "", userId: /** @type {string} */ (roller.id), options, result: null };
   });
   /** @type {GMRequest} */
   const request = { id, kind, key, name: row.name, tweaks: kind === "check" && !opponent ? tweakIds : [],
     situations: kind === "check" && !opponent ? situationIds : [],
-    ...(kind === "hearing" ? { hearing: { band: row.band, stats: row.stats, stakes: row.stakes, ability: row.ability,
-      vehicle: row.vehicle } } : {}),
+    ...(hearing ? { hearing: { band: hearing.band, stats: hearing.stats, stakes: hearing.stakes, ability: hearing.ability,
+      vehicle: hearing.vehicle } } : {}),
     armourMarked: !!armourMarked, at: game.time.serverTime, messageId: null, entries, opponent,
     target: set?.target ?? null, obstacle: set?.id ? { id: set.id, name: set.name, status: set.status, was: set.was } : null };
   const moved = kind === "check" && !opponent ? takeOpenRolls(request) : [];
   await store.set(id, request);
-  if (set?.id && set.status !== "kept") await rememberObstacle(/** @type {any} */ (set), key, id);
+  if (set?.id && set.status !== "kept") await rememberObstacle({ ...set, id: set.id }, key, id);
   for (const old of moved) {
     const left = await store.update(old, r => (r ? { ...r, entries: r.entries.filter(e => !entries.some(n => n.actorUuid === e.actorUuid)) } : r));
     await refreshCard(left);
   }
   const whisper = [...new Set([...entries.map(e => e.userId), ...game.users.filter(u => u.isGM).map(u => u.id)])];
-  const message = await ChatMessage.create(/** @type {any} */ ({ content: await cardHTML(request), whisper,
+  const message = await ChatMessage.create({ content: await cardHTML(request), whisper,
     speaker: { alias: L("SMOKE.GMScreen.title") }, rolls: opponentDice ? [opponentDice] : [],
-    flags: { [SYSTEM_ID]: { gmRequest: { id } } } }));
+    flags: { [SYSTEM_ID]: { gmRequest: { id } } } });
   await store.update(id, r => (r ? { ...r, messageId: message?.id ?? null } : r));
   for (const old of requestsList().slice(KEEP)) await store.set(old.id, null);
   return { id, entries: entries.map(e => ({ name: e.name, options: e.options.map(o => ({ stat: o.stat, tn: o.tn })) })),
@@ -281,7 +287,7 @@ async function onClaim(user, { rollId, messageId }) {
   if (entry.result) throw new Error(L("SMOKE.GMScreen.alreadyRolled", { name: entry.name, check: request.name }));
   const message = game.messages?.get(String(messageId));
   const author = message?.author;
-  const flags = /** @type {any} */ (message?.flags?.[SYSTEM_ID]);
+  const flags = message?.flags?.[SYSTEM_ID];
   const mine = !!author && (user.isGM || user.id === entry.userId) && (author.isGM || author.id === entry.userId);
   const actor = /** @type {Actor.Implementation | null} */ (docAt(entry.actorUuid));
   if (!message || !actor || !mine || flags?.rollId !== rollId) throw new Error(L("SMOKE.Attack.forged"));
@@ -324,13 +330,14 @@ function saveResult(requestId, actorUuid, fn, { fresh = false } = {}) {
 }
 
 /**
- * The `save` runHarm writes a result's harm with.
+ * The `save` runHarm writes a result's harm with (a result with harm: runHarm runs only for one).
  * @param {string} requestId
  * @param {string} actorUuid
+ * @returns {(fn: (h: import("./harm.mjs").Harm) => import("./harm.mjs").Harm) => Promise<import("./harm.mjs").Harm>}
  */
 const harmSaver = (requestId, actorUuid) => async fn => {
   const r = await saveResult(requestId, actorUuid, res => (res?.harm ? { ...res, harm: fn(res.harm) } : res));
-  return /** @type {any} */ (r?.entries.find(e => e.actorUuid === actorUuid)?.result?.harm);
+  return /** @type {import("./harm.mjs").Harm} */ (r?.entries.find(e => e.actorUuid === actorUuid)?.result?.harm);
 };
 
 /**
@@ -403,8 +410,9 @@ export async function rollRequested({ requestId, rollId }) {
  * @returns {{performance: number, handling: number, steps: number, modifiers: never[], name: string}|null}
  */
 function performanceOf(actor) {
-  const motor = /** @type {any} */ (vehicleDrivenBy(actor));
-  return motor ? { performance: printedOf(motor).performance, handling: 0, steps: 0, modifiers: [], name: motor.name } : null;
+  const motor = vehicleDrivenBy(actor);
+  return motor ? { performance: printedOf(motor).performance, handling: 0, steps: 0, modifiers: [], name: motor.name ?? "" }
+    : null;
 }
 
 const warn = text => {
@@ -426,8 +434,8 @@ const hooks = {
   ready: () => {
     resumeHarms().catch(err => console.error("the-smoke | resuming a hazard", err));
   },
-  renderChatMessageHTML: (message, html) => {
-    const ref = /** @type {any} */ (message.flags?.[SYSTEM_ID])?.gmRequest;
+  renderChatMessageHTML: (/** @type {ChatMessage.Implementation} */ message, /** @type {HTMLElement} */ html) => {
+    const ref = message.flags?.[SYSTEM_ID]?.gmRequest;
     if (!ref) return;
     const root = /** @type {HTMLElement} */ (html);
     for (const b of root.querySelectorAll("[data-smoke-gm-roll]")) {

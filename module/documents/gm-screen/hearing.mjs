@@ -12,14 +12,14 @@
 import { VEHICLE_ABILITIES } from "../../generated/rules.mjs";
 import { hearingCheck } from "../../rules/vehicles.mjs";
 import { printedOf } from "../vehicle/print.mjs";
-import { docAt } from "../core/lookup.mjs";
+import { actorAt } from "../core/lookup.mjs";
 
 const L = (/** @type {string} */ key, /** @type {Record<string, string>} */ data) => game.i18n.format(key, data);
 
 /**
  * @typedef {object} HearingRow  A hearing check as the GM Screen sends it (like a GM check's row).
  * @property {string} name     "Hear the Zap E-Scooter coming".
- * @property {string} band     The ability's band (Silent: Hard).
+ * @property {SmokeBand} band  The ability's band (Silent: Hard).
  * @property {string[]} stats  The ability's stat (Savvy).
  * @property {string} stakes   The ability's printed words.
  * @property {string} ability  The ability's key.
@@ -33,8 +33,7 @@ const L = (/** @type {string} */ key, /** @type {Record<string, string>} */ data
  * @throws {Error} in words: not a motor; a motor heard without a roll.
  */
 export async function hearingRow(motorUuid) {
-  let motor = /** @type {any} */ (docAt(String(motorUuid ?? "")));
-  if (motor?.documentName === "Token") motor = motor.actor;
+  const motor = actorAt(String(motorUuid ?? "")); // a token's UUID reads its actor
   if (!motor || motor.type !== "vehicle") throw new Error(game.i18n.localize("SMOKE.Vehicle.notVehicle"));
   const check = hearingCheck(printedOf(motor).abilities);
   if (!check) throw new Error(L("SMOKE.Hearing.heard", { vehicle: motor.name ?? "" }));

@@ -89,7 +89,7 @@ export async function cardHTML(request) {
     ...e,
     options: e.options.map(o => ({ ...o, label: i18n.format("SMOKE.GMScreen.rollButton", { stat: i18n.localize(`SMOKE.Stat.${o.stat}.name`),
       tn: String(o.tn) }) })),
-    tools: e.options.filter(o => o.tool).map(o => toolText(/** @type {any} */ (o.tool), o.stat, String(o.band))),
+    tools: e.options.flatMap(o => (o.tool ? [toolText(o.tool, o.stat, String(o.band))] : [])),
     result: e.result && {
       ...e.result, outcomeLabel: i18n.localize(`SMOKE.Outcome.${e.result.outcome}`),
       statLabel: i18n.localize(`SMOKE.Stat.${e.result.stat}.name`),
@@ -98,7 +98,7 @@ export async function cardHTML(request) {
     }
   }));
   return foundry.applications.handlebars.renderTemplate(REQUEST_CARD, {
-    id: request.id, kind: request.kind, name: request.name, stakes: /** @type {any} */ (row).stakes ?? null,
+    id: request.id, kind: request.kind, name: request.name, stakes: ("stakes" in row ? row.stakes : undefined) ?? null,
     band: opp ? i18n.localize("SMOKE.GMScreen.opposed") : request.target ? targetText(request.target) : i18n.localize(`SMOKE.Band.${row.band}`),
     hazard: request.kind === "hazard", obstacle: obstacleText(request),
     tweaks: [...request.tweaks.map(t => i18n.localize(`SMOKE.GMScreen.tweak.${t}`)),
@@ -132,7 +132,7 @@ export async function announceHazard(key) {
     stats: h.stats.map(s => i18n.localize(`SMOKE.Stat.${s}.name`)).join(" / "),
     columns: ["justAbout", "badLuck", "properMess"].map(c => ({ label: i18n.localize(`SMOKE.Outcome.${c}`), text: cell(h[c]) }))
   });
-  await ChatMessage.create(/** @type {any} */ ({ content, speaker: { alias: L("SMOKE.GMScreen.title") },
-    flags: { [SYSTEM_ID]: { hazardAnnounced: { key } } } }));
+  await ChatMessage.create({ content, speaker: { alias: L("SMOKE.GMScreen.title") },
+    flags: { [SYSTEM_ID]: { hazardAnnounced: { key } } } });
   return { key };
 }

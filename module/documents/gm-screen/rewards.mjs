@@ -88,7 +88,7 @@ async function giveReward(data) {
     if (!XP_KINDS.has(xpKind)) throw new Error(L("SMOKE.GMScreen.badReward", { kind: String(xpKind) }));
     const amount = data.amount === "" || data.amount === null || data.amount === undefined ? undefined : Number(data.amount);
     try {
-      xpAward(/** @type {any} */ (xpKind), { amount });
+      xpAward(/** @type {Parameters<typeof xpAward>[0]} */ (xpKind), { amount }); // one of XP_KINDS
     } catch (err) {
       throw new Error(L("SMOKE.Xp.badAmount", { why: L(`SMOKE.Xp.${xpKind}`), amount: String(data.amount ?? ""),
         hint: L(xpKind === "vehicleSale" ? "SMOKE.Xp.saleAmount" : "SMOKE.Xp.amount") }), { cause: err });
@@ -137,8 +137,8 @@ async function giveReward(data) {
   }
   const content = await foundry.applications.handlebars.renderTemplate(REWARD_CARD, {
     title: L(`SMOKE.GMScreen.reward.${kind}`), reason, lines });
-  await ChatMessage.create(/** @type {any} */ ({ content, speaker: { alias: L("SMOKE.GMScreen.title") },
-    flags: { [SYSTEM_ID]: { gmReward: { kind, ...("share" in result ? { share: result.share, remainder: result.remainder } : {}) } } } }));
+  await ChatMessage.create({ content, speaker: { alias: L("SMOKE.GMScreen.title") },
+    flags: { [SYSTEM_ID]: { gmReward: { kind, ...("share" in result ? { share: result.share, remainder: result.remainder } : {}) } } } });
   return result;
 }
 

@@ -6,6 +6,7 @@
  */
 import { MISSION_PAGE } from "../../data/mission-page.mjs";
 import { SYSTEM_ID } from "../core/check.mjs";
+import { docAt } from "../core/lookup.mjs";
 
 /** The compendium of the book's example missions. */
 export const MISSIONS_PACK = `${SYSTEM_ID}.missions`;
@@ -21,10 +22,12 @@ export async function createMissionPage({ name, system }) {
   if (!String(name ?? "").trim()) throw new Error(game.i18n.localize("SMOKE.Mission.problem.noName"));
   const title = game.i18n.localize("SMOKE.Mission.journal");
   const flag = `flags.${SYSTEM_ID}.missionJournal`;
-  let journal = /** @type {any} */ (game).journal.find((/** @type {any} */ j) => foundry.utils.getProperty(j, flag));
-  journal ??= await /** @type {any} */ (JournalEntry).create({ name: title, ownership: { default: 0 },
-    flags: { [SYSTEM_ID]: { missionJournal: true } } });
-  const [page] = await journal.createEmbeddedDocuments("JournalEntryPage", [{ name: String(name).trim(), type: MISSION_PAGE, system }]);
+  // Made on first use, owned by nobody else (a hook cancelling the creation leaves none: the next line throws).
+  const journal = game.journal.find(j => !!foundry.utils.getProperty(j, flag))
+    ?? /** @type {JournalEntry.Implementation} */ (await JournalEntry.create({ name: title,
+      ownership: { default: CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE }, flags: { [SYSTEM_ID]: { missionJournal: true } } }));
+  const [page] = (await journal.createEmbeddedDocuments("JournalEntryPage", [{ name: String(name).trim(), type: MISSION_PAGE,
+    system }])) ?? [];
   return page;
 }
 
@@ -38,7 +41,7 @@ export async function createMissionPage({ name, system }) {
 export async function updateMissionPage({ uuid, name, system }) {
   if (!game.user.isGM) throw new Error(game.i18n.localize("SMOKE.Combat.gmOnly"));
   if (!String(name ?? "").trim()) throw new Error(game.i18n.localize("SMOKE.Mission.problem.noName"));
-  const page = /** @type {any} */ (fromUuidSync(/** @type {any} */ (String(uuid ?? ""))));
+  const page = /** @type {JournalEntryPage.Implementation|null} */ (docAt(String(uuid ?? "")));
   if (!page || page.documentName !== "JournalEntryPage" || page.type !== MISSION_PAGE || page.pack) {
     throw new Error(game.i18n.localize("SMOKE.Mission.missing"));
   }
@@ -52,14 +55,14 @@ export async function updateMissionPage({ uuid, name, system }) {
  */
 export async function importMissions() {
   if (!game.user.isGM) throw new Error(game.i18n.localize("SMOKE.Combat.gmOnly"));
-  const pack = game.packs.get(MISSIONS_PACK);
+  const pack = /** @type {CompendiumCollection<"JournalEntry">|undefined} */ (game.packs.get(MISSIONS_PACK));
   if (!pack) throw new Error(game.i18n.localize("SMOKE.Mission.noPack"));
-  const have = new Set(game.journal.map((/** @type {any} */ j) => j._stats?.compendiumSource).filter(Boolean));
+  const have = new Set(game.journal.map(j => j._stats?.compendiumSource).filter(Boolean));
   const index = await pack.getIndex();
   let n = 0;
   for (const entry of index) {
     if (have.has(entry.uuid)) continue;
-    await /** @type {any} */ (game).journal.importFromCompendium(pack, entry._id);
+    await game.journal.importFromCompendium(pack, entry._id);
     n += 1;
   }
   return n;

@@ -15,7 +15,7 @@ import { SYSTEM_ID } from "../core/check.mjs";
 export async function missionCard(title, runId, lines = [], { gmOnly = false } = {}) {
   const content = await foundry.applications.handlebars.renderTemplate("systems/the-smoke/templates/chat/gm-reward.hbs",
     { title, reason: "", lines });
-  return ChatMessage.create(/** @type {any} */ ({ content, speaker: { alias: game.i18n.localize("SMOKE.Mission.board") },
+  return ChatMessage.create({ content, speaker: { alias: game.i18n.localize("SMOKE.Mission.board") },
     ...(gmOnly ? { whisper: game.users.filter(u => u.isGM).map(u => u.id) } : {}),
-    flags: { [SYSTEM_ID]: { mission: { runId } } } }));
+    flags: { [SYSTEM_ID]: { mission: { runId } } } });
 }

@@ -18,14 +18,14 @@
  */
 import { deadlineLeft, missionPay, missionProblems, OBJECTIVE_STATES, OUTCOMES } from "../../rules/missions.mjs";
 import { startClock } from "../../rules/clock.mjs";
-import { MISSION_PAGE } from "../../data/mission-page.mjs";
+import { MISSION_PAGE, missionTerms } from "../../data/mission-page.mjs";
 import { activeNow } from "../core/active-time.mjs";
 import { gmStore } from "../core/gm-store.mjs";
 import { MAX_PAYMENT, pay } from "../core/purse.mjs";
 import { assertGM, assertOwner } from "../core/requests.mjs";
 import { missionCard } from "./card.mjs";
 import { checkDeadlines } from "./deadline.mjs";
-import { docAt } from "../core/lookup.mjs";
+import { docAt, isActor } from "../core/lookup.mjs";
 import { count } from "../core/counts.mjs";
 import { RULES } from "../../generated/rules.mjs";
 import { mergeParts } from "../core/feature.mjs";
@@ -55,18 +55,17 @@ const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localiz
 
 /**
  * The store key of a page's run.
- * @param {any} page
+ * @param {{id: string|null, parent?: {id: string|null}|null}} page
  * @returns {string}
  */
 export const runKey = page => `${page.parent?.id ?? "none"}-${page.id}`;
 
 /**
  * Every mission page in the world (not compendium pages: import them first).
- * @returns {any[]}
+ * @returns {JournalEntryPage.Implementation[]}
  */
 export function missionPages() {
-  return game.journal?.contents.flatMap((/** @type {any} */ j) => j.pages.contents
-    .filter((/** @type {any} */ p) => p.type === MISSION_PAGE)) ?? [];
+  return game.journal?.contents.flatMap(j => j.pages.contents.filter(p => p.type === MISSION_PAGE)) ?? [];
 }
 
 /** @param {MissionRun} run */
@@ -97,10 +96,11 @@ export function missionsOf(actor) {
  */
 export function openMissions({ selfPlayOnly = true } = {}) {
   const taken = runs.all();
-  return missionPages().filter(p => !taken[runKey(p)] && (!selfPlayOnly || p.system.selfPlay))
-    .map(p => ({ pageUuid: p.uuid, name: p.name, client: p.system.client, fee: { ...p.system.fee }, xp: p.system.xp,
-      deadlineSeconds: p.system.deadlineSeconds ?? null, selfPlay: p.system.selfPlay,
-      objectives: p.system.objectives.map((/** @type {any} */ o) => ({ id: o.id, label: o.label })) }));
+  return missionPages().filter(p => !taken[runKey(p)] && (!selfPlayOnly || missionTerms(p).selfPlay)).map(p => {
+    const t = missionTerms(p);
+    return { pageUuid: p.uuid, name: p.name, client: t.client, fee: { ...t.fee }, xp: t.xp,
+      deadlineSeconds: t.deadlineSeconds ?? null, selfPlay: t.selfPlay, objectives: t.objectives.map(o => ({ id: o.id, label: o.label })) };
+  });
 }
 
 /** Characters by UUID, each a character; `user` must own each unless a GM. */
@@ -119,14 +119,16 @@ function crewFrom(user, uuids) {
  * The terms of a world mission page the GM wrote, or the refusal: a compendium page is imported first; a page a
  * player owns is not the GM's word.
  * @param {unknown} pageUuid
- * @returns {{page: any, terms: any}}
+ * @returns {{page: JournalEntryPage.Implementation, terms: import("../../data/mission-page.mjs").MissionPageSystem}}
  */
 function termsOf(pageUuid) {
-  const page = /** @type {any} */ (fromUuidSync(/** @type {any} */ (String(pageUuid ?? ""))));
+  const page = /** @type {JournalEntryPage.Implementation|null} */ (docAt(String(pageUuid ?? "")));
   if (!page || page.documentName !== "JournalEntryPage" || page.type !== MISSION_PAGE) throw new Error(L("SMOKE.Mission.missing"));
   if (page.pack) throw new Error(L("SMOKE.Mission.importFirst", { name: page.name }));
   if (page.hasPlayerOwner) throw new Error(L("SMOKE.Mission.playerOwned", { name: page.name }));
-  const terms = foundry.utils.deepClone(page.system.toObject?.() ?? page.system);
+  const system = missionTerms(page);
+  // The model's source data (a TypeDataModel's toObject), copied.
+  const terms = foundry.utils.deepClone(/** @type {{toObject?: () => typeof system}} */ (system).toObject?.() ?? system);
   const problems = missionProblems(terms);
   if (problems.length) throw new Error(L("SMOKE.Mission.refused", { problems: problems.map(p => L(`SMOKE.Mission.problem.${p}`)).join("; ") }));
   return { page, terms };
@@ -144,7 +146,7 @@ async function take(user, data, mode) {
     mine = true;
     return { id, pageUuid: page.uuid, name: page.name, terms, mode, state: "active", crew: crew.map(a => a.uuid),
       acceptedBy: user.id, clock: startClock(activeNow()), late: false, paid: null, remembered: [], finishedAt: null,
-      objectives: terms.objectives.map((/** @type {any} */ o) => ({ id: o.id, label: o.label, state: "open" })) };
+      objectives: terms.objectives.map(o => ({ id: o.id, label: o.label, state: /** @type {const} */ ("open") })) };
   });
   if (!mine || !run) throw new Error(L("SMOKE.Mission.taken", { name: page.name }));
   // One name and its verb agree (issue 25: not "Jaz Kaur take …"): the lang file's plural forms for the crew's size.
@@ -164,25 +166,35 @@ function runAt(id) {
   return run;
 }
 
-async function onObjective(user, { id, objectiveId, state } = /** @type {any} */ ({})) {
+/**
+ * GM: an objective's state.
+ * @param {User.Implementation} user
+ * @param {{id?: string, objectiveId?: string, state?: string}} data
+ */
+async function onObjective(user, { id, objectiveId, state } = {}) {
   assertGM(user);
   const run = runAt(id);
   if (run.state !== "active") throw new Error(L("SMOKE.Mission.finished", { name: run.name }));
-  if (!OBJECTIVE_STATES.includes(state) || !run.objectives.some(o => o.id === objectiveId)) throw new Error(L("SMOKE.Mission.badObjective"));
-  await runs.update(run.id, cur => cur && ({ ...cur, objectives: cur.objectives.map(o => (o.id === objectiveId ? { ...o, state } : o)) }));
+  if (!OBJECTIVE_STATES.includes(state ?? "") || !run.objectives.some(o => o.id === objectiveId)) throw new Error(L("SMOKE.Mission.badObjective"));
+  const now = /** @type {MissionRun["objectives"][number]["state"]} */ (state); // one of OBJECTIVE_STATES
+  await runs.update(run.id, cur => cur && ({ ...cur, objectives: cur.objectives.map(o => (o.id === objectiveId ? { ...o, state: now } : o)) }));
   return { state };
 }
 
-/** GM: finish a run once: completed pays and awards XP and records who remembers; failed or abandoned records that. */
-async function onFinish(user, { id, outcome } = /** @type {any} */ ({})) {
+/**
+ * GM: finish a run once: completed pays and awards XP and records who remembers; failed or abandoned records that.
+ * @param {User.Implementation} user
+ * @param {{id?: string, outcome?: string}} data
+ */
+async function onFinish(user, { id, outcome: asked } = {}) {
   assertGM(user);
-  if (!OUTCOMES.includes(outcome)) throw new Error(L("SMOKE.Mission.badOutcome"));
+  if (!OUTCOMES.includes(asked ?? "")) throw new Error(L("SMOKE.Mission.badOutcome"));
+  const outcome = /** @type {"completed"|"failed"|"abandoned"} */ (asked); // one of OUTCOMES
   const run = runAt(id);
   if (run.state !== "active") throw new Error(L("SMOKE.Mission.finished", { name: run.name }));
-  const crew = /** @type {any[]} */ (run.crew.map(uuid => /** @type {any} */ (fromUuidSync(/** @type {any} */ (uuid))))
-    .filter(a => a instanceof Actor));
+  const crew = run.crew.map(uuid => docAt(uuid)).filter(isActor);
   if (outcome === "completed" && !crew.length) throw new Error(L("SMOKE.Mission.noCrew"));
-  const paid = outcome === "completed" ? missionPay(/** @type {any} */ (run.terms.fee), crew.length) : null;
+  const paid = outcome === "completed" ? missionPay(run.terms.fee, crew.length) : null;
   // Checked before anything is written: the purse refuses an absurd payment, and nothing may be half-paid.
   if (paid && paid.each > MAX_PAYMENT) {
     throw new Error(game.i18n.format("SMOKE.Purse.badAmount", { amount: String(paid.each), max: String(MAX_PAYMENT) }));

@@ -60,7 +60,7 @@ export function termsFromFields(d, previous = [], { briefing = false } = {}) {
 
 /**
  * The form's fields for a page's terms (to edit them).
- * @param {any} t  A mission page's `system`.
+ * @param {import("../../data/mission-page.mjs").MissionPageSystem} t  A mission page's `system`.
  * @returns {Required<TermsFields>}
  */
 export function fieldsFromTerms(t) {

@@ -114,16 +114,21 @@ function entryPoint(token, region, movement) {
 
 /**
  * Plan the crossing: every token's arrival data, with new ids (nothing written).
+ * @param {User.Stored} user
+ * @param {TokenDocument.Stored} token  A token on a scene.
+ * @param {RegionDocument.Implementation} region  The strip crossed.
+ * @param {{x: number, y: number}} point  Where the token crossed it.
  * @returns {CrossingRecord}
  */
 function plan(user, token, region, point) {
   const { toScene, toStrip } = linkOf(exitBehaviors(region)[0]);
   const scene = game.scenes.get(toScene);
-  const landing = regionAt(toStrip);
+  const landing = /** @type {RegionDocument.Implementation} */ (regionAt(toStrip)); // refusal() refuses a crossing without it
   const size = scene.grid?.size ?? 100;
   const bounds = sceneRect(scene);
-  const to = /** @type {any} */ (rectOf(landing));
-  const at = exitPoint({ from: /** @type {any} */ (rectOf(region)), to, point });
+  // Both strips have a shape: the token is in the one it crossed, and refusal() refuses a landing strip without one.
+  const to = /** @type {import("../../rules/street-map.mjs").Rect} */ (rectOf(landing));
+  const at = exitPoint({ from: /** @type {import("../../rules/street-map.mjs").Rect} */ (rectOf(region)), to, point });
   const w = Math.max(1, Math.round(token.width ?? 1)); const h = Math.max(1, Math.round(token.height ?? 1));
   const taken = [];
   for (const t of scene.tokens) {
@@ -139,8 +144,12 @@ function plan(user, token, region, point) {
   const x = bounds.x + square.j * size; const y = bounds.y + square.i * size;
   const rotation = facingInto({ strip: { ...to, x: to.x - bounds.x, y: to.y - bounds.y }, width: bounds.width, height: bounds.height });
   const id = foundry.utils.randomID();
+  /**
+   * @param {TokenDocument.Implementation} doc  A token on the scene left.
+   * @param {Record<string, unknown>} [extra]
+   */
   const arrive = (doc, extra = {}) => {
-    const data = /** @type {any} */ (doc.toObject());
+    const data = doc.toObject();
     const newId = foundry.utils.randomID();
     // The actor the GM recorded for the token, not what the token says now (a change since the check is not copied).
     const { actorId, actorLink } = /** @type {import("../core/token-actors.mjs").Binding} */ (bindingOf(doc));
@@ -148,32 +157,34 @@ function plan(user, token, region, point) {
     if ("_regions" in data) data._regions = []; // v13 keeps the regions a token is in: the new scene works them out
     if (data.delta && typeof data.delta === "object") data.delta._id = newId; // a token's ActorDelta has its id
     foundry.utils.setProperty(data, `flags.${SYSTEM_ID}.arrived`, landing.uuid);
-    return { oldId: doc.id, newId, data };
+    return { oldId: String(doc.id), newId, data };
   };
   const tokens = [arrive(token, { rotation })];
-  const actorUuids = [token.actor?.uuid].filter(Boolean);
+  /** @type {string[]} */
+  const actorUuids = token.actor ? [token.actor.uuid] : [];
+  const fromScene = /** @type {Scene.Stored} */ (token.parent);
   /** @type {CrossingRecord["seats"]} */
   let seats = null;
   const actor = token.actor;
-  if (isVehicle(actor)) {
+  if (actor && isVehicle(actor)) {
     const newMotorUuid = actor.isToken ? `Scene.${scene.id}.Token.${tokens[0].newId}.Actor.${actor.id}` : actor.uuid;
     const aboard = new Map(occupantsOf(actor).map(o => [o.actor.uuid, o]));
     const occupants = [];
     for (const rec of seatRecords(actor)) {
       const o = aboard.get(rec.actorId);
-      const old = o && rec.tokenId ? token.parent.tokens.get(rec.tokenId) : null;
+      const old = o && rec.tokenId ? fromScene.tokens.get(rec.tokenId) : null;
       if (!old || !isRecorded(old)) { occupants.push(rec); continue; }
       const carried = { ...(old.getFlag(SYSTEM_ID, "carried") ?? { hidden: !!old.hidden }), vehicle: newMotorUuid };
       const moved = arrive(old, { hidden: true, rotation });
       foundry.utils.setProperty(moved.data, `flags.${SYSTEM_ID}.carried`, carried);
       tokens.push(moved);
       actorUuids.push(rec.actorId);
-      const uuid = /** @type {any} */ (o).actor.isToken ? `Scene.${scene.id}.Token.${moved.newId}.Actor.${/** @type {any} */ (o).actor.id}` : rec.actorId;
+      const uuid = o?.actor.isToken ? `Scene.${scene.id}.Token.${moved.newId}.Actor.${o.actor.id}` : rec.actorId; // o: old was found by it
       occupants.push({ actorId: uuid, seat: rec.seat, tokenId: moved.newId });
     }
     seats = { from: actor.uuid, to: newMotorUuid, occupants };
   }
-  return { id, fromSceneId: token.parent.id, toSceneId: scene.id, landingUuid: landing.uuid, userId: user.id, tokens, seats, actorUuids };
+  return { id, fromSceneId: fromScene.id, toSceneId: scene.id, landingUuid: landing.uuid, userId: user.id, tokens, seats, actorUuids };
 }
 
 /** @type {Promise<unknown>} */
@@ -218,7 +229,7 @@ export function cross(user, token, region, { movement = null } = {}) {
  */
 export async function finish(record) {
   const to = game.scenes.get(record.toSceneId);
-  const from = /** @type {any} */ (game.scenes.get(record.fromSceneId));
+  const from = game.scenes.get(record.fromSceneId);
   if (to) {
     const missing = record.tokens.filter(t => !to.tokens.get(t.newId));
     if (missing.length) await to.createEmbeddedDocuments("Token", missing.map(t => t.data), { keepId: true, smokeCrossing: record.id });

@@ -20,6 +20,7 @@ import { sideOf, writeSides } from "../fight/combat-state.mjs";
 import { L } from "./strips.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
 import { noteHTML } from "../core/chat-html.mjs";
+import { actorAt } from "../core/lookup.mjs";
 
 /**
  * @param {import("./crossing.mjs").CrossingRecord} record
@@ -27,7 +28,8 @@ import { noteHTML } from "../core/chat-html.mjs";
  * @param {any} to  The scenes.
  */
 export async function afterCrossing(record, from, to) {
-  const crossed = record.actorUuids.map(u => /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (u))) ?? { uuid: u, id: u.split(".").at(-1), isToken: u.includes("Token.") });
+  // Each crossing actor, or what its UUID says of it once it is gone (a synthetic actor with its token).
+  const crossed = record.actorUuids.map(u => actorAt(u) ?? { uuid: u, id: u.split(".").at(-1), isToken: u.includes("Token.") });
   const newActors = record.tokens.map(t => to.tokens.get(t.newId)?.actor).filter(Boolean);
   if (from) await leaveChases(from, [...crossed, ...newActors], new Set(record.tokens.map(t => t.oldId)));
   pullViews(record, to, newActors);

@@ -66,8 +66,8 @@ export function checkStreetMap() {
 export async function reportStreetMap() {
   const problems = checkStreetMap();
   const content = await foundry.applications.handlebars.renderTemplate(REPORT, { problems, count: allStrips().length });
-  await ChatMessage.create(/** @type {any} */ ({ content, whisper: game.users.filter(u => u.isGM).map(u => u.id),
-    speaker: ChatMessage.getSpeaker(), flags: { [SYSTEM_ID]: { streetMapCheck: true } } }));
+  await ChatMessage.create({ content, whisper: game.users.filter(u => u.isGM).map(u => u.id),
+    speaker: ChatMessage.getSpeaker(), flags: { [SYSTEM_ID]: { streetMapCheck: true } } });
   return problems;
 }
 

@@ -6,6 +6,7 @@
  * @module documents/street-map/strips
  */
 import { EXIT_TYPE } from "../../data/exit-behavior.mjs";
+import { docAt } from "../core/lookup.mjs";
 
 /**
  * @param {string} key
@@ -59,13 +60,13 @@ export function rectOf(region) {
 /**
  * The Region a link names: a Region UUID, or a behaviour's (its Region).
  * @param {string|null|undefined} uuid
- * @returns {any}
+ * @returns {RegionDocument.Implementation|null}
  */
 export function regionAt(uuid) {
   if (typeof uuid !== "string" || !uuid) return null;
-  let doc = /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (uuid)));
+  let doc = docAt(uuid);
   if (doc?.documentName === "RegionBehavior") doc = doc.parent;
-  return doc?.documentName === "Region" ? doc : null;
+  return doc?.documentName === "Region" ? /** @type {RegionDocument.Implementation} */ (doc) : null;
 }
 
 /**

@@ -92,8 +92,8 @@ export async function onStreetEvent(user, { roll = null, sceneId = "" } = {}) {
   const whisper = game.users.filter(u => u.isGM).map(u => u.id);
   const hazard = event.followUp?.kind === "hazard" ? event.followUp.hazard : null;
   // Not a roll message: v13 shows a whispered roll to everyone as "privately rolled some dice"; the die is on the card.
-  const message = await ChatMessage.create(/** @type {any} */ ({ content: await eventCardHTML(rec), whisper,
-    speaker: { alias: L("SMOKE.Street.title") }, flags: { [SYSTEM_ID]: { streetEvent: { id } } } }));
+  const message = await ChatMessage.create({ content: await eventCardHTML(rec), whisper,
+    speaker: { alias: L("SMOKE.Street.title") }, flags: { [SYSTEM_ID]: { streetEvent: { id } } } });
   await events.update(id, r => (r ? { ...r, messageId: message?.id ?? null } : r));
   const all = Object.values(events.all()).sort((a, b) => b.at - a.at);
   for (const old of all.slice(KEEP)) await events.set(old.id, null);

@@ -142,8 +142,8 @@ export async function onPoliceEvent(user, { key, actorUuids = [] }) {
   }
   const owners = actors.flatMap(a => game.users.filter(u => !u.isGM && a.testUserPermission(u, "OWNER")).map(u => u.id));
   const whisper = [...new Set([...owners, ...entries.map(e => e.userId), ...game.users.filter(u => u.isGM).map(u => u.id)])];
-  const message = await ChatMessage.create(/** @type {any} */ ({ content: await policeCardHTML(rec), whisper,
-    speaker: { alias: L("SMOKE.Street.title") }, flags: { [SYSTEM_ID]: { policeEvent: { id, key: event.key } } } }));
+  const message = await ChatMessage.create({ content: await policeCardHTML(rec), whisper,
+    speaker: { alias: L("SMOKE.Street.title") }, flags: { [SYSTEM_ID]: { policeEvent: { id, key: event.key } } } });
   await policeRecords.update(id, r => (r ? { ...r, messageId: message?.id ?? null } : r));
   const all = Object.values(policeRecords.all()).sort((a, b) => b.at - a.at);
   for (const old of all.slice(KEEP)) await policeRecords.set(old.id, null);
@@ -174,8 +174,10 @@ export const notePoliceCard = message => keepFirstCard(policeRecords, message);
  * @returns {Promise<string[]>}
  */
 async function anprLines(actors) {
-  const motors = /** @type {any[]} */ ([...new Map(actors.map(a => /** @type {any} */ (vehicleOf(a)?.vehicle)).filter(Boolean)
-    .map(v => [v.uuid, v])).values()]);
+  const motors = [...new Map(actors.flatMap(a => {
+    const v = vehicleOf(a)?.vehicle;
+    return v ? [v] : [];
+  }).map(v => [v.uuid, v])).values()];
   const lines = [];
   for (const motor of motors) {
     const n = plateOf(motor)?.hot ? await anprPing(motor, "gm") : 0;
@@ -202,7 +204,7 @@ export async function onPoliceClaim(user, { rollId, messageId }) {
   const author = message?.author;
   const mine = !!author && (user.isGM || user.id === entry.userId) && (author.isGM || author.id === entry.userId);
   const actor = /** @type {Actor.Implementation | null} */ (docAt(entry.actorUuid));
-  if (!message || !actor || !mine || /** @type {any} */ (message.flags?.[SYSTEM_ID])?.rollId !== rollId) {
+  if (!message || !actor || !mine || message.flags?.[SYSTEM_ID]?.rollId !== rollId) {
     throw new Error(L("SMOKE.Attack.forged"));
   }
   const refusal = cardRefusal(message, rollId, { first: option.cardId ?? null });
@@ -233,7 +235,7 @@ export async function onPoliceClaim(user, { rollId, messageId }) {
   }
   if (c.police) {
     const police = relationshipsOf(actor).police + c.police;
-    await actor.update(/** @type {any} */ ({ "system.relationships.police": police }));
+    await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.relationships.police": police }));
     lines.push(L("SMOKE.Street.policeUp", { name: actor.name, n: String(police) }));
   }
   const updated = await save(lines);

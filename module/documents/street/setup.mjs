@@ -76,8 +76,8 @@ async function personActor(key) {
   const id = peopleIds()[key];
   const pack = actorPack(PEOPLE_PACK);
   if (!pack || !id) throw new Error(L("SMOKE.Street.noPerson", { name: String(key) }));
-  const found = game.actors.find(a => /** @type {any} */ (a).flags?.[SYSTEM_ID]?.streetPerson === id);
-  return found ?? game.actors.importFromCompendium(pack, id, /** @type {any} */ ({ flags: { [SYSTEM_ID]: { streetPerson: id } } }));
+  const found = game.actors.find(a => a.flags?.[SYSTEM_ID]?.streetPerson === id);
+  return found ?? game.actors.importFromCompendium(pack, id, { flags: { [SYSTEM_ID]: { streetPerson: id } } });
 }
 
 /**
@@ -121,7 +121,8 @@ export async function placeActors(scene, { where = "centre", view = null }, acto
   const size = scene.grid?.size ?? 100;
   let start;
   try {
-    start = placeFrom({ where: /** @type {any} */ (where), width: scene.width ?? scene.dimensions?.width, height: scene.height ?? scene.dimensions?.height, size, view });
+    // Any other `where`: placeFrom refuses it (caught below).
+    start = placeFrom({ where: /** @type {"centre"|"view"} */ (where), width: scene.width ?? scene.dimensions?.width, height: scene.height ?? scene.dimensions?.height, size, view });
   } catch {
     throw new Error(L("SMOKE.Street.badWhere", { where: String(where) }));
   }

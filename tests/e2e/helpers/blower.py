@@ -81,7 +81,16 @@ def gm_text(gm: Page, sender: str, to: list[str], text: str) -> None:
         compose.locator(f"[name=to][value={user}]").check()
     compose.locator("[name=text]").fill(text)
     compose.locator("[data-action=send]").click()
-    expect(phone(gm).locator(".smoke-blower-text").filter(has_text=text)).to_have_count(1, timeout=15000)
+    try:
+        expect(phone(gm).locator(".smoke-blower-text").filter(has_text=text)).to_have_count(1, timeout=15000)
+    except AssertionError as err:
+        # A rare failure seen in full runs (the GM's own phone never showing a text it sent): say what the GM's
+        # client held, so the next one can be told apart (send refused, record without it, phone not re-rendered).
+        state = gm.evaluate("""() => ({inbox: game.system.api.blower.texts.inbox(), activeGM: game.users.activeGM?.name,
+          me: game.user.isActiveGM, active: game.users.filter(u => u.active).map(u => u.name),
+          notifications: [...document.querySelectorAll('#notifications li')].map(l => l.textContent),
+          phone: document.querySelector('#smoke-blower')?.outerHTML.slice(0, 2000)})""")
+        raise AssertionError(f"{err}\nthe GM's client: {json.dumps(state)}") from None
     expect(compose.locator("[name=text]")).to_have_value("")
 
 

@@ -3,6 +3,7 @@ opens, compendium look-ups and the server clock (imported through ``helpers``)."
 
 from __future__ import annotations
 
+import os
 import re
 
 from playwright.sync_api import Page, expect
@@ -64,11 +65,16 @@ def console(page: Page):
 def end_round(page: Page, *, dbl: bool = False) -> None:
     """The GM's End round; when dice are still unspent (or unrevealed) the console asks first: answer Yes."""
     button = console(page).get_by_role("button", name="End round")
+    round_before = page.evaluate("() => game.combat?.round ?? null")
     button.dblclick() if dbl else button.click()
     yes = page.locator("dialog[open]", has_text="anyway?").get_by_role("button", name="Yes")
+    # Either the console asks, or (nobody could act any more) the round ends at once: whichever comes first.
     try:
-        yes.wait_for(timeout=1500)
-    except Exception:  # noqa: BLE001 — no question when nobody could act any more
+        page.wait_for_function("""r => [...document.querySelectorAll("dialog[open]")].some(d => d.textContent.includes("anyway?"))
+            || (game.combat?.round ?? null) !== r""", arg=round_before, timeout=10_000)
+    except Exception:  # noqa: BLE001 — neither: nothing to answer (as before)
+        return
+    if not yes.count():
         return
     # A double click's second click brings the console in front of the question, so press Yes where it is.
     yes.dispatch_event("click")
@@ -214,3 +220,37 @@ def skew_time(page: Page, seconds: float) -> int:
     """Move the stand-in server's clock on by ``seconds`` (as if that much real time passed) and return the new
     server time in ms. Every connected client re-syncs from the broadcast; ``page`` has synced when this returns."""
     return page.evaluate("ms => game.harness.skewTime(ms)", int(seconds * 1000))
+
+
+def settle(page: Page, fallback_ms: int = 500) -> None:
+    """Until every connected client has handled every change the stand-in server sent it, and what each did in answer
+    (writes, requests, queries, and what those caused) has run its course: the stand-in's ``POST /harness/settle``
+    (two rounds of a settle frame every client answers in order with the document events, with no other frame and no
+    query in flight; see tests/harness/server.mjs). What a test waits for before asserting that something did NOT
+    happen, instead of a fixed sleep. Work a client defers by a timer (the 1-second clock, see ``ticks``) is not
+    covered. Against a real Foundry (``FOUNDRY_URL``: no such endpoint) it sleeps ``fallback_ms``."""
+    if os.environ.get("FOUNDRY_URL"):
+        page.wait_for_timeout(fallback_ms)
+        return
+    page.evaluate("""() => fetch('/harness/settle', {method: 'POST'})
+        .then(r => r.ok ? r.json() : r.text().then(t => { throw new Error(t); }))""")
+
+
+TICKS_INSTALL = """() => {
+    const t = window.__smokeTicks = {count: 0, off: null};
+    t.off = game.system.api.clock.onTick(() => { t.count++; });
+}"""
+
+
+def ticks(*pages: Page, n: int = 1) -> None:
+    """Until each page's one-second clock (``game.system.api.clock.onTick``: the countdowns and the active GM's timer
+    checks) has ticked ``n`` times from now, every listener of that tick run, then ``settle`` (so whatever the tick
+    wrote has reached every client). What a test waits for after moving the server clock (``skew_time``) before
+    asserting what the clocks show or that a check wrote nothing more — rather than sleeping 1.2 s "for a tick"."""
+    for page in pages:
+        page.evaluate(TICKS_INSTALL)
+    for page in pages:
+        # polled by requestAnimationFrame: after the whole tick (every listener) has run
+        page.wait_for_function("n => window.__smokeTicks.count >= n", arg=n)
+        page.evaluate("() => window.__smokeTicks.off()")
+    settle(pages[0])

@@ -320,6 +320,7 @@ function handleEvent(msg) {
       game.paused = msg.paused;
       Hooks.callAll("pauseGame", msg.paused, { broadcast: true, userId: msg.userId });
     } else if (msg.type === "clock") game.time._sync(msg.serverTime);
+    else if (msg.type === "settle") game.harness.socket.settled(msg.id);
     else if (msg.type === "userActivity") {
       if (msg.active) game.harness.activeUsers.add(msg.userId);
       else game.harness.activeUsers.delete(msg.userId);

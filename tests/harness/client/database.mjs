@@ -39,6 +39,11 @@ export class HarnessSocket {
     this.#ws.send(JSON.stringify(msg));
   }
 
+  /** TEST ONLY (server.mjs POST /harness/settle): this client has handled every frame before settle frame `id`. */
+  settled(id) {
+    this.#send({ type: "settled", id });
+  }
+
   request(action, payload = {}) {
     const rid = ++this.#rid;
     return new Promise((resolve, reject) => {
