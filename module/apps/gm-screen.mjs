@@ -20,7 +20,8 @@ import { ChallengeTracker, TeamworkApp } from "./group-checks.mjs";
 import { CombatConsole } from "./combat-console.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
 import { askGM, openOnce } from "./gm-windows.mjs";
-import { actorAt, systemApi, vehicleSystem } from "../documents/core/lookup.mjs";
+import { actorAt, systemApi } from "../documents/core/lookup.mjs";
+import { printedOf } from "../documents/vehicle/vehicle.mjs";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
@@ -53,13 +54,13 @@ export function opponentChoices() {
 }
 
 /**
- * The motors on the viewed scene whose approach is hard to hear by their own abilities (the list the GM picks from;
- * the GM's handler reads the catalogue's abilities, documents/gm-screen/hearing.mjs): by token.
+ * The motors on the viewed scene whose approach is hard to hear by the abilities on the GM's printed record
+ * (documents/vehicle/print.mjs, as the GM's handler reads them, documents/gm-screen/hearing.mjs): by token.
  * @returns {{uuid: string, name: string}[]}
  */
 export function silentMotors() {
   return [...(game.scenes?.viewed?.tokens ?? [])].filter(t => t.actor?.type === "vehicle"
-    && hearingCheck(vehicleSystem(t.actor).abilities ?? []))
+    && hearingCheck(printedOf(/** @type {Actor.Implementation} */ (t.actor)).abilities))
     .map(t => ({ uuid: t.uuid, name: t.name || t.actor?.name || "" }));
 }
 

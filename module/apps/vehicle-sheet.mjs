@@ -135,7 +135,7 @@ export class VehicleSheet extends Base {
       terrains: Object.fromEntries(TERRAINS.map(t => [t, L(`SMOKE.Vehicle.terrains.${t}`)])),
       gauges: Object.fromEntries(GAUGES.map(g => [g, L(`SMOKE.Vehicle.gauge.${g}`)])),
       carjack: { mus: L("SMOKE.Stat.mus.name"), frt: L("SMOKE.Stat.frt.name") },
-      garage: actor.isOwner && !s.destroyed ? L("SMOKE.Repair.garage", { pounds: bill.pounds }) : null,
+      garage: actor.isOwner && !s.destroyed && !s.onFire ? L("SMOKE.Repair.garage", { pounds: bill.pounds }) : null,
       refuel: s.fuel.max > 0 && !this.document.pack,
       bikeLock: s.lockKind === "bike" && !this.document.pack ? { locked: !!lock,
         status: lock ? L("SMOKE.BikeLock.status", { actor: actorAt(lock.by)?.name ?? "", band: L(`SMOKE.Band.${lock.band}`) }) : null } : null,

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 from helpers import add_from_pack
 from helpers.money import P1, ROOK, SCENE, SPRAY, T_CAR, T_ROOK, YARD, ask, move, purse, seed, wait_at
-from playwright.sync_api import Page
+from helpers.record import forge_then_ask
+from playwright.sync_api import Page, expect
 from helpers import settle
 
 pytestmark = pytest.mark.harness_only
@@ -28,18 +29,21 @@ def _car_for_rook(gm: Page, x: int = 2100) -> str:
 
 def test_the_fence_pays_the_catalogue_value_not_a_value_the_owner_wrote_on_the_motor(world, open_user_page):
     """fence.sell: the offer is computed from the motor's own system.value / body, which its owner (the thief) may
-    write. Player One writes £1,000,000 on the car and sells it: the GM must pay the formula on the catalogue's £6,000
-    at full Body (Bow Breakers: 6000 × 25 % = £1,500), never on the forged value."""
+    write. Player One writes £1,000,000 on the car — on the sheet, stripped with a notice (the value is the GM's printed
+    record, documents/vehicle/print.mjs); straight to the server as they sell it: the GM must pay the formula on the
+    catalogue's £6,000 at full Body (Bow Breakers: 6000 × 25 % = £1,500), never on the forged value."""
     seed(world)
     gm, p1 = open_user_page("gm"), open_user_page("player1")
     car = _car_for_rook(gm)
     p1.wait_for_function("id => game.actors.get(id)?.isOwner", arg=car)
     # the owner's own write to their motor (allowed by v13: the owner may update their actor)
     p1.evaluate("id => game.actors.get(id).update({'system.value': 1000000})", car)
-    gm.wait_for_function("id => game.actors.get(id).system.value === 1000000", arg=car)
+    expect(p1.locator("#notifications")).to_contain_text("A motor's printed record")
     move(gm, T_ROOK, 21)
     wait_at(p1, ROOK, "fence")
-    assert ask(p1, "fence.sell", {"actorUuid": f"Actor.{ROOK}", "motorUuid": f"Actor.{car}", "regionUuid": YARD}) is None
+    sold = forge_then_ask(p1, [{"_id": car, "system": {"value": 1000000}}], "fence.sell",
+                          {"actorUuid": f"Actor.{ROOK}", "motorUuid": f"Actor.{car}", "regionUuid": YARD})
+    assert sold.get("refused") is None, sold
     pocket = purse(gm)[0]
     assert pocket <= 40 + 1500, f"the fence paid £{pocket - 40} for a £6,000 car (the owner's forged value)"
 

@@ -12,8 +12,9 @@ import pytest
 from playwright.sync_api import Page, expect
 from helpers import settle
 
-from helpers import P1, SEED_DICE, choose, console, end_round, make_actor, row, scene_with
-from helpers.record import forge
+from helpers import P1, SEED_DICE, choose, combatant_id, console, end_round, make_actor, row, scene_with
+from helpers.record import SEND, arm, armed, forge, forge_then_ask
+from helpers.rolls import ask, not_this_check
 
 
 CAR = {"performance": {"die": 6}, "handling": 0, "speed": 10, "body": {"value": 10, "max": 10}, "size": 2,
@@ -881,7 +882,8 @@ def test_the_chase_gauge_a_foot_chase_and_a_wanted_driver_both_from_two_stars(gm
     """The chase gauge: "When police get eyes on a wanted driver, or chase a suspect on foot at two stars or more".
     Ruling from the Heat table: a wanted driver is one at Wanted, "2 · Wanted | Area cars hunt you and give chase on
     sight" (at 1, Clocked, "Cops who see you will stop you": a stop). Jaz at Heat 1 driving the hatch: neither Jaz nor
-    the hatch is wanted; at Heat 2 both are. On foot, Dee at Heat 1 is not; at Heat 2 she is."""
+    the hatch is wanted; at Heat 2 both are — by the GM's record of her Heat: as Player One's forged Heat 0 arrives, she
+    is still wanted, and the GM puts it back. On foot, Dee at Heat 1 is not; at Heat 2 she is."""
     ids = stolen_car_chase(gm_page, player1_page, heat=1)
     role = """name => game.system.api.chase.chaseRole(game.combat.combatants.find(x => x.name === name))"""
     car_role = """id => game.system.api.chase.chaseRole({actor: game.actors.get(id)})"""
@@ -892,11 +894,108 @@ def test_the_chase_gauge_a_foot_chase_and_a_wanted_driver_both_from_two_stars(gm
     assert gm_page.evaluate(role, "Jaz") == "wanted"
     assert gm_page.evaluate(car_role, ids["car"]) == "wanted"
     expect(row(console(gm_page), "Jaz").locator(".smoke-chase-role")).to_have_text("Wanted")
+    arm(gm_page, ids["jaz"], role, "Jaz")
+    forge(player1_page, "Actor", [{"_id": ids["jaz"], "system": {"heat": 0}}])
+    assert armed(gm_page) == {"ok": "wanted"}
+    gm_page.wait_for_function("id => game.actors.get(id)._source.system.heat === 2", arg=ids["jaz"])
     dee = make_actor(gm_page, "Dee", system={"heat": 1})
     on_foot = "id => game.system.api.chase.chaseRole({actor: game.actors.get(id)})"
     assert gm_page.evaluate(on_foot, dee) == ""
     gm_page.evaluate("id => game.actors.get(id).update({'system.heat': 2})", dee)
     assert gm_page.evaluate(on_foot, dee) == "wanted"
+    for page in (gm_page, player1_page):
+        assert page_errors[page] == []
+
+
+# ------------------------------------------------------ authority: the motor's printed record and Heat are the GM's
+
+PRINT_NOTICE = "A motor's printed record"
+
+RAM_CARD = """async ([jaz, rollId, ctx, vehicle]) => {
+    const { rollCheck, defaultChoices } = await import("/systems/the-smoke/module/documents/core/check.mjs");
+    const m = await rollCheck(game.actors.get(jaz), "whl", {...defaultChoices(), tnSource: "guard", tn: 10, targetGuard: 10,
+        targetName: "Metro Police Area Car"}, {vehicle, flags: {rollId, chase: {kind: "ram", ...ctx}}});
+    return m.id; }"""
+
+HONEST_RAM = """async ([car, declared, ctx]) => {
+    const m = await game.system.api.vehicles.rollDriving(game.actors.get(car), {tn: declared.tn,
+        targetName: "Metro Police Area Car", situational: declared.situational, skipDialog: true,
+        flags: {rollId: declared.rollId, chase: {kind: "ram", ...ctx}}});
+    return m.id; }"""
+
+
+def test_a_performance_handling_and_police_kit_written_on_the_hatch_count_for_nothing(gm_page, player1_page, page_errors):
+    """Getting a motor › Vehicles have their own record ("Performance replaces Effort on a Wheels roll. Add your Wheels
+    die, its modifier and the vehicle's Handling"), Driving modifiers ("Apply only the abilities the motor actually
+    has"): the hatch's printed record is the GM's — Performance d6, Handling +0, no abilities. Player One's own edit of
+    it is stripped with a notice. Then they write Performance d12, Handling +5 and the Police kit, switched on,
+    straight to the server and, in the same breath, declare Jaz's ram on the police car: the GM issues it for the
+    record's numbers, and the card rolled with d12, +5 and the blue lights' +1 (a client that believed the sheet) is
+    refused, naming the Performance die and the modifier. As the forged write arrives the GM still counts Jaz as wanted (a
+    Police kit on her motor would make her a pursuer); it puts the sheet back, and the police car keeps its Body."""
+    ids = stolen_car_chase(gm_page, player1_page, car_at=(3, 5), police_at=(1, 10))
+    car, jaz = ids["car"], ids["jaz"]
+    reveal(gm_page, player1_page, [6, 3], [5, 4, 1], "Jaz")
+    jaz_c, police_c = combatant_id(gm_page, jaz), combatant_id(gm_page, ids["police"])
+    player1_page.evaluate("id => game.actors.get(id).update({'system.performance.die': 12, 'system.handling': 5})", car)
+    expect(player1_page.locator("#notifications")).to_contain_text(PRINT_NOTICE)
+    assert player1_page.evaluate("id => game.actors.get(id).system.performance.die", car) == 6
+
+    arm(gm_page, car, "id => game.system.api.chase.chaseRole(game.combat.combatants.find(c => c.actorId === id))", jaz)
+    forged = {"_id": car, "system": {"performance": {"die": 12}, "handling": 5, "abilities": ["police-kit"],
+                                     "abilitiesOn": ["police-kit"]}}
+    ctx = {"combatId": ids["combat"], "combatantId": jaz_c, "targetId": police_c}
+    declared = forge_then_ask(player1_page, [forged], "chase.declare", {**ctx, "kind": "ram"})["ok"]
+    assert declared["tn"] == 10
+    assert armed(gm_page) == {"ok": "wanted"}
+
+    mod = stat_mod(player1_page, 8)
+    believed = {"performance": 12, "handling": 5, "steps": 0, "name": "Nicked Hatch",
+                "modifiers": [{"value": 1, "text": "Police kit: blue lights"}]}
+    player1_page.evaluate(SEED_DICE, [(7, 12), (5, 8)])
+    card = player1_page.evaluate(RAM_CARD, [jaz, declared["rollId"], ctx, believed])
+    assert ask(player1_page, "chase.ram", {"rollId": declared["rollId"], "messageId": card}) == {"refused": not_this_check(
+        "the Performance die is d12, this check's is d6", f"the modifier is +{mod + 6}, this check's is +{mod}")}
+    gm_page.wait_for_function("""id => { const s = game.actors.get(id)._source.system;
+        return s.performance.die === 6 && s.handling === 0 && s.abilities.length === 0; }""", arg=car)
+    assert gm_page.evaluate("id => game.actors.get(id).system.body.value", ids["police"]) == 16
+    for page in (gm_page, player1_page):
+        assert page_errors[page] == []
+
+
+def test_a_size_written_on_the_hatch_neither_raises_its_guard_nor_its_ram(gm_page, player1_page, page_errors):
+    """Getting a motor › Vehicles have their own record ("Size sets vehicle Guard: 6 + twice Size"); Skids, collisions
+    and contact › Ram ("collision damage is margin + twice your vehicle's Size. Your motor also suffers half that
+    amount, rounded up"). The hatch is Size 2 on the GM's printed record: Guard 10. Player One writes Size 9 straight to
+    the server; the police ram the GM declares on Jaz as that write arrives is against Guard 10, not 24. Jaz's honest
+    ram on the police car (Guard 10), 4 + 5 + her Wheels modifier, is claimed in the same breath as Size 9 is forged
+    again: margin + 4 collision damage, not margin + 18, and half of that, rounded up, back to the hatch."""
+    ids = stolen_car_chase(gm_page, player1_page, car_at=(3, 5), police_at=(1, 10))
+    car, jaz = ids["car"], ids["jaz"]
+    reveal(gm_page, player1_page, [6, 3], [5, 4, 1], "Jaz")
+    jaz_c, police_c = combatant_id(gm_page, jaz), combatant_id(gm_page, ids["police"])
+    arm(gm_page, car, SEND, {"kind": "chase.declare", "data": {"combatId": ids["combat"], "combatantId": police_c,
+                                                               "kind": "ram", "targetId": jaz_c}})
+    forge(player1_page, "Actor", [{"_id": car, "system": {"size": 9}}])
+    assert armed(gm_page)["ok"]["tn"] == 10
+    gm_page.wait_for_function("id => game.actors.get(id)._source.system.size === 2", arg=car)
+
+    ctx = {"combatId": ids["combat"], "combatantId": jaz_c, "targetId": police_c}
+    declared = ask(player1_page, "chase.declare", {**ctx, "kind": "ram"})["ok"]
+    assert declared["tn"] == 10
+    player1_page.evaluate(SEED_DICE, [(4, 6), (5, 8)])
+    card = player1_page.evaluate(HONEST_RAM, [car, declared, ctx])
+    total = 4 + 5 + stat_mod(player1_page, 8)
+    margin = total - 10
+    damage = margin + 4
+    assert margin >= 0
+    result = forge_then_ask(player1_page, [{"_id": car, "system": {"size": 9}}], "chase.ram",
+                            {"rollId": declared["rollId"], "messageId": card})["ok"]
+    assert (result["damage"], result["self"]) == (damage, -(-damage // 2))
+    rammed = gm_page.locator("#chat-log .smoke-chase-card").last
+    expect(rammed).to_contain_text(f"Wheels {total} against Guard 10: margin {margin}, {damage} collision damage.")
+    expect(rammed).to_contain_text(f"Metro Police Area Car loses {damage} Body ({16 - damage}/16).")
+    gm_page.wait_for_function("id => game.actors.get(id)._source.system.size === 2", arg=car)
     for page in (gm_page, player1_page):
         assert page_errors[page] == []
 
@@ -970,15 +1069,18 @@ def test_coming_off_a_bike_in_motorbike_leathers_does_half_damage(gm_page, playe
     settle(gm_page)
     assert gm_page.evaluate(health, [jaz, femi]) == [9, 8]
 
-    # A car its owner marks Exposed is still no bike to the GM: the catalogue's record (or, for a hand-made motor a
-    # player owns, nothing) says what it is.
+    # A car its owner marks Exposed is still no bike to the GM: the GM's printed record (the catalogue's, or what the
+    # GM wrote on a motor made by hand) says what it is — on the sheet the edit is stripped; forged, the GM reads its
+    # record as the write arrives, and puts the sheet back.
     car = make_actor(gm_page, "Nicked Hatch", owner=P1, kind="vehicle", system=CAR)
     player1_page.wait_for_function("id => !!game.actors.get(id)", arg=car)
     player1_page.evaluate("id => game.actors.get(id).update({'system.abilities': ['exposed']})", car)
-    gm_page.wait_for_function("id => game.actors.get(id).system.abilities.includes('exposed')", arg=car)
-    known = gm_page.evaluate("""async ([car, bike]) => {
-        const { knownAbilities } = await import('/systems/the-smoke/module/documents/chase/harm.mjs');
-        return [await knownAbilities(game.actors.get(car)), await knownAbilities(game.actors.get(bike))]; }""", [car, bike])
-    assert known == [[], ["exposed"]]
+    expect(player1_page.locator("#notifications")).to_contain_text("A motor's printed record")
+    gm_page.evaluate("async () => { window.smokeHarm = await import('/systems/the-smoke/module/documents/chase/harm.mjs'); }")
+    arm(gm_page, car, """([car, bike]) => Promise.all([car, bike].map(id => window.smokeHarm.knownAbilities(game.actors.get(id))))""",
+        [car, bike])
+    forge(player1_page, "Actor", [{"_id": car, "system": {"abilities": ["exposed"]}}])
+    assert armed(gm_page) == {"ok": [[], ["exposed"]]}
+    gm_page.wait_for_function("id => game.actors.get(id)._source.system.abilities.length === 0", arg=car)
     page_errors[player1_page].clear()  # the forged jacket's refusal was the point
     assert page_errors[gm_page] == []

@@ -9,8 +9,10 @@ check for a Silent motor through the same request machinery (each card re-derive
 
 v13 facts these rest on, from sources we did not write: an owner may create and update the embedded Items of their
 own Actor and update the Actor itself (foundryvtt.com/api/v13 Actor: `canUserModify` of an embedded document is its
-parent's), which is why the tools are read from the GM's record of the kit and a motor's abilities from the catalogue
-entry of the key the GM recorded, not from the sheet."""
+parent's), which is why the tools are read from the GM's record of the kit and a motor's abilities from the GM's
+printed record (the catalogue entry of the key the GM recorded), not from the sheet; ``updateActor`` fires on every
+client with the requesting user's id (https://foundryvtt.com/api/functions/hookEvents.updateDocument.html), which is
+when the GM acts on a forged write in the tests, before it is put back."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from playwright.sync_api import Page, expect
 
 from helpers import add_from_pack, import_actor, scene_with
 from helpers.gm_screen import last_request, open_screen, roll_from_card, two_players
-from helpers.record import forge
+from helpers.record import armed, ask_when_forged, forge
 from helpers.rolls import ask
 
 DOOR = "Send Break Down a Door"
@@ -129,8 +131,10 @@ def test_hearing_a_silent_motor_is_savvy_hard_by_the_catalogue_not_the_sheet(
     """A Zap E-Scooter (Silent) and a Vexa Hatch on the scene; Player Two owns the scooter, Player One the hatch. The GM
     Screen offers the scooter for *Hear a Silent motor coming* and sends it to both: Savvy, Hard — TN 12 for Effort d6,
     Savvy d6. Jaz rolls 5 and 5 (+3): 13, she hears it coming; Danny 2 and 2 (+3): 7, he does not. The attacks: Player
-    Two strikes Silent off the scooter's abilities and Player One writes it onto the hatch (their own motors): the
-    scooter is still Hard to hear (the catalogue's abilities), and the hatch's approach is heard without a roll."""
+    Two strikes Silent off the scooter's abilities and Player One writes it onto the hatch (their own motors) — on the
+    sheet, stripped with a notice; straight to the server, with the GM sending the check the moment the forged write
+    arrives: the scooter is still Hard to hear (the abilities of the GM's printed record, the catalogue entry's), the
+    hatch's approach is heard without a roll, and the GM puts both sheets back."""
     danny, jaz = two_players(gm_page, player1_page, player2_page)
     p1, p2 = player1_page.evaluate("game.user.id"), player2_page.evaluate("game.user.id")
     scooter = import_actor(gm_page, "vehicles", "Zap E-Scooter", {"ownership": {"default": 2, p2: 3}})
@@ -157,14 +161,18 @@ def test_hearing_a_silent_motor_is_savvy_hard_by_the_catalogue_not_the_sheet(
 
     # The attacks: the owners rewrite their own motors' abilities.
     player2_page.evaluate("id => game.actors.get(id).update({'system.abilities': ['nimble', 'foldable', 'exposed']})", scooter)
-    player1_page.evaluate("id => game.actors.get(id).update({'system.abilities': ['silent']})", hatch)
-    gm_page.wait_for_function("([s, h]) => !game.actors.get(s).system.abilities.includes('silent') && game.actors.get(h).system.abilities.includes('silent')",
-                              arg=[scooter, hatch])
-    again = ask(gm_page, "gm.request.send", {"kind": "hearing", "key": f"Scene.{gm_page.evaluate('canvas.scene.id')}.Token.{tokens[scooter]}",
-                                            "actorUuids": [f"Actor.{jaz}"]})
-    assert again["ok"]["entries"][0]["options"] == [{"stat": "sav", "tn": hard}]
-    hatch_token = f"Scene.{gm_page.evaluate('canvas.scene.id')}.Token.{tokens[hatch]}"
-    assert ask(gm_page, "gm.request.send", {"kind": "hearing", "key": hatch_token, "actorUuids": [f"Actor.{jaz}"]}) == \
-        {"refused": "Vexa Hatch is not Silent: its approach is heard without a roll."}
+    expect(player2_page.locator("#notifications")).to_contain_text("A motor's printed record")
+    assert "silent" in player2_page.evaluate("id => game.actors.get(id).system.abilities", scooter)
+    scene = gm_page.evaluate("canvas.scene.id")
+    ask_when_forged(gm_page, scooter, "gm.request.send", {"kind": "hearing", "key": f"Scene.{scene}.Token.{tokens[scooter]}",
+                                                          "actorUuids": [f"Actor.{jaz}"]})
+    forge(player2_page, "Actor", [{"_id": scooter, "system": {"abilities": ["nimble", "foldable", "exposed"]}}])
+    assert armed(gm_page)["ok"]["entries"][0]["options"] == [{"stat": "sav", "tn": hard}]
+    ask_when_forged(gm_page, hatch, "gm.request.send", {"kind": "hearing", "key": f"Scene.{scene}.Token.{tokens[hatch]}",
+                                                        "actorUuids": [f"Actor.{jaz}"]})
+    forge(player1_page, "Actor", [{"_id": hatch, "system": {"abilities": ["silent"]}}])
+    assert armed(gm_page) == {"refused": "Vexa Hatch is not Silent: its approach is heard without a roll."}
+    gm_page.wait_for_function("""([s, h]) => game.actors.get(s).system.abilities.includes('silent')
+        && !game.actors.get(h).system.abilities.length""", arg=[scooter, hatch])
     for page in (gm_page, player1_page, player2_page):
         assert page_errors[page] == []

@@ -108,8 +108,9 @@ def _motor(gm: Page, name: str | None, *, value: int = 0) -> str:
 def test_a_motor_sells_as_the_catalogue_entry_the_gm_recorded_not_the_supercar(world, open_user_page):
     """Issue 24: a Vexa Hatch whose owner rewrote its catalogue key sold as the Toro Furioso Supercar (£62,500). The
     key is the GM's record from the motor's import: the owner's rewrite is stripped, a forged one ignored, and Bow
-    Breakers pays on the Vexa Hatch's £6,000 × 25 % = £1,500. A motor the GM has no catalogue entry for is refused,
-    for the GM to price by hand."""
+    Breakers pays on the Vexa Hatch's £6,000 × 25 % = £1,500. A motor the GM made by hand sells on the value the GM
+    wrote (the GM's printed record, documents/vehicle/print.mjs): £90,000 × 25 % = £22,500, though its owner forges
+    £900,000 onto it as they sell."""
     seed(world)
     gm, p1 = open_user_page("gm"), open_user_page("player1")
     car = _motor(gm, "Vexa Hatch")
@@ -125,9 +126,13 @@ def test_a_motor_sells_as_the_catalogue_entry_the_gm_recorded_not_the_supercar(w
     wait_at(p1, ROOK, "fence")
     assert ask(p1, "fence.sell", {"actorUuid": f"Actor.{ROOK}", "regionUuid": YARD, "motorUuid": f"Actor.{car}"}) is None
     assert purse(gm) == [40 + 1500, 100]
-    by_hand = ask(p1, "fence.sell", {"actorUuid": f"Actor.{ROOK}", "regionUuid": YARD, "motorUuid": f"Actor.{special}"})
-    assert by_hand and "pay for it by hand" in by_hand
-    assert purse(gm) == [1540, 100]
+    by_hand = p1.evaluate("""async ([special, data]) => {
+        await game.harness.socket.request('modifyDocument', {documentName: 'Actor', operation: 'update', parentUuid: null,
+            options: {}, updates: [{_id: special, system: {value: 900000}}]});
+        try { await game.system.api.requestGM('fence.sell', data); return null; } catch (e) { return e.message; } }""",
+                          [special, {"actorUuid": f"Actor.{ROOK}", "regionUuid": YARD, "motorUuid": f"Actor.{special}"}])
+    assert by_hand is None, by_hand
+    assert purse(gm) == [1540 + 22500, 100]
 
 
 def test_an_honest_player_uses_kit_and_reloads_and_the_gm_applies_the_record(world, open_user_page, page_errors):

@@ -213,3 +213,37 @@ def test_motors_from_before_the_record_are_adopted_with_the_condition_they_had(w
     gm.wait_for_function("id => game.actors.get(id)._source.system.body.value === 4", arg=OLD_CAR)
     assert condition(gm, OLD_CAR)["body"] == 4
     assert page_errors[gm] == []
+
+
+def test_no_garage_takes_a_burning_motor_in(world, open_user_page, page_errors):
+    """Fire, repairs and selling up › At zero Body: "A vehicle at 0 Body catches fire … Everyone must get out" — it
+    explodes at the end of the next round, or in about 15 seconds; Garage work: "Major wrecks … are matters for the GM".
+    Player One's Hatch is on fire at 0 of 10 Body on the GM's records; at Mare Street Motors the garage is refused, saying
+    why — for Player One and for the GM's own garage — and nothing is charged or mended. Once the GM has put the fire
+    out on the sheet, the garage does the work: 10 × £12 = £120."""
+    seed(world, rook={"cash": {"pocket": 200, "stash": 0}})
+    gm, p1 = open_user_page("gm"), open_user_page("player1")
+    car = gm.evaluate(f"""async () => (await Actor.implementation.create({{name: 'Hatch', type: 'vehicle',
+        ownership: {{default: 0, '{P1}': 3}}, system: {{body: {{value: 0, max: 10}}, onFire: true}}}})).id""")
+    gm.wait_for_function("""id => game.settings.get('the-smoke', 'wrecks')[`Actor.${id}`]?.['system.onFire'] === true
+        && game.settings.get('the-smoke', 'motorCondition')[`Actor.${id}`]?.['system.body.value'] === 0""", arg=car)
+    move(gm, T_ROOK, 36)
+    wait_at(p1, ROOK, "garage")
+    park(gm, car, 36)
+    p1.wait_for_function("([s, id]) => game.scenes.get(s).tokens.some(t => t.actorId === id)", arg=[SCENE, car])
+    burning = "Hatch is on fire: get everyone out — no garage takes a burning motor in before it explodes."
+    data = {"actorUuid": f"Actor.{ROOK}", "motorUuid": f"Actor.{car}", "regionUuid": GARAGE}
+    assert p1.evaluate("""async d => { try { await game.system.api.requestGM('service.garage', d); return null; }
+        catch (e) { return e.message; } }""", data) == burning
+    assert gm.evaluate("""async d => { try { await game.system.api.requestGM('service.garage', d); return null; }
+        catch (e) { return e.message; } }""", data) == burning
+    assert purse(gm) == [200, 0] and condition(gm, car)["body"] == 0
+
+    gm.evaluate("id => game.actors.get(id).update({'system.onFire': false})", car)
+    gm.wait_for_function("id => game.settings.get('the-smoke', 'wrecks')[`Actor.${id}`]?.['system.onFire'] === false", arg=car)
+    p1.wait_for_function("id => game.settings.get('the-smoke', 'wrecks')[`Actor.${id}`]?.['system.onFire'] === false", arg=car)
+    assert p1.evaluate("""async d => { try { await game.system.api.requestGM('service.garage', d); return null; }
+        catch (e) { return e.message; } }""", data) is None
+    assert purse(gm) == [80, 0]
+    recorded(gm, car, {"system.body.value": 10})
+    assert page_errors[gm] == []

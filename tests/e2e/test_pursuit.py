@@ -1,12 +1,15 @@
 """The police shift's pursuit in the browser (issue 28; rulebook: Work the borough › Police, "Pursuit: … Proper Mess
 opens 2 and causes a collision. The getaway TN is 4 + half the sum of driver Wheels and vehicle Performance faces +
 Handling, rounded"; Which chase?): the getaway TN from the target the GM named — its driver's Wheels on the GM's
-record, its motor's Performance and Handling as the catalogue prints them — or, with nobody named, the assumed
-getaway driver (a ruling: docs/guide/13-rulings.md), each said on the job's card with the gap and the collision's note.
+record, its motor's Performance and Handling on the GM's printed record (the catalogue entry's) — or, with nobody
+named, the assumed getaway driver (a ruling: docs/guide/13-rulings.md), each said on the job's card with the gap and
+the collision's note.
 
 v13 facts these rest on, from sources we did not write: an owner may update their own Actor (foundryvtt.com/api/v13
 Actor: `canUserModify` is the owner's), which is why the target's Wheels is the GM's record and its motor's numbers
-the catalogue's."""
+the GM's printed record; ``updateActor`` fires on every client with the requesting user's id
+(https://foundryvtt.com/api/functions/hookEvents.updateDocument.html), which is when the GM fixes the check in the
+attack below, before it puts the forged Handling back."""
 
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from helpers import import_actor, observer
-from helpers.record import forge
+from helpers.record import armed, ask_when_forged, forge
 from helpers.shifts import ROOK, SAL, SCENE, board, callout, gm_do, on_shift, roll_job, seed, stored_job
 
 pytestmark = pytest.mark.harness_only
@@ -46,8 +49,11 @@ def test_the_getaway_tn_is_the_named_targets_or_the_assumed_drivers_and_the_card
     # The attack: Sal's player raises Sal's Wheels and the hatch's Handling on their own sheets.
     p2.wait_for_function("id => !!game.actors.get(id)", arg=hatch)
     forge(p2, "Actor", [{"_id": SAL, "system.stats.whl.die": 12}])
+    # The GM fixes the check the moment the forged Handling arrives, before it puts it back: the TN is still 12.
+    ask_when_forged(gm, hatch, "job.check.issue", {"jobId": job_id, "actorUuid": f"Actor.{ROOK}"})
     forge(p2, "Actor", [{"_id": hatch, "system.handling": 3}])
-    gm.wait_for_function("id => game.actors.get(id).system.handling === 3", arg=hatch)
+    assert armed(gm)["ok"]["tn"] == 12
+    gm.wait_for_function("id => game.actors.get(id)._source.system.handling === 1", arg=hatch)
     issued, err = gm_do(p1, "job.check.issue", {"jobId": job_id, "actorUuid": f"Actor.{ROOK}"})
     assert err is None, err
     assert (issued["kind"], issued["stat"], issued["tn"]) == ("pursuit", "whl", 12)

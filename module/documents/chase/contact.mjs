@@ -20,16 +20,17 @@ import { applyHealthLoss, conditionName, spendDieAsGM } from "../fight/combat.mj
 import { writeSides } from "../fight/combat-state.mjs";
 import { assertOwner, requestGM } from "../core/requests.mjs";
 import { claimRoll, issueRoll } from "../core/roll-claims.mjs";
-import { conditionOf, driverOf, motorGuard, writeCondition } from "../vehicle/vehicle.mjs";
-import { CHASE, L, SYSTEM_ID, combatFrom, succeeded, sys, warn, refuseCard } from "./common.mjs";
+import { conditionOf, driverOf, motorGuard, printedOf, writeCondition } from "../vehicle/vehicle.mjs";
+import { recordedDice } from "../core/record.mjs";
+import { CHASE, L, SYSTEM_ID, combatFrom, succeeded, warn, refuseCard } from "./common.mjs";
 import { combatantOfActor, motorAboard, motorOf, sceneOf, squaresBetween, vehicleTokenIn } from "./map.mjs";
 import { driveRoll, driveSpec, driveStatus, driverAt, mayRoll, unitWheels } from "./units.mjs";
 import { harmRiders, harmVehicle, injuryLine, postCard } from "./harm.mjs";
 
 /**
- * The Guard a ram or a PIT rolls against: the target's motor's (6 + 2 × Size, +2 while evasive: the GM's record of
- * its temporary defences, documents/vehicle/condition.mjs), or a person's on
- * foot (rulebook: Skids, collisions and contact › Ram, PIT).
+ * The Guard a ram or a PIT rolls against: the target's motor's (6 + 2 × Size, +2 while evasive: the GM's records of
+ * its Size and its temporary defences, documents/vehicle/print.mjs and condition.mjs), or a person's on foot (rulebook:
+ * Skids, collisions and contact › Ram, PIT).
  * @param {any} target  A combatant.
  * @returns {number}
  */
@@ -204,7 +205,7 @@ export const requests = {
     await spendDieAsGM(combat, combatant, "ram");
     const targetMotor = motorAboard(target);
     const margin = check.margin;
-    const r = ram({ margin, ownSize: sys(vehicle).size, target: targetMotor ? "vehicle" : "person" });
+    const r = ram({ margin, ownSize: printedOf(vehicle).size, target: targetMotor ? "vehicle" : "person" });
     const lines = [L(r.hit ? "SMOKE.Chase.ramHit" : "SMOKE.Chase.ramMiss", { vehicle: vehicle.name, target: targetMotor?.name ?? target.name ?? "",
       total: check.total, guard, margin, damage: r.damage })];
     if (r.hit) {
@@ -252,8 +253,9 @@ export const requests = {
     if (!vehicle) throw new Error(L("SMOKE.Request.missing"));
     const actor = rollerOf(user, vehicle);
     const band = CHASE.pit.resist.band;
-    const statDie = actor === vehicle ? unitWheels(vehicle) : sys(actor).stats.whl.die;
-    const tn = bandTN(sys(vehicle).adjusted.printedPerformance, statDie, band);
+    // The TN from the driver's unboosted Wheels on the GM's record and the printed Performance on the GM's record.
+    const statDie = actor === vehicle ? unitWheels(vehicle) : recordedDice(actor, "whl").statDie;
+    const tn = bandTN(printedOf(vehicle).performance, statDie, band);
     return issueRoll(user, { purpose: "chase.pitResist", actor, stat: "whl", tn, ...driveSpec(actor, vehicle),
       context: { combatId, recordId } });
   },
@@ -283,7 +285,7 @@ export const requests = {
       await postCard(title, [L("SMOKE.Chase.pitHeld", { vehicle: vehicle.name })]);
       return { outcome: check.outcome, success };
     }
-    const p = pit({ size: sys(vehicle).size });
+    const p = pit({ size: printedOf(vehicle).size });
     const injuries = await harmRiders(vehicle, 0, p.riderConditions);
     const left = await harmVehicle(vehicle, p.body, { what: "pit", other: motorOf(attacker)?.name ?? attacker?.name ?? "",
       round: combat.round, riderInjuries: injuries });

@@ -30,13 +30,14 @@ import { spendDieAsGM } from "../fight/combat.mjs";
 import { assertOwner, requestGM } from "../core/requests.mjs";
 import { claimRoll, issueRoll } from "../core/roll-claims.mjs";
 import {
-  GAUGE_BANDS, L, SYSTEM_ID, combatFrom, gaugeOn, isVehicle, refuseCard, signed, succeeded, sys, warn, writeGauge
+  GAUGE_BANDS, L, SYSTEM_ID, combatFrom, gaugeOn, isVehicle, refuseCard, signed, succeeded, warn, writeGauge
 } from "./common.mjs";
 import { actionOpen, chaseCombatOf, gaugeOf, movedSquares, sceneOf, squaresBetween, vehicleTokenIn } from "./map.mjs";
 import { driveRoll, driveSpec, driveStatus, driverAt, mayRoll, unitWheels } from "./units.mjs";
 import { harmRiders, harmVehicle, injuryLine, postCard } from "./harm.mjs";
 import { rainBand } from "../street/setup.mjs";
-import { conditionOf, motorNumbers } from "../vehicle/vehicle.mjs";
+import { conditionOf, motorNumbers, printedOf } from "../vehicle/vehicle.mjs";
+import { recordedDice } from "../core/record.mjs";
 
 /**
  * @typedef {import("./common.mjs").GaugeFlag} GaugeFlag
@@ -401,8 +402,9 @@ function checkFor(p) {
 }
 
 /**
- * GM: who rolls for a motor and the TN of a band for them (the driver's unboosted Wheels with the motor's printed
- * Performance, or the crew's Wheels die for a unit), after checking the requester may roll it.
+ * GM: who rolls for a motor and the TN of a band for them (the driver's unboosted Wheels on the GM's record with the
+ * motor's printed Performance on the GM's record, documents/vehicle/print.mjs; or the crew's Wheels die for a unit),
+ * after checking the requester may roll it.
  * @param {User.Implementation} user
  * @param {any} vehicle
  * @param {string} band
@@ -412,14 +414,14 @@ export function rollerFor(user, vehicle, band) {
   band = rainBand(vehicle, "whl", band); // Sudden downpour: Wheels one band harder (documents/street/setup.mjs)
   const status = driveStatus(vehicle);
   if (!status.ok) throw new Error(status.message);
-  const perf = sys(vehicle).adjusted.printedPerformance;
+  const perf = printedOf(vehicle).performance;
   if (status.crew) {
     if (!user.isGM) throw new Error(L("SMOKE.Chase.crewGMOnly", { vehicle: vehicle.name }));
     return { actor: vehicle, tn: bandTN(perf, unitWheels(vehicle), /** @type {SmokeBand} */ (band)) };
   }
   const driver = status.driver;
   assertOwner(user, driver);
-  return { actor: driver, tn: bandTN(perf, sys(driver).stats.whl.die, /** @type {SmokeBand} */ (band)) };
+  return { actor: driver, tn: bandTN(perf, recordedDice(driver, "whl").statDie, /** @type {SmokeBand} */ (band)) };
 }
 
 /**
@@ -542,7 +544,7 @@ async function applyCheck(token, vehicle, ctx, check) {
       await writeGauge(combat, token.id, { ...g, cleared: ctx.band, pending: null });
       return { outcome: check.outcome, success };
     }
-    const f = failedGaugeCheck({ band: ctx.band, outcome: check.outcome, size: sys(vehicle).size });
+    const f = failedGaugeCheck({ band: ctx.band, outcome: check.outcome, size: printedOf(vehicle).size });
     const injuries = await harmRiders(vehicle, f.riderDamage, f.conditions);
     const body = await harmVehicle(vehicle, f.body, { what: "skid", round, riderInjuries: injuries });
     await writeGauge(combat, token.id, { ...g, pending: null, ended: "failed" });
@@ -553,12 +555,12 @@ async function applyCheck(token, vehicle, ctx, check) {
     ]);
     return { outcome: check.outcome, success, body: f.body };
   }
-  // Contact: each motor loses its own Body by the other's Size; the riders of both are harmed.
+  // Contact: each motor loses its own Body by the other's Size (the GM's printed record); the riders of both are harmed.
   const other = token.parent.tokens.get(ctx.other);
   const otherVehicle = other?.actor;
   if (!otherVehicle) throw new Error(L("SMOKE.Request.missing"));
-  const mine = evasiveManoeuvre({ band: ctx.band, outcome: check.outcome, otherSize: sys(otherVehicle).size });
-  const theirs = evasiveManoeuvre({ band: ctx.band, outcome: check.outcome, otherSize: sys(vehicle).size });
+  const mine = evasiveManoeuvre({ band: ctx.band, outcome: check.outcome, otherSize: printedOf(otherVehicle).size });
+  const theirs = evasiveManoeuvre({ band: ctx.band, outcome: check.outcome, otherSize: printedOf(vehicle).size });
   const lines = [L(mine.clear ? "SMOKE.Chase.swerves" : "SMOKE.Chase.contact", { vehicle: vehicle.name, other: otherVehicle.name,
     outcome: L(`SMOKE.Outcome.${check.outcome}`) })];
   if (!mine.clear) {

@@ -4,10 +4,12 @@
  *
  * **Who is wanted and who pursues.** A combatant's role is its side's `chaseRole` on the Combat ("wanted", "pursuer"
  * or "none"; documents/fight/combat-state.mjs, GM-owned — never the Combatant's own flags or system, which its owner may
- * write), which the GM sets in the Combat Console (`chase.role`); unset, a motor with the Police kit, anyone riding in one and the
- * book's police officers (catalogue keys in POLICE_PEOPLE, ./units.mjs) pursue. "When police get eyes on a wanted
- * driver, or chase a suspect on foot at two stars or more" (The chase gauge): a character on foot is wanted from
- * `RULES.chase.footChaseFromStars` (2) stars; aboard a motor — and the motor carrying them — from
+ * write), which the GM sets in the Combat Console (`chase.role`); unset, a motor with the Police kit on the GM's printed
+ * record (documents/vehicle/print.mjs), anyone riding in one and the book's police officers (catalogue keys in
+ * POLICE_PEOPLE, ./units.mjs) pursue. "When police get eyes on a wanted driver, or chase a suspect on foot at two stars
+ * or more" (The chase gauge), by the GM's record of each character's Heat (documents/heat/store.mjs heatOf, never the
+ * sheet): a character on foot is wanted from `RULES.chase.footChaseFromStars` (2) stars; aboard a motor — and the motor
+ * carrying them — from
  * `RULES.chase.wantedDriverFromStars` (2: the Heat table's "2 · Wanted | Area cars hunt you and give chase on sight";
  * rules/chase-gauge.mjs wantedFromStars). Positions are the motor's token for anyone aboard one.
  *
@@ -18,8 +20,9 @@ import { getaway, wantedFromStars } from "../../rules/chase-gauge.mjs";
 import { POLICE_ABILITY, fireState } from "../../rules/vehicles.mjs";
 import { isOut, sideOf, writeSides } from "../fight/combat-state.mjs";
 import { assertGM, requestGM } from "../core/requests.mjs";
-import { conditionOf, occupantsOf, vehicleOf, wreckOf, writeCondition } from "../vehicle/vehicle.mjs";
-import { CHASE, L, POLICE_PEOPLE, SYSTEM_ID, combatFrom, isVehicle, sys, warn } from "./common.mjs";
+import { conditionOf, hasAbility, occupantsOf, vehicleOf, wreckOf, writeCondition } from "../vehicle/vehicle.mjs";
+import { heatOf } from "../heat/store.mjs";
+import { CHASE, L, POLICE_PEOPLE, SYSTEM_ID, combatFrom, isVehicle, warn } from "./common.mjs";
 import { positionOf, sceneOf, squaresBetween, vehicleTokenIn } from "./map.mjs";
 import { explode } from "./fire.mjs";
 
@@ -36,23 +39,31 @@ export function chaseRole(combatant) {
   if (set === "none") return "";
   const actor = combatant?.actor;
   if (!actor) return "";
-  const police = v => (sys(v)?.abilities ?? []).includes(POLICE_ABILITY);
+  const police = (/** @type {any} */ v) => hasAbility(v, POLICE_ABILITY);
   if (isVehicle(actor)) {
     if (police(actor)) return "pursuer";
     return occupantsOf(actor).some(o => wantedAt(o.actor, wantedFromStars({ aboard: true }))) ? "wanted" : "";
   }
   const ride = vehicleOf(actor);
   if (ride && police(ride.vehicle)) return "pursuer";
-  if (POLICE_PEOPLE.includes(actor.getFlag?.(SYSTEM_ID, "key"))) return "pursuer";
+  // The book's officers by their catalogue key: only an actor no player owns (an owner may write its own flags).
+  if (!actor.hasPlayerOwner && POLICE_PEOPLE.includes(actor.getFlag?.(SYSTEM_ID, "key"))) return "pursuer";
   return wantedAt(actor, wantedFromStars({ aboard: !!ride })) ? "wanted" : "";
 }
 
 /**
+ * A character's Heat on the GM's record (documents/heat/store.mjs), 0 for anyone else.
+ * @param {any} actor
+ * @returns {number}
+ */
+const starsOf = actor => (actor?.type === "character" ? heatOf(actor).stars : 0);
+
+/**
  * @param {any} actor
  * @param {number} stars
- * @returns {boolean} A character with at least this much Heat.
+ * @returns {boolean} A character with at least this much Heat on the GM's record.
  */
-const wantedAt = (actor, stars) => actor?.type === "character" && (sys(actor)?.heat ?? 0) >= stars;
+const wantedAt = (actor, stars) => actor?.type === "character" && starsOf(actor) >= stars;
 
 /**
  * The wanted and the pursuers of a fight, with their positions.
@@ -70,7 +81,7 @@ export function chaseSides(combat) {
     if (role === "pursuer") pursuers.push(c);
     if (role === "wanted") {
       const people = isVehicle(c.actor) ? occupantsOf(c.actor).map(o => o.actor) : [c.actor];
-      for (const p of people) if (p?.type === "character") stars = Math.max(stars, sys(p).heat ?? 0);
+      for (const p of people) stars = Math.max(stars, starsOf(p));
     }
   }
   return { wanted, pursuers, stars };

@@ -5,7 +5,8 @@
  * Harm from the gauge, contact, rams, PITs and the blast is applied as printed ("the manoeuvre's direct harm amounts"):
  * Body straight off the motor, damage straight off a rider's Health (Down at 0), Conditions added — except that a
  * rider coming off a bike in Motorbike Leathers takes half (Armour: "coming off a bike does half damage";
- * rules/armour.mjs offBikeDamage), the suit read from the GM's record of their kit and the bike from the catalogue.
+ * rules/armour.mjs offBikeDamage), the suit read from the GM's record of their kit and the bike from the GM's printed
+ * record of the motor (documents/vehicle/print.mjs).
  *
  * Rulebook: Skids, collisions and contact (and › Keep an incident record); Fire, repairs and selling up › At zero Body;
  * Armour › Motorbike Leathers.
@@ -13,11 +14,10 @@
  */
 import { isBike, offBikeDamage } from "../../rules/armour.mjs";
 import { applyHealthLoss, conditionName } from "../fight/combat.mjs";
-import { conditionOf, occupantsOf, recordIncident, writeCondition } from "../vehicle/vehicle.mjs";
+import { conditionOf, occupantsOf, printedOf, recordIncident, writeCondition } from "../vehicle/vehicle.mjs";
 import { L, SYSTEM_ID } from "./common.mjs";
 import { listCardHTML } from "../core/chat-html.mjs";
 import { recordedArmour } from "../core/kit-record.mjs";
-import { catalogueMotor } from "../vehicle/catalogue.mjs";
 
 // ------------------------------------------------------------------------------------------------ harm (GM side)
 
@@ -40,14 +40,13 @@ export async function harmVehicle(vehicle, body, entry) {
 }
 
 /**
- * A motor's abilities as the GM knows them (documents/vehicle/catalogue.mjs catalogueMotor): the catalogue's for the
- * key the GM recorded when it was made or imported (an owner's later edit of the motor is never read); a motor with no
- * such key, its own when no player owns it (the GM's), else none (a player's hand-made motor: the GM's call).
+ * A motor's abilities as the GM knows them: its printed record (documents/vehicle/print.mjs printedOf — the catalogue
+ * entry's for the key the GM recorded, or what the GM wrote on a motor made by hand; an owner's edit is never read).
  * @param {any} vehicle
  * @returns {Promise<string[]>}
  */
 export async function knownAbilities(vehicle) {
-  return (await catalogueMotor(vehicle))?.abilities ?? [];
+  return printedOf(vehicle).abilities;
 }
 
 /**

@@ -2,9 +2,11 @@
  * Who drives a motor in the chase and rolls its check: its driver (documents/vehicle/vehicle.mjs rollDriving), or the crew of a
  * police or traffic unit; and the police units' side of the table (armed units, the suggested next police move).
  *
- * **Units nobody drives.** A motor in the fight with no driver is a police or traffic unit when it has the Police kit,
- * a crew die (`flags["the-smoke"].crewWheels`, die faces) or no player owner; its crew rolls Wheels d8 (police) or d6
- * (traffic) with the motor's Performance, Handling and abilities, on the GM's client. A player's motor with nobody in
+ * **Units nobody drives.** A motor in the fight with no driver is a police or traffic unit when it has the Police kit
+ * (on the GM's printed record, documents/vehicle/print.mjs), a crew die (`flags["the-smoke"].crewWheels`, die faces)
+ * or no player owner; its crew rolls Wheels d8 (police) or d6 (traffic) with the motor's Performance, Handling and
+ * abilities on the GM's printed record, on the GM's client. An armed unit is one whose catalogue key the GM recorded
+ * is the Armed Response Vehicle's. A player's motor with nobody in
  * the driver's seat cannot be driven, and says so.
  *
  * Rulebook: Police at the table › The next police move; Getting a motor › Driving modifiers; Fire, repairs and selling
@@ -16,7 +18,10 @@ import { crewWheels, policeMove } from "../../rules/chase-gauge.mjs";
 import { POLICE_ABILITY } from "../../rules/vehicles.mjs";
 import { gmSituational, rollCheck } from "../core/check.mjs";
 import { promptCheck } from "../core/prompt-check.mjs";
-import { driverOf, drivingNumbers, drivingTN, fuelStatus, occupantsOf, rollDriving, wreckOf } from "../vehicle/vehicle.mjs";
+import {
+  driverOf, drivingNumbers, drivingTN, fuelStatus, hasAbility, occupantsOf, rollDriving, wreckOf
+} from "../vehicle/vehicle.mjs";
+import { recordedMotorKey } from "../core/record.mjs";
 import { GAUGE_BANDS, L, SYSTEM_ID, combatFrom, isVehicle, sys, warn } from "./common.mjs";
 import { assertOwner } from "../core/requests.mjs";
 import { motorOf, positionOf, sceneOf, squaresBetween } from "./map.mjs";
@@ -34,8 +39,7 @@ export const ARMED_UNITS = Object.freeze(["vehicles/metro-arv-trojan"]);
  */
 export function isCrewedUnit(vehicle) {
   if (!isVehicle(vehicle) || driverOf(vehicle)) return false;
-  const s = sys(vehicle);
-  return (s.abilities ?? []).includes(POLICE_ABILITY) || !!vehicle.getFlag?.(SYSTEM_ID, "crewWheels") || !vehicle.hasPlayerOwner;
+  return hasAbility(vehicle, POLICE_ABILITY) || !!vehicle.getFlag?.(SYSTEM_ID, "crewWheels") || !vehicle.hasPlayerOwner;
 }
 
 /**
@@ -45,7 +49,7 @@ export function isCrewedUnit(vehicle) {
  */
 export function unitWheels(vehicle) {
   const crewDie = vehicle?.getFlag?.(SYSTEM_ID, "crewWheels") ?? null;
-  return crewWheels({ police: (sys(vehicle)?.abilities ?? []).includes(POLICE_ABILITY), crewDie });
+  return crewWheels({ police: hasAbility(vehicle, POLICE_ABILITY), crewDie });
 }
 
 /**
@@ -78,7 +82,7 @@ export function driveStatus(vehicle) {
 export function isArmed(combatant) {
   const actor = combatant?.actor;
   const vehicle = motorOf(combatant);
-  if (vehicle && ARMED_UNITS.includes(vehicle.getFlag?.(SYSTEM_ID, "key"))) return true;
+  if (vehicle && ARMED_UNITS.includes(recordedMotorKey(vehicle))) return true;
   const people = vehicle ? [actor, ...occupantsOf(vehicle).map(o => o.actor)] : [actor];
   return people.some(p => p?.items?.some(i => i.type === "weapon" && sys(i).stat === "aim" && (sys(i).traits ?? []).includes("loud")));
 }

@@ -66,7 +66,8 @@ function initialOf(type, path) {
 }
 
 /**
- * @typedef {any} GuardedValue  A number, a string for the `text` paths, true or false for the `flags` paths.
+ * @typedef {any} GuardedValue  A number (or null for the `nullable` paths), a string for the `text` paths, true or
+ *   false for the `flags` paths, a list of strings for the `lists` paths.
  * @typedef {object} GuardedFields
  * @property {(actor: Actor.Implementation) => Record<string, GuardedValue>} sanctioned  The GM's values, by path.
  * @property {(actor: Actor.Implementation, values: Record<string, GuardedValue>) => Promise<void>} write
@@ -76,15 +77,20 @@ function initialOf(type, path) {
 
 /**
  * @param {{key: string, paths: string[], notice: string, types?: string[], text?: string[], flags?: string[],
- *   ownAdoption?: boolean}} spec
+ *   lists?: string[], nullable?: string[], ownAdoption?: boolean,
+ *   adoptAs?: ((actor: Actor.Implementation) => Promise<Record<string, GuardedValue>|null>)|null}} spec
  *   `key`: the GM store; `paths`: the guarded fields (e.g. "system.heat"); `notice`: the lang key a player sees;
  *   `types`: the actor types guarded (default characters); `text`: the paths that hold text, `flags` those that hold
- *   true or false (the rest are numbers);
+ *   true or false, `lists` those that hold a list of strings, `nullable` the numbers that may be null (the rest are
+ *   numbers);
  *   `ownAdoption`: a guard added to worlds already adopted adopts them once on its own (its marker is `key` in the
- *   adoption store), so an actor it has no record of yet reads as it stands until then, not as nothing.
+ *   adoption store), so an actor it has no record of yet reads as it stands until then, not as nothing;
+ *   `adoptAs`: what the record of an actor adopted with the world starts from (paths → values; null: as it stands),
+ *   written back on the actor — the catalogue's entry of a motor, rather than numbers its owner may have written.
  * @returns {GuardedFields}
  */
-export function guardActorFields({ key, paths, notice, types = ["character"], text = [], flags = [], ownAdoption = false }) {
+export function guardActorFields({ key, paths, notice, types = ["character"], text = [], flags = [], lists = [],
+  nullable = [], ownAdoption = false, adoptAs = null }) {
   const store = gmStore(key);
   /** Whether this guard's world is adopted (the world's marker, and its own when it adopts on its own). */
   const adopted = () => worldAdopted() && (!ownAdoption || !!adoption.get(key));
@@ -94,7 +100,20 @@ export function guardActorFields({ key, paths, notice, types = ["character"], te
    * @param {unknown} v
    * @returns {GuardedValue}
    */
-  const normal = (p, v) => (flags.includes(p) ? !!v : text.includes(p) ? String(v ?? "") : Number(v) || 0);
+  const normal = (p, v) => {
+    if (flags.includes(p)) return !!v;
+    if (text.includes(p)) return String(v ?? "");
+    if (lists.includes(p)) return Array.isArray(v) ? v.map(String) : [];
+    if (nullable.includes(p) && (v === null || v === undefined || v === "")) return null;
+    return Number(v) || 0;
+  };
+  /**
+   * Whether two normal values of a path are the same (a list by its items, in order).
+   * @param {string} p
+   * @param {GuardedValue} a
+   * @param {GuardedValue} b
+   */
+  const same = (p, a, b) => (lists.includes(p) ? JSON.stringify(a) === JSON.stringify(b) : a === b);
   /**
    * The stored value (the source, never what an Active Effect made of it).
    * @param {any} actor
@@ -127,7 +146,7 @@ export function guardActorFields({ key, paths, notice, types = ["character"], te
   async function write(actor, values) {
     const next = { ...sanctioned(actor), ...values };
     await store.set(actor.uuid, next);
-    const diff = Object.fromEntries(Object.entries(next).filter(([p, v]) => normal(p, stored(actor, p)) !== v));
+    const diff = Object.fromEntries(Object.entries(next).filter(([p, v]) => !same(p, normal(p, stored(actor, p)), v)));
     if (Object.keys(diff).length) await actor.update(diff, { smokeGuarded: true });
   }
 
@@ -142,16 +161,31 @@ export function guardActorFields({ key, paths, notice, types = ["character"], te
     return store.set(actor.uuid, { ...sanctioned(actor), ...touched });
   }
 
-  /** An actor the GM has no record of: as it stands (a GM made it, or the world is adopted now), else from nothing. */
+  /**
+   * An actor the GM has no record of: as it stands (a GM made it, or the world is adopted now), else from nothing.
+   * @param {any} actor
+   * @param {boolean} asItStands
+   */
   function start(actor, asItStands) {
     return asItStands ? store.set(actor.uuid, current(actor)) : write(actor, blank(actor));
+  }
+
+  /**
+   * An actor adopted with the world: from what `adoptAs` gives for it (written back on the actor), else as it stands.
+   * @param {any} actor
+   */
+  async function adopt(actor) {
+    const from = adoptAs ? await adoptAs(actor) : null;
+    if (!from) return start(actor, true);
+    const values = Object.fromEntries(paths.map(p => [p, normal(p, p in from ? from[p] : stored(actor, p))]));
+    return write(actor, values);
   }
 
   onReconcile(async first => {
     const firstHere = first || (ownAdoption && !adoption.get(key));
     for (const actor of game.actors) {
       if (!guarded(actor)) continue;
-      if (!store.get(actor.uuid)) await start(actor, firstHere);
+      if (!store.get(actor.uuid)) await (firstHere ? adopt(actor) : start(actor, false));
       else await write(actor, {}); // what changed while no GM was connected goes back
     }
     if (ownAdoption && !adoption.get(key)) await adoption.set(key, { version: ADOPTION_VERSION, at: Date.now() });

@@ -26,7 +26,7 @@ import { promptCheck } from "../core/prompt-check.mjs";
 import { applyHealthLoss, spendDieAsGM } from "./combat.mjs";
 import { assertGM, assertOwner, requestGM } from "../core/requests.mjs";
 import { isOut, sideOf, writeSides } from "./combat-state.mjs";
-import { conditionOf, motorGuard, riderOf, writeCondition } from "../vehicle/vehicle.mjs";
+import { conditionOf, motorGuard, printedOf, riderOf, writeCondition } from "../vehicle/vehicle.mjs";
 
 const COMBAT = RULES.combat;
 
@@ -76,7 +76,7 @@ export function currentGuard(combatant) {
 
 /**
  * Damage reduction on a target: its worn armour from the GM's record of the kit (an NPC's printed reduction; a motor's
- * Armour) + heavy cover.
+ * Armour on the GM's printed record, documents/vehicle/print.mjs) + heavy cover.
  * @param {Combatant.Implementation} combatant
  * @returns {number}
  */
@@ -84,7 +84,7 @@ export function targetReduction(combatant) {
   const actor = /** @type {Actor.Implementation} */ (combatant.actor);
   const sys = actor.system;
   const cover = sideOf(combatant).defences.cover ?? "none";
-  if (actor.type === "vehicle") return sys.armour ?? 0;
+  if (actor.type === "vehicle") return printedOf(actor).armour;
   if (actor.type === "npc") return (sys.armourReduction ?? 0) + defenceModifiers({ cover }).reduction;
   // A character's suit as the GM recorded it (its numbers; which one is worn is the owner's).
   return armourReduction(recordedArmour(actor), { cover: cover === "none" ? null : cover });

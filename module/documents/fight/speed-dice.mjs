@@ -11,9 +11,8 @@
 import { RULES, SYSTEM_ID } from "../../generated/rules.mjs";
 import { speedDiceCount } from "../../rules/combat.mjs";
 import { sideOf } from "./combat-state.mjs";
-import { conditionOf, vehicleDrivenBy } from "../vehicle/vehicle.mjs";
+import { conditionOf, printedOf, vehicleDrivenBy } from "../vehicle/vehicle.mjs";
 import { noteHTML } from "../core/chat-html.mjs";
-import { vehicleSystem } from "../core/lookup.mjs";
 
 /**
  * The Moves die of a combatant's actor (0 for a motor).
@@ -26,14 +25,14 @@ export function movesDieOf(actor) {
 
 /**
  * A motor's `{performance, flatTyres, body}` for the speed-dice count (The chase gauge › How many actions?: "Two or
- * more flat tyres remove one vehicle die; a motor at 0 Body removes another"): its printed Performance, and its flat
- * tyres and Body as the GM recorded them (documents/vehicle/condition.mjs), never as its owner wrote them.
+ * more flat tyres remove one vehicle die; a motor at 0 Body removes another"): its printed Performance, flat tyres and
+ * Body as the GM recorded them (documents/vehicle/print.mjs, condition.mjs), never as its owner wrote them.
  * @param {Actor.Implementation} motor
  * @returns {import("../../rules/combat.mjs").VehicleSpeedState}
  */
 function motorSpeedState(motor) {
   const c = conditionOf(motor);
-  return { performance: vehicleSystem(motor).performance.die, flatTyres: c.flatTyres, body: c.body };
+  return { performance: printedOf(motor).performance, flatTyres: c.flatTyres, body: c.body };
 }
 
 /**

@@ -35,8 +35,9 @@ import { gmStore } from "../core/gm-store.mjs";
 import { promptCheck } from "../core/prompt-check.mjs";
 import { assertGM, requestGM } from "../core/requests.mjs";
 import { vehicleDrivenBy } from "../vehicle/seats.mjs";
+import { printedOf } from "../vehicle/print.mjs";
 import { inTheRain } from "../street/setup.mjs";
-import { actorAt, docAt, vehicleSystem } from "../core/lookup.mjs";
+import { actorAt, docAt } from "../core/lookup.mjs";
 import { mergeParts } from "../core/feature.mjs";
 import * as rewards from "./rewards.mjs";
 
@@ -190,8 +191,8 @@ async function onSend(user, { kind, key, actorUuids, tweaks = [], situations = [
        */
       const base = kind === "check" && !opponent
         ? checkRequestTN({ checkKey: key, stat, ...recordedDice(actor, stat),
-          performanceDie: (motor ? vehicleSystem(motor) : null)?.adjusted?.printedPerformance ?? null, tweaks: tweakIds, tools,
-          situations: situationIds, band: set?.target.band ?? null, fixedTN: set?.target.tn ?? null })
+          performanceDie: motor ? printedOf(motor).performance : null, tweaks: tweakIds, tools, situations: situationIds,
+          band: set?.target.band ?? null, fixedTN: set?.target.tn ?? null })
         // A hazard's or a hearing check's roll: its band's TN for the character's own unboosted dice.
         : { band: row.band, tn: bandTN(recordedDice(actor, stat).effortDie, recordedDice(actor, stat).statDie, row.band), performance: false };
       // An opposed TN is the opponent's total; a TN the GM fixed stays fixed, rain or not.
@@ -403,15 +404,15 @@ export async function rollRequested({ requestId, rollId }) {
 
 /**
  * The motor a character drives, as a GM check with Performance rolls it (GM checks › a driver's check): its printed
- * Performance as Effort, no Handling or driving modifiers (the request's TN is the band's for that die); null when they
- * drive nothing.
+ * Performance on the GM's record (documents/vehicle/print.mjs, never the sheet's) as Effort, no Handling or driving
+ * modifiers (the request's TN is the band's for that die); null when they drive nothing.
  * @param {Actor.Implementation} actor
  * @returns {{performance: number, handling: number, steps: number, modifiers: never[], name: string}|null}
  */
 function performanceOf(actor) {
   const motor = vehicleDrivenBy(actor);
-  return motor ? { performance: vehicleSystem(motor).adjusted.printedPerformance, handling: 0, steps: 0, modifiers: [],
-    name: motor.name ?? "" } : null;
+  return motor ? { performance: printedOf(motor).performance, handling: 0, steps: 0, modifiers: [], name: motor.name ?? "" }
+    : null;
 }
 
 const warn = text => {

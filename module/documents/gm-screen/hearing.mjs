@@ -2,16 +2,16 @@
  * Hearing a motor coming (rulebook: Vehicle abilities › Silent, "Hearing its approach with Savvy is Hard"): the GM
  * Screen sends the listeners the roll through its own request machinery (documents/gm-screen/gm-screen.mjs, kind
  * `hearing`), each character's TN the band's for their own unboosted dice, each card re-derived and counted once. The
- * stat and band come from the motor's abilities as the catalogue prints them for the key the GM recorded
- * (documents/vehicle/catalogue.mjs): an ability its owner wrote on the motor is never read. A motor with no such
- * ability is heard without a roll: the request is refused and says so.
+ * stat and band come from the motor's abilities on the GM's printed record (documents/vehicle/print.mjs: the catalogue
+ * entry of the key the GM recorded, or what the GM wrote): an ability its owner wrote on the motor is never read. A
+ * motor with no such ability is heard without a roll: the request is refused and says so.
  *
  * Foundry-side only; the rule is rules/vehicles.mjs hearingCheck.
  * @module documents/gm-screen/hearing
  */
 import { VEHICLE_ABILITIES } from "../../generated/rules.mjs";
 import { hearingCheck } from "../../rules/vehicles.mjs";
-import { catalogueMotor } from "../vehicle/catalogue.mjs";
+import { printedOf } from "../vehicle/print.mjs";
 import { actorAt } from "../core/lookup.mjs";
 
 const L = (/** @type {string} */ key, /** @type {Record<string, string>} */ data) => game.i18n.format(key, data);
@@ -30,14 +30,12 @@ const L = (/** @type {string} */ key, /** @type {Record<string, string>} */ data
  * GM: the hearing check for a motor: the band and stat of the ability that makes its approach hard to hear.
  * @param {string} motorUuid  The motor (a world actor's or a token's UUID).
  * @returns {Promise<HearingRow>}
- * @throws {Error} in words: not a motor; a player's motor the GM has no catalogue entry for; a motor heard without a roll.
+ * @throws {Error} in words: not a motor; a motor heard without a roll.
  */
 export async function hearingRow(motorUuid) {
   const motor = actorAt(String(motorUuid ?? "")); // a token's UUID reads its actor
   if (!motor || motor.type !== "vehicle") throw new Error(game.i18n.localize("SMOKE.Vehicle.notVehicle"));
-  const book = await catalogueMotor(motor);
-  if (!book) throw new Error(L("SMOKE.Hearing.notCatalogue", { vehicle: motor.name ?? "" }));
-  const check = hearingCheck(book.abilities);
+  const check = hearingCheck(printedOf(motor).abilities);
   if (!check) throw new Error(L("SMOKE.Hearing.heard", { vehicle: motor.name ?? "" }));
   const ability = /** @type {Record<string, any>} */ (VEHICLE_ABILITIES)[check.ability];
   return { name: L("SMOKE.Hearing.name", { vehicle: motor.name ?? "" }), band: check.band, stats: [check.stat],

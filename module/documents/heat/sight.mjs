@@ -19,6 +19,7 @@ import { policeSee, SIGHT_SQUARES, withinSight } from "../../rules/police.mjs";
 import { POLICE_ABILITY } from "../../rules/vehicles.mjs";
 import { tokenDistance } from "../fight/attack.mjs";
 import { vehicleOf } from "../vehicle/seats.mjs";
+import { hasAbility } from "../vehicle/print.mjs";
 
 export { SYSTEM_ID };
 /** The Region behaviour type that marks a roof (system.yml documentTypes.RegionBehavior). */
@@ -44,7 +45,7 @@ const policeIds = () => POLICE_PEOPLE.map(k => CATALOGUE_IDS["street-people"]?.[
 export function isPolice(actor) {
   if (!actor || actor.hasPlayerOwner) return false;
   if (actor.flags?.[SYSTEM_ID]?.police === true) return true;
-  if (actor.type === "vehicle") return (actor.system?.abilities ?? []).includes(POLICE_ABILITY);
+  if (actor.type === "vehicle") return hasAbility(actor, POLICE_ABILITY); // the GM's printed record (vehicle/print.mjs)
   if (actor.type !== "npc") return false;
   if (POLICE_KEYS.includes(actor.flags?.[SYSTEM_ID]?.key)) return true;
   const source = String(actor._stats?.compendiumSource ?? actor.flags?.core?.sourceId ?? "");

@@ -19,11 +19,11 @@ import { CATALOGUE_IDS } from "../../generated/rules.mjs";
 import { policeResponse, roadblockExits } from "../../rules/heat.mjs";
 import { exitBehaviors, stripName } from "../street-map/strips.mjs";
 import { anprPass } from "../../rules/police.mjs";
-import { abilityEffects } from "../../rules/vehicles.mjs";
 import { tokenDistance } from "../fight/attack.mjs";
 import { gmStore } from "../core/gm-store.mjs";
 import { heatOf, setHeat } from "./store.mjs";
 import { occupantsOf } from "../vehicle/seats.mjs";
+import { effectsOf } from "../vehicle/print.mjs";
 import { L, heatRose, postHeatCard } from "./crimes.mjs";
 import { isPolice, SYSTEM_ID } from "./sight.mjs";
 import { actorPack } from "../core/lookup.mjs";
@@ -176,7 +176,7 @@ export async function anprOnMove(tokenDoc) {
     const a = other.actor;
     if (other === tokenDoc || a?.type !== "vehicle" || !isPolice(a)) continue;
     units.push(other.id);
-    const range = abilityEffects(a.system?.abilities ?? []).anprRange;
+    const range = effectsOf(a).anprRange; // the Police kit's ANPR on the GM's printed record (vehicle/print.mjs)
     const d = tokenDistance(other, tokenDoc);
     if (range !== null && d !== null && d <= range) readers.push(other.id);
   }

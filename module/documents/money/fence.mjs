@@ -16,9 +16,8 @@ import { pay } from "../core/purse.mjs";
 import { assertGM } from "../core/requests.mjs";
 import { occupantsOf } from "../vehicle/seats.mjs";
 import { L, assertMotorAt, characterFor, moneyCard, motorFor, pounds, takeOffer } from "./common.mjs";
-import { vehicleSystem } from "../core/lookup.mjs";
 import { recordedItem, recordedRep } from "../core/record.mjs";
-import { catalogueMotor } from "../vehicle/catalogue.mjs";
+import { printedOf } from "../vehicle/print.mjs";
 import { conditionOf } from "../vehicle/condition.mjs";
 import { wreckOf } from "../vehicle/wreck.mjs";
 
@@ -35,18 +34,18 @@ function hot(motor) {
 }
 
 /**
- * The offer for a motor from a buyer (the formula with the motor's value, Body, heat and the seller's Rep). Its Body is
- * the GM's record (documents/vehicle/condition.mjs), never what its owner wrote on the sheet.
+ * The offer for a motor from a buyer (the formula with the motor's value, Body, heat and the seller's Rep). Its value
+ * and abilities (which buyer; a docked hire bike is worth nothing to a fence) are the GM's printed record
+ * (documents/vehicle/print.mjs: the catalogue entry of the key the GM recorded, or what the GM wrote on a motor made by
+ * hand), its Body the GM's record of its condition (documents/vehicle/condition.mjs), never what its owner wrote on
+ * the sheet.
  * @param {Actor.Implementation} seller
  * @param {Actor.Implementation} motor
- * @param {{value: number|null, abilities: string[]}|null} [catalogue]  The catalogue's value and abilities (the GM
- *   pays on these: a motor's owner may write its own); without it the motor's own (the sheet's preview).
  * @returns {{buyer: import("../../rules/money.mjs").BuyerId, pounds: number, hot: boolean, knownSupplier: boolean,
  *   bodyFraction: number}}
  */
-export function offerFor(seller, motor, catalogue = null) {
-  const s = vehicleSystem(motor);
-  const book = catalogue ?? { value: s.value, abilities: s.abilities ?? [] };
+export function offerFor(seller, motor) {
+  const book = printedOf(motor);
   const buyer = fenceBuyerFor({ abilities: book.abilities });
   const body = conditionOf(motor);
   const bodyFraction = body.bodyMax ? Math.max(0, Math.min(1, body.body / body.bodyMax)) : 0;
@@ -57,24 +56,12 @@ export function offerFor(seller, motor, catalogue = null) {
     knownSupplier: known, bodyFraction };
 }
 
-/**
- * The catalogue's value and abilities of a motor the fence pays on (documents/vehicle/catalogue.mjs): a player's motor
- * the GM has no catalogue key for is refused (the GM prices it by hand).
- * @param {Actor.Implementation} motor
- * @returns {Promise<{value: number|null, abilities: string[]}>}
- */
-async function fenceMotor(motor) {
-  const book = await catalogueMotor(motor);
-  if (!book) throw new Error(L("SMOKE.Fence.notCatalogue", { motor: motor.name ?? "" }));
-  return book;
-}
-
 /** GM: sell a motor the seller owns to the fence at their place; once per motor. */
 async function onSell(user, { actorUuid, motorUuid, regionUuid }) {
   const seller = characterFor(user, actorUuid);
   const motor = motorFor(user, motorUuid);
   if (sales.get(motor.uuid)) throw new Error(L("SMOKE.Fence.sold", { motor: motor.name }));
-  const offer = offerFor(seller, motor, await fenceMotor(motor));
+  const offer = offerFor(seller, motor);
   const place = assertAt(seller, ["fence", "patsArches"], { regionUuid, test: p => offersAt(p).fence.includes(offer.buyer) });
   assertMotorAt(motor, place);
   if (wreckOf(motor).destroyed) throw new Error(L("SMOKE.Fence.destroyed", { motor: motor.name }));

@@ -66,7 +66,12 @@ async function onMarketChange(user, { actorUuid, regionUuid }) {
   return { pounds: price, stars: starsOf(actor) };
 }
 
-/** Garage work (£10 per missing Body, a flat as £60): full Body, no flats, the roadside patch back. */
+/**
+ * Garage work (£10 per missing Body, a flat as £60): full Body, no flats, the roadside patch back. Refused for a
+ * destroyed shell ("Major wrecks and the cost of replacing a shell are matters for the GM") and for a burning motor
+ * (At zero Body: "A vehicle at 0 Body catches fire … Everyone must get out" — it explodes at the end of the next round
+ * or in about 15 seconds, before any garage works on it; the GM puts the fire out on the sheet first if it rules so).
+ */
 async function onGarage(user, { actorUuid, motorUuid, regionUuid }) {
   const actor = characterFor(user, actorUuid);
   const motor = motorFor(user, motorUuid);
@@ -75,7 +80,9 @@ async function onGarage(user, { actorUuid, motorUuid, regionUuid }) {
     : assertAt(actor, kindsFor("garage"), { regionUuid });
   if (!user.isGM) assertMotorAt(motor, /** @type {any} */ (place));
   // The GM's records of the motor (documents/vehicle/wreck.mjs, condition.mjs), never what its owner wrote on it.
-  if (wreckOf(motor).destroyed) throw new Error(L("SMOKE.Repair.refused.destroyed", { vehicle: motor.name }));
+  const wreck = wreckOf(motor);
+  if (wreck.destroyed) throw new Error(L("SMOKE.Repair.refused.destroyed", { vehicle: motor.name }));
+  if (wreck.onFire) throw new Error(L("SMOKE.Repair.garageBurning", { vehicle: motor.name }));
   const c = conditionOf(motor);
   const quote = garageQuote({ body: c.body, bodyMax: c.bodyMax, flatTyres: c.flatTyres, perBody: gmPrice(place, "garagePerBody") });
   if (!quote.pounds && !c.patched) throw new Error(L("SMOKE.Repair.garageNothing", { vehicle: motor.name }));

@@ -20,7 +20,7 @@ import { refuseCard, resolveTN } from "../core/check.mjs";
 import { requestGM } from "../core/requests.mjs";
 import { claimRoll, issueRoll } from "../core/roll-claims.mjs";
 import { purposeRoll } from "../vehicle/common.mjs";
-import { driverOf, occupantsOf } from "../vehicle/vehicle.mjs";
+import { driverOf, effectsOf, hasAbility, occupantsOf } from "../vehicle/vehicle.mjs";
 import { crewMember, docAt } from "./crew.mjs";
 import { advance, extraOf, fail, finish, jobCard, stagesOf } from "./stages.mjs";
 import { gapLines, pursuitTargetOf, targetLine } from "./pursuit.mjs";
@@ -55,7 +55,7 @@ export function checkFor(job, actor, pursuit = null) {
   }
   if (job.shift === "paramedic" && job.patient && job.status === "travel") {
     const seat = vehicle ? occupantsOf(vehicle).find(o => o.actor.uuid === actor.uuid)?.seat : null;
-    const stretcher = (vehicle?.system?.abilities ?? []).includes("stretcher-bay");
+    const stretcher = hasAbility(vehicle, "stretcher-bay"); // the GM's printed record (documents/vehicle/print.mjs)
     if (!seat || seat.kind === "driver" || !stretcher) throw new Error(L("SMOKE.Shifts.cannotTreat", { actor: actor.name }));
     return banded("treat", "sav");
   }
@@ -143,7 +143,8 @@ async function onIdentify(user, { jobId, actorUuid, tokenUuid }) {
   const token = /** @type {TokenDocument.Implementation | null} */ (fromUuidSync(/** @type {SmokeUuid} */ (String(tokenUuid ?? ""))));
   const target = extraOf(job).targetUuid;
   if (token?.documentName !== "Token") throw new Error(L("SMOKE.Shifts.badTarget"));
-  const range = (/** @type {VehicleSystem | undefined} */ (docAt(job.vehicleUuid)?.system)?.effects?.anprRange) ?? 12;
+  const crewMotor = /** @type {Actor.Implementation | null} */ (docAt(job.vehicleUuid)); // the job's motor (an actor UUID)
+  const range = (crewMotor?.type === "vehicle" ? effectsOf(crewMotor).anprRange : null) ?? 12;
   const motor = token.parent?.tokens?.find?.(t => t.actor?.uuid === job.vehicleUuid);
   const size = token.parent?.grid?.size ?? 100;
   if (motor && Math.max(Math.abs(motor.x - token.x), Math.abs(motor.y - token.y)) / size > range) {

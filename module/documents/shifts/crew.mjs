@@ -1,17 +1,18 @@
 /**
  * Starting and ending a shift (rulebook: Work the borough › Start a shift): a character in the driver's seat of a
- * suitable motor chooses a shift. Which motors suit which shift comes from the motor's data (rules/jobs.mjs
- * motorShifts: the roster's named motors and the Police kit / Stretcher bay abilities) — read only from a motor no
- * player owns, as an owner could rewrite it — and the GM's override in the `shiftMotors` store, which replaces it.
+ * suitable motor chooses a shift. Which motors suit which shift comes from the GM's records of the motor (rules/jobs.mjs
+ * motorShifts: the roster's named motors by the recorded catalogue key and the Police kit / Stretcher bay abilities of
+ * the printed record, documents/vehicle/print.mjs) — only for a motor no player owns — and the GM's override in the
+ * `shiftMotors` store, which replaces it.
  * The seats are the GM's seat store (documents/vehicle/vehicle.mjs driverOf / vehicleDrivenBy).
  * @module documents/shifts/crew
  */
 import { motorShifts } from "../../rules/jobs.mjs";
 import { SHIFT_IDS } from "../../rules/shifts.mjs";
 import { assertGM, assertOwner } from "../core/requests.mjs";
-import { vehicleDrivenBy } from "../vehicle/vehicle.mjs";
+import { printedOf, vehicleDrivenBy } from "../vehicle/vehicle.mjs";
+import { recordedMotorKey } from "../core/record.mjs";
 import { L, activeJobOf, crews, motorOverrides } from "./store.mjs";
-import { SYSTEM_ID } from "../../generated/rules.mjs";
 import { docAt as uuidDoc } from "../core/lookup.mjs";
 
 /**
@@ -39,15 +40,15 @@ export function suitedShifts(vehicle) {
   const override = motorOverrides.get(vehicle.uuid)?.shifts ?? null;
   if (override) return motorShifts({ override });
   if (playerOwned(vehicle)) return [];
-  const key = String(vehicle.flags?.[SYSTEM_ID]?.key ?? "").split("/").pop();
-  return motorShifts({ key, abilities: vehicle.system.abilities ?? [] });
+  const key = recordedMotorKey(vehicle).split("/").pop();
+  return motorShifts({ key, abilities: printedOf(vehicle).abilities });
 }
 
 /** Whether the motor is a cab (the taxi's + £4): the Hackney Carriage by its data, or the GM's override "cab". */
 export function isCab(vehicle) {
   const override = motorOverrides.get(vehicle.uuid);
   if (override) return !!(override.cab);
-  return !playerOwned(vehicle) && String(vehicle.flags?.[SYSTEM_ID]?.key ?? "").endsWith("/hackney-carriage");
+  return !playerOwned(vehicle) && recordedMotorKey(vehicle).endsWith("/hackney-carriage");
 }
 
 /**

@@ -5,9 +5,10 @@
  *
  * The target's numbers are the GM's: the numbers the GM typed for the callout, else the target the GM named — the
  * driver's Wheels die on the GM's record (documents/core/record.mjs; an NPC's own; nobody at the wheel: the book's
- * "Wheels d8 for an unassigned police driver, d6 for ordinary traffic") and the motor's Performance and Handling as
- * the catalogue prints them for the key the GM recorded (documents/vehicle/catalogue.mjs; never what a player wrote on
- * their motor) — else, with nobody named or the target on foot, the assumed getaway driver of
+ * "Wheels d8 for an unassigned police driver, d6 for ordinary traffic") and the motor's Performance and Handling on
+ * the GM's printed record (documents/vehicle/print.mjs: the catalogue entry of the key the GM recorded, or what the GM
+ * wrote; never what a player wrote on their motor) — else, with nobody named or the target on foot, the assumed
+ * getaway driver of
  * `RULES.shifts.pursuit.assumedTarget` (a ruling: the book's own "Jaz has Wheels d8 and drives a d6-Performance
  * motor"), and the card says so. The collision a Proper Mess causes has no harm of its own in the book ("do not charge
  * both a gap failure and a gauge crash for the same failed roll"): the card says it is the GM's.
@@ -20,8 +21,7 @@ import { crewWheels } from "../../rules/chase-gauge.mjs";
 import { getawayTN, pursuitTarget } from "../../rules/shifts.mjs";
 import { POLICE_ABILITY } from "../../rules/vehicles.mjs";
 import { recordedDice } from "../core/record.mjs";
-import { catalogueMotor } from "../vehicle/catalogue.mjs";
-import { driverOf, vehicleDrivenBy } from "../vehicle/vehicle.mjs";
+import { driverOf, printedOf, vehicleDrivenBy } from "../vehicle/vehicle.mjs";
 import { actorAt } from "../core/lookup.mjs";
 import { L } from "./store.mjs";
 
@@ -51,8 +51,8 @@ export async function pursuitTargetOf(extra) {
   const who = extra?.targetUuid ? actorAt(extra.targetUuid) : null; // a token's UUID names its actor
   if (!who) return done(null, "assumed");
   const motor = who.type === "vehicle" ? who : vehicleDrivenBy(who);
-  const book = motor ? await catalogueMotor(motor) : null;
-  if (!motor || !book || !Number.isInteger(book.performance)) return done(null, "assumed");
+  if (!motor) return done(null, "assumed");
+  const book = printedOf(motor);
   const driver = who.type === "vehicle" ? driverOf(motor) : who;
   const crewDie = motor.hasPlayerOwner ? null : motor.getFlag?.(SYSTEM_ID, "crewWheels") ?? null;
   const wheels = driver ? recordedDice(driver, "whl").statDie

@@ -15,7 +15,7 @@ import { activeNow } from "../core/active-time.mjs";
 import { custodyOf } from "../heat/heat.mjs";
 import { pay } from "../core/purse.mjs";
 import { assertGM, requestGM } from "../core/requests.mjs";
-import { boardVehicle, leaveVehicle, occupantsOf } from "../vehicle/vehicle.mjs";
+import { boardVehicle, leaveVehicle, occupantsOf, seatsOf } from "../vehicle/vehicle.mjs";
 import { docAt, isCab } from "./crew.mjs";
 import { maybePaused } from "./callouts.mjs";
 import { L, callouts, jobOrThrow, jobs } from "./store.mjs";
@@ -78,9 +78,9 @@ async function passengerFor(job, kind) {
 async function boardPassenger(job, kind) {
   const vehicle = docAt(job.vehicleUuid);
   if (vehicle?.type !== "vehicle") throw new Error(L("SMOKE.Vehicle.notVehicle"));
-  const s = vehicle.system;
   const taken = new Set(occupantsOf(vehicle).map(o => o.seat.id));
-  const free = (s.seatList ?? []).filter(seat => !taken.has(seat.id) && seat.kind !== "driver");
+  // The seats of the GM's printed record (documents/vehicle/print.mjs), not the sheet's.
+  const free = seatsOf(vehicle).filter(seat => !taken.has(seat.id) && seat.kind !== "driver");
   if (!free.length) throw new Error(L("SMOKE.Shifts.noFreeSeat", { vehicle: vehicle.name }));
   const seat = (kind === "patient" && free.find(x => x.stretcher)) || free.find(x => x.kind === "passenger") || free[0];
   const person = await passengerFor(job, kind);
@@ -199,7 +199,7 @@ function assertInCustody(job) {
   const target = docAt(extraOf(job).targetUuid);
   if (!target) return; // the GM named nobody: the arrest is the GM's call
   const vehicle = docAt(job.vehicleUuid);
-  const seats = vehicle?.system?.seatList ?? [];
+  const seats = vehicle?.type === "vehicle" ? seatsOf(vehicle) : [];
   const aboard = vehicle ? occupantsOf(vehicle).find(o => o.actor.uuid === target.uuid) : null;
   const caged = seats.some(x => x.caged);
   if (!aboard || (caged && !aboard.seat.caged)) throw new Error(L("SMOKE.Shifts.noSuspectAboard", { name: target.name, vehicle: vehicle?.name ?? "" }));

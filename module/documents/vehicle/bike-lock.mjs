@@ -3,8 +3,7 @@
  * Hard roll to nick"): a player asks the GM to lock a bike they own with a Bike Lock their character carries, or to
  * unlock it; the active GM checks the request against its own records — the character's kit (documents/core/
  * kit-record.mjs: a Bike Lock on the GM's record, not one written on the sheet, and no more bikes locked than locks
- * carried), the motor's lock kind as the catalogue prints it for the key the GM recorded (documents/vehicle/
- * catalogue.mjs), nobody aboard — and writes the lock record once (documents/vehicle/lock-store.mjs). A theft of a
+ * carried), the motor's lock kind on the GM's printed record (documents/vehicle/print.mjs), nobody aboard — and writes the lock record once (documents/vehicle/lock-store.mjs). A theft of a
  * locked bike starts from the lock's band and cuts it when it opens (documents/vehicle/theft.mjs); nobody boards a
  * locked bike until it is unlocked (documents/vehicle/seats.mjs).
  *
@@ -14,7 +13,7 @@
 import { canBikeLock } from "../../rules/vehicles.mjs";
 import { recordedGearWith } from "../core/kit-record.mjs";
 import { requestGM } from "../core/requests.mjs";
-import { catalogueMotor } from "./catalogue.mjs";
+import { printedOf } from "./print.mjs";
 import { L, personAtMotor, postCard, vehicleFrom } from "./common.mjs";
 import { bikeLockOf, bikeLocks } from "./lock-store.mjs";
 import { occupantsOf } from "./seats.mjs";
@@ -68,10 +67,9 @@ async function onBikeLock(user, { vehicleUuid, actorUuid, locked }) {
   }
   const { actor } = personAtMotor(user, vehicleUuid, actorUuid, "SMOKE.Theft.notPerson");
   if (!user.isGM && !vehicle.testUserPermission(user, "OWNER")) throw new Error(L("SMOKE.BikeLock.notYourRide", { vehicle: vehicle.name }));
-  const book = await catalogueMotor(vehicle);
-  if (!book) throw new Error(L("SMOKE.BikeLock.notCatalogue", { vehicle: vehicle.name }));
   const carried = bikeLocksOf(actor);
-  const ok = canBikeLock({ lockKind: book.lockKind, aboard: occupantsOf(vehicle).length, locked: !!current,
+  // Whether it is a bike: the lock kind on the GM's printed record (documents/vehicle/print.mjs), never the sheet's.
+  const ok = canBikeLock({ lockKind: printedOf(vehicle).lockKind, aboard: occupantsOf(vehicle).length, locked: !!current,
     locks: carried.count, inUse: carried.inUse });
   if (!ok.ok) throw new Error(L(`SMOKE.BikeLock.refused.${ok.reason}`, { vehicle: vehicle.name, actor: actor.name }));
   const lock = carried.locks[0];

@@ -10,6 +10,7 @@ import { gmSituational, rollCheck } from "../core/check.mjs";
 import { promptCheck } from "../core/prompt-check.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
 import { actorAt as actorByUuid } from "../core/lookup.mjs";
+import { printedOf, seatsOf } from "./print.mjs";
 
 export { SYSTEM_ID };
 const CARD_TEMPLATE = "systems/the-smoke/templates/chat/vehicle-card.hbs";
@@ -69,7 +70,7 @@ export function seatLabel(seat) {
  * @returns {string}
  */
 function seatName(vehicle, seatId) {
-  const seat = sys(vehicle).seatList?.find(s => s.id === seatId);
+  const seat = seatsOf(vehicle).find(s => s.id === seatId);
   return seat ? seatLabel(seat) : seatId;
 }
 
@@ -125,17 +126,17 @@ export function personAtMotor(user, vehicleUuid, actorRef, notPersonKey) {
 }
 
 /**
- * A refusal from the pure rules, in words.
+ * A refusal from the pure rules, in words (the seats the GM's printed record gives the motor: documents/vehicle/print.mjs).
  * @param {any} r
  * @param {Vehicle} vehicle
  * @param {Actor.Implementation|null} actor
  */
 export function refusal(r, vehicle, actor) {
-  const s = sys(vehicle);
+  const seats = printedOf(vehicle).seats;
   const holder = r.holder ? actorAt(r.holder)?.name ?? "" : "";
   return new Error(L(`SMOKE.Boarding.refused.${r.reason}`, { vehicle: vehicle.name, actor: actor?.name ?? "",
-    seat: r.seat ? seatName(vehicle, r.seat) : "", holder, capacity: r.capacity ?? s.capacity?.seats,
-    crew: s.seats.crew, passengers: s.seats.passengers }));
+    seat: r.seat ? seatName(vehicle, r.seat) : "", holder, capacity: r.capacity ?? seats.crew + seats.passengers,
+    crew: seats.crew, passengers: seats.passengers }));
 }
 
 /** @param {string} s */

@@ -20,8 +20,8 @@
  * (documents/vehicle/repair.mjs) and the garage (documents/money/services.mjs). What the GM's automation acts on —
  * the fence's offer, the garage's quote, a repair's "once", the chase's Speed, speed dice and driving numbers, the
  * Guard a shot or a ram is rolled against, the fire — reads this record ({@link conditionOf}, {@link motorNumbers},
- * {@link motorGuard}), never the sheet. An unlinked token's motor reads and keeps its own numbers (no GM record follows
- * a token's copy), as its Fuel does.
+ * {@link motorGuard}, the last two with the printed record of documents/vehicle/print.mjs), never the sheet. An
+ * unlinked token's motor reads and keeps its own condition (no GM record follows a token's copy), as its Fuel does.
  *
  * Foundry-side only; the rules are rules/vehicles.mjs.
  * @module documents/vehicle/condition
@@ -29,6 +29,7 @@
 import { SYSTEM_ID } from "../../generated/rules.mjs";
 import { vehicleGuardValue, vehicleNumbers } from "../../rules/vehicles.mjs";
 import { guardActorFields } from "../core/mirror.mjs";
+import { printedOf } from "./print.mjs";
 
 const BODY = "system.body.value";
 const BODY_MAX = "system.body.max";
@@ -75,32 +76,34 @@ export function conditionOf(motor) {
 
 /**
  * A motor's Performance, Handling and Speed for driving now (The chase gauge › Tyres and damage: flat tyres and low
- * Body, rules/vehicles.mjs vehicleNumbers) from its printed numbers and the GM's record of its condition. A record the
- * rules cannot read (a hand-edited die) gives the printed numbers unchanged, with `error`, as the sheet does.
+ * Body, rules/vehicles.mjs vehicleNumbers) from the GM's records of its printed numbers (documents/vehicle/print.mjs)
+ * and of its condition. A record the rules cannot read (a hand-edited die) gives the printed numbers unchanged, with
+ * `error`, as the sheet does.
  * @param {Actor.Implementation} motor
  * @returns {import("../../rules/vehicles.mjs").VehicleNumbers & {error?: string}}
  */
 export function motorNumbers(motor) {
-  const s = /** @type {any} */ (motor.system);
+  const p = printedOf(motor);
   const c = conditionOf(motor);
   try {
-    return vehicleNumbers({ performance: s.performance.die, handling: s.handling, speed: s.speed, body: c.body,
+    return vehicleNumbers({ performance: p.performance, handling: p.handling, speed: p.speed, body: c.body,
       bodyMax: c.bodyMax, flatTyres: c.flatTyres });
   } catch (err) {
-    return { printedPerformance: s.performance.die, performance: s.performance.die, steps: 0, floored: false,
-      handling: s.handling, speed: s.speed, flatTyres: c.flatTyres, lowBody: false, error: /** @type {Error} */ (err).message };
+    return { printedPerformance: p.performance, performance: p.performance, steps: 0, floored: false,
+      handling: p.handling, speed: p.speed, flatTyres: c.flatTyres, lowBody: false, error: /** @type {Error} */ (err).message };
   }
 }
 
 /**
  * A motor's Guard (Vehicles have their own record: "6 + twice Size, before temporary defences"; Go evasive: "+2 vehicle
- * Guard … until the end of the round") with the temporary defences the GM recorded.
+ * Guard … until the end of the round") from the Size on the GM's printed record and the temporary defences the GM
+ * recorded.
  * @param {Actor.Implementation} motor
  * @returns {number}
  */
 export function motorGuard(motor) {
   const c = conditionOf(motor);
-  return vehicleGuardValue({ size: whole(/** @type {any} */ (motor.system).size), evasive: c.evasive, bonus: c.guardBonus }).value;
+  return vehicleGuardValue({ size: printedOf(motor).size, evasive: c.evasive, bonus: c.guardBonus }).value;
 }
 
 /** The record's paths by the names {@link writeCondition} takes. */

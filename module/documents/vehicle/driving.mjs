@@ -17,6 +17,7 @@ import { requestGM } from "../core/requests.mjs";
 import { L, isVehicle, sys, vehicleFrom } from "./common.mjs";
 import { canDrive, driverOf, occupantsOf } from "./seats.mjs";
 import { motorNumbers } from "./condition.mjs";
+import { effectsOf, printedOf } from "./print.mjs";
 
 /**
  * @typedef {import("./common.mjs").Vehicle} Vehicle
@@ -41,11 +42,14 @@ export async function setAbilityOn(vehicle, abilityId, on) {
   return requestGM("vehicle.lights", { vehicleUuid: vehicle.uuid, abilityId, on: !!on });
 }
 
-/** GM: switch an ability (the motor's owner, the driver's owner — from the GM's seat store — or a GM). */
+/**
+ * GM: switch an ability (the motor's owner, the driver's owner — from the GM's seat store — or a GM); only a switchable
+ * ability on the GM's printed record of the motor (documents/vehicle/print.mjs).
+ */
 async function onLights(user, { vehicleUuid, abilityId, on }) {
   const vehicle = vehicleFrom(vehicleUuid);
   const s = sys(vehicle);
-  if (!s.effects.switchable.includes(abilityId)) throw new Error(L("SMOKE.Vehicle.notSwitchable", { vehicle: vehicle.name }));
+  if (!effectsOf(vehicle).switchable.includes(abilityId)) throw new Error(L("SMOKE.Vehicle.notSwitchable", { vehicle: vehicle.name }));
   const driver = driverOf(vehicle);
   if (!user.isGM && !vehicle.testUserPermission(user, "OWNER") && !driver?.testUserPermission(user, "OWNER")) {
     throw new Error(L("SMOKE.Vehicle.lightsRefused"));
@@ -169,11 +173,12 @@ export async function rollDriving(vehicle, { band = null, gauge = null, situatio
 
 /**
  * A motor's numbers for a driving check (Getting a motor › Vehicles have their own record, Driving modifiers; The chase
- * gauge): the record's Performance die (the TN's die), Handling and steps after the flat tyres on the GM's record of
- * its condition (documents/vehicle/condition.mjs motorNumbers, never a flat its owner cleared on the sheet), the
- * abilities' situational modifiers where it is driven and the gauge band's Handling penalty, each with its words. The
- * driver's (or crew's) client rolls with these, and the GM rebuilds the check it counts from them
- * (documents/core/verified-check.mjs).
+ * gauge): the GM's printed record's Performance die (the TN's die), Handling and steps after the flat tyres on the GM's
+ * record of its condition (documents/vehicle/condition.mjs motorNumbers; never a Performance, Handling or flat its
+ * owner wrote on the sheet), the situational modifiers of the abilities on the printed record
+ * (documents/vehicle/print.mjs; blue lights as switched on) where it is driven and the gauge band's Handling penalty,
+ * each with its words. The driver's (or crew's) client rolls with these, and the GM rebuilds the check it counts from
+ * them (documents/core/verified-check.mjs).
  * @param {Vehicle} vehicle
  * @param {{gauge?: "green"|"yellow"|"red"|null, terrain?: string, junction?: boolean}} [situation]  The gauge band it
  *   is in (null: none), where it is driven (rules/vehicles.mjs TERRAINS) and whether at a junction.
@@ -184,8 +189,8 @@ export async function rollDriving(vehicle, { band = null, gauge = null, situatio
 export function drivingNumbers(vehicle, { gauge = null, terrain = "road", junction = false } = {}) {
   const gaugeRow = gauge ? GAUGE_BANDS.find(b => b.id === gauge) : null;
   if (gauge && !gaugeRow) throw new RangeError(`gauge must be ${GAUGE_BANDS.map(b => b.id).join(", ")}, got "${gauge}"`);
-  const s = sys(vehicle);
-  const driving = drivingModifiers({ abilities: s.abilities, on: s.abilitiesOn, terrain: /** @type {any} */ (terrain), junction });
+  const driving = drivingModifiers({ abilities: printedOf(vehicle).abilities, on: sys(vehicle).abilitiesOn ?? [],
+    terrain: /** @type {any} */ (terrain), junction });
   const modifiers = driving.parts.map(p => ({ value: p.value, text: L(`SMOKE.Vehicle.driving.${p.id}`,
     { ability: p.ability ? abilityName(p.ability) : "", value: signed(p.value) }) }));
   if (gaugeRow?.handling) {

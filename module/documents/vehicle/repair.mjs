@@ -167,11 +167,14 @@ export const requests = { "vehicle.repair.issue": onRepairIssue, "vehicle.repair
  * Take a motor to a garage (Fire, repairs and selling up › Garage work): £10 per missing Body and £60 per flat tyre
  * from the payer's pocket; the motor gets full Body, no flats, and the roadside patch back. It runs on the active GM
  * (`service.garage`, documents/money/services.mjs), which checks the payer's token is at the garage the request
- * names (the one this client sees them at; a GM's own request may be anywhere), the owner, the bill and the cash. A destroyed shell is the GM's business.
+ * names (the one this client sees them at; a GM's own request may be anywhere), the owner, the bill and the cash. A
+ * destroyed shell is the GM's business, and a burning motor is refused ("A vehicle at 0 Body catches fire … Everyone
+ * must get out": it explodes before any garage works on it).
  * @param {Vehicle} vehicle
  * @param {Actor.Implementation} payer  A character with pocket cash.
  * @returns {Promise<{pounds: number}>}  pounds: whole pounds paid.
- * @throws {Error} in words: not at a garage, not the owner, nothing to do, a destroyed shell, not enough cash.
+ * @throws {Error} in words: not at a garage, not the owner, nothing to do, a destroyed shell, a burning motor, not
+ *   enough cash.
  */
 export async function payGarage(vehicle, payer) {
   if (!isVehicle(vehicle)) throw new Error(L("SMOKE.Vehicle.notVehicle"));

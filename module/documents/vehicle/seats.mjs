@@ -18,11 +18,12 @@
 import { board, leave, riderPosition, seating } from "../../rules/vehicles.mjs";
 import { assertGM, assertOwner, requestGM } from "../core/requests.mjs";
 import {
-  L, SYSTEM_ID, actorAt, actorExists, actorFrom, isVehicle, personAtMotor, refusal, seatLabel, sys, vehicleFrom
+  L, SYSTEM_ID, actorAt, actorExists, actorFrom, isVehicle, personAtMotor, refusal, seatLabel, vehicleFrom
 } from "./common.mjs";
 import { allSeats, pruneSeats, storedOccupants, writeOccupants } from "./store.mjs";
 import { bikeLockOf } from "./lock-store.mjs";
 import { wreckOf } from "./wreck.mjs";
+import { printedOf, seatsOf } from "./print.mjs";
 import { chooseHTML } from "../core/chat-html.mjs";
 
 /**
@@ -56,8 +57,7 @@ export function seatRecords(vehicle) {
  */
 export function occupantsOf(vehicle) {
   if (!isVehicle(vehicle)) return [];
-  const s = sys(vehicle);
-  const { rows } = seating(s.seatList ?? [], seatRecords(vehicle), actorExists);
+  const { rows } = seating(seatsOf(vehicle), seatRecords(vehicle), actorExists);
   return rows.filter(r => r.occupant).map(r => ({ seat: r.seat,
     actor: /** @type {Actor.Implementation} */ (actorAt(/** @type {any} */ (r.occupant).actorId)),
     tokenId: /** @type {any} */ (r.occupant).tokenId ?? "" }));
@@ -109,7 +109,7 @@ export function vehicleDrivenBy(actor) {
  */
 export function riderOf(actor) {
   const at = vehicleOf(actor);
-  return at ? { ...at, ...riderPosition(at.seat, sys(at.vehicle).abilities ?? []) } : null;
+  return at ? { ...at, ...riderPosition(at.seat, printedOf(at.vehicle).abilities) } : null;
 }
 
 /**
@@ -171,7 +171,6 @@ export async function leaveVehicle(vehicle, actor, { releaser = null } = {}) {
 /** GM: board (checks who asks, writes the seat store, hides the boarding token on the motor's square). */
 async function onBoard(user, { vehicleUuid, actorUuid, seat = null, tokenId = "" }) {
   const { vehicle, actor } = personAtMotor(user, vehicleUuid, actorUuid, "SMOKE.Boarding.notPerson");
-  const s = sys(vehicle);
   const wreck = wreckOf(vehicle); // the GM's record (documents/vehicle/wreck.mjs)
   if (wreck.onFire || wreck.destroyed) throw new Error(L("SMOKE.Boarding.refused.burning", { vehicle: vehicle.name }));
   // A bike locked with a Bike Lock is ridden by nobody until it is unlocked (or cut: documents/vehicle/theft.mjs).
@@ -181,7 +180,7 @@ async function onBoard(user, { vehicleUuid, actorUuid, seat = null, tokenId = ""
     throw new Error(L("SMOKE.Boarding.refused.aboardOther", { actor: actor.name, vehicle: elsewhere.vehicle.name }));
   }
   const token = occupantToken(vehicle, actor, typeof tokenId === "string" ? tokenId : "");
-  const result = board({ seats: s.seatList, occupants: seatRecords(vehicle), actorId: actor.uuid, seat: seat || null,
+  const result = board({ seats: seatsOf(vehicle), occupants: seatRecords(vehicle), actorId: actor.uuid, seat: seat || null,
     tokenId: token?.id ?? "", exists: actorExists });
   if (!result.ok) throw refusal(result, vehicle, actor);
   // Only the token the GM found for this actor is carried (a stale id from an earlier boarding is dropped).
@@ -198,15 +197,15 @@ async function onLeave(user, { vehicleUuid, actorUuid, releaserUuid = null }) {
   const actor = actorAt(actorUuid);
   const releaser = releaserUuid ? actorFrom(releaserUuid) : null;
   if (releaser) assertOwner(user, releaser);
-  const s = sys(vehicle);
+  const seats = seatsOf(vehicle); // the GM's printed record's seats (documents/vehicle/print.mjs), not the sheet's
   const records = seatRecords(vehicle);
   const entry = records.find(o => o.actorId === actorUuid);
   // Anyone may let a caged rider out with one of their own people outside or in a front seat (checked by leave below).
-  const releasing = !!releaser && !!s.seatList?.find(x => x.id === entry?.seat)?.caged;
+  const releasing = !!releaser && !!seats.find(x => x.id === entry?.seat)?.caged;
   if (!user.isGM && !releasing && !(actor?.testUserPermission(user, "OWNER")) && !vehicle.testUserPermission(user, "OWNER")) {
     throw new Error(L("SMOKE.Request.notOwner", { name: actor?.name ?? vehicle.name }));
   }
-  const result = leave({ seats: s.seatList, occupants: records, actorId: actorUuid, releaser: releaser?.uuid ?? null,
+  const result = leave({ seats, occupants: records, actorId: actorUuid, releaser: releaser?.uuid ?? null,
     gm: user.isGM, exists: actorExists });
   if (!result.ok) throw refusal(result, vehicle, actor);
   await writeOccupants(vehicle.uuid, result.occupants);
@@ -417,11 +416,10 @@ export async function promptBoard(vehicle, { tokenId = "", actor = null } = {}) 
     ui.notifications.warn(L("SMOKE.Boarding.noCandidates"));
     return null;
   }
-  const s = sys(vehicle);
-  const { rows } = seating(s.seatList, seatRecords(vehicle), actorExists);
+  const { rows } = seating(seatsOf(vehicle), seatRecords(vehicle), actorExists);
   const free = rows.filter(r => !r.occupant);
   if (!free.length) {
-    ui.notifications.warn(refusal({ reason: "full", capacity: s.capacity.seats }, vehicle, null).message);
+    ui.notifications.warn(refusal({ reason: "full", capacity: rows.length }, vehicle, null).message);
     return null;
   }
   const who = candidates.map(a => ({ value: a.id ?? "", label: a.name }));

@@ -17,7 +17,8 @@ import { kitSystem } from "../core/kit-record.mjs";
 import { bikeLockOf, cutBikeLock } from "./lock-store.mjs";
 import { requestGM } from "../core/requests.mjs";
 import { claimRoll, issueRoll } from "../core/roll-claims.mjs";
-import { L, isVehicle, personAtMotor, postCard, purposeRoll, sys, vehicleFrom } from "./common.mjs";
+import { L, isVehicle, personAtMotor, postCard, purposeRoll, vehicleFrom } from "./common.mjs";
+import { printedOf } from "./print.mjs";
 import { BANDS } from "../../generated/rules.mjs";
 
 /**
@@ -46,7 +47,7 @@ function recordedGear(item) {
  * @returns {{item: Item.Implementation, bands: number, loud: boolean, olderCarOnly: boolean}[]}
  */
 export function theftTools(vehicle, thief) {
-  const s = sys(vehicle);
+  const s = printedOf(vehicle); // the lock kind on the GM's printed record (documents/vehicle/print.mjs)
   const rows = [];
   for (const item of thief?.items ?? []) {
     const g = recordedGear(item);
@@ -122,7 +123,7 @@ async function onTheftIssue(user, { vehicleUuid, thiefUuid, carjacking = false, 
   const allowed = theftStats(!!carjacking);
   const useStat = stat ?? allowed[0];
   if (!allowed.includes(useStat)) throw new Error(L("SMOKE.Theft.wrongStat", { stat: L(`SMOKE.Stat.${useStat}.name`) }));
-  const s = sys(vehicle);
+  const s = printedOf(vehicle); // the lock band and kind on the GM's printed record, never the sheet's
   const older = !!olderCar && user.isGM;
   /** @type {{band: any, base: any, loud: boolean}} */
   let lock;
@@ -156,6 +157,16 @@ async function onTheftIssue(user, { vehicleUuid, thiefUuid, carjacking = false, 
 }
 
 /**
+ * A motor's lock kind and abilities on the GM's printed record (which crime a theft is: rules/vehicles.mjs theftCrime).
+ * @param {Vehicle} vehicle
+ * @returns {{lockKind: string, abilities: string[]}}
+ */
+function lockAndAbilities(vehicle) {
+  const p = printedOf(vehicle);
+  return { lockKind: p.lockKind, abilities: p.abilities };
+}
+
+/**
  * GM: apply a theft roll from its claimed card (once): the outcome from the card's own roll against the TN fixed at
  * issue; when the lock opens, the requester gets ownership of the motor.
  */
@@ -177,7 +188,7 @@ async function onTheftClaim(user, { rollId, messageId }) {
   // theft's card, so the crime card follows the theft it is about.
   if (result.opens) {
     Hooks.callAll("smoke.crime", { actorUuid: roll.actorUuid, motorUuid: vehicle.uuid, actId: `theft:${rollId}`, witnessed: !!result.seen,
-      crime: theftCrime({ lockKind: sys(vehicle).lockKind, abilities: sys(vehicle).abilities, carjacking: !!ctx.carjacking }).key });
+      crime: theftCrime({ ...lockAndAbilities(vehicle), carjacking: !!ctx.carjacking }).key });
   }
   return { result, owner: result.opens && owner, handed, outcome: check.outcome, total: check.total };
 }
@@ -194,7 +205,7 @@ async function onTheftClaim(user, { rollId, messageId }) {
  */
 function postTheftCard(vehicle, thief, ctx, result, handedTo) {
   const carjacking = !!ctx.carjacking;
-  const crime = theftCrime({ lockKind: sys(vehicle).lockKind, abilities: sys(vehicle).abilities, carjacking });
+  const crime = theftCrime({ ...lockAndAbilities(vehicle), carjacking });
   const toolName = ctx.toolName || L("SMOKE.Theft.noTool");
   const start = theftStart({ opens: result.opens, carjacking, tool: { startsClean: !!ctx.startsClean } });
   return postCard({ kind: "theft", speaker: thief, flags: { theftResult: { vehicleUuid: vehicle.uuid, ...result, crime: crime.key } },

@@ -12,7 +12,8 @@
  * - vehicle/driving.mjs — the driving check, blue lights, the incident record;
  * - vehicle/theft.mjs — nicking a motor; vehicle/repair.mjs — repairs and the garage; vehicle/plates.mjs — Spare Plates;
  * - vehicle/bike-lock.mjs — locking your own bike (its record: vehicle/lock-store.mjs); vehicle/fuel.mjs — Fuel used
- *   by the hop and the Jerry Can; vehicle/catalogue.mjs — a motor as the catalogue prints it for the GM's key;
+ *   by the hop and the Jerry Can; vehicle/catalogue.mjs — the catalogue entry of the GM's key; vehicle/print.mjs —
+ *   its printed record (Performance, Handling, Speed, Size, Armour, seats, lock, value, abilities), the GM's record;
  *   vehicle/wreck.mjs — whether it burns or is a destroyed shell, the GM's record; vehicle/condition.mjs — its Body,
  *   flat tyres, the patch's "once", temporary defences and the fire's clock, the GM's record.
  * Each feature file declares its GM handlers next to its client half (`requests`, and `hooks`); this module merges
@@ -34,6 +35,7 @@ import * as bikeLock from "./bike-lock.mjs";
 import * as fuel from "./fuel.mjs";
 import * as wreck from "./wreck.mjs";
 import * as condition from "./condition.mjs";
+import * as print from "./print.mjs";
 
 export { SYSTEM_ID, seatLabel } from "./common.mjs";
 export {
@@ -48,19 +50,20 @@ export { bikeLockOf, bikeLocksOf, setBikeLock } from "./bike-lock.mjs";
 export { crossingRefusal, fuelOf, fuelStatus, jerryCans, makeFromKit, refuelMotor } from "./fuel.mjs";
 export { wreckOf } from "./wreck.mjs";
 export { conditionOf, motorGuard, motorNumbers, writeCondition } from "./condition.mjs";
+export { effectsOf, hasAbility, printedOf, seatsOf } from "./print.mjs";
 
 /**
  * The motors' manifest (documents/core/feature.mjs), registered by the entry: the GM requests (`vehicle.board`,
  * `vehicle.leave`, `vehicle.prune`, `vehicle.lights`, `vehicle.incident`, `vehicle.theft.issue`/`.claim`,
  * `vehicle.repair.issue`/`.claim`, `vehicle.plates.issue`/`.claim`, `vehicle.bikeLock`, `vehicle.refuel`,
  * `vehicle.jerryCan.make`) and hooks (the Board button on a motor token's HUD, the occupants' tokens following the
- * motor, forgetting the seats of deleted motors, Fuel used by a crossing, the Fuel, fire and condition records) of its parts, and
+ * motor, forgetting the seats of deleted motors, Fuel used by a crossing, the Fuel, fire, condition and printed records) of its parts, and
  * the api for macros and the console, `game.system.api.vehicles`. The seat store is a world setting, registered at
  * init ({@link registerSeatStore}).
  */
 export const feature = {
   id: "vehicles",
-  ...mergeParts([seats, driving, theft, repair, plates, bikeLock, fuel, wreck, condition]),
+  ...mergeParts([seats, driving, theft, repair, plates, bikeLock, fuel, wreck, condition, print]),
   api: {
     occupantsOf: seats.occupantsOf, driverOf: seats.driverOf, vehicleOf: seats.vehicleOf,
     vehicleDrivenBy: seats.vehicleDrivenBy, riderOf: seats.riderOf, canDrive: seats.canDrive, seatRecords: seats.seatRecords,
@@ -68,7 +71,7 @@ export const feature = {
     rollDriving: driving.rollDriving, setAbilityOn: driving.setAbilityOn, recordIncident: driving.recordIncident,
     rollTheft: theft.rollTheft, rollRepair: repair.rollRepair, payGarage: repair.payGarage, swapPlates: plates.swapPlates,
     setBikeLock: bikeLock.setBikeLock, refuelMotor: fuel.refuelMotor, makeFromKit: fuel.makeFromKit, fuelOf: fuel.fuelOf,
-    conditionOf: condition.conditionOf
+    conditionOf: condition.conditionOf, printedOf: print.printedOf
   }
 };
 export { registerSeatStore };

@@ -29,3 +29,46 @@ def notices(page: Page) -> str:
 def catalogue_ids(page: Page) -> dict:
     """The generated catalogue ids (pack → key → document id)."""
     return page.evaluate("async () => (await import('/systems/the-smoke/module/generated/rules.mjs')).CATALOGUE_IDS")
+
+
+ARM = """([id, script, arg]) => {
+    const run = (0, eval)(script);
+    window.smokeArmed = new Promise(resolve => {
+        const hook = (actor, changes, options, userId) => {
+            if (actor.id !== id || userId === game.user.id) return;
+            Hooks.off('updateActor', hook);
+            try { Promise.resolve(run(arg)).then(ok => resolve({ok}), e => resolve({refused: e.message})); }
+            catch (e) { resolve({refused: e.message}); }
+        };
+        Hooks.on('updateActor', hook);
+    }); }"""
+
+SEND = "data => game.system.api.requestGM(data.kind, data.data)"
+
+
+def arm(page: Page, actor: str, script: str, arg=None) -> None:
+    """On this page (the GM's), run ``script`` (a JS function of ``arg``) the moment another user's write to the actor
+    arrives — in the same breath, before the active GM has put a forged value back. :func:`armed` gives its result."""
+    page.evaluate(ARM, [actor, script, arg])
+
+
+def armed(page: Page) -> dict:
+    """The armed script's result: ``{"ok": value}``, or ``{"refused": message}`` when it threw."""
+    return page.evaluate("() => window.smokeArmed")
+
+
+def ask_when_forged(page: Page, actor: str, kind: str, data: dict) -> None:
+    """Arm this page to send the request ``kind`` with ``data`` the moment another user's write to the actor arrives."""
+    arm(page, actor, SEND, {"kind": kind, "data": data})
+
+
+FORGE_THEN_ASK = """async ([rows, kind, data]) => {
+    await game.harness.socket.request('modifyDocument', {documentName: 'Actor', operation: 'update', parentUuid: null,
+        options: {}, updates: rows});
+    try { return {ok: await game.system.api.requestGM(kind, data)}; } catch (e) { return {refused: e.message}; } }"""
+
+
+def forge_then_ask(page: Page, rows: list, kind: str, data: dict) -> dict:
+    """Actor writes forged straight to the server (past this page's own client) and, at once, a request to the GM
+    that reads what was forged — before the GM can put it back: ``{"ok": result}`` or ``{"refused": message}``."""
+    return page.evaluate(FORGE_THEN_ASK, [rows, kind, data])
