@@ -352,6 +352,8 @@ declare global {
     heatStopAnswer?: { actorUuid: string; stopId: string };
     /** Busted: the character's UUID (documents/heat/custody.mjs). */
     heatBusted?: string;
+    /** A money transaction's card: its kind, and what the card's caller adds (documents/money/common.mjs moneyCard). */
+    money?: { kind: string; [key: string]: unknown };
   }
 
   /** The system data of each Actor and Item type (the data models' instances, with their derived fields). */
