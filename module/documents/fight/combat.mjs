@@ -25,6 +25,7 @@ import { CONDITIONS, RULES, SYSTEM_ID } from "../../generated/rules.mjs";
 import { isOut, patchedSide, sideOf, topUnspent, writeSides } from "./combat-state.mjs";
 import { listCardHTML, noteHTML } from "../core/chat-html.mjs";
 import { healthOf } from "../core/health-record.mjs";
+import { recordedMaxima } from "../core/record.mjs";
 
 export { SYSTEM_ID };
 
@@ -783,7 +784,7 @@ export async function wasted(combatant) {
   }
   let reset = null;
   if (actor.type === "character") {
-    reset = hospitalReset({ max: sys.health.max, conditions: actor.statuses }, CONDITIONS);
+    reset = hospitalReset({ max: recordedMaxima(actor).health, conditions: actor.statuses }, CONDITIONS);
     if (reset.health !== healthOf(actor)) await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.health.value": reset.health }));
     for (const id of reset.remove) await actor.removeCondition(id);
   }
