@@ -26,6 +26,7 @@ import { isOut, patchedSide, sideOf, topUnspent, writeSides } from "./combat-sta
 import { listCardHTML, noteHTML } from "../core/chat-html.mjs";
 import { healthOf } from "../core/health-record.mjs";
 import { recordedMaxima } from "../core/record.mjs";
+import { charge, purseOf } from "../core/purse.mjs";
 
 export { SYSTEM_ID };
 
@@ -775,12 +776,12 @@ export async function stopDownClock(actor) {
  */
 export async function wasted(combatant) {
   const actor = /** @type {Actor.Implementation} */ (combatant.actor);
-  const sys = actor.system;
   let loss = 0;
   if (actor.type === "character") {
-    loss = pocketCashLoss(sys.cash.pocket, "wasted");
-    await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.cash.pocket": sys.cash.pocket - loss,
-      ...(RULES.money.wasted.clearsHeat ? { "system.heat": 0 } : {}) }));
+    // The pocket cash on the GM's record (documents/core/purse.mjs), never the sheet's: a forged pocket is not cut.
+    loss = pocketCashLoss(purseOf(actor).pocket, "wasted");
+    if (loss > 0) await charge(actor, loss, { reason: "SMOKE.Combat.wastedReason" });
+    if (RULES.money.wasted.clearsHeat) await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.heat": 0 }));
   }
   let reset = null;
   if (actor.type === "character") {
