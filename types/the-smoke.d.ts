@@ -220,6 +220,8 @@ declare module "../node_modules/fvtt-types/src/configuration/hooks.mjs" {
     "smoke.knownObstacles": () => void;
     /** The Bike Locks on bikes changed (documents/vehicle/lock-store.mjs): windows refresh. */
     "smoke.bikeLocks": () => void;
+    /** A GM store changed (documents/core/gm-store.mjs), by its key: windows that read GM records refresh. */
+    "smoke.gmStore": (key: string) => void;
     /** The missions store changed (documents/missions/missions.mjs). */
     "smoke.missions": () => void;
     /** The police events store changed (documents/street/police.mjs). */

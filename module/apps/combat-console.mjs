@@ -594,7 +594,7 @@ const refresh = () => CombatConsole.refresh();
 const hooks = {
   ...Object.fromEntries(["createCombat", "deleteCombat", "createCombatant", "updateCombatant", "deleteCombatant",
     "updateActor", "deleteActor", "createActiveEffect", "deleteActiveEffect", "updateToken", "createToken", "deleteToken",
-    "createItem", "updateItem", "deleteItem", "canvasReady"].map(hook => [hook, refresh])),
+    "createItem", "updateItem", "deleteItem", "canvasReady", "smoke.gmStore"].map(hook => [hook, refresh])),
   updateCombat: [refresh, (combat, changed) => {
     if (changed.round === 1 && combat === viewedFight() && game.settings.get(SYSTEM_ID, "openConsole")) CombatConsole.open();
   }],

@@ -14,7 +14,7 @@ import { firstAid } from "./fight/actions.mjs";
 import { noteHTML } from "./core/chat-html.mjs";
 import { kitSystem } from "./core/kit-record.mjs";
 import { healthOf } from "./core/health-record.mjs";
-import { RECORD_PATHS, recordedRep, writeRecord } from "./core/record.mjs";
+import { RECORD_PATHS, recordedMaxima, recordedRep, writeRecord } from "./core/record.mjs";
 import { requestGM } from "./core/requests.mjs";
 
 const BY_ID = new Map(CONDITIONS.map(c => [c.key, c]));
@@ -191,7 +191,7 @@ export class SmokeActor extends Actor {
     if (granted) granted = await this.addCondition(granted, { minutes: s.duration });
     let restored = 0;
     if (s.restoreHealth && this.system.health) {
-      const aid = applyAid({ health: healthOf(this), max: this.system.health.max, conditions: this.statuses },
+      const aid = applyAid({ health: healthOf(this), max: recordedMaxima(this).health, conditions: this.statuses },
         { restore: s.restoreHealth }, { atHealth: RULES.combat.down.atHealth });
       restored = aid.restored;
       await this.update(/** @type {Actor.UpdateData} */ ({ "system.health.value": aid.health })); // dot-notation key, as above

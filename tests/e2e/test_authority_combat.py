@@ -356,3 +356,42 @@ def test_stay_conscious_goes_through_the_roll_dialog_and_the_gm_reads_its_roll(g
     assert gm_page.evaluate("id => game.system.api.sideOf(game.combat.combatants.get(id)).out", sal_c) is False
     for page in (gm_page, player1_page):
         assert page_errors[page] == []
+
+
+def test_wasted_takes_its_cut_of_the_pocket_the_gm_recorded_not_a_forged_one(gm_page, player1_page, page_errors):
+    """Harm, aid and recovery › Wasted: "lose 10% of pocket cash" — of the cash on the GM's record (documents/core/
+    purse.mjs), never the sheet's. Sal (Player One's, £800 in pocket) is Down and rolls a Proper Mess to Stay
+    Conscious. The moment the GM starts applying it (its first write to the Combat), Player One writes £1,000,000
+    into Sal's pocket straight to the server: the GM still takes £80 of the recorded £800 and records £720, not
+    £900,000.
+
+    v13 facts relied on: an owner may update their own Actor (fvtt-types ``src/foundry/common/documents/actor.d.mts``,
+    permission ``update`` is OWNER), so the write can be sent past the sheet; ``updateCombat`` fires on every client
+    (https://foundryvtt.com/api/functions/hookEvents.updateDocument.html), so a player's script can time it."""
+    sal = make_actor(gm_page, "Sal", owner=P1, system={"stats": {"grt": {"die": 6}, "mov": {"die": 6}},
+                                                       "cash": {"pocket": 800, "stash": 0}})
+    mook = make_actor(gm_page, "Mook", kind="npc", system={"stats": {"mov": {"die": 4}}})
+    make_fight(gm_page, [sal, mook])
+    gm_page.evaluate("""async id => { const a = game.actors.get(id);
+        await a.update({"system.health.value": 0}); await a.addCondition("down"); }""", sal)
+    player1_page.wait_for_function("id => game.system.api.money.purseOf(game.actors.get(id)).pocket === 800", arg=sal)
+    player1_page.evaluate("""id => { window.smokeForged = new Promise(resolve => {
+        const hook = (combat, changes) => {
+            if (!JSON.stringify(changes).includes("stayConscious")) return;
+            Hooks.off("updateCombat", hook);
+            game.harness.socket.request("modifyDocument", {documentName: "Actor", operation: "update", parentUuid: null,
+                options: {}, updates: [{_id: id, system: {cash: {pocket: 1000000}}}]}).then(resolve);
+        };
+        Hooks.on("updateCombat", hook); }); }""", sal)
+    player1_page.evaluate(SEED_DICE, [(1, 6), (1, 6)])
+    console(player1_page).get_by_role("button", name="Stay Conscious (Grit, Medium)").click()
+    player1_page.locator(".application.roll-dialog").get_by_role("button", name="Roll", exact=True).click()
+    player1_page.evaluate("() => window.smokeForged")
+    sal_c = combatant_id(gm_page, sal)
+    gm_page.wait_for_function("id => game.system.api.sideOf(game.combat.combatants.get(id)).out === true", arg=sal_c)
+    gm_page.wait_for_function("id => game.actors.get(id)._source.system.cash.pocket !== 1000000", arg=sal)
+    settle(gm_page)
+    assert gm_page.evaluate("id => game.system.api.money.purseOf(game.actors.get(id)).pocket", sal) == 720
+    assert gm_page.evaluate("id => game.actors.get(id)._source.system.cash.pocket", sal) == 720
+    for page in (gm_page, player1_page):
+        assert page_errors[page] == []

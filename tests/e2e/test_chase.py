@@ -287,6 +287,17 @@ def test_a_burning_or_destroyed_motor_is_not_free_to_drive(gm_page, player1_page
     move(player1_page, car_token, 5)
     expect(player1_page.get_by_role("status").last).to_have_text(shell)
     assert token_x(gm_page, car_token) == 1
+    expect(console(player1_page).locator(".smoke-act-drive .smoke-drive-blocked")).to_have_text(shell)
+
+    # The console redraws when the GM's record changes, not only when the motor does (a GM's sheet edit reaches the
+    # motor before its record): the record alone says the shell is whole again, and the player's open console offers
+    # Drive (read as it stands: `console()` would open it afresh).
+    settle(gm_page)  # nothing else left to redraw it
+    gm_page.evaluate("""uuid => {
+        const all = foundry.utils.deepClone(game.settings.get("the-smoke", "wrecks"));
+        all[uuid] = {"system.onFire": false, "system.destroyed": false};
+        return game.settings.set("the-smoke", "wrecks", all); }""", f"Actor.{car}")
+    expect(player1_page.locator("#smoke-combat-console .smoke-act-drive [data-action=drive]")).to_be_visible()
     for page in (gm_page, player1_page):
         assert page_errors[page] == []
 

@@ -10,6 +10,7 @@ from playwright.sync_api import Page, expect
 from helpers import settle
 from helpers import SEED_DICE
 from helpers import add_from_pack, statuses
+from helpers.record import forge_then_ask
 from helpers.money import (  # noqa: F401
     P1,
     P2,
@@ -161,6 +162,30 @@ def test_rest_is_refused_while_bleeding_then_restores_health_and_hustle_and_clea
         return [a.system.health.value, a.system.health.max, a.system.hustle.value, a.system.heat]; }}""")
     assert rook[0] == rook[1] and rook[2:] == [3, 0]
     assert statuses(gm_page, ROOK) == ["broken"]
+
+
+def test_rest_restores_to_the_maxima_of_the_gms_record_not_a_forged_grit_or_rep(world, open_user_page):
+    """Rest restores "full Health and Hustle": the maxima of the GM's record (Grit's die and Growth for Health, Rep for
+    Hustle; documents/core/record.mjs), never the sheet's. Player One writes Grit d20 and Rep 33 straight to the
+    server and asks for a safe night in the same breath: Rook (Grit d6, Rep 1) wakes on 11 Health and 3 Hustle, not on
+    the 18 and 7 the forged sheet would give, and the GM's records say so.
+
+    v13 facts relied on: an owner may update their own Actor (fvtt-types ``src/foundry/common/documents/actor.d.mts``,
+    permission ``update`` is OWNER), so the write can always be sent past the sheet."""
+    seed(world, rook={"health": {"value": 3}, "hustle": {"value": 0}, "stats": {"grt": {"die": 6}}})
+    gm_page, player1_page = open_user_page("gm"), open_user_page("player1")
+    move(gm_page, T_ROOK, 16)
+    wait_at(player1_page, ROOK, "flat")
+    assert gm_page.evaluate(f"() => [game.actors.get('{ROOK}').system.health.max, game.actors.get('{ROOK}').system.hustle.max]") == [11, 3]
+    done = forge_then_ask(player1_page, [{"_id": ROOK, "system": {"stats": {"grt": {"die": 20}}, "rep": {"level": 33}}}],
+                          "rest", {"actorUuid": f"Actor.{ROOK}", "regionUuid": FLAT})
+    assert "ok" in done, done
+    assert done["ok"]["health"] == 11 and done["ok"]["hustle"] == 3, done
+    gm_page.wait_for_function(f"() => game.actors.get('{ROOK}')._source.system.stats.grt.die === 6")
+    settle(gm_page)
+    kept = gm_page.evaluate(f"""() => [game.settings.get('the-smoke', 'health')['Actor.{ROOK}']['system.health.value'],
+        game.settings.get('the-smoke', 'hustle')['Actor.{ROOK}']['system.hustle.value']]""")
+    assert kept == [11, 3], f"the GM's records of Health and Hustle after the night: {kept}"
 
 
 def test_rest_is_refused_at_three_stars_and_off_the_flat(world, open_user_page):

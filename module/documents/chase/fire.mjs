@@ -9,7 +9,7 @@ import { RULES } from "../../generated/rules.mjs";
 import { vehicleFire } from "../../rules/chase-gauge.mjs";
 import { fireState } from "../../rules/vehicles.mjs";
 import { applyHealthLoss, conditionName } from "../fight/combat.mjs";
-import { conditionOf, occupantsOf, recordIncident, vehicleOf, wreckOf, writeCondition } from "../vehicle/vehicle.mjs";
+import { conditionOf, occupantsOf, recordIncident, vehicleOf, wreckOf, writeCondition, writeWreck } from "../vehicle/vehicle.mjs";
 import { L, isVehicle } from "./common.mjs";
 import { sceneOf, squaresBetween, vehicleTokenIn } from "./map.mjs";
 import { harmVehicle, postCard } from "./harm.mjs";
@@ -27,8 +27,8 @@ const timers = new Map();
  * A motor at 0 Body catches fire (Fire, repairs and selling up › At zero Body): in a fight it explodes at the end of
  * the next round, outside one after about 15 seconds. A chat card tells everyone. Active GM only. Its Body and fire are
  * the GM's records (documents/vehicle/condition.mjs, wreck.mjs): a Body its owner wrote on the sheet sets nothing
- * alight. The fire's clock (round, fight, the blast's time) is recorded first, then the fire (a GM's write the wreck
- * record keeps).
+ * alight. The fire's clock (round, fight, the blast's time) is recorded first, then the fire (the wreck record, then the
+ * motor's mirror of it).
  * @param {any} vehicle
  * @returns {Promise<void>}
  */
@@ -44,7 +44,7 @@ export async function catchFire(vehicle) {
     const state = fireState({ body, fireRound: round });
     const at = combat ? 0 : Date.now() + state.countdownSeconds * 1000;
     await writeCondition(vehicle, { fireRound: round, fireCombatId: combat?.id ?? "", fireAt: at });
-    await vehicle.update({ "system.onFire": true });
+    await writeWreck(vehicle, { onFire: true });
     await postCard(L("SMOKE.Chase.fireTitle", { vehicle: vehicle.name }), [
       combat ? L("SMOKE.Vehicle.fireRound", { round: state.explodesAtEndOfRound })
         : L("SMOKE.Vehicle.fireSeconds", { seconds: state.countdownSeconds }),
@@ -119,7 +119,7 @@ export async function explode(vehicle, token, round) {
     }
   }
   await writeCondition(vehicle, { body: 0 });
-  await vehicle.update({ "system.onFire": false, "system.destroyed": true });
+  await writeWreck(vehicle, { onFire: false, destroyed: true });
   await recordIncident(vehicle, { what: "fire", round,
     riderInjuries: inside.map(o => ({ name: o.actor.name ?? "", damage: FIRE.blast[0].damage, conditions: [...FIRE.blast[0].conditions] })) });
   return lines;

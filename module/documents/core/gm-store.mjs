@@ -125,11 +125,19 @@ export function storeKeys() {
   return Array.from(defined.keys());
 }
 
-/** Register every defined store as a GM-only world setting (init). */
+/**
+ * Register every defined store as a GM-only world setting (init). On every client, a change calls the store's own
+ * `onChange`, then the hook `smoke.gmStore` with the store's key, so a window that reads GM records (the Combat
+ * Console reads the wreck, condition and printed records) redraws when a record changes, not only when a document
+ * does: a GM's edit reaches the document before its record.
+ */
 export function registerGMStores() {
   registered = true;
   for (const [key, { onChange }] of defined) {
     settings().register(SYSTEM_ID, key, { scope: "world", config: false, type: Object, default: {},
-      onChange: onChange ? value => onChange(value) : undefined });
+      onChange: value => {
+        onChange?.(value);
+        Hooks.callAll("smoke.gmStore", key);
+      } });
   }
 }

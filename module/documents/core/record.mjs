@@ -11,13 +11,14 @@
  * own edit is stripped on their client with a notice; a forged one is put back by the active GM.
  *
  * The GM's automation reads the record through these functions, never the sheet: {@link recordOf},
- * {@link recordedDice}, {@link recordedRep}, {@link recordedPerk}, {@link hasRecordedPerk}, {@link recordedItem},
+ * {@link recordedDice}, {@link recordedRep}, {@link recordedMaxima}, {@link recordedPerk}, {@link hasRecordedPerk}, {@link recordedItem},
  * {@link kitSystem}, {@link recordedMotorKey}.
  *
  * Foundry-side only; no rules here.
  * @module documents/record
  */
 import { STAT_KEYS, SYSTEM_ID } from "../../generated/rules.mjs";
+import { healthMax, hustleMax } from "../../rules/record.mjs";
 import { guardActorFields } from "./mirror.mjs";
 import * as kitRecord from "./kit-record.mjs";
 import { personSystem } from "./lookup.mjs";
@@ -111,6 +112,21 @@ export function recordedDice(actor, stat) {
  */
 export function recordedRep(actor) {
   return recordOf(actor)?.rep ?? null;
+}
+
+/**
+ * A person's maximum Health and Hustle (Your character record › The numbers beside your name: "being patched up
+ * restores it up to the maximum"; Hustle, perks and your luck): a character's from the GM's record — Grit's die and
+ * Growth's bonus (rules/record.mjs healthMax), Rep (hustleMax) —, never the sheet's derived maxima, which follow a
+ * stat or Rep its owner wrote until the GM puts it back. An NPC's (only a GM writes it): its own.
+ * @param {Actor.Implementation} actor  A character or NPC.
+ * @returns {{health: number, hustle: number}}  Points.
+ */
+export function recordedMaxima(actor) {
+  const record = recordOf(actor);
+  const sys = personSystem(actor);
+  if (!record) return { health: Number(sys?.health?.max) || 0, hustle: Number(sys?.hustle?.max) || 0 };
+  return { health: healthMax(record.stats, record.healthBonus), hustle: hustleMax(record.rep.level) };
 }
 
 /**

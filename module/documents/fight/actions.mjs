@@ -17,6 +17,7 @@ import { applyAid, firstAidAllowed } from "../../rules/conditions.mjs";
 import { noteHTML } from "../core/chat-html.mjs";
 import { kitSystem } from "../core/kit-record.mjs";
 import { healthOf, recordTreated, treatedAt } from "../core/health-record.mjs";
+import { recordedMaxima } from "../core/record.mjs";
 
 const COMBAT = RULES.combat;
 
@@ -176,7 +177,7 @@ export const requests = {
     if (!patient) throw new Error(game.i18n.localize("SMOKE.Aid.noPatient"));
     await item.update(/** @type {DottedUpdate<Item.UpdateData>} */ ({ "system.usesLeft": s.usesLeft - 1 }));
     const success = succeeded(check.outcome);
-    const health = { value: healthOf(patient), max: /** @type {PersonSystem} */ (patient.system).health.max };
+    const health = { value: healthOf(patient), max: recordedMaxima(patient).health };
     let result = { health: health.value, restored: 0, remove: /** @type {string[]} */ ([]), downEnds: false };
     if (success) {
       result = applyAid({ health: health.value, max: health.max, conditions: patient.statuses },

@@ -25,6 +25,8 @@ import { CONDITIONS, RULES, SYSTEM_ID } from "../../generated/rules.mjs";
 import { isOut, patchedSide, sideOf, topUnspent, writeSides } from "./combat-state.mjs";
 import { listCardHTML, noteHTML } from "../core/chat-html.mjs";
 import { healthOf } from "../core/health-record.mjs";
+import { recordedMaxima } from "../core/record.mjs";
+import { charge, purseOf } from "../core/purse.mjs";
 
 export { SYSTEM_ID };
 
@@ -774,16 +776,16 @@ export async function stopDownClock(actor) {
  */
 export async function wasted(combatant) {
   const actor = /** @type {Actor.Implementation} */ (combatant.actor);
-  const sys = actor.system;
   let loss = 0;
   if (actor.type === "character") {
-    loss = pocketCashLoss(sys.cash.pocket, "wasted");
-    await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.cash.pocket": sys.cash.pocket - loss,
-      ...(RULES.money.wasted.clearsHeat ? { "system.heat": 0 } : {}) }));
+    // The pocket cash on the GM's record (documents/core/purse.mjs), never the sheet's: a forged pocket is not cut.
+    loss = pocketCashLoss(purseOf(actor).pocket, "wasted");
+    if (loss > 0) await charge(actor, loss, { reason: "SMOKE.Combat.wastedReason" });
+    if (RULES.money.wasted.clearsHeat) await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.heat": 0 }));
   }
   let reset = null;
   if (actor.type === "character") {
-    reset = hospitalReset({ max: sys.health.max, conditions: actor.statuses }, CONDITIONS);
+    reset = hospitalReset({ max: recordedMaxima(actor).health, conditions: actor.statuses }, CONDITIONS);
     if (reset.health !== healthOf(actor)) await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.health.value": reset.health }));
     for (const id of reset.remove) await actor.removeCondition(id);
   }

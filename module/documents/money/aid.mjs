@@ -19,6 +19,7 @@ import { requestGM } from "../core/requests.mjs";
 import { claimRoll, issueRoll } from "../core/roll-claims.mjs";
 import { tokensOf } from "../core/token-actors.mjs";
 import { healthOf, recordTreated, treatedAt } from "../core/health-record.mjs";
+import { recordedMaxima } from "../core/record.mjs";
 import { L, characterFor, moneyCard } from "./common.mjs";
 
 const AID = RULES.combat.firstAid;
@@ -92,7 +93,7 @@ async function onApply(user, { rollId, messageId }) {
   const patient = /** @type {Actor.Implementation | null} */ (fromUuidSync(roll.context.patientUuid)); // the GM's own context
   if (!patient) throw new Error(L("SMOKE.Aid.noPatient"));
   assertReach(medic, patient);
-  const health = { value: healthOf(patient), max: patient.system.health.max };
+  const health = { value: healthOf(patient), max: recordedMaxima(patient).health };
   if (!firstAidAllowed({ health: health.value, treatedAt: treatedAt(patient) }))
     throw new Error(L("SMOKE.Aid.treatedOnce", { name: patient.name ?? "" }));
   const success = succeeded(check.outcome);

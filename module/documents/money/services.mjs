@@ -16,6 +16,7 @@ import { stopDownClock } from "../fight/combat.mjs";
 import { L, assertMotorAt, characterFor, clearHeat, loseStars, moneyCard, motorFor, policeSee, pounds, starsOf } from "./common.mjs";
 import { conditionOf, writeCondition } from "../vehicle/condition.mjs";
 import { wreckOf } from "../vehicle/wreck.mjs";
+import { recordedMaxima } from "../core/record.mjs";
 
 /**
  * Places that offer a service (RULES.money.places), its own kind first.
@@ -97,8 +98,8 @@ async function onGarage(user, { actorUuid, motorUuid, regionUuid }) {
 async function onAandE(user, { actorUuid, regionUuid }) {
   const actor = characterFor(user, actorUuid);
   const place = assertAt(actor, kindsFor("aAndE"), { regionUuid });
-  const health = actor.system.health;
-  const reset = hospitalReset({ max: health.max, conditions: actor.statuses }, CONDITIONS);
+  // The maximum on the GM's record (documents/core/record.mjs), never the sheet's.
+  const reset = hospitalReset({ max: recordedMaxima(actor).health, conditions: actor.statuses }, CONDITIONS);
   await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.health.value": reset.health }));
   for (const id of reset.remove) await actor.removeCondition(id);
   if (reset.remove.includes("down")) await stopDownClock(actor);
@@ -130,8 +131,9 @@ async function onRest(user, { actorUuid, regionUuid }) {
   const stars = starsOf(actor);
   const can = canRest({ heat: stars, bleeding: actor.statuses.has("bleeding"), policeSee: policeSee(actor) });
   if (!can.ok) throw new Error(L(`SMOKE.Rest.refused.${can.reason}`, { actor: actor.name, stars }));
-  const s = actor.system;
-  const night = restOutcome({ healthMax: s.health.max, hustleMax: s.hustle.max, conditions: actor.statuses, stars });
+  // Full Health and Hustle are the maxima on the GM's record (documents/core/record.mjs), never the sheet's.
+  const max = recordedMaxima(actor);
+  const night = restOutcome({ healthMax: max.health, hustleMax: max.hustle, conditions: actor.statuses, stars });
   await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.health.value": night.health, "system.hustle.value": night.hustle }));
   for (const id of night.remove) await actor.removeCondition(id);
   if (stars && !night.stars) await clearHeat(actor, L("SMOKE.Rest.reason"));

@@ -48,7 +48,7 @@ export { payGarage, repairKits, rollRepair } from "./repair.mjs";
 export { plateKits, swapPlates } from "./plates.mjs";
 export { bikeLockOf, bikeLocksOf, setBikeLock } from "./bike-lock.mjs";
 export { crossingRefusal, fuelOf, fuelStatus, jerryCans, makeFromKit, refuelMotor } from "./fuel.mjs";
-export { wreckOf } from "./wreck.mjs";
+export { wreckOf, writeWreck } from "./wreck.mjs";
 export { conditionOf, motorGuard, motorNumbers, writeCondition } from "./condition.mjs";
 export { effectsOf, hasAbility, printedOf, seatsOf } from "./print.mjs";
 

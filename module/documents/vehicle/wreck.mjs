@@ -28,5 +28,20 @@ export function wreckOf(motor) {
   return { onFire: !!v[ON_FIRE], destroyed: !!v[DESTROYED] };
 }
 
+/**
+ * Active GM: record that a motor burns or is a destroyed shell, then mirror it onto the motor (the record is written
+ * first, so a client that sees the motor change already reads the new record).
+ * @param {Actor.Implementation} motor
+ * @param {{onFire?: boolean, destroyed?: boolean}} values
+ * @returns {Promise<void>}
+ */
+export function writeWreck(motor, { onFire, destroyed }) {
+  /** @type {Record<string, boolean>} */
+  const values = {};
+  if (onFire !== undefined) values[ON_FIRE] = onFire;
+  if (destroyed !== undefined) values[DESTROYED] = destroyed;
+  return guard.write(motor, values);
+}
+
 /** Hooks: the record's guard. */
 export const hooks = guard.hooks;
