@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../module");
 const CAST = "@type {any}";
 /** Issue 27: 288 before; the goal ≤ 144. The count reached. */
-const CEILING = 27;
+const CEILING = 26;
 
 /** Every file under a folder (symbolic links not followed, as `grep -r`). */
 function files(dir) {
