@@ -47,6 +47,19 @@ def _statuses(page: Page, actor: str) -> list[str]:
     return page.evaluate("id => [...game.actors.get(id).statuses].sort()", actor)
 
 
+ARM_ON_DELETE = """([actor, record, check]) => { window.smokeArmed = new Promise(resolve => {
+    const hook = async (effect, options, userId) => {
+        if (effect.parent?.id !== actor || userId === game.user.id) return;
+        Hooks.off('deleteActiveEffect', hook);
+        const a = game.actors.get(actor);
+        const seen = {statuses: [...a.statuses].sort()};   // read in the same breath: before any put-back
+        const [{recordedStatuses}, {planFor, defaultChoices}] = await Promise.all([import(record), import(check)]);
+        const recorded = [...recordedStatuses(a)].sort();
+        const plan = planFor(a, 'mov', {...defaultChoices(), tnSource: 'band', band: 'medium'});
+        resolve({...seen, recorded, formula: plan.formula});
+    };
+    Hooks.on('deleteActiveEffect', hook); }); }"""
+
 FORGE_DELETE_THEN_CLAIM = """async ([actor, effect, rollId, messageId]) => {
     await game.harness.socket.request('modifyDocument', {documentName: 'ActiveEffect', operation: 'delete',
         parentUuid: `Actor.${actor}`, options: {}, ids: [effect]});
@@ -81,9 +94,13 @@ def test_a_player_who_deletes_hurt_before_a_counted_roll_is_counted_with_it(gm_p
     card = hand_made(player1_page, sal, {"stat": "mov", "perkId": None, "hustle": 0}, "1d6x>=6 + 1d8x>=8 + 4",
                      {"rollId": sent["rollId"]})
     seen_by(gm_page, card)
+    gm_page.evaluate(ARM_ON_DELETE, [sal, RECORD, "/systems/the-smoke/module/documents/core/check.mjs"])
     assert player1_page.evaluate(FORGE_DELETE_THEN_CLAIM, [sal, hurt, sent["rollId"], card]) == \
         {"refused": not_this_check("the modifier is +4, this check's is +3")}
     assert _result(gm_page, sent["id"]) is None
+    # the GM's client the moment the forged deletion arrived: Hurt gone from the actor, still on the record and counted
+    assert gm_page.evaluate("() => window.smokeArmed") == \
+        {"statuses": [], "recorded": ["hurt"], "formula": "1d6x>=6 + 1d8x>=8 + 3"}
     for page in (gm_page, player1_page):
         page.wait_for_function("([a, e]) => game.actors.get(a).effects.has(e)", arg=[sal, hurt])
         assert _statuses(page, sal) == ["hurt"]
