@@ -118,6 +118,8 @@ class SmokeActorSheetBase extends ActorBase {
             ? a.suppressedBy.map(id => CONDITIONS.find(x => x.key === id)?.name ?? id).join(", ") : null };
       }),
       conditionChoices: conditionChoices(actor, statuses),
+      // Conditions are the GM's record (documents/core/condition-record.mjs): a player asks, the GM applies or ends them.
+      conditionsEditable: this.isEditable && game.user.isGM,
       description: await foundry.applications.ux.TextEditor.implementation.enrichHTML(actor.system.description ?? "")
     });
   }

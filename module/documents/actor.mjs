@@ -16,6 +16,7 @@ import { kitSystem } from "./core/kit-record.mjs";
 import { healthOf } from "./core/health-record.mjs";
 import { RECORD_PATHS, recordedMaxima, recordedRep, writeRecord } from "./core/record.mjs";
 import { requestGM } from "./core/requests.mjs";
+import { forgetCondition, recordedStatuses } from "./core/condition-record.mjs";
 
 const BY_ID = new Map(CONDITIONS.map(c => [c.key, c]));
 export { SYSTEM_ID };
@@ -91,8 +92,9 @@ export class SmokeActor extends Actor {
   async addCondition(id, { minutes = 0 } = {}) {
     const c = BY_ID.get(id);
     if (!c) throw new Error(`unknown Condition ${id}`);
+    const has = this.#has();
     if (c.becomes) {
-      const count = (this.getFlag(SYSTEM_ID, `count.${id}`) ?? (this.statuses.has(id) ? 1 : 0)) + 1;
+      const count = (this.getFlag(SYSTEM_ID, `count.${id}`) ?? (has(id) ? 1 : 0)) + 1;
       if (count >= c.becomes.count) {
         await this.toggleStatusEffect(id, { active: false });
         await this.unsetFlag(SYSTEM_ID, `count.${id}`);
@@ -100,11 +102,11 @@ export class SmokeActor extends Actor {
       }
       await this.setFlag(SYSTEM_ID, `count.${id}`, count);
     }
-    if (c.escalation && this.statuses.has(id)) {
+    if (c.escalation && has(id)) {
       await this.toggleStatusEffect(id, { active: false });
       return this.addCondition(c.escalation.repeat, { minutes });
     }
-    if (this.statuses.has(id)) {
+    if (has(id)) {
       // Taken again (Conditions · comedowns & boosts: "record the renewed duration"): the same effect, its clock
       // restarted from now — never deleted and re-made, so no comedown follows and none stacks.
       const effect = minutes ? this.effects.find(e => e.statuses.has(id)) : null;
@@ -114,7 +116,7 @@ export class SmokeActor extends Actor {
     }
     // "A repeat high can suppress its paired comedown while active": it is off while the high lasts and follows
     // it again, once, when the high ends (onConditionEnded).
-    if (c.comedown && this.statuses.has(c.comedown)) await this.toggleStatusEffect(c.comedown, { active: false });
+    if (c.comedown && has(c.comedown)) await this.removeCondition(c.comedown);
     // Not active, so toggling it on creates and returns its ActiveEffect (or undefined if a hook
     // stopped it); fvtt-types also allows the boolean of toggling an existing effect.
     const effect = /** @type {ActiveEffect.Implementation|undefined} */ (
@@ -133,6 +135,20 @@ export class SmokeActor extends Actor {
    */
   async removeCondition(id) {
     if (this.statuses.has(id)) await this.toggleStatusEffect(id, { active: false });
+    else if (recordedStatuses(this).has(id)) {
+      // Deleted past the GM and not yet put back: ended on the GM's record, with its consequences.
+      await forgetCondition(this, id);
+      await this.onConditionEnded(id);
+    }
+  }
+
+  /**
+   * Whether this actor has a Condition as the GM counts it ({@link recordedStatuses}) or as it stands.
+   * @returns {(id: string) => boolean}
+   */
+  #has() {
+    const recorded = recordedStatuses(this);
+    return id => recorded.has(id) || this.statuses.has(id);
   }
 
   /**
@@ -146,7 +162,7 @@ export class SmokeActor extends Actor {
     const c = BY_ID.get(id);
     if (!c) return;
     if (c.becomes && this.getFlag(SYSTEM_ID, `count.${id}`) !== undefined) await this.unsetFlag(SYSTEM_ID, `count.${id}`);
-    if (c.comedown && !this.statuses.has(c.comedown)) await this.addCondition(c.comedown);
+    if (c.comedown && !this.#has()(c.comedown)) await this.addCondition(c.comedown);
   }
 
   /**
@@ -174,24 +190,25 @@ export class SmokeActor extends Actor {
     // A use changes the kit's record: the active GM applies it (documents/character/kit-use.mjs `item.use`).
     if (!game.user.isActiveGM) return requestGM("item.use", { actorUuid: this.uuid, itemId: item.id });
     const removed = [];
+    const has = this.#has();
     for (const id of s.removes ?? []) {
-      if (this.statuses.has(id)) {
-        await this.toggleStatusEffect(id, { active: false });
+      if (has(id)) {
+        await this.removeCondition(id);
         removed.push(id);
       }
     }
     // A drug's `high` or a consumable's `grants` (each reads the field its type has).
     let granted = /** @type {string|null} */ (item.type === "drug" ? s.high : s.grants);
-    if (item.type === "consumable" && s.repeat && this.statuses.has(s.repeat.while)) {
+    if (item.type === "consumable" && s.repeat && has(s.repeat.while)) {
       // "A second while you have it": the stronger Condition takes the place of the first
-      await this.toggleStatusEffect(s.repeat.while, { active: false });
+      await this.removeCondition(s.repeat.while);
       removed.push(s.repeat.while);
       granted = s.repeat.grants;
     }
     if (granted) granted = await this.addCondition(granted, { minutes: s.duration });
     let restored = 0;
     if (s.restoreHealth && this.system.health) {
-      const aid = applyAid({ health: healthOf(this), max: recordedMaxima(this).health, conditions: this.statuses },
+      const aid = applyAid({ health: healthOf(this), max: recordedMaxima(this).health, conditions: recordedStatuses(this) },
         { restore: s.restoreHealth }, { atHealth: RULES.combat.down.atHealth });
       restored = aid.restored;
       await this.update(/** @type {Actor.UpdateData} */ ({ "system.health.value": aid.health })); // dot-notation key, as above
@@ -226,7 +243,9 @@ export class SmokeActor extends Actor {
 const hooks = {
   /** However a Condition ends, its book consequences follow, once: on the client of the user who ended it. */
   deleteActiveEffect: (effect, options, userId) => {
-    if (userId !== game.user.id || !(effect.parent instanceof Actor)) return;
+    if (userId !== game.user.id || !(effect.parent instanceof Actor) || options?.smokeGuarded) return;
+    // A player's deletion on a character reaches here only forged: the GM puts it back (core/condition-record.mjs).
+    if (!game.user.isGM && effect.parent.type === "character" && !effect.parent.isToken) return;
     for (const id of effect.statuses ?? []) effect.parent.onConditionEnded?.(id);
   },
   /** Vehicles track Body on their token bar; people track Health (system.json's primary attribute). */

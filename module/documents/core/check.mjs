@@ -13,6 +13,7 @@ import { recordedDice, recordedPerk, recordedRep } from "./record.mjs";
 import { recordedKitStep } from "./kit-record.mjs";
 import { rainBand } from "./street-state.mjs";
 import { spendHustle } from "./hustle.mjs";
+import { recordedStatuses } from "./condition-record.mjs";
 
 export { SYSTEM_ID };
 export const CARD_TEMPLATE = "systems/the-smoke/templates/chat/check-card.hbs";
@@ -142,7 +143,7 @@ export function planFor(actor, statKey, choices, vehicle = null) {
     situational: Number(choices.situational) || 0,
     effortSteps: Number(choices.effortSteps) || 0,
     offYourGame: !!choices.offYourGame,
-    conditions: actor.statuses ?? [],
+    conditions: recordedStatuses(actor),
     tn: resolveTN(actor, statKey, choices, vehicle),
     empire: actor.type === "character" ? isEmpire(recordedRep(actor)?.level ?? 1) : false,
     vehicle

@@ -29,6 +29,17 @@ export function worldAdopted() {
 }
 
 /**
+ * A guard added after worlds were adopted adopts each world once on its own: its marker is `key` in the adoption store.
+ * @param {string} key  The guard's own marker.
+ * @returns {{adopted: () => boolean, mark: () => Promise<unknown>}}  `adopted`: the world and this guard adopted it;
+ *   `mark` (active GM): this guard has adopted the world now.
+ */
+export function ownAdoption(key) {
+  return { adopted: () => worldAdopted() && !!adoption.get(key),
+    mark: () => adoption.set(key, { version: ADOPTION_VERSION, at: Date.now() }) };
+}
+
+/**
  * Add what the active GM does at `ready` for one guarded record (at module top level).
  * @param {(first: boolean) => Promise<void>} fn  `first`: the world is adopted now (take every actor as it stands);
  *   else put back what changed while no GM was connected.

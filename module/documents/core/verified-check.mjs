@@ -22,6 +22,7 @@ import { differenceText, errorText } from "./check-words.mjs";
 import { bindSpend, paidSpend } from "./hustle.mjs";
 import { createdAs } from "./roll-cards.mjs";
 import { recordedRep } from "./record.mjs";
+import { recordedStatuses } from "./condition-record.mjs";
 
 const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 
@@ -107,7 +108,7 @@ export async function verifiedCheck(message, { actor, stat, tn, situational = 0,
     const dice = crew === null ? unboostedDice(actor, stat, vehicle) : { effortDie: vehicle?.performance ?? 6, statDie: crew };
     plan = planCheck({ ...dice, statKey: stat, perk: perk ? perk.name ?? true : false,
       kit: kit ? kit.name ?? true : false, hustle: paid ? cost : 0,
-      hustlePoints: paid ? cost : 0, situational, effortSteps, offYourGame, conditions: crew === null ? actor.statuses ?? [] : [], tn,
+      hustlePoints: paid ? cost : 0, situational, effortSteps, offYourGame, conditions: crew === null ? recordedStatuses(actor) : [], tn,
       empire: actor.type === "character" && isEmpire(recordedRep(actor)?.level ?? 1), vehicle });
   } catch (err) {
     problems.push(errorText(err)); // a Condition that stops this driver, a die off the ladder: no check to match

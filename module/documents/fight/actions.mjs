@@ -18,6 +18,7 @@ import { noteHTML } from "../core/chat-html.mjs";
 import { kitSystem } from "../core/kit-record.mjs";
 import { healthOf, recordTreated, treatedAt } from "../core/health-record.mjs";
 import { recordedMaxima } from "../core/record.mjs";
+import { recordedStatuses } from "../core/condition-record.mjs";
 
 const COMBAT = RULES.combat;
 
@@ -127,7 +128,7 @@ export async function improvised(combat, combatant, statKey, { skipDialog = fals
  */
 export async function stayConscious(combat, combatant, { skipDialog = false } = {}) {
   const actor = /** @type {Actor.Implementation} */ (combatant.actor);
-  if (!actor.statuses.has("down")) return warn(game.i18n.format("SMOKE.Combat.notDown", { name: combatant.name ?? "" }));
+  if (!recordedStatuses(actor).has("down")) return warn(game.i18n.format("SMOKE.Combat.notDown", { name: combatant.name ?? "" }));
   const rule = COMBAT.down.stayConscious;
   // Through the roll dialog, so Hard as Nails and Hustle can apply; the band (Medium) stays fixed.
   const fixed = { tnSource: /** @type {const} */ ("band"), band: rule.band, ...gmSituational(0) };
@@ -155,7 +156,7 @@ export const requests = {
     const s = /** @type {ConsumableSystem | null} */ (item ? kitSystem(item) : null); // the GM's record of the kit (its uses)
     if (!item || item.type !== "consumable" || !s?.check) throw new Error(game.i18n.format("SMOKE.Use.notUsable", { item: item?.name ?? "" }));
     if (s.usesLeft < 1) throw new Error(game.i18n.format("SMOKE.Use.noUses", { item: item.name ?? "" }));
-    if (m.statuses.has("down")) throw new Error(game.i18n.format("SMOKE.Aid.medicDown", { name: m.name ?? "" }));
+    if (recordedStatuses(m).has("down")) throw new Error(game.i18n.format("SMOKE.Aid.medicDown", { name: m.name ?? "" }));
     const patient = /** @type {Actor.Implementation|null} */ (fromUuidSync(patientUuid));
     if (!patient || !PEOPLE.has(patient.type)) throw new Error(game.i18n.localize("SMOKE.Aid.noPatient"));
     const health = healthOf(patient);
@@ -181,7 +182,7 @@ export const requests = {
     const health = { value: healthOf(patient), max: recordedMaxima(patient).health };
     let result = { health: health.value, restored: 0, remove: /** @type {string[]} */ ([]), downEnds: false };
     if (success) {
-      result = applyAid({ health: health.value, max: health.max, conditions: patient.statuses },
+      result = applyAid({ health: health.value, max: health.max, conditions: recordedStatuses(patient) },
         { restore: s.restoreHealth, removes: s.removes ?? [] }, { atHealth: RULES.combat.down.atHealth });
       if (result.restored) await patient.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.health.value": result.health }));
       for (const id of result.remove) await /** @type {Actor.Implementation} */ (patient).removeCondition(id);

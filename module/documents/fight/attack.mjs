@@ -27,6 +27,7 @@ import { applyHealthLoss, spendDieAsGM } from "./combat.mjs";
 import { assertGM, assertOwner, requestGM } from "../core/requests.mjs";
 import { isOut, sideOf, writeSides } from "./combat-state.mjs";
 import { conditionOf, motorGuard, printedOf, riderOf, writeCondition } from "../vehicle/vehicle.mjs";
+import { recordedStatuses } from "../core/condition-record.mjs";
 
 const COMBAT = RULES.combat;
 
@@ -69,9 +70,9 @@ export function currentGuard(combatant) {
   const sys = /** @type {PersonSystem} */ (actor.system);
   const defences = { ...sideOf(combatant).defences, enclosed: enclosedIn(actor) };
   if (actor.type === "vehicle") return motorGuard(actor); // its temporary defences as the GM recorded them
-  if (actor.type !== "character") return combatGuard({ guard: sys.guard.value, includesConditions: false, conditions: actor.statuses, defences });
-  const guard = guardValue({ base: sys.guard.base, wornArmour: recordedArmour(actor), conditions: actor.statuses });
-  return combatGuard({ guard, includesConditions: true, conditions: actor.statuses, defences });
+  if (actor.type !== "character") return combatGuard({ guard: sys.guard.value, includesConditions: false, conditions: recordedStatuses(actor), defences });
+  const guard = guardValue({ base: sys.guard.base, wornArmour: recordedArmour(actor), conditions: recordedStatuses(actor) });
+  return combatGuard({ guard, includesConditions: true, conditions: recordedStatuses(actor), defences });
 }
 
 /**
@@ -469,7 +470,7 @@ export async function rollDodge(message, { skipDialog = false } = {}) {
   const target = record ? found.combat.combatants.get(record.otherId) : null;
   const actor = target?.actor;
   if (!actor || !record?.check) return warn(game.i18n.localize("SMOKE.Attack.noTarget"));
-  if (actor.type === "vehicle" || !canReact(actor.statuses, sideOf(target).reaction))
+  if (actor.type === "vehicle" || !canReact(recordedStatuses(actor), sideOf(target).reaction))
     return warn(game.i18n.format("SMOKE.Attack.cannotDodge", { name: target.name ?? "" }));
   const stat = COMBAT.reactions.dodge.stat;
   const tn = record.check.total;
@@ -552,7 +553,7 @@ export const requests = {
     let dodged = false;
     let dodgeTotal = null;
     if (choice === "dodge") {
-      if (actor.type === "vehicle" || !canReact(actor.statuses, sideOf(target).reaction))
+      if (actor.type === "vehicle" || !canReact(recordedStatuses(actor), sideOf(target).reaction))
         throw new Error(game.i18n.format("SMOKE.Attack.cannotDodge", { name: target.name ?? "" }));
       dodgeTotal = await dodgeCardTotal(dodgeId, { record, actor });
       await writeSides(combat, { [/** @type {string} */ (target.id)]: { reaction: true } });
@@ -637,7 +638,7 @@ export const requests = {
       await other.actor.addCondition(COMBAT.grab.condition);
       await writeSides(combat, { [record.otherId]: { grabbedBy: record.actorId } });
     } else {
-      if (holder.actor.statuses.has("grabbed")) await holder.actor.removeCondition("grabbed");
+      if (recordedStatuses(holder.actor).has("grabbed")) await holder.actor.removeCondition("grabbed");
       await writeSides(combat, { [record.actorId]: { grabbedBy: "" } });
     }
     return { success };
@@ -690,7 +691,7 @@ export const requests = {
  * @returns {string|null}
  */
 export function cuffRefusal(cuffer, target) {
-  const statuses = target.actor?.statuses ?? new Set();
+  const statuses = recordedStatuses(target.actor);
   const side = sideOf(target);
   // Grabbed counts only when the GM recorded the hold: a Grabbed a player put on themselves holds nobody.
   const can = COMBAT.cuff.targets.some(id => (id === COMBAT.grab.condition ? !!side.grabbedBy : statuses.has(id)))

@@ -22,6 +22,7 @@ import { assertOwner, requestGM } from "../core/requests.mjs";
 import { promptCheck } from "../core/prompt-check.mjs";
 import { claimRoll, issueRoll } from "../core/roll-claims.mjs";
 import { spendDieAsGM } from "./combat.mjs";
+import { recordedStatuses } from "../core/condition-record.mjs";
 
 const PURPOSE = "combat.blind";
 
@@ -100,7 +101,7 @@ export const requests = {
       throw new Error(L("SMOKE.Blind.notPerson", { name: them.name ?? "", against: statName(gear.against) }));
     }
     await spendDieAsGM(combat, me, "blind", { index });
-    const plan = blindingOpponentPlan({ against: gear.against, ...recordedDice(them, gear.against), conditions: them.statuses ?? [] });
+    const plan = blindingOpponentPlan({ against: gear.against, ...recordedDice(them, gear.against), conditions: recordedStatuses(them) });
     const roll = await new Roll(plan.formula).evaluate();
     const [effortTerm, statTerm] = /** @type {any[]} */ (roll.dice);
     const theirs = blindingOpponentTotal(plan, effortTerm.results.map(r => r.result), statTerm.results.map(r => r.result));

@@ -27,6 +27,7 @@ import { listCardHTML, noteHTML } from "../core/chat-html.mjs";
 import { healthOf } from "../core/health-record.mjs";
 import { recordedMaxima } from "../core/record.mjs";
 import { charge, purseOf } from "../core/purse.mjs";
+import { recordedStatuses } from "../core/condition-record.mjs";
 
 export { SYSTEM_ID };
 
@@ -387,7 +388,7 @@ export const requests = {
     if ("surrendered" in undo) patch.surrendered = undo.surrendered;
     const sides = wholeSides(combat, { [last.combatantId]: patch });
     await writeSides(combat, sides, {}, turnWith(combat, sides));
-    if (undo.prone && c.actor && !c.actor.statuses.has("prone")) await c.actor.addCondition("prone");
+    if (undo.prone && c.actor && !recordedStatuses(c.actor).has("prone")) await c.actor.addCondition("prone");
   },
 
   "combat.nextRound": async (user, { combatId, round }) => {
@@ -419,14 +420,14 @@ export const requests = {
     if (current?.actor && key > combat.system.turnEnded) {
       ended["system.turnEnded"] = key;
       const loss = COMBAT_RULES.ongoingHarm.find(h => h.condition === "bleeding")?.health ?? 0;
-      if (current.actor.statuses.has("bleeding") && !isOut(current) && loss) {
+      if (recordedStatuses(current.actor).has("bleeding") && !isOut(current) && loss) {
         const health = await applyHealthLoss(current.actor, loss);
         await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },
           content: await noteHTML(game.i18n.format("SMOKE.Combat.ongoingHarm", { name: current.name ?? "",
             loss: String(loss), health: String(health) })) });
       }
       // Conditions › Stunned: the simple tracker ends it at the end of the character's next turn.
-      const ends = isOut(current) ? [] : endOfTurn({ conditions: current.actor.statuses, key,
+      const ends = isOut(current) ? [] : endOfTurn({ conditions: recordedStatuses(current.actor), key,
         start: sideOf(current).turnStart ?? null });
       for (const id of ends) {
         await current.actor.removeCondition(id);
@@ -467,8 +468,8 @@ export const requests = {
       throw new Error(game.i18n.format("SMOKE.Combat.notYourTurn", { name: combat.combatant?.name ?? "" }));
     }
     if (sideOf(c).grabbedBy) throw new Error(game.i18n.format("SMOKE.Combat.getUpHeld", { name: c.name ?? "" }));
-    if (!c.actor?.statuses.has("prone")) throw new Error(game.i18n.format("SMOKE.Combat.notProne", { name: c.name ?? "" }));
-    await c.actor.removeCondition("prone");
+    if (!recordedStatuses(c.actor).has("prone")) throw new Error(game.i18n.format("SMOKE.Combat.notProne", { name: c.name ?? "" }));
+    await /** @type {Actor.Implementation} */ (c.actor).removeCondition("prone");
     await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },
       content: await noteHTML(game.i18n.format("SMOKE.Combat.gotUp", { name: c.name ?? "" })) });
     return { prone: false };
@@ -515,7 +516,7 @@ function nextTurnIndex(combat) {
  */
 function turnStartOf(c, key) {
   /** @type {Record<string, any>} */
-  const patch = { turnStart: { key, stunned: !!c.actor?.statuses.has("stunned") } };
+  const patch = { turnStart: { key, stunned: recordedStatuses(c.actor).has("stunned") } };
   if (sideOf(c).reaction) patch.reaction = false;
   return patch;
 }
@@ -602,7 +603,7 @@ export async function spendDieAsGM(combat, combatant, action, { index = null } =
   const actor = combatant.actor;
   // What this action changes, so that stepping back over it can restore it.
   const undo = { dodge: sys.defences.dodge, cover: sys.defences.cover, aimed: sys.aimed, surrendered: sys.surrendered,
-    prone: action === "getUp" && !!actor?.statuses.has("prone") };
+    prone: action === "getUp" && recordedStatuses(actor).has("prone") };
   /** @type {Record<string, any>} */
   const patch = { defences: { dodge: action === "dodge", cover: sys.defences.cover } };
   if (combat.isSpeed) {
@@ -651,7 +652,7 @@ export function cannotAct(combatant, side = sideOf(combatant)) {
   const actor = combatant.actor;
   if (!actor) return game.i18n.localize("SMOKE.Combat.why.gone");
   if (side.out || combatant.isDefeated) return game.i18n.localize("SMOKE.Combat.why.defeated");
-  for (const id of RULES["speed-dice"].noDice.conditions) if (actor.statuses.has(id)) return conditionName(id);
+  for (const id of RULES["speed-dice"].noDice.conditions) if (recordedStatuses(actor).has(id)) return conditionName(id);
   if (side.surrendered) return game.i18n.localize("SMOKE.Combat.why.surrendered");
   return null;
 }
@@ -666,7 +667,7 @@ export async function applyHealthLoss(actor, amount) {
   const now = healthOf(actor);
   const value = Math.max(0, now - amount);
   if (value !== now) await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.health.value": value }));
-  if (value <= 0 && !actor.statuses.has("down")) await actor.addCondition("down");
+  if (value <= 0 && !recordedStatuses(actor).has("down")) await actor.addCondition("down");
   return value;
 }
 
@@ -719,7 +720,7 @@ async function resolveEndOfRound(combat) {
   const effects = endOfRound(people.map(c => ({
     id: /** @type {string} */ (c.id), health: healthOf(/** @type {Actor.Implementation} */ (c.actor)),
     // The simple tracker resolves Bleeding at the end of that actor's turn instead (With the simple tracker).
-    conditions: [...(c.actor?.statuses ?? [])].filter(id => combat.isSpeed || id !== "bleeding"), downRounds: sideOf(c).downRounds,
+    conditions: [...recordedStatuses(c.actor)].filter(id => combat.isSpeed || id !== "bleeding"), downRounds: sideOf(c).downRounds,
     // …and Stunned at the end of that actor's next turn (Conditions › Stunned).
     defeated: isOut(c), simple: !combat.isSpeed
   })));
@@ -785,7 +786,7 @@ export async function wasted(combatant) {
   }
   let reset = null;
   if (actor.type === "character") {
-    reset = hospitalReset({ max: recordedMaxima(actor).health, conditions: actor.statuses }, CONDITIONS);
+    reset = hospitalReset({ max: recordedMaxima(actor).health, conditions: recordedStatuses(actor) }, CONDITIONS);
     if (reset.health !== healthOf(actor)) await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.health.value": reset.health }));
     for (const id of reset.remove) await actor.removeCondition(id);
   }

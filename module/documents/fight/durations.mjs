@@ -8,6 +8,7 @@
  * Foundry-side only; no rules here.
  * @module documents/durations
  */
+import { recordedDuration } from "../core/condition-record.mjs";
 
 /**
  * Whether an effect's duration has run out (world seconds, or rounds of its fight).
@@ -16,7 +17,7 @@
  * @returns {boolean}
  */
 export function hasExpired(effect, { worldTime, combat = null }) {
-  const d = effect.duration ?? {};
+  const d = recordedDuration(effect); // a character's from the GM's record (core/condition-record.mjs)
   if (Number(d.seconds) > 0 && Number.isFinite(Number(d.startTime))) return worldTime >= Number(d.startTime) + Number(d.seconds);
   if (Number(d.rounds) > 0 && combat && d.combat === combat.id) return combat.round >= Number(d.startRound ?? 0) + Number(d.rounds);
   return false;

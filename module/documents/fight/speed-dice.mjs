@@ -13,6 +13,7 @@ import { speedDiceCount } from "../../rules/combat.mjs";
 import { sideOf } from "./combat-state.mjs";
 import { conditionOf, printedOf, vehicleDrivenBy } from "../vehicle/vehicle.mjs";
 import { noteHTML } from "../core/chat-html.mjs";
+import { recordedStatuses } from "../core/condition-record.mjs";
 
 /**
  * The Moves die of a combatant's actor (0 for a motor).
@@ -59,7 +60,7 @@ export function speedDiceFor(combatant) {
     // A motor on its own: the smallest personal count (Moves d4, one die) so the motor's own count decides.
     return speedDiceCount({ moves: 4, vehicle: motorSpeedState(actor) });
   }
-  return speedDiceCount({ moves: movesDieOf(actor) || 4, conditions: actor.statuses ?? [],
+  return speedDiceCount({ moves: movesDieOf(actor) || 4, conditions: recordedStatuses(actor),
     surrendered: sideOf(combatant).surrendered, vehicle: drivenMotor(actor) });
 }
 

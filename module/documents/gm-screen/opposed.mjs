@@ -7,6 +7,7 @@
  */
 import { OPPOSED_CHECKS, opponentRoll, opponentTotal } from "../../rules/gm-screen.mjs";
 import { recordedDice } from "../core/record.mjs";
+import { recordedStatuses } from "../core/condition-record.mjs";
 
 /**
  * @typedef {object} OpponentRoll  What the request keeps of the opponent's roll.
@@ -31,7 +32,7 @@ export async function rollOpponent(actor, checkKey) {
   const sys = actor.system;
   if (!sys.stats?.[stat]) throw new Error(game.i18n.format("SMOKE.GMScreen.notPerson", { what: actor.name ?? "" }));
   const { plan } = opponentRoll({ checkKey, ...recordedDice(actor, stat),
-    conditions: actor.statuses ?? [] });
+    conditions: recordedStatuses(actor) });
   const roll = await new Roll(plan.formula).evaluate();
   const [effortTerm, statTerm] = /** @type {any[]} */ (roll.dice);
   const t = opponentTotal(plan, effortTerm.results.map(r => r.result), statTerm.results.map(r => r.result));

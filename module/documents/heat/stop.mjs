@@ -26,6 +26,7 @@ import { claimRoll, issueRoll } from "../core/roll-claims.mjs";
 import { purposeRoll } from "../vehicle/common.mjs";
 import { characterAt, L, noticeCrime, postHeatCard } from "./crimes.mjs";
 import { caughtInUniform } from "./disguise.mjs";
+import { recordedStatuses } from "../core/condition-record.mjs";
 
 export const ANSWERS = Object.freeze(["run", "talk", "surrender", "fight"]);
 /** What each rolled answer rolls (run: Moves at Medium, a ruling; talk: Front at the Heat's band). */
@@ -60,7 +61,7 @@ export async function demandStop(actor) {
   const id = foundry.utils.randomID(16);
   // Mullered at the wheel: "Drink-driving is a crime if you are stopped" — named on the card; its cost is the GM's.
   const motor = vehicleDrivenBy(actor);
-  const drunk = drinkDriving({ conditions: actor.statuses ?? [], driving: !!motor });
+  const drunk = drinkDriving({ conditions: recordedStatuses(actor), driving: !!motor });
   await stops.set(id, { actorUuid: actor.uuid, answer: null, at: activeNow(), band, outcome: null, drinkDriving: drunk });
   await postHeatCard({ kind: "stop", id, whisper: ownersAndGMs(actor), speaker: actor,
     title: L("SMOKE.Wanted.stopTitle", { name: actor.name }),

@@ -21,6 +21,7 @@ import { tokensOf } from "../core/token-actors.mjs";
 import { healthOf, recordTreated, treatedAt } from "../core/health-record.mjs";
 import { recordedMaxima } from "../core/record.mjs";
 import { L, characterFor, moneyCard } from "./common.mjs";
+import { recordedStatuses } from "../core/condition-record.mjs";
 
 const AID = RULES.combat.firstAid;
 const PEOPLE = new Set(["character", "npc"]);
@@ -77,7 +78,7 @@ async function onIssue(user, { medicUuid, patientUuid }) {
   const medic = characterFor(user, medicUuid);
   const patient = typeof patientUuid === "string" ? /** @type {Actor.Implementation | null} */ (fromUuidSync(/** @type {`Actor.${string}`} */ (patientUuid))) : null;
   if (!patient || !PEOPLE.has(patient.type)) throw new Error(L("SMOKE.Aid.noPatient"));
-  if (medic.statuses.has("down")) throw new Error(L("SMOKE.Aid.medicDown", { name: medic.name ?? "" }));
+  if (recordedStatuses(medic).has("down")) throw new Error(L("SMOKE.Aid.medicDown", { name: medic.name ?? "" }));
   if (inFight(medic)) throw new Error(L("SMOKE.StreetAid.inFight"));
   assertReach(medic, patient);
   const health = healthOf(patient);
@@ -101,7 +102,7 @@ async function onApply(user, { rollId, messageId }) {
   if (success) {
     // The book's 2 Health for everyone: a Down patient goes 0 → 2, past the Down entry's "back to 1" (README ›
     // Rulings, the same as the kit in a fight).
-    result = applyAid({ health: health.value, max: health.max, conditions: patient.statuses },
+    result = applyAid({ health: health.value, max: health.max, conditions: recordedStatuses(patient) },
       { restore: AID.restoreHealth, removes: AID.removes }, { atHealth: RULES.combat.down.atHealth });
     if (result.restored) await patient.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.health.value": result.health }));
     for (const id of result.remove) await patient.removeCondition(id);

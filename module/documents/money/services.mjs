@@ -17,6 +17,7 @@ import { L, assertMotorAt, characterFor, clearHeat, loseStars, moneyCard, motorF
 import { conditionOf, writeCondition } from "../vehicle/condition.mjs";
 import { wreckOf } from "../vehicle/wreck.mjs";
 import { recordedMaxima } from "../core/record.mjs";
+import { recordedStatuses } from "../core/condition-record.mjs";
 
 /**
  * Places that offer a service (RULES.money.places), its own kind first.
@@ -99,13 +100,13 @@ async function onAandE(user, { actorUuid, regionUuid }) {
   const actor = characterFor(user, actorUuid);
   const place = assertAt(actor, kindsFor("aAndE"), { regionUuid });
   // The maximum on the GM's record (documents/core/record.mjs), never the sheet's.
-  const reset = hospitalReset({ max: recordedMaxima(actor).health, conditions: actor.statuses }, CONDITIONS);
+  const reset = hospitalReset({ max: recordedMaxima(actor).health, conditions: recordedStatuses(actor) }, CONDITIONS);
   await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.health.value": reset.health }));
   for (const id of reset.remove) await actor.removeCondition(id);
   if (reset.remove.includes("down")) await stopDownClock(actor);
   await moneyCard({ kind: "aAndE", speaker: actor, title: L("SMOKE.Services.aAndE.title", { place: place.name }),
     lines: [L("SMOKE.Services.aAndE.done", { actor: actor.name, health: reset.health }),
-      actor.statuses.has("broken") ? L("SMOKE.Services.aAndE.broken") : null] });
+      recordedStatuses(actor).has("broken") ? L("SMOKE.Services.aAndE.broken") : null] });
   return { health: reset.health, removed: reset.remove };
 }
 
@@ -129,11 +130,11 @@ async function onRest(user, { actorUuid, regionUuid }) {
   const place = assertAt(actor, ["safehouse", "flat"], { regionUuid }); // "Reach your flat or a safehouse first."
   assertLivesAt(actor, place);
   const stars = starsOf(actor);
-  const can = canRest({ heat: stars, bleeding: actor.statuses.has("bleeding"), policeSee: policeSee(actor) });
+  const can = canRest({ heat: stars, bleeding: recordedStatuses(actor).has("bleeding"), policeSee: policeSee(actor) });
   if (!can.ok) throw new Error(L(`SMOKE.Rest.refused.${can.reason}`, { actor: actor.name, stars }));
   // Full Health and Hustle are the maxima on the GM's record (documents/core/record.mjs), never the sheet's.
   const max = recordedMaxima(actor);
-  const night = restOutcome({ healthMax: max.health, hustleMax: max.hustle, conditions: actor.statuses, stars });
+  const night = restOutcome({ healthMax: max.health, hustleMax: max.hustle, conditions: recordedStatuses(actor), stars });
   await actor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.health.value": night.health, "system.hustle.value": night.hustle }));
   for (const id of night.remove) await actor.removeCondition(id);
   if (stars && !night.stars) await clearHeat(actor, L("SMOKE.Rest.reason"));

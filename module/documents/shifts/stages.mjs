@@ -19,6 +19,7 @@ import { boardVehicle, leaveVehicle, occupantsOf, seatsOf } from "../vehicle/veh
 import { docAt, isCab } from "./crew.mjs";
 import { maybePaused } from "./callouts.mjs";
 import { L, callouts, jobOrThrow, jobs } from "./store.mjs";
+import { recordedStatuses } from "../core/condition-record.mjs";
 
 /** @typedef {import("./store.mjs").Job} Job */
 
@@ -143,7 +144,7 @@ export async function finish(job) {
     if (!actor) continue;
     if (each) await pay(actor, each, { reason: job.name });
     // No XP when Wasted (the status) or Busted (in custody on the Heat record) as the job completes.
-    const out = actor.statuses?.has?.("wasted") || custodyOf(actor)?.open === true;
+    const out = recordedStatuses(actor).has("wasted") || custodyOf(actor)?.open === true;
     if (actor.type === "character") await actor.awardXp(out ? "busted" : result.xpKind);
   }
   await jobCard(job, lines);

@@ -18,6 +18,7 @@ import { L, isVehicle, sys, vehicleFrom } from "./common.mjs";
 import { canDrive, driverOf, occupantsOf } from "./seats.mjs";
 import { motorNumbers } from "./condition.mjs";
 import { effectsOf, printedOf } from "./print.mjs";
+import { recordedStatuses } from "../core/condition-record.mjs";
 
 /**
  * @typedef {import("./common.mjs").Vehicle} Vehicle
@@ -143,9 +144,9 @@ export async function rollDriving(vehicle, { band = null, gauge = null, situatio
   }
   const driver = can.driver;
   // Items › Handcuffs: "The condition prevents driving" — refused, nothing is rolled.
-  if (conditionEffects(driver.statuses ?? [], "whl").cannotDrive) {
+  if (conditionEffects(recordedStatuses(driver), "whl").cannotDrive) {
     ui.notifications.warn(L("SMOKE.Vehicle.cuffedNoDrive", { driver: driver.name, vehicle: vehicle.name,
-      conditions: cannotDriveNames(driver.statuses ?? []) || L("SMOKE.RuleError.aCondition") }));
+      conditions: cannotDriveNames(recordedStatuses(driver)) || L("SMOKE.RuleError.aCondition") }));
     return null;
   }
   if (!driver.isOwner) {
