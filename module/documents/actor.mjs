@@ -16,6 +16,7 @@ import { kitSystem } from "./core/kit-record.mjs";
 import { healthOf } from "./core/health-record.mjs";
 import { RECORD_PATHS, recordedMaxima, recordedRep, writeRecord } from "./core/record.mjs";
 import { requestGM } from "./core/requests.mjs";
+import { recordedCount, writeCount } from "./core/condition-counts.mjs";
 import { forgetCondition, recordedStatuses } from "./core/condition-record.mjs";
 
 const BY_ID = new Map(CONDITIONS.map(c => [c.key, c]));
@@ -94,13 +95,14 @@ export class SmokeActor extends Actor {
     if (!c) throw new Error(`unknown Condition ${id}`);
     const has = this.#has();
     if (c.becomes) {
-      const count = (this.getFlag(SYSTEM_ID, `count.${id}`) ?? (has(id) ? 1 : 0)) + 1;
+      // The count is the GM's record (documents/core/condition-counts.mjs), never the flag its owner could lower.
+      const count = (recordedCount(this, id) || (has(id) ? 1 : 0)) + 1;
       if (count >= c.becomes.count) {
         await this.toggleStatusEffect(id, { active: false });
-        await this.unsetFlag(SYSTEM_ID, `count.${id}`);
+        await writeCount(this, id, 0);
         return this.addCondition(c.becomes.condition);
       }
-      await this.setFlag(SYSTEM_ID, `count.${id}`, count);
+      await writeCount(this, id, count);
     }
     if (c.escalation && has(id)) {
       await this.toggleStatusEffect(id, { active: false });
@@ -161,7 +163,7 @@ export class SmokeActor extends Actor {
   async onConditionEnded(id) {
     const c = BY_ID.get(id);
     if (!c) return;
-    if (c.becomes && this.getFlag(SYSTEM_ID, `count.${id}`) !== undefined) await this.unsetFlag(SYSTEM_ID, `count.${id}`);
+    if (c.becomes && recordedCount(this, id)) await writeCount(this, id, 0);
     if (c.comedown && !this.#has()(c.comedown)) await this.addCondition(c.comedown);
   }
 

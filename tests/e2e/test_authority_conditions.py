@@ -160,3 +160,34 @@ def test_the_gms_automation_keeps_the_record_and_a_players_forged_condition_or_c
     assert _recorded(gm_page, sal) == ["foggy", "prone"]
     for page in (gm_page, player1_page):
         assert page_errors[page] == []
+
+
+def test_a_bruised_count_its_owner_lowers_still_makes_the_third_bruised_hurt(gm_page: Page, player1_page: Page,
+                                                                            page_errors):
+    """Conditions › Bruised: "A third Bruised becomes Hurt". How many Bruised Sal has taken is the GM's record
+    (documents/core/condition-counts.mjs), not the flag on his character its owner may write (a v13 owner may update
+    their own Actor, flags included: foundryvtt.com/api/v13 Actor, ``canUserModify`` is the owner's). His player lowers
+    the count to 0 on the sheet (stripped, with the notice) and then straight to the server, the moment before the GM
+    applies the third Bruised: Sal is Hurt all the same, and the count starts again."""
+    sal = make_actor(gm_page, "Sal", owner=P1, system={"stats": {"mov": {"die": 8}}})
+    for _ in range(2):
+        gm_page.evaluate("id => game.actors.get(id).addCondition('bruised')", sal)
+    path = "flags.the-smoke.count.bruised"
+    player1_page.wait_for_function(f"id => foundry.utils.getProperty(game.actors.get(id), '{path}') === 2", arg=sal)
+    player1_page.evaluate(f"id => game.actors.get(id).update({{'{path}': 0}})", sal)
+    expect(player1_page.locator("#notifications")).to_contain_text("Conditions are the GM's record")
+    assert player1_page.evaluate(f"id => foundry.utils.getProperty(game.actors.get(id), '{path}')", sal) == 2
+    # Forged past his client; the GM applies the third Bruised as the forged write lands, before any put-back.
+    gm_page.evaluate(f"""id => {{ window.smokeThird = new Promise(resolve => {{
+        const hook = (actor, changes, options, userId) => {{
+            if (actor.id !== id || userId === game.user.id) return;
+            Hooks.off('updateActor', hook);
+            resolve(actor.addCondition('bruised'));
+        }};
+        Hooks.on('updateActor', hook); }}); }}""", sal)
+    forge(player1_page, "Actor", [{"_id": sal, path: 0}])
+    assert gm_page.evaluate("() => window.smokeThird") == "hurt"
+    assert _statuses(gm_page, sal) == ["hurt"] and _recorded(gm_page, sal) == ["hurt"]
+    gm_page.wait_for_function(f"id => foundry.utils.getProperty(game.actors.get(id), '{path}') === 0", arg=sal)
+    for page in (gm_page, player1_page):
+        assert page_errors[page] == []
