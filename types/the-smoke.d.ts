@@ -113,6 +113,10 @@ declare module "fvtt-types/configuration" {
         fireAt?: number;
         /** A street person imported for Street Control: their compendium id (documents/street/setup.mjs). */
         streetPerson?: string;
+        /** A fare or a patient the GM made for a job: the job's id (documents/shifts/stages.mjs). */
+        shiftJob?: string;
+        /** A police unit's motor imported once for Heat: the unit's key (documents/heat/units.mjs). */
+        unitKey?: string;
       };
     };
     Token: {
@@ -328,6 +332,8 @@ declare global {
     mission?: { runId: string };
     /** A GM Screen request's card (documents/gm-screen/gm-screen.mjs). */
     gmRequest?: { id: string };
+    /** A job's card: the job's id (documents/shifts/stages.mjs). */
+    shiftJob?: string;
     /** The street map's check, whispered to the GMs (documents/street-map/street-map.mjs). */
     streetMapCheck?: boolean;
     /** A reward the GM gave from the GM Screen (documents/gm-screen/rewards.mjs): its kind, and a split's share. */
@@ -348,6 +354,8 @@ declare global {
     heatStopAnswer?: { actorUuid: string; stopId: string };
     /** Busted: the character's UUID (documents/heat/custody.mjs). */
     heatBusted?: string;
+    /** A money transaction's card: its kind, and what the card's caller adds (documents/money/common.mjs moneyCard). */
+    money?: { kind: string; [key: string]: unknown };
   }
 
   /** The system data of each Actor and Item type (the data models' instances, with their derived fields). */

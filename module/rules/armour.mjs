@@ -26,7 +26,7 @@ const dataOf = item => item?.system ?? item ?? {};
  * @type {readonly string[]}
  */
 export const OPEN_RIDER_ABILITIES = Object.freeze(Object.entries(VEHICLE_ABILITIES)
-  .filter(([, a]) => /** @type {any} */ (a).enclosedGuard === false).map(([key]) => key));
+  .filter(([, a]) => /** @type {{enclosedGuard?: boolean}} */ (a).enclosedGuard === false).map(([key]) => key));
 
 /**
  * Whether a motor is a bike for "coming off a bike": a two-wheeler, which the record knows as a motor whose riders are

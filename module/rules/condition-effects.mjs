@@ -133,7 +133,7 @@ export function conditionEffects(statusIds = [], statKey = null) {
  */
 export function cannotDriveIds(statusIds) {
   return conditionEffects(statusIds, null).applied.filter(c => !c.suppressedBy?.length
-    && /** @type {any} */ (CONDITION_BY_ID.get(c.id))?.cannotDrive).map(c => c.id);
+    && /** @type {{cannotDrive?: boolean} | undefined} */ (CONDITION_BY_ID.get(c.id))?.cannotDrive).map(c => c.id);
 }
 
 /**

@@ -187,10 +187,10 @@ export function obstacleId(checkKey, name) {
  */
 export function obstacleTarget({ checkKey, known = null, band = null, tn = null, newCircumstances = false }) {
   const check = gmCheck(checkKey);
-  if (band !== null && !BANDS.includes(/** @type {any} */ (band))) throw new RangeError(`band must be one of ${BANDS.join(", ")}, got "${band}"`);
+  if (band !== null && !BANDS.includes(band)) throw new RangeError(`band must be one of ${BANDS.join(", ")}, got "${band}"`);
   if (tn !== null) wholeTN(tn);
   /** @type {ObstacleTarget} */
-  const sent = { band: /** @type {any} */ (band ?? known?.band ?? check.band), tn: tn ?? (band === null ? known?.tn ?? null : null) };
+  const sent = { band: /** @type {ObstacleTarget["band"]} */ (band ?? known?.band ?? check.band), tn: tn ?? (band === null ? known?.tn ?? null : null) };
   if (!known) return { target: sent, status: "set", was: null };
   const same = sent.band === known.band && sent.tn === (known.tn ?? null);
   if (same) return { target: { band: known.band, tn: known.tn ?? null }, status: "kept", was: null };
@@ -405,7 +405,7 @@ export function hazardOutcome(hazardKey, outcome, { armourMarked = false, armour
   const cell = h[/** @type {"justAbout"|"badLuck"|"properMess"} */ (outcome)];
   const fall = h.offBike ? offBikeDamage({ damage: cell.damage, armour }) : { damage: cell.damage, divisor: null };
   const reduced = armourMarked ? Math.min(fall.damage, armourReduction) : 0;
-  return { avoided: false, column: /** @type {any} */ (outcome), printedDamage: cell.damage, damage: fall.damage - reduced,
+  return { avoided: false, column: /** @type {"justAbout"|"badLuck"|"properMess"} */ (outcome), printedDamage: cell.damage, damage: fall.damage - reduced,
     reduced, conditions: [...cell.conditions], offBikeDivisor: fall.divisor };
 }
 

@@ -119,13 +119,13 @@ export function jobPay(facts) {
     }
     case "courier": return { pounds: courierPay({ hops, clockLeft: facts.clockLeft, damaged: !!facts.damaged, perk: !!facts.courierPerk }),
       xp, xpKind, detail: { damaged: !!facts.damaged } };
-    case "paramedic": return { pounds: paramedicPay({ hops, state: /** @type {any} */ (facts.patient) }), xp, xpKind,
+    case "paramedic": return { pounds: paramedicPay({ hops, state: /** @type {NonNullable<Parameters<typeof paramedicPay>[0]>["state"]} */ (facts.patient) }), xp, xpKind,
       detail: { state: facts.patient } };
     case "fire": {
       const f = facts.fire ?? { progress: 0, consequences: 0, lost: false };
       return { pounds: firePay(f), xp, xpKind, detail: f };
     }
-    case "police": return { pounds: policePay({ call: /** @type {any} */ (facts.call), compromised: !!facts.compromised }), xp, xpKind,
+    case "police": return { pounds: policePay({ call: /** @type {NonNullable<Parameters<typeof policePay>[0]>["call"]} */ (facts.call), compromised: !!facts.compromised }), xp, xpKind,
       detail: { call: facts.call, compromised: !!facts.compromised } };
     case "bus": return { pounds: (facts.stopsPaid ?? 0) + (facts.bonus ?? 0), xp, xpKind, detail: { bonus: facts.bonus ?? 0 } };
     case PAT_ORDER: return { pounds: 0, xp, xpKind, detail: {} };

@@ -124,5 +124,5 @@ export function isOverdue(run, now) {
  */
 export function nextObjectiveState(state) {
   const i = OBJECTIVE_STATES.indexOf(state);
-  return /** @type {any} */ (OBJECTIVE_STATES[(i + 1) % OBJECTIVE_STATES.length]);
+  return /** @type {"open"|"done"|"failed"} */ (OBJECTIVE_STATES[(i + 1) % OBJECTIVE_STATES.length]);
 }

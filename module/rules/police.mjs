@@ -199,7 +199,7 @@ export function anprPass({ plate, readers, heardBy = [] }) {
 /**
  * The check that swaps Spare Plates onto a motor (Tools & gear › Spare Plates: "Swap them (Graft, Easy) and the police
  * scanner reads the new plate"): the stat and band the gear's entry names (packs-src/gear `plateSwap`).
- * @param {{plateSwap?: {stat: string, band: string}|null}} gear  A gear item's system data.
+ * @param {{plateSwap?: {stat: string, band: string}|null}|null} gear  A gear item's system data (null: none recorded).
  * @returns {{stat: string, band: string}}
  * @throws {RangeError} for gear that swaps no plates.
  */

@@ -150,13 +150,13 @@ export const PERK_TIP_PERK = PAY.taxi.perkTipPerk;
  * Grit, a disturbance's requested check): the band the GM set on the callout, else the ruling's default (Medium,
  * shifts.yml `checkBand.default`).
  * @param {string|null|undefined} band  The callout's band: a difficulty band id, or null/"" for none set.
- * @returns {{band: string, byGM: boolean}}  byGM: the GM set it (false: the default).
+ * @returns {{band: SmokeBand, byGM: boolean}}  byGM: the GM set it (false: the default).
  * @throws {RangeError} for a band that is not a difficulty band.
  */
 export function shiftCheckBand(band) {
   if (band === null || band === undefined || band === "") return { band: SHIFTS.checkBand.default, byGM: false };
   if (!BANDS.includes(band)) throw new RangeError(`unknown band "${band}"`);
-  return { band, byGM: true };
+  return { band: /** @type {SmokeBand} */ (band), byGM: true }; // one of BANDS
 }
 
 /**

@@ -37,7 +37,7 @@ export const POLICE_PEOPLE = Object.freeze(["street-people/metro-police-officer"
  * @property {{x: number, y: number}|null} at  Where the GM last saw the token (the next move is measured from here).
  */
 
-/** @typedef {TokenDocument.Implementation & {flags: any, actor: any, parent: any}} MotorToken */
+/** @typedef {TokenDocument.Implementation & {id: string, flags: any, actor: any, parent: any}} MotorToken  A placed token (its id set). */
 
 /**
  * @param {string} key

@@ -28,6 +28,26 @@ import { driveRoll, driveSpec, driveStatus, driverAt, mayRoll, unitWheels } from
 import { harmRiders, harmVehicle, injuryLine, postCard } from "./harm.mjs";
 
 /**
+ * @typedef {object} PitRecord  A PIT that hit or missed, in the fight's GM-owned `system.records` beside the attacks'
+ *   (`chase.pit` writes it; `chase.resist` marks it held or spun).
+ * @property {string} id
+ * @property {"chasePit"} kind
+ * @property {"resist"|"missed"|"held"|"spun"} state  resist: the target's driver must hold the line.
+ * @property {string} attackerId  The PITting combatant's id.
+ * @property {string} targetId    The target combatant's id.
+ * @property {number} guard
+ * @property {number} margin
+ * @property {number} round
+ * @property {string} messageId   The PIT's card.
+ * @property {string} [resistMessageId]  The hold-the-line card.
+ */
+
+/**
+ * The fight's records by id, a PIT's or another roll's (the `kind` says which).
+ * @typedef {{records?: Record<string, PitRecord | import("../fight/attack.mjs").RollRecord | undefined>}} RecordsHolder
+ */
+
+/**
  * The Guard a ram or a PIT rolls against: the target's motor's (6 + 2 × Size, +2 while evasive: the GM's records of
  * its Size and its temporary defences, documents/vehicle/print.mjs and condition.mjs), or a person's on foot (rulebook:
  * Skids, collisions and contact › Ram, PIT).
@@ -135,9 +155,10 @@ function rollerOf(user, vehicle) {
 export async function resistPit(pitCard, { skipDialog = false } = {}) {
   const ref = pitCard?.flags?.[SYSTEM_ID]?.chase;
   const combat = game.combats?.get(ref?.combatId ?? "");
-  const record = /** @type {any} */ (combat?.system)?.records?.[ref?.recordId ?? ""];
-  const vehicle = motorAboard(combat?.combatants.get(record?.targetId ?? ""));
-  if (record?.kind !== "chasePit" || record.state !== "resist" || !vehicle) return warn(L("SMOKE.Chase.nothingDue"));
+  const record = /** @type {RecordsHolder | undefined} */ (combat?.system)?.records?.[ref?.recordId ?? ""];
+  if (record?.kind !== "chasePit" || record.state !== "resist") return warn(L("SMOKE.Chase.nothingDue"));
+  const vehicle = motorAboard(combat?.combatants.get(record.targetId ?? ""));
+  if (!vehicle) return warn(L("SMOKE.Chase.nothingDue"));
   let issued;
   try {
     issued = await requestGM("chase.holdLine", { combatId: combat.id, recordId: record.id });
@@ -327,7 +348,7 @@ export function onRenderChatMessage(message, html) {
   const chase = message.flags?.[SYSTEM_ID]?.chase;
   if (chase?.kind !== "pit" || !message.author?.isGM) return;
   const combat = game.combats?.get(chase.combatId);
-  const record = /** @type {any} */ (combat?.system)?.records?.[chase.recordId];
+  const record = /** @type {RecordsHolder | undefined} */ (combat?.system)?.records?.[chase.recordId];
   if (record?.kind !== "chasePit" || record.state !== "resist") return;
   const vehicle = motorAboard(combat?.combatants.get(record.targetId));
   if (!vehicle || !mayRoll(vehicle)) return;

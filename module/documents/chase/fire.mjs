@@ -74,7 +74,7 @@ export function scheduleBlast(vehicle, at) {
   clearTimeout(timers.get(vehicle.uuid));
   timers.set(vehicle.uuid, setTimeout(async () => {
     timers.delete(vehicle.uuid);
-    const v = /** @type {any} */ (fromUuidSync(vehicle.uuid));
+    const v = /** @type {Actor.Implementation | null} */ (fromUuidSync(vehicle.uuid));
     if (!game.user.isActiveGM || !v || !wreckOf(v).onFire || wreckOf(v).destroyed) return;
     const scenes = [game.scenes?.viewed, .../** @type {any[]} */ (game.scenes?.contents ?? [])].filter(Boolean);
     const token = scenes.map(scene => vehicleTokenIn(v, scene)).find(Boolean) ?? null;

@@ -42,6 +42,7 @@ import { recordedDice } from "../core/record.mjs";
 /**
  * @typedef {import("./common.mjs").GaugeFlag} GaugeFlag
  * @typedef {import("./common.mjs").MotorToken} MotorToken
+ * @typedef {import("../../rules/chase-gauge.mjs").GaugeBand} GaugeBand
  */
 
 // ------------------------------------------------------------------------------------------------ the path of a move
@@ -188,7 +189,7 @@ export function onPreMoveToken(doc, movement, operation) {
   let stop = plan.allowed;
   if (hitsFirst && contact) {
     stop = contact.at;
-    pending = { kind: "contact", band: /** @type {any} */ (gaugeState(speed, gauge.travelled + stop).band), other: contact.other.id };
+    pending = { kind: "contact", band: /** @type {GaugeBand} */ (gaugeState(speed, gauge.travelled + stop).band), other: contact.other.id };
   } else if (plan.stop && plan.stop.band !== "over") {
     pending = { kind: "line", band: plan.stop.band, other: "" };
   }
@@ -236,7 +237,7 @@ function restWaypoints(movement, steps, squares) {
  */
 async function cutAndPrompt(doc, waypoints, pending, rest = []) {
   restOf.delete(/** @type {string} */ (doc.id));
-  if (waypoints.length) await doc.move(waypoints, /** @type {any} */ ({ smokeGauge: true }));
+  if (waypoints.length) await doc.move(waypoints, /** @type {TokenDocument.MoveOptions & {smokeGauge: boolean}} */ ({ smokeGauge: true })); // ours: the preUpdate hook lets it by
   if (!pending) return;
   let g;
   try {
@@ -373,7 +374,7 @@ async function observeMove(doc, waypoints, to, movementId) {
     const steps = grid && !grid.isGridless ? walkFrom(doc, from, wps) : null;
     const contact = steps ? firstContact(doc, steps, g.resolved ?? [], from) : null;
     if (contact && (!plan.stop || contact.at < plan.allowed)) {
-      next.pending = { kind: "contact", band: /** @type {any} */ (gaugeState(speed, g.travelled + contact.at).band), other: contact.other.id };
+      next.pending = { kind: "contact", band: /** @type {GaugeBand} */ (gaugeState(speed, g.travelled + contact.at).band), other: contact.other.id };
     } else if (plan.stop && plan.stop.band !== "over") {
       next.pending = { kind: "line", band: plan.stop.band, other: "" };
     }
@@ -429,7 +430,7 @@ export function rollerFor(user, vehicle, band) {
  * @returns {{token: MotorToken, combat: any, g: GaugeFlag}}
  */
 function tokenGauge(uuid) {
-  const token = /** @type {any} */ (typeof uuid === "string" ? fromUuidSync(/** @type {SmokeUuid} */ (uuid)) : null);
+  const token = /** @type {MotorToken | null} */ (typeof uuid === "string" ? fromUuidSync(/** @type {SmokeUuid} */ (uuid)) : null);
   if (!token || !isVehicle(token.actor)) throw new Error(L("SMOKE.Request.missing"));
   const combat = chaseCombatOf(token);
   const g = gaugeOn(combat, token.id);
@@ -442,7 +443,7 @@ export const requests = {
   "chase.drive": async (user, { combatId, combatantId }) => {
     const { combat, combatant, vehicle, status } = driverAt(user, combatId, combatantId);
     if (status.crew && !isVehicle(combatant.actor)) throw new Error(L("SMOKE.Chase.notDriving", { name: combatant.name ?? "" }));
-    const token = /** @type {any} */ (vehicleTokenIn(vehicle, sceneOf(combat)));
+    const token = vehicleTokenIn(vehicle, sceneOf(combat));
     if (!token) throw new Error(L("SMOKE.Chase.noToken", { vehicle: vehicle.name }));
     const spend = combat.isSpeed ? combat.queue.nextSpend : 0;
     await spendDieAsGM(combat, combatant, "drive");
@@ -459,7 +460,7 @@ export const requests = {
    * stands there by its own measure (on the line of a band not cleared; next to that motor, not met yet).
    */
   "chase.due": async (user, { tokenUuid, kind, other = "" }) => {
-    const token = /** @type {any} */ (fromUuidSync(tokenUuid));
+    const token = /** @type {MotorToken | null} */ (fromUuidSync(tokenUuid));
     if (!token?.id) throw new Error(L("SMOKE.Request.missing"));
     return onToken(token.id, async () => {
       await catchUp(token);
@@ -468,12 +469,13 @@ export const requests = {
       if (g.ended || g.pending) return g;
       const speed = motorNumbers(token.actor).speed;
       const state = gaugeState(speed, g.travelled);
+      /** @type {GaugeFlag["pending"]} */
       let pending = null;
       if (kind === "line") {
         const order = GAUGE_BANDS.map(b => b.id);
         const nextBand = order[order.indexOf(/** @type {string} */ (state.band)) + 1];
         if (state.left === 0 && nextBand && order.indexOf(nextBand) > order.indexOf(g.cleared)) {
-          pending = { kind: "line", band: nextBand, other: "" };
+          pending = { kind: "line", band: /** @type {GaugeBand} */ (nextBand), other: "" }; // a band after this one
         }
       } else if (kind === "contact") {
         const them = token.parent?.tokens?.get(other);
@@ -483,7 +485,7 @@ export const requests = {
         }
       }
       if (!pending) throw new Error(L("SMOKE.Chase.notDueNow"));
-      const next = { ...g, pending: /** @type {any} */ (pending) };
+      const next = { ...g, pending };
       await writeGauge(combat, token.id, next);
       return next;
     });
@@ -491,13 +493,13 @@ export const requests = {
 
   /** The check due on a motor's gauge: the GM fixes the roller, Wheels and the TN, and issues the roll. */
   "chase.issueCheck": async (user, { tokenUuid }) => {
-    const token = /** @type {any} */ (fromUuidSync(tokenUuid));
+    const token = /** @type {MotorToken | null} */ (fromUuidSync(tokenUuid));
     if (token?.id) await onToken(token.id, () => catchUp(token));
-    const { combat, g } = tokenGauge(tokenUuid);
+    const { combat, g, token: motor } = tokenGauge(tokenUuid); // the same token, found (or refused as missing)
     if (!g.pending) throw new Error(L("SMOKE.Chase.nothingDue"));
     const check = checkFor(g.pending);
-    const { actor, tn } = rollerFor(user, token.actor, check);
-    const issued = issueRoll(user, { purpose: "chase.gauge", actor, stat: "whl", tn, ...driveSpec(actor, token.actor, g.pending.band),
+    const { actor, tn } = rollerFor(user, motor.actor, check);
+    const issued = issueRoll(user, { purpose: "chase.gauge", actor, stat: "whl", tn, ...driveSpec(actor, motor.actor, g.pending.band),
       context: { combatId: combat.id, tokenUuid, action: g.action, kind: g.pending.kind, band: g.pending.band,
         other: g.pending.other ?? "", check } });
     return { ...issued, kind: g.pending.kind, band: g.pending.band, check, other: g.pending.other ?? "" };
@@ -507,11 +509,11 @@ export const requests = {
   "chase.resolve": async (user, { rollId, messageId }) => {
     const { roll, message, check } = await claimRoll(user, { rollId, messageId, purpose: "chase.gauge" });
     const ctx = roll.context;
-    const snapshot = /** @type {any} */ (message.flags?.[SYSTEM_ID])?.check;
+    const snapshot = message.flags?.[SYSTEM_ID]?.check;
     if (snapshot?.tnSource !== "band" || snapshot?.band !== ctx.check) {
       throw new Error(L("SMOKE.Chase.wrongBand", { band: L(`SMOKE.Band.${ctx.check}`) }));
     }
-    const token = /** @type {any} */ (fromUuidSync(ctx.tokenUuid));
+    const token = /** @type {MotorToken | null} */ (fromUuidSync(ctx.tokenUuid));
     const vehicle = token?.actor;
     if (!vehicle) throw new Error(L("SMOKE.Request.missing"));
     return onToken(token.id, async () => {

@@ -39,7 +39,7 @@ export function chaseRole(combatant) {
   if (set === "none") return "";
   const actor = combatant?.actor;
   if (!actor) return "";
-  const police = (/** @type {any} */ v) => hasAbility(v, POLICE_ABILITY);
+  const police = (/** @type {Actor.Implementation} */ v) => hasAbility(v, POLICE_ABILITY);
   if (isVehicle(actor)) {
     if (police(actor)) return "pursuer";
     return occupantsOf(actor).some(o => wantedAt(o.actor, wantedFromStars({ aboard: true }))) ? "wanted" : "";

@@ -70,7 +70,7 @@ export async function harmRiders(vehicle, damage, conditions) {
     const applied = [];
     for (const id of conditions) applied.push(await actor.addCondition(id));
     injuries.push({ name: actor.name ?? "", damage: dealt, conditions: applied,
-      ...(fall?.suit ? { printed: damage, suit: /** @type {any} */ (fall.suit).name ?? "" } : {}) });
+      ...(fall?.suit ? { printed: damage, suit: fall.suit.name ?? "" } : {}) });
   }
   return injuries;
 }
@@ -92,6 +92,5 @@ export const injuryLine = r => L(r.suit ? "SMOKE.Chase.riderHurtHalved" : r.dama
 export async function postCard(title, lines, flags = {}) {
   const content = await listCardHTML({ cls: "smoke-chase-card", title,
     lines: /** @type {string[]} */ (lines.filter(Boolean)) });
-  return ChatMessage.create(/** @type {any} */ ({ speaker: { alias: L("SMOKE.Chase.title") }, content,
-    flags: { [SYSTEM_ID]: flags } }));
+  return ChatMessage.create({ speaker: { alias: L("SMOKE.Chase.title") }, content, flags: { [SYSTEM_ID]: flags } });
 }

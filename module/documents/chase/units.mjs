@@ -123,14 +123,14 @@ export function mayRoll(vehicle) {
  * The driving check for a motor: its driver's (documents/vehicle/vehicle.mjs rollDriving), or its crew's when it is a unit
  * nobody drives (the GM: Wheels d8 police / d6 traffic with the motor's Performance, Handling and abilities).
  * @param {any} vehicle
- * @param {{band?: string|null, gauge?: string|null, tn?: number|null, targetName?: string|null, situational?: number|null,
- *   flags?: object, skipDialog?: boolean}} options  `situational`: an issued roll's (the GM's, shown and not editable).
+ * @param {import("../vehicle/driving.mjs").DrivingOptions} options  A band and gauge band by id, a TN, whose Guard, flags…;
+ *   `situational`: an issued roll's (the GM's, shown and not editable).
  * @returns {Promise<any>}  The chat message, or null when refused (a warning says why) or closed.
  */
 export async function driveRoll(vehicle, options) {
   const status = driveStatus(vehicle);
   if (!status.ok) return warn(status.message);
-  if (!status.crew) return rollDriving(vehicle, /** @type {any} */ (options));
+  if (!status.crew) return rollDriving(vehicle, options);
   if (!game.user.isGM) return warn(L("SMOKE.Chase.crewGMOnly", { vehicle: vehicle.name }));
   return rollCrew(vehicle, options);
 }
@@ -149,9 +149,8 @@ async function rollCrew(vehicle, { band = null, gauge = null, tn = null, targetN
   // The crew's card carries the motor's id as its actor's (the GM issued the roll for the motor: roll-claims.mjs).
   const crew = new ActorClass({ _id: vehicle.id, name: L("SMOKE.Chase.crewName", { vehicle: vehicle.name }), type: "npc",
     system: { stats: { whl: { die } } } });
-  const { total, ...numbers } = drivingNumbers(vehicle, { gauge: /** @type {any} */ (gauge) });
+  const { total, ...numbers } = drivingNumbers(vehicle, { gauge });
   const gaugeRow = gauge ? GAUGE_BANDS.find(b => b.id === gauge) : null;
-  /** @type {any} */
   const initial = { ...drivingTN({ band: band ?? gaugeRow?.check ?? "medium", tn, targetName }), ...gmSituational(situational) };
   const choices = await promptCheck(crew, "whl", { initial, vehicle: numbers, skipDialog });
   if (!choices) return null;

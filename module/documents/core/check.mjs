@@ -106,7 +106,7 @@ export function kitFor(actor, kitId, statKey) {
  * the motor sheet, a shift's checks, a stop.
  * @param {Actor.Implementation} actor
  * @param {string} statKey
- * @param {CheckChoices} choices
+ * @param {Pick<CheckChoices, "tnSource"|"band"|"tn">} choices  The TN's source and its band or number (all it reads).
  * @param {{performance: number, handling: number}|null} [vehicle]
  * @returns {number}
  * @throws {Error} when a fixed/opposed/guard TN is missing.

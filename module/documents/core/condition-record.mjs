@@ -168,7 +168,7 @@ function recordGMEdit(effect, changes) {
     const now = entryOf(effect);
     if (!before) return { ...(cur ?? {}), [effect.id]: now };
     const next = { ...before, name: now.name, img: now.img, flags: now.flags };
-    for (const f of touchedFields(changes)) /** @type {any} */ (next)[f] = /** @type {any} */ (now)[f];
+    for (const f of touchedFields(changes)) /** @type {Record<string, unknown>} */ (next)[f] = /** @type {Record<string, unknown>} */ (now)[f];
     return { ...cur, [effect.id]: next };
   });
 }

@@ -60,6 +60,17 @@ export function itemPack(id) {
  */
 
 /**
+ * Dotted paths for `CompendiumCollection#getIndex({fields})` of an Item pack, typed as fvtt-types types `fields` (v13
+ * takes dotted paths such as "system.price"; fvtt-types 13.345.1 types top-level keys only, its own TODO in
+ * compendium-collection.d.mts).
+ * @param {...string} paths  Each under `system.`.
+ * @returns {(keyof Item.Source)[]}
+ */
+export function indexFields(...paths) {
+  return /** @type {(keyof Item.Source)[]} */ (paths);
+}
+
+/**
  * An Item compendium's index with some system fields of its items (v13 `CompendiumCollection#getIndex({fields})`
  * takes dotted paths such as "system.kit"; fvtt-types 13.345.1 types `fields` as top-level keys only — its own TODO
  * in compendium-collection.d.mts — and the entries as partial sources of any Item type).

@@ -17,6 +17,6 @@ import { RollDialog } from "../../apps/roll-dialog.mjs";
  */
 export async function promptCheck(actor, stat, { initial = {}, vehicle = null, skipDialog = false } = {}) {
   const skip = skipDialog || game.settings.get(SYSTEM_ID, "skipRollDialog");
-  if (skip) return /** @type {any} */ ({ ...defaultChoices(), ...initial });
+  if (skip) return /** @type {import("./check.mjs").CheckChoices} */ ({ ...defaultChoices(), ...initial });
   return RollDialog.prompt(actor, stat, { initial: initial, vehicle });
 }

@@ -54,16 +54,17 @@ const succeeded = outcome => RULES.outcomes.outcomes.find(o => o.id === outcome)
  */
 export async function firstAid(medic, item, { patient = null, skipDialog = false } = {}) {
   const who = patient ?? medic;
-  const check = /** @type {any} */ (item.system).check;
+  const check = /** @type {ConsumableSystem} */ (item.system).check;
   if (!check) return warn(game.i18n.format("SMOKE.Use.notUsable", { item: item.name ?? "" }));
-  if (/** @type {any} */ (item.system).usesLeft < 1) return warn(game.i18n.format("SMOKE.Use.noUses", { item: item.name ?? "" }));
+  if (/** @type {ConsumableSystem} */ (item.system).usesLeft < 1) return warn(game.i18n.format("SMOKE.Use.noUses", { item: item.name ?? "" }));
   let issued;
   try {
     issued = await requestGM("aid.firstAid.issue", { medicUuid: medic.uuid, itemId: item.id, patientUuid: who.uuid });
   } catch (err) {
     return warn(err.message);
   }
-  const fixed = { tnSource: /** @type {const} */ ("band"), band: check.band, ...gmSituational(issued.situational) };
+  const fixed = { tnSource: /** @type {const} */ ("band"), band: /** @type {SmokeBand} */ (check.band), // a choice of BANDS
+    ...gmSituational(issued.situational) };
   const choices = await promptCheck(medic, check.stat, { initial: fixed, skipDialog });
   if (!choices) return null;
   const message = await rollCheck(medic, check.stat, { ...choices, ...fixed }, { flags: { rollId: issued.rollId,
@@ -152,7 +153,7 @@ export const requests = {
     assertOwner(user, medic);
     const m = /** @type {Actor.Implementation} */ (medic);
     const item = m.items.get(itemId);
-    const s = /** @type {any} */ (item ? kitSystem(item) : null); // the GM's record of the kit (its uses)
+    const s = /** @type {ConsumableSystem | null} */ (item ? kitSystem(item) : null); // the GM's record of the kit (its uses)
     if (!item || item.type !== "consumable" || !s?.check) throw new Error(game.i18n.format("SMOKE.Use.notUsable", { item: item?.name ?? "" }));
     if (s.usesLeft < 1) throw new Error(game.i18n.format("SMOKE.Use.noUses", { item: item.name ?? "" }));
     if (recordedStatuses(m).has("down")) throw new Error(game.i18n.format("SMOKE.Aid.medicDown", { name: m.name ?? "" }));
@@ -161,7 +162,7 @@ export const requests = {
     const health = healthOf(patient);
     if (!firstAidAllowed({ health, treatedAt: treatedAt(patient) }))
       throw new Error(game.i18n.format("SMOKE.Aid.treatedOnce", { name: patient.name ?? "" }));
-    const tn = resolveTN(m, s.check.stat, { ...defaultChoices(), tnSource: "band", band: s.check.band });
+    const tn = resolveTN(m, s.check.stat, { ...defaultChoices(), tnSource: "band", band: /** @type {SmokeBand} */ (s.check.band) }); // a choice of BANDS
     // One live roll per medic and patient (one attempt per injury, whichever kit): asking again returns it.
     return issueRoll(user, { purpose: "aid.firstAid", actor: m, stat: s.check.stat, tn, key: String(patientUuid),
       context: { itemId, patientUuid } });
@@ -190,7 +191,7 @@ export const requests = {
     // Treat an injury once: the attempt is recorded at the Health it left (a fresh injury goes below it).
     await recordTreated(patient, result.health);
     await message.update(/** @type {DottedUpdate<ChatMessage.UpdateData>} */ ({ [`flags.${SYSTEM_ID}.firstAid.resolved`]: true }));
-    const effects = [result.restored ? game.i18n.format("SMOKE.Use.restored", /** @type {any} */ ({ n: result.restored })) : null,
+    const effects = [result.restored ? game.i18n.format("SMOKE.Use.restored", { n: String(result.restored) }) : null,
       ...result.remove.map(id => game.i18n.format("SMOKE.Use.removed", { condition: BY_ID.get(id)?.name ?? id }))].filter(Boolean);
     const text = success
       ? game.i18n.format("SMOKE.Aid.treated", { medic: medic.name ?? "", patient: patient.name ?? "", item: item.name ?? "",
@@ -203,10 +204,10 @@ export const requests = {
 
   "combat.stayConscious": async (user, { messageId }) => {
     const message = game.messages?.get(messageId);
-    const flags = /** @type {any} */ (message?.flags?.[SYSTEM_ID]);
+    const flags = message?.flags?.[SYSTEM_ID];
     const ref = flags?.stayConscious;
     const combat = ref ? game.combats?.get(ref.combatId) : null;
-    const combatant = combat?.combatants.get(ref?.combatantId);
+    const combatant = combat?.combatants.get(ref?.combatantId ?? "");
     if (!message || !ref || !flags.check || !combat || !combatant?.actor) throw new Error(game.i18n.localize("SMOKE.Attack.noCard"));
     assertOwner(user, combatant.actor);
     if (!message.author?.isGM && !combatant.actor.testUserPermission(message.author, "OWNER"))

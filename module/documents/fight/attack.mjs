@@ -208,7 +208,7 @@ const COMBAT_BANDS = RANGE_BANDS;
  */
 function attackRefusal(attacker, target, weapon, choice) {
   const i18n = game.i18n;
-  const w = /** @type {any} */ (kitSystem(weapon)); // a character's weapon as the GM recorded it (rounds, Impact…)
+  const w = /** @type {(WeaponSystem & {range: SmokeRange}) | null} */ (kitSystem(weapon)); // its range a choice of RANGE_BANDS; a character's weapon as the GM recorded it (rounds, Impact…)
   if (!w) return i18n.localize("SMOKE.Attack.noWeapon");
   const distance = tokenDistance(attacker.token, target.token);
   const band = distance === null ? choice.band ?? null : rangeBand(distance);
@@ -219,7 +219,7 @@ function attackRefusal(attacker, target, weapon, choice) {
   if (choice.driveBy === "driver" && w.traits.includes("twoHanded")) return i18n.format("SMOKE.Attack.driverTwoHanded", { weapon: weapon.name });
   // Riot Shield: "you cannot use a two-handed weapon" while it is held (worn): the suit's bar from the GM's record.
   const barred = barredByArmour(w, recordedArmour(/** @type {Actor.Implementation} */ (attacker.actor)));
-  if (barred) return i18n.format("SMOKE.Attack.armourBars", { name: attacker.name ?? "", suit: String(/** @type {any} */ (barred.suit).name ?? ""),
+  if (barred) return i18n.format("SMOKE.Attack.armourBars", { name: attacker.name ?? "", suit: String(barred.suit.name ?? ""),
     weapon: weapon.name ?? "" });
   let mods;
   try {
@@ -258,10 +258,10 @@ function warn(text) {
  * @returns {{combat: Combat.Implementation, record: RollRecord}|null}
  */
 export function recordOf(message) {
-  const flags = /** @type {any} */ (message?.flags?.[SYSTEM_ID]);
+  const flags = message?.flags?.[SYSTEM_ID];
   const ref = flags?.attack ?? flags?.hold;
   const combat = ref?.combatId ? game.combats?.get(ref.combatId) : null;
-  const record = combat?.system?.records?.[ref?.recordId];
+  const record = combat?.system?.records?.[ref?.recordId ?? ""];
   return combat && record ? { combat, record } : null;
 }
 
@@ -360,7 +360,7 @@ async function weaponAftermath(combat, record) {
     if (!jammed.includes(weaponId)) await writeSides(combat, { [record.actorId]: { jammed: [...jammed, weaponId] } });
   }
   if (record.aftermath?.includes("smashed")) {
-    const quantity = /** @type {any} */ (kitSystem(weapon))?.quantity ?? 1;
+    const quantity = /** @type {WeaponSystem | null} */ (kitSystem(weapon))?.quantity ?? 1;
     if (quantity > 1) await weapon.update(/** @type {DottedUpdate<Item.UpdateData>} */ ({ "system.quantity": quantity - 1 }));
     else await weapon.delete();
   }
@@ -439,7 +439,7 @@ async function landArea(combat, record, target) {
  */
 async function dodgeCardTotal(dodgeId, { record, actor }) {
   const card = dodgeId ? game.messages?.get(dodgeId) : null;
-  const flags = /** @type {any} */ (card?.flags?.[SYSTEM_ID]);
+  const flags = card?.flags?.[SYSTEM_ID];
   const author = card?.author;
   const fits = !!card && !!flags?.check && flags.dodge?.messageId === record.messageId && flags.check.actorId === actor.id
     && !!author && (author.isGM || actor.testUserPermission(author, "OWNER"));

@@ -31,7 +31,7 @@ const PURPOSE = "combat.blind";
  * @param {Record<string, unknown>} [data]
  * @returns {string}
  */
-const L = (key, data) => (data ? game.i18n.format(key, /** @type {any} */ (data)) : game.i18n.localize(key));
+const L = (key, data) => (data ? game.i18n.format(key, /** @type {Parameters<typeof game.i18n.format>[1]} */ (data)) : game.i18n.localize(key));
 /** @param {string} stat */
 const statName = stat => L(`SMOKE.Stat.${stat}.name`);
 
@@ -96,11 +96,11 @@ export const requests = {
     const gear = blinderOf(actor);
     if (!gear) throw new Error(L("SMOKE.Blind.nothing", { name: actor.name ?? "" }));
     const them = /** @type {Actor.Implementation} */ (target.actor);
-    const stats = /** @type {any} */ (them.system)?.stats;
+    const stats = /** @type {{stats?: Record<string, unknown>}} */ (them.system)?.stats; // a person's (a motor has none)
     if (!stats?.[gear.against]) {
       throw new Error(L("SMOKE.Blind.notPerson", { name: them.name ?? "", against: statName(gear.against) }));
     }
-    await spendDieAsGM(/** @type {any} */ (combat), me, "blind", { index });
+    await spendDieAsGM(combat, me, "blind", { index });
     const plan = blindingOpponentPlan({ against: gear.against, ...recordedDice(them, gear.against), conditions: recordedStatuses(them) });
     const roll = await new Roll(plan.formula).evaluate();
     const [effortTerm, statTerm] = /** @type {any[]} */ (roll.dice);
@@ -110,15 +110,16 @@ export const requests = {
     // A new roll for each die spent (the die's spend counter is in the key): asking again spends another die.
     const { rollId, tn, situational } = issueRoll(user, { purpose: PURPOSE, actor, stat: gear.stat, tn: theirs.total, context,
       key: `${combatId}:${combatantId}:${combat.round}:${foundry.utils.randomID(8)}` });
-    await ChatMessage.create(/** @type {any} */ ({ speaker: ChatMessage.getSpeaker({ actor: them }), rolls: [roll],
+    await ChatMessage.create({ speaker: ChatMessage.getSpeaker({ actor: them }), rolls: [roll],
       content: await noteHTML(L("SMOKE.Blind.opponent", { name: them.name ?? "", against: statName(gear.against),
-        user: actor.name ?? "", item: gear.name, total: theirs.total })) }));
+        user: actor.name ?? "", item: gear.name, total: theirs.total })) });
     return { rollId, tn, situational, stat: gear.stat };
   },
 
   "combat.blind.claim": async (user, { rollId, messageId }) => {
     const { roll, actor, check } = await claimRoll(user, { rollId, messageId, purpose: PURPOSE });
-    const c = /** @type {any} */ (roll.context);
+    const c = /** @type {{combatId: string, targetId: string, item: string, stat: string, against: string, opponentTotal: number}} */
+      (roll.context); // the context the GM issued above
     const target = game.combats?.get(c.combatId)?.combatants.get(c.targetId);
     const result = blindingResult({ total: check.total, opponentTotal: c.opponentTotal });
     const words = { user: actor.name ?? "", target: target?.name ?? "", item: c.item, stat: statName(c.stat), total: check.total,

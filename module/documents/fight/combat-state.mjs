@@ -45,6 +45,8 @@
  * @property {boolean} concealed     The GM marked this combatant fully concealed: no ordinary targeted attack reaches it.
  * @property {string} smoke          The Smoke Grenade cloud it is in (the throw's record id), "" for none: nobody
  *   outside the cloud can target it until the GM clears the cloud.
+ * @property {import("../../rules/round.mjs").TurnStart} [turnStart]  Simple tracker: the turn it began (its key, Stunned
+ *   then; documents/fight/combat.mjs turnStartOf).
  */
 
 /** @returns {Side} A fresh side. */

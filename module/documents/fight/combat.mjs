@@ -117,7 +117,7 @@ export class SmokeCombat extends Combat {
    * @override
    */
   _onUpdate(changed, options, userId) {
-    if (this.isSpeed && /** @type {any} */ (changed).system?.sides && !("combatants" in changed)) {
+    if (this.isSpeed && /** @type {{system?: {sides?: unknown}}} */ (changed).system?.sides && !("combatants" in changed)) {
       this.turns = this.combatants.contents.sort(this._sortCombatants);
     }
     super._onUpdate(changed, options, userId);
@@ -428,7 +428,7 @@ export const requests = {
       }
       // Conditions › Stunned: the simple tracker ends it at the end of the character's next turn.
       const ends = isOut(current) ? [] : endOfTurn({ conditions: recordedStatuses(current.actor), key,
-        start: /** @type {any} */ (sideOf(current)).turnStart ?? null });
+        start: sideOf(current).turnStart ?? null });
       for (const id of ends) {
         await current.actor.removeCondition(id);
         await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },

@@ -39,8 +39,8 @@ export function onWasted(combatant) {
   const combat = combatant?.parent;
   if (!game.user.isActiveGM || !combat) return;
   const records = Object.values(/** @type {SmokeCombatSystem} */ (combat.system)?.records ?? {});
-  const hits = records.filter((/** @type {any} */ r) => r?.kind === "attack" && r.otherId === combatant.id && r.resolved?.damage > 0);
-  const last = hits.sort((/** @type {any} */ x, /** @type {any} */ y) => (x.round ?? 0) - (y.round ?? 0)).at(-1);
+  const hits = records.filter(r => r?.kind === "attack" && r.otherId === combatant.id && r.resolved?.damage > 0);
+  const last = hits.sort((x, y) => (x.round ?? 0) - (y.round ?? 0)).at(-1);
   const killer = last ? combat.combatants.get(last.actorId)?.actor : null;
   if (!killer) return;
   const crime = attackCrime({ category: "melee", targetPolice: isPolice(combatant.actor), killed: true });

@@ -84,8 +84,8 @@ export function characterAt(uuid) {
  */
 export function maskOf(actor) {
   const record = recordedKit(actor);
-  const worn = actor.items.filter(i => /** @type {any} */ (i.system).worn && record[/** @type {string} */ (i.id)]
-    && Number(record[/** @type {string} */ (i.id)].system.witnessedHeat) < 0);
+  const worn = actor.items.filter(i => !!(/** @type {{worn?: boolean}} */ (i.system).worn && record[/** @type {string} */ (i.id)]
+    && Number(record[/** @type {string} */ (i.id)].system.witnessedHeat) < 0));
   const witnessedHeat = wornWitnessedHeat(worn.map(i => ({ worn: true,
     witnessedHeat: Number(record[/** @type {string} */ (i.id)].system.witnessedHeat) })));
   return { witnessedHeat, names: witnessedHeat ? worn.map(i => i.name ?? "") : [] };
@@ -105,8 +105,8 @@ const crimeName = key => L(`SMOKE.Wanted.crime.${key}`);
 export async function postHeatCard({ flags = {}, whisper = gmIds(), speaker = null, ...card }) {
   const content = await foundry.applications.handlebars.renderTemplate(CARD_TEMPLATE,
     { ...card, lines: (card.lines ?? []).filter(Boolean) });
-  return ChatMessage.create(/** @type {any} */ ({ content, flags: { [SYSTEM_ID]: flags },
-    ...(whisper ? { whisper } : {}), speaker: speaker ? ChatMessage.getSpeaker({ actor: speaker }) : ChatMessage.getSpeaker() }));
+  return ChatMessage.create({ content, flags: { [SYSTEM_ID]: flags },
+    ...(whisper ? { whisper } : {}), speaker: speaker ? ChatMessage.getSpeaker({ actor: speaker }) : ChatMessage.getSpeaker() });
 }
 
 /**

@@ -67,7 +67,7 @@ export function seized(item) {
   if (item.type === "weapon") return !natural(item);
   if (SEIZED_TYPES.includes(item.type)) return true;
   // The GM's record of the item (documents/core/kit-record.mjs), never the sheet: an owner could tick *Authorised* there.
-  const recorded = /** @type {any} */ (kitSystem(item));
+  const recorded = /** @type {OutfitSystem | null} */ (kitSystem(item)); // read for an outfit only
   return item.type === "outfit" && UNIFORMS.includes(recorded?.disguise ?? item.system?.disguise) && recorded?.authorised !== true;
 }
 

@@ -46,7 +46,7 @@ export async function onOutfitChange(user, { actorUuid, itemId }) {
   await disguises.set(actor.uuid, { used: [...used, /** @type {string} */ (item.id)] });
   const stars = await setHeat(actor, change.stars, { reason: "outfit" });
   const updates = [{ _id: item.id, "system.worn": true }, ...actor.items
-    .filter(i => i.type === "outfit" && i.id !== item.id && /** @type {any} */ (i.system).worn)
+    .filter(i => i.type === "outfit" && i.id !== item.id && /** @type {OutfitSystem} */ (i.system).worn)
     .map(i => ({ _id: i.id, "system.worn": false }))];
   await actor.updateEmbeddedDocuments("Item", updates);
   await postHeatCard({ kind: "outfit", speaker: actor, whisper: null,
@@ -65,7 +65,7 @@ export async function onOutfitChange(user, { actorUuid, itemId }) {
  */
 export async function caughtInUniform(actor, caughtId) {
   const record = recordedKit(actor);
-  const uniform = actor.items.find(i => i.type === "outfit" && /** @type {any} */ (i.system).worn
+  const uniform = actor.items.find(i => i.type === "outfit" && /** @type {OutfitSystem} */ (i.system).worn
     && Number(record[/** @type {string} */ (i.id)]?.system?.heatIfCaught) > 0);
   if (!uniform) return 0;
   const key = `caught:${caughtId}`;

@@ -142,25 +142,25 @@ const hooks = {
     if (game.user.isActiveGM) forgetClean().catch(logged("disguise"));
   },
   /** A crime the system saw, from its own GM handlers: the GM's card (and a nicked motor's plate on record). */
-  "smoke.crime": (/** @type {any} */ notice) => {
+  "smoke.crime": (/** @type {Parameters<typeof noticeCrime>[0] & {motorUuid?: string} | null | undefined} */ notice) => {
     if (!game.user.isActiveGM || !notice) return;
     if (notice.motorUuid && THEFT_CRIMES.includes(notice.crime)) {
-      const motor = fromUuidSync(notice.motorUuid);
+      const motor = fromUuidSync(/** @type {SmokeUuid} */ (notice.motorUuid));
       if (motor) plateStolen(motor).catch(logged("plate"));
     }
     noticeCrime(notice).catch(logged("crime"));
   },
   /** Money & places (issue 13): a respray or new plates give the motor a new marker that reads clean. */
-  "smoke.resprayed": (/** @type {any} */ motor) => {
+  "smoke.resprayed": (/** @type {Actor.Implementation | null | undefined} */ motor) => {
     if (game.user.isActiveGM && motor?.type === "vehicle") plateChanged(motor).catch(logged("plate"));
   },
   /** Cuffed by police → Busted (the fight's cuff fires `smoke.cuffed(target, cuffer)` on the GM). */
-  "smoke.cuffed": (/** @type {any} */ target, /** @type {any} */ cuffer) => {
+  "smoke.cuffed": (/** @type {Actor.Implementation | null | undefined} */ target, /** @type {Actor.Implementation | null | undefined} */ cuffer) => {
     if (!game.user.isActiveGM || target?.type !== "character" || !isPolice(cuffer) || custodyOf(target)?.open) return;
     bust(target).catch(logged("busted"));
   },
   /** ANPR: a hot motor passing a police motor. */
-  moveToken: (/** @type {any} */ tokenDoc) => {
+  moveToken: (/** @type {TokenDocument.Implementation} */ tokenDoc) => {
     if (game.user.isActiveGM) anprOnMove(tokenDoc).catch(logged("anpr"));
   }
 };

@@ -89,7 +89,7 @@ function centre(token) {
  */
 export function wallBetween(from, to) {
   const backend = CONFIG.Canvas?.polygonBackends?.sight;
-  const board = /** @type {any} */ (globalThis).canvas;
+  const board = /** @type {{canvas?: Canvas}} */ (globalThis).canvas; // absent before the canvas is drawn
   if (!backend?.testCollision || !board?.ready || board.scene?.id !== from.parent?.id) return false;
   try {
     return !!backend.testCollision(centre(from), centre(to), { type: "sight", mode: "any" });

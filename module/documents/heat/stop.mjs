@@ -95,8 +95,8 @@ export async function onStopAnswer(user, { stopId, answer }) {
     flags: { heatStopAnswer: { actorUuid: actor.uuid, stopId } } });
   const stat = ROLLED[answer];
   if (!stat) return { answer };
-  const band = answer === "talk" ? /** @type {string} */ (stop.band) : RUN_BAND;
-  const tn = resolveTN(actor, stat, /** @type {any} */ ({ tnSource: "band", band }));
+  const band = answer === "talk" ? /** @type {SmokeBand} */ (stop.band) : RUN_BAND; // the stop's band: talkOutOfStopBand's
+  const tn = resolveTN(actor, stat, { tnSource: "band", band });
   const { rollId, situational } = issueRoll(user, { purpose: "heat.stop", actor, stat, tn, context: { stopId, answer } });
   return { answer, rollId, stat, band, tn, situational };
 }

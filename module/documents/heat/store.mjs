@@ -109,7 +109,7 @@ export function dropTimer(uuid) {
 /** Hooks (registered by the entry): the guard's, and a deleted character's timer goes with it. */
 export const hooks = {
   ...guard.hooks,
-  deleteActor: (/** @type {any} */ actor, /** @type {any} */ options, /** @type {string} */ userId) => {
+  deleteActor: (/** @type {Actor.Implementation} */ actor, /** @type {unknown} */ options, /** @type {string} */ userId) => {
     guard.hooks.deleteActor(actor);
     if (game.user.isActiveGM) dropTimer(actor.uuid).catch(err => console.error("the-smoke | heatTimers", err));
     void options; void userId;

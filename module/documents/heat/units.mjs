@@ -64,12 +64,13 @@ export function plateChanged(motor) {
  * @param {string} key
  */
 async function unitActor(key) {
-  const found = game.actors.find(a => /** @type {any} */ (a).flags?.[SYSTEM_ID]?.unitKey === key);
+  const found = game.actors.find(a => a.flags?.[SYSTEM_ID]?.unitKey === key);
   if (found) return found;
   const pack = actorPack(`${SYSTEM_ID}.vehicles`);
-  const id = /** @type {Record<string, Record<string, string> | undefined>} */ (CATALOGUE_IDS).vehicles?.[key] ?? (await pack?.getIndex())?.find((/** @type {any} */ e) => e.name && e.flags?.[SYSTEM_ID]?.key === key)?._id;
+  const id = /** @type {Record<string, Record<string, string> | undefined>} */ (CATALOGUE_IDS).vehicles?.[key] ?? (await pack?.getIndex())?.find(e => !!e.name && e.flags?.[SYSTEM_ID]?.key === key)?._id;
   if (!pack || !id) throw new Error(L("SMOKE.Wanted.noUnit", { unit: key }));
-  return game.actors.importFromCompendium(pack, id, /** @type {any} */ ({ [`flags.${SYSTEM_ID}.unitKey`]: key }));
+  return game.actors.importFromCompendium(pack, id,
+    /** @type {Parameters<typeof game.actors.importFromCompendium>[2]} */ ({ [`flags.${SYSTEM_ID}.unitKey`]: key }));
 }
 
 /**

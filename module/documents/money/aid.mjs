@@ -76,7 +76,7 @@ export async function streetFirstAid(medic, patient, { skipDialog = false } = {}
 /** GM: fix the roll (Savvy, Medium for the medic's unboosted dice) after checking reach and the once-per-injury. */
 async function onIssue(user, { medicUuid, patientUuid }) {
   const medic = characterFor(user, medicUuid);
-  const patient = typeof patientUuid === "string" ? /** @type {any} */ (fromUuidSync(/** @type {`Actor.${string}`} */ (patientUuid))) : null;
+  const patient = typeof patientUuid === "string" ? /** @type {Actor.Implementation | null} */ (fromUuidSync(/** @type {`Actor.${string}`} */ (patientUuid))) : null;
   if (!patient || !PEOPLE.has(patient.type)) throw new Error(L("SMOKE.Aid.noPatient"));
   if (recordedStatuses(medic).has("down")) throw new Error(L("SMOKE.Aid.medicDown", { name: medic.name ?? "" }));
   if (inFight(medic)) throw new Error(L("SMOKE.StreetAid.inFight"));
@@ -91,7 +91,7 @@ async function onIssue(user, { medicUuid, patientUuid }) {
 /** GM: apply the claimed card once; reach and the once-per-injury checked again. */
 async function onApply(user, { rollId, messageId }) {
   const { roll, actor: medic, message, check } = await claimRoll(user, { rollId, messageId, purpose: "firstAid.street" });
-  const patient = /** @type {any} */ (fromUuidSync(roll.context.patientUuid));
+  const patient = /** @type {Actor.Implementation | null} */ (fromUuidSync(roll.context.patientUuid)); // the GM's own context
   if (!patient) throw new Error(L("SMOKE.Aid.noPatient"));
   assertReach(medic, patient);
   const health = { value: healthOf(patient), max: recordedMaxima(patient).health };
@@ -104,7 +104,7 @@ async function onApply(user, { rollId, messageId }) {
     // Rulings, the same as the kit in a fight).
     result = applyAid({ health: health.value, max: health.max, conditions: recordedStatuses(patient) },
       { restore: AID.restoreHealth, removes: AID.removes }, { atHealth: RULES.combat.down.atHealth });
-    if (result.restored) await patient.update({ "system.health.value": result.health });
+    if (result.restored) await patient.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ "system.health.value": result.health }));
     for (const id of result.remove) await patient.removeCondition(id);
     if (result.downEnds) await stopDownClock(patient);
   }

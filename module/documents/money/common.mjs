@@ -148,7 +148,7 @@ const CARD = "systems/the-smoke/templates/chat/money-card.hbs";
  */
 export async function moneyCard({ title, lines, kind, speaker = null, flags = {}, whisperGM = false }) {
   const content = await foundry.applications.handlebars.renderTemplate(CARD, { title, kind, lines: lines.filter(Boolean) });
-  return ChatMessage.create(/** @type {any} */ ({ content, flags: { [SYSTEM_ID]: { money: { kind, ...flags } } },
+  return ChatMessage.create({ content, flags: { [SYSTEM_ID]: { money: { kind, ...flags } } },
     speaker: speaker ? ChatMessage.getSpeaker({ actor: speaker }) : ChatMessage.getSpeaker(),
-    ...(whisperGM ? { whisper: game.users.filter(u => u.isGM).map(u => u.id) } : {}) }));
+    ...(whisperGM ? { whisper: game.users.filter(u => u.isGM).map(u => u.id) } : {}) });
 }

@@ -14,6 +14,7 @@ import { plateOf } from "../heat/heat.mjs";
 import { assertAt, offersAt } from "./places.mjs";
 import { pay } from "../core/purse.mjs";
 import { assertGM } from "../core/requests.mjs";
+import { indexFields } from "../core/lookup.mjs";
 import { occupantsOf } from "../vehicle/seats.mjs";
 import { L, assertMotorAt, characterFor, moneyCard, motorFor, pounds, takeOffer } from "./common.mjs";
 import { recordedItem, recordedRep } from "../core/record.mjs";
@@ -131,9 +132,10 @@ export async function catalogueSalePrice(item) {
   const key = recorded.key.replace(/^drugs\//, "");
   const id = /** @type {Record<string, Record<string, string> | undefined>} */ (CATALOGUE_IDS).drugs?.[key];
   if (!id) return null;
-  const index = await /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.drugs`))?.getIndex({ fields: ["system.salePrice"] });
-  const price = index?.get(id)?.system?.salePrice;
-  return Number.isInteger(price) && price > 0 ? price : null;
+  const index = await /** @type {CompendiumCollection<"Item"> | undefined} */ (game.packs.get(`${SYSTEM_ID}.drugs`))
+    ?.getIndex({ fields: indexFields("system.salePrice") });
+  const price = /** @type {Partial<DrugSystem> | undefined} */ (index?.get(id)?.system)?.salePrice;
+  return typeof price === "number" && Number.isInteger(price) && price > 0 ? price : null;
 }
 
 /**

@@ -86,7 +86,7 @@ export function definePlaceBehavior() {
 function refreshFor(event) {
   const actor = event?.data?.token?.actor;
   for (const app of Object.values(actor?.apps ?? {})) if (app.rendered) app.render();
-  const hud = /** @type {any} */ (globalThis).canvas?.hud?.token;
+  const hud = /** @type {{canvas?: Canvas}} */ (globalThis).canvas?.hud?.token; // no canvas: no HUD
   if (hud?.rendered && hud.object?.document === event?.data?.token) hud.render();
 }
 
@@ -140,8 +140,7 @@ function placesIn(region) {
  */
 export function placesOf(tokenOrActor) {
   if (!tokenOrActor) return [];
-  const doc = /** @type {any} */ (tokenOrActor);
-  const tokens = doc.documentName === "Token" ? [doc] : presence(doc);
+  const tokens = tokenOrActor.documentName === "Token" ? [tokenOrActor] : presence(tokenOrActor);
   /** @type {Place[]} */
   const out = [];
   const seen = new Set();
@@ -185,7 +184,8 @@ const wantedKinds = kinds => (kinds.includes("shop") ? placeKinds().filter(k => 
  */
 export function assertAt(actor, kinds, { regionUuid = null, test = () => true } = {}) {
   const wanted = wantedKinds(kinds);
-  const region = typeof regionUuid === "string" ? /** @type {any} */ (fromUuidSync(/** @type {any} */ (regionUuid))) : null;
+  const region = typeof regionUuid === "string"
+    ? /** @type {RegionDocument.Implementation | null} */ (fromUuidSync(/** @type {SmokeUuid} */ (regionUuid))) : null;
   if (region?.documentName === "Region" && region.parent?.documentName === "Scene") {
     const place = placesIn(region).find(p => wanted.includes(p.kind) && test(p));
     if (place && presence(actor, region.parent).some(t => holds(region, t))) return place;
@@ -204,7 +204,7 @@ export function assertAt(actor, kinds, { regionUuid = null, test = () => true } 
 export function placeFor(actor, kinds) {
   const wanted = wantedKinds(kinds);
   const here = placesOf(actor).filter(p => wanted.includes(p.kind));
-  const viewed = /** @type {any} */ (game.scenes)?.viewed?.id;
+  const viewed = game.scenes?.viewed?.id;
   return (here.find(p => p.sceneId === viewed) ?? here[0])?.regionUuid ?? null;
 }
 
@@ -228,7 +228,7 @@ export function livesAt(actor, place) {
  */
 export function assertLivesAt(actor, place) {
   if (livesAt(actor, place)) return;
-  const names = [...(place.system?.residents ?? [])].map(uuid => /** @type {any} */ (fromUuidSync(uuid))?.name)
+  const names = [...(place.system?.residents ?? [])].map(uuid => /** @type {Actor.Implementation | null} */ (fromUuidSync(/** @type {SmokeUuid} */ (uuid)))?.name)
     .filter(Boolean);
   const data = { place: place.name, actor: actor.name ?? "", residents: names.join(", ") };
   throw new Error(game.i18n.format(names.length ? "SMOKE.Places.notYourFlat" : "SMOKE.Places.nobodyLives", data));

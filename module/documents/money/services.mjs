@@ -80,7 +80,7 @@ async function onGarage(user, { actorUuid, motorUuid, regionUuid }) {
   // A GM may run the garage anywhere (the motor sheet's button); a player reaches a garage first.
   const place = user.isGM ? (placesOf(actor).find(p => kindsFor("garage").includes(p.kind)) ?? { name: "", system: {} })
     : assertAt(actor, kindsFor("garage"), { regionUuid });
-  if (!user.isGM) assertMotorAt(motor, /** @type {any} */ (place));
+  if (!user.isGM) assertMotorAt(motor, /** @type {import("./places.mjs").Place} */ (place)); // a player's: assertAt's
   // The GM's records of the motor (documents/vehicle/wreck.mjs, condition.mjs), never what its owner wrote on it.
   const wreck = wreckOf(motor);
   if (wreck.destroyed) throw new Error(L("SMOKE.Repair.refused.destroyed", { vehicle: motor.name }));

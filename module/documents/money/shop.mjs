@@ -11,6 +11,7 @@ import { shopDiscount, shopPrice, shopStock } from "../../rules/money.mjs";
 import { assertAt, offersAt, placesOf } from "./places.mjs";
 import { charge } from "../core/purse.mjs";
 import { requestGM } from "../core/requests.mjs";
+import { indexFields } from "../core/lookup.mjs";
 import { L, SYSTEM_ID, characterFor, moneyCard, newOffer, takeOffer } from "./common.mjs";
 import { relationshipsOf } from "../core/relationships.mjs";
 import { hasRecordedPerk, recordedItem, recordedRep } from "../core/record.mjs";
@@ -39,7 +40,8 @@ const indexes = new Map();
  */
 function indexOf(pack) {
   if (!indexes.has(pack)) {
-    const p = /** @type {any} */ (game.packs.get(`${SYSTEM_ID}.${pack}`))?.getIndex({ fields: ["system.price"] }) ?? Promise.resolve(null);
+    const p = /** @type {CompendiumCollection<"Item"> | undefined} */ (game.packs.get(`${SYSTEM_ID}.${pack}`))
+      ?.getIndex({ fields: indexFields("system.price") }) ?? Promise.resolve(null);
     indexes.set(pack, p);
   }
   return /** @type {Promise<any>} */ (indexes.get(pack));
@@ -131,9 +133,9 @@ const STACKING = Object.freeze(["gear", "consumable", "drug", "ammo"]);
 async function addKit(actor, data) {
   const key = data?.flags?.[SYSTEM_ID]?.key;
   const same = key && STACKING.includes(data.type)
-    ? actor.items.find(i => i.type === data.type && /** @type {any} */ (i).flags?.[SYSTEM_ID]?.key === key) : null;
+    ? actor.items.find(i => i.type === data.type && i.flags?.[SYSTEM_ID]?.key === key) : null;
   if (!same) return actor.createEmbeddedDocuments("Item", [data]);
-  const have = Number(/** @type {any} */ (recordedItem(actor, same.id ?? "") ?? same).system?.quantity) || 0;
+  const have = Number(/** @type {{system?: {quantity?: number}}} */ (recordedItem(actor, same.id ?? "") ?? same).system?.quantity) || 0;
   const adds = Number(data.system?.quantity);
   return same.update(/** @type {DottedUpdate<Item.UpdateData>} */ ({ "system.quantity": have + (Number.isFinite(adds) && adds > 0 ? adds : 1) }));
 }
@@ -150,8 +152,9 @@ async function onBuy(user, { actorUuid, regionUuid, key, offerId }) {
   const row = (await shelfFor(actor, place)).find(r => r.key === key);
   if (!row) throw new Error(L("SMOKE.Shop.notStocked", { item: String(key ?? ""), place: place.name }));
   const release = takeOffer(offerId);
-  const item = /** @type {any} */ (await catalogueItem(row.key));
-  const doc = await /** @type {CompendiumCollection.Any | undefined} */ (game.packs.get(`${SYSTEM_ID}.${item.pack}`))?.getDocument(item.id);
+  // A shelf's row is a catalogue item (shelfFor).
+  const item = /** @type {NonNullable<Awaited<ReturnType<typeof catalogueItem>>>} */ (await catalogueItem(row.key));
+  const doc = await /** @type {CompendiumCollection<"Item"> | undefined} */ (game.packs.get(`${SYSTEM_ID}.${item.pack}`))?.getDocument(item.id);
   if (!doc) throw new Error(L("SMOKE.Shop.notStocked", { item: row.name, place: place.name }));
   try {
     await charge(actor, row.pounds, { reason: L("SMOKE.Shop.reason", { item: row.name, place: place.name }) });
@@ -159,7 +162,7 @@ async function onBuy(user, { actorUuid, regionUuid, key, offerId }) {
     release(); // nothing was bought: the same button may try again
     throw err;
   }
-  const data = /** @type {any} */ (game.items).fromCompendium(doc, { clearFolder: true });
+  const data = game.items.fromCompendium(doc, { clearFolder: true });
   await addKit(actor, data);
   await moneyCard({ kind: "shop", speaker: actor, title: L("SMOKE.Shop.cardTitle", { place: place.name }),
     lines: [L("SMOKE.Shop.bought", { actor: actor.name, item: row.name, pounds: row.pounds }),

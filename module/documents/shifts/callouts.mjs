@@ -15,7 +15,7 @@ import { assertGM } from "../core/requests.mjs";
 import { crewMember } from "./crew.mjs";
 import { L, activeJobOf, callouts, crews, jobs } from "./store.mjs";
 import { BANDS, RULES, STAT_KEYS } from "../../generated/rules.mjs";
-import { docAt } from "../core/lookup.mjs";
+import { docAt, systemApi } from "../core/lookup.mjs";
 
 const STATS = STAT_KEYS;
 
@@ -81,12 +81,12 @@ function destination(d) {
  * @param {unknown} given
  */
 function hopsFor(dests, given) {
-  const map = /** @type {any} */ (game.system).api?.streetMap;
+  const map = systemApi()?.streetMap;
   const from = dests[0].sceneId;
   const to = dests[dests.length - 1].sceneId;
   // The street map counts the hops between two scenes it links; within one map (or with no route) the GM's number.
   const mapped = from !== to && typeof map?.hops === "function" ? map.hops(from, to) : null;
-  if (Number.isInteger(mapped) && mapped >= 0) return mapped;
+  if (mapped !== null && Number.isInteger(mapped) && mapped >= 0) return mapped;
   const n = given === "" || given === null || given === undefined ? NaN : Number(given);
   try {
     return checkHops(n);

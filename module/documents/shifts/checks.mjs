@@ -44,7 +44,7 @@ export function checkFor(job, actor, pursuit = null) {
   const extra = extraOf(job);
   const chosen = shiftCheckBand(extra.band || null);
   const banded = (/** @type {string} */ kind, /** @type {string} */ stat) => ({ kind, stat, ...chosen,
-    tn: resolveTN(actor, stat, /** @type {any} */ ({ tnSource: "band", band: chosen.band })) });
+    tn: resolveTN(actor, stat, { tnSource: "band", band: chosen.band }) });
   const driver = vehicle ? driverOf(vehicle) : null;
   const isDriver = driver?.uuid === actor.uuid;
   const isCrew = job.crew.includes(actor.uuid);
@@ -99,25 +99,27 @@ async function onClaim(user, { rollId, messageId }) {
   if (job.stage !== ctx.stage || job.status === "done" || job.status === "failed") throw new Error(L("SMOKE.Shifts.stageMoved"));
   const now = checkFor(job, actor); // still due, and by this actor
   if (now.kind !== ctx.kind) throw new Error(L("SMOKE.Shifts.stageMoved"));
-  const outcome = /** @type {any} */ (check.outcome);
+  const outcome = /** @type {import("../../rules/shifts.mjs").Outcome} */ (check.outcome); // the card's outcome id
   switch (ctx.kind) {
-    case "wheels": return finish(/** @type {any} */ ({ ...job, outcome }));
+    case "wheels": return finish({ ...job, outcome });
     case "treat": {
-      const state = patientAfterTreatment({ state: /** @type {any} */ (job.patient?.state), outcome });
-      const next = { ...job, patient: { ...job.patient, state, at: clockElapsed(job.total, activeNow()) }, note: "SMOKE.Shifts.note.treated" };
-      if (state === "lost") return fail(/** @type {any} */ (next), "SMOKE.Shifts.note.lost");
-      return jobs.set(job.id, /** @type {any} */ (next));
+      // A treat check is due only for a job with a patient (checkFor).
+      const patient = /** @type {NonNullable<typeof job.patient>} */ (job.patient);
+      const state = patientAfterTreatment({ state: patient.state, outcome });
+      const next = { ...job, patient: { ...patient, state, at: clockElapsed(job.total, activeNow()) }, note: "SMOKE.Shifts.note.treated" };
+      if (state === "lost") return fail(next, "SMOKE.Shifts.note.lost");
+      return jobs.set(job.id, next);
     }
     case "fire": {
       const contributions = [...(job.fire?.contributions ?? []), { outcome, actor: actor.uuid }];
       const track = fireTrack({ contributions: contributions.map(c => c.outcome) });
-      const next = /** @type {any} */ ({ ...job, fire: { contributions }, note: "SMOKE.Shifts.note.fire" });
+      const next = { ...job, fire: { contributions }, note: "SMOKE.Shifts.note.fire" };
       if (!track.over) return jobs.set(job.id, next);
       return finish({ ...next, fireResult: { progress: track.progress, consequences: track.consequences, lost: track.lost } });
     }
     case "pursuit": {
       const g = pursuitGap({ gap: job.gap ?? undefined, outcome });
-      const next = /** @type {any} */ ({ ...job, gap: g.gap, note: g.collision ? "SMOKE.Shifts.note.collision" : "SMOKE.Shifts.note.gap" });
+      const next = { ...job, gap: g.gap, note: g.collision ? "SMOKE.Shifts.note.collision" : "SMOKE.Shifts.note.gap" };
       // The card: whose numbers set the getaway TN (the assumed target says so), the gap, and a collision's note.
       await jobCard(job, [ctx.pursuit ? targetLine(ctx.pursuit) : null, ...gapLines(g)]);
       if (g.caught) return finish(next);
@@ -126,7 +128,7 @@ async function onClaim(user, { rollId, messageId }) {
     }
     case "disturbance": {
       const compromised = job.compromised || disturbanceCompromised(outcome);
-      return advance(/** @type {any} */ ({ ...job, compromised, note: "SMOKE.Shifts.note.resolved" }));
+      return advance({ ...job, compromised, note: "SMOKE.Shifts.note.resolved" });
     }
     default: throw new Error(L("SMOKE.Shifts.noCheckDue"));
   }
@@ -141,7 +143,7 @@ async function onIdentify(user, { jobId, actorUuid, tokenUuid }) {
   const token = /** @type {TokenDocument.Implementation | null} */ (fromUuidSync(/** @type {SmokeUuid} */ (String(tokenUuid ?? ""))));
   const target = extraOf(job).targetUuid;
   if (token?.documentName !== "Token") throw new Error(L("SMOKE.Shifts.badTarget"));
-  const crewMotor = /** @type {any} */ (docAt(job.vehicleUuid));
+  const crewMotor = /** @type {Actor.Implementation | null} */ (docAt(job.vehicleUuid)); // the job's motor (an actor UUID)
   const range = (crewMotor?.type === "vehicle" ? effectsOf(crewMotor).anprRange : null) ?? 12;
   const motor = token.parent?.tokens?.find?.(t => t.actor?.uuid === job.vehicleUuid);
   const size = token.parent?.grid?.size ?? 100;

@@ -22,7 +22,7 @@ import { getawayTN, pursuitTarget } from "../../rules/shifts.mjs";
 import { POLICE_ABILITY } from "../../rules/vehicles.mjs";
 import { recordedDice } from "../core/record.mjs";
 import { driverOf, printedOf, vehicleDrivenBy } from "../vehicle/vehicle.mjs";
-import { docAt } from "./crew.mjs";
+import { actorAt } from "../core/lookup.mjs";
 import { L } from "./store.mjs";
 
 /**
@@ -43,13 +43,12 @@ import { L } from "./store.mjs";
  * @returns {Promise<PursuitTarget>}
  */
 export async function pursuitTargetOf(extra) {
-  const done = (/** @type {any} */ numbers, /** @type {PursuitTarget["source"]} */ source, name = "") => {
+  const done = (/** @type {Parameters<typeof pursuitTarget>[0]} */ numbers, /** @type {PursuitTarget["source"]} */ source, name = "") => {
     const t = pursuitTarget(numbers);
     return { ...t, source, name, tn: getawayTN(t) };
   };
   if (extra?.target) return done(extra.target, "typed");
-  const named = /** @type {any} */ (extra?.targetUuid ? docAt(extra.targetUuid) : null);
-  const who = named?.documentName === "Token" ? named.actor : named;
+  const who = extra?.targetUuid ? actorAt(extra.targetUuid) : null; // a token's UUID names its actor
   if (!who) return done(null, "assumed");
   const motor = who.type === "vehicle" ? who : vehicleDrivenBy(who);
   if (!motor) return done(null, "assumed");
@@ -68,9 +67,9 @@ export async function pursuitTargetOf(extra) {
  * @returns {string}
  */
 export function targetLine(target) {
-  const data = { tn: target.tn, wheels: target.wheels, performance: target.performance, name: target.name,
+  const data = { tn: String(target.tn), wheels: String(target.wheels), performance: String(target.performance), name: target.name,
     handling: target.handling < 0 ? `−${-target.handling}` : `+${target.handling}` };
-  return L(`SMOKE.Shifts.pursuitTarget.${target.source}`, /** @type {any} */ (data));
+  return L(`SMOKE.Shifts.pursuitTarget.${target.source}`, data);
 }
 
 /**

@@ -148,7 +148,7 @@ function gmTick(now) {
   for (const job of Object.values(jobs.all())) {
     const p = job.patient;
     if (!p || job.paused || job.status === "done" || job.status === "failed") continue;
-    const state = patientAfterTime({ state: /** @type {any} */ (p.state), seconds: Math.max(0, clockElapsed(job.total, now) - p.at) });
+    const state = patientAfterTime({ state: p.state, seconds: Math.max(0, clockElapsed(job.total, now) - p.at) });
     const key = `${job.id}:${p.state}:${p.at}`;
     if (state !== p.state && asked.get(job.id) !== key) {
       asked.set(job.id, key);

@@ -53,8 +53,7 @@ export function jobT(job, now = activeNow()) {
 export async function jobCard(job, lines, { title = job.name } = {}) {
   const content = await foundry.applications.handlebars.renderTemplate("systems/the-smoke/templates/chat/shift-card.hbs",
     { title, lines: lines.filter(Boolean) });
-  return ChatMessage.create(/** @type {any} */ ({ content, speaker: ChatMessage.getSpeaker(),
-    flags: { [SYSTEM_ID]: { shiftJob: job.id } } }));
+  return ChatMessage.create({ content, speaker: ChatMessage.getSpeaker(), flags: { [SYSTEM_ID]: { shiftJob: job.id } } });
 }
 
 /**
@@ -67,7 +66,7 @@ async function passengerFor(job, kind) {
   const named = docAt(extra.passengerUuid);
   if (named?.documentName === "Actor") return named;
   const name = extra.fareName || L(kind === "patient" ? "SMOKE.Shifts.patientName" : "SMOKE.Shifts.fareName", { job: job.name });
-  return Actor.implementation.create(/** @type {any} */ ({ name, type: "npc", flags: { [SYSTEM_ID]: { shiftJob: job.id } } }));
+  return Actor.implementation.create({ name, type: "npc", flags: { [SYSTEM_ID]: { shiftJob: job.id } } });
 }
 
 /**
@@ -302,7 +301,7 @@ async function onWorsen(user, { jobId }) {
   const p = job.patient;
   if (!p || job.status === "done" || job.status === "failed") return job;
   const seconds = clockElapsed(job.total, activeNow()) - p.at;
-  const state = patientAfterTime({ state: /** @type {any} */ (p.state), seconds: Math.max(0, seconds) });
+  const state = patientAfterTime({ state: p.state, seconds: Math.max(0, seconds) });
   if (state === p.state) return job;
   const every = RULES.shifts.paramedic.worsenEverySeconds;
   const steps = Math.floor(Math.max(0, seconds) / every);

@@ -73,8 +73,9 @@ const changed = () => { for (const fn of [...watchers]) { try { fn(); } catch (e
  *   stage's check is due (the stage clock frozen at arrival); done: paid; failed: ended unpaid (Lost, escaped…).
  * @property {number|null} arrivedLeft T when the stage was reached (null before).
  * @property {{collected: boolean, damaged: boolean}|null} cargo
- * @property {{state: string, at: number, boarded: boolean}|null} patient  at: job-clock seconds of the last change.
- * @property {{contributions: {outcome: string, actor: string}[]}|null} fire
+ * @property {{state: import("../../rules/shifts.mjs").PatientState, at: number, boarded: boolean}|null} patient  at: job-clock
+ *   seconds of the last change.
+ * @property {{contributions: {outcome: import("../../rules/shifts.mjs").Outcome, actor: string}[]}|null} fire
  * @property {number|null} gap         The pursuit gap.
  * @property {string} passengerUuid    The fare or patient actor aboard ("" none).
  * @property {number} stopsPaid        Bus: pounds paid so far.

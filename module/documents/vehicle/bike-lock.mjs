@@ -56,7 +56,7 @@ async function onBikeLock(user, { vehicleUuid, actorUuid, locked }) {
   const current = bikeLockOf(vehicle);
   if (!locked) {
     if (!current) throw new Error(L("SMOKE.BikeLock.notLocked", { vehicle: vehicle.name }));
-    const locker = /** @type {Actor.Implementation|null} */ (fromUuidSync(/** @type {any} */ (current.by)));
+    const locker = /** @type {Actor.Implementation|null} */ (fromUuidSync(/** @type {SmokeUuid} */ (current.by)));
     if (!user.isGM && !locker?.testUserPermission(user, "OWNER")) {
       throw new Error(L("SMOKE.BikeLock.notYours", { vehicle: vehicle.name }));
     }

@@ -19,6 +19,6 @@ import { recordedMotorKey } from "../core/record.mjs";
 export async function catalogueEntry(motor) {
   const key = recordedMotorKey(motor).replace(/^vehicles\//, "");
   const id = key ? /** @type {Record<string, string>} */ (CATALOGUE_IDS.vehicles ?? {})[key] : undefined;
-  const doc = /** @type {any} */ (id ? await game.packs.get(`${SYSTEM_ID}.vehicles`)?.getDocument(id) : null);
+  const doc = /** @type {Actor.Implementation | null | undefined} */ (id ? await game.packs.get(`${SYSTEM_ID}.vehicles`)?.getDocument(id) : null);
   return doc ? doc._source ?? doc : null;
 }

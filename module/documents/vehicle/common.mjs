@@ -83,7 +83,8 @@ function seatName(vehicle, seatId) {
  * @throws {Error} when it is missing or not a motor.
  */
 export function vehicleFrom(uuid) {
-  let doc = typeof uuid === "string" ? /** @type {any} */ (fromUuidSync(/** @type {SmokeUuid} */ (uuid))) : null;
+  let doc = typeof uuid === "string"
+    ? /** @type {Actor.Implementation | TokenDocument.Implementation | null} */ (fromUuidSync(/** @type {SmokeUuid} */ (uuid))) : null;
   if (doc?.documentName === "Token") doc = doc.actor;
   if (!doc) throw new Error(L("SMOKE.Request.missing"));
   if (!isVehicle(doc)) throw new Error(L("SMOKE.Vehicle.notVehicle"));

@@ -128,7 +128,8 @@ export async function writeCondition(motor, values) {
   }
   if (!Object.keys(update).length) return;
   if (motor.isToken) {
-    await motor.update(/** @type {any} */ (update), /** @type {any} */ ({ smokeGuarded: true }));
+    await motor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ (update),
+      /** @type {Actor.Database.UpdateOperation & {smokeGuarded: boolean}} */ ({ smokeGuarded: true })); // the guard lets it by
     return;
   }
   // The store holds 0 for "no round" (a number path); the sheet keeps its null.

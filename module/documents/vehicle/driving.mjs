@@ -158,7 +158,6 @@ export async function rollDriving(vehicle, { band = null, gauge = null, situatio
   const { total, ...numbers } = drivingNumbers(vehicle, { gauge, terrain, junction });
   const gaugeRow = gauge ? GAUGE_BANDS.find(b => b.id === gauge) : null;
   const difficulty = band ?? gaugeRow?.check ?? "medium";
-  /** @type {any} */
   const initial = { ...drivingTN({ band: difficulty, tn, targetName }), ...gmSituational(situational) };
   const choices = await promptCheck(driver, "whl", { initial, vehicle: numbers, skipDialog });
   if (!choices) return null;
@@ -191,7 +190,7 @@ export function drivingNumbers(vehicle, { gauge = null, terrain = "road", juncti
   const gaugeRow = gauge ? GAUGE_BANDS.find(b => b.id === gauge) : null;
   if (gauge && !gaugeRow) throw new RangeError(`gauge must be ${GAUGE_BANDS.map(b => b.id).join(", ")}, got "${gauge}"`);
   const driving = drivingModifiers({ abilities: printedOf(vehicle).abilities, on: sys(vehicle).abilitiesOn ?? [],
-    terrain: /** @type {any} */ (terrain), junction });
+    terrain: /** @type {Parameters<typeof drivingModifiers>[0]["terrain"]} */ (terrain), junction }); // an unknown one refused there
   const modifiers = driving.parts.map(p => ({ value: p.value, text: L(`SMOKE.Vehicle.driving.${p.id}`,
     { ability: p.ability ? abilityName(p.ability) : "", value: signed(p.value) }) }));
   if (gaugeRow?.handling) {

@@ -60,8 +60,10 @@ export function fuelStatus(motor) {
  * @returns {Promise<void>}
  */
 async function writeFuel(motor, value) {
-  if (motor.isToken) await motor.update(/** @type {any} */ ({ [VALUE]: value }), /** @type {any} */ ({ smokeGuarded: true }));
-  else await guard.write(motor, { [VALUE]: value });
+  if (motor.isToken) {
+    await motor.update(/** @type {DottedUpdate<Actor.UpdateData>} */ ({ [VALUE]: value }),
+      /** @type {Actor.Database.UpdateOperation & {smokeGuarded: boolean}} */ ({ smokeGuarded: true })); // the guard lets it by
+  } else await guard.write(motor, { [VALUE]: value });
 }
 
 /**
@@ -72,7 +74,7 @@ async function writeFuel(motor, value) {
  */
 async function onCrossed(record) {
   if (!game.user.isActiveGM || !record?.seats?.to) return;
-  const motor = /** @type {any} */ (fromUuidSync(/** @type {any} */ (record.seats.to)));
+  const motor = /** @type {Actor.Implementation | null} */ (fromUuidSync(/** @type {SmokeUuid} */ (record.seats.to)));
   if (!motor || motor.type !== "vehicle" || !driverOf(motor)) return;
   const used = fuelForHop(fuelOf(motor));
   if (used.ok && used.used) await writeFuel(motor, used.value);
@@ -111,7 +113,7 @@ async function useOne(actor, itemId) {
   const item = actor.items.get(itemId);
   const have = Number(recordedItem(actor, itemId)?.system?.quantity ?? 1);
   if (!item) return null;
-  return have > 1 ? item.update(/** @type {any} */ ({ "system.quantity": have - 1 })) : item.delete();
+  return have > 1 ? item.update(/** @type {DottedUpdate<Item.UpdateData>} */ ({ "system.quantity": have - 1 })) : item.delete();
 }
 
 /**
@@ -166,17 +168,17 @@ async function onMake(user, { actorUuid, itemId }) {
   assertOwner(user, actor);
   const entry = recordedItem(actor, String(itemId ?? ""));
   if (!entry || Number(entry.system?.quantity ?? 1) < 1) throw new Error(L("SMOKE.Fuel.notRecorded", { actor: actor.name }));
-  const made = makesFrom(/** @type {any} */ (entry.system));
+  const made = makesFrom(entry.system);
   if (!made) throw new Error(L("SMOKE.Fuel.makesNothing", { item: actor.items.get(String(itemId ?? ""))?.name ?? entry.name }));
   const [pack, key] = made.item.split("/");
   const id = /** @type {Record<string, Record<string, string>|undefined>} */ (CATALOGUE_IDS)[pack]?.[key];
-  const doc = /** @type {any} */ (id ? await game.packs.get(`${SYSTEM_ID}.${pack}`)?.getDocument(id) : null);
+  const doc = /** @type {Item.Implementation | null | undefined} */ (id ? await game.packs.get(`${SYSTEM_ID}.${pack}`)?.getDocument(id) : null); // an item pack's
   if (!doc) throw new Error(L("SMOKE.Fuel.makesNothing", { item: entry.name }));
   const sameId = Object.entries(recordedKit(actor)).find(([, e]) => e.key === made.item && e.type === doc.type)?.[0];
   const same = sameId ? actor.items.get(sameId) : null;
   if (same) {
     const have = Number(recordedItem(actor, /** @type {string} */ (sameId))?.system?.quantity ?? 1);
-    await same.update(/** @type {any} */ ({ "system.quantity": have + made.quantity }));
+    await same.update(/** @type {DottedUpdate<Item.UpdateData>} */ ({ "system.quantity": have + made.quantity }));
   } else {
     const data = /** @type {any} */ (game.items).fromCompendium(doc, { clearFolder: true });
     data.system.quantity = made.quantity;
@@ -192,6 +194,6 @@ async function onMake(user, { actorUuid, itemId }) {
 export const requests = { "vehicle.refuel": onRefuel, "vehicle.jerryCan.make": onMake };
 
 /** Hooks: the Fuel record's guard, and a crossing's Fuel. */
-export const hooks = { ...guard.hooks, "smoke.crossed": (/** @type {any} */ record) => {
+export const hooks = { ...guard.hooks, "smoke.crossed": (/** @type {Parameters<typeof onCrossed>[0]} */ record) => {
   onCrossed(record).catch(err => console.error("the-smoke | fuel: could not spend a hop's Fuel", err));
 } };

@@ -22,8 +22,8 @@ import { gmStore } from "../core/gm-store.mjs";
 export const bikeLocks = gmStore("bikeLocks", { onChange: () => {
   // Open motor sheets show a lock or an unlock at once.
   for (const app of foundry.applications.instances?.values?.() ?? []) {
-    const doc = /** @type {any} */ (app).document;
-    if (doc?.type === "vehicle" && /** @type {any} */ (app).rendered) app.render();
+    const doc = /** @type {{document?: {type?: string}}} */ (app).document; // a document sheet's
+    if (doc?.type === "vehicle" && app.rendered) app.render();
   }
   Hooks.callAll("smoke.bikeLocks");
 } });

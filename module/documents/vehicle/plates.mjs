@@ -72,8 +72,8 @@ async function onPlatesIssue(user, { vehicleUuid, swapperUuid, kitId = "" }) {
   const { vehicle, actor: swapper } = personAtMotor(user, vehicleUuid, swapperUuid, "SMOKE.Plates.notPerson");
   const kit = platesFor(swapper, kitId);
   if (!kit) throw new Error(L("SMOKE.Plates.noPlates", { actor: swapper.name ?? "" }));
-  const { stat, band } = plateSwapCheck(/** @type {any} */ (kitSystem(kit)));
-  const tn = resolveTN(swapper, stat, /** @type {any} */ ({ tnSource: "band", band }));
+  const { stat, band } = plateSwapCheck(/** @type {GearSystem | null} */ (kitSystem(kit))); // plates are gear
+  const tn = resolveTN(swapper, stat, { tnSource: "band", band: /** @type {SmokeBand} */ (band) }); // the entry's band id
   const { rollId, situational } = issueRoll(user, { purpose: "vehicle.plates", actor: swapper, stat, tn,
     key: `${vehicle.uuid}:plates`, context: { vehicleUuid: vehicle.uuid, kitId: kit.id } });
   return { rollId, tn, situational, stat, band, kitId: kit.id };
@@ -88,7 +88,7 @@ async function onPlatesClaim(user, { rollId, messageId }) {
   if (!kit) throw new Error(L("SMOKE.Plates.noPlates", { actor: swapper.name ?? "" }));
   const result = plateSwapResult(check.margin);
   if (result.platesUsed) {
-    const quantity = /** @type {any} */ (kitSystem(kit))?.quantity ?? 1;
+    const quantity = /** @type {GearSystem | null} */ (kitSystem(kit))?.quantity ?? 1;
     if (quantity > 1) await kit.update(/** @type {DottedUpdate<Item.UpdateData>} */ ({ "system.quantity": quantity - 1 }));
     else await kit.delete();
   }

@@ -31,7 +31,7 @@ import { wreckOf } from "./wreck.mjs";
  * @returns {Item.Implementation[]}
  */
 export function repairKits(actor, flat = false) {
-  const kits = (actor?.items ?? []).filter(i => i.type === "gear" && /** @type {any} */ (i.system).repair);
+  const kits = (actor?.items ?? []).filter(i => i.type === "gear" && !!(/** @type {GearSystem} */ (i.system).repair));
   return flat ? kits.filter(i => /** @type {GearSystem} */ (i.system).repair.fixesFlat) : kits;
 }
 
@@ -124,7 +124,7 @@ async function onRepairIssue(user, { vehicleUuid, repairerUuid, kind, mode = "bo
   const can = canRepair(kind, { ...stateOf(vehicle), mode: useMode, fixesFlat: kitData ? kitData.fixesFlat : undefined });
   if (!can.ok) throw new Error(L(`SMOKE.Repair.refused.${can.reason}`, { vehicle: vehicle.name, kit: kit?.name ?? "" }));
   const { stat, band } = repairCheck(kind, kitData);
-  const tn = resolveTN(repairer, stat, /** @type {any} */ ({ tnSource: "band", band }));
+  const tn = resolveTN(repairer, stat, { tnSource: "band", band });
   // One live repair roll per repairer, motor and kind of repair: asking again (another kit) returns it.
   const { rollId, situational } = issueRoll(user, { purpose: "vehicle.repair", actor: repairer, stat, tn,
     key: `${vehicle.uuid}:${kind}:${useMode}`, context: { vehicleUuid: vehicle.uuid, kind, mode: useMode, kitId: kit?.id ?? "" } });

@@ -231,7 +231,7 @@ export const requests = { "vehicle.board": onBoard, "vehicle.leave": onLeave, "v
 function vehicleToken(vehicle) {
   const v = vehicle;
   if (v.token) return v.token;
-  const scenes = [/** @type {any} */ (game).scenes?.viewed, ...(game.scenes ?? [])].filter(Boolean);
+  const scenes = /** @type {Scene.Implementation[]} */ ([game.scenes?.viewed, ...(game.scenes ?? [])].filter(Boolean));
   for (const scene of scenes) {
     const t = scene.tokens?.find?.(x => x.actorId === vehicle.id && x.actorLink);
     if (t) return t;
@@ -375,10 +375,11 @@ export function ownedPeople() {
  */
 function motorScene(vehicle, tokenId = "") {
   if (vehicle?.token?.parent) return vehicle.token.parent;
-  const viewed = /** @type {any} */ (game.scenes?.viewed);
-  const on = (/** @type {any} */ scene) => scene?.tokens?.some((/** @type {any} */ t) => (tokenId ? t.id === tokenId : t.actorId === vehicle?.id));
+  const viewed = game.scenes?.viewed;
+  const on = (/** @type {Scene.Implementation | null | undefined} */ scene) =>
+    scene?.tokens?.some(t => (tokenId ? t.id === tokenId : t.actorId === vehicle?.id));
   if (on(viewed)) return viewed;
-  return /** @type {any} */ (game.scenes?.find(s => on(s))) ?? null;
+  return game.scenes?.find(s => !!on(s)) ?? null;
 }
 
 /**
@@ -411,7 +412,7 @@ export async function promptBoard(vehicle, { tokenId = "", actor = null } = {}) 
   const scene = motorScene(vehicle, tokenId);
   const candidates = actor ? [actor] : ownedPeople().filter(a => !occupantsOf(vehicle).some(o => o.actor.uuid === a.uuid))
     // Only people on the motor's map (issue 25: Board offered characters on another map).
-    .filter(a => !scene || scene.tokens.some((/** @type {any} */ t) => t.actorId === a.id));
+    .filter(a => !scene || scene.tokens.some((/** @type {TokenDocument.Implementation} */ t) => t.actorId === a.id));
   if (!candidates.length) {
     ui.notifications.warn(L("SMOKE.Boarding.noCandidates"));
     return null;

@@ -34,8 +34,8 @@ export function registerSeatStore() {
     // Open motor sheets show a change at once.
     onChange: () => {
       for (const app of foundry.applications.instances?.values?.() ?? []) {
-        const doc = /** @type {any} */ (app).document;
-        if (doc?.type === "vehicle" && /** @type {any} */ (app).rendered) app.render();
+        const doc = /** @type {{document?: {type?: string}}} */ (app).document; // a document sheet's
+        if (doc?.type === "vehicle" && app.rendered) app.render();
       }
     } });
 }

@@ -125,12 +125,12 @@ async function onTheftIssue(user, { vehicleUuid, thiefUuid, carjacking = false, 
   if (!allowed.includes(useStat)) throw new Error(L("SMOKE.Theft.wrongStat", { stat: L(`SMOKE.Stat.${useStat}.name`) }));
   const s = printedOf(vehicle); // the lock band and kind on the GM's printed record, never the sheet's
   const older = !!olderCar && user.isGM;
-  /** @type {{band: any, base: any, loud: boolean}} */
+  /** @type {{band: SmokeBand, base: SmokeBand, loud: boolean, locked?: boolean}} */
   let lock;
   let tool = null;
   if (carjacking) {
     const bands = BANDS;
-    const chosen = user.isGM && bands.includes(band) ? band : "medium";
+    const chosen = /** @type {SmokeBand} */ (user.isGM && bands.includes(band) ? band : "medium"); // one of BANDS
     lock = { band: chosen, base: chosen, loud: false };
   } else {
     if (toolId === "") tool = null;
@@ -139,20 +139,20 @@ async function onTheftIssue(user, { vehicleUuid, thiefUuid, carjacking = false, 
       tool = thief.items.get(toolId) ?? null;
       if (!tool) throw new Error(L("SMOKE.Theft.toolGone"));
       if (tool.type === "gear" && !recordedGear(tool)) throw new Error(L("SMOKE.Theft.toolNotRecorded", { tool: tool.name }));
-      const fit = toolFit(/** @type {any} */ (recordedGear(tool)), { lockKind: s.lockKind, olderCar: older });
+      const fit = toolFit(recordedGear(tool), { lockKind: s.lockKind, olderCar: older });
       if (fit !== "fits") throw new Error(L(`SMOKE.Theft.toolRefused.${fit}`, { tool: tool.name, vehicle: vehicle.name }));
     } else tool = theftTools(vehicle, thief).find(t => !t.olderCarOnly || older)?.item ?? null;
     // A bike locked with a Bike Lock: the lock's band (the GM's record of the lock, documents/vehicle/bike-lock.mjs).
     const bikeLock = bikeLockOf(vehicle);
-    lock = theftBand({ lock: s.lock, lockKind: s.lockKind, olderCar: older, tool: /** @type {any} */ (recordedGear(tool)),
-      bikeLock: /** @type {any} */ (bikeLock?.band ?? null) });
+    lock = theftBand({ lock: s.lock, lockKind: s.lockKind, olderCar: older, tool: recordedGear(tool),
+      bikeLock: /** @type {SmokeBand | null} */ (bikeLock?.band ?? null) });
   }
-  const tn = resolveTN(thief, useStat, /** @type {any} */ ({ tnSource: "band", band: lock.band }));
+  const tn = resolveTN(thief, useStat, { tnSource: "band", band: lock.band });
   // One live theft roll per thief and motor: asking again (another tool, a carjacking) returns it.
   const { rollId, situational } = issueRoll(user, { purpose: "vehicle.theft", actor: thief, stat: useStat, tn, key: vehicle.uuid,
     context: { vehicleUuid: vehicle.uuid, carjacking: !!carjacking, loud: !!lock.loud, stat: useStat, base: lock.base,
       band: lock.band, toolName: tool?.name ?? "", startsClean: recordedGear(tool)?.startsClean === true,
-      bikeLocked: !!(/** @type {any} */ (lock).locked) } });
+      bikeLocked: !!lock.locked } });
   return { rollId, tn, situational, band: lock.band, base: lock.base, loud: !!lock.loud, toolId: tool?.id ?? "", toolName: tool?.name ?? "" };
 }
 
@@ -183,7 +183,7 @@ async function onTheftClaim(user, { rollId, messageId }) {
     await vehicle.update({ [`ownership.${user.id}`]: CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER });
     owner = handed = true;
   }
-  await postTheftCard(vehicle, /** @type {any} */ (fromUuidSync(/** @type {`Actor.${string}`} */ (roll.actorUuid))), ctx, result, handed ? user.name : null);
+  await postTheftCard(vehicle, /** @type {Actor.Implementation | null} */ (fromUuidSync(/** @type {`Actor.${string}`} */ (roll.actorUuid))), ctx, result, handed ? user.name : null);
   // Heat (documents/heat/heat.mjs): a motor nicked is a crime the GM is asked about, once for this roll — after the
   // theft's card, so the crime card follows the theft it is about.
   if (result.opens) {
