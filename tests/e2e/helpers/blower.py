@@ -6,6 +6,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from .core import settle
+
 
 P1, P2 = "HarnessPlayer001", "HarnessPlayer002"
 
@@ -80,6 +82,10 @@ def gm_text(gm: Page, sender: str, to: list[str], text: str) -> None:
     for user in to:
         compose.locator(f"[name=to][value={user}]").check()
     compose.locator("[name=text]").fill(text)
+    # The phone re-renders on every change it shows (the recipient's read marks among them): a click whose press and
+    # release straddle a re-render clicks nothing (the full run's rare "GM's own phone never shows the text"); a
+    # person sees the draft still there and clicks again. Let what is in flight land first.
+    settle(gm)
     compose.locator("[data-action=send]").click()
     try:
         expect(phone(gm).locator(".smoke-blower-text").filter(has_text=text)).to_have_count(1, timeout=15000)
