@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from helpers import settle
 
-from helpers.blower import P1, P2, RECORD_FRAMES, gm_text, open_app, phone, seed
+from helpers.blower import P1, P2, RECORD_FRAMES, open_app, phone, seed
 
 pytestmark = pytest.mark.harness_only
 
@@ -22,6 +22,14 @@ SECRET = "Two bikes from the arches by tonight"
 SECOND = "Meet at the chicken shop"
 TEXTS = "() => game.system.api.blower.texts.refresh().then(() => game.system.api.blower.texts.inbox().texts.map(t => t.text))"
 
+
+
+def gm_text(gm: Page, sender: str, to: list[str], text: str) -> None:
+    """The GM sends a text as a contact through the request the phone's Send makes (`blower.text`), and the GM's own
+    record holds it. These tests are about where texts live and who receives them; the compose window itself (and its
+    Send) is tested in test_blower.py."""
+    gm.evaluate("([from, to, text]) => game.system.api.requestGM('blower.text', {from, to, text})", [sender, to, text])
+    gm.wait_for_function("t => game.system.api.blower.texts.inbox().texts.some(x => x.text === t)", arg=text)
 
 def texts_of(page: Page) -> list[str]:
     return sorted(page.evaluate(TEXTS))

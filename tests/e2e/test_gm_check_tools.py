@@ -76,13 +76,14 @@ def test_the_crowbar_the_claw_hammer_on_a_cheap_door_and_silent_lock_picks_ease_
     request = last_request(gm_page)
     assert request["situations"] == ["cheapDoor"]
     assert options(request, jaz) == {"mus": [tn["jaz", "mus", "medium"], None], "grf": [tn["jaz", "grf", "easy"], "Claw Hammer"]}
-    card = player2_page.locator("#chat-log .smoke-gm-request").last
+    # The card is found by what it says (the newest may not have arrived yet: `.last` would be the one before).
+    card = player2_page.locator("#chat-log .smoke-gm-request").filter(has_text="A cheap door")
     expect(card.locator(".smoke-gm-tweaks")).to_contain_text("A cheap door (a claw hammer opens it: Graft, one band easier)")
     expect(card.locator(".smoke-gm-tool")).to_contain_text(["Claw Hammer: Graft at Easy (1 easier, from the GM's record of their kit)."])
 
     sent = ask(gm_page, "gm.request.send", {"kind": "check", "key": "pick-a-lock", "actorUuids": [f"Actor.{jaz}"]})
     assert sent["ok"]["entries"][0]["options"] == [{"stat": "grf", "tn": tn["jaz", "grf", "easy"]}]
-    card = player2_page.locator("#chat-log .smoke-gm-request").last
+    card = player2_page.locator("#chat-log .smoke-gm-request").filter(has_text="Lock Picks")
     expect(card.locator(".smoke-gm-tool")).to_have_text(
         "Lock Picks: Graft at Easy (1 easier, from the GM's record of their kit). Silent: nobody near hears it.")
     roll_from_card(player2_page, f"Roll Graft (TN {tn['jaz', 'grf', 'easy']})", [(3, 6), (2, 6)])
