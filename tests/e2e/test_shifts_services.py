@@ -14,6 +14,22 @@ from helpers import settle
 pytestmark = pytest.mark.harness_only
 
 
+def test_an_open_sheet_shows_a_callout_the_gm_posts(world, open_user_page):
+    """Rook's player has his sheet open on his shift when the GM posts a callout: the sheet's shift panel shows it
+    without being opened again (the sheet redraws on the GM's shift stores, not only on the character)."""
+    seed(world)
+    gm, p1 = open_user_page("gm"), open_user_page("player1")
+    on_shift(gm, p1, "Deliverer E-Bike", "courier", {ROOK: "driver"})
+    p1.evaluate("id => game.actors.get(id).sheet.render({force: true})", ROOK)
+    panel = p1.locator(".smoke-shift-panel")
+    expect(panel).to_be_visible()
+    settle(p1)
+    result, err = gm_do(gm, "callout.create", {"shift": "courier", "name": "Late parcel", "hops": 1, "destinations": [
+        {"sceneId": SCENE, "name": "Ridley Road"}, {"sceneId": SCENE, "name": "Kingsland Road"}]})
+    assert err is None, err
+    expect(panel.get_by_text("Late parcel")).to_be_visible()
+
+
 def test_a_courier_reaches_each_stage_by_driving_into_its_region(world, open_user_page):
     """The stage advances when the crew's motor token ends a move in the stage's region (no "Reached" needed): the
     courier collects at the pickup region, the GM marks the cargo damaged, and the drop-off region pays
