@@ -25,13 +25,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from helpers import skew_time  # noqa: F401 — lives in helpers.py; kept importable from here for older tests
 
 ROOT = Path(__file__).resolve().parents[2]
 FOUNDRY_URL = os.environ.get("FOUNDRY_URL", "").rstrip("/")
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+# An assertion waits up to 15 s for what it expects (Playwright's default is 5 s): on the 2-core machine with both
+# workers' browsers busy, a chain of GM automation (a round's end card, a redraw after the GM's record) took longer
+# than 5 s now and then. A check that something did NOT happen waits with helpers.settle instead, so this adds no time
+# to a passing run.
+expect.set_options(timeout=15_000)
+
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
 BOOT_TIMEOUT_MS = 20_000
 

@@ -88,7 +88,7 @@ def gm_text(gm: Page, sender: str, to: list[str], text: str) -> None:
     settle(gm)
     compose.locator("[data-action=send]").click()
     try:
-        expect(phone(gm).locator(".smoke-blower-text").filter(has_text=text)).to_have_count(1, timeout=15000)
+        expect(phone(gm).locator(".smoke-blower-text").filter(has_text=text)).to_have_count(1, timeout=30000)
     except AssertionError as err:
         # A rare failure seen in full runs (the GM's own phone never showing a text it sent): say what the GM's
         # client held, so the next one can be told apart (send refused, record without it, phone not re-rendered).
