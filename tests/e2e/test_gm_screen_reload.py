@@ -48,6 +48,9 @@ def test_a_request_sent_before_a_gm_reload_is_rolled_after_it_and_the_gm_sees_th
     expect(player1_page.locator("#chat-log .smoke-gm-request").last.get_by_role("button")).to_have_count(0)
     roll_from_card(player2_page, "Roll Graft (TN 10)", [(2, 6), (3, 6)])
     expect(results).to_contain_text("Jaz Kaur: 8 / TN 10: Bad Luck")
+    # The screen shows the GM's write at once; the world setting has it when the server has echoed it.
+    gm_page.wait_for_function("""() => Object.values(game.settings.get('the-smoke', 'gmRequests'))
+        .sort((a, b) => b.at - a.at)[0]?.entries[1]?.result""")
     assert [last_request(gm_page)["entries"][1]["result"][k] for k in ("total", "tn", "outcome")] == [8, 10, "badLuck"]
     for page in (gm_page, player1_page, player2_page):
         assert page_errors[page] == []
