@@ -110,6 +110,7 @@ def test_a_real_attack_card_reads_margin_and_impact_from_the_gms_record(gm_page,
     attack_as(player1_page, "Mook")
     gm_page.wait_for_function("() => game.messages.contents.some(m => m.flags['the-smoke']?.attack)")
     card_id = gm_page.evaluate("() => game.messages.contents.findLast(m => m.flags['the-smoke']?.attack).id")
+    player1_page.wait_for_function("id => !!game.messages.get(id)", arg=card_id)  # the author's own copy has arrived too
     # The attacker (who authored the card) rewrites its flags after the roll: margin 40, Impact 50, Guard 1.
     player1_page.evaluate("""async id => game.messages.get(id).update({"flags.the-smoke.check.margin": 40,
         "flags.the-smoke.attack.impact": 50, "flags.the-smoke.attack.guard": 1})""", card_id)
