@@ -226,6 +226,20 @@ def page_pool(browser: Browser):
                 page.context.close()
 
 
+def smoke_module_script(manifest: dict) -> str:
+    """The init script of every test context: ``smokeModule(path)`` → the namespace of one of the system's modules,
+    named by its path (``"/systems/the-smoke/module/documents/core/check.mjs"``, or just what follows ``module/``).
+    The system ships as one bundle (tools/bundle.mjs): a path import of a source file would not exist, and the bundle's
+    ``modules`` export holds the very instances the running system uses (one state, one registry of requests)."""
+    bundle = f"/systems/{manifest['id']}/{manifest['esmodules'][0]}"
+    return f"""window.smokeModule = async path => {{
+  const rel = String(path).replace(/^.*?\\/module\\//, "");
+  const {{ modules }} = await import({json.dumps(bundle)});
+  if (!(rel in modules)) throw new Error(`smokeModule: no module ${{rel}} in the system's bundle`);
+  return modules[rel];
+}};"""
+
+
 def _release(page: Page, url: str, pool: list[Page]) -> None:
     """End a pooled page's test: off the game to the stand-in's join page (a plain HTML page of the same origin),
     storage and cookies cleared; a page that cannot be cleaned (closed, clock installed, stuck) leaves the pool."""
@@ -263,6 +277,7 @@ def open_user_page(request, world, browser: Browser, page_errors: dict, page_poo
         idle = [p for p in pool if id(p) not in taken and not p.is_closed()]
         if init_script or fresh or not idle:
             context = browser.new_context(viewport={"width": 1400, "height": 900})
+            context.add_init_script(smoke_module_script(world.manifest))
             page = context.new_page()
             if init_script or fresh:
                 contexts.append(context)

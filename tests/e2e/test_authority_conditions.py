@@ -40,7 +40,7 @@ def _result(gm: Page, request_id: str):
 
 def _recorded(page: Page, actor: str) -> list[str]:
     """The Conditions the GM counts for the actor (condition-record.mjs recordedStatuses), as this page reads them."""
-    return page.evaluate(f"""async id => [...(await import('{RECORD}')).recordedStatuses(game.actors.get(id))].sort()""", actor)
+    return page.evaluate(f"""async id => [...(await smokeModule('{RECORD}')).recordedStatuses(game.actors.get(id))].sort()""", actor)
 
 
 def _statuses(page: Page, actor: str) -> list[str]:
@@ -53,7 +53,7 @@ ARM_ON_DELETE = """([actor, record, check]) => { window.smokeArmed = new Promise
         Hooks.off('deleteActiveEffect', hook);
         const a = game.actors.get(actor);
         const seen = {statuses: [...a.statuses].sort()};   // read in the same breath: before any put-back
-        const [{recordedStatuses}, {planFor, defaultChoices}] = await Promise.all([import(record), import(check)]);
+        const [{recordedStatuses}, {planFor, defaultChoices}] = await Promise.all([smokeModule(record), smokeModule(check)]);
         const recorded = [...recordedStatuses(a)].sort();
         const plan = planFor(a, 'mov', {...defaultChoices(), tnSource: 'band', band: 'medium'});
         resolve({...seen, recorded, formula: plan.formula});
@@ -78,7 +78,7 @@ def test_a_player_who_deletes_hurt_before_a_counted_roll_is_counted_with_it(gm_p
     gm_page.evaluate("id => game.actors.get(id).addCondition('hurt')", sal)
     player1_page.wait_for_function("id => game.actors.get(id)?.statuses.has('hurt')", arg=sal)
     hurt = gm_page.evaluate("id => game.actors.get(id).effects.find(e => e.statuses.has('hurt')).id", sal)
-    gm_page.wait_for_function(f"async id => (await import('{RECORD}')).recordedStatuses(game.actors.get(id)).has('hurt')", arg=sal)
+    gm_page.wait_for_function(f"async id => (await smokeModule('{RECORD}')).recordedStatuses(game.actors.get(id)).has('hurt')", arg=sal)
 
     # his own client: refused, with the notice, and no ✕ on his sheet
     player1_page.evaluate("id => game.actors.get(id).toggleStatusEffect('hurt', {active: false})", sal)
@@ -128,7 +128,7 @@ def test_the_gms_automation_keeps_the_record_and_a_players_forged_condition_or_c
         gm_page.evaluate("id => game.actors.get(id).addCondition('bruised')", sal)
     assert _statuses(gm_page, sal) == ["hurt"] and _recorded(gm_page, sal) == ["hurt"]
     gm_page.evaluate("id => game.actors.get(id).removeCondition('hurt')", sal)
-    gm_page.wait_for_function(f"async id => !(await import('{RECORD}')).recordedStatuses(game.actors.get(id)).size", arg=sal)
+    gm_page.wait_for_function(f"async id => !(await smokeModule('{RECORD}')).recordedStatuses(game.actors.get(id)).size", arg=sal)
     gm_page.evaluate("id => game.actors.get(id).toggleStatusEffect('prone', {active: true})", sal)
     gm_page.evaluate("id => game.actors.get(id).addCondition('blazed', {minutes: 60})", sal)
     player1_page.wait_for_function("id => game.actors.get(id).statuses.has('blazed')", arg=sal)
@@ -156,7 +156,7 @@ def test_the_gms_automation_keeps_the_record_and_a_players_forged_condition_or_c
     # the GM ends Blazed: its comedown follows, once, on the record
     gm_page.evaluate("id => game.actors.get(id).removeCondition('blazed')", sal)
     gm_page.wait_for_function("id => game.actors.get(id).statuses.has('foggy')", arg=sal)
-    gm_page.wait_for_function(f"async id => (await import('{RECORD}')).recordedStatuses(game.actors.get(id)).has('foggy')", arg=sal)
+    gm_page.wait_for_function(f"async id => (await smokeModule('{RECORD}')).recordedStatuses(game.actors.get(id)).has('foggy')", arg=sal)
     assert _recorded(gm_page, sal) == ["foggy", "prone"]
     for page in (gm_page, player1_page):
         assert page_errors[page] == []

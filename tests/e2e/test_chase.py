@@ -72,14 +72,14 @@ def gauge(page: Page, token_id: str) -> dict:
 
 def wheels_tn(page: Page, band: str, performance: int, wheels: int) -> int:
     return page.evaluate("""async ([band, p, w]) => {
-        const { bandTN } = await import("/systems/the-smoke/module/rules/check.mjs");
+        const { bandTN } = await smokeModule("/systems/the-smoke/module/rules/check.mjs");
         return bandTN(p, w, band);
     }""", [band, performance, wheels])
 
 
 def stat_mod(page: Page, die: int) -> int:
     return page.evaluate("""async die => {
-        const { statModifier } = await import("/systems/the-smoke/module/rules/record.mjs");
+        const { statModifier } = await smokeModule("/systems/the-smoke/module/rules/record.mjs");
         return statModifier(die);
     }""", die)
 
@@ -923,7 +923,7 @@ def test_the_chase_gauge_a_foot_chase_and_a_wanted_driver_both_from_two_stars(gm
 PRINT_NOTICE = "A motor's printed record"
 
 RAM_CARD = """async ([jaz, rollId, ctx, vehicle]) => {
-    const { rollCheck, defaultChoices } = await import("/systems/the-smoke/module/documents/core/check.mjs");
+    const { rollCheck, defaultChoices } = await smokeModule("/systems/the-smoke/module/documents/core/check.mjs");
     const m = await rollCheck(game.actors.get(jaz), "whl", {...defaultChoices(), tnSource: "guard", tn: 10, targetGuard: 10,
         targetName: "Metro Police Area Car"}, {vehicle, flags: {rollId, chase: {kind: "ram", ...ctx}}});
     return m.id; }"""
@@ -1087,7 +1087,7 @@ def test_coming_off_a_bike_in_motorbike_leathers_does_half_damage(gm_page, playe
     player1_page.wait_for_function("id => !!game.actors.get(id)", arg=car)
     player1_page.evaluate("id => game.actors.get(id).update({'system.abilities': ['exposed']})", car)
     expect(player1_page.locator("#notifications")).to_contain_text("A motor's printed record")
-    gm_page.evaluate("async () => { window.smokeHarm = await import('/systems/the-smoke/module/documents/chase/harm.mjs'); }")
+    gm_page.evaluate("async () => { window.smokeHarm = await smokeModule('/systems/the-smoke/module/documents/chase/harm.mjs'); }")
     arm(gm_page, car, """([car, bike]) => Promise.all([car, bike].map(id => window.smokeHarm.knownAbilities(game.actors.get(id))))""",
         [car, bike])
     forge(player1_page, "Actor", [{"_id": car, "system": {"abilities": ["exposed"]}}])

@@ -230,7 +230,7 @@ def test_an_improvised_action_uses_a_die_and_rolls_the_agreed_stat(gm_page, play
     combat = gm_page.evaluate("() => game.combat.id")
     for who in (alf_c, mook_c):
         refused = player1_page.evaluate("""async ([combatId, combatantId]) => {
-            const { requestGM } = await import("/systems/the-smoke/module/documents/core/requests.mjs");
+            const { requestGM } = await smokeModule("/systems/the-smoke/module/documents/core/requests.mjs");
             try { await requestGM("combat.spend", {combatId, combatantId, action: "improvised"}); return "allowed"; }
             catch (e) { return e.message; } }""", [combat, who])
         assert refused != "allowed", who

@@ -84,8 +84,8 @@ def test_finish_names_the_incomplete_step(gm_page: Page):
 def test_every_background_built_by_the_creator_equals_one_built_by_hand(gm_page: Page):
     """For each of the ten backgrounds: its suggested spread, its first perk, Torch as the extra item."""
     result = gm_page.evaluate("""async () => {
-        const {buildCharacter} = await import("/systems/the-smoke/module/apps/creator.mjs");
-        const {CATALOGUE_IDS, RULES} = await import("/systems/the-smoke/module/generated/rules.mjs");
+        const {buildCharacter} = await smokeModule("/systems/the-smoke/module/apps/creator.mjs");
+        const {CATALOGUE_IDS, RULES} = await smokeModule("/systems/the-smoke/module/generated/rules.mjs");
         const bgPack = game.packs.get("the-smoke.backgrounds");
         const out = [];
         for (const entry of await bgPack.getIndex()) {

@@ -51,7 +51,7 @@ def test_an_unlinked_motor_and_rider_keep_their_seats_under_their_new_token_ids(
         {"name": "Car 2", "actorId": car, "actorLink": False, "x": 1500, "y": 800},
         {"name": "PC Hale", "actorId": cop, "actorLink": False, "x": 1400, "y": 500}]])
     key1, key2 = (f"Scene.{m['mare']}.Token.{v}.Actor.{car}" for v in (v1, v2))
-    gm_page.evaluate("""async ([s, v1, o1, mod]) => { const { boardVehicle } = await import(mod);
+    gm_page.evaluate("""async ([s, v1, o1, mod]) => { const { boardVehicle } = await smokeModule(mod);
         const scene = game.scenes.get(s);
         await scene.tokens.get(o1).actor.update({"system.health.value": 7});
         await boardVehicle(scene.tokens.get(v1).actor, scene.tokens.get(o1).actor, {seat: "driver"}); }""",

@@ -62,7 +62,7 @@ def test_a_driven_motor_uses_a_fuel_a_hop_stops_when_dry_and_a_jerry_can_fills_i
     notification(player1_page, dry)
     settle(gm_page)
     assert tokens_of(gm_page, m["mare"], car) == [] and len(tokens_of(gm_page, m["morning"], car)) == 1
-    status = player1_page.evaluate(f"""async id => (await import("{UNITS}")).driveStatus(game.actors.get(id))""", car)
+    status = player1_page.evaluate(f"""async id => (await smokeModule("{UNITS}")).driveStatus(game.actors.get(id))""", car)
     assert status == {"ok": False, "message": "Vexa Hatch is out of fuel: it cannot be driven until someone refuels it (a Jerry Can)."}
 
     # The attack: the owner writes a full tank past their own client.

@@ -27,7 +27,7 @@ DOOR = "Send Break Down a Door"
 
 
 def band_tn(page: Page, effort: int, stat: int, band: str) -> int:
-    return page.evaluate("""async ([e, s, b]) => (await import("/systems/the-smoke/module/rules/check.mjs")).bandTN(e, s, b)""",
+    return page.evaluate("""async ([e, s, b]) => (await smokeModule("/systems/the-smoke/module/rules/check.mjs")).bandTN(e, s, b)""",
                          [effort, stat, band])
 
 

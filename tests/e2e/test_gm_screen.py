@@ -82,7 +82,7 @@ def test_a_forged_result_card_and_a_second_roll_are_refused(gm_page: Page, playe
     expect(gm_page.locator("#chat-log .smoke-gm-request").last).to_contain_text("10 against TN 10 — Just About")
     player1_page.evaluate(SEED_DICE, [(6, 6), (5, 6), (6, 6), (5, 6)])
     second = player1_page.evaluate("""async ([danny, rollId]) => {
-        const { rollCheck, defaultChoices } = await import("/systems/the-smoke/module/documents/core/check.mjs");
+        const { rollCheck, defaultChoices } = await smokeModule("/systems/the-smoke/module/documents/core/check.mjs");
         const m = await rollCheck(game.actors.get(danny), "mov", {...defaultChoices(), tnSource: "fixed", tn: 10},
           {flags: {rollId}});
         try { await game.system.api.requestGM("gm.request.claim", {rollId, messageId: m.id}); return null; }

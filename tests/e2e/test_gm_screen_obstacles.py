@@ -154,7 +154,7 @@ def test_a_player_cannot_set_or_rewrite_a_known_obstacle_and_the_kept_tn_is_what
     player2_page.wait_for_function("id => !!game.settings.get('the-smoke', 'gmRequests')[id]", arg=request["id"])
     player2_page.evaluate(SEED_DICE, [(4, 6), (3, 6)])
     result = player2_page.evaluate("""async ([jaz, rollId]) => {
-        const { rollCheck, defaultChoices } = await import("/systems/the-smoke/module/documents/core/check.mjs");
+        const { rollCheck, defaultChoices } = await smokeModule("/systems/the-smoke/module/documents/core/check.mjs");
         const m = await rollCheck(game.actors.get(jaz), "grf", {...defaultChoices(), tnSource: "fixed", tn: 5}, {flags: {rollId}});
         return game.system.api.requestGM("gm.request.claim", {rollId, messageId: m.id});
     }""", [jaz, roll_id])

@@ -108,7 +108,7 @@ def test_an_opposed_request_is_the_gms_alone_and_its_tn_cannot_be_changed(
     player1_page.wait_for_function("id => !!game.settings.get('the-smoke', 'gmRequests')[id]", arg=request["id"])
     player1_page.evaluate(SEED_DICE, [(4, 6), (3, 6)])
     result = player1_page.evaluate("""async ([danny, rollId]) => {
-        const { rollCheck, defaultChoices } = await import("/systems/the-smoke/module/documents/core/check.mjs");
+        const { rollCheck, defaultChoices } = await smokeModule("/systems/the-smoke/module/documents/core/check.mjs");
         const m = await rollCheck(game.actors.get(danny), "mov", {...defaultChoices(), tnSource: "fixed", tn: 2}, {flags: {rollId}});
         return game.system.api.requestGM("gm.request.claim", {rollId, messageId: m.id});
     }""", [danny, roll_id])

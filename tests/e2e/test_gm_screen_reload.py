@@ -30,7 +30,7 @@ def test_a_request_sent_before_a_gm_reload_is_rolled_after_it_and_the_gm_sees_th
 
     danny_roll = before["entries"][0]["options"][0]["rollId"]
     roll_card = """async ([actor, rollId]) => {
-        const { rollCheck, defaultChoices } = await import("/systems/the-smoke/module/documents/core/check.mjs");
+        const { rollCheck, defaultChoices } = await smokeModule("/systems/the-smoke/module/documents/core/check.mjs");
         const m = await rollCheck(game.actors.get(actor), "grf", {...defaultChoices(), tnSource: "fixed", tn: 2}, {flags: {rollId}});
         return m.id;
     }"""

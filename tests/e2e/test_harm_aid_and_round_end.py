@@ -110,7 +110,7 @@ def test_handcuffs_cuffed_prevents_driving_the_check_is_refused(gm_page: Page, p
         return (await game.actors.importFromCompendium(p, e._id, {})).id; }""")
     jaz = import_pregen(gm_page, "Jaz Kaur")
     cards = gm_page.evaluate("() => game.messages.size")
-    gm_page.evaluate("""async ([car, jaz, mod]) => { const { boardVehicle, rollDriving } = await import(mod);
+    gm_page.evaluate("""async ([car, jaz, mod]) => { const { boardVehicle, rollDriving } = await smokeModule(mod);
         await boardVehicle(game.actors.get(car), game.actors.get(jaz));
         await game.actors.get(jaz).toggleStatusEffect("cuffed", {active: true});
         window.__drive = await rollDriving(game.actors.get(car), {skipDialog: true}); }""", [car, jaz, VEHICLES_MODULE])
@@ -172,7 +172,7 @@ def test_end_a_round_the_down_clock_ruling_counts_a_bleeding_down_like_an_attack
     bex = make_actor(gm_page, "Bex", system={"health": {"value": 1}})
     gm_page.evaluate("id => game.actors.get(id).toggleStatusEffect('bleeding', {active: true})", bex)
     make_fight(gm_page, [alf, bex])
-    gm_page.evaluate("""async id => { const { applyHealthLoss } = await import("/systems/the-smoke/module/documents/fight/combat.mjs");
+    gm_page.evaluate("""async id => { const { applyHealthLoss } = await smokeModule("/systems/the-smoke/module/documents/fight/combat.mjs");
         await applyHealthLoss(game.actors.get(id), 3); }""", alf)  # the attack's damage
     end_round(gm_page)
     gm_page.wait_for_function("() => game.combat.round === 2")
@@ -217,7 +217,7 @@ def test_take_the_hit_or_dodge_a_refused_dodge_is_marked_does_not_count(gm_page:
     attack_id = gm_page.evaluate("() => game.messages.contents.findLast(m => m.flags['the-smoke']?.attack).id")
     gm_page.evaluate("""async id => game.system.api.requestGM("attack.resolve", {messageId: id, choice: "take"})""", attack_id)
     player2_page.evaluate(SEED_DICE, [(5, 6), (5, 6)])
-    player2_page.evaluate("""async id => { const { rollDodge } = await import("/systems/the-smoke/module/documents/fight/attack.mjs");
+    player2_page.evaluate("""async id => { const { rollDodge } = await smokeModule("/systems/the-smoke/module/documents/fight/attack.mjs");
         return rollDodge(game.messages.get(id), {skipDialog: true}); }""", attack_id)
     dodge_card = player2_page.locator("#chat-log .chat-message").filter(has_text="Moves").last
     expect(dodge_card.locator(".smoke-refused")).to_contain_text("This roll does not count")
@@ -258,7 +258,7 @@ def test_the_console_offers_a_weapons_own_options_and_get_up_only_when_prone(gm_
         for k, loc in options.items():
             (expect(loc).to_be_visible() if k in shown else expect(loc).to_be_hidden())
     # the rule refuses them too, whatever a page sends (the GM's client checks the attack)
-    assert player1_page.evaluate("""async () => { const { attackModifiers } = await import('/systems/the-smoke/module/rules/combat.mjs');
+    assert player1_page.evaluate("""async () => { const { attackModifiers } = await smokeModule('/systems/the-smoke/module/rules/combat.mjs');
         try { attackModifiers({weapon: {category: 'melee', traits: [], range: 'engaged'}, band: 'engaged', tyres: true});
           return 'allowed'; } catch (e) { return e.message; } }""") == "only a weapon that fires can shoot at tyres"
     # Prone: Get up is offered

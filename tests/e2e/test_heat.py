@@ -39,7 +39,7 @@ def test_a_car_theft_police_see_adds_two_stars_on_every_page(gm_page: Page, play
     # Hard car lock, no tool: TN 14 for d6 + d8; 5 + 7 + 4 = 16, Sorted: it opens, quietly.
     player1_page.evaluate(SEED_DICE, [(5, 6), (7, 8)])
     opened = player1_page.evaluate("""async ([car, danny, mod]) => {
-        const { rollTheft } = await import(mod);
+        const { rollTheft } = await smokeModule(mod);
         const r = await rollTheft(game.actors.get(car), game.actors.get(danny), {toolId: "", skipDialog: true});
         return r.result.opens;
     }""", [car, ids["danny"], VEHICLES_MODULE])
@@ -79,7 +79,7 @@ def test_the_crime_card_follows_the_theft_card_and_says_what_the_gm_ticked(gm_pa
     player1_page.wait_for_function("id => !!game.actors.get(id)", arg=car)
     player1_page.evaluate(SEED_DICE, [(5, 6), (7, 8)])
     opened = player1_page.evaluate("""async ([car, danny, mod]) => {
-        const { rollTheft } = await import(mod);
+        const { rollTheft } = await smokeModule(mod);
         return (await rollTheft(game.actors.get(car), game.actors.get(danny), {toolId: "", skipDialog: true})).result.opens;
     }""", [car, ids["danny"], VEHICLES_MODULE])
     assert opened is True

@@ -118,7 +118,7 @@ def test_anpr_reads_a_hot_plate_once_per_unit_and_a_respray_clears_it(gm_page: P
         const [ct] = await scene.createEmbeddedDocuments("Token", [{name: "Vexa", actorId: car, actorLink: true, x: 3000, y: 1000},
           {name: "Area car", actorId: area, actorLink: true, x: 4500, y: 1000}]);
         await game.system.api.requestGM("vehicle.board", {vehicleUuid: `Actor.${car}`, actorUuid: `Actor.${danny}`, seat: "driver"});
-        const { plateStolen } = await import("/systems/the-smoke/module/documents/heat/units.mjs");
+        const { plateStolen } = await smokeModule("/systems/the-smoke/module/documents/heat/units.mjs");
         await plateStolen(game.actors.get(car));
         window.vexa = ct.id;
     }""", [ids["scene"], car, area, danny])
@@ -148,7 +148,7 @@ def test_anpr_one_drive_past_three_units_is_the_books_heat_once(gm_page: Page, p
         const [ct] = await scene.createEmbeddedDocuments("Token", [{name: "Vexa", actorId: car, actorLink: true, x: 3000, y: 1000},
           ...units.map((id, i) => ({name: `Unit ${i}`, actorId: id, actorLink: true, x: 4500, y: 800 + 200 * i}))]);
         await game.system.api.requestGM("vehicle.board", {vehicleUuid: `Actor.${car}`, actorUuid: `Actor.${danny}`, seat: "driver"});
-        const { plateStolen } = await import("/systems/the-smoke/module/documents/heat/units.mjs");
+        const { plateStolen } = await smokeModule("/systems/the-smoke/module/documents/heat/units.mjs");
         await plateStolen(game.actors.get(car));
         window.vexa = ct.id;
     }""", [ids["scene"], car, units, danny])
@@ -221,7 +221,7 @@ def test_an_officer_made_by_to_object_is_police_and_a_player_cannot_make_or_unma
     gm_page.wait_for_function("id => game.actors.get(id).flags['the-smoke']?.police === true", arg=danny)
     ticks(gm_page)  # the GM's check (once a second) ran since
     assert gm_page.evaluate(IN_SIGHT, jaz) is False
-    assert gm_page.evaluate(f"async id => (await import('{SIGHT_MODULE}')).isPolice(game.actors.get(id))", danny) is False
+    assert gm_page.evaluate(f"async id => (await smokeModule('{SIGHT_MODULE}')).isPolice(game.actors.get(id))", danny) is False
 
     # An officer a player owns is not police (its owner could rewrite it): back next to Danny, nobody sees him.
     p1 = player1_page.evaluate("game.user.id")
@@ -229,7 +229,7 @@ def test_an_officer_made_by_to_object_is_police_and_a_player_cannot_make_or_unma
     gm_page.evaluate("([s, t]) => game.scenes.get(s).tokens.get(t).update({x: 500})", [ids["scene"], made["token"]])
     ticks(gm_page)  # the GM's check (once a second) ran since
     assert gm_page.evaluate(IN_SIGHT, danny) is False
-    assert gm_page.evaluate(f"async id => (await import('{SIGHT_MODULE}')).isPolice(game.actors.get(id))", made["actor"]) is False
+    assert gm_page.evaluate(f"async id => (await smokeModule('{SIGHT_MODULE}')).isPolice(game.actors.get(id))", made["actor"]) is False
 
 
 def test_at_three_stars_india_99_sees_him_outdoors_and_a_roof_or_the_gm_stops_it(gm_page: Page, player1_page: Page):

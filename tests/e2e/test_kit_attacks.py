@@ -41,7 +41,7 @@ def test_kit_a_player_adds_on_their_own_sheet_is_refused_or_removed(world, open_
     forge(p1, "Item", [{**ghost, "_id": "ForgedGhost00001"}], parent=f"Actor.{ROOK}", operation="create")
     gm.wait_for_function(f"() => !game.actors.get('{ROOK}').items.has('ForgedGhost00001')")
     p1.wait_for_function(f"() => !game.actors.get('{ROOK}').items.has('ForgedGhost00001')")
-    ghosted = gm.evaluate(f"""async () => {{ const {{hasGhost}} = await import('/systems/the-smoke/module/documents/heat/cooldown.mjs');
+    ghosted = gm.evaluate(f"""async () => {{ const {{hasGhost}} = await smokeModule('/systems/the-smoke/module/documents/heat/cooldown.mjs');
         return hasGhost(game.actors.get('{ROOK}')); }}""")
     assert ghosted is False
     # the GM hands it over: that is kit
@@ -157,7 +157,7 @@ def test_an_honest_player_uses_kit_and_reloads_and_the_gm_applies_the_record(wor
     assert used == "Energy Drink has no uses left."
     make_fight(gm, [ROOK], mode="simple")
     forge(p1, "Item", [{"_id": rounds, "system": {"quantity": 5000}}], parent=f"Actor.{ROOK}")
-    moved = p1.evaluate(f"""async ([w]) => {{ const {{reload}} = await import('/systems/the-smoke/module/documents/fight/actions.mjs');
+    moved = p1.evaluate(f"""async ([w]) => {{ const {{reload}} = await smokeModule('/systems/the-smoke/module/documents/fight/actions.mjs');
         const c = game.combat.combatants.find(x => x.actorId === '{ROOK}');
         return reload(game.combat, c, w); }}""", [pistol])
     assert moved == 8

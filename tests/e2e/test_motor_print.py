@@ -49,12 +49,12 @@ def sheet_print(page: Page, motor: str) -> dict:
 
 
 def band_tn(page: Page, effort: int, stat: int, band: str) -> int:
-    return page.evaluate("""async ([e, s, b]) => (await import("/systems/the-smoke/module/rules/check.mjs")).bandTN(e, s, b)""",
+    return page.evaluate("""async ([e, s, b]) => (await smokeModule("/systems/the-smoke/module/rules/check.mjs")).bandTN(e, s, b)""",
                          [effort, stat, band])
 
 
 def stat_mod(page: Page, die: int) -> int:
-    return page.evaluate("""async d => (await import("/systems/the-smoke/module/rules/record.mjs")).statModifier(d)""", die)
+    return page.evaluate("""async d => (await smokeModule("/systems/the-smoke/module/rules/record.mjs")).statModifier(d)""", die)
 
 
 def test_a_drivers_gm_check_is_set_and_counted_by_the_performance_on_the_gms_record(

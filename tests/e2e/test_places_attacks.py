@@ -170,7 +170,7 @@ def test_a_token_made_by_a_player_for_an_actor_they_do_not_own_counts_for_nobody
     player's id, as v13 calls it on every client."""
     seed(world, actors=[SAL_ACTOR])
     gm, p1 = open_user_page("gm"), open_user_page("player1")
-    made = """async ([scene, actor, user, id, mod]) => { const m = await import(mod);
+    made = """async ([scene, actor, user, id, mod]) => { const m = await smokeModule(mod);
         const [t] = await game.scenes.get(scene).createEmbeddedDocuments('Token', [{_id: id, name: 'Rook?', actorId: actor,
           actorLink: true, x: 1600, y: 100}], {keepId: true});
         await fetch('/harness/settle', {method: 'POST'});  // every client has handled it (helpers.settle)

@@ -134,7 +134,7 @@ def test_a_players_stat_rep_xp_and_background_edits_are_stripped_or_put_back(wor
         && s.stats.grt.die === 4 && s.effort.die === 6 && s.rep.level === 1 && s.rep.xp === 0 && s.advances === 0
         && s.details.background === '' && s.health.bonus === 0; }}""")
     p1.wait_for_function(f"() => game.actors.get('{ROOK}').system.stats.mus.die === 4")
-    planned = p1.evaluate(f"""async () => {{ const {{planFor, defaultChoices}} = await import('/systems/the-smoke/module/documents/core/check.mjs');
+    planned = p1.evaluate(f"""async () => {{ const {{planFor, defaultChoices}} = await smokeModule('/systems/the-smoke/module/documents/core/check.mjs');
         return planFor(game.actors.get('{ROOK}'), 'mus', defaultChoices()).stat.die; }}""")
     assert planned == 4
     gm.evaluate(f"() => game.actors.get('{ROOK}').update({{'system.stats.mus.die': 8}})")

@@ -108,7 +108,7 @@ def test_the_gms_car_is_not_stolen_with_plus_sixty_and_an_issued_roll_counts_its
     assert ask(player1_page, "vehicle.theft.issue", ask_theft)["ok"]["rollId"] == issued["rollId"]
     player1_page.evaluate(SEED_DICE, [(5, 6), (7, 8)])
     honest = player1_page.evaluate("""async ([car, danny, mod]) => {
-        const { rollTheft } = await import(mod);
+        const { rollTheft } = await smokeModule(mod);
         try { await rollTheft(game.actors.get(car), game.actors.get(danny), {toolId: "", skipDialog: true}); return null; }
         catch (e) { return e.message; } }""", [car, danny, VEHICLES_MODULE])
     assert honest == NOT_FIRST

@@ -9,7 +9,7 @@ from helpers.gm_screen import FORGED, claim, last_request, open_screen, roll_fro
 from playwright.sync_api import Page, expect
 
 FREE_ROLL = """async actor => {
-    const { rollCheck, defaultChoices } = await import("/systems/the-smoke/module/documents/core/check.mjs");
+    const { rollCheck, defaultChoices } = await smokeModule("/systems/the-smoke/module/documents/core/check.mjs");
     const m = await rollCheck(game.actors.get(actor), "grf", {...defaultChoices(), tnSource: "fixed", tn: 2});
     return m.id;
 }"""
@@ -44,8 +44,8 @@ def test_an_older_card_reflagged_for_an_issued_roll_is_refused(gm_page: Page, pl
     gm_page.wait_for_function("id => !!game.messages.get(id)", arg=lucky)
     gm_page.evaluate(SEED_DICE, [(4, 6), (5, 8)])
     verdicts = gm_page.evaluate("""async ([actorId, lucky]) => {
-        const claims = await import("/systems/the-smoke/module/documents/core/roll-claims.mjs");
-        const { rollCheck, defaultChoices } = await import("/systems/the-smoke/module/documents/core/check.mjs");
+        const claims = await smokeModule("/systems/the-smoke/module/documents/core/roll-claims.mjs");
+        const { rollCheck, defaultChoices } = await smokeModule("/systems/the-smoke/module/documents/core/check.mjs");
         const actor = game.actors.get(actorId);
         const player = game.users.find(u => !u.isGM && actor.testUserPermission(u, "OWNER"));
         const { rollId } = claims.issueRoll(player, {purpose: "test.replay", actor, stat: "grf", tn: 12});

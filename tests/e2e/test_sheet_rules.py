@@ -191,7 +191,7 @@ def test_a_worn_cycle_helmet_adds_nothing_to_the_worn_suit(gm_page: Page, player
     gm_page.wait_for_function("([a, i]) => game.actors.get(a).items.get(i).system.worn === true", arg=[femi, helmet])
     shows("12", "2")
     make_fight(gm_page, [femi, mook])
-    fight = """async id => { const { currentGuard, targetReduction } = await import('/systems/the-smoke/module/documents/fight/attack.mjs');
+    fight = """async id => { const { currentGuard, targetReduction } = await smokeModule('/systems/the-smoke/module/documents/fight/attack.mjs');
         const c = game.combat.combatants.find(x => x.actorId === id); return [currentGuard(c), targetReduction(c)]; }"""
     assert gm_page.evaluate(fight, femi) == [12, 2]
 

@@ -110,8 +110,8 @@ def test_a_sudden_downpour_makes_wheels_checks_one_band_harder_until_it_stops(gm
     # the chase gauge's check for his motor: the Vexa's printed Performance with his Wheels d4, Medium → Hard
     car = nicked_vexa(gm_page, player1_page, ids)
     gauge = """async car => {
-        const { rollerFor } = await import("/systems/the-smoke/module/documents/chase/gauge.mjs");
-        const { bandTN } = await import("/systems/the-smoke/module/rules/check.mjs");
+        const { rollerFor } = await smokeModule("/systems/the-smoke/module/documents/chase/gauge.mjs");
+        const { bandTN } = await smokeModule("/systems/the-smoke/module/rules/check.mjs");
         const v = game.actors.get(car);
         const perf = v.system.adjusted.printedPerformance;
         return [rollerFor(game.user, v, "medium").tn, bandTN(perf, 4, "medium"), bandTN(perf, 4, "hard")];
@@ -121,7 +121,7 @@ def test_a_sudden_downpour_makes_wheels_checks_one_band_harder_until_it_stops(gm
     # Issue 28: driving from the motor sheet and a shift's checks plan their TN through resolveTN (documents/core/check.mjs),
     # which the rain reaches: Medium behind the Vexa's wheel is Hard's TN, on the GM's page and the player's own.
     sheet_tn = """async ([d, car]) => {
-        const { resolveTN } = await import("/systems/the-smoke/module/documents/core/check.mjs");
+        const { resolveTN } = await smokeModule("/systems/the-smoke/module/documents/core/check.mjs");
         const v = game.actors.get(car);
         return resolveTN(game.actors.get(d), "whl", {tnSource: "band", band: "medium"},
             {performance: v.system.adjusted.printedPerformance, handling: 0});

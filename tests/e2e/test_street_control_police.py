@@ -65,7 +65,7 @@ def test_a_stop_and_search_that_fails_finds_the_knife_and_adds_one_heat(gm_page:
     player1_page.evaluate(SEED_DICE, [(3, 6), (3, 6)])
     err = player1_page.evaluate("""async ([id, rollId]) => {
         const actor = game.actors.get(id);
-        const { rollCheck } = await import("/systems/the-smoke/module/documents/core/check.mjs");
+        const { rollCheck } = await smokeModule("/systems/the-smoke/module/documents/core/check.mjs");
         const m = await rollCheck(actor, "sav", {tnSource: "fixed", tn: 10, band: "medium", hustle: 0, perk: null, situational: 0}, {flags: {rollId}});
         try { await game.system.api.requestGM("street.police.claim", {rollId, messageId: m.id}); return null; } catch (e) { return e.message; }
     }""", [ids["danny"], hide_roll])
@@ -100,7 +100,7 @@ def test_a_knock_at_the_door_with_a_warrant_ends_busted_once(gm_page: Page, play
     rec = next(iter(gm_page.evaluate("game.settings.get('the-smoke', 'policeEvents')").values()))
     other = rec["entries"][0]["options"][1]["rollId"]
     claim = """async ([id, rollId, stat]) => {
-        const { rollCheck } = await import("/systems/the-smoke/module/documents/core/check.mjs");
+        const { rollCheck } = await smokeModule("/systems/the-smoke/module/documents/core/check.mjs");
         const m = await rollCheck(game.actors.get(id), stat, {tnSource: "fixed", tn: 17, band: "longShot", hustle: 0, perk: null, situational: 0}, {flags: {rollId}});
         try { await game.system.api.requestGM("street.police.claim", {rollId, messageId: m.id}); return null; } catch (e) { return e.message; }
     }"""
@@ -138,7 +138,7 @@ def test_a_players_hand_made_cards_and_claims_are_refused_and_ds_vale_applies_on
     story = rec["entries"][0]["options"][0]["rollId"]
     player2_page.evaluate(SEED_DICE, [(6, 6), (6, 6), (1, 6), (1, 6)])
     err = player2_page.evaluate("""async ([jaz, rollId]) => {
-        const { rollCheck } = await import("/systems/the-smoke/module/documents/core/check.mjs");
+        const { rollCheck } = await smokeModule("/systems/the-smoke/module/documents/core/check.mjs");
         const m = await rollCheck(game.actors.get(jaz), "btl", {tnSource: "fixed", tn: 10, band: "hard", hustle: 0, perk: null, situational: 0}, {flags: {rollId}});
         try { await game.system.api.requestGM("street.police.claim", {rollId, messageId: m.id}); return null; } catch (e) { return e.message; }
     }""", [jaz, story])

@@ -36,7 +36,7 @@ def nick(page: Page, motor: str, thief: str, tool_id: str | None, dice: list[tup
     """The theft as the sheet runs it (rollTheft, no dialog) with seeded dice; returns what opened and the card's text."""
     page.evaluate(SEED_DICE, dice)
     return page.evaluate("""async ([motor, thief, toolId]) => {
-        const { rollTheft } = await import("/systems/the-smoke/module/documents/vehicle/vehicle.mjs");
+        const { rollTheft } = await smokeModule("/systems/the-smoke/module/documents/vehicle/vehicle.mjs");
         const r = await rollTheft(game.actors.get(motor), game.actors.get(thief), {toolId, skipDialog: true});
         return {opens: r.result.opens, outcome: r.result.outcome};
     }""", [motor, thief, tool_id])

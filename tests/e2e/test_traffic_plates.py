@@ -25,7 +25,7 @@ def test_spare_plates_swapped_with_graft_easy_give_the_nicked_motor_a_plate_that
     danny = import_actor(gm_page, "pregens", 'Danny "Tealeaf" Doyle', {"ownership": {p1: 3}})
     add_from_pack(gm_page, danny, "gear", "Spare Plates")
     toolkit = add_from_pack(gm_page, danny, "gear", "Toolkit")
-    gm_page.evaluate("""async id => { const { plateStolen } = await import("/systems/the-smoke/module/documents/heat/units.mjs");
+    gm_page.evaluate("""async id => { const { plateStolen } = await smokeModule("/systems/the-smoke/module/documents/heat/units.mjs");
         await plateStolen(game.actors.get(id)); }""", car)
     assert gm_page.evaluate(PLATE, car)["hot"] is True
     player1_page.wait_for_function("d => game.actors.get(d)?.items.some(i => i.name === 'Spare Plates')", arg=danny)

@@ -81,7 +81,7 @@ def test_board_a_car_with_a_driver_and_a_passenger(gm_page: Page, player1_page: 
 
     # Danny is aboard: a second motor refuses him until he gets out.
     error = player1_page.evaluate("""async ([van, danny, mod]) => {
-        const { boardVehicle } = await import(mod);
+        const { boardVehicle } = await smokeModule(mod);
         try { await boardVehicle(game.actors.get(van), game.actors.get(danny)); return null; } catch (e) { return e.message; }
     }""", [van, danny, VEHICLES_MODULE])
     assert error in ('Danny "Tealeaf" Doyle is aboard Vexa Hatch: get out of it first.', "You cannot see Tranzit White Van: ask the GM to share it.")
@@ -101,7 +101,7 @@ def test_a_fifth_occupant_in_a_four_seat_car_is_refused(gm_page: Page, page_erro
         return made.map(a => a.id);
     }""")
     seats = gm_page.evaluate("""async ([car, people, mod]) => {
-        const { boardVehicle } = await import(mod);
+        const { boardVehicle } = await smokeModule(mod);
         const out = [];
         for (const id of people.slice(0, 4)) out.push((await boardVehicle(game.actors.get(car), game.actors.get(id))).seat);
         return out;
@@ -109,7 +109,7 @@ def test_a_fifth_occupant_in_a_four_seat_car_is_refused(gm_page: Page, page_erro
     assert seats == ["driver", "passenger-1", "passenger-2", "passenger-3"]
     full = "Brixton Bruiser is full: all 4 seats (1 crew, 3 passengers) are taken."
     error = gm_page.evaluate("""async ([car, fifth, mod]) => {
-        const { boardVehicle } = await import(mod);
+        const { boardVehicle } = await smokeModule(mod);
         try { await boardVehicle(game.actors.get(car), game.actors.get(fifth)); return null; } catch (e) { return e.message; }
     }""", [car, people[4], VEHICLES_MODULE])
     assert error == full
@@ -129,7 +129,7 @@ def test_a_deleted_driver_leaves_the_seat_vacant_and_duplicates_have_their_own_s
     jaz = import_actor(gm_page, "pregens", "Jaz Kaur")
     sal = import_actor(gm_page, "pregens", "Big Sal Moretti")
     gm_page.evaluate("""async ([car, jaz, sal, mod]) => {
-        const { boardVehicle } = await import(mod);
+        const { boardVehicle } = await smokeModule(mod);
         await boardVehicle(game.actors.get(car), game.actors.get(jaz), {seat: "driver"});
         await boardVehicle(game.actors.get(car), game.actors.get(sal));
         await game.actors.get(jaz).delete();
@@ -158,7 +158,7 @@ def test_a_deleted_driver_leaves_the_seat_vacant_and_duplicates_have_their_own_s
     }""", car)
     assert copy != car and occupants(gm_page, copy) == []
     gm_page.evaluate("""async ([copy, sal, mod, car]) => {
-        const { leaveVehicle, boardVehicle } = await import(mod);
+        const { leaveVehicle, boardVehicle } = await smokeModule(mod);
         await leaveVehicle(game.actors.get(car), game.actors.get(sal));
         await boardVehicle(game.actors.get(copy), game.actors.get(sal), {seat: "driver"});
     }""", [copy, sal, VEHICLES_MODULE, car])
@@ -174,7 +174,7 @@ def test_a_driving_check_with_performance_handling_a_flat_and_blue_lights(gm_pag
     car = import_actor(gm_page, "vehicles", "Metro Police Area Car")
     jaz = import_actor(gm_page, "pregens", "Jaz Kaur")
     gm_page.evaluate("""async ([car, jaz, mod]) => {
-        const { boardVehicle } = await import(mod);
+        const { boardVehicle } = await smokeModule(mod);
         await boardVehicle(game.actors.get(car), game.actors.get(jaz));
     }""", [car, jaz, VEHICLES_MODULE])
     sheet = open_sheet(gm_page, car)
@@ -206,7 +206,7 @@ def test_a_driving_check_with_performance_handling_a_flat_and_blue_lights(gm_pag
 
     # In the red band of the gauge: Hard, and Handling −2 on top of the flat (the penalty is the band's).
     gm_page.evaluate("""async ([car, mod]) => {
-        const { rollDriving } = await import(mod);
+        const { rollDriving } = await smokeModule(mod);
         window.__drive = rollDriving(game.actors.get(car), {gauge: "red", situation: {terrain: "parks"}});
     }""", [car, VEHICLES_MODULE])
     expect(dialog.get_by_label("Difficulty", exact=True)).to_contain_text("Hard")
@@ -216,7 +216,7 @@ def test_a_driving_check_with_performance_handling_a_flat_and_blue_lights(gm_pag
 
     # The incident record: who hit whom, Body lost, rider injuries, flat tyres, witnesses.
     result = gm_page.evaluate("""async ([car, mod]) => {
-        const { recordIncident } = await import(mod);
+        const { recordIncident } = await smokeModule(mod);
         await recordIncident(game.actors.get(car), {round: 2, what: "ram", other: "Vexa Hatch", bodyLost: 3,
           riderInjuries: [{name: "Jaz Kaur", damage: 1, conditions: ["bruised"]}], flatTyres: 1, witnesses: "a bus queue"});
         try { await recordIncident(game.actors.get(car), {what: "skid", bodyLost: -2}); return null; } catch (e) { return e.message; }
@@ -280,7 +280,7 @@ def test_a_failed_theft_keeps_the_motor_and_a_forged_band_is_refused(gm_page: Pa
     # No tool for a car lock (the slim jim only for an older car): Hard, TN 14 for d6 + d8. 2 + 5 + 4 = 11: Bad Luck.
     player1_page.evaluate(SEED_DICE, [(2, 6), (5, 8)])
     result = player1_page.evaluate("""async ([car, danny, mod]) => {
-        const { rollTheft } = await import(mod);
+        const { rollTheft } = await smokeModule(mod);
         const r = await rollTheft(game.actors.get(car), game.actors.get(danny), {toolId: "", skipDialog: true});
         return {opens: r.result.opens, time: r.result.costsTime, owner: r.owner};
     }""", [car, danny, VEHICLES_MODULE])
@@ -292,7 +292,7 @@ def test_a_failed_theft_keeps_the_motor_and_a_forged_band_is_refused(gm_page: Pa
     # against Easy's 9), but the GM reads the card's own dice against its own TN, 14: Proper Mess, the lock holds.
     player1_page.evaluate(SEED_DICE, [(2, 6), (3, 8)])
     claimed = player1_page.evaluate("""async ([car, danny]) => {
-        const { rollCheck, defaultChoices } = await import("/systems/the-smoke/module/documents/core/check.mjs");
+        const { rollCheck, defaultChoices } = await smokeModule("/systems/the-smoke/module/documents/core/check.mjs");
         const issued = await game.system.api.requestGM("vehicle.theft.issue", {vehicleUuid: `Actor.${car}`,
           thiefUuid: `Actor.${danny}`, toolId: ""});
         const m = await rollCheck(game.actors.get(danny), "grf", {...defaultChoices(), band: "easy"},
@@ -385,7 +385,7 @@ def test_repairs_toolkit_patch_up_once_and_the_garage(gm_page: Page, player1_pag
     # Jaz (Effort d6, Graft d6) patches it up: Hard, TN 12; dice 6 → 2 and 2: 8 + 2 + 3 = 13, margin +1, Sorted.
     gm_page.evaluate(SEED_DICE, [(6, 6), (2, 6), (2, 6)])
     restored = gm_page.evaluate("""async ([car, jaz, mod]) => {
-        const { rollRepair } = await import(mod);
+        const { rollRepair } = await smokeModule(mod);
         const r = await rollRepair(game.actors.get(car), game.actors.get(jaz), {kind: "patchUp", skipDialog: true});
         return [r.result.restored, r.message.flags['the-smoke'].check.outcome];
     }""", [car, jaz, VEHICLES_MODULE])
@@ -399,7 +399,7 @@ def test_repairs_toolkit_patch_up_once_and_the_garage(gm_page: Page, player1_pag
     # The garage: £10 a missing Body, from Danny's £40.
     expect(gm_sheet.get_by_role("button", name="Garage (£10)")).to_be_visible()
     paid = gm_page.evaluate("""async ([car, danny, mod]) => {
-        const { payGarage } = await import(mod);
+        const { payGarage } = await smokeModule(mod);
         return (await payGarage(game.actors.get(car), game.actors.get(danny))).pounds;
     }""", [car, danny, VEHICLES_MODULE])
     assert paid == 10
@@ -471,7 +471,7 @@ def test_occupants_tokens_travel_hidden_with_the_motor(gm_page: Page, page_error
     }""", [car, jaz])
     token = "([s, t]) => { const d = game.scenes.get(s).tokens.get(t); return [d.x, d.y, d.hidden]; }"
     gm_page.evaluate("""async ([car, jaz, mod]) => {
-        const { boardVehicle } = await import(mod);
+        const { boardVehicle } = await smokeModule(mod);
         await boardVehicle(game.actors.get(car), game.actors.get(jaz));
     }""", [car, jaz, VEHICLES_MODULE])
     assert gm_page.evaluate(token, [ids["scene"], ids["jt"]]) == [500, 500, True]
@@ -483,7 +483,7 @@ def test_occupants_tokens_travel_hidden_with_the_motor(gm_page: Page, page_error
     assert gm_page.evaluate(token, [ids["scene"], ids["jt"]]) == [1200, 500, True]
 
     gm_page.evaluate("""async ([car, jaz, mod]) => {
-        const { leaveVehicle } = await import(mod);
+        const { leaveVehicle } = await smokeModule(mod);
         await leaveVehicle(game.actors.get(car), game.actors.get(jaz));
     }""", [car, jaz, VEHICLES_MODULE])
     assert gm_page.evaluate(token, [ids["scene"], ids["jt"]]) == [1300, 500, False]
@@ -501,7 +501,7 @@ def test_a_caged_rider_is_let_out_by_someone_outside(gm_page: Page, player1_page
     danny = import_actor(gm_page, "pregens", 'Danny "Tealeaf" Doyle', {"ownership": {p1: 3}})
     femi = import_actor(gm_page, "pregens", "Femi Adebayo", {"ownership": {p2: 3}})
     gm_page.evaluate("""async ([car, femi, mod]) => {
-        const { boardVehicle } = await import(mod);
+        const { boardVehicle } = await smokeModule(mod);
         await boardVehicle(game.actors.get(car), game.actors.get(femi), {seat: "passenger-2"});
     }""", [car, femi, VEHICLES_MODULE])
     player2_page.wait_for_function(SEATED_ONE, arg=car)
@@ -512,7 +512,7 @@ def test_a_caged_rider_is_let_out_by_someone_outside(gm_page: Page, player1_page
     notification(player2_page, "Femi Adebayo is behind the cage of Metro Police Area Car: someone outside or in a front "
                                "seat (or the GM) must let them out.")
     error = player2_page.evaluate("""async ([car, femi, mod]) => {
-        const { leaveVehicle } = await import(mod);
+        const { leaveVehicle } = await smokeModule(mod);
         try { await leaveVehicle(game.actors.get(car), game.actors.get(femi)); return null; } catch (e) { return e.message; }
     }""", [car, femi, VEHICLES_MODULE])
     assert error.startswith("Femi Adebayo is behind the cage")
@@ -571,7 +571,7 @@ def test_an_owner_cannot_seat_other_peoples_actors_in_their_motor(gm_page: Page,
 
     # The legitimate path: Danny boards through the GM.
     seat = player1_page.evaluate("""async ([car, danny, mod]) => {
-        const { boardVehicle } = await import(mod);
+        const { boardVehicle } = await smokeModule(mod);
         return (await boardVehicle(game.actors.get(car), game.actors.get(danny))).seat;
     }""", [car, danny, VEHICLES_MODULE])
     assert seat == "driver"
@@ -589,7 +589,7 @@ def test_an_owner_cannot_seat_other_peoples_actors_in_their_motor(gm_page: Page,
     health = "id => game.actors.get(id).system.health.value"
     before = {a: gm_page.evaluate(health, a) for a in (danny, femi, npc)}
     gm_page.evaluate("""async ([car, mod]) => {
-        const { explode } = await import(mod);
+        const { explode } = await smokeModule(mod);
         await explode(game.actors.get(car), null, null);
     }""", [car, FIRE_MODULE])
     assert gm_page.evaluate(health, danny) < before[danny]
@@ -606,7 +606,7 @@ def test_incidents_are_appended_by_the_gm_none_lost_and_a_replay_stored_once(gm_
     car = import_actor(gm_page, "vehicles", "Vexa Hatch", {"ownership": {p1: 3}})
     player1_page.wait_for_function("id => game.actors.get(id)?.isOwner", arg=car)
     stored = player1_page.evaluate("""async ([car, mod]) => {
-        const { recordIncident } = await import(mod);
+        const { recordIncident } = await smokeModule(mod);
         const v = game.actors.get(car);
         const results = await Promise.allSettled(Array.from({length: 200},
           (_, i) => recordIncident(v, {what: "skid", witnesses: `n${i}`, id: `skid${i}`})));
@@ -618,7 +618,7 @@ def test_incidents_are_appended_by_the_gm_none_lost_and_a_replay_stored_once(gm_
 
     # A replay (the same id, twice more, at once): stored once.
     player1_page.evaluate("""async ([car, mod]) => {
-        const { recordIncident } = await import(mod);
+        const { recordIncident } = await smokeModule(mod);
         const v = game.actors.get(car);
         await Promise.all([recordIncident(v, {what: "ram", id: "ram1"}), recordIncident(v, {what: "ram", id: "ram1"})]);
         await recordIncident(v, {what: "ram", id: "ram1"});
@@ -673,7 +673,7 @@ def test_a_hand_made_theft_card_is_refused_and_a_real_theft_hands_over_once(gm_p
     # The real theft: the GM fixes Hard (TN 14) and hands over the motor from the card's own roll, once.
     player1_page.evaluate(SEED_DICE, [(5, 6), (7, 8)])
     result = player1_page.evaluate("""async ([car, danny, mod]) => {
-        const { rollTheft } = await import(mod);
+        const { rollTheft } = await smokeModule(mod);
         const r = await rollTheft(game.actors.get(car), game.actors.get(danny), {toolId: "", skipDialog: true});
         return {opens: r.result.opens, owner: r.owner, tn: r.message.flags['the-smoke'].check.tn,
           rollId: r.message.flags['the-smoke'].rollId, messageId: r.message.id};

@@ -108,7 +108,7 @@ def test_a_smoke_grenade_gasses_the_area_blocks_targeting_from_outside_until_the
     for name, data in (("combat.clearSmoke", {"combatId": combat_id, "cloudId": cloud}),
                        ("combat.conceal", {"combatId": combat_id, "combatantId": beside_c, "concealed": True})):
         refused = player1_page.evaluate("""async ([name, data]) => {
-            const { requestGM } = await import("/systems/the-smoke/module/documents/core/requests.mjs");
+            const { requestGM } = await smokeModule("/systems/the-smoke/module/documents/core/requests.mjs");
             try { await requestGM(name, data); return "allowed"; } catch (e) { return e.message; } }""", [name, data])
         assert refused != "allowed", name
     direct = player1_page.evaluate("""async id => { try {
@@ -211,8 +211,8 @@ def test_the_hand_cannon_is_off_your_game_with_muscle_d4_and_a_forged_exploding_
 
     # The forged one: declared through the GM, then rolled with explosions (offYourGame dropped) and bound.
     result = player1_page.evaluate("""async ([actorId]) => {
-        const { requestGM } = await import("/systems/the-smoke/module/documents/core/requests.mjs");
-        const { rollCheck } = await import("/systems/the-smoke/module/documents/core/check.mjs");
+        const { requestGM } = await smokeModule("/systems/the-smoke/module/documents/core/requests.mjs");
+        const { rollCheck } = await smokeModule("/systems/the-smoke/module/documents/core/check.mjs");
         const combat = game.combat;
         const me = combat.combatants.find(c => c.actorId === actorId);
         const target = combat.combatants.find(c => c.actorId !== actorId);

@@ -39,7 +39,7 @@ def project(tmp_path, built_project) -> Path:
     """A fresh scratch project whose ``dist/`` and generated output are copies of a good build."""
     root = make_project(tmp_path / "the-smoke")
     for name in ("dist", "packs", "build", "system.json", "module/generated", "templates/generated", "icons",
-                 "docs/rules-map.md"):
+                 "docs/rules-map.md", "the-smoke-compiled.mjs", "the-smoke-compiled.mjs.map"):
         src = built_project / name
         if src.is_dir():
             shutil.copytree(src, root / name)

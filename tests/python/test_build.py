@@ -226,7 +226,13 @@ def test_zip_is_an_installable_system(built_project):
     with zipfile.ZipFile(built_project / "dist/the-smoke-0.1.0.zip") as zf:
         names = set(zf.namelist())
         manifest = json.loads(zf.read("system.json"))
-    assert "module/the-smoke.mjs" in names and "module/generated/rules.mjs" in names
+        bundle = zf.read("the-smoke-compiled.mjs").decode()
+    # module/ ships as one bundle (tools/bundle.mjs) with its map; no hand-written module/ file is left to import
+    assert manifest["esmodules"] == ["the-smoke-compiled.mjs"] and "the-smoke-compiled.mjs.map" in names
+    assert not [n for n in names if n.startswith("module/") and not n.startswith("module/generated/")]
+    assert bundle.rstrip().endswith("//# sourceMappingURL=the-smoke-compiled.mjs.map")
+    assert '"documents/core/requests.mjs": ' in bundle and '"the-smoke.mjs": ' in bundle  # the `modules` export
+    assert '"quench/index.mjs"' not in bundle  # the in-world tests stay lazy: never in the registry
     assert "templates/generated/stat-dice.hbs" in names and "lang/en.json" in names
     for pack in manifest["packs"]:
         assert f"{pack['path']}/CURRENT" in names
@@ -237,7 +243,8 @@ def test_zip_is_an_installable_system(built_project):
 def test_same_input_gives_byte_identical_output(tmp_path, built_project):
     other = make_project(tmp_path / "again")
     build(Options(root=other, quiet=True))
-    for rel in ("system.json", "dist/system.json", "dist/the-smoke-0.1.0.zip"):
+    for rel in ("system.json", "dist/system.json", "dist/the-smoke-0.1.0.zip", "the-smoke-compiled.mjs",
+                "the-smoke-compiled.mjs.map"):
         assert (other / rel).read_bytes() == (built_project / rel).read_bytes(), rel
     for d in ("module/generated", "templates/generated", "icons/generated"):
         assert tree_digest(other / d) == tree_digest(built_project / d), d

@@ -1,4 +1,8 @@
-"""The build: load → validate → compile → generate → pack → zip, then install the results atomically.
+"""The build: load → validate → compile → generate → bundle → pack → zip, then install the results atomically.
+
+``bundle`` is esbuild (``tools/bundle.mjs``): module/ and this build's generated modules become the one file
+system.json loads, ``the-smoke-compiled.mjs`` at the system's root (and its source map); the zip ships that instead of
+module/'s ~200 files.
 
 Everything is produced in a private staging folder under ``build/``. Only when every stage has succeeded are the
 generated folders swapped into the source tree (``packs/``, ``module/generated/``, ``templates/generated/``,
@@ -32,11 +36,14 @@ from .yamlio import load
 
 ROOT = Path(__file__).resolve().parents[2]
 GENERATED_DIRS = ("packs", "module/generated", "templates/generated", "icons/generated")
-SHIPPED = ("module", "templates", "lang", "styles", "icons", guide.IMAGES)  # hand-written folders that go into the zip
-#: read by the build but not shipped as they are (the guide's Markdown becomes the gm-guide compendium; the rules
-#: map, packs-src/rules-map, names the tests that check each rule)
-SOURCES = ("docs/guide", "tests/js", "tests/e2e", "tests/python")  # the tests: the rules map names them
+#: hand-written folders that go into the zip; module/ goes in as its bundle (BUNDLE_FILES)
+SHIPPED = ("templates", "lang", "styles", "icons", guide.IMAGES)
+#: read by the build but not shipped as they are (module/ becomes the bundle; the guide's Markdown becomes the gm-guide
+#: compendium; the rules map, packs-src/rules-map, names the tests that check each rule)
+SOURCES = ("module", "docs/guide", "tests/js", "tests/e2e", "tests/python")
 SHIPPED_FILES = ("README.md",)
+#: the bundle of module/ (tools/bundle.mjs) and its source map: made in the stage, shipped, installed at the root
+BUNDLE_FILES = ("the-smoke-compiled.mjs", "the-smoke-compiled.mjs.map")
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 SKIP_IN_PACKS = ("LOG", "LOG.old", "LOCK")
 
@@ -131,12 +138,12 @@ def check_document_types(meta: dict[str, Any], loc: Any, file: Path) -> None:
 
 
 def output_fingerprint(opts: Options, version: str) -> str:
-    """SHA-256 of what a build leaves behind: the zip's, both manifests' and the rules map page's size and
+    """SHA-256 of what a build leaves behind: the zip's, both manifests', the rules map page's and the bundle's size and
     modification time (a file replaced or touched since the build changes them; reading the zip itself would cost
     a second per 30 MB at 100× the catalogue), and the generated folders' file lists."""
     h = hashlib.sha256()
     for rel in (opts.dist / f"the-smoke-{version}.zip", opts.dist / "system.json", opts.root / "system.json",
-                opts.root / rules_map.PAGE):
+                opts.root / rules_map.PAGE, *(opts.root / f for f in BUNDLE_FILES)):
         st = rel.stat() if rel.is_file() else None
         h.update(f"{st.st_size}:{st.st_mtime_ns};".encode() if st else b"missing;")
     for d in GENERATED_DIRS:
@@ -245,6 +252,68 @@ def node_packs(mode: str, src: Path, dest: Path, names: list[str], root: Path) -
     return out
 
 
+def node_bundle(root: Path, stage: Path) -> dict[str, Any]:
+    """Run ``tools/bundle.mjs`` (esbuild): module/ and the staged generated modules → the one file system.json loads,
+    ``stage/the-smoke-compiled.mjs`` and its map (BUNDLE_FILES); ``{file, bytes, modules}``. Raises UserError."""
+    if not (root / "node_modules" / "esbuild").exists():
+        raise UserError("esbuild is not installed: run `npm ci` (the README's build command does)")
+    proc = subprocess.run(["node", str(root / "tools" / "bundle.mjs"), str(root), str(stage)],
+                          cwd=root, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise UserError(f"bundling module/ failed (esbuild):\n{proc.stderr.strip()}")
+    result: dict[str, Any] = json.loads(proc.stdout.splitlines()[-1])
+    return result
+
+
+#: Bundles kept in build/bundle/<key>/ (the newest; older ones are removed).
+BUNDLES_KEPT = 3
+
+
+def bundle_key(root: Path, stage: Path) -> str:
+    """SHA-256 of everything the bundle is made from: tools/bundle.mjs, esbuild's version, every hand-written module
+    under module/ (paths and bytes) and the names of this build's generated modules (imported from beside the bundle,
+    not in it). esbuild's output is a function of them."""
+    h = hashlib.sha256()
+    esbuild = root / "node_modules" / "esbuild" / "package.json"
+    sources = [root / "tools" / "bundle.mjs", esbuild]
+    sources += sorted(p for p in (root / "module").rglob("*.mjs") if "generated" not in p.relative_to(root).parts)
+    for p in sources:
+        h.update(f"{p.relative_to(root).as_posix()}\0{p.stat().st_size}\0".encode())
+        h.update(p.read_bytes())
+    for p in sorted((stage / "module" / "generated").rglob("*.mjs")):
+        h.update(f"generated:{p.relative_to(stage).as_posix()}\0".encode())
+    return h.hexdigest()
+
+
+def bundle(root: Path, stage: Path) -> dict[str, Any]:
+    """The bundle of module/ into the stage (BUNDLE_FILES), from build/bundle/<key>/ when the same inputs were bundled
+    before (a forced or homebrew-only rebuild does not run esbuild again), else by :func:`node_bundle`, whose output is
+    then kept there. A cache entry appears whole or not at all (made aside, then renamed)."""
+    cache = root / "build" / "bundle"
+    entry = cache / bundle_key(root, stage)
+    if (entry / "result.json").is_file() and all((entry / f).is_file() for f in BUNDLE_FILES):
+        for f in BUNDLE_FILES:
+            shutil.copy2(entry / f, stage / f)
+        os.utime(entry)  # the newest use: kept the longest
+        cached: dict[str, Any] = json.loads((entry / "result.json").read_text(encoding="utf-8"))
+        return {**cached, "cached": True}
+    result = node_bundle(root, stage)
+    cache.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix="new.", dir=cache))
+    for f in BUNDLE_FILES:
+        shutil.copy2(stage / f, tmp / f)
+    (tmp / "result.json").write_text(json.dumps(result), encoding="utf-8")
+    try:
+        os.replace(tmp, entry)
+    except OSError:  # the same entry made meanwhile: keep that one
+        shutil.rmtree(tmp, ignore_errors=True)
+    kept = sorted((d for d in cache.iterdir() if d.is_dir() and not d.name.startswith("new.")),
+                  key=lambda d: d.stat().st_mtime_ns, reverse=True)
+    for old in kept[BUNDLES_KEPT:]:
+        shutil.rmtree(old, ignore_errors=True)
+    return result
+
+
 def write_json_docs(folder: Path, docs: list[dict[str, Any]]) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     for doc in docs:
@@ -279,6 +348,8 @@ def zip_members(opts: Options, stage: Path) -> dict[str, Path]:
             if p.is_file() and p.name not in SKIP_IN_PACKS:
                 members[p.relative_to(stage).as_posix()] = p
     members["system.json"] = stage / "system.json"
+    for f in BUNDLE_FILES:
+        members[f] = stage / f
     return dict(sorted(members.items()))
 
 
@@ -306,6 +377,7 @@ def _install(stage: Path, opts: Options, version: str, zip_tmp: Path, manifest_t
         moves.append((stage / d, opts.root / d, True))
     moves += [(stage / "system.json", opts.root / "system.json", False),
               (stage / rules_map.PAGE, opts.root / rules_map.PAGE, False),
+              *((stage / f, opts.root / f, False) for f in BUNDLE_FILES),
               (zip_tmp, opts.dist / f"the-smoke-{version}.zip", False),
               (manifest_tmp, opts.dist / "system.json", False)]
     for _, target, is_dir in moves:
@@ -484,6 +556,9 @@ def build(opts: Options) -> Result:
             return len(files)
 
         progress.stage("generate", do_generate, lambda n: f"{n} files (JS data, odds, templates, icons, system.json)")
+        progress.stage("bundle", lambda: bundle(opts.root, stage),
+                       lambda b: f"{b['modules']} modules into {b['file']} ({b['bytes'] / 1024:.0f} KiB, "
+                                 + ("unchanged since the last bundle: build/bundle/)" if b.get("cached") else "esbuild)"))
         if guide.PACK in compiled:
             progress.stage("guide", lambda: check_guide(opts, stage), lambda n: f"{n} pages checked against the system")
         progress.stage("pack", lambda: node_packs("pack", stage / "packs-json", stage / "packs",

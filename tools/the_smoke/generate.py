@@ -223,7 +223,7 @@ def system_manifest(meta: dict[str, Any], cat: Catalogue, packs: list[dict[str, 
         "version": meta["version"],
         "compatibility": meta["compatibility"],
         "authors": meta.get("authors", []),
-        "esmodules": ["module/the-smoke.mjs"],
+        "esmodules": ["the-smoke-compiled.mjs"],  # tools/bundle.mjs: module/ in one file
         "styles": ["styles/the-smoke.css"],
         "languages": [{"lang": "en", "name": "English", "path": "lang/en.json"}],
         "documentTypes": {

@@ -70,7 +70,7 @@ def open_app(page: Page, app: str) -> None:
 
 def gm_module(page: Page, path: str, body: str, *args):
     """Run `body` (an async function of (module, ...args)) on the GM's client with a system module imported."""
-    return page.evaluate(f"async ([path, args]) => {{ const m = await import(path); return ({body})(m, ...args); }}",
+    return page.evaluate(f"async ([path, args]) => {{ const m = await smokeModule(path); return ({body})(m, ...args); }}",
                          [path, list(args)])
 
 

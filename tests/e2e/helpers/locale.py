@@ -47,7 +47,7 @@ def rules_text(page: Page, keys: list[str]) -> list[str]:
     """Every string in the named rules tables (RULES[key], e.g. the GM checks' names and stakes as the book prints
     them): the catalogue's data, not the system's words."""
     return page.evaluate("""async keys => {
-        const { RULES } = await import(`/systems/${game.system.id}/module/generated/rules.mjs`);
+        const { RULES } = await smokeModule(`/systems/${game.system.id}/module/generated/rules.mjs`);
         const out = [];
         const walk = v => { if (typeof v === "string") out.push(v);
             else if (Array.isArray(v)) v.forEach(walk); else if (v && typeof v === "object") Object.values(v).forEach(walk); };

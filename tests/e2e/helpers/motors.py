@@ -91,7 +91,7 @@ def motor_with_driver_and_passenger(gm_page: Page, m: dict, motor_owners: dict) 
         {"name": "Danny", "actorId": danny, "actorLink": True, "x": 1400, "y": 500},
         {"name": "Jaz", "actorId": jaz, "actorLink": True, "x": 1400, "y": 600}]])
     gm_page.evaluate("""async ([car, danny, jaz, mod]) => {
-        const { boardVehicle } = await import(mod);
+        const { boardVehicle } = await smokeModule(mod);
         await boardVehicle(game.actors.get(car), game.actors.get(danny), {seat: "driver"});
         await boardVehicle(game.actors.get(car), game.actors.get(jaz), {seat: "passenger-1"});
     }""", [car, danny, jaz, VEHICLES_MODULE])

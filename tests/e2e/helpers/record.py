@@ -28,7 +28,7 @@ def notices(page: Page) -> str:
 
 def catalogue_ids(page: Page) -> dict:
     """The generated catalogue ids (pack → key → document id)."""
-    return page.evaluate("async () => (await import('/systems/the-smoke/module/generated/rules.mjs')).CATALOGUE_IDS")
+    return page.evaluate("async () => (await smokeModule('/systems/the-smoke/module/generated/rules.mjs')).CATALOGUE_IDS")
 
 
 ARM = """([id, script, arg]) => {

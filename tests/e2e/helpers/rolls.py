@@ -27,7 +27,7 @@ def roll(page: Page, actor_id: str, stat: str, choices: dict, flags: dict) -> st
     """The system's own roll (documents/core/check.mjs rollCheck) with the player's choices laid over the defaults, as a
     console could call it; returns the card's message id."""
     return page.evaluate(f"""async ([actorId, stat, choices, flags]) => {{
-        const {{ rollCheck, defaultChoices }} = await import("{CHECK}");
+        const {{ rollCheck, defaultChoices }} = await smokeModule("{CHECK}");
         const m = await rollCheck(game.actors.get(actorId), stat, {{...defaultChoices(), ...choices}}, {{flags}});
         return m.id;
     }}""", [actor_id, stat, choices, flags])

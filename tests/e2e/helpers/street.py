@@ -52,7 +52,7 @@ def nicked_vexa(gm: Page, p1: Page, ids: dict) -> str:
     gm.evaluate("""async ([s, car, danny]) => {
         await game.scenes.get(s).createEmbeddedDocuments("Token", [{name: "Vexa", actorId: car, actorLink: true, x: 300, y: 300}]);
         await game.system.api.requestGM("vehicle.board", {vehicleUuid: `Actor.${car}`, actorUuid: `Actor.${danny}`, seat: "driver"});
-        const { plateStolen } = await import("/systems/the-smoke/module/documents/heat/units.mjs");
+        const { plateStolen } = await smokeModule("/systems/the-smoke/module/documents/heat/units.mjs");
         await plateStolen(game.actors.get(car));
     }""", [ids["scene"], car, ids["danny"]])
     return car
