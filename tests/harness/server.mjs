@@ -99,6 +99,24 @@ function saveSoon() {
  */
 const STATIC_CACHE = args.cache === "1" ? "public, max-age=86400, immutable" : "no-store";
 
+/**
+ * With --cache 1 the stand-in's client (client/boot.mjs and the ~30 modules it imports) is served as one module,
+ * bundled once at start with esbuild (as the system ships its own bundle): a page's boot is then two module loads,
+ * not ~30 (test double only: nothing else changes; class names are kept, the stand-in names render hooks after them).
+ * Without it (the preview) each file is served as it is on disk, so an edit shows on the next reload.
+ */
+const CLIENT_BUNDLE = args.cache === "1" ? await bundleClient() : null;
+
+async function bundleClient() {
+  const { build } = await import("esbuild");
+  const result = await build({
+    entryPoints: [path.join(CLIENT, "boot.mjs")], bundle: true, format: "esm", platform: "browser", target: "esnext",
+    keepNames: true, write: false, logLevel: "silent",
+    external: ["/harness/vendor/*"]
+  });
+  return Buffer.from(result.outputFiles[0].contents);
+}
+
 async function sendFile(res, root, relative, cache = STATIC_CACHE) {
   const file = path.resolve(root, decodeURIComponent(relative));
   if (!file.startsWith(root + path.sep)) return send(res, 403, "Forbidden");
@@ -200,6 +218,10 @@ const server = http.createServer(async (req, res) => {
     const vendor = p.startsWith("/harness/vendor/") && VENDOR[p.slice("/harness/vendor/".length)];
     if (vendor) return sendFile(res, path.dirname(vendor), path.basename(vendor));
     if (p.startsWith("/harness/fontawesome/")) return sendFile(res, FONT_AWESOME, p.slice("/harness/fontawesome/".length));
+    if (CLIENT_BUNDLE && p === "/harness/boot.mjs") {
+      res.writeHead(200, { "content-type": "text/javascript", "cache-control": STATIC_CACHE });
+      return void res.end(CLIENT_BUNDLE);
+    }
     if (p.startsWith("/harness/")) return sendFile(res, CLIENT, p.slice("/harness/".length));
     if (p.startsWith("/templates/")) return sendFile(res, path.join(CLIENT, "templates"), p.slice("/templates/".length));
     if (p.startsWith(`/systems/${manifest.id}/`)) return sendFile(res, systemDir, p.slice(`/systems/${manifest.id}/`.length));
