@@ -8,7 +8,9 @@
  * shows the results in its window; this one resolves when the run ends with the results as data
  * ({@link QuenchResults}), so a Playwright test can read them.
  */
-import * as chai from "/harness/vendor/chai.js";
+/** Chai's ESM bundle, loaded by {@link installQuench} (a static import would load it on every boot once the stand-in
+ * is served bundled: esbuild hoists an external import to the bundle's top). */
+let chai = /** @type {any} */ (null);
 
 /**
  * @typedef {{title: string, fullTitle: string, state: "passed"|"failed"|"pending", error: string|null}} TestResult
@@ -133,6 +135,7 @@ class QuenchStandIn {
 
 /** Install the stand-in as Quench's init does: the global now, `quenchReady` from the core "setup" hook. */
 export async function installQuench() {
+  chai = await import("/harness/vendor/chai.js");
   await loadMocha();
   globalThis.chai = chai;
   globalThis.quench = new QuenchStandIn();
