@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, CDPSession, Page, expect, sync_playwright
 
 from helpers import skew_time  # noqa: F401 — lives in helpers.py; kept importable from here for older tests
 
@@ -240,21 +240,29 @@ def smoke_module_script(manifest: dict) -> str:
 }};"""
 
 
+#: one DevTools session per pooled page, for clearing its storage at each release
+_CDP: dict[Page, CDPSession] = {}
+
+
 def _release(page: Page, url: str, pool: list[Page]) -> None:
-    """End a pooled page's test: off the game to the stand-in's join page (a plain HTML page of the same origin),
-    storage and cookies cleared; a page that cannot be cleaned (closed, clock installed, stuck) leaves the pool."""
+    """End a pooled page's test: off the game to about:blank (nothing to load), then the origin's localStorage (the
+    client settings, a player's held speed dice) cleared through the DevTools protocol (`Storage.clearDataForOrigin`)
+    and the cookies; a page that cannot be cleaned (closed, clock installed, stuck) leaves the pool."""
     if page.is_closed():
         pool.remove(page)
+        _CDP.pop(page, None)
         return
     try:
         for other in page.context.pages:
             if other is not page:
                 other.close()
-        page.goto(url + "/", timeout=10_000)
-        page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+        page.goto("about:blank", timeout=10_000)
+        session = _CDP.get(page) or _CDP.setdefault(page, page.context.new_cdp_session(page))
+        session.send("Storage.clearDataForOrigin", {"origin": url, "storageTypes": "local_storage,session_storage"})
         page.context.clear_cookies()
     except Exception:  # noqa: BLE001 — anything odd: drop it, the next test gets a fresh context
         pool.remove(page)
+        _CDP.pop(page, None)
         page.context.close()
 
 
