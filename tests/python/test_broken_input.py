@@ -486,3 +486,18 @@ def test_rules_reference_reads_as_the_book(built_project):
     assert "<td>Spot the Old Bill</td><td>Medium</td><td>Savvy, Moves</td>" in pages["GM checks"]
     assert "Followed by Wrung Out when it ends" in pages["Loved Up"]
     assert not re.search(r"<td>[a-z]+[A-Z][a-zA-Z]*</td>", outcomes + pages["Damage severity"])
+
+
+# -- the bundle (tools/bundle.mjs) ---------------------------------------------------------------------------------
+
+def test_a_syntax_error_in_module_names_the_file_and_line_and_installs_nothing(project):
+    """A module that does not parse stops the build at its bundle stage, with esbuild's file:line:column and text;
+    the previous bundle, zip and generated output stay as they were."""
+    bundle = (project / "the-smoke-compiled.mjs").read_bytes()
+    broken = project / "module" / "rules" / "dice.mjs"
+    broken.write_text(broken.read_text(encoding="utf-8") + "\nexport const oops = ;\n", encoding="utf-8")
+    line = broken.read_text(encoding="utf-8").count("\n")
+    message = failing_build(project)
+    assert "bundling module/ failed (esbuild)" in message
+    assert f"module/rules/dice.mjs:{line}:" in message and "Unexpected" in message, message
+    assert (project / "the-smoke-compiled.mjs").read_bytes() == bundle
