@@ -219,9 +219,9 @@ async function remake(actor) {
  * Active GM at `ready`: adopt every character's effects once (a world from before this store); after that, re-make
  * what was deleted, remove what the GM never recorded, and put back changed fields.
  */
-onReconcile(async () => {
+onReconcile(async (_first, actors) => {
   const first = !adoption.adopted();
-  for (const actor of game.actors) {
+  for (const actor of actors) {
     if (!guarded(actor)) continue;
     if (!store.get(actor.uuid)) {
       if (first) {

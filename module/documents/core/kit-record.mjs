@@ -282,8 +282,8 @@ async function restore(item) {
  * Active GM at `ready`: adopt every character's kit once (a world from before this store); after that, remove the
  * items the GM never recorded, drop entries whose item is gone, and put back changed fields.
  */
-onReconcile(async first => {
-  for (const actor of game.actors) {
+onReconcile(async (first, actors) => {
+  for (const actor of actors) {
     if (!guarded(actor)) continue;
     const entries = kit.get(actor.uuid);
     if (!entries) {

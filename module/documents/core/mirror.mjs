@@ -20,7 +20,7 @@ import { gmStore } from "./gm-store.mjs";
 /** The world's adoption marker: `{world: {version, at}}` once the active GM adopted the world as it stood. */
 const adoption = gmStore("recordAdoption");
 const ADOPTION_VERSION = 1;
-/** @type {((first: boolean) => Promise<void>)[]} */
+/** @type {((first: boolean, actors: Iterable<Actor.Implementation>) => Promise<void>)[]} */
 const reconcilers = [];
 
 /** Whether this world's actors were adopted once (after that, an actor the GM never saw made starts from nothing). */
@@ -41,11 +41,22 @@ export function ownAdoption(key) {
 
 /**
  * Add what the active GM does at `ready` for one guarded record (at module top level).
- * @param {(first: boolean) => Promise<void>} fn  `first`: the world is adopted now (take every actor as it stands);
- *   else put back what changed while no GM was connected.
+ * @param {(first: boolean, actors: Iterable<Actor.Implementation>) => Promise<void>} fn  `first`: the world is adopted
+ *   now (take every actor as it stands); else put back what changed while no GM was connected. `actors`: the world's
+ *   actors when the GM's `ready` began and still there (not one created since: each guard's createActor hook records
+ *   those).
  */
 export function onReconcile(fn) {
   reconcilers.push(fn);
+}
+
+/**
+ * Each of `actors` still in the world when the loop reaches it (one deleted meanwhile is skipped).
+ * @param {Actor.Implementation[]} actors
+ * @returns {Generator<Actor.Implementation>}
+ */
+function* stillHere(actors) {
+  for (const actor of actors) if (game.actors.get(/** @type {string} */ (actor.id)) === actor) yield actor;
 }
 
 /**
@@ -55,9 +66,12 @@ export function onReconcile(fn) {
 export async function adoptWorld() {
   if (!game.user?.isActiveGM) return;
   const first = !worldAdopted();
+  // The actors as the GM found them: one created after this (its createActor hook records it) is never reconciled,
+  // so a GM's edit of it in flight is not put back from a record the reconcile read before the edit landed.
+  const found = [...game.actors];
   for (const fn of reconcilers) {
     try {
-      await fn(first);
+      await fn(first, stillHere(found));
     } catch (err) {
       console.error("the-smoke | could not reconcile a GM record", err);
     }
@@ -192,9 +206,9 @@ export function guardActorFields({ key, paths, notice, types = ["character"], te
     return write(actor, values);
   }
 
-  onReconcile(async first => {
+  onReconcile(async (first, actors) => {
     const firstHere = first || (ownAdoption && !adoption.get(key));
-    for (const actor of game.actors) {
+    for (const actor of actors) {
       if (!guarded(actor)) continue;
       if (!store.get(actor.uuid)) await (firstHere ? adopt(actor) : start(actor, false));
       else await write(actor, {}); // what changed while no GM was connected goes back
