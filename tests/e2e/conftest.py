@@ -257,7 +257,9 @@ def _release(page: Page, url: str, pool: list[Page]) -> None:
             if other is not page:
                 other.close()
         page.goto("about:blank", timeout=10_000)
-        session = _CDP.get(page) or _CDP.setdefault(page, page.context.new_cdp_session(page))
+        session = _CDP.get(page)
+        if session is None:
+            session = _CDP[page] = page.context.new_cdp_session(page)
         session.send("Storage.clearDataForOrigin", {"origin": url, "storageTypes": "local_storage,session_storage"})
         page.context.clear_cookies()
     except Exception:  # noqa: BLE001 — anything odd: drop it, the next test gets a fresh context

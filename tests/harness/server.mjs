@@ -94,8 +94,9 @@ function saveSoon() {
 /**
  * --cache 1 (the browser tests): the files served never change while the server runs (the system is unpacked to a
  * fresh directory per run; the tests do not edit the stand-in's client), so a browser may keep them: a page's next
- * boot takes the system's bundle, the stand-in's ~30 modules, templates and styles from the browser's cache (and
- * V8's code cache) instead of fetching and compiling them again. Without it (the preview, where a developer may edit the client), nothing is kept.
+ * boot takes the system's bundle, the stand-in's client (bundled: CLIENT_BUNDLE below), templates and styles from
+ * the browser's cache (and V8's code cache) instead of fetching and compiling them again. Without it (the preview,
+ * where a developer may edit the client), nothing is kept.
  */
 const STATIC_CACHE = args.cache === "1" ? "public, max-age=86400, immutable" : "no-store";
 

@@ -1,8 +1,8 @@
 """The build: load → validate → compile → generate → bundle → pack → zip, then install the results atomically.
 
-``bundle`` is esbuild (``tools/bundle.mjs``): module/ and this build's generated modules become the one file
-system.json loads, ``the-smoke-compiled.mjs`` at the system's root (and its source map); the zip ships that instead of
-module/'s ~200 files.
+``bundle`` is esbuild (``tools/bundle.mjs``): module/ becomes the one file system.json loads, ``the-smoke-compiled.mjs``
+at the system's root (and its source map), importing this build's ``module/generated/`` data from beside it; the zip
+ships that instead of module/'s ~200 files. It is kept in ``build/bundle/`` by its inputs' digest (:func:`bundle`).
 
 Everything is produced in a private staging folder under ``build/``. Only when every stage has succeeded are the
 generated folders swapped into the source tree (``packs/``, ``module/generated/``, ``templates/generated/``,
