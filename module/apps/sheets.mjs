@@ -17,7 +17,6 @@ import { requestGM } from "../documents/core/requests.mjs";
 import { hasRecordedPerk } from "../documents/core/record.mjs";
 import { systemApi } from "../documents/core/lookup.mjs";
 import { makeFromKit } from "../documents/vehicle/vehicle.mjs";
-import { watchers as shiftWatchers } from "../documents/shifts/shifts.mjs";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ActorSheetV2, ItemSheetV2 } = foundry.applications.sheets;
@@ -334,28 +333,6 @@ class SmokeActorSheetBase extends ActorBase {
 /** The character record (rulebook: Your character record; A record of your own). */
 export class CharacterSheet extends SmokeActorSheetBase {
   static PARTS = { body: { template: "systems/the-smoke/templates/actor/character-sheet.hbs" } };
-
-  /** @type {(() => void)|null} Stops redrawing on the shift stores' changes (set while the sheet is open). */
-  #unwatchShifts = null;
-
-  /**
-   * The shift panel shows callouts, crews and jobs from the GM's shift stores (documents/shifts/store.mjs): an open
-   * sheet redraws when they change (a callout the GM posts, a job that moves on), not only when the character does.
-   * @override
-   */
-  async _onFirstRender(context, options) {
-    await super._onFirstRender(context, options);
-    const redraw = () => { if (this.rendered) void this.render(); };
-    shiftWatchers.add(redraw);
-    this.#unwatchShifts = () => shiftWatchers.delete(redraw);
-  }
-
-  /** @override */
-  _onClose(options) {
-    super._onClose(options);
-    this.#unwatchShifts?.();
-    this.#unwatchShifts = null;
-  }
 
   /**
    * Faction rows are named `system.factions.<i>.<field>`; an ArrayField is updated whole, so turn the indexed

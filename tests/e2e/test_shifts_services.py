@@ -16,7 +16,8 @@ pytestmark = pytest.mark.harness_only
 
 def test_an_open_sheet_shows_a_callout_the_gm_posts(world, open_user_page):
     """Rook's player has his sheet open on his shift when the GM posts a callout: the sheet's shift panel shows it
-    without being opened again (the sheet redraws on the GM's shift stores, not only on the character)."""
+    without being opened again (apps/shift-panel.mjs redraws every open sheet with a shift panel on the GM's shift
+    stores, not only on the character)."""
     seed(world)
     gm, p1 = open_user_page("gm"), open_user_page("player1")
     on_shift(gm, p1, "Deliverer E-Bike", "courier", {ROOK: "driver"})

@@ -1,6 +1,7 @@
 // The built bundle (the-smoke-compiled.mjs, tools/bundle.mjs) registers exactly what module/the-smoke.mjs does:
 // the same sheets under the same class names (and their ancestors': Foundry names sheet ids and render hooks after
-// them, so esbuild's renaming of a name two modules share must not show), settings, keybindings, templates, data
+// them — v13 https://foundryvtt.com/api/functions/hookEvents.renderApplicationV2.html: "Each ApplicationV2 class in
+// the inheritance chain will also fire this hook" — so esbuild's renaming of a name two modules share must not show), settings, keybindings, templates, data
 // models, status effects, queries and API. Each entry is loaded in its own node process.
 import { test } from "node:test";
 import assert from "node:assert/strict";
