@@ -16,10 +16,10 @@ import { motorSystemOf } from "../documents/core/lookup.mjs";
 import {
   actionOpen, gaugeOf, mayRoll, pendingText, rollGaugeCheck, unitWheels, isCrewedUnit
 } from "../documents/chase/chase.mjs";
+import { liveHandlebarsBase } from "./live-window.mjs";
 
 export { SYSTEM_ID };
-const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
-const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
+const Base = liveHandlebarsBase();
 const BANDS = RULES.chase.gauge.bands;
 
 /**
@@ -71,7 +71,7 @@ export class ChaseGauge extends Base {
 
   /** Re-render the open HUD soon (a move changes a token, its flags and its occupants together). */
   static refresh = foundry.utils.debounce(() => {
-    if (ChaseGauge.instance?.rendered) ChaseGauge.instance.render();
+    ChaseGauge.instance?.refresh();
   }, 30);
 
   /** @override */

@@ -25,10 +25,10 @@ import {
 } from "../documents/chase/chase.mjs";
 import { noteHTML } from "../documents/core/chat-html.mjs";
 import { conditionOf, motorGuard } from "../documents/vehicle/vehicle.mjs";
+import { liveHandlebarsBase } from "./live-window.mjs";
 
 export { SYSTEM_ID };
-const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
-const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
+const Base = liveHandlebarsBase();
 const BANDS = RANGE_BANDS;
 /** Actions that only spend the die (their effect is applied by the GM with the spend); Get up spends none. */
 const SIMPLE_ACTS = ["done", "aim", "dodge", "coverLight", "coverHeavy", "surrender", "getUp"];
@@ -127,7 +127,7 @@ export class CombatConsole extends Base {
 
   /** Re-render the open console soon (many document changes arrive together). */
   static refresh = foundry.utils.debounce(() => {
-    if (CombatConsole.instance?.rendered) CombatConsole.instance.render();
+    CombatConsole.instance?.refresh();
   }, 30);
 
   /** @override */
@@ -275,10 +275,14 @@ export class CombatConsole extends Base {
     };
   }
 
+  /** @param {() => void} refresh */
+  _subscribe(refresh) {
+    return [onHeldDiceChange(refresh)];
+  }
+
   /** @override */
   async _onFirstRender(context, options) {
     await super._onFirstRender?.(context, options);
-    this._unsubscribe = onHeldDiceChange(() => this.render());
     this._picks = {};
     this.element.addEventListener("change", event => {
       const t = /** @type {HTMLInputElement} */ (event.target);
@@ -336,7 +340,6 @@ export class CombatConsole extends Base {
   /** @override */
   _onClose(options) {
     super._onClose?.(options);
-    this._unsubscribe?.();
     if (CombatConsole.instance === this) CombatConsole.instance = null;
   }
 

@@ -20,11 +20,11 @@ import { ChallengeTracker, TeamworkApp } from "./group-checks.mjs";
 import { CombatConsole } from "./combat-console.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
 import { askGM, openOnce } from "./gm-windows.mjs";
+import { liveHandlebarsBase } from "./live-window.mjs";
 import { actorAt, systemApi } from "../documents/core/lookup.mjs";
 import { printedOf } from "../documents/vehicle/vehicle.mjs";
 
-const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
-const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
+const Base = liveHandlebarsBase();
 const TABS = ["checks", "hazards", "rewards", "tools"];
 const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 const stats = list => list.map(s => game.i18n.localize(`SMOKE.Stat.${s}.abbr`)).join(" / ");
@@ -151,18 +151,21 @@ export class GMScreen extends Base {
 
   _onClose(options) {
     super._onClose?.(options);
-    if (this._refresh) {
-      Hooks.off("smoke.gmRequests", this._refresh);
-      Hooks.off("smoke.knownObstacles", this._refresh);
-    }
     if (GMScreen.instance === this) GMScreen.instance = null;
+  }
+
+  /** @param {() => void} refresh */
+  _subscribe(refresh) {
+    /** @type {("smoke.gmRequests"|"smoke.knownObstacles")[]} */
+    const hooks = ["smoke.gmRequests", "smoke.knownObstacles"];
+    return hooks.map(hook => {
+      const id = Hooks.on(hook, refresh);
+      return () => Hooks.off(hook, id);
+    });
   }
 
   async _onFirstRender(context, options) {
     await super._onFirstRender?.(context, options);
-    this._refresh = () => this.render();
-    Hooks.on("smoke.gmRequests", this._refresh);
-    Hooks.on("smoke.knownObstacles", this._refresh);
     this.element.addEventListener("change", event => this.#onChange(/** @type {HTMLInputElement|null} */ (event.target)));
     // A row's Obstacle section stays as the GM left it across renders ("toggle" does not bubble: caught on the way down).
     this.element.addEventListener("toggle", event => {

@@ -16,9 +16,9 @@ import { GMScreen } from "./gm-screen.mjs";
 import { askGM, openOnce } from "./gm-windows.mjs";
 import { docAt } from "../documents/core/lookup.mjs";
 import { missionTerms } from "../data/mission-page.mjs";
+import { liveHandlebarsBase } from "./live-window.mjs";
 
-const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
-const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
+const Base = liveHandlebarsBase();
 const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 
 /** The characters this user brings to a self-play mission: their assigned character, else those they own. */
@@ -60,10 +60,14 @@ export class MissionBoard extends Base {
     return /** @type {MissionBoard} */ (openOnce(this));
   }
 
+  /** @param {() => void} refresh */
+  _subscribe(refresh) {
+    const id = Hooks.on("smoke.missions", refresh);
+    return [() => Hooks.off("smoke.missions", id)];
+  }
+
   async _onFirstRender(context, options) {
     await super._onFirstRender?.(context, options);
-    this._refresh = () => { if (this.rendered) void this.render(); };
-    Hooks.on("smoke.missions", this._refresh);
     // Each second only the countdowns change (a full render would wipe what the GM is typing in the form).
     this._untick = onTick(() => {
       if (!this.rendered) return;
@@ -76,7 +80,6 @@ export class MissionBoard extends Base {
 
   _onClose(options) {
     super._onClose?.(options);
-    if (this._refresh) Hooks.off("smoke.missions", this._refresh);
     this._untick?.();
     if (MissionBoard.instance === this) MissionBoard.instance = null;
   }

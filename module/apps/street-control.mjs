@@ -11,10 +11,10 @@ import { STREET_PROFILES, TIMES_OF_DAY } from "../rules/street.mjs";
 import { GMScreen, presentCharacters } from "./gm-screen.mjs";
 import { CATALOGUE_IDS, SYSTEM_ID } from "../generated/rules.mjs";
 import { askGM, openOnce } from "./gm-windows.mjs";
+import { liveHandlebarsBase } from "./live-window.mjs";
 import { viewPoint } from "./street-cards.mjs";
 
-const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
-const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
+const Base = liveHandlebarsBase();
 const L = key => game.i18n.localize(key);
 
 /** @extends {Base<Record<string, unknown>>} */
@@ -47,14 +47,17 @@ export class StreetControl extends Base {
 
   _onClose(options) {
     super._onClose?.(options);
-    if (this._refresh) Hooks.off("updateScene", this._refresh);
     if (StreetControl.instance === this) StreetControl.instance = null;
+  }
+
+  /** @param {() => void} refresh */
+  _subscribe(refresh) {
+    const id = Hooks.on("updateScene", refresh);
+    return [() => Hooks.off("updateScene", id)];
   }
 
   async _onFirstRender(context, options) {
     await super._onFirstRender?.(context, options);
-    this._refresh = () => this.render();
-    Hooks.on("updateScene", this._refresh);
     this.element.addEventListener("change", event => this.#onChange(event.target));
   }
 

@@ -287,3 +287,27 @@ def test_one_name_takes_a_mission_and_two_take_it(world, gm_page: Page, player1_
     expect(log).to_contain_text("Jaz takes The Whippet.")
     expect(log).to_contain_text("Rook, Femi take The Lock-up.")
     assert page_errors[gm_page] == []
+
+
+def test_a_mission_that_lands_while_the_board_opens_is_on_it(world, gm_page: Page):
+    """v13 reads a window's context before the window is on screen (ApplicationV2#render: _configureRenderOptions →
+    _prepareContext → … → _onFirstRender; renders of one application queue on its semaphore — Foundry's
+    client/applications/api/application.mjs, the order also in fvtt-types' application.d.mts). A mission written
+    after the board read the world and before it was rendered is on the board once it opens: it listens from
+    before its context is read (apps/live-window.mjs). A CI run showed a player's board saying "No missions yet."
+    for 15 s after the GM's mission had arrived, when it listened only from _onFirstRender."""
+    gm_page.evaluate("""async system => {
+        const { MissionBoard } = game.system.api.apps;
+        const board = MissionBoard.instance = new MissionBoard();
+        const read = board._prepareContext.bind(board);
+        board._prepareContext = async options => {
+          const context = await read(options);
+          if (options.isFirstRender) {
+            const j = await JournalEntry.create({ name: "Late journal", ownership: { default: 0 } });
+            await j.createEmbeddedDocuments("JournalEntryPage", [{ name: "The Late Whippet", type: "mission", system }]);
+          }
+          return context;
+        };
+        await board.render({ force: true });
+    }""", terms())
+    expect(gm_page.locator("#smoke-mission-board .smoke-missions-open")).to_contain_text("The Late Whippet")

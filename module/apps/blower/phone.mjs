@@ -15,9 +15,9 @@ import { SatNav } from "./satnav.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
 import { systemApi } from "../../documents/core/lookup.mjs";
 import { watchers as shiftWatchers } from "../../documents/shifts/store.mjs";
+import { liveHandlebarsBase } from "../live-window.mjs";
 
-const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
-const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
+const Base = liveHandlebarsBase();
 /**
  * @param {string} key
  * @param {Record<string, unknown>} [data]
@@ -98,8 +98,6 @@ export class BlowerPhone extends Base {
   screen = "home";
   /** The GM's text being written (kept across re-renders: a text arriving does not wipe it). */
   draft = { from: "", text: "", to: /** @type {string[]} */ ([]) };
-  /** @type {Array<() => void>} */
-  #unsubscribe = [];
 
   get title() {
     return this.actor ? L("SMOKE.Blower.titleOf", { name: this.actor.name }) : L("SMOKE.Blower.title");
@@ -123,24 +121,31 @@ export class BlowerPhone extends Base {
   /** @override */
   async _onFirstRender(context, options) {
     await super._onFirstRender?.(context, options);
-    const rerender = () => { if (this.rendered) void this.render(); };
     this.#tellGM(true);
-    this.#unsubscribe.push(onInbox(rerender), onRadio(rerender),
-      onTick(() => { if (TICKING.has(this.screen)) rerender(); }));
+  }
+
+  /**
+   * The phone follows its texts, the radio, the clock on the screens that count down, and the GM's records.
+   * @param {() => void} refresh
+   * @returns {(() => void)[]}
+   */
+  _subscribe(refresh) {
+    const off = [onInbox(refresh), onRadio(refresh), onTick(() => { if (TICKING.has(this.screen)) refresh(); })];
     // The records these screens show change on the GM's write (a callout taken, an objective done): re-render then.
-    const shifts = () => { if (SHIFT_SCREENS.has(this.screen)) rerender(); };
+    const shifts = () => { if (SHIFT_SCREENS.has(this.screen)) refresh(); };
     shiftWatchers.add(shifts);
-    this.#unsubscribe.push(() => shiftWatchers.delete(shifts));
-    const missionsHook = Hooks.on("smoke.missions", () => { if (MISSION_SCREENS.has(this.screen)) rerender(); });
-    this.#unsubscribe.push(() => Hooks.off("smoke.missions", missionsHook));
+    off.push(() => shiftWatchers.delete(shifts));
+    const missionsHook = Hooks.on("smoke.missions", () => { if (MISSION_SCREENS.has(this.screen)) refresh(); });
+    off.push(() => Hooks.off("smoke.missions", missionsHook));
     /** @type {("updateActor"|"updateSetting"|"updatePlaylist")[]} */
     const hooks = ["updateActor", "updateSetting", "updatePlaylist"];
     for (const hook of hooks) {
       const id = Hooks.on(hook, (/** @type {{id: string|null}} */ doc) => {
-        if (hook !== "updateActor" || doc?.id === this.actor?.id) rerender();
+        if (hook !== "updateActor" || doc?.id === this.actor?.id) refresh();
       });
-      this.#unsubscribe.push(() => Hooks.off(hook, id));
+      off.push(() => Hooks.off(hook, id));
     }
+    return off;
   }
 
   /**
@@ -211,7 +216,6 @@ export class BlowerPhone extends Base {
   /** @override */
   _onClose(options) {
     super._onClose?.(options);
-    for (const off of this.#unsubscribe.splice(0)) off();
     this.#tellGM(false);
     if (BlowerPhone.instance === this) BlowerPhone.instance = null;
   }

@@ -10,9 +10,9 @@
  */
 import { gridRoute, satnavReading, wallCrossing } from "../../rules/satnav.mjs";
 import { directionsOf, isMissing, onJobsChange, routeBetween } from "./sources.mjs";
+import { liveHandlebarsBase } from "../live-window.mjs";
 
-const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
-const Base = /** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2)));
+const Base = liveHandlebarsBase();
 /**
  * @param {string} key
  * @param {Record<string, unknown>} [data]
@@ -154,12 +154,6 @@ export class SatNav extends Base {
 
   /** @type {Destination|null} */
   destination = null;
-  /**
-   * The hooks it listens to, with their ids.
-   * @type {[Hooks.HookName, number][]}
-   */
-  #hooks = [];
-
   /** Every place this user can aim for, from the viewed scene. */
   #choices() {
     const scene = game.scenes?.viewed;
@@ -243,18 +237,20 @@ export class SatNav extends Base {
       arrow: r.bearing ? ["n", "ne", "e", "se", "s", "sw", "w", "nw"].indexOf(r.bearing) * 45 : null };
   }
 
-  /** @override */
-  async _onFirstRender(context, options) {
-    await super._onFirstRender?.(context, options);
-    const rerender = foundry.utils.debounce(() => { if (this.rendered) void this.render(); }, 50);
+  /**
+   * The sat nav follows the tokens, the walls and the jobs (many changes arrive together: one re-render for them).
+   * @param {() => void} refresh
+   * @returns {(() => void)[]}
+   */
+  _subscribe(refresh) {
+    const rerender = foundry.utils.debounce(refresh, 50);
     /** @type {Hooks.HookName[]} */
     const names = ["updateToken", "moveToken", "createToken", "deleteToken", "canvasReady", "createWall", "updateWall", "deleteWall"];
-    for (const hook of names) this.#hooks.push([hook, Hooks.on(hook, rerender)]);
-    this.#offJobs = onJobsChange(rerender);
+    return [...names.map(hook => {
+      const id = Hooks.on(hook, rerender);
+      return () => Hooks.off(hook, id);
+    }), onJobsChange(rerender)];
   }
-
-  /** @type {() => void} */
-  #offJobs = () => {};
 
   /** @override */
   async _onRender(context, options) {
@@ -270,9 +266,6 @@ export class SatNav extends Base {
   /** @override */
   _onClose(options) {
     super._onClose?.(options);
-    for (const [hook, id] of this.#hooks) Hooks.off(hook, id);
-    this.#hooks = [];
-    this.#offJobs();
     if (SatNav.instance === this) SatNav.instance = null;
   }
 }
