@@ -32,11 +32,6 @@ export function LiveWindow(Base) {
       return [];
     }
 
-    /** Whether the window is opening or open (its first render began and it has not closed). */
-    get live() {
-      return this.#live !== null;
-    }
-
     /** Re-render the window if it is opening or open: queued behind a render under way, so nothing is missed. */
     refresh() {
       if (this.#live) void this.render();
@@ -61,7 +56,6 @@ export function LiveWindow(Base) {
  * What a live window adds to ApplicationV2.
  * @typedef {object} Live
  * @property {() => void} refresh  Re-render if opening or open.
- * @property {boolean} live  Opening or open.
  */
 
 /**
@@ -71,5 +65,6 @@ export function LiveWindow(Base) {
  */
 export function liveHandlebarsBase() {
   const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
-  return /** @type {any} */ (LiveWindow(/** @type {any} */ (HandlebarsApplicationMixin(ApplicationV2))));
+  const live = LiveWindow(/** @type {typeof ApplicationV2} */ (/** @type {unknown} */ (HandlebarsApplicationMixin(ApplicationV2))));
+  return /** @type {typeof ApplicationV2 & (new (...args: any[]) => Live)} */ (/** @type {unknown} */ (live));
 }
