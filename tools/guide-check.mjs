@@ -1,21 +1,24 @@
 #!/usr/bin/env node
 /**
- * What the system registers, for the build's check of the GM's guide (tools/the_smoke/guide.py): loads the entry
- * module of a module folder (the build's staged copy, with its generated data) against tools/fake-foundry.mjs, runs
- * `init` and `setup`, and prints one JSON line:
+ * What the system registers, for the build's check of the GM's guide (tools/the_smoke/guide.py): loads the system's
+ * entry — the build's staged bundle (`the-smoke-compiled.mjs`, its generated data beside it in module/generated), or
+ * the entry module of a module folder — against tools/fake-foundry.mjs, runs `init` and `setup`, and prints one
+ * JSON line:
  *   {"api": ["blower", "blower.open", …], "keys": [{"action": "the-smoke.blower", "key": "KeyB", "modifiers": ["Alt"]}],
  *    "tools": [{"title": "SMOKE.Blower.open", "gm": false}, …]}
  * `api` is every path of `game.system.api` three levels deep; `tools` the scene-control tools a player and a GM get.
  *
- *   node tools/guide-check.mjs <module folder>
+ *   node tools/guide-check.mjs <entry .mjs file | module folder>
  */
+import { statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { install } from "./fake-foundry.mjs";
 
-const folder = path.resolve(process.argv[2] ?? "module");
+const given = path.resolve(process.argv[2] ?? "module");
+const entry = statSync(given).isDirectory() ? path.join(given, "the-smoke.mjs") : given;
 const registered = install();
-await import(pathToFileURL(path.join(folder, "the-smoke.mjs")).href);
+await import(pathToFileURL(entry).href);
 await Hooks.callAll("init");
 await Hooks.callAll("setup");
 

@@ -454,13 +454,10 @@ def _describe_map(chapters: list[rules_map.Chapter]) -> str:
 
 
 def check_guide(opts: Options, stage: Path) -> int:
-    """The GM's guide against what the staged system registers (guide.py); raises UserError listing each mistake."""
-    module = stage / "guide-check" / "module"
-    shutil.copytree(opts.root / "module", module, ignore=shutil.ignore_patterns("generated", "__pycache__"))
-    shutil.copytree(stage / "module" / "generated", module / "generated")
+    """The GM's guide against what the staged system registers — its bundle, as the zip ships it, with the staged
+    generated data beside it (guide.py); raises UserError listing each mistake."""
     lang = json.loads((opts.root / "lang" / "en.json").read_text(encoding="utf-8"))
-    errors = guide.check_guide(opts.root, guide.registered(opts.root, module), lang)
-    shutil.rmtree(stage / "guide-check", ignore_errors=True)
+    errors = guide.check_guide(opts.root, guide.registered(opts.root, stage / BUNDLE_FILES[0]), lang)
     if errors:
         raise UserError("the GM's guide names what the system no longer has:\n" + "\n".join(f"  {e}" for e in errors))
     return len(guide.guide_files(opts.root))

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import re
 import subprocess
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -86,7 +87,10 @@ def _links(root: Path, file: Path, text: str) -> str:
     return _LINK.sub(swap, text)
 
 
+@lru_cache(maxsize=64)
 def _html(markdown: str) -> str:
+    """A page's Markdown as the sanitised HTML of its journal page (pure: remembered per process by its text, as a
+    test run builds the same rules map page ~100 times)."""
     body = markdown.split("\n", 1)[1] if markdown.startswith("# ") else markdown  # the title is the page's name
     html = MarkdownIt("commonmark", {"html": False}).enable("table").render(body)
     return nh3.clean(html, tags=_TAGS, attributes={"a": {"href"}, "img": {"src", "alt"}, "th": {"style"},
@@ -120,9 +124,10 @@ def guide_pack(root: Path, version: str, made: list[tuple[str, str, str]] | None
              "_stats": stats, "_key": f"!journal!{jid}"}]
 
 
-def registered(root: Path, module: Path) -> dict[str, Any]:
-    """What the entry module in ``module`` registers (``tools/guide-check.mjs``). Raises UserError."""
-    run = subprocess.run(["node", str(root / "tools" / "guide-check.mjs"), str(module)], capture_output=True,
+def registered(root: Path, entry: Path) -> dict[str, Any]:
+    """What the system registers (``tools/guide-check.mjs``), loaded from ``entry``: the staged bundle
+    (``the-smoke-compiled.mjs``) or a module folder's ``the-smoke.mjs``. Raises UserError."""
+    run = subprocess.run(["node", str(root / "tools" / "guide-check.mjs"), str(entry)], capture_output=True,
                          text=True, timeout=120)
     if run.returncode:
         raise UserError(f"the guide check could not load the entry module: {run.stderr.strip()[-2000:]}")

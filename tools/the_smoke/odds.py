@@ -52,6 +52,7 @@ import math
 import time
 from collections.abc import Mapping
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
 
 from . import vocabulary as _vocabulary
@@ -503,11 +504,18 @@ def tail_table(
     cutoff = Fraction(cutoff)
     if cutoff <= 0:
         raise ValueError("cutoff must be positive (exploding tails never reach 0)")
+    return list(_tail(ef, em, sf, sm, ppm, cutoff))
+
+
+@cache
+def _tail(ef: int, em: str, sf: int, sm: str, ppm: bool, cutoff: Fraction) -> tuple:
+    """:func:`tail_table`'s numbers, worked out once per process (exact integer sums: the odds module and the
+    validator's odds check ask for the same 324 tables on every build; a test run builds ~100 times)."""
     span = 64
     while True:
         out = _tail_upto(ef, em, sf, sm, span, cutoff, ppm)
         if out is not None:
-            return out
+            return tuple(out)
         span *= 2
 
 
