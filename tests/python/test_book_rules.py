@@ -255,6 +255,16 @@ def _objects(schema, path="#"):
             yield from _objects(v, f"{path}/{i}")
 
 
+def test_every_schema_of_the_tool_is_a_valid_2020_12_schema():
+    """The build's validators take the schema files as they are (schemas.validator): each is checked here instead."""
+    files = sorted(SCHEMAS.parent.rglob("*.schema.json"))  # SCHEMAS is its rules/ folder
+    assert len(files) >= 40
+    for file in files:
+        schema = json.loads(file.read_text(encoding="utf-8"))
+        assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema", file
+        jsonschema.Draft202012Validator.check_schema(schema)
+
+
 @pytest.mark.parametrize("name", TABLES)
 def test_file_validates_against_its_schema(name):
     schema = json.loads((SCHEMAS / f"{name}.schema.json").read_text(encoding="utf-8"))
