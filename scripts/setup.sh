@@ -12,6 +12,15 @@ need npm "npm, shipped with Node.js"
 
 stamp() { sha256sum "$@" | sha256sum | cut -c1-16; }
 
+# The node packages install while the Python tooling does (independent; on a fresh clone ~10 s each).
+npm_stamp=$(stamp package.json package-lock.json)
+npm_pid=""
+if [ "$(cat node_modules/.the-smoke-stamp 2>/dev/null)" != "$npm_stamp" ]; then
+  echo "setup: installing node packages (npm ci)"
+  ( npm ci --no-audit --no-fund --loglevel=error && echo "$npm_stamp" > node_modules/.the-smoke-stamp ) &
+  npm_pid=$!
+fi
+
 if [ ! -x .venv/bin/python ]; then
   if ! python3 -m venv .venv 2>/dev/null; then
     echo "setup: python3 -m venv failed; on Debian: apt-get install -y python3-venv" >&2
@@ -28,9 +37,7 @@ if [ "$(cat .venv/.the-smoke-stamp 2>/dev/null)" != "$py_stamp" ]; then
   echo "$py_stamp" > .venv/.the-smoke-stamp
 fi
 
-npm_stamp=$(stamp package.json package-lock.json)
-if [ "$(cat node_modules/.the-smoke-stamp 2>/dev/null)" != "$npm_stamp" ]; then
-  echo "setup: installing node packages (npm ci)"
-  npm ci --no-audit --no-fund --loglevel=error
-  echo "$npm_stamp" > node_modules/.the-smoke-stamp
+if [ -n "$npm_pid" ] && ! wait "$npm_pid"; then
+  echo "setup: npm ci failed" >&2
+  exit 1
 fi
