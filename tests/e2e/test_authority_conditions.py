@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import pytest
 from helpers import P1, SEED_DICE, make_actor, open_sheet
+from helpers.gm_screen import request_result, send_check
 from helpers.record import forge
 from helpers.rolls import ask, hand_made, not_this_check, roll, seen_by
 from playwright.sync_api import Page, expect
@@ -23,19 +24,6 @@ from playwright.sync_api import Page, expect
 pytestmark = pytest.mark.harness_only
 
 RECORD = "/systems/the-smoke/module/documents/core/condition-record.mjs"
-
-
-def _request(gm: Page, key: str, actor: str) -> dict:
-    """The GM sends a GM Screen check to one character: the request id and the first option's roll id."""
-    return gm.evaluate("""async ([key, actor]) => {
-        const r = await game.system.api.requestGM("gm.request.send", {kind: "check", key, actorUuids: [`Actor.${actor}`]});
-        const req = game.settings.get('the-smoke', 'gmRequests')[r.id];
-        return {id: r.id, rollId: req.entries[0].options[0].rollId};
-    }""", [key, actor])
-
-
-def _result(gm: Page, request_id: str):
-    return gm.evaluate("r => game.settings.get('the-smoke', 'gmRequests')[r]?.entries[0]?.result ?? null", request_id)
 
 
 def _recorded(page: Page, actor: str) -> list[str]:
@@ -90,14 +78,14 @@ def test_a_player_who_deletes_hurt_before_a_counted_roll_is_counted_with_it(gm_p
     expect(sheet.get_by_role("button", name="Add Condition")).to_have_count(0)
 
     # forged past his client, and claimed at once
-    sent = _request(gm_page, "leg-it", sal)
+    sent = send_check(gm_page, "leg-it", sal)
     card = hand_made(player1_page, sal, {"stat": "mov", "perkId": None, "hustle": 0}, "1d6x>=6 + 1d8x>=8 + 4",
                      {"rollId": sent["rollId"]})
     seen_by(gm_page, card)
     gm_page.evaluate(ARM_ON_DELETE, [sal, RECORD, "/systems/the-smoke/module/documents/core/check.mjs"])
     assert player1_page.evaluate(FORGE_DELETE_THEN_CLAIM, [sal, hurt, sent["rollId"], card]) == \
         {"refused": not_this_check("the modifier is +4, this check's is +3")}
-    assert _result(gm_page, sent["id"]) is None
+    assert request_result(gm_page, sent["id"]) is None
     # the GM's client the moment the forged deletion arrived: Hurt gone from the actor, still on the record and counted
     assert gm_page.evaluate("() => window.smokeArmed") == \
         {"statuses": [], "recorded": ["hurt"], "formula": "1d6x>=6 + 1d8x>=8 + 3"}
@@ -107,12 +95,12 @@ def test_a_player_who_deletes_hurt_before_a_counted_roll_is_counted_with_it(gm_p
         assert _recorded(page, sal) == ["hurt"]
 
     # the honest roll counts with the recorded Hurt
-    honest = _request(gm_page, "climb-or-vault", sal)
+    honest = send_check(gm_page, "climb-or-vault", sal)
     player1_page.evaluate(SEED_DICE, [(4, 6), (5, 8)])
     card = roll(player1_page, sal, "mov", {"tnSource": "band", "band": "medium"}, {"rollId": honest["rollId"]})
     assert "refused" not in ask(player1_page, "gm.request.claim", {"rollId": honest["rollId"], "messageId": card})
     gm_page.wait_for_function("r => !!game.settings.get('the-smoke', 'gmRequests')[r].entries[0].result", arg=honest["id"])
-    assert _result(gm_page, honest["id"])["total"] == 12
+    assert request_result(gm_page, honest["id"])["total"] == 12
     for page in (gm_page, player1_page):
         assert page_errors[page] == []
 

@@ -13,23 +13,10 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from helpers import SEED_DICE, add_from_pack, choose
-from helpers.gm_screen import two_players
+from helpers.gm_screen import request_result, send_check, two_players
 from helpers.rolls import ask, hand_made, not_this_check
 
 DANNY = 'Danny "Tealeaf" Doyle'
-
-
-def _request(gm: Page, key: str, actor: str) -> dict:
-    """The GM sends a check request to one character; returns its id and the first option's roll id."""
-    return gm.evaluate("""async ([key, actor]) => {
-        const r = await game.system.api.requestGM("gm.request.send", {kind: "check", key, actorUuids: [`Actor.${actor}`]});
-        const req = game.settings.get('the-smoke', 'gmRequests')[r.id];
-        return {id: r.id, rollId: req.entries[0].options[0].rollId};
-    }""", [key, actor])
-
-
-def _result(gm: Page, request_id: str):
-    return gm.evaluate("r => game.settings.get('the-smoke', 'gmRequests')[r]?.entries[0].result ?? null", request_id)
 
 
 def test_the_dialog_offers_the_fake_id_and_the_gm_counts_the_stepped_front(gm_page: Page, player1_page: Page,
@@ -43,7 +30,7 @@ def test_the_dialog_offers_the_fake_id_and_the_gm_counts_the_stepped_front(gm_pa
     scanner = add_from_pack(gm_page, danny, "gear", "Police Scanner")
     player1_page.wait_for_function("""([a, ids]) => ids.every(i => !!game.actors.get(a).items.get(i)
         && !!game.settings.get('the-smoke', 'kit')[`Actor.${a}`]?.[i])""", arg=[danny, [fake_id, scanner]])
-    sent = _request(gm_page, "talk-your-way-out", danny)
+    sent = send_check(gm_page, "talk-your-way-out", danny)
     player1_page.locator("#chat-log .smoke-gm-request").last.get_by_role("button", name="Roll Front (TN 12)").click()
     dialog = player1_page.locator(".application.roll-dialog")
     kit = dialog.get_by_label("Kit", exact=True)
@@ -54,7 +41,7 @@ def test_the_dialog_offers_the_fake_id_and_the_gm_counts_the_stepped_front(gm_pa
     player1_page.evaluate(SEED_DICE, [(4, 6), (5, 8)])
     dialog.get_by_role("button", name="Roll", exact=True).click()
     gm_page.wait_for_function("r => !!game.settings.get('the-smoke', 'gmRequests')[r].entries[0].result", arg=sent["id"])
-    result = _result(gm_page, sent["id"])
+    result = request_result(gm_page, sent["id"])
     assert (result["total"], result["tn"], result["outcome"]) == (13, 12, "sorted")
     for page in (gm_page, player1_page):
         assert page_errors[page] == []
@@ -83,11 +70,11 @@ def test_kit_the_gms_record_does_not_say_they_carry_is_refused(gm_page: Page, pl
                            "the Front die is d8, this check's is d6", "the modifier is +4, this check's is +3")
     # One request each (a request sent again keeps its open roll, whose first card is the one that counts).
     for key, kit_id in (("talk-your-way-out", "noSuchKit0000001"), ("blag-your-way-in", scanner), ("blend-in", forged)):
-        sent = _request(gm_page, key, danny)
+        sent = send_check(gm_page, key, danny)
         card = hand_made(player1_page, danny, {"stat": "frt", "perkId": None, "kitId": kit_id, "hustle": 0},
                          "1d6x>=6 + 1d8x>=8 + 4", {"rollId": sent["rollId"]})
         assert ask(player1_page, "gm.request.claim", {"rollId": sent["rollId"], "messageId": card}) == {"refused": words}, kit_id
-        assert _result(gm_page, sent["id"]) is None
+        assert request_result(gm_page, sent["id"]) is None
     gm_page.wait_for_function("([a, i]) => !game.actors.get(a).items.get(i)", arg=[danny, forged])
     for page in (gm_page, player1_page):
         assert page_errors[page] == []

@@ -65,3 +65,18 @@ def claim(page: Page, roll_id: str, message_id: str) -> str | dict:
     return page.evaluate("""async ([rollId, messageId]) => {
         try { return await game.system.api.requestGM("gm.request.claim", {rollId, messageId}); }
         catch (e) { return e.message; } }""", [roll_id, message_id])
+
+
+def send_check(gm: Page, key: str, actor: str) -> dict:
+    """The GM sends a GM Screen check request to one character: ``{id, rollId}`` (the request and its first option's
+    roll)."""
+    return gm.evaluate("""async ([key, actor]) => {
+        const r = await game.system.api.requestGM("gm.request.send", {kind: "check", key, actorUuids: [`Actor.${actor}`]});
+        const req = game.settings.get('the-smoke', 'gmRequests')[r.id];
+        return {id: r.id, rollId: req.entries[0].options[0].rollId};
+    }""", [key, actor])
+
+
+def request_result(gm: Page, request_id: str):
+    """The result the GM recorded on a request's first entry, or None."""
+    return gm.evaluate("r => game.settings.get('the-smoke', 'gmRequests')[r]?.entries[0]?.result ?? null", request_id)
