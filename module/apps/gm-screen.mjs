@@ -20,7 +20,7 @@ import { ChallengeTracker, TeamworkApp } from "./group-checks.mjs";
 import { CombatConsole } from "./combat-console.mjs";
 import { SYSTEM_ID } from "../generated/rules.mjs";
 import { askGM, openOnce } from "./gm-windows.mjs";
-import { liveHandlebarsBase } from "./live-window.mjs";
+import { liveHandlebarsBase, onHooks } from "./live-window.mjs";
 import { actorAt, systemApi } from "../documents/core/lookup.mjs";
 import { printedOf } from "../documents/vehicle/vehicle.mjs";
 
@@ -156,12 +156,7 @@ export class GMScreen extends Base {
 
   /** @param {() => void} refresh */
   _subscribe(refresh) {
-    /** @type {("smoke.gmRequests"|"smoke.knownObstacles")[]} */
-    const hooks = ["smoke.gmRequests", "smoke.knownObstacles"];
-    return hooks.map(hook => {
-      const id = Hooks.on(hook, refresh);
-      return () => Hooks.off(hook, id);
-    });
+    return onHooks(["smoke.gmRequests", "smoke.knownObstacles"], refresh);
   }
 
   async _onFirstRender(context, options) {

@@ -49,7 +49,68 @@ export function LiveWindow(Base) {
       for (const off of this.#live ?? []) off();
       this.#live = null;
     }
+
+    /** @type {Promise<void>|null} Settles when the button pressed in this window is let go; null when none is. */
+    #press = null;
+
+    /**
+     * A press on one of the window's buttons holds back any new HTML until it is let go (and its click handled): a
+     * re-render between a button's press and its release replaces the button, and the browser then clicks nothing
+     * (seen: the GM's Send on the phone lost while a player's read mark re-rendered it). Held at most 5 s.
+     * @param {any} context
+     * @param {any} options
+     */
+    async _onFirstRender(context, options) {
+      await super._onFirstRender?.(context, options);
+      this.element.addEventListener("pointerdown", event => {
+        if (this.#press || !(/** @type {HTMLElement} */ (event.target))?.closest?.("button, [data-action]")) return;
+        this.#press = new Promise(resolve => {
+          let done = false;
+          const release = () => {
+            if (done) return;
+            done = true;
+            window.removeEventListener("pointerup", release);
+            window.removeEventListener("pointercancel", release);
+            clearTimeout(limit);
+            // After the click this release belongs to has been handled.
+            setTimeout(() => {
+              this.#press = null;
+              resolve();
+            }, 0);
+          };
+          const limit = setTimeout(release, 5000);
+          window.addEventListener("pointerup", release, { once: true });
+          window.addEventListener("pointercancel", release, { once: true });
+        });
+      });
+    }
+
+    /**
+     * The new HTML, kept back while a button is pressed. v13 replaces the window's HTML straight after this resolves
+     * (ApplicationV2#render: `await this._renderHTML(…)` then `this._replaceHTML(…)`, Foundry's
+     * client/applications/api/application.mjs), so no press can start in between.
+     * @param {any} context
+     * @param {any} options
+     */
+    async _renderHTML(context, options) {
+      const result = await super._renderHTML(context, options);
+      while (this.#press) await this.#press;
+      return result;
+    }
   };
+}
+
+/**
+ * Listen to Foundry hooks for a live window's `_subscribe`: `fn` on each of `hooks`.
+ * @param {string[]} hooks  Hook names.
+ * @param {(...args: any[]) => void} fn
+ * @returns {(() => void)[]}  What takes each listener off again.
+ */
+export function onHooks(hooks, fn) {
+  return hooks.map(hook => {
+    const id = Hooks.on(/** @type {Hooks.HookName} */ (hook), fn);
+    return () => Hooks.off(/** @type {Hooks.HookName} */ (hook), id);
+  });
 }
 
 /**

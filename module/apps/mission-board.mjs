@@ -16,7 +16,7 @@ import { GMScreen } from "./gm-screen.mjs";
 import { askGM, openOnce } from "./gm-windows.mjs";
 import { docAt } from "../documents/core/lookup.mjs";
 import { missionTerms } from "../data/mission-page.mjs";
-import { liveHandlebarsBase } from "./live-window.mjs";
+import { liveHandlebarsBase, onHooks } from "./live-window.mjs";
 
 const Base = liveHandlebarsBase();
 const L = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
@@ -62,8 +62,7 @@ export class MissionBoard extends Base {
 
   /** @param {() => void} refresh */
   _subscribe(refresh) {
-    const id = Hooks.on("smoke.missions", refresh);
-    return [() => Hooks.off("smoke.missions", id)];
+    return onHooks(["smoke.missions"], refresh);
   }
 
   async _onFirstRender(context, options) {

@@ -11,7 +11,7 @@ import { STREET_PROFILES, TIMES_OF_DAY } from "../rules/street.mjs";
 import { GMScreen, presentCharacters } from "./gm-screen.mjs";
 import { CATALOGUE_IDS, SYSTEM_ID } from "../generated/rules.mjs";
 import { askGM, openOnce } from "./gm-windows.mjs";
-import { liveHandlebarsBase } from "./live-window.mjs";
+import { liveHandlebarsBase, onHooks } from "./live-window.mjs";
 import { viewPoint } from "./street-cards.mjs";
 
 const Base = liveHandlebarsBase();
@@ -52,8 +52,7 @@ export class StreetControl extends Base {
 
   /** @param {() => void} refresh */
   _subscribe(refresh) {
-    const id = Hooks.on("updateScene", refresh);
-    return [() => Hooks.off("updateScene", id)];
+    return onHooks(["updateScene"], refresh);
   }
 
   async _onFirstRender(context, options) {

@@ -46,3 +46,27 @@ def test_a_change_while_a_window_opens_renders_it_again(world, gm_page: Page, ap
         return renders;
     }}""")
     assert renders >= 2, f"{app} rendered {renders} time(s): the change during its first render was lost"
+
+
+def test_a_change_while_a_button_is_held_waits_for_its_release(world, gm_page: Page):
+    """A re-render between a button's press and its release replaces the button and the browser clicks nothing (a full
+    run: the GM's Send on the phone lost while a player's read mark re-rendered it). A live window keeps its new HTML
+    back while one of its buttons is held, and shows it once the button is let go."""
+    gm_page.evaluate("game.system.api.apps.GMScreen.open()")
+    button = gm_page.locator("#smoke-gm-screen .window-content button[data-action]").first
+    button.evaluate("b => { b.dataset.held = 'yes'; }")  # gone when the window's HTML is replaced
+    box = button.bounding_box()
+    assert box
+    gm_page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    gm_page.mouse.down()
+    gm_page.evaluate("""() => { const win = game.system.api.apps.GMScreen.instance; window.__read = false;
+        const read = win._prepareContext.bind(win);
+        win._prepareContext = async options => { const c = await read(options); window.__read = true; return c; };
+        Hooks.callAll('smoke.gmRequests'); }""")
+    gm_page.wait_for_function("() => window.__read")  # the re-render is under way
+    # What must NOT happen: the HTML replaced while held. Its template renders in a few ms; half a second is ample.
+    gm_page.wait_for_timeout(500)
+    assert gm_page.locator("#smoke-gm-screen button[data-held=yes]").count() == 1, "re-rendered under a held button"
+    gm_page.mouse.move(1, 1)  # let go away from the button: no click
+    gm_page.mouse.up()
+    gm_page.wait_for_function("() => !document.querySelector('#smoke-gm-screen button[data-held=yes]')")

@@ -15,7 +15,7 @@ import { SatNav } from "./satnav.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
 import { systemApi } from "../../documents/core/lookup.mjs";
 import { watchers as shiftWatchers } from "../../documents/shifts/store.mjs";
-import { liveHandlebarsBase } from "../live-window.mjs";
+import { liveHandlebarsBase, onHooks } from "../live-window.mjs";
 
 const Base = liveHandlebarsBase();
 /**
@@ -135,17 +135,9 @@ export class BlowerPhone extends Base {
     const shifts = () => { if (SHIFT_SCREENS.has(this.screen)) refresh(); };
     shiftWatchers.add(shifts);
     off.push(() => shiftWatchers.delete(shifts));
-    const missionsHook = Hooks.on("smoke.missions", () => { if (MISSION_SCREENS.has(this.screen)) refresh(); });
-    off.push(() => Hooks.off("smoke.missions", missionsHook));
-    /** @type {("updateActor"|"updateSetting"|"updatePlaylist")[]} */
-    const hooks = ["updateActor", "updateSetting", "updatePlaylist"];
-    for (const hook of hooks) {
-      const id = Hooks.on(hook, (/** @type {{id: string|null}} */ doc) => {
-        if (hook !== "updateActor" || doc?.id === this.actor?.id) refresh();
-      });
-      off.push(() => Hooks.off(hook, id));
-    }
-    return off;
+    return [...off, ...onHooks(["smoke.missions"], () => { if (MISSION_SCREENS.has(this.screen)) refresh(); }),
+      ...onHooks(["updateActor"], (/** @type {{id: string|null}} */ doc) => { if (doc?.id === this.actor?.id) refresh(); }),
+      ...onHooks(["updateSetting", "updatePlaylist"], refresh)];
   }
 
   /**

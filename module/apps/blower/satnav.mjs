@@ -10,7 +10,7 @@
  */
 import { gridRoute, satnavReading, wallCrossing } from "../../rules/satnav.mjs";
 import { directionsOf, isMissing, onJobsChange, routeBetween } from "./sources.mjs";
-import { liveHandlebarsBase } from "../live-window.mjs";
+import { liveHandlebarsBase, onHooks } from "../live-window.mjs";
 
 const Base = liveHandlebarsBase();
 /**
@@ -244,12 +244,8 @@ export class SatNav extends Base {
    */
   _subscribe(refresh) {
     const rerender = foundry.utils.debounce(refresh, 50);
-    /** @type {Hooks.HookName[]} */
-    const names = ["updateToken", "moveToken", "createToken", "deleteToken", "canvasReady", "createWall", "updateWall", "deleteWall"];
-    return [...names.map(hook => {
-      const id = Hooks.on(hook, rerender);
-      return () => Hooks.off(hook, id);
-    }), onJobsChange(rerender)];
+    return [...onHooks(["updateToken", "moveToken", "createToken", "deleteToken", "canvasReady", "createWall", "updateWall",
+      "deleteWall"], rerender), onJobsChange(rerender)];
   }
 
   /** @override */
