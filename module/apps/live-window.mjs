@@ -69,18 +69,21 @@ export function LiveWindow(Base) {
           const release = () => {
             if (done) return;
             done = true;
-            window.removeEventListener("pointerup", release);
-            window.removeEventListener("pointercancel", release);
+            window.removeEventListener("click", letGo);
+            window.removeEventListener("pointerup", later);
+            window.removeEventListener("pointercancel", later);
             clearTimeout(limit);
-            // After the click this release belongs to has been handled.
-            setTimeout(() => {
-              this.#press = null;
-              resolve();
-            }, 0);
+            this.#press = null;
+            resolve();
           };
+          // Let go once the click has reached the window (the window's own handler has run, and asked for its
+          // render); a press that ends in no click (released elsewhere, cancelled) lets go after its release.
+          const letGo = () => release();
+          const later = () => setTimeout(release, 0);
           const limit = setTimeout(release, 5000);
-          window.addEventListener("pointerup", release, { once: true });
-          window.addEventListener("pointercancel", release, { once: true });
+          window.addEventListener("click", letGo, { once: true });
+          window.addEventListener("pointerup", later, { once: true });
+          window.addEventListener("pointercancel", later, { once: true });
         });
       });
     }

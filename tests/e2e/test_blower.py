@@ -324,6 +324,7 @@ def test_the_phone_in_a_pseudo_locale_shows_no_raw_key_and_no_string_typed_in_co
         title = phone(p1).locator(".smoke-blower-apptitle").inner_text().strip()
         assert title.startswith("⟦") and title.endswith("⟧"), (app, title)
     phone(p1).locator("[data-action=home]").click()
+    expect(phone(p1).locator(".smoke-blower-label")).to_have_count(8)  # the home screen's re-render has landed
     labels = phone(p1).locator(".smoke-blower-label").all_inner_texts()
     assert len(labels) == 8 and all(l.startswith("⟦") and l.endswith("⟧") for l in labels), labels
 
