@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, CDPSession, Page, expect, sync_playwright
-
 from helpers import skew_time  # noqa: F401 — lives in helpers.py; kept importable from here for older tests
+from helpers.browser import CHROMIUM_ARGS
+from playwright.sync_api import Browser, CDPSession, Page, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 FOUNDRY_URL = os.environ.get("FOUNDRY_URL", "").rstrip("/")
@@ -38,7 +38,6 @@ CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 # to a passing run.
 expect.set_options(timeout=15_000)
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
 BOOT_TIMEOUT_MS = 20_000
 
 # role → (user-name env var, default name, password env var)
