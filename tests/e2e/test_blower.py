@@ -175,6 +175,27 @@ def test_a_gm_text_reaches_only_its_recipient_read_unread_survives_a_reload(worl
     assert page_errors[p1] == [] and page_errors[p2] == []
 
 
+def test_a_re_render_while_the_gm_types_a_text_keeps_the_field_focused_and_every_keystroke(world, open_user_page):
+    """The phone re-renders on every change it shows (a read mark, a ping, a setting), also while the GM types a
+    text. v13 keeps the focused field focused across a part's re-render (HandlebarsApplicationMixin#_preSyncPartState
+    / #_syncPartState, core's client/applications/api/handlebars-application.mjs; fvtt-types' PartState.focus), and the
+    phone carries what was typed: the keystrokes after the re-render land in the same field (a full run's lost text:
+    the GM's Send found it empty)."""
+    seed(world)
+    gm = open_user_page("gm")
+    open_app(gm, "messages")
+    field = phone(gm).locator(".smoke-blower-compose [name=text]")
+    field.click()
+    gm.keyboard.type("Meet at ")
+    gm.evaluate("""() => { document.querySelector('#smoke-blower [name=text]').dataset.before = '1';
+        foundry.applications.instances.get('smoke-blower').refresh(); }""")
+    gm.wait_for_function("() => { const f = document.querySelector('#smoke-blower [name=text]'); "
+                         "return f && !f.dataset.before; }")
+    assert gm.evaluate("() => document.activeElement?.matches('#smoke-blower [name=text]')") is True
+    gm.keyboard.type("the arches")
+    expect(field).to_have_value("Meet at the arches")
+
+
 def test_a_player_cannot_send_as_a_contact_nor_read_or_mark_another_players_texts(world, open_user_page):
     seed(world)
     gm, p1, p2 = open_user_page("gm"), open_user_page("player1"), open_user_page("player2")

@@ -98,6 +98,9 @@ def test_a_player_cannot_update_another_players_character(gm_page: Page, player1
     actor_id = import_pregen(gm_page, "Jaz Kaur", owner_id=p1)
     player1_page.wait_for_function("id => !!game.actors.get(id)", arg=actor_id)
     assert player1_page.evaluate("id => game.actors.get(id).isOwner", actor_id) is True
+    # Wait until the creation has reached Player Two's client too: his update must be refused for permission, not
+    # fail on an actor his client has not received yet (a clean-clone run caught it early).
+    player2_page.wait_for_function("id => !!game.actors.get(id)", arg=actor_id)
     outcome = player2_page.evaluate("""async id => {
         const actor = game.actors.get(id);
         try { await actor.update({"system.cash.pocket": 9999}); return null; }

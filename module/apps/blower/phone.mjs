@@ -141,6 +141,24 @@ export class BlowerPhone extends Base {
   }
 
   /**
+   * Before the phone's part is replaced: where the caret stands in the compose field being typed in. v13 focuses the
+   * same field in the new part (HandlebarsApplicationMixin#_syncPartState, by id or name) but a new field's caret
+   * starts at 0, so the GM's next keystrokes would land in front of what they typed.
+   * @param {string} partId  The part's id.
+   * @param {HTMLElement} newElement  The part as now rendered.
+   * @param {HTMLElement} priorElement  The part it replaces.
+   * @param {{caret?: {name: string, start: number|null, end: number|null, direction: string|null}|null}} state
+   */
+  _preSyncPartState(partId, newElement, priorElement, state) {
+    Object.getPrototypeOf(BlowerPhone.prototype)._preSyncPartState?.call(this, partId, newElement, priorElement, state);
+    const field = /** @type {HTMLInputElement|null} */ (priorElement.querySelector(
+      ".smoke-blower-compose [name=from]:focus, .smoke-blower-compose [name=text]:focus"));
+    state.caret = field
+      ? { name: field.name, start: field.selectionStart, end: field.selectionEnd, direction: field.selectionDirection }
+      : null;
+  }
+
+  /**
    * A render that began before the GM typed (a hook's re-render, under load a moment late) replaces the compose form
    * with the draft it was prepared from: carry what the old form holds into the new one, so no keystroke is lost.
    * v13 HandlebarsApplicationMixin#_syncPartState(partId, newElement, priorElement, state), after the part is
@@ -149,7 +167,8 @@ export class BlowerPhone extends Base {
    * @param {string} partId  The part's id.
    * @param {HTMLElement} newElement  The part as now rendered.
    * @param {HTMLElement} priorElement  The part it replaced.
-   * @param {object} state  What _preSyncPartState kept.
+   * @param {{caret?: {name: string, start: number|null, end: number|null, direction: string|null}|null}} state
+   *   What _preSyncPartState kept.
    */
   _syncPartState(partId, newElement, priorElement, state) {
     Object.getPrototypeOf(BlowerPhone.prototype)._syncPartState?.call(this, partId, newElement, priorElement, state);
@@ -165,6 +184,11 @@ export class BlowerPhone extends Base {
       const el = /** @type {HTMLInputElement} */ (box);
       const was = /** @type {HTMLInputElement|null} */ (prior.querySelector(`[name=to][value="${CSS.escape(el.value)}"]`));
       if (was) el.checked = was.checked;
+    }
+    const caret = state.caret;
+    const field = caret && /** @type {HTMLInputElement|null} */ (next.querySelector(`[name=${caret.name}]`));
+    if (caret && field && field === document.activeElement && caret.start !== null && caret.end !== null) {
+      field.setSelectionRange(caret.start, caret.end, /** @type {"forward"|"backward"|"none"} */ (caret.direction ?? "none"));
     }
   }
 

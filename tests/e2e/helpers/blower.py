@@ -74,6 +74,26 @@ def gm_module(page: Page, path: str, body: str, *args):
                          [path, list(args)])
 
 
+#: What the GM's page saw around a Send, for the message of a failed send (which events reached which target, the
+#: notifications, the phone's renders and its text field then): installed once a page, emptied at each Send.
+SEND_RECORDER = """() => {
+  if (window.__sendLog) { window.__sendLog.length = 0; return; }
+  const log = window.__sendLog = [];
+  const t0 = performance.now();
+  const at = () => Math.round(performance.now() - t0);
+  for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click']) {
+    window.addEventListener(type, e => log.push([type, e.target?.dataset?.action ?? e.target?.tagName,
+      e.target?.isConnected, at()]), true);
+  }
+  for (const kind of ['info', 'warn', 'error']) {
+    const shown = ui.notifications[kind].bind(ui.notifications);
+    ui.notifications[kind] = (message, ...rest) => { log.push([kind, String(message), null, at()]); return shown(message, ...rest); };
+  }
+  Hooks.on('renderBlowerPhone', () => log.push(['render', document.querySelector('#smoke-blower [name=text]')?.value,
+    document.activeElement?.getAttribute?.('name') ?? null, at()]));
+}"""
+
+
 def gm_text(gm: Page, sender: str, to: list[str], text: str) -> None:
     """The GM writes a text in the phone's Messages app."""
     open_app(gm, "messages")
@@ -86,6 +106,10 @@ def gm_text(gm: Page, sender: str, to: list[str], text: str) -> None:
     # release straddle a re-render clicks nothing (the full run's rare "GM's own phone never shows the text"); a
     # person sees the draft still there and clicks again. Let what is in flight land first.
     settle(gm)
+    # What the GM typed is in the form, as a person sees it before pressing Send (a fill lost to a re-render fails here).
+    expect(compose.locator("[name=from]")).to_have_value(sender)
+    expect(compose.locator("[name=text]")).to_have_value(text)
+    gm.evaluate(SEND_RECORDER)
     compose.locator("[data-action=send]").click()
     try:
         expect(phone(gm).locator(".smoke-blower-text").filter(has_text=text)).to_have_count(1, timeout=30000)
@@ -95,7 +119,8 @@ def gm_text(gm: Page, sender: str, to: list[str], text: str) -> None:
         state = gm.evaluate("""() => ({inbox: game.system.api.blower.texts.inbox(), activeGM: game.users.activeGM?.name,
           me: game.user.isActiveGM, active: game.users.filter(u => u.active).map(u => u.name),
           notifications: [...document.querySelectorAll('#notifications li')].map(l => l.textContent),
-          phone: document.querySelector('#smoke-blower')?.outerHTML.slice(0, 2000)})""")
+          textValue: document.querySelector('#smoke-blower [name=text]')?.value, log: window.__sendLog,
+          phone: document.querySelector('#smoke-blower')?.outerHTML.slice(0, 200)})""")
         raise AssertionError(f"{err}\nthe GM's client: {json.dumps(state)}") from None
     expect(compose.locator("[name=text]")).to_have_value("")
 

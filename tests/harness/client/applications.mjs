@@ -447,9 +447,31 @@ export function HandlebarsApplicationMixin(BaseApplication) {
       }
     }
 
-    _preSyncPartState() {}
+    /**
+     * v13 HandlebarsApplicationMixin#_preSyncPartState: remembers the part's focused field (by id, else by tag and
+     * name) and the scroll positions of its `scrollable` selectors ("" the part itself). Core's
+     * client/applications/api/handlebars-application.mjs (v13, found with the code search); the state's shape is
+     * fvtt-types' `HandlebarsApplicationMixin.PartState` ({scrollPositions, focus?}). A re-render while someone types
+     * keeps their field focused, so the next keystroke is not lost.
+     */
+    _preSyncPartState(partId, newElement, priorElement, state) {
+      const focus = priorElement.querySelector(":focus");
+      if (focus?.id) state.focus = `#${CSS.escape(focus.id)}`;
+      else if (focus?.name) state.focus = `${focus.tagName}[name="${focus.name}"]`;
+      else state.focus = undefined;
+      state.scrollPositions = [];
+      for (const selector of this.#parts[partId]?.scrollable ?? []) {
+        const el0 = selector === "" ? priorElement : priorElement.querySelector(selector);
+        const el1 = el0 && (selector === "" ? newElement : newElement.querySelector(selector));
+        if (el1) state.scrollPositions.push([el1, el0.scrollTop, el0.scrollLeft]);
+      }
+    }
 
-    _syncPartState() {}
+    /** v13 HandlebarsApplicationMixin#_syncPartState: focus the same field in the new part, restore the scrolls. */
+    _syncPartState(partId, newElement, priorElement, state) {
+      if (state.focus) newElement.querySelector(state.focus)?.focus();
+      for (const [el, scrollTop, scrollLeft] of state.scrollPositions ?? []) Object.assign(el, { scrollTop, scrollLeft });
+    }
   }
   return HandlebarsApplication;
 }
