@@ -102,11 +102,11 @@ def gm_text(gm: Page, sender: str, to: list[str], text: str) -> None:
     for user in to:
         compose.locator(f"[name=to][value={user}]").check()
     compose.locator("[name=text]").fill(text)
-    # The phone re-renders on every change it shows (the recipient's read marks among them): a click whose press and
-    # release straddle a re-render clicks nothing (the full run's rare "GM's own phone never shows the text"); a
-    # person sees the draft still there and clicks again. Let what is in flight land first.
+    # The phone re-renders on every change it shows (the recipient's read marks among them). Let what is in flight
+    # land first, then see that the form holds what was typed, as a person does before pressing Send: a fill that a
+    # re-render swallowed (before the stand-in kept the focused field focused, as v13 does) fails here, not 30 s later
+    # as "the GM's own phone never shows the text".
     settle(gm)
-    # What the GM typed is in the form, as a person sees it before pressing Send (a fill lost to a re-render fails here).
     expect(compose.locator("[name=from]")).to_have_value(sender)
     expect(compose.locator("[name=text]")).to_have_value(text)
     gm.evaluate(SEND_RECORDER)
