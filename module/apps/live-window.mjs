@@ -55,8 +55,8 @@ export function LiveWindow(Base) {
 
     /**
      * A press on one of the window's buttons holds back any new HTML until it is let go (and its click handled): a
-     * re-render between a button's press and its release replaces the button, and the browser then clicks nothing
-     * (seen: the GM's Send on the phone lost while a player's read mark re-rendered it). Held at most 5 s.
+     * re-render between a button's press and its release replaces the button, and the browser then clicks nothing.
+     * Held at most 5 s.
      * @param {any} context
      * @param {any} options
      */
