@@ -1,8 +1,9 @@
 """The page pool (tests/e2e/conftest.py): a pooled page's next test starts clean — the previous test's localStorage
 (client settings, a player's held speed dice), sessionStorage and cookies are gone. The two tests run in file order on
 one worker (``--dist loadfile``); the first leaves all three behind in Player One's pooled page, the second finds
-none of them in the page it is given (the same page: the pool's only idle one for that role). The last checks the
-launch arguments that let a pooled page's next boot keep its renderer process (helpers/browser.py)."""
+none of them in the page it is given (the same page: the pool's only idle one for that role). The last two check the
+launch arguments (helpers/browser.py): they let a pooled page's next boot keep its renderer process, and leave a
+reloaded page's old document as a user's Chromium does."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import playwright
 from helpers.browser import CHROMIUM_ARGS, PLAYWRIGHT_DISABLED_FEATURES, REUSE_RENDERERS
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
 LEAVE = """() => { localStorage.setItem('the-smoke.leftBehind', '1'); sessionStorage.setItem('leftBehind', '1');
     document.cookie = 'leftBehind=1; path=/'; return window.__poolMark = 'first'; }"""
@@ -38,3 +39,25 @@ def test_our_disabled_features_repeat_playwrights_own():
     assert found, f"{bundle}: no `disabledFeatures = [...]`; find Playwright's list and update helpers/browser.py"
     assert re.findall(r'^\s*"(\w+)"', found.group(1), re.M) == PLAYWRIGHT_DISABLED_FEATURES
     assert CHROMIUM_ARGS[-1] == "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES + REUSE_RENDERERS)
+
+
+def test_a_reloaded_page_logs_nothing_from_its_old_document(world, browser: Browser):
+    """A reload while a fetch is in flight (a template a chat card is still loading) cancels the fetch. In a user's
+    Chromium the old document is gone by then and its ``catch`` never runs; launched with ``RenderDocument`` off, the
+    old document ran on while it unloaded and logged "Failed to fetch" (a GM Screen reload test failed so in CI). The
+    fetch here never answers (a route left pending), so it is in flight at the reload, every time."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.route("**/never-answered", lambda route: None)
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.goto(world.url + "/")
+        with page.expect_request("**/never-answered"):
+            page.evaluate("""() => { fetch('/never-answered')
+                .catch(e => console.error('the old document ran on: ' + e)); }""")
+        page.reload()
+        assert page.evaluate("() => document.readyState") == "complete"   # the new document answers: events before it are in
+        assert errors == []
+    finally:
+        context.close()
