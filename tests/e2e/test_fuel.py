@@ -50,7 +50,9 @@ def test_a_driven_motor_uses_a_fuel_a_hop_stops_when_dry_and_a_jerry_can_fills_i
 
     player1_page.evaluate(MOVE, [m["mare"], c["vt"], 1900, 500])
     crossed(gm_page, m["morning"], car)
-    gm_page.wait_for_function("id => game.system.api.vehicles.fuelOf(game.actors.get(id)).value === 0", arg=car)
+    # The GM's record changes first; the sheet mirrors it by a second write (documents/core/mirror.mjs): wait for both.
+    gm_page.wait_for_function("""id => game.system.api.vehicles.fuelOf(game.actors.get(id)).value === 0
+        && game.actors.get(id).system.fuel.value === 0""", arg=car)
     assert fuel(gm_page, car) == [0, 0]
 
     [motor] = tokens_of(gm_page, m["morning"], car)
