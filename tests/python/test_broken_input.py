@@ -84,18 +84,21 @@ def test_duplicate_rep_levels(project):
             "each row needs its own") in failing_build(project)
 
 
+# The bounds below (< 5 s) are on the work a refusal takes, not benchmarks: CPU time of this process
+# (time.process_time; these builds run in it), so a machine busy with the browser tests beside them does not count.
+
 # -- numbers ----------------------------------------------------------------------------------------------------
 
 def test_an_integer_of_thousands_of_digits(project, extra):
     weapon(extra, text=WEAPON.format(key="pool-cue", name="Pool Cue", description="x")
            .replace("impact: 2", "impact: " + "9" * 5000))
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     msg = homebrew_build(project, extra)
     assert msg == ("homebrew/weapons/pool-cue.yml:5: weapons/pool-cue: impact: 99999999999999999999… "
                    "(5000 characters) is too large (numbers stay within ±1,000,000)") or \
         msg.endswith("weapons/pool-cue.yml:5: weapons/pool-cue: impact: 99999999999999999999… (5000 characters) is "
                      "too large (numbers stay within ±1,000,000)")
-    assert "Traceback" not in msg and time.perf_counter() - t0 < 5
+    assert "Traceback" not in msg and time.process_time() - t0 < 5
 
 
 def test_target_chance_zero(project):
@@ -116,11 +119,11 @@ def test_a_50_mb_file_of_unknown_fields_is_refused_at_once(project, extra):
         block = "".join(f"unknownField{i:08d}: 1\n" for i in range(100_000))
         while f.tell() < 50 * 1024 * 1024:
             f.write(block)
-    rss0, t0 = _peak_rss_mib(), time.perf_counter()
+    rss0, t0 = _peak_rss_mib(), time.process_time()
     msg = homebrew_build(project, extra)
     assert msg.endswith("homebrew/weapons/pool-cue.yml: weapons/pool-cue: the file is 51,563 KB; a catalogue file is "
                         "at most 256 KB (the book's largest is 6 KB): is this the right file?")
-    assert time.perf_counter() - t0 < 5
+    assert time.process_time() - t0 < 5
     assert _peak_rss_mib() - rss0 < 100
 
 
@@ -128,18 +131,18 @@ def test_a_list_of_millions_of_items_is_refused(project, extra):
     # 250 KB of a flow list: under the size cap, but more values than any entry has
     weapon(extra, text=WEAPON.format(key="pool-cue", name="Pool Cue", description="x")
            .replace("traits: []", "traits: [" + "loud," * 50_000 + "loud]"))
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     msg = homebrew_build(project, extra)
     assert msg.endswith("homebrew/weapons/pool-cue.yml:9: weapons/pool-cue: more than 10,000 values in one file: a "
                         "catalogue entry is far smaller (split it, or check that this is the right file)")
-    assert time.perf_counter() - t0 < 5
+    assert time.process_time() - t0 < 5
 
 
 def test_errors_reported_per_entry_are_capped(project, extra):
     path = weapon(extra)
     with path.open("a") as f:
         f.write("".join(f"unknownField{i:04d}: 1\n" for i in range(5000)))
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     msg = homebrew_build(project, extra)
     lines = [line for line in msg.splitlines() if "weapons/pool-cue" in line]
     assert len(lines) == 21
@@ -149,7 +152,7 @@ def test_errors_reported_per_entry_are_capped(project, extra):
                              "breaksOn, fillsArea, missSetsFire, offYourGameWith, checkTool")
     assert lines[-1].endswith("homebrew/weapons/pool-cue.yml:1: weapons/pool-cue (Pool Cue): more than 20 problems in "
                               "this entry; fix these first (the rest are not listed)")
-    assert time.perf_counter() - t0 < 5
+    assert time.process_time() - t0 < 5
 
 
 # -- Conditions ----------------------------------------------------------------------------------------------------
