@@ -281,11 +281,16 @@ def test_a_thrown_weapon_spends_one_item_and_the_gms_record_counts_what_is_left(
         return gm_page.evaluate("([a, i]) => game.actors.get(a).items.get(i).system.quantity", [sal, brick_id]), \
             gm_page.evaluate(KIT_ENTRY, [sal, brick_id])
 
+    def wait_left(n: int) -> None:
+        """Until the GM's client has both the item's quantity and its record's at ``n``: two writes, in either
+        order."""
+        gm_page.wait_for_function(f"""([a, i, n]) => game.actors.get(a).items.get(i).system.quantity === n
+            && ({KIT_ENTRY})([a, i]) === n""", arg=[sal, brick_id, n])
+
     for face, after in ((6, 1),):
         expect(app.locator(".smoke-act h3")).to_have_text(f"Sal acts on a {face}")
         throw_brick()
-        gm_page.wait_for_function("([a, i, n]) => game.actors.get(a).items.get(i).system.quantity === n",
-                                  arg=[sal, brick_id, after])
+        wait_left(after)
         assert left() == (after, after)
 
     # Player One puts the Bricks back up: on his own sheet it is stripped; forged past the sheet, the GM still counts
@@ -296,12 +301,12 @@ def test_a_thrown_weapon_spends_one_item_and_the_gms_record_counts_what_is_left(
     forge(player1_page, "Item", [{"_id": brick_id, "system": {"quantity": 3}}], parent=f"Actor.{sal}")
     assert gm_page.evaluate("([a, i]) => game.system.api.record.kitSystem(game.actors.get(a).items.get(i)).quantity",
                             [sal, brick_id]) == 1
-    gm_page.wait_for_function("([a, i]) => game.actors.get(a).items.get(i).system.quantity === 1", arg=[sal, brick_id])
+    wait_left(1)
     assert left() == (1, 1)
 
     expect(app.locator(".smoke-act h3")).to_have_text("Sal acts on a 5")
     throw_brick()
-    gm_page.wait_for_function("([a, i]) => game.actors.get(a).items.get(i).system.quantity === 0", arg=[sal, brick_id])
+    wait_left(0)
     assert left() == (0, 0)
     expect(app.locator(".smoke-act h3")).to_have_text("Sal acts on a 4")
     throw_brick()
