@@ -102,6 +102,32 @@ export async function placesView(actor) {
   return { places, patients, pocket: actor.system.cash.pocket, stash: actor.system.cash.stash, owner: actor.isOwner };
 }
 
+/** The clicks of this client whose request the GM has not answered yet (see {@link askedBy}). */
+const asking = /** @type {Set<string>} */ (new Set());
+
+/**
+ * What a places button asks, the same for that button on every drawing of the sheet: the actor, the action, its
+ * place and what it names (item, motor, drug, patient).
+ * @param {Actor.Implementation} actor
+ * @param {HTMLElement} button
+ * @returns {string}
+ */
+function askedBy(actor, button) {
+  const d = button.dataset;
+  return [actor.uuid, d.smokePlace, regionOf(button) ?? "", d.key ?? "", d.motor ?? "", d.item ?? "", d.patient ?? ""]
+    .join("|");
+}
+
+/**
+ * The place a button's request names: its own, or its section's (the GM counts only this actor's token in that
+ * region).
+ * @param {HTMLElement} button
+ * @returns {string|null}
+ */
+function regionOf(button) {
+  return button.dataset.region ?? /** @type {HTMLElement|null} */ (button.closest("[data-region]"))?.dataset.region ?? null;
+}
+
 /** Run a click's request; the GM's refusal becomes a warning. */
 async function run(fn) {
   try {
@@ -120,13 +146,16 @@ async function run(fn) {
 async function onClick(actor, button) {
   const d = /** @type {Record<string, string>} */ (button.dataset);
   const fromUuid = /** @type {(uuid: string) => any} */ (fromUuidSync);
-  button.disabled = true; // a double click buys once (and the GM takes each offer id once)
+  const region = regionOf(button);
+  // A double click asks once, even when the sheet is drawn again between its clicks (the GM takes each offer id once).
+  const ask = askedBy(actor, button);
+  if (asking.has(ask)) return;
+  asking.add(ask);
+  button.disabled = true;
   const motor = d.motor ? fromUuid(d.motor) : null;
   const root = button.closest(".smoke-place") ?? button.closest("[data-smoke-places]");
   const amount = Number(/** @type {HTMLInputElement|null} */ (root?.querySelector("[data-smoke-stash-amount]"))?.value);
   const patient = d.patient ? fromUuid(d.patient) : null;
-  // Every request names the place its section stands for (the GM counts only this actor's token in that region).
-  const region = d.region ?? /** @type {HTMLElement|null} */ (button.closest("[data-region]"))?.dataset.region ?? null;
   const acts = {
     buy: () => money.buy(actor, { regionUuid: /** @type {string} */ (region), key: d.key, offerId: d.offer }),
     respray: () => money.respray(actor, motor, region),
@@ -140,7 +169,11 @@ async function onClick(actor, button) {
     fromStash: () => money.moveStash(actor, -amount, region),
     firstAid: () => money.streetFirstAid(actor, patient)
   };
-  await run(acts[/** @type {keyof typeof acts} */ (d.smokePlace)] ?? (async () => null));
+  try {
+    await run(acts[/** @type {keyof typeof acts} */ (d.smokePlace)] ?? (async () => null));
+  } finally {
+    asking.delete(ask);
+  }
   button.disabled = false;
   for (const app of Object.values(actor.apps ?? {})) app.render();
 }
@@ -157,10 +190,14 @@ export async function fillSheet(app, element) {
   if (actor.isOwner) bindObligations(actor, /** @type {HTMLElement} */ (slot.closest("[data-smoke-places]")));
   const view = await placesView(actor);
   slot.innerHTML = await foundry.applications.handlebars.renderTemplate(ACTIONS, view);
-  slot.querySelectorAll("[data-smoke-place]").forEach(b => b.addEventListener("click", event => {
-    event.preventDefault();
-    onClick(actor, /** @type {HTMLButtonElement} */ (event.currentTarget));
-  }));
+  slot.querySelectorAll("[data-smoke-place]").forEach(b => {
+    const button = /** @type {HTMLButtonElement} */ (b);
+    if (asking.has(askedBy(actor, button))) button.disabled = true; // its request is still with the GM
+    button.addEventListener("click", event => {
+      event.preventDefault();
+      onClick(actor, button);
+    });
+  });
 }
 
 /**

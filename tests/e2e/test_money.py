@@ -57,6 +57,54 @@ def test_outside_the_shop_shop_here_is_not_offered_and_a_forced_request_is_refus
     expect(s.get_by_role("button", name="Buy")).to_have_count(0)
 
 
+def test_a_double_click_whose_second_click_lands_on_a_redrawn_sheet_buys_once(world, open_user_page):
+    """A CI run paid £24 for one £12 First Aid Kit: the sheet was drawn again between the two clicks of a double click,
+    and the second click met a fresh Buy button with a fresh offer id. Now, while the GM holds the first click's
+    request, the redrawn button is disabled and carries the same offer id; a click forced on it asks nothing; the GM
+    refuses that id once it is spent, and the next drawing carries a fresh id that buys again."""
+    seed(world)
+    gm_page, player1_page = open_user_page("gm"), open_user_page("player1")
+    add_from_pack(gm_page, ROOK, "perks", "Wide Boy")
+    move(gm_page, T_ROOK, 6)
+    wait_at(player1_page, ROOK, "cornerShop")
+    # The GM's client counts shop.buy requests and holds the first until the test lets it go (the stand-in looks a
+    # query's handler up in CONFIG.queries when the query arrives: tests/harness/client/database.mjs #answerQuery).
+    gm_page.evaluate("""() => { const name = 'the-smoke.request', run = CONFIG.queries[name];
+        window.buys = 0; let go; const released = new Promise(r => { go = r; }); window.releaseFirstBuy = go;
+        CONFIG.queries[name] = (q, o) => q?.type !== 'shop.buy' ? run(q, o)
+          : ++window.buys === 1 ? released.then(() => run(q, o)) : run(q, o); }""")
+    s = sheet(player1_page)
+    buy_button = "tr[data-key='first-aid-kit'] button[data-smoke-place='buy']"
+    first = s.locator(buy_button)
+    offer, region_uuid = first.get_attribute("data-offer"), first.get_attribute("data-region")
+    first.evaluate("b => { b.dataset.drawn = 'before'; }")
+    first.click()
+    gm_page.wait_for_function("() => window.buys === 1")
+    player1_page.evaluate(f"() => game.actors.get('{ROOK}').sheet.render({{force: true}})")
+    again = s.locator(f"{buy_button}:not([data-drawn])")
+    expect(again).to_be_disabled()
+    assert again.get_attribute("data-offer") == offer
+    again.evaluate("b => { b.disabled = false; b.click(); }")  # a disabled button is not the protection
+    gm_page.evaluate("() => window.releaseFirstBuy()")
+    gm_page.wait_for_function(f"() => game.actors.get('{ROOK}').items.some(i => i.name === 'First Aid Kit')")
+    settle(player1_page)
+    assert gm_page.evaluate("() => window.buys") == 1, "the forced second click asked the GM again"
+    assert purse(gm_page) == [28, 100]
+    # The spent id is refused by the GM; the sheet's next drawing carries a fresh one, which buys again.
+    assert ask(player1_page, "shop.buy", {"actorUuid": f"Actor.{ROOK}", "regionUuid": region_uuid, "key": "first-aid-kit",
+                                          "offerId": offer}) == "That was bought already (one click, one purchase)."
+    fresh = sheet(player1_page).locator(buy_button)
+    expect(fresh).to_be_enabled()
+    assert fresh.get_attribute("data-offer") != offer
+    fresh.click()
+    gm_page.wait_for_function(f"() => game.system.api.money.purseOf(game.actors.get('{ROOK}')).pocket === 16")
+    settle(player1_page)
+    assert purse(gm_page) == [16, 100]
+    kits = gm_page.evaluate(f"""() => game.actors.get('{ROOK}').items.filter(i => i.name === 'First Aid Kit')
+        .map(i => i.system.quantity)""")
+    assert kits == [2]
+
+
 def test_in_the_shop_street_5_and_wide_boy_take_20_percent_off_and_a_third_discount_changes_nothing(world, open_user_page):
     """Discounts: street relationship 5 (10 %) + Wide Boy (10 %) = 20 % at a shop: a First Aid Kit £15 → £12. At Pat's,
     Chainring 3 adds a third 10 %: still 20 % (a Bike Lock £25 → £20). Paid from pocket cash; the item lands on the

@@ -115,8 +115,9 @@ export function clearHeat(actor, reason) {
 }
 
 /**
- * One-use offer ids: a button carries an id minted when the sheet was drawn; the GM takes each id once, so a double
- * click (the same id twice) buys once. Kept in memory on the active GM (ids are per render, short-lived).
+ * One-use offer ids: a button carries an id minted when it was first drawn and kept on every drawing until it is
+ * asked for (`standingOffer`); the GM takes each id once, so a double click (the same id twice) buys once, even when
+ * the sheet is drawn again between its two clicks. Kept in memory on the active GM (ids are per render, short-lived).
  */
 const used = new Set();
 /**
@@ -138,6 +139,35 @@ export function takeOffer(offerId) {
  * @returns {string}
  */
 export const newOffer = () => foundry.utils.randomID(16);
+
+/** This client's standing offers: one id per buyer, place and item, the same on every drawing until it is asked for. */
+const standing = /** @type {Map<string, string>} */ (new Map());
+
+/**
+ * The offer id a shelf's button carries: the same on every drawing of the sheet until that offer is asked for, so a
+ * sheet drawn again between the two clicks of a double click still sends the id the GM takes once.
+ * @param {string} actorUuid
+ * @param {string} regionUuid
+ * @param {string} key  The catalogue key.
+ * @returns {string}
+ */
+export function standingOffer(actorUuid, regionUuid, key) {
+  const at = `${actorUuid}|${regionUuid}|${key}`;
+  let id = standing.get(at);
+  if (!id) standing.set(at, id = newOffer());
+  if (standing.size > 5000) standing.delete(/** @type {string} */ (standing.keys().next().value));
+  return id;
+}
+
+/**
+ * The GM has answered an offer (bought, or refused and given back): the next drawing carries a fresh id.
+ * @param {string} actorUuid
+ * @param {string} regionUuid
+ * @param {string} key
+ */
+export function spendOffer(actorUuid, regionUuid, key) {
+  standing.delete(`${actorUuid}|${regionUuid}|${key}`);
+}
 
 const CARD = "systems/the-smoke/templates/chat/money-card.hbs";
 

@@ -12,7 +12,7 @@ import { assertAt, offersAt, placesOf } from "./places.mjs";
 import { charge } from "../core/purse.mjs";
 import { requestGM } from "../core/requests.mjs";
 import { indexFields } from "../core/lookup.mjs";
-import { L, SYSTEM_ID, characterFor, moneyCard, newOffer, takeOffer } from "./common.mjs";
+import { L, SYSTEM_ID, characterFor, moneyCard, spendOffer, standingOffer, takeOffer } from "./common.mjs";
 import { relationshipsOf } from "../core/relationships.mjs";
 import { hasRecordedPerk, recordedItem, recordedRep } from "../core/record.mjs";
 
@@ -99,7 +99,8 @@ export function discountAt(actor, place) {
 }
 
 /**
- * What a place's shelf holds for this buyer, priced (restricted and unknown items left out).
+ * What a place's shelf holds for this buyer, priced (restricted and unknown items left out). Each row carries this
+ * client's standing offer id for it (common.mjs `standingOffer`), the same on every drawing until it is asked for.
  * @param {Actor.Implementation} actor
  * @param {import("./places.mjs").Place} place
  * @returns {Promise<{key: string, name: string, img: string, list: number, pounds: number, percent: number,
@@ -115,7 +116,8 @@ export async function shelfFor(actor, place) {
     if (!item) continue;
     const p = shopPrice({ catalogue: item.price, gmPrice: prices[key] ?? null, discount: percent });
     if (!p.ok) continue;
-    rows.push({ key, name: item.name, img: item.img, list: p.list, pounds: p.pounds, percent: p.percent, offerId: newOffer() });
+    rows.push({ key, name: item.name, img: item.img, list: p.list, pounds: p.pounds, percent: p.percent,
+      offerId: standingOffer(actor.uuid, place.regionUuid, key) });
   }
   return rows;
 }
@@ -171,12 +173,17 @@ async function onBuy(user, { actorUuid, regionUuid, key, offerId }) {
 }
 
 /**
- * Ask the GM to buy (a button of the places section).
+ * Ask the GM to buy (a button of the places section). Once the GM has answered, the row's offer id is spent here and
+ * the next drawing carries a fresh one.
  * @param {Actor.Implementation} actor
  * @param {{regionUuid: string, key: string, offerId: string}} offer
  */
-export function buy(actor, offer) {
-  return requestGM("shop.buy", { actorUuid: actor.uuid, ...offer });
+export async function buy(actor, offer) {
+  try {
+    return await requestGM("shop.buy", { actorUuid: actor.uuid, ...offer });
+  } finally {
+    spendOffer(actor.uuid, offer.regionUuid, offer.key);
+  }
 }
 
 export { placesOf };
