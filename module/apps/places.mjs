@@ -195,6 +195,9 @@ export async function fillSheet(app, element) {
     if (asking.has(askedBy(actor, button))) button.disabled = true; // its request is still with the GM
     button.addEventListener("click", event => {
       event.preventDefault();
+      // The second click of a double click (MouseEvent#detail, the click count) asks nothing, even when the GM has
+      // answered the first and the sheet was drawn again in between.
+      if (event.detail > 1) return;
       onClick(actor, button);
     });
   });

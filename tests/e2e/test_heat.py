@@ -7,7 +7,7 @@ units at 3 stars places 2 area cars, 1 bike and 1 carrier; Busted takes the cash
 from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
-from helpers.core import skew_time, ticks
+from helpers.core import double_click_across_a_redraw, settle, skew_time, ticks
 from helpers import SEED_DICE
 from helpers import import_actor, observer, VEHICLES_MODULE
 from helpers import add_from_pack
@@ -69,6 +69,30 @@ def test_a_car_theft_police_see_adds_two_stars_on_every_page(gm_page: Page, play
     assert gm_page.evaluate("id => game.system.api.heat.plateOf(`Actor.${id}`)", car)["hot"] is True
     assert page_errors[gm_page] == [] and page_errors[player1_page] == []
 
+
+
+def test_the_gms_double_click_on_add_crime_adds_it_once_even_when_the_sheet_is_drawn_again_between(gm_page: Page,
+                                                                                                   player1_page: Page):
+    """The sheet's *Add crime* carries one act id per drawing; the first click's Heat draws the sheet again, so the
+    second click of a double click meets a fresh id. That second click (click count 2) adds nothing: a witnessed
+    Carjacking is 2 stars once, not 4. A single click after it adds it again."""
+    ids = setup(gm_page, player1_page)
+    sheet = open_character(gm_page, ids["danny"])
+    sheet.locator("[data-heat-field=crime]").select_option("carjacking")
+    add = sheet.get_by_role("button", name="Add crime")
+    act = add.get_attribute("data-act-id")
+
+    def answered_and_redrawn():
+        gm_page.wait_for_function("id => game.actors.get(id).system.heat === 2", arg=ids["danny"])
+        settle(gm_page)
+        expect(add).not_to_have_attribute("data-act-id", act)
+        sheet.locator("[data-heat-field=crime]").select_option("carjacking")
+
+    double_click_across_a_redraw(gm_page, add, answered_and_redrawn)
+    settle(gm_page)
+    assert gm_page.evaluate(HEAT, ids["danny"]) == 2
+    add.click()
+    gm_page.wait_for_function("id => game.actors.get(id).system.heat === 4", arg=ids["danny"])
 
 
 def test_the_crime_card_follows_the_theft_card_and_says_what_the_gm_ticked(gm_page: Page, player1_page: Page, page_errors):

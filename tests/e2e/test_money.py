@@ -8,6 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 from helpers import settle
+from helpers.core import double_click_across_a_redraw
 from helpers import SEED_DICE
 from helpers import add_from_pack, statuses
 from helpers.record import forge_then_ask
@@ -103,6 +104,34 @@ def test_a_double_click_whose_second_click_lands_on_a_redrawn_sheet_buys_once(wo
     kits = gm_page.evaluate(f"""() => game.actors.get('{ROOK}').items.filter(i => i.name === 'First Aid Kit')
         .map(i => i.system.quantity)""")
     assert kits == [2]
+
+
+def test_a_double_click_whose_second_click_comes_after_the_gms_answer_buys_once(world, open_user_page):
+    """The GM answers the first click and the sheet is drawn again before the second click of a double click lands on
+    the fresh Buy button (a fresh offer id): that second click (click count 2) asks nothing. A single click after it
+    buys again."""
+    seed(world)
+    gm_page, player1_page = open_user_page("gm"), open_user_page("player1")
+    add_from_pack(gm_page, ROOK, "perks", "Wide Boy")
+    move(gm_page, T_ROOK, 6)
+    wait_at(player1_page, ROOK, "cornerShop")
+    s = sheet(player1_page)
+    buy_button = s.locator("tr[data-key='first-aid-kit'] button[data-smoke-place='buy']")
+    offer = buy_button.get_attribute("data-offer")
+
+    def answered_and_redrawn():
+        gm_page.wait_for_function(f"() => game.actors.get('{ROOK}').items.some(i => i.name === 'First Aid Kit')")
+        settle(player1_page)
+        expect(buy_button).to_be_enabled()
+        expect(buy_button).not_to_have_attribute("data-offer", offer)
+
+    double_click_across_a_redraw(player1_page, buy_button, answered_and_redrawn)
+    settle(player1_page)
+    assert purse(gm_page) == [28, 100]
+    buy_button.click()
+    gm_page.wait_for_function(f"() => game.system.api.money.purseOf(game.actors.get('{ROOK}')).pocket === 16")
+    settle(player1_page)
+    assert purse(gm_page) == [16, 100]
 
 
 def test_in_the_shop_street_5_and_wide_boy_take_20_percent_off_and_a_third_discount_changes_nothing(world, open_user_page):

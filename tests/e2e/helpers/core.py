@@ -254,3 +254,18 @@ def ticks(*pages: Page, n: int = 1) -> None:
         page.wait_for_function("n => window.__smokeTicks.count >= n", arg=n)
         page.evaluate("() => window.__smokeTicks.off()")
     settle(pages[0])
+
+
+def double_click_across_a_redraw(page: Page, button, between) -> None:
+    """A double click whose second click comes after ``between()`` has run (the GM answering the first, the window
+    drawn again): the first click at the button's centre with a click count of 1, the second at the same point with a
+    click count of 2, which the page sees as ``MouseEvent#detail`` 2 (for click events, detail is the current click
+    count: https://developer.mozilla.org/en-US/docs/Web/API/UIEvent/detail) on whatever button is drawn there then."""
+    button.scroll_into_view_if_needed()
+    box = button.bounding_box()
+    assert box, "the button is not on the page"
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.click(x, y)
+    between()
+    page.mouse.down(click_count=2)
+    page.mouse.up(click_count=2)
