@@ -58,6 +58,7 @@ import { feature as shifts } from "./documents/shifts/shifts.mjs";
 import { feature as shiftPanel } from "./apps/shift-panel.mjs";
 import { ShiftsApp } from "./apps/shifts-app.mjs";
 import { registerWorldCheck } from "./apps/world-check.mjs";
+import { registerOneClick } from "./apps/one-click.mjs";
 import { NOTE_TEMPLATE } from "./documents/core/chat-html.mjs";
 
 /**
@@ -141,6 +142,7 @@ Hooks.once("init", () => {
 
   registerGroupSettings();
   registerWorldCheck();
+  registerOneClick();
   registerGMScreenKeybinding();
   game.settings.register(SYSTEM_ID, "openConsole", {
     name: "SMOKE.Setting.openConsole.name", hint: "SMOKE.Setting.openConsole.hint",

@@ -2,8 +2,8 @@
  * Heat on the character sheet (templates/actor/parts/heat.hbs) and the countdown everywhere: the stars, the level,
  * in sight* or the seconds to lose the next star — re-read every second from the GM's timer and the shared active
  * clock (documents/core/active-time.mjs onTick), so every page shows the same countdown and nothing is written. The GM's
- * tools on the sheet: add a crime by hand (one act id per render, and the second click of a double click asks
- * nothing, so a double click adds once even when the first click's Heat draws the sheet again), the *in sight* /
+ * tools on the sheet: add a crime by hand (one act id per render; the second click of a double click, which may
+ * land on the sheet the first one's Heat drew again, asks nothing: apps/one-click.mjs), the *in sight* /
  * out of sight* override, the *indoors* toggle, demand a stop, call in units, Busted and release.
  * @module apps/heat-panel
  */
@@ -102,7 +102,6 @@ const hooks = {
       const fn = PANEL[String(button.dataset.heatPanel)];
       button.addEventListener("click", async event => {
         event.preventDefault();
-        if (event.detail > 1) return; // the second click of a double click (MouseEvent#detail, the click count)
         try {
           await fn(uuid, root, button);
         } catch (err) {

@@ -147,7 +147,8 @@ async function onClick(actor, button) {
   const d = /** @type {Record<string, string>} */ (button.dataset);
   const fromUuid = /** @type {(uuid: string) => any} */ (fromUuidSync);
   const region = regionOf(button);
-  // A double click asks once, even when the sheet is drawn again between its clicks (the GM takes each offer id once).
+  // A second click while the first one's request is with the GM asks nothing, even on the sheet drawn again (the
+  // second click of a double click never gets here: apps/one-click.mjs; the GM takes each offer id once).
   const ask = askedBy(actor, button);
   if (asking.has(ask)) return;
   asking.add(ask);
@@ -195,9 +196,6 @@ export async function fillSheet(app, element) {
     if (asking.has(askedBy(actor, button))) button.disabled = true; // its request is still with the GM
     button.addEventListener("click", event => {
       event.preventDefault();
-      // The second click of a double click (MouseEvent#detail, the click count) asks nothing, even when the GM has
-      // answered the first and the sheet was drawn again in between.
-      if (event.detail > 1) return;
       onClick(actor, button);
     });
   });

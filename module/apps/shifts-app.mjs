@@ -106,7 +106,7 @@ export class ShiftsApp extends Base {
     position: { width: 620 },
     actions: {
       pause: ShiftsApp.#job("job.pause", { paused: true }), resume: ShiftsApp.#job("job.pause", { paused: false }),
-      reached: ShiftsApp.#job("job.arrive"), load: ShiftsApp.#job("job.load"), cancel: ShiftsApp.#job("job.cancel"), damage: ShiftsApp.#job("job.damage"),
+      reached: ShiftsApp.#job("job.arrive", {}, true), load: ShiftsApp.#job("job.load"), cancel: ShiftsApp.#job("job.cancel"), damage: ShiftsApp.#job("job.damage"),
       withdraw: ShiftsApp.#onWithdraw, newCallout: ShiftsApp.#onNewCallout, generate: ShiftsApp.#onGenerate
     }
   };
@@ -135,7 +135,7 @@ export class ShiftsApp extends Base {
     const jobs = Object.values(shifts.jobs()).sort((a, b) => b.clock.startedAt - a.clock.startedAt).slice(0, 20).map(j => {
       const v = jobView(j, now);
       return { ...v, crew: j.crew.map(nameOf).join(", "), left: mmss(v.secondsLeft), running: v.status === "travel" || v.status === "arrived",
-        shiftName: L(`SMOKE.Shifts.shift.${j.shift}`), stageName: stageLabel(v.stage),
+        shiftName: L(`SMOKE.Shifts.shift.${j.shift}`), stageName: stageLabel(v.stage), stageIndex: j.stage,
         patientName: v.patient ? L(`SMOKE.Shifts.patient.${v.patient.state}`) : "", note: v.note ? L(v.note) : "",
         statusName: L(`SMOKE.Shifts.status.${v.status}`), canLoad: j.shift === "paramedic" && v.status === "arrived", cargoDamaged: !!v.cargo?.damaged, hasCargo: !!v.cargo };
     });
@@ -161,11 +161,18 @@ export class ShiftsApp extends Base {
     if (ShiftsApp.instance === this) ShiftsApp.instance = null;
   }
 
-  /** A job button: the request with the row's job id. */
-  static #job(type, extra = {}) {
+  /**
+   * A job button: the request with the row's job id (and, `stamped`, the stage the row shows: the GM refuses it once
+   * the job has moved on).
+   * @param {string} type
+   * @param {object} [extra]
+   * @param {boolean} [stamped]
+   */
+  static #job(type, extra = {}, stamped = false) {
     return async function (event, target) {
+      const row = /** @type {HTMLElement|null} */ (target.closest("[data-job]"));
       try {
-        await requestGM(type, { jobId: target.closest("[data-job]")?.dataset.job, ...extra });
+        await requestGM(type, { jobId: row?.dataset.job, ...extra, ...(stamped ? { stage: Number(row?.dataset.stage) } : {}) });
       } catch (err) {
         ui.notifications.warn(err.message);
       }

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
-from helpers.core import skew_time
+from helpers.core import double_click_across_a_redraw, skew_time
 from helpers.shifts import (FEMI, ROOK, SCENE, accept_on_sheet, board, callout, gm_do, job_of, on_shift, pocket, roll_job,
                          seats, seed, stored_job, xp)
 from helpers import import_actor, observer
@@ -262,3 +262,38 @@ def test_a_disturbances_card_says_its_band_and_a_bad_luck_compromises_the_call(w
                                           "destinations": [{"sceneId": SCENE, "regionUuid": "", "name": "A"}]})
     assert err and '"brutal" is not a difficulty band' in err
     assert page_errors[p1] == []
+
+
+def test_the_gms_double_click_on_reached_collects_the_parcel_once_and_pays_nothing(world, open_user_page):
+    """A courier's pickup: the GM's *Reached* in the Shifts window collects the parcel and starts the drop-off, which
+    is on its way again, so the window draws a fresh *Reached* for the drop-off under the pointer. The second click of
+    a double click (click count 2) asks nothing: the job is not paid before the ride (it was: a whole job's pay and
+    XP). A request that names the stage the GM saw is refused once that stage has passed."""
+    seed(world)
+    gm, p1 = open_user_page("gm"), open_user_page("player1")
+    on_shift(gm, p1, "Deliverer E-Bike", "courier", {ROOK: "driver"})
+    result, err = gm_do(gm, "callout.create", {"shift": "courier", "name": "Parcel run", "hops": 1, "destinations": [
+        {"sceneId": SCENE, "name": "Ridley Road"}, {"sceneId": SCENE, "name": "Kingsland Road"}]})
+    assert err is None, err
+    accept_on_sheet(p1, "Parcel run")
+    job = job_of(p1, ROOK)
+    before = (pocket(gm, ROOK), xp(gm, ROOK))
+    gm.evaluate("() => game.system.api.apps.ShiftsApp.open()")
+    reached = gm.locator(f"#smoke-shifts [data-job='{job['id']}'] [data-action=reached]")
+    expect(reached).to_be_visible()
+    reached.evaluate("b => { b.dataset.drawn = 'pickup'; }")
+
+    def collected_and_redrawn():
+        gm.wait_for_function("id => game.system.api.shifts.jobs()[id].stage === 1", arg=job["id"])
+        settle(gm)
+        expect(gm.locator(f"#smoke-shifts [data-job='{job['id']}'] [data-action=reached]:not([data-drawn])")).to_be_visible()
+
+    double_click_across_a_redraw(gm, reached, collected_and_redrawn)
+    settle(gm)
+    done = stored_job(gm, job["id"])
+    assert (done["stage"], done["status"], done["paid"]) == (1, "travel", False)
+    assert (pocket(gm, ROOK), xp(gm, ROOK)) == before
+    # the pickup has passed: a request naming it (a stale window, a second GM's click) is refused
+    _, err = gm_do(gm, "job.arrive", {"jobId": job["id"], "stage": 0})
+    assert err == "Parcel run has moved on from the stage you saw: look at the Shifts window again."
+    assert stored_job(gm, job["id"])["paid"] is False

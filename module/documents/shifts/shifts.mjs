@@ -132,7 +132,7 @@ function onMoveToken(tokenDoc, movement) {
     const dest = job.destinations[job.stage];
     if (!dest?.regionUuid || dest.sceneId !== tokenDoc.parent?.id) continue;
     const region = /** @type {RegionDocument.Implementation | null} */ (docAt(dest.regionUuid));
-    if (region && inRegion(tokenDoc, region, at)) stages.gmDo("job.arrive", { jobId: job.id });
+    if (region && inRegion(tokenDoc, region, at)) stages.gmDo("job.arrive", { jobId: job.id, stage: job.stage });
   }
 }
 

@@ -209,11 +209,14 @@ function assertInCustody(job) {
 /**
  * GM: the crew reached the current stage's place (from the region check or the GM's "Reached").
  * @param {User.Implementation} user
- * @param {{jobId: string}} data
+ * @param {{jobId: string, stage?: number|null}} data  `stage`: the stage (its index) the asker saw; when given and no
+ *   longer the job's, nothing happens (a stale window, a second GM's click, the region check run twice), so one
+ *   arrival never counts for the next stage too.
  */
-async function onArrive(user, { jobId }) {
+async function onArrive(user, { jobId, stage = null }) {
   assertGM(user);
   const job = jobOrThrow(jobId);
+  if (stage !== null && stage !== job.stage) throw new Error(L("SMOKE.Shifts.stagePassed", { name: job.name }));
   if (job.status !== "travel") throw new Error(L("SMOKE.Shifts.notTravelling"));
   if (job.paused) throw new Error(L("SMOKE.Shifts.jobPaused"));
   const plan = stagesOf(job)[job.stage];

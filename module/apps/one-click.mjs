@@ -1,0 +1,41 @@
+/**
+ * One click, one action: the second click of a double click on a button of the system's windows (every window carries
+ * the `the-smoke` class) or of its chat cards (`smoke-…` roots) does nothing. A button's own write often draws its
+ * window again before the second click lands, so that click meets a fresh button — a fresh offer or act id, the next
+ * die, the next stage of a job — and a guard on the button itself (its `disabled`, an id per drawing) cannot see it.
+ * The click count is the DOM's (`MouseEvent#detail`: for click events, the current click count;
+ * https://developer.mozilla.org/en-US/docs/Web/API/UIEvent/detail); a keyboard press has 0 and always acts.
+ * Inputs, checkboxes and selects keep the browser's behaviour. What the GM accepts is still checked on the GM's
+ * client: this spares a player's or GM's own double click, it is not the protection against a forged request.
+ * @module apps/one-click
+ */
+
+/** The buttons whose second click of a double click is dropped. */
+export const ONE_CLICK = [".the-smoke", ".chat-message [class^='smoke-']", ".chat-message [class*=' smoke-']"]
+  .map(root => `${root} :is(button, [role=button], [data-action]:not(input, select, textarea))`)
+  .join(", ");
+
+/**
+ * Drop the second (third…) click of a double click on a system button, before any listener of the window sees it.
+ * @param {MouseEvent} event
+ */
+export function dropRepeatClick(event) {
+  if (event.detail < 2) return;
+  const target = /** @type {Element|null} */ (event.target instanceof Element ? event.target : null);
+  if (!target?.closest(ONE_CLICK)) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+}
+
+let installed = false;
+
+/**
+ * Listen on the document in the capture phase (the first listener a click meets, ahead of every window's own).
+ * Called once at init; without a document (the build's guide check loads the entry in Node) it does nothing.
+ * @param {Document|undefined} [doc]
+ */
+export function registerOneClick(doc = globalThis.document) {
+  if (installed || !doc) return;
+  installed = true;
+  doc.addEventListener("click", dropRepeatClick, { capture: true });
+}
