@@ -17,6 +17,7 @@ import json
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -103,6 +104,7 @@ def load_map(source: Path) -> list[Chapter]:
     return chapters  # files are named NN-<chapter>.yml, in the book's order
 
 
+@lru_cache(maxsize=8192)
 def _defines(text: str, name: str, suffix: str) -> bool:
     """Whether a source file defines ``name`` (a function, class, const or method; in Python a def or class)."""
     n = re.escape(name)
@@ -141,8 +143,8 @@ class _Files:
         self._text: dict[Path, str] = {}
         self._data: dict[Path, Any] = {}
         self._titles: dict[Path, list[str]] = {}
-        self._names: dict[Path, set[str]] = {}
-        self._tests: dict[Path, set[str]] = {}
+        self._names: dict[Path, frozenset[str]] = {}
+        self._tests: dict[Path, frozenset[str]] = {}
 
     def text(self, file: Path) -> str:
         if file not in self._text:
@@ -156,28 +158,47 @@ class _Files:
 
     def titles(self, file: Path) -> list[str]:
         if file not in self._titles:
-            self._titles[file] = [m.group(2) for m in _TITLE.finditer(self.text(file))]
+            self._titles[file] = list(_titles_in(self.text(file)))
         return self._titles[file]
 
     def defines(self, file: Path, name: str) -> bool:
         """Whether ``file`` defines ``name`` (as :func:`_defines` says), from the file's index of names."""
         if file not in self._names:
-            text = self.text(file)
-            names: set[str] = set()
-            for pattern in _DEFINES_PY if file.suffix == ".py" else _DEFINES_JS:
-                names.update(m.group(1) for m in pattern.finditer(text))
-            if file.suffix != ".py":
-                for m in _EXPORT_LIST.finditer(text):
-                    names.update(_WORD.findall(m.group(1)))
-            self._names[file] = names
+            self._names[file] = _names_in(self.text(file), file.suffix)
         return name in self._names[file] or _defines(self.text(file), name, file.suffix)
 
     def has_test_def(self, file: Path, name: str) -> bool:
         """Whether the Python test file ``file`` has ``def name(`` (indexed as :meth:`defines` is)."""
         if file not in self._tests:
-            self._tests[file] = set(_PY_TEST.findall(self.text(file)))
+            self._tests[file] = _test_defs_in(self.text(file))
         return name in self._tests[file] or re.search(rf"^\s*(?:async\s+)?def\s+{re.escape(name)}\s*\(",
                                                       self.text(file), re.M) is not None
+
+
+# The indexes below are functions of a file's text alone, kept for the process: a rebuild in one process (the
+# preview, the tests' builds of scratch copies) indexes only the files whose text changed.
+@lru_cache(maxsize=4096)
+def _titles_in(text: str) -> tuple[str, ...]:
+    """The titles of a JS test file's ``test(…)``/``it(…)``/``describe(…)`` calls."""
+    return tuple(m.group(2) for m in _TITLE.finditer(text))
+
+
+@lru_cache(maxsize=4096)
+def _names_in(text: str, suffix: str) -> frozenset[str]:
+    """The names a source file defines, by the patterns :func:`_defines` searches for one name."""
+    names: set[str] = set()
+    for pattern in _DEFINES_PY if suffix == ".py" else _DEFINES_JS:
+        names.update(m.group(1) for m in pattern.finditer(text))
+    if suffix != ".py":
+        for m in _EXPORT_LIST.finditer(text):
+            names.update(_WORD.findall(m.group(1)))
+    return frozenset(names)
+
+
+@lru_cache(maxsize=4096)
+def _test_defs_in(text: str) -> frozenset[str]:
+    """The ``def`` names of a Python test file."""
+    return frozenset(_PY_TEST.findall(text))
 
 
 def _place_problem(files: _Files, place: str) -> str | None:

@@ -14,6 +14,14 @@ from .errors import UserError
 
 MAX_ERRORS_PER_ENTRY = 20  # past this an entry is not a near miss: say so once instead of listing thousands
 
+# (schema name, repr of an entry's data) found valid in this process. Validity is a function of the schema (the
+# tool's own files, fixed for the process) and the data alone, and the data's repr tells its types apart (1, 1.0,
+# True and '1'; the YAML loader makes only dicts, lists, str, int, float, bool and None), so an entry seen valid once
+# is not walked through jsonschema again: a rebuild, and every build of the same catalogue in one process (the
+# tests), skips the bulk of the validation. Invalid data is never remembered (its errors name its file and line).
+_VALID: set[tuple[str, str]] = set()
+_VALID_MAX = 20_000
+
 
 def short(value: Any) -> str:
     """A value as an error message quotes it: its repr, cut to 60 characters."""
@@ -46,6 +54,9 @@ def schema_errors(entry: Entry, schema_name: str) -> list[UserError]:
         validator = sch.validator(schema_name)
     except KeyError:
         return [entry.error(f"no schema {schema_name!r} for this file")]
+    seen = (schema_name, repr(entry.data))
+    if seen in _VALID:
+        return []
     raw = list(itertools.islice(validator.iter_errors(entry.data), MAX_ERRORS_PER_ENTRY + 1))
     out: list[UserError] = []
     more = len(raw) > MAX_ERRORS_PER_ENTRY
@@ -76,4 +87,8 @@ def schema_errors(entry: Entry, schema_name: str) -> list[UserError]:
     if more:
         out.append(entry.error(f"more than {MAX_ERRORS_PER_ENTRY} problems in this entry; fix these first "
                                f"(the rest are not listed)"))
+    if not out:
+        if len(_VALID) >= _VALID_MAX:
+            _VALID.clear()
+        _VALID.add(seen)
     return out

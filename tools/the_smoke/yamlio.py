@@ -7,7 +7,9 @@ keys in a given order, block style, UTF-8, no aliases, so ``unpack(pack(src))`` 
 
 from __future__ import annotations
 
+import pickle
 import re
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -140,6 +142,14 @@ def _check_characters(text: str, file: str) -> None:
                              f"delete it (an editor may show it as a box, or not at all)", file=file, line=line)
 
 
+# Texts parsed in this process → their document and lines, pickled (a fresh copy for each caller, who may change it;
+# pickle is C and several times faster than parsing again). What a parse makes depends on the text alone: the path
+# only names the file in an error, and a text that fails is never remembered. A rebuild in one process (the preview,
+# the tests' many builds of one catalogue) parses only what changed.
+_PARSED: OrderedDict[str, bytes] = OrderedDict()
+_PARSED_MAX = 4096
+
+
 def load(path: Path, *, text: str | None = None) -> Located:
     """Parse one YAML file. Raises :class:`UserError` naming the file and line on malformed YAML,
     anchors/aliases, duplicate keys, control characters, YAML 1.1 surprises and files too large to be catalogue
@@ -160,6 +170,10 @@ def load(path: Path, *, text: str | None = None) -> Located:
             raise UserError(f"not UTF-8 text ({e.reason})", file=file) from None
     elif len(text) > MAX_FILE_BYTES:
         raise UserError(f"the text is longer than {MAX_FILE_BYTES // 1024} KB", file=file)
+    parsed = _PARSED.get(text)
+    if parsed is not None:
+        _PARSED.move_to_end(text)
+        return Located(*pickle.loads(parsed))
     _check_characters(text, file)
     try:
         node = yaml.compose(text, Loader=_Loader)
@@ -177,7 +191,11 @@ def load(path: Path, *, text: str | None = None) -> Located:
         return Located(None, {(): 1})
     if "*" in text or "&" in text:
         _refuse_aliases(node, file)
-    return Located(_build(node, (), lines, file), lines)
+    data = _build(node, (), lines, file)
+    _PARSED[text] = pickle.dumps((data, lines), protocol=pickle.HIGHEST_PROTOCOL)
+    if len(_PARSED) > _PARSED_MAX:
+        _PARSED.popitem(last=False)
+    return Located(data, lines)
 
 
 def _refuse_aliases(node: yaml.Node, file: str, seen: set | None = None) -> None:
