@@ -1,5 +1,5 @@
-"""What a build remembers within one process, so that a rebuild there (the preview's, the tests' many builds of one
-catalogue) redoes only what changed: parsed YAML by its text (yamlio), entries found valid by schema and data
+"""What a build remembers within one process, so that another build there (the tests' many builds of scratch copies
+of one catalogue) redoes only what changed: parsed YAML by its text (yamlio), entries found valid by schema and data
 (schema_errors), the rules map's indexes of a file's names by its text (rules_map). Each is a function of its input
 alone; these check that a remembered answer is never given for other input, nor shared with a caller who changes it."""
 

@@ -175,8 +175,8 @@ class _Files:
                                                       self.text(file), re.M) is not None
 
 
-# The indexes below are functions of a file's text alone, kept for the process: a rebuild in one process (the
-# preview, the tests' builds of scratch copies) indexes only the files whose text changed.
+# The indexes below are functions of a file's text alone, kept for the process: another build in the same process (the
+# tests' builds of scratch copies) indexes only the files whose text changed.
 @lru_cache(maxsize=4096)
 def _titles_in(text: str) -> tuple[str, ...]:
     """The titles of a JS test file's ``test(…)``/``it(…)``/``describe(…)`` calls."""

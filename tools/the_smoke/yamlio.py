@@ -144,8 +144,8 @@ def _check_characters(text: str, file: str) -> None:
 
 # Texts parsed in this process → their document and lines, pickled (a fresh copy for each caller, who may change it;
 # pickle is C and several times faster than parsing again). What a parse makes depends on the text alone: the path
-# only names the file in an error, and a text that fails is never remembered. A rebuild in one process (the preview,
-# the tests' many builds of one catalogue) parses only what changed.
+# only names the file in an error, and a text that fails is never remembered. Another build in the same process (the
+# tests' many builds of scratch copies of one catalogue) parses only what changed.
 _PARSED: OrderedDict[str, bytes] = OrderedDict()
 _PARSED_MAX = 4096
 
