@@ -117,7 +117,7 @@ export function clearHeat(actor, reason) {
 /**
  * One-use offer ids: a button carries an id minted when it was first drawn and kept on every drawing until it is
  * asked for (`standingOffer`); the GM takes each id once, so a double click (the same id twice) buys once, even when
- * the sheet is drawn again between its two clicks. Kept in memory on the active GM (ids are per render, short-lived).
+ * the sheet is drawn again between its two clicks. The ids taken are kept in memory on the active GM (the newest 5000).
  */
 const used = new Set();
 /**
