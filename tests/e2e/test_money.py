@@ -58,16 +58,22 @@ def test_outside_the_shop_shop_here_is_not_offered_and_a_forced_request_is_refus
     expect(s.get_by_role("button", name="Buy")).to_have_count(0)
 
 
-def test_a_double_click_whose_second_click_lands_on_a_redrawn_sheet_buys_once(world, open_user_page):
-    """A CI run paid £24 for one £12 First Aid Kit: the sheet was drawn again between the two clicks of a double click,
-    and the second click met a fresh Buy button with a fresh offer id. Now, while the GM holds the first click's
-    request, the redrawn button is disabled and carries the same offer id; a click forced on it asks nothing; the GM
-    refuses that id once it is spent, and the next drawing carries a fresh id that buys again."""
+def wide_boy_in_the_corner_shop(world, open_user_page) -> tuple[Page, Page]:
+    """Rook (street 5) with the Wide Boy perk, his token in the corner shop; the GM's and Player One's pages."""
     seed(world)
     gm_page, player1_page = open_user_page("gm"), open_user_page("player1")
     add_from_pack(gm_page, ROOK, "perks", "Wide Boy")
     move(gm_page, T_ROOK, 6)
     wait_at(player1_page, ROOK, "cornerShop")
+    return gm_page, player1_page
+
+
+def test_a_double_click_whose_second_click_lands_on_a_redrawn_sheet_buys_once(world, open_user_page):
+    """A CI run paid £24 for one £12 First Aid Kit: the sheet was drawn again between the two clicks of a double click,
+    and the second click met a fresh Buy button with a fresh offer id. Now, while the GM holds the first click's
+    request, the redrawn button is disabled and carries the same offer id; a click forced on it asks nothing; the GM
+    refuses that id once it is spent, and the next drawing carries a fresh id that buys again."""
+    gm_page, player1_page = wide_boy_in_the_corner_shop(world, open_user_page)
     # The GM's client counts shop.buy requests and holds the first until the test lets it go (the stand-in looks a
     # query's handler up in CONFIG.queries when the query arrives: tests/harness/client/database.mjs #answerQuery).
     gm_page.evaluate("""() => { const name = 'the-smoke.request', run = CONFIG.queries[name];
@@ -110,11 +116,7 @@ def test_a_double_click_whose_second_click_comes_after_the_gms_answer_buys_once(
     """The GM answers the first click and the sheet is drawn again before the second click of a double click lands on
     the fresh Buy button (a fresh offer id): that second click (click count 2) asks nothing. A single click after it
     buys again."""
-    seed(world)
-    gm_page, player1_page = open_user_page("gm"), open_user_page("player1")
-    add_from_pack(gm_page, ROOK, "perks", "Wide Boy")
-    move(gm_page, T_ROOK, 6)
-    wait_at(player1_page, ROOK, "cornerShop")
+    gm_page, player1_page = wide_boy_in_the_corner_shop(world, open_user_page)
     s = sheet(player1_page)
     buy_button = s.locator("tr[data-key='first-aid-kit'] button[data-smoke-place='buy']")
     offer = buy_button.get_attribute("data-offer")
@@ -138,11 +140,7 @@ def test_in_the_shop_street_5_and_wide_boy_take_20_percent_off_and_a_third_disco
     """Discounts: street relationship 5 (10 %) + Wide Boy (10 %) = 20 % at a shop: a First Aid Kit £15 → £12. At Pat's,
     Chainring 3 adds a third 10 %: still 20 % (a Bike Lock £25 → £20). Paid from pocket cash; the item lands on the
     sheet from the compendium; a double click buys once."""
-    seed(world)
-    gm_page, player1_page = open_user_page("gm"), open_user_page("player1")
-    add_from_pack(gm_page, ROOK, "perks", "Wide Boy")
-    move(gm_page, T_ROOK, 6)
-    wait_at(player1_page, ROOK, "cornerShop")
+    gm_page, player1_page = wide_boy_in_the_corner_shop(world, open_user_page)
     s = sheet(player1_page)
     row = s.locator("tr[data-key='first-aid-kit']")
     expect(row).to_contain_text("£15")
