@@ -5,24 +5,26 @@
  * die, the next stage of a job — and a guard on the button itself (its `disabled`, an id per drawing) cannot see it.
  * The click count is the DOM's (`MouseEvent#detail`: for click events, the current click count;
  * https://developer.mozilla.org/en-US/docs/Web/API/UIEvent/detail); a keyboard press has 0 and always acts.
- * Inputs, checkboxes and selects keep the browser's behaviour. What the GM accepts is still checked on the GM's
+ * Inputs, checkboxes, selects and a control marked `data-repeat` keep every click. What the GM accepts is still checked on the GM's
  * client: this spares a player's or GM's own double click, it is not the protection against a forged request.
  * @module apps/one-click
  */
 
-/** The buttons whose second click of a double click is dropped. */
-export const ONE_CLICK = [".the-smoke", ".chat-message [class^='smoke-']", ".chat-message [class*=' smoke-']"]
-  .map(root => `${root} :is(button, [role=button], [data-action]:not(input, select, textarea))`)
-  .join(", ");
+/** What a click acts through: a button, or an element with a window action. */
+const CONTROL = "button, [role=button], [data-action]";
+/** Where the system's controls are: its windows (and their frames) and its chat cards. */
+export const SYSTEM_ROOTS = ".the-smoke, .chat-message [class^='smoke-'], .chat-message [class*=' smoke-']";
 
 /**
- * Drop the second (third…) click of a double click on a system button, before any listener of the window sees it.
+ * Drop the second (third…) click of a double click on a system button, before any listener of the window sees it. A
+ * control meant to be clicked again and again (sell one more, step back once more) carries `data-repeat` and keeps
+ * every click; so do inputs, checkboxes and selects.
  * @param {MouseEvent} event
  */
 export function dropRepeatClick(event) {
   if (event.detail < 2) return;
-  const target = /** @type {Element|null} */ (event.target instanceof Element ? event.target : null);
-  if (!target?.closest(ONE_CLICK)) return;
+  const control = event.target instanceof Element ? event.target.closest(CONTROL) : null;
+  if (!control || control.matches("input, select, textarea, [data-repeat]") || !control.closest(SYSTEM_ROOTS)) return;
   event.preventDefault();
   event.stopImmediatePropagation();
 }

@@ -145,7 +145,6 @@ async function run(fn) {
  */
 async function onClick(actor, button) {
   const d = /** @type {Record<string, string>} */ (button.dataset);
-  const fromUuid = /** @type {(uuid: string) => any} */ (fromUuidSync);
   const region = regionOf(button);
   // A second click while the first one's request is with the GM asks nothing, even on the sheet drawn again (the
   // second click of a double click never gets here: apps/one-click.mjs; the GM takes each offer id once).
@@ -153,6 +152,25 @@ async function onClick(actor, button) {
   if (asking.has(ask)) return;
   asking.add(ask);
   button.disabled = true;
+  try {
+    await run(() => act(actor, button, d, region));
+  } finally {
+    asking.delete(ask);
+  }
+  button.disabled = false;
+  for (const app of Object.values(actor.apps ?? {})) app.render();
+}
+
+/**
+ * Send a places button's request.
+ * @param {Actor.Implementation} actor
+ * @param {HTMLButtonElement} button
+ * @param {Record<string, string>} d  The button's dataset.
+ * @param {string|null} region
+ * @returns {Promise<unknown>}
+ */
+function act(actor, button, d, region) {
+  const fromUuid = /** @type {(uuid: string) => any} */ (fromUuidSync);
   const motor = d.motor ? fromUuid(d.motor) : null;
   const root = button.closest(".smoke-place") ?? button.closest("[data-smoke-places]");
   const amount = Number(/** @type {HTMLInputElement|null} */ (root?.querySelector("[data-smoke-stash-amount]"))?.value);
@@ -170,13 +188,7 @@ async function onClick(actor, button) {
     fromStash: () => money.moveStash(actor, -amount, region),
     firstAid: () => money.streetFirstAid(actor, patient)
   };
-  try {
-    await run(acts[/** @type {keyof typeof acts} */ (d.smokePlace)] ?? (async () => null));
-  } finally {
-    asking.delete(ask);
-  }
-  button.disabled = false;
-  for (const app of Object.values(actor.apps ?? {})) app.render();
+  return (acts[/** @type {keyof typeof acts} */ (d.smokePlace)] ?? (async () => null))();
 }
 
 /**

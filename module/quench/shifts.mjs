@@ -72,7 +72,9 @@ export function register(context) {
       if (passengerUuid !== fare.uuid) box.keep(docAt(passengerUuid)); // a fare the system made for the job
       await waitFor(() => api().vehicles.occupantsOf(cab).some(o => o.actor.uuid === passengerUuid), "the fare aboard");
       const [pocket, xp] = [api().money.purseOf(rook).pocket, rook.system.rep.xp];
-      await click(/** @type {HTMLElement} */ (document.querySelector("#smoke-shifts")), reached);
+      // the row drawn for the drop-off (stage 1): the pickup's row, if still on screen, names a stage that has passed
+      await click(/** @type {HTMLElement} */ (document.querySelector("#smoke-shifts")),
+        `#smoke-shifts [data-job="${job.id}"][data-stage="1"] [data-action="reached"]`);
       await waitFor(() => shifts.jobs()[job.id].status === "arrived", "arrived");
 
       await game.settings.set(SYSTEM_ID, "skipRollDialog", true);

@@ -1,6 +1,7 @@
 """One click, one action (module/apps/one-click.mjs): the second click of a double click on a button of the system's
-windows or chat cards reaches no listener; a single click, a keyboard press, a checkbox in a system window and a
-button of Foundry's own interface keep the browser's behaviour. The features' double clicks across a redraw are in
+windows or chat cards reaches no listener; a single click, a keyboard press, a checkbox in a system window, a control
+marked ``data-repeat`` (sell one more, step back once more; clicked on its icon) and a button of Foundry's interface
+outside the system's windows keep every click. The features' double clicks across a redraw are in
 test_money.py (Buy), test_heat.py (Add crime) and test_shifts_services.py (Reached).
 
 The click count is the DOM's: for click events, ``UIEvent.detail`` is the current click count
@@ -22,7 +23,8 @@ MOUNT = """() => {
     root.style.cssText = 'position: fixed; left: 300px; top: 200px; z-index: 100000; background: white;';
     root.innerHTML = `
       <div class="application the-smoke"><button type="button" id="oc-button">Buy</button>
-        <a data-action="roll" id="oc-action">Roll</a><input type="checkbox" id="oc-box"></div>
+        <a data-action="roll" id="oc-action">Roll</a><input type="checkbox" id="oc-box">
+        <button type="button" id="oc-repeat" data-repeat><i>Sell one</i></button></div>
       <li class="chat-message"><div class="smoke-heat-card"><button type="button" id="oc-card">Add to Heat</button></div></li>
       <button type="button" id="oc-core">Core</button>`;
     document.body.append(root);
@@ -34,10 +36,10 @@ MOUNT = """() => {
 
 def test_a_double_click_acts_once_on_system_buttons_and_twice_elsewhere(gm_page: Page):
     gm_page.evaluate(MOUNT)
-    for selector in ("#oc-button", "#oc-action", "#oc-card", "#oc-core", "#oc-box"):
+    for selector in ("#oc-button", "#oc-action", "#oc-card", "#oc-core", "#oc-box", "#oc-repeat i"):
         gm_page.locator(selector).dblclick()
     counts = gm_page.evaluate("() => window.ocCounts")
-    assert counts == {"oc-button": 1, "oc-action": 1, "oc-card": 1, "oc-core": 2, "oc-box": 2}
+    assert counts == {"oc-button": 1, "oc-action": 1, "oc-card": 1, "oc-core": 2, "oc-box": 2, "oc-repeat": 2}
     assert gm_page.locator("#oc-box").is_checked() is False, "the checkbox toggled twice, as the browser does"
 
 

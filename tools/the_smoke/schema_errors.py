@@ -16,7 +16,8 @@ MAX_ERRORS_PER_ENTRY = 20  # past this an entry is not a near miss: say so once 
 
 # (schema name, repr of an entry's data) found valid in this process. Validity is a function of the schema (the
 # tool's own files, fixed for the process) and the data alone, and the data's repr tells its types apart (1, 1.0,
-# True and '1'; the YAML loader makes only dicts, lists, str, int, float, bool and None), so an entry seen valid once
+# True and '1'; the YAML loader makes dicts, lists, str, int, float, bool and None, and a quoted explicit tag a
+# date or bytes, each with a repr of its own), so an entry seen valid once
 # is not walked through jsonschema again: every further build of the same catalogue in one process (the tests'
 # scratch builds) skips the bulk of the validation. Invalid data is never remembered (its errors name its file and line).
 _VALID: set[tuple[str, str]] = set()

@@ -115,8 +115,8 @@ export function clearHeat(actor, reason) {
 }
 
 /**
- * One-use offer ids: a button carries an id minted when it was first drawn and kept on every drawing until it is
- * asked for (`standingOffer`); the GM takes each id once, so a double click (the same id twice) buys once, even when
+ * One-use offer ids: a button carries an id minted when it was first drawn and kept on every drawing until the GM
+ * answers it (`standingOffer`); the GM takes each id once, so a double click (the same id twice) buys once, even when
  * the sheet is drawn again between its two clicks. The ids taken are kept in memory on the active GM (the newest 5000).
  */
 const used = new Set();
@@ -140,11 +140,11 @@ export function takeOffer(offerId) {
  */
 export const newOffer = () => foundry.utils.randomID(16);
 
-/** This client's standing offers: one id per buyer, place and item, the same on every drawing until it is asked for. */
+/** This client's standing offers: one id per buyer, place and item, the same on every drawing until the GM answers it. */
 const standing = /** @type {Map<string, string>} */ (new Map());
 
 /**
- * The offer id a shelf's button carries: the same on every drawing of the sheet until that offer is asked for, so a
+ * The offer id a shelf's button carries: the same on every drawing of the sheet until the GM answers that offer, so a
  * sheet drawn again between the two clicks of a double click still sends the id the GM takes once.
  * @param {string} actorUuid
  * @param {string} regionUuid

@@ -100,7 +100,7 @@ export function discountAt(actor, place) {
 
 /**
  * What a place's shelf holds for this buyer, priced (restricted and unknown items left out). Each row carries this
- * client's standing offer id for it (common.mjs `standingOffer`), the same on every drawing until it is asked for.
+ * client's standing offer id for it (common.mjs `standingOffer`), the same on every drawing until the GM answers it.
  * @param {Actor.Implementation} actor
  * @param {import("./places.mjs").Place} place
  * @returns {Promise<{key: string, name: string, img: string, list: number, pounds: number, percent: number,

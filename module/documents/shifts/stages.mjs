@@ -210,8 +210,8 @@ function assertInCustody(job) {
  * GM: the crew reached the current stage's place (from the region check or the GM's "Reached").
  * @param {User.Implementation} user
  * @param {{jobId: string, stage?: number|null}} data  `stage`: the stage (its index) the asker saw; when given and no
- *   longer the job's, nothing happens (a stale window, a second GM's click, the region check run twice), so one
- *   arrival never counts for the next stage too.
+ *   longer the job's, the request is refused (a stale window, a second GM's click, the region check run twice), so
+ *   one arrival never counts for the next stage too.
  */
 async function onArrive(user, { jobId, stage = null }) {
   assertGM(user);
