@@ -2,7 +2,8 @@
  * Heat on the character sheet (templates/actor/parts/heat.hbs) and the countdown everywhere: the stars, the level,
  * in sight* or the seconds to lose the next star — re-read every second from the GM's timer and the shared active
  * clock (documents/core/active-time.mjs onTick), so every page shows the same countdown and nothing is written. The GM's
- * tools on the sheet: add a crime by hand (one act id per render; the second click of a double click, which may
+ * tools on the sheet: add a crime by hand (the crime and ticks chosen kept while the sheet is drawn again; one act
+ * id per render; the second click of a double click, which may
  * land on the sheet the first one's Heat drew again, asks nothing: apps/one-click.mjs), the *in sight* /
  * out of sight* override, the *indoors* toggle, demand a stop, call in units, Busted and release.
  * @module apps/heat-panel
@@ -53,6 +54,32 @@ export function heatPanel(actor) {
  */
 const field = (root, field) => /** @type {HTMLInputElement|null} */ (root.querySelector(`[data-heat-field="${field}"]`));
 
+/** The crime form's fields, kept while the sheet is drawn again. */
+const DRAFT_FIELDS = /** @type {const} */ (["crime", "witnessed", "policeSaw"]);
+/** The GM's unsent crime form per actor uuid: a change that draws the sheet again keeps the crime and ticks chosen. */
+const drafts = /** @type {Map<string, Record<string, string|boolean>>} */ (new Map());
+
+/**
+ * Put the GM's unsent choices back into a freshly drawn crime form, and keep each change to them.
+ * @param {string} uuid
+ * @param {HTMLElement} root
+ */
+function keepDraft(uuid, root) {
+  const draft = drafts.get(uuid);
+  for (const name of DRAFT_FIELDS) {
+    const el = field(root, name);
+    if (!el) continue;
+    const checkbox = el.type === "checkbox";
+    if (draft && name in draft) {
+      if (checkbox) el.checked = Boolean(draft[name]);
+      else el.value = String(draft[name]);
+    }
+    el.addEventListener("change", () => {
+      drafts.set(uuid, { ...drafts.get(uuid), [name]: checkbox ? el.checked : el.value });
+    });
+  }
+}
+
 /** What the GM's sheet buttons ask, by `data-heat-panel`. */
 const PANEL = {
   addCrime: (/** @type {string} */ uuid, /** @type {HTMLElement} */ root, /** @type {HTMLElement} */ button) => requestGM("heat.crime.add", {
@@ -98,6 +125,7 @@ const hooks = {
     const root = /** @type {HTMLElement|null} */ (html.querySelector?.("[data-smoke-heat]"));
     if (!root || !game.user.isGM) return;
     const uuid = String(root.dataset.smokeHeat);
+    keepDraft(uuid, root);
     for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (root.querySelectorAll("[data-heat-panel]"))) {
       const fn = PANEL[String(button.dataset.heatPanel)];
       button.addEventListener("click", async event => {

@@ -75,7 +75,7 @@ def test_the_gms_double_click_on_add_crime_adds_it_once_even_when_the_sheet_is_d
                                                                                                    player1_page: Page):
     """The sheet's *Add crime* carries one act id per drawing; the first click's Heat draws the sheet again, so the
     second click of a double click meets a fresh id. That second click (click count 2) adds nothing: a witnessed
-    Carjacking is 2 stars once, not 4. A single click after it adds it again."""
+    Carjacking is 2 stars once, not 4. The redrawn sheet keeps the crime chosen, and a single click adds it again."""
     ids = setup(gm_page, player1_page)
     sheet = open_character(gm_page, ids["danny"])
     sheet.locator("[data-heat-field=crime]").select_option("carjacking")
@@ -86,11 +86,12 @@ def test_the_gms_double_click_on_add_crime_adds_it_once_even_when_the_sheet_is_d
         gm_page.wait_for_function("id => game.actors.get(id).system.heat === 2", arg=ids["danny"])
         settle(gm_page)
         expect(add).not_to_have_attribute("data-act-id", act)
-        sheet.locator("[data-heat-field=crime]").select_option("carjacking")
 
     double_click_across_a_redraw(gm_page, add, answered_and_redrawn)
     settle(gm_page)
     assert gm_page.evaluate(HEAT, ids["danny"]) == 2
+    # the redrawn sheet keeps the crime the GM chose (it went back to the list's first, Nicking a bike, at +1)
+    expect(sheet.locator("[data-heat-field=crime]")).to_have_value("carjacking")
     add.click()
     gm_page.wait_for_function("id => game.actors.get(id).system.heat === 4", arg=ids["danny"])
 
