@@ -3,8 +3,8 @@
  * in sight* or the seconds to lose the next star — re-read every second from the GM's timer and the shared active
  * clock (documents/core/active-time.mjs onTick), so every page shows the same countdown and nothing is written. The GM's
  * tools on the sheet: add a crime by hand (the crime and ticks chosen kept while the sheet is drawn again; one act
- * id per render; the second click of a double click, which may
- * land on the sheet the first one's Heat drew again, asks nothing: apps/one-click.mjs), the *in sight* /
+ * id per render; the second click of a double click, which may land on the sheet the first one's Heat drew again,
+ * asks nothing: apps/one-click.mjs), the *in sight* /
  * out of sight* override, the *indoors* toggle, demand a stop, call in units, Busted and release.
  * @module apps/heat-panel
  */

@@ -5,8 +5,14 @@
  * die, the next stage of a job — and a guard on the button itself (its `disabled`, an id per drawing) cannot see it.
  * The click count is the DOM's (`MouseEvent#detail`: for click events, the current click count;
  * https://developer.mozilla.org/en-US/docs/Web/API/UIEvent/detail); a keyboard press has 0 and always acts.
- * Inputs, checkboxes, selects and a control marked `data-repeat` keep every click. What the GM accepts is still checked on the GM's
- * client: this spares a player's or GM's own double click, it is not the protection against a forged request.
+ * Inputs, checkboxes, selects and a control marked `data-repeat` keep every click. What the GM accepts is still
+ * checked on the GM's client: this spares a player's or GM's own double click, it is not the protection against a
+ * forged request.
+ * v13 facts relied on: a window's `classes` option is applied to the Application's element, and its `actions` run
+ * from the click event on the element that carries `[data-action]`
+ * (https://foundryvtt.com/api/interfaces/foundry.applications.types.ApplicationConfiguration.html,
+ * https://foundryvtt.com/api/types/foundry.applications.types.ApplicationClickAction.html), so a listener on the
+ * document in the capture phase meets the click first (DOM event order; a window's listeners are on its element).
  * @module apps/one-click
  */
 

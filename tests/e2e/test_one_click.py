@@ -5,7 +5,10 @@ outside the system's windows keep every click. The features' double clicks acros
 test_money.py (Buy), test_heat.py (Add crime) and test_shifts_services.py (Reached).
 
 The click count is the DOM's: for click events, ``UIEvent.detail`` is the current click count
-(https://developer.mozilla.org/en-US/docs/Web/API/UIEvent/detail), which Playwright's ``dblclick`` sets to 1 and 2."""
+(https://developer.mozilla.org/en-US/docs/Web/API/UIEvent/detail), which Playwright's ``dblclick`` sets to 1 and 2.
+A window's ``classes`` go on its element and its ``actions`` run from the click on the ``[data-action]`` element
+(https://foundryvtt.com/api/interfaces/foundry.applications.types.ApplicationConfiguration.html), which is what the
+fixture's ``the-smoke`` root and listeners stand for."""
 
 from __future__ import annotations
 
