@@ -52,14 +52,16 @@ client_side_only() {
   return 0
 }
 scripts/setup.sh
-# Browser tests drive Debian's Chromium (Playwright's own browser download is not reachable here); elsewhere set
-# CHROMIUM_PATH, or run `.venv/bin/playwright install chromium` and the tests use Playwright's browser.
-if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium ]; then
+# Browser tests drive Debian's chromium-headless-shell, Chromium's headless build (tests/e2e/helpers/browser.py says why;
+# Playwright's own browser download is not reachable here), else Debian's chromium; elsewhere set CHROMIUM_PATH, or run
+# `.venv/bin/playwright install chromium` and the tests use Playwright's browser.
+if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium-headless-shell ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "setup: installing Chromium (apt-get install chromium)"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  else
-    echo "setup: no /usr/bin/chromium: the browser tests use CHROMIUM_PATH or Playwright's own browser" >&2
+    echo "setup: installing Chromium's headless shell (apt-get install chromium-headless-shell)"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null
+  elif [ ! -x /usr/bin/chromium ]; then
+    echo "setup: no /usr/bin/chromium-headless-shell nor /usr/bin/chromium: the browser tests use CHROMIUM_PATH or" \
+         "Playwright's own browser" >&2
   fi
 fi
 .venv/bin/the-smoke build

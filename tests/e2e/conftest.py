@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import urllib.request
 import zipfile
@@ -26,12 +25,11 @@ from pathlib import Path
 
 import pytest
 from helpers import skew_time  # noqa: F401 — lives in helpers.py; kept importable from here for older tests
-from helpers.browser import CHROMIUM_ARGS
+from helpers.browser import CHROMIUM_ARGS, chromium_path
 from playwright.sync_api import Browser, CDPSession, Page, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 FOUNDRY_URL = os.environ.get("FOUNDRY_URL", "").rstrip("/")
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 # An assertion waits up to 15 s for what it expects (Playwright's default is 5 s): on the 2-core machine with both
 # workers' browsers busy, a chain of GM automation (a round's end card, a redraw after the GM's record) took longer
 # than 5 s now and then. A check that something did NOT happen waits with helpers.settle instead, so this adds no time
@@ -55,6 +53,10 @@ def pytest_configure(config: pytest.Config) -> None:
                                        "skipped when FOUNDRY_URL points at a real Foundry")
     config.addinivalue_line("markers", "fresh_pages: the test's pages get new browser contexts, not the pool's "
                                        "(it changes a context in ways a navigation does not undo, e.g. page.clock)")
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    return f"browser tests' Chromium: {chromium_path() or 'Playwright’s own download'}"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -184,13 +186,15 @@ def server(tmp_path_factory: pytest.TempPathFactory, dist_zip: Path):
 
 @pytest.fixture(scope="session")
 def browser(tmp_path_factory: pytest.TempPathFactory):
-    """Chromium per notes/toolchain.md: Debian's binary (Playwright's download does not work here), no sandbox,
-    XDG config/cache in a temp dir so the home directory stays untouched."""
+    """Chromium per notes/toolchain.md: Debian's headless shell or its browser (``helpers.browser.chromium_path``;
+    Playwright's download does not work here), no sandbox, XDG config/cache in a temp dir so the home directory stays
+    untouched."""
     xdg = tmp_path_factory.mktemp("xdg")
     env = {**os.environ, "XDG_CONFIG_HOME": str(xdg / "config"), "XDG_CACHE_HOME": str(xdg / "cache")}
     kwargs: dict = {"headless": True, "args": CHROMIUM_ARGS, "env": env}
-    if Path(CHROMIUM).exists() or shutil.which(CHROMIUM):
-        kwargs["executable_path"] = CHROMIUM
+    executable = chromium_path()
+    if executable:
+        kwargs["executable_path"] = executable
     with sync_playwright() as pw:
         browser = pw.chromium.launch(**kwargs)
         yield browser

@@ -2,6 +2,27 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+from pathlib import Path
+
+#: The browsers the tests look for, best first. Debian's ``chromium-headless-shell`` is Chromium's old headless mode
+#: built as its own binary: the browser Playwright itself runs headless Chromium tests on ("Playwright runs a separate
+#: chromium headless shell build for headless operation", microsoft/playwright#33566; Chrome's "Headless mode" page:
+#: since Chrome 132 the old mode is only that standalone binary). The same Blink and V8 as Debian's ``chromium``, without
+#: the full browser's window machinery: the whole test command took a fifth less CPU on it (``docs/benchmarks.md``).
+#: Debian's ``chromium`` (the new headless mode) is the fallback.
+CHROMIUM_CANDIDATES = ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium")
+
+
+def chromium_path() -> str | None:
+    """The Chromium the browser tests launch: ``CHROMIUM_PATH`` when set, else the first of ``CHROMIUM_CANDIDATES``
+    installed, else None (Playwright's own downloaded browser)."""
+    if os.environ.get("CHROMIUM_PATH"):
+        return os.environ["CHROMIUM_PATH"]
+    return next((c for c in CHROMIUM_CANDIDATES if Path(c).exists() or shutil.which(c)), None)
+
+
 #: The features Playwright 1.65.2 itself launches Chromium without (``disabledFeatures`` in the driver's
 #: ``lib/coreBundle.js``, pinned in pyproject.toml). Chromium keeps only the last ``--disable-features`` switch and
 #: Playwright puts the caller's arguments after its own (the same driver file; browserless/browserless#5450 shows the
