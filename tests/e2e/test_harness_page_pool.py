@@ -3,15 +3,20 @@
 one worker (``--dist loadfile``); the first leaves all three behind in Player One's pooled page, the second finds
 none of them in the page it is given (the same page: the pool's only idle one for that role). The last two check the
 launch arguments (helpers/browser.py): they let a pooled page's next boot keep its renderer process, and leave a
-reloaded page's old document as a user's Chromium does."""
+reloaded page's old document as a user's Chromium does; the last, that the V8 flags are ones the installed V8 knows."""
 
 from __future__ import annotations
 
+import os
 import re
+import signal
+import subprocess
+import threading
 from pathlib import Path
 
 import playwright
-from helpers.browser import CHROMIUM_ARGS, PLAYWRIGHT_DISABLED_FEATURES, REUSE_RENDERERS
+import pytest
+from helpers.browser import CHROMIUM_ARGS, PLAYWRIGHT_DISABLED_FEATURES, REUSE_RENDERERS, V8_FLAGS, chromium_path
 from playwright.sync_api import Browser, Page
 
 LEAVE = """() => { localStorage.setItem('the-smoke.leftBehind', '1'); sessionStorage.setItem('leftBehind', '1');
@@ -61,3 +66,34 @@ def test_a_reloaded_page_logs_nothing_from_its_old_document(world, browser: Brow
         assert errors == []
     finally:
         context.close()
+
+
+def test_the_v8_flags_are_ones_the_installed_chromiums_v8_knows():
+    """helpers/browser.py turns V8's optimizing compilers off by name. V8 lists its flags with ``--js-flags=--help``
+    (v8/src/flags/flag-definitions.h); a name it no longer had would be ignored, and the tests would quietly run with
+    the compilers on again. Each flag must be one the installed Chromium's V8 lists, as a boolean now on by default.
+    (The browser prints the list as it starts and then runs on: it is stopped once the list is read, or after 30 s.)"""
+    executable = chromium_path()
+    if executable is None:
+        pytest.skip("no installed Chromium to ask (Playwright's own browser): nothing to compare against")
+    wanted = {flag: re.compile(rf"^  --{re.escape(flag.removeprefix('--no-'))} \(.*\)\n\s+type: bool  default: "
+                               rf"--{re.escape(flag.removeprefix('--no-'))}$", re.M) for flag in V8_FLAGS}
+    proc = subprocess.Popen([executable, "--headless", "--no-sandbox", "--js-flags=--help", "about:blank"],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
+    # Debian's /usr/bin/chromium* are shell scripts that start the browser as their child: stop the whole group
+    stop = lambda: os.killpg(proc.pid, signal.SIGKILL)  # noqa: E731
+    watchdog = threading.Timer(30, stop)
+    watchdog.start()
+    listed = ""
+    try:
+        for line in proc.stdout:
+            listed += line
+            if "  type: " in line and all(p.search(listed) for p in wanted.values()):
+                break
+    finally:
+        watchdog.cancel()
+        stop()
+        proc.wait()
+    missing = [flag for flag, pattern in wanted.items() if not pattern.search(listed)]
+    assert not missing, f"V8 in {executable} lists no boolean flag on by default for {missing}"
+    assert f"--js-flags={' '.join(V8_FLAGS)}" in CHROMIUM_ARGS

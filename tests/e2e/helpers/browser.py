@@ -40,5 +40,11 @@ PLAYWRIGHT_DISABLED_FEATURES = [
 #: the same CPU), and a reloaded page's old document then runs on while it unloads, so a fetch it had in flight fails
 #: inside it and its ``catch`` logs an error no user would see (``test_harness_page_pool.py`` checks this).
 REUSE_RENDERERS = ["SpareRendererForSitePerProcess"]
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+#: V8 without its optimizing compilers (Maglev and Turbofan; flags as V8 156 lists them with ``--js-flags=--help``, from
+#: v8/src/flags/flag-definitions.h). A test's page lives a few seconds: the optimized code it compiled on the renderer's
+#: background threads was rarely run long enough to pay back, and the renderers took about a tenth less CPU without it
+#: (three browser test files, three runs each, ``docs/benchmarks.md``). The interpreter and the Sparkplug baseline
+#: compiler run the same JavaScript with the same semantics. The benchmarks keep V8 as a user's browser runs it.
+V8_FLAGS = ["--no-turbofan", "--no-maglev"]
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--js-flags=" + " ".join(V8_FLAGS),
                  "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES + REUSE_RENDERERS)]
