@@ -317,6 +317,11 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "benchmarks.md")
     ap.add_argument("--only", help="comma-separated parts: round, check, text, phone, satnav (default: all)")
     args = ap.parse_args()
+    if not Path(CHROMIUM).exists():
+        # the browser tests run on chromium-headless-shell (all scripts/test.sh installs); figures a user would see
+        # come from the full browser
+        ap.error(f"no {CHROMIUM}: the benchmarks time Debian's full Chromium, a user's browser "
+                 "(apt-get install chromium); the test command installs only chromium-headless-shell")
     results = {}
     for label, root in (("now", ROOT), ("main", args.main_root)):
         if root is None:
