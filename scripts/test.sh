@@ -4,7 +4,7 @@
 # eslint.config.mjs and pyproject.toml), the type check and node's test runner (module/rules and the generated JS
 # data) run beside it; their reports follow pytest's. Exits non-zero on any failure.
 #
-#   scripts/test.sh [pytest args]          everything (test files on SMOKE_TEST_WORKERS=3 workers)
+#   scripts/test.sh [pytest args]          everything (test files on SMOKE_TEST_WORKERS=2 workers)
 #   scripts/test.sh --quick [pytest args]  the inner loop: linters, type check, node and Python tests (without the
 #                                          scratch-project build tests when only client-side files changed: see
 #                                          client_side_only below), and only the browser test files a change touches
@@ -15,9 +15,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 quick=0
 if [ "${1:-}" = "--quick" ]; then quick=1; shift; fi
-# Three workers on the two cores: a browser test waits now and then (a client's answer, the one-second clock), and a
-# third worker's tests fill those moments (pytest 15–19 s faster than on two in each run measured, docs/benchmarks.md).
-workers=${SMOKE_TEST_WORKERS:-3}
+# Two workers, one per core. Three were 15–19 s faster (a third worker's tests fill the moments a browser test waits),
+# but on three a client lagged long enough to show two test races in nine clean runs (docs/benchmarks.md).
+workers=${SMOKE_TEST_WORKERS:-2}
 
 # The browser test files a change touches: every changed or new file against main (committed on this branch,
 # staged, unstaged or untracked) → tests/e2e/test_*.py itself, or for module/, templates/, styles/, lang/ and

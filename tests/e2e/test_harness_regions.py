@@ -86,8 +86,13 @@ def open_pages(world, open_user_page, *roles: str) -> list[Page]:
 
 
 def create_regions(gm: Page, *regions: dict) -> list[str]:
-    return gm.evaluate("""async regions => (await game.scenes.get("%s").createEmbeddedDocuments("Region", regions,
+    """The GM creates the regions; once every connected client has them (``settle``: the GM's own promise resolves on
+    the server's answer, before another client has handled the broadcast — a player's copy was missing once under
+    load), their uuids."""
+    uuids = gm.evaluate("""async regions => (await game.scenes.get("%s").createEmbeddedDocuments("Region", regions,
         {keepId: true})).map(r => r.uuid)""" % SCENE, list(regions))
+    settle(gm)
+    return uuids
 
 
 def events(page: Page, count: int) -> list[list]:
