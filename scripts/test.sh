@@ -15,8 +15,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 quick=0
 if [ "${1:-}" = "--quick" ]; then quick=1; shift; fi
-# Two workers, one per core. Three were 15–19 s faster (a third worker's tests fill the moments a browser test waits),
-# but on three a client lagged long enough to show two test races in nine clean runs (docs/benchmarks.md).
+# Two workers, one per core. Three were 15–19 s faster warm (a third worker fills the moments a browser test waits),
+# but no faster over seven clean clones, where a client lagged long enough to show two test races (docs/benchmarks.md).
 workers=${SMOKE_TEST_WORKERS:-2}
 
 # The browser test files a change touches: every changed or new file against main (committed on this branch,

@@ -1,9 +1,9 @@
 """The page pool (tests/e2e/conftest.py): a pooled page's next test starts clean — the previous test's localStorage
 (client settings, a player's held speed dice), sessionStorage and cookies are gone. The two tests run in file order on
 one worker (``--dist loadfile``); the first leaves all three behind in Player One's pooled page, the second finds
-none of them in the page it is given (the same page: the pool's only idle one for that role). The last two check the
-launch arguments (helpers/browser.py): they let a pooled page's next boot keep its renderer process, and leave a
-reloaded page's old document as a user's Chromium does; the last, that the V8 flags are ones the installed V8 knows."""
+none of them in the page it is given (the same page: the pool's only idle one for that role). The other three check
+the launch arguments (helpers/browser.py): they let a pooled page's next boot keep its renderer process, leave a
+reloaded page's old document as a user's Chromium does, and name V8 flags the installed V8 knows."""
 
 from __future__ import annotations
 
