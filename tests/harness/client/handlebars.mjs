@@ -3,15 +3,26 @@
  * `handlebars` package (global Handlebars, loaded by index.html from node_modules).
  */
 import { escapeHTML, isEmpty } from "./utils.mjs";
+import PRECOMPILED from "/harness/templates.mjs";
 
 const cache = new Map();
 
-/** Fetch (relative to the page, as Foundry's routes), compile and register a template as a partial. */
+/**
+ * Fetch (relative to the page, as Foundry's routes), compile and register a template as a partial. The server's
+ * templates come precompiled (`PRECOMPILED`, by URL path: server.mjs `templatesModule`, the same source compiled with
+ * the same option ahead of time); any other path is fetched and compiled here, and a missing one throws.
+ */
 export async function getTemplate(path, id) {
   if (!cache.has(path)) {
-    const response = await fetch(new URL(path, document.baseURI));
-    if (!response.ok) throw new Error(`Failed to load template ${path}: ${response.status} ${response.statusText}`);
-    const compiled = Handlebars.compile(await response.text(), { preventIndent: true });
+    const url = new URL(path, document.baseURI);
+    const spec = Object.hasOwn(PRECOMPILED, url.pathname) ? PRECOMPILED[url.pathname] : null;
+    let compiled;
+    if (spec) compiled = Handlebars.template(spec);
+    else {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`Failed to load template ${path}: ${response.status} ${response.statusText}`);
+      compiled = Handlebars.compile(await response.text(), { preventIndent: true });
+    }
     cache.set(path, compiled);
     Handlebars.registerPartial(path, compiled);
   }
