@@ -1326,13 +1326,19 @@ export class HarnessCanvas {
     return [...(this.scene?.regions ?? [])].filter(r => globalThis.game.user.isGM || r.visibility === always);
   }
 
+  /** The board's last HTML: a change that draws the board as it was (most document changes) leaves it alone. */
+  #boardHTML = null;
+
   _renderBoard() {
     const board = this.#board;
     if (!board) return;
-    if (!this.scene) {
-      board.innerHTML = `<p class="board-empty">No active scene</p>`;
-      return;
-    }
+    const html = this.#boardMarkup();
+    if (html === this.#boardHTML) return;
+    board.innerHTML = this.#boardHTML = html;
+  }
+
+  #boardMarkup() {
+    if (!this.scene) return `<p class="board-empty">No active scene</p>`;
     const s = BOARD_SCALE;
     const px = v => `${Math.round(v * s)}px`;
     const tokens = this.tokens.placeables.filter(t => t.visible).map(t => `<button type="button"
@@ -1344,7 +1350,7 @@ export class HarnessCanvas {
       .map(sh => `<div class="region" data-region-id="${r.id}" title="${escapeHTML(r.name)}"
         style="left: ${px(sh.x)}; top: ${px(sh.y)}; width: ${px(sh.width)}; height: ${px(sh.height)};">${escapeHTML(r.name)}</div>`))
       .join("");
-    board.innerHTML = `<h2 class="board-scene">${escapeHTML(this.scene.name)}</h2>
+    return `<h2 class="board-scene">${escapeHTML(this.scene.name)}</h2>
       <div class="board-surface" style="width: ${px(this.scene.width)}; height: ${px(this.scene.height)};
         background-size: ${px(this.scene.grid.size)} ${px(this.scene.grid.size)};">${regions}${tokens}</div>`;
   }

@@ -71,11 +71,16 @@ export class Sidebar {
     if (documentName === "Actor") this.renderActors();
   }
 
+  /** The actors list's last HTML: a change that leaves the list as it was leaves its elements alone. */
+  #actorsHTML = null;
+
   /** World actors this user may see (LIMITED or better), by sort then name. */
   renderActors() {
     const actors = game.actors.filter(a => a.visible).sort((a, b) => (a.sort - b.sort) || a.name.localeCompare(b.name));
-    this.actors.innerHTML = actors.map(a => `<li class="directory-item document actor" data-entry-id="${a.id}">
+    const html = actors.map(a => `<li class="directory-item document actor" data-entry-id="${a.id}">
         <button type="button" class="entry-name" data-action="openSheet">${escapeHTML(a.name)}</button></li>`).join("");
+    if (html === this.#actorsHTML) return;
+    this.actors.innerHTML = this.#actorsHTML = html;
   }
 
   renderPacks() {
