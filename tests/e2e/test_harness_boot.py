@@ -4,6 +4,7 @@ lifecycle hooks, registrations, compendium import and sheets, server-side permis
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -11,6 +12,7 @@ from helpers import settle
 
 from helpers import SEED_DICE
 
+ROOT = Path(__file__).resolve().parents[2]
 CONDITION_IDS = ("bruised hurt bleeding inPain broken knackered restrained stunned prone down cuffed grabbed burning "
                  "shaken brickingIt mullered gassed blazed wired lovedUp numb giggling pumped foggy crashing wrungOut "
                  "jittery roidRage buzzing dutchCourage numbed").split()
@@ -221,3 +223,37 @@ def test_blind_check_from_the_sheet_hides_the_card_from_the_roller(gm_page: Page
     expect(card).to_contain_text("privately rolled some dice")
     assert not re.search(r"\d", card.inner_text()), card.inner_text()
     assert "smoke-check-card" not in card.inner_html()
+
+
+@pytest.mark.harness_only
+def test_precompiled_templates_are_every_served_template_and_render_as_compiled_in_the_page(gm_page: Page, server):
+    """The stand-in serves every ``.hbs`` (the system's and its core stand-ins) precompiled in /harness/templates.mjs
+    (server.mjs ``templatesModule``); ``renderTemplate`` of each gives what ``Handlebars.compile`` of the fetched source
+    gives (or both throw), and a path that is not served still throws as v13's ``getTemplate`` does."""
+    system = sorted(f"/systems/{server.manifest['id']}/{p.relative_to(server.system_dir).as_posix()}"
+                    for p in server.system_dir.rglob("*.hbs"))
+    core = sorted(f"/templates/{p.relative_to(ROOT / 'tests/harness/client/templates').as_posix()}"
+                  for p in (ROOT / "tests/harness/client/templates").rglob("*.hbs"))
+    result = gm_page.evaluate("""async () => {
+        const { default: pre } = await import("/harness/templates.mjs");
+        const opts = { allowProtoMethodsByDefault: true, allowProtoPropertiesByDefault: true };
+        const context = { user: game.user, config: CONFIG, system: {}, document: game.user };
+        const run = fn => { try { return fn(); } catch (err) { return `threw ${err.constructor.name}`; } };
+        const differ = [];
+        let drawn = 0;
+        for (const path of Object.keys(pre)) {
+            const source = await (await fetch(path)).text();
+            const compiled = run(() => Handlebars.compile(source, { preventIndent: true })(context, opts));
+            const rendered = await foundry.applications.handlebars.renderTemplate(path.slice(1), context)
+                .catch(err => `threw ${err.constructor.name}`);
+            if (compiled !== rendered) differ.push(path);
+            else if (!rendered.startsWith("threw")) drawn++;
+        }
+        const missing = await foundry.applications.handlebars.renderTemplate("systems/the-smoke/templates/no-such.hbs", {})
+            .then(() => "rendered", err => err.message);
+        return { keys: Object.keys(pre).sort(), differ, drawn, missing };
+    }""")
+    assert result["keys"] == sorted(system + core)
+    assert len(system) > 40 and result["differ"] == []
+    assert result["drawn"] > len(result["keys"]) // 2, result  # most draw something with this context, not all throw
+    assert result["missing"].startswith("Failed to load template systems/the-smoke/templates/no-such.hbs: 404")
