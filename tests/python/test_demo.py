@@ -144,3 +144,27 @@ def test_a_kept_world_survives_a_restart_and_the_demo_never_overwrites_it(built_
             next(a["_id"] for a in world["actors"] if a["name"] == "Jaz Kaur")
     finally:
         stop_server(proc)
+
+
+def test_the_preview_serves_its_templates_precompiled_afresh_so_an_edit_shows_on_reload(built_project, tmp_path):
+    """The preview (no ``--cache``) builds /harness/templates.mjs on every request, uncached: a template edited in the
+    unpacked system is in the next page load's module (tests/harness/server.mjs ``templatesModule``)."""
+    import urllib.request
+
+    from the_smoke.preview import start_server, stop_server
+
+    system, packs = prepare(built_project, tmp_path / "preview")
+    template = next(p for p in sorted((system / "templates").rglob("*.hbs")))
+    key = json.dumps(f"/systems/the-smoke/{template.relative_to(system).as_posix()}")
+    proc, url = start_server(ROOT, system, packs, 0)
+    try:
+        def get() -> tuple[str, str]:
+            with urllib.request.urlopen(f"{url}/harness/templates.mjs", timeout=30) as resp:
+                return resp.headers["cache-control"], resp.read().decode()
+
+        cache, before = get()
+        assert cache == "no-store" and f"{key}: " in before and "Edited in the preview" not in before
+        template.write_text(template.read_text(encoding="utf-8") + "<p>Edited in the preview</p>\n", encoding="utf-8")
+        assert "Edited in the preview" in get()[1]
+    finally:
+        stop_server(proc)
