@@ -155,7 +155,8 @@ def test_the_preview_serves_its_templates_precompiled_afresh_so_an_edit_shows_on
 
     system, packs = prepare(built_project, tmp_path / "preview")
     template = next(p for p in sorted((system / "templates").rglob("*.hbs")))
-    key = json.dumps(f"/systems/the-smoke/{template.relative_to(system).as_posix()}")
+    system_id = json.loads((system / "system.json").read_text(encoding="utf-8"))["id"]
+    key = json.dumps(f"/systems/{system_id}/{template.relative_to(system).as_posix()}")
     proc, url = start_server(ROOT, system, packs, 0)
     try:
         def get() -> tuple[str, str]:

@@ -8,7 +8,10 @@ import PRECOMPILED from "/harness/templates.mjs";
 const cache = new Map();
 
 /**
- * Fetch (relative to the page, as Foundry's routes), compile and register a template as a partial. The server's
+ * Fetch (relative to the page, as Foundry's routes), compile and register a template as a partial (v13
+ * `foundry.applications.handlebars.getTemplate`: "Get a template from the server by fetch request and caching the
+ * retrieved result", resolving to the compiled template; https://foundryvtt.com/api/functions/foundry.applications.handlebars.getTemplate.html).
+ * The server's
  * templates come precompiled (`PRECOMPILED`, by URL path: server.mjs `templatesModule`, the same source compiled with
  * the same option ahead of time); any other path is fetched and compiled here, and a missing one throws.
  */
