@@ -141,3 +141,12 @@ test("a route on 200 × 200 squares round 80 walls is the brute-force route", ()
     assert.equal(fast.ok, ok);
   }
 });
+
+test("a route with no blocked squares given is the route with none blocked (the sat nav window passes none)", () => {
+  const size = 100;
+  const walls = Array.from({ length: 12 }, (_, k) => [(k + 1) * 700, k % 2 ? 0 : 1200, (k + 1) * 700, k % 2 ? 8800 : 10000]);
+  const args = { rows: 100, cols: 100, crosses: wallCrossing(walls, size), from: { i: 3, j: 0 }, to: { i: 96, j: 99 } };
+  const r = gridRoute(args);
+  assert.ok(r.ok && r.squares > 99, "the walls lengthen the route");
+  assert.deepEqual(r, gridRoute({ ...args, blocked: () => false }));
+});

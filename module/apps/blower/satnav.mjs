@@ -117,7 +117,7 @@ function wallRoute(scene, from, to) {
     .map(w => /** @type {number[]} */ ([...w.c]));
   if (!walls.length) return null;
   const size = scene.grid.size;
-  return gridRoute({ rows: Math.ceil(scene.height / size), cols: Math.ceil(scene.width / size), blocked: () => false,
+  return gridRoute({ rows: Math.ceil(scene.height / size), cols: Math.ceil(scene.width / size),
     crosses: wallCrossing(walls, size), from, to });
 }
 
