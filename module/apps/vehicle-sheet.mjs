@@ -305,10 +305,22 @@ export class VehicleSheet extends Base {
       olderCar = !!data.olderCar;
     }
     try {
-      await rollTheft(this.document, thief, { toolId, olderCar, skipDialog: event.shiftKey });
+      await this.#followTheft(await rollTheft(this.document, thief, { toolId, olderCar, skipDialog: event.shiftKey }));
     } catch (err) {
       ui.notifications.warn(err.message);
     }
+  }
+
+  /**
+   * After a theft: a street motor handed to the thief is a world motor of its own now (documents/vehicle/promote.mjs),
+   * so its sheet takes this one's place.
+   * @param {{vehicleUuid: string}|null} theft
+   */
+  async #followTheft(theft) {
+    if (!theft || theft.vehicleUuid === this.document.uuid) return;
+    const motor = /** @type {Actor.Implementation | null} */ (fromUuidSync(/** @type {SmokeUuid} */ (theft.vehicleUuid)));
+    await this.close();
+    await /** @type {foundry.applications.api.ApplicationV2 | null | undefined} */ (motor?.sheet)?.render({ force: true });
   }
 
   /**
@@ -362,8 +374,8 @@ export class VehicleSheet extends Base {
     const thief = await chooseActor(L("SMOKE.Theft.whoTitle", { vehicle: this.document.name }));
     if (!thief) return;
     try {
-      await rollTheft(this.document, thief, { carjacking: true, stat: target.dataset.stat,
-        skipDialog: event.shiftKey });
+      await this.#followTheft(await rollTheft(this.document, thief, { carjacking: true, stat: target.dataset.stat,
+        skipDialog: event.shiftKey }));
     } catch (err) {
       ui.notifications.warn(err.message);
     }

@@ -161,7 +161,8 @@ export async function placePeople(scene, { people = [], count = 1, where = "cent
 
 /**
  * Active GM: park a compendium motor on the scene, nobody aboard (an event's van): one world actor per placing, so
- * each van is its own to steal.
+ * each van is its own to steal, and one the players can see (Limited: a theft asks for it, documents/vehicle/common.mjs
+ * personAtMotor), as an event's open van is there to be nicked.
  * @param {any} scene
  * @param {string} vehicleKey
  * @param {{where?: string, view?: any}} [at]
@@ -171,7 +172,8 @@ export async function parkMotor(scene, vehicleKey, at = {}) {
   const id = /** @type {Record<string, Record<string, string> | undefined>} */ (CATALOGUE_IDS).vehicles?.[vehicleKey];
   const pack = actorPack(`${SYSTEM_ID}.vehicles`);
   if (!pack || !id) throw new Error(L("SMOKE.Street.noPerson", { name: vehicleKey }));
-  const actor = await game.actors.importFromCompendium(pack, id);
+  const actor = await game.actors.importFromCompendium(pack, id,
+    /** @type {Parameters<typeof game.actors.importFromCompendium>[2]} */ ({ "ownership.default": CONST.DOCUMENT_OWNERSHIP_LEVELS.LIMITED }));
   const [token] = await placeActors(scene, { where: at.where ?? "centre", view: at.view ?? null }, [actor]);
   return { actorId: actor.id, tokenId: token?.id ?? "" };
 }

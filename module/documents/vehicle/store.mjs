@@ -74,6 +74,22 @@ export async function writeOccupants(motorUuid, occupants) {
 }
 
 /**
+ * GM (inside a request handler): a motor's occupants move to its new UUID (a nicked street motor given an actor of
+ * its own, documents/vehicle/promote.mjs); an occupant recorded by the old one is recorded by the new.
+ * @param {string} fromUuid
+ * @param {string} toUuid
+ * @throws {Error} anywhere but on the active GM.
+ */
+export async function moveSeats(fromUuid, toUuid) {
+  if (!game.user.isActiveGM) throw new Error(game.i18n.localize("SMOKE.Combat.gmOnly"));
+  const all = allSeats();
+  if (!(fromUuid in all) || fromUuid === toUuid) return;
+  all[toUuid] = all[fromUuid];
+  delete all[fromUuid];
+  await settings().set(SYSTEM_ID, KEY, all);
+}
+
+/**
  * GM (inside a request handler): forget motors and occupants that no longer exist (a deleted motor or token).
  * @param {(uuid: string) => boolean} exists
  */

@@ -19,6 +19,7 @@ import { requestGM } from "../core/requests.mjs";
 import { claimRoll, issueRoll } from "../core/roll-claims.mjs";
 import { L, isVehicle, personAtMotor, postCard, purposeRoll, vehicleFrom } from "./common.mjs";
 import { printedOf } from "./print.mjs";
+import { ownActorFor } from "./promote.mjs";
 import { BANDS } from "../../generated/rules.mjs";
 
 /**
@@ -75,14 +76,16 @@ export function theftTools(vehicle, thief) {
  * Nick a motor (Getting a motor › Theft and recovery): Graft against the lock's band, eased by the tool's bands before
  * the TN is set; or a carjacking with Muscle or Front. The GM fixes the band and TN first (from the motor's lock and
  * the thief's own tool); the thief rolls; the GM reads the outcome from the card's own roll and, when the lock opens,
- * gives the thief's user ownership of the motor. A card says what the outcome does (the lock opens or holds; somebody
+ * gives the thief's user ownership of the motor (a street motor first becomes a world motor of its own). A card says what the outcome does (the lock opens or holds; somebody
  * sees — a loud tool makes a Sorted or a Bad Luck seen —, the witnessed crime's Heat, lost time, a jammed lock, no
  * automatic police call for a docked hire bike).
  * @param {Vehicle} vehicle
  * @param {Actor.Implementation} thief
  * @param {TheftOptions} [options]
  * @returns {Promise<{message: ChatMessage.Implementation, result: import("../../rules/vehicles.mjs").TheftResult,
- *   owner: boolean}|null>}  null when the dialog was closed or the roll could not be made (a warning says why).
+ *   owner: boolean, vehicleUuid: string}|null>}  null when the dialog was closed or the roll could not be made (a
+ *   warning says why). `vehicleUuid`: the motor now — a street motor (an unlinked token's copy) handed to the thief is
+ *   a world actor of its own (documents/vehicle/promote.mjs).
  * @throws {Error} for a thief the user does not own, a stat carjacking does not use, or the GM's refusal.
  */
 export async function rollTheft(vehicle, thief, { carjacking = false, stat = undefined, toolId = null, olderCar = false,
@@ -107,7 +110,7 @@ export async function rollTheft(vehicle, thief, { carjacking = false, stat = und
     });
   // The GM posts the result card, then asks about the crime (onTheftClaim): the card comes first, and is the GM's.
   const result = claimed.result;
-  return { message, result, owner: !!claimed.owner };
+  return { message, result, owner: !!claimed.owner, vehicleUuid: String(claimed.vehicleUuid ?? vehicle.uuid) };
 }
 
 // -- the GM's handlers ----------------------------------------------------------------------------------
@@ -173,13 +176,15 @@ function lockAndAbilities(vehicle) {
 async function onTheftClaim(user, { rollId, messageId }) {
   const { roll, check } = await claimRoll(user, { rollId, messageId, purpose: "vehicle.theft" });
   const ctx = roll.context;
-  const vehicle = vehicleFrom(ctx.vehicleUuid);
+  let vehicle = vehicleFrom(ctx.vehicleUuid);
   const result = theftOutcome({ outcome: /** @type {SmokeOutcome} */ (check.outcome), loud: !!ctx.loud });
   let owner = user.isGM || vehicle.testUserPermission(user, "OWNER");
   let handed = false;
   // The Bike Lock is cut when the lock opens (the GM's record of it goes: the bike is free to ride).
   if (result.opens && ctx.bikeLocked) await cutBikeLock(vehicle);
   if (result.opens && !owner) {
+    // A street motor (an unlinked token's copy) becomes a world motor first, so its numbers stay the GM's record.
+    vehicle = await ownActorFor(vehicle);
     await vehicle.update({ [`ownership.${user.id}`]: CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER });
     owner = handed = true;
   }
@@ -190,7 +195,7 @@ async function onTheftClaim(user, { rollId, messageId }) {
     Hooks.callAll("smoke.crime", { actorUuid: roll.actorUuid, motorUuid: vehicle.uuid, actId: `theft:${rollId}`, witnessed: !!result.seen,
       crime: theftCrime({ ...lockAndAbilities(vehicle), carjacking: !!ctx.carjacking }).key });
   }
-  return { result, owner: result.opens && owner, handed, outcome: check.outcome, total: check.total };
+  return { result, owner: result.opens && owner, handed, outcome: check.outcome, total: check.total, vehicleUuid: vehicle.uuid };
 }
 
 /**
