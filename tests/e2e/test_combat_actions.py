@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from helpers.core import press_twice
 from playwright.sync_api import Page, expect
 
 from helpers.record import forge, notices
@@ -176,7 +177,7 @@ def test_surrender_loses_the_other_dice_and_stepping_back_undoes_it(gm_page, pag
     expect(gm.locator(".smoke-queue li.lost")).to_have_count(0)
     assert gm_page.evaluate("id => game.system.api.sideOf(game.combat.combatants.find(c => c.actorId === id)).surrendered", alf) is False
     # A double click on an action spends one die, never the next combatant's.
-    gm.get_by_role("button", name="Dodge").dblclick()
+    press_twice(gm.get_by_role("button", name="Dodge"))
     expect(gm.locator(".smoke-queue li.current")).to_have_text("5 Bex")
     settle(gm_page)
     expect(gm.locator(".smoke-queue li.spent")).to_have_text(["5 Alf"])

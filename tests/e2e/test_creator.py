@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-from helpers import settle
+from helpers import settle, press_twice
 
 from helpers import blank_character, open_creator
 
@@ -44,7 +44,7 @@ def test_seven_steps_refuse_an_illegal_spread_resume_and_finish_once(gm_page: Pa
     w.get_by_role("button", name="Next").click()
     expect(w).to_contain_text("Step 7 of 7")
     assert gm_page.evaluate("id => game.actors.get(id).items.size", actor_id) == 0
-    w.get_by_role("button", name="Finish").dblclick()
+    press_twice(w.get_by_role("button", name="Finish"))
     expect(w).to_have_count(0)
     settle(gm_page)
     made = gm_page.evaluate("""id => { const a = game.actors.get(id); const s = a.system; return {

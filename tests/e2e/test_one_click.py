@@ -13,6 +13,7 @@ fixture's ``the-smoke`` root and listeners stand for."""
 from __future__ import annotations
 
 import pytest
+from helpers import press_twice
 from playwright.sync_api import Page
 
 pytestmark = pytest.mark.harness_only
@@ -55,3 +56,13 @@ def test_single_clicks_and_key_presses_each_act(gm_page: Page):
     gm_page.keyboard.press("Enter")
     gm_page.keyboard.press("Space")
     assert gm_page.evaluate("() => window.ocCounts") == {"oc-button": 4}
+
+
+def test_press_twice_reaches_the_buttons_own_listener_twice_where_a_double_click_reaches_it_once(gm_page: Page):
+    """The browser tests' ``press_twice`` (two presses in one go, as a key repeat sends) is let through by the guard,
+    so a feature's own guard is what a test using it checks; a ``dblclick()`` stops at this guard first."""
+    gm_page.evaluate(MOUNT)
+    press_twice(gm_page.locator("#oc-button"))
+    press_twice(gm_page.locator("#oc-card"))
+    gm_page.locator("#oc-action").dblclick()
+    assert gm_page.evaluate("() => window.ocCounts") == {"oc-button": 2, "oc-card": 2, "oc-action": 1}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-from helpers import settle
+from helpers import settle, press_twice
 
 from helpers import SEED_DICE, import_pregen, open_sheet
 
@@ -65,7 +65,7 @@ def test_level_up_across_two_levels_resumes_and_applies_once(gm_page: Page, page
     window.get_by_role("button", name="Roll Growth for Rep 3").click()
     expect(window).to_contain_text("Growth: Health max +2, Guard base +2")
     apply = window.get_by_role("button", name="Apply the new levels")
-    apply.dblclick()
+    press_twice(apply)
     expect(window).to_have_count(0)
     settle(gm_page)
     after = gm_page.evaluate("""id => { const a = game.actors.get(id); return {level: a.system.rep.level,
@@ -101,7 +101,7 @@ def test_a_double_click_on_give_is_one_award_one_card_and_the_form_is_cleared(gm
     gains = "() => game.messages.contents.filter(m => m.content.includes('gains')).length"
     screen.get_by_label("XP for").select_option("patOrder")
     screen.get_by_label("Reason").fill("Two bikes")
-    screen.get_by_role("button", name="Give").dblclick()
+    press_twice(screen.get_by_role("button", name="Give"))
     card = gm_page.locator("#chat-log .smoke-gm-reward").last
     expect(card).to_contain_text("Jaz Kaur gains 2 XP (Completed Pat order)")
     expect(card).to_contain_text("Two bikes")

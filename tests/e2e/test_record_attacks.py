@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from helpers import SEED_DICE, import_pregen, open_sheet
+from helpers import SEED_DICE, import_pregen, open_sheet, press_twice
 from helpers.money import P1, ROOK, purse, seed
 from helpers.record import catalogue_ids, forge, notices, record
 from playwright.sync_api import Page, expect
@@ -67,7 +67,7 @@ def test_an_honest_player_finishes_the_creator_and_the_gm_builds_it_once(world, 
     sheet.get_by_role("button", name=re.compile("Make a new face")).click()
     w = p1.locator(".application.creator")
     expect(w).to_contain_text("Step 7 of 7")
-    w.get_by_role("button", name="Finish").dblclick()
+    press_twice(w.get_by_role("button", name="Finish"))
     expect(w).to_have_count(0)
     gm.wait_for_function("id => game.actors.get(id).items.size === 6", arg=actor)
     rec = record(gm, actor)
@@ -188,7 +188,7 @@ def test_an_honest_player_levels_up_and_the_gm_applies_it_from_its_record(world,
     window.get_by_role("button", name="Roll Growth for Rep 3").click()
     expect(window).to_contain_text("Growth: Health max +2, Guard base +2")
     assert _ask(p1, "levelUp.growth", {"actorUuid": f"Actor.{jaz}", "level": 3}) == "Growth for Rep 3 is rolled already."
-    window.get_by_role("button", name="Apply the new levels").dblclick()
+    press_twice(window.get_by_role("button", name="Apply the new levels"))
     expect(window).to_have_count(0)
     gm.wait_for_function("id => game.actors.get(id).system.rep.level === 3", arg=jaz)
     gm.wait_for_function("id => game.actors.get(id).items.filter(i => i.type === 'perk').length === 2", arg=jaz)

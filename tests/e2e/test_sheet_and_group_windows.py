@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from helpers import SEED_DICE, import_pregen, open_sheet
+from helpers import SEED_DICE, import_pregen, open_sheet, press_twice
 from helpers import settle
 
 
@@ -44,7 +44,7 @@ def test_teamwork_refuses_a_blank_tn_and_a_double_click_rolls_once(gm_page: Page
 
     app.get_by_label("TN or opposed total").fill("12")
     gm_page.evaluate(SEED_DICE, [(3, 6), (3, 6), (4, 6), (5, 6)] * 2)
-    app.get_by_role("button", name="Roll together").dblclick()
+    press_twice(app.get_by_role("button", name="Roll together"))
     expect(gm_page.locator("#chat-log .smoke-teamwork-card")).to_have_count(1)
     expect(app).to_have_count(0)
     settle(gm_page)

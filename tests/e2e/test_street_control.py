@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from helpers import SEED_DICE
+from helpers import SEED_DICE, press_twice
 from helpers.street import EVENTS, GM_ONLY, ask, danny_on_scene, nicked_vexa, street_window
 from helpers import settle
 
@@ -30,7 +30,7 @@ def test_a_street_event_is_whispered_to_the_gm_only_and_its_follow_up_runs_once(
     assert player1_page.evaluate(EVENTS) == 0
     expect(player1_page.locator("#chat-log .smoke-street-event")).to_have_count(0)
 
-    card.get_by_role("button", name="Place 2 × Lea Boy").dblclick()
+    press_twice(card.get_by_role("button", name="Place 2 × Lea Boy"))
     gm_page.wait_for_function("() => game.scenes.viewed.tokens.filter(t => t.name === 'Lea Boy').length === 2")
     expect(card).to_contain_text("2 × Lea Boy placed on Mare Street.")
     expect(card.get_by_role("button")).to_have_count(0)

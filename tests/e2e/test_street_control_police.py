@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from helpers import SEED_DICE, add_from_pack, import_actor
+from helpers import SEED_DICE, add_from_pack, import_actor, press_twice
 from helpers.street import GM_ONLY, ask, danny_on_scene, nicked_vexa, roll_police, street_window
 from helpers import settle
 
@@ -20,7 +20,7 @@ def test_anpr_in_a_nicked_motor_is_one_heat_once_and_a_passing_patrol_pings_it_o
     nicked_vexa(gm_page, player1_page, ids)
     window = street_window(gm_page)
     window.get_by_role("checkbox", name='Danny "Tealeaf" Doyle').check()
-    window.get_by_role("button", name="Run ANPR Ping").dblclick()
+    press_twice(window.get_by_role("button", name="Run ANPR Ping"))
     player1_page.wait_for_function(HEAT.replace("system.heat", "system.heat === 1"), arg=ids["danny"])
     expect(gm_page.locator("#chat-log .smoke-street-event.police").last).to_contain_text("Vexa Hatch: the plate is hot — +1 Heat to 1 aboard.")
     settle(gm_page)
@@ -29,7 +29,7 @@ def test_anpr_in_a_nicked_motor_is_one_heat_once_and_a_passing_patrol_pings_it_o
 
     gm_page.evaluate("game.system.api.requestGM('street.event', {roll: 2})")
     card = gm_page.locator("#chat-log .smoke-street-event").last
-    card.get_by_role("button", name="Ping every nicked motor here").dblclick()
+    press_twice(card.get_by_role("button", name="Ping every nicked motor here"))
     expect(card).to_contain_text("Vexa Hatch: the plate is hot — +1 Heat to 1 aboard.")
     settle(gm_page)
     assert gm_page.evaluate(HEAT, ids["danny"]) == 2
