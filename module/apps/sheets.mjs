@@ -4,6 +4,7 @@
  * Rulebook: Your character record; A record of your own; People on the street; Vehicle roster.
  * @module apps/sheets
  */
+import { rememberChoices, restoreChoices } from "./keep-choices.mjs";
 import { CATALOGUE_IDS, CONDITIONS, RULES, STAT_KEYS, SYSTEM_ID } from "../generated/rules.mjs";
 import { shiftPanel } from "./shift-panel.mjs";
 import { heatPanel } from "./heat-panel.mjs";
@@ -97,6 +98,31 @@ class SmokeActorSheetBase extends ActorBase {
       awardXp: SmokeActorSheetBase.#onAwardXp
     }
   };
+
+  /**
+   * A choice not yet sent (a Condition to add, an advance's stat, a favour, a shift) survives a redraw
+   * (apps/keep-choices.mjs). v13's own (focus, scroll) runs first; ActorBase is typed as ActorSheetV2 here, without the
+   * Handlebars mixin's members, hence the call through the prototype.
+   * @param {string} partId
+   * @param {HTMLElement} newElement
+   * @param {HTMLElement} priorElement
+   * @param {any} state
+   */
+  _preSyncPartState(partId, newElement, priorElement, state) {
+    Object.getPrototypeOf(SmokeActorSheetBase.prototype)._preSyncPartState?.call(this, partId, newElement, priorElement, state);
+    rememberChoices(priorElement, state);
+  }
+
+  /**
+   * @param {string} partId
+   * @param {HTMLElement} newElement
+   * @param {HTMLElement} priorElement
+   * @param {any} state
+   */
+  _syncPartState(partId, newElement, priorElement, state) {
+    Object.getPrototypeOf(SmokeActorSheetBase.prototype)._syncPartState?.call(this, partId, newElement, priorElement, state);
+    restoreChoices(newElement, state);
+  }
 
   /** @override */
   async _prepareContext(options) {
