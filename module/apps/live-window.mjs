@@ -46,8 +46,32 @@ export function LiveWindow(Base) {
     /** @param {any} options */
     _onClose(options) {
       super._onClose?.(options);
+      this.#stopListening();
+    }
+
+    /** Take the window's listeners off. */
+    #stopListening() {
       for (const off of this.#live ?? []) off();
       this.#live = null;
+    }
+
+    /**
+     * A first render that fails leaves a window that never opened: v13's `close` of a window without an element
+     * returns before `_onClose`, so its listeners would stay on. They are taken off once a forced render asked of a
+     * window not yet open has run its course and the window is still not rendered (v13's `rendered`: its state is
+     * RENDERED, https://foundryvtt.com/api/v13/classes/foundry.applications.api.ApplicationV2.html#rendered), whether
+     * the failed render rejects (the stand-in's reading) or resolves after logging its error. Only such a render:
+     * a plain re-render asked while the first is still under way may return at once, and must not end the listening.
+     * @param {any} [options]
+     * @param {any} [_options]
+     */
+    async render(options, _options) {
+      const opening = !this.rendered && (options === true || !!options?.force);
+      try {
+        return await super.render(options, _options);
+      } finally {
+        if (opening && this.#live && !this.rendered) this.#stopListening();
+      }
     }
 
     /** @type {Promise<void>|null} Settles when the button pressed in this window is let go; null when none is. */

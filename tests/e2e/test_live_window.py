@@ -70,3 +70,37 @@ def test_a_change_while_a_button_is_held_waits_for_its_release(world, gm_page: P
     gm_page.mouse.move(1, 1)  # let go away from the button: no click
     gm_page.mouse.up()
     gm_page.wait_for_function("() => !document.querySelector('#smoke-gm-screen button[data-held=yes]')")
+
+
+def test_a_window_whose_first_render_fails_stops_listening(world, gm_page: Page):
+    """A live window whose first render throws never opens, and v13's close of a window without an element skips
+    `_onClose`: its listeners must come off anyway, or each change would ask it to render for the rest of the session.
+    The GM Screen's first context read throws: afterwards every listener it put on is off, and a change asks nothing;
+    opened again (no failure), it listens and follows the change as before."""
+    got = gm_page.evaluate("""async () => {
+        const cls = game.system.api.apps.GMScreen;
+        await cls.instance?.close();
+        const win = cls.instance = new cls();
+        let on = 0;
+        const subscribe = win._subscribe.bind(win);
+        win._subscribe = refresh => subscribe(refresh).map(off => { on += 1; return () => { on -= 1; off(); }; });
+        const read = win._prepareContext.bind(win);
+        let fail = true;
+        win._prepareContext = async options => { if (fail) throw new Error("a broken record"); return read(options); };
+        let renders = 0;
+        const wrapped = win.render.bind(win);
+        win.render = (...args) => { renders += 1; return wrapped(...args); };
+        const first = await win.render({force: true}).then(() => "resolved", err => err.message);
+        const after = on;
+        const before = renders;
+        Hooks.callAll('smoke.gmRequests');
+        await new Promise(r => setTimeout(r, 100));
+        const asked = renders - before;
+        fail = false;
+        await win.render({force: true});
+        const open = [win.rendered, on > 0];
+        await win.close();
+        return {first, after, asked, open, closed: on};
+    }""")
+    assert got["first"] in ("a broken record", "resolved")
+    assert got == {**got, "after": 0, "asked": 0, "open": [True, True], "closed": 0}, got
