@@ -19,9 +19,9 @@ every client and only a GM may write one (SETTINGS_MODIFY), which is where the G
 from __future__ import annotations
 
 import pytest
-from helpers import import_actor, settle
+from helpers import import_actor
 from helpers.money import GARAGE, P1, ROOK, SCENE, T_CAR, T_ROOK, YARD, move, park, purse, seed, wait_at
-from helpers.record import forge, notices
+from helpers.record import readopt_after_reload, forge, notices
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.harness_only
@@ -197,15 +197,7 @@ def test_motors_from_before_the_record_are_adopted_with_the_condition_they_had(w
     c = condition(gm, OLD_CAR)
     assert [c["body"], c["bodyMax"], c["flatTyres"], c["patched"], c["guardBonus"]] == [4, 10, 2, True, 1]
 
-    settle(gm)  # every record's adoption at ready done: a marker write in flight would put this one back
-    gm.evaluate("""async () => { const marks = foundry.utils.deepClone(game.settings.get('the-smoke', 'recordAdoption'));
-        delete marks.motorCondition;
-        await game.settings.set('the-smoke', 'recordAdoption', marks);
-        await game.settings.set('the-smoke', 'motorCondition', {}); }""")
-    gm.wait_for_function("() => !game.settings.get('the-smoke', 'recordAdoption').motorCondition")
-    gm.reload()
-    gm.wait_for_function("() => window.game?.ready === true")
-    gm.wait_for_function("() => !!game.settings.get('the-smoke', 'recordAdoption').motorCondition")
+    readopt_after_reload(gm, "motorCondition")
     recorded(gm, OLD_CAR, {"system.body.value": 4, "system.body.max": 10, "system.tyres.flat": 2, "system.patched": True})
     assert sheet_state(gm, OLD_CAR) == [4, 10, 2, True]
 

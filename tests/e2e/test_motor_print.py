@@ -22,9 +22,9 @@ acts on a forged write below, before it puts it back; world settings reach every
 from __future__ import annotations
 
 import pytest
-from helpers import P1, import_actor, settle
+from helpers import P1, import_actor
 from helpers.gm_screen import last_request, roll_from_card, two_players
-from helpers.record import arm, armed, ask_when_forged, forge
+from helpers.record import readopt_after_reload, arm, armed, ask_when_forged, forge
 from helpers.rolls import ask, hand_made, not_this_check
 from playwright.sync_api import Page, expect
 
@@ -163,17 +163,7 @@ def test_motors_from_before_the_record_are_adopted_from_their_catalogue_entry_or
     assert sheet_print(gm, OLD_HATCH) == HATCH_ENTRY
     assert printed(gm, SPECIAL) == special and sheet_print(gm, SPECIAL) == special
 
-    # Every record's adoption at ready is done (their markers are written one after another, each from the store as
-    # it then stood): a marker write still in flight would put back the one deleted here.
-    settle(gm)
-    gm.evaluate("""async () => { const marks = foundry.utils.deepClone(game.settings.get('the-smoke', 'recordAdoption'));
-        delete marks.motorPrint;
-        await game.settings.set('the-smoke', 'recordAdoption', marks);
-        await game.settings.set('the-smoke', 'motorPrint', {}); }""")
-    gm.wait_for_function("() => !game.settings.get('the-smoke', 'recordAdoption').motorPrint")
-    gm.reload()
-    gm.wait_for_function("() => window.game?.ready === true")
-    gm.wait_for_function("() => !!game.settings.get('the-smoke', 'recordAdoption').motorPrint")
+    readopt_after_reload(gm, "motorPrint")
     assert printed(gm, OLD_HATCH) == HATCH_ENTRY and printed(gm, SPECIAL) == special
 
     p1 = open_user_page("player1")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
+from .core import settle
+
 FORGE = """([documentName, parentUuid, operation, rows]) => game.harness.socket.request('modifyDocument', {
     documentName, operation, parentUuid, options: {},
     ...(operation === 'create' ? {data: rows} : operation === 'delete' ? {ids: rows} : {updates: rows})})"""
@@ -72,3 +74,19 @@ def forge_then_ask(page: Page, rows: list, kind: str, data: dict) -> dict:
     """Actor writes forged straight to the server (past this page's own client) and, at once, a request to the GM
     that reads what was forged — before the GM can put it back: ``{"ok": result}`` or ``{"refused": message}``."""
     return page.evaluate(FORGE_THEN_ASK, [rows, kind, data])
+
+
+def readopt_after_reload(gm: Page, key: str) -> None:
+    """A world from before the GM record ``key`` (a store adopted by documents/core/mirror.mjs ownAdoption): once every
+    record's adoption at ``ready`` is done (their markers are written one after another, each from the store as it then
+    stood, so a marker write still in flight would put back the one deleted here), the GM forgets the record's marker
+    and empties its store, reloads, and waits until the record has adopted the world again."""
+    settle(gm)
+    gm.evaluate("""async key => { const marks = foundry.utils.deepClone(game.settings.get('the-smoke', 'recordAdoption'));
+        delete marks[key];
+        await game.settings.set('the-smoke', 'recordAdoption', marks);
+        await game.settings.set('the-smoke', key, {}); }""", key)
+    gm.wait_for_function("key => !game.settings.get('the-smoke', 'recordAdoption')[key]", arg=key)
+    gm.reload()
+    gm.wait_for_function("() => window.game?.ready === true")
+    gm.wait_for_function("key => !!game.settings.get('the-smoke', 'recordAdoption')[key]", arg=key)
