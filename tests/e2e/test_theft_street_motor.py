@@ -23,6 +23,14 @@ VAN = "s => game.scenes.get(s).tokens.find(t => t.actor?.type === 'vehicle')?.id
 CONDITION = "/systems/the-smoke/module/documents/vehicle/condition.mjs"
 
 
+def park_the_van(gm: Page) -> str:
+    """Street event 12 as the GM runs it (the card's button): the Mister Ripple van parked on the scene; its token id."""
+    gm.evaluate("game.system.api.requestGM('street.event', {roll: 12})")
+    gm.locator("#chat-log .smoke-street-event").last.get_by_role("button", name="Park the Mister Ripple ice cream van here").click()
+    gm.wait_for_function(VAN, arg=SCENE)
+    return gm.evaluate(VAN, SCENE)
+
+
 def test_a_nicked_street_motor_becomes_a_world_motor_and_the_fence_pays_on_the_gms_record(world, open_user_page,
                                                                                           page_errors):
     """Street event 12 parks the Mister Ripple ice cream van (Body 16, £7,000) as an unlinked token Player One can see. The GM's
@@ -33,10 +41,7 @@ def test_a_nicked_street_motor_becomes_a_world_motor_and_the_fence_pays_on_the_g
     (0.4 + 0.6 × 4/16) × 0.8 hot = £770, not the £1,400 a whole hot van would fetch."""
     seed(world)
     gm, p1 = open_user_page("gm"), open_user_page("player1")
-    gm.evaluate("game.system.api.requestGM('street.event', {roll: 12})")
-    gm.locator("#chat-log .smoke-street-event").last.get_by_role("button", name="Park the Mister Ripple ice cream van here").click()
-    gm.wait_for_function(VAN, arg=SCENE)
-    token = gm.evaluate(VAN, SCENE)
+    token = park_the_van(gm)
     base = gm.evaluate("([s, t]) => game.scenes.get(s).tokens.get(t).actorId", [SCENE, token])
     assert gm.evaluate("([s, t]) => game.scenes.get(s).tokens.get(t).actorLink", [SCENE, token]) is False
     # the van is there to be nicked: players see it (Limited), nobody but the GM owns it
@@ -79,10 +84,7 @@ def test_a_carjacked_street_motor_keeps_its_driver_in_the_seat_under_its_new_act
     the driver's seat of that motor — the seat store moved to the new actor's UUID and forgot the old one."""
     seed(world, actors=[{"_id": "DriverNpc0000001", "name": "Van Driver", "type": "npc", "ownership": {"default": 0}}])
     gm, p1 = open_user_page("gm"), open_user_page("player1")
-    gm.evaluate("game.system.api.requestGM('street.event', {roll: 12})")
-    gm.locator("#chat-log .smoke-street-event").last.get_by_role("button", name="Park the Mister Ripple ice cream van here").click()
-    gm.wait_for_function(VAN, arg=SCENE)
-    token = gm.evaluate(VAN, SCENE)
+    token = park_the_van(gm)
     old = gm.evaluate("([s, t]) => game.scenes.get(s).tokens.get(t).actor.uuid", [SCENE, token])
     gm.evaluate("""uuid => game.system.api.requestGM('vehicle.board', {vehicleUuid: uuid, actorUuid: 'Actor.DriverNpc0000001',
         seat: 'driver'})""", old)
