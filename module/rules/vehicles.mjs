@@ -424,6 +424,34 @@ export function board({ seats, occupants, actorId, seat = null, tokenId = "", ex
 }
 
 /**
+ * @typedef {object} Footprint  A token on the map: its top-left corner in pixels and its size in squares.
+ * @property {number} x
+ * @property {number} y
+ * @property {number} [width=1]   Squares.
+ * @property {number} [height=1]  Squares.
+ */
+
+/**
+ * Whether a person stands beside a motor to get in (Getting a motor › Seats: "Board an actual free seat"; Foundry
+ * table guide › Getting in). A ruling, as the book gives no distance: the two tokens' footprints touch or overlap
+ * (diagonals included), less than a whole square apart, so a bus is boarded from beside any part of it and nobody
+ * boards a motor across the street. A person already aboard stands on the motor's square.
+ * @param {Footprint} person
+ * @param {Footprint} motor
+ * @param {number} size  The grid's square, pixels (> 0).
+ * @returns {boolean}
+ * @throws {RangeError} for a square size that is not a positive number.
+ */
+export function besideMotor(person, motor, size) {
+  if (!(typeof size === "number" && size > 0)) throw new RangeError(`the square size must be > 0 pixels, not ${size}`);
+  const apart = (/** @type {number} */ a0, /** @type {number} */ aSquares, /** @type {number} */ b0,
+    /** @type {number} */ bSquares) => Math.max(0, b0 - (a0 + aSquares * size), a0 - (b0 + bSquares * size));
+  const gap = Math.max(apart(person.x, person.width ?? 1, motor.x, motor.width ?? 1),
+    apart(person.y, person.height ?? 1, motor.y, motor.height ?? 1));
+  return gap < size;
+}
+
+/**
  * Leave a seat. A rider behind a Prisoner cage cannot let themselves out: "Caged occupants need someone outside, a
  * permitted front-seat occupant or the GM to release them" — the releaser must not be aboard this motor, or must sit
  * in a crew seat (the driver included). Records of deleted actors are dropped too.

@@ -547,7 +547,7 @@ def test_an_owner_cannot_seat_other_peoples_actors_in_their_motor(gm_page: Page,
         const scene = await Scene.create({name: "Dalston Lane", active: true});
         const [vt, dt, ft, nt] = await scene.createEmbeddedDocuments("Token", [
           {name: "Vexa Hatch", actorId: car, actorLink: true, x: 500, y: 500},
-          {name: "Danny", actorId: danny, actorLink: true, x: 100, y: 100},
+          {name: "Danny", actorId: danny, actorLink: true, x: 400, y: 500},  // beside the car: he gets in
           {name: "Femi", actorId: femi, actorLink: true, x: 200, y: 100},
           {name: "Hidden Watcher", actorId: npc, actorLink: true, x: 300, y: 100, hidden: true}]);
         return {scene: scene.id, vt: vt.id, dt: dt.id, ft: ft.id, nt: nt.id};
@@ -706,3 +706,41 @@ def test_board_offers_only_the_people_on_the_motors_map(gm_page: Page, page_erro
     dialog = gm_page.locator("dialog.application")
     expect(dialog.get_by_label("Who")).to_have_text('Danny "Tealeaf" Doyle')
     assert page_errors[gm_page] == []
+
+
+def test_a_player_gets_in_only_from_beside_the_motor(gm_page: Page, player1_page: Page, page_errors):
+    """Boarding carries the boarder's token to the motor's square, so a board asked from across the map would move
+    Danny there (a ruling, rules/vehicles.mjs besideMotor: the footprints touch). Danny (Player One) stands eight
+    squares from his own Vexa Hatch: his request to board — straight to the GM, past any button — is refused with the
+    reason, his token stays where it is and the seats are empty. Beside the car (diagonally, at its corner) he gets in
+    and his token is carried. The GM seats Femi from across the map: the GM's own seating is not limited."""
+    p1 = player1_page.evaluate("game.user.id")
+    car = import_actor(gm_page, "vehicles", "Vexa Hatch", {"ownership": {"default": 2, p1: 3}})
+    danny = import_actor(gm_page, "pregens", 'Danny "Tealeaf" Doyle', {"ownership": {p1: 3}})
+    femi = import_actor(gm_page, "pregens", "Femi Adebayo")
+    ids = gm_page.evaluate("""async ([car, danny, femi]) => {
+        const scene = await Scene.create({name: "Dalston Lane", active: true, width: 2000, height: 1000, grid: {size: 100}});
+        const [vt, dt, ft] = await scene.createEmbeddedDocuments("Token", [
+          {name: "Vexa Hatch", actorId: car, actorLink: true, x: 1000, y: 500},
+          {name: "Danny", actorId: danny, actorLink: true, x: 200, y: 500},
+          {name: "Femi", actorId: femi, actorLink: true, x: 100, y: 100}]);
+        return {scene: scene.id, vt: vt.id, dt: dt.id, ft: ft.id};
+    }""", [car, danny, femi])
+    player1_page.wait_for_function("([s, c]) => !!game.scenes.get(s)?.tokens.size && !!game.actors.get(c)", arg=[ids["scene"], car])
+    board = """async ([car, actor, tokenId]) => { try {
+        await game.system.api.requestGM('vehicle.board', {vehicleUuid: `Actor.${car}`, actorUuid: `Actor.${actor}`, tokenId});
+        return null; } catch (e) { return e.message; } }"""
+    danny_at = "([s, t]) => { const k = game.scenes.get(s).tokens.get(t); return [k.x, k.y, k.hidden]; }"
+    assert player1_page.evaluate(board, [car, danny, ids["dt"]]) == 'Danny "Tealeaf" Doyle must stand beside Vexa Hatch to get in.'
+    assert gm_page.evaluate(danny_at, [ids["scene"], ids["dt"]]) == [200, 500, False]
+    assert occupants(gm_page, car) == []
+
+    gm_page.evaluate("([s, t]) => game.scenes.get(s).tokens.get(t).update({x: 900, y: 400})", [ids["scene"], ids["dt"]])
+    player1_page.wait_for_function("([s, t]) => game.scenes.get(s).tokens.get(t).x === 900", arg=[ids["scene"], ids["dt"]])
+    assert player1_page.evaluate(board, [car, danny, ids["dt"]]) is None
+    gm_page.wait_for_function("([s, t]) => game.scenes.get(s).tokens.get(t).hidden", arg=[ids["scene"], ids["dt"]])
+    assert gm_page.evaluate(danny_at, [ids["scene"], ids["dt"]]) == [1000, 500, True]
+
+    assert gm_page.evaluate(board, [car, femi, ids["ft"]]) is None
+    assert sorted(actor for actor, _seat in occupants(gm_page, car)) == sorted([danny, femi])
+    assert page_errors[gm_page] == [] and page_errors[player1_page] == []

@@ -5,6 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
+  besideMotor,
   abilityEffects, drivingModifiers, riderGuard, vehicleGuardValue, vehicleNumbers, seatPlan, seating, board, leave,
   canRelease, canRepair, riderPosition, canFold, patchUp, kitRepair, repair, repairCheck, garageBill, fireState, lockTargets, toolEasing, bestTool, toolFit,
   theftBand, theftOutcome, theftCrime, theftStats, incident, TERRAINS, STRONG_FROM
@@ -415,4 +416,20 @@ test("The chase gauge › Tyres and damage: six or more flat tyres still take ev
   assert.deepEqual([eight.performance, eight.steps, eight.floored, eight.handling, eight.speed, eight.lowBody],
     [4, -1, true, -16, 2, true]);
   assert.equal(RULES.chase.flatTyre.minimumSpeed, 2);
+});
+
+test("getting in: from beside the motor, diagonals included, never a square or more away (a ruling)", () => {
+  const size = 100;
+  const car = { x: 500, y: 500, width: 2, height: 1 }; // columns 5–6, row 5
+  assert.equal(besideMotor({ x: 700, y: 500 }, car, size), true, "touching its right end");
+  assert.equal(besideMotor({ x: 400, y: 400 }, car, size), true, "touching a corner, diagonally");
+  assert.equal(besideMotor({ x: 600, y: 600 }, car, size), true, "below its second square");
+  assert.equal(besideMotor({ x: 500, y: 500 }, car, size), true, "aboard: on its square");
+  assert.equal(besideMotor({ x: 800, y: 500 }, car, size), false, "one empty square between");
+  assert.equal(besideMotor({ x: 500, y: 700 }, car, size), false, "one row between");
+  assert.equal(besideMotor({ x: 4000, y: 500 }, car, size), false, "across the map");
+  assert.equal(besideMotor({ x: 750, y: 500 }, car, size), true, "half a square off the grid still touches");
+  const bus = { x: 0, y: 0, width: 4, height: 2 };
+  assert.equal(besideMotor({ x: 400, y: 100 }, bus, size), true, "beside a bus's far end, 2.5 squares from its centre");
+  assert.throws(() => besideMotor({ x: 0, y: 0 }, bus, 0), RangeError);
 });

@@ -15,7 +15,7 @@
  * Rulebook: Getting a motor › Seats; Vehicle abilities.
  * @module documents/vehicle/seats
  */
-import { board, leave, riderPosition, seating } from "../../rules/vehicles.mjs";
+import { besideMotor, board, leave, riderPosition, seating } from "../../rules/vehicles.mjs";
 import { assertGM, assertOwner, requestGM } from "../core/requests.mjs";
 import {
   L, SYSTEM_ID, actorAt, actorExists, actorFrom, isVehicle, personAtMotor, refusal, seatLabel, vehicleFrom
@@ -180,6 +180,13 @@ async function onBoard(user, { vehicleUuid, actorUuid, seat = null, tokenId = ""
     throw new Error(L("SMOKE.Boarding.refused.aboardOther", { actor: actor.name, vehicle: elsewhere.vehicle.name }));
   }
   const token = occupantToken(vehicle, actor, typeof tokenId === "string" ? tokenId : "");
+  // A player gets in from beside the motor (a ruling: rules/vehicles.mjs besideMotor); their token is then carried
+  // to the motor's square, so without it a board across the map would move them there. The GM seats anyone.
+  const motorToken = vehicleToken(vehicle);
+  if (!user.isGM && token && motorToken && token.parent === motorToken.parent
+    && !besideMotor(token, motorToken, motorToken.parent?.grid?.size ?? 100)) {
+    throw new Error(L("SMOKE.Boarding.refused.notBeside", { actor: actor.name ?? "", vehicle: vehicle.name ?? "" }));
+  }
   const result = board({ seats: seatsOf(vehicle), occupants: seatRecords(vehicle), actorId: actor.uuid, seat: seat || null,
     tokenId: token?.id ?? "", exists: actorExists });
   if (!result.ok) throw refusal(result, vehicle, actor);

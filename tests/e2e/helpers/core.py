@@ -262,8 +262,14 @@ def press_twice(button) -> None:
     current click count, https://developer.mozilla.org/en-US/docs/Web/API/UIEvent/detail). The one-click guard
     (module/apps/one-click.mjs) drops only a double click's second click, so both presses reach the button's window,
     and what keeps the action to one is the feature's own guard — its id, ``disabled``, an in-flight flag, the GM's
-    once — which a ``dblclick()`` no longer reaches. A disabled button ignores ``click()``, as it ignores a user."""
-    button.evaluate("el => { el.click(); el.click(); }")
+    once — which a ``dblclick()`` no longer reaches. A disabled button ignores ``click()``, as it ignores a user, so,
+    as Playwright's own clicks wait for an enabled button, the presses are made only on the button as drawn when it is
+    enabled (the Combat Console turns its buttons off while an action runs and on again when it ends); 15 s at most."""
+    for _ in range(300):
+        if button.evaluate("el => { if (el.disabled || !el.isConnected) return false; el.click(); el.click(); return true; }"):
+            return
+        button.page.wait_for_timeout(50)
+    raise AssertionError("the button stayed disabled: it could not be pressed")
 
 
 def double_click_across_a_redraw(page: Page, button, between) -> None:
