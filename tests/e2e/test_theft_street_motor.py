@@ -81,14 +81,19 @@ def test_a_nicked_street_motor_becomes_a_world_motor_and_the_fence_pays_on_the_g
 def test_a_carjacked_street_motor_keeps_its_driver_in_the_seat_under_its_new_actor(world, open_user_page, page_errors):
     """An unlinked street van with a driver aboard (the GM's seat store, keyed by the token's synthetic actor). Rook
     carjacks it with Muscle (Effort 5, Muscle 3: it is his): the van is a world motor now, and its driver is still in
-    the driver's seat of that motor — the seat store moved to the new actor's UUID and forgot the old one."""
+    the driver's seat of that motor — the seat store moved to the new actor's UUID and forgot the old one, and the
+    driver's token, hidden on the van's square, names the new motor."""
     seed(world, actors=[{"_id": "DriverNpc0000001", "name": "Van Driver", "type": "npc", "ownership": {"default": 0}}])
     gm, p1 = open_user_page("gm"), open_user_page("player1")
     token = park_the_van(gm)
     old = gm.evaluate("([s, t]) => game.scenes.get(s).tokens.get(t).actor.uuid", [SCENE, token])
-    gm.evaluate("""uuid => game.system.api.requestGM('vehicle.board', {vehicleUuid: uuid, actorUuid: 'Actor.DriverNpc0000001',
-        seat: 'driver'})""", old)
+    driver = gm.evaluate("""async s => (await game.scenes.get(s).createEmbeddedDocuments('Token', [{name: 'Van Driver',
+        actorId: 'DriverNpc0000001', actorLink: true, x: 0, y: 800}]))[0].id""", SCENE)
+    gm.evaluate("""([uuid, t]) => game.system.api.requestGM('vehicle.board', {vehicleUuid: uuid,
+        actorUuid: 'Actor.DriverNpc0000001', seat: 'driver', tokenId: t})""", [old, driver])
     assert list(gm.evaluate("() => game.settings.get('the-smoke', 'seats')")) == [old]
+    carried = "([s, t]) => game.scenes.get(s).tokens.get(t).flags['the-smoke']?.carried?.vehicle ?? null"
+    gm.wait_for_function(f"([s, t, v]) => ({carried})([s, t]) === v", arg=[SCENE, driver, old])
 
     p1.wait_for_function("([s, t]) => !!game.scenes.get(s)?.tokens.get(t)?.actor", arg=[SCENE, token])
     p1.evaluate(SEED_DICE, [(5, 6), (3, 4)])
@@ -100,6 +105,7 @@ def test_a_carjacked_street_motor_keeps_its_driver_in_the_seat_under_its_new_act
     van = gm.evaluate("([s, t]) => game.scenes.get(s).tokens.get(t).actor.uuid", [SCENE, token])
     assert got["vehicleUuid"] == van and van.startswith("Actor.") and van != old
     assert list(gm.evaluate("() => game.settings.get('the-smoke', 'seats')")) == [van]
+    assert gm.evaluate(carried, [SCENE, driver]) == van, "the driver's hidden token names the motor it rides in"
     assert gm.evaluate("""async uuid => { const { occupantsOf } = await smokeModule('/systems/the-smoke/module/documents/vehicle/seats.mjs');
         return occupantsOf(fromUuidSync(uuid)).map(o => [o.seat.id ?? o.seat, o.actor.name]); }""", van) == [["driver", "Van Driver"]]
     assert page_errors[gm] == [] and page_errors[p1] == []

@@ -7,7 +7,8 @@
  * (the synthetic actor's data: its base actor with the token's changes), and links the token to it. From then on it is
  * a world motor like a bought one: the GM's records (condition, Fuel, the printed record, the kit) start from it as
  * the GM created it (documents/core/mirror.mjs), the token stands for it in the GM's record of tokens
- * (documents/core/token-actors.mjs, a GM's change of binding), and its seats move to its new UUID.
+ * (documents/core/token-actors.mjs, a GM's change of binding), and its seats move to its new UUID, as do its riders'
+ * tokens' marks of the motor they ride in.
  *
  * v13 facts, from the v13 API (foundryvtt.com/api/v13): `TokenDocument#actor` — "If actorLink is true, then the
  * document is the primary Actor document. Otherwise, the Actor document is a synthetic (ephemeral) document constructed
@@ -52,5 +53,9 @@ export async function ownActorFor(motor) {
     throw err;
   }
   await moveSeats(oldUuid, created.uuid);
+  // Its riders' tokens, hidden on its square, name the motor they ride in (documents/vehicle/seats.mjs carry).
+  const riders = token.parent.tokens.filter(t => t.getFlag?.(SYSTEM_ID, "carried")?.vehicle === oldUuid)
+    .map(t => ({ _id: t.id, [`flags.${SYSTEM_ID}.carried.vehicle`]: created.uuid }));
+  if (riders.length) await token.parent.updateEmbeddedDocuments("Token", riders, { animate: false, smokeCarried: true });
   return created;
 }

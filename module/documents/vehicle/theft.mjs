@@ -76,9 +76,9 @@ export function theftTools(vehicle, thief) {
  * Nick a motor (Getting a motor › Theft and recovery): Graft against the lock's band, eased by the tool's bands before
  * the TN is set; or a carjacking with Muscle or Front. The GM fixes the band and TN first (from the motor's lock and
  * the thief's own tool); the thief rolls; the GM reads the outcome from the card's own roll and, when the lock opens,
- * gives the thief's user ownership of the motor (a street motor first becomes a world motor of its own). A card says what the outcome does (the lock opens or holds; somebody
- * sees — a loud tool makes a Sorted or a Bad Luck seen —, the witnessed crime's Heat, lost time, a jammed lock, no
- * automatic police call for a docked hire bike).
+ * gives the thief's user ownership of the motor (a street motor first becomes a world motor of its own). A card says
+ * what the outcome does (the lock opens or holds; somebody sees — a loud tool makes a Sorted or a Bad Luck seen —, the
+ * witnessed crime's Heat, lost time, a jammed lock, no automatic police call for a docked hire bike).
  * @param {Vehicle} vehicle
  * @param {Actor.Implementation} thief
  * @param {TheftOptions} [options]
