@@ -312,8 +312,8 @@ export class VehicleSheet extends Base {
   }
 
   /**
-   * After a theft: a street motor handed to the thief is a world motor of its own now (documents/vehicle/promote.mjs),
-   * so its sheet takes this one's place.
+   * After a theft: an unlinked token's motor handed to the thief is a world motor of its own now
+   * (documents/vehicle/promote.mjs), so its sheet takes this one's place.
    * @param {{vehicleUuid: string}|null} theft
    */
   async #followTheft(theft) {

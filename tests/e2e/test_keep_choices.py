@@ -44,3 +44,27 @@ def test_a_sheets_unsent_choices_survive_a_redraw(gm_page: Page, player1_page: P
     # Shaken is no longer offered: the select falls back to the new first option
     expect(condition).to_have_value(condition.locator("option").first.get_attribute("value") or "")
     assert page_errors[gm_page] == []
+
+
+def test_a_kept_favour_stays_with_its_faction_not_its_row(gm_page: Page, page_errors):
+    """The favour chosen for Alpha (the first row) is kept while Alpha is there; once Alpha is gone and Bravo moves up
+    into the first row, Bravo's favour is not Alpha's choice but the list's first."""
+    jaz = import_pregen(gm_page, "Jaz Kaur")
+    gm_page.evaluate("""id => game.actors.get(id).update({'system.factions': [
+        {name: 'Alpha', renown: 1, influence: 4}, {name: 'Bravo', renown: 1, influence: 4}]})""", jaz)
+    sheet = open_sheet(gm_page, jaz)
+    alpha = sheet.get_by_label("Favour from Alpha")
+    expect(alpha).to_be_visible()
+    first = alpha.locator("option").first.get_attribute("value")
+    last = alpha.locator("option").last.get_attribute("value")
+    assert first != last
+    alpha.select_option(last)
+    gm_page.evaluate("() => { window.smokeDrawn = 0; Hooks.on('renderCharacterSheet', () => { window.smokeDrawn++; }); }")
+    gm_page.evaluate("id => game.actors.get(id).update({'system.cash.stash': 9})", jaz)  # a redraw: the choice is kept
+    gm_page.wait_for_function("() => window.smokeDrawn > 0")
+    expect(alpha).to_have_value(last)
+    gm_page.evaluate("id => game.actors.get(id).update({'system.factions': [{name: 'Bravo', renown: 1, influence: 3}]})", jaz)
+    bravo = sheet.get_by_label("Favour from Bravo")
+    expect(bravo).to_be_visible()
+    expect(bravo).to_have_value(first or "")
+    assert page_errors[gm_page] == []

@@ -744,3 +744,33 @@ def test_a_player_gets_in_only_from_beside_the_motor(gm_page: Page, player1_page
     assert gm_page.evaluate(board, [car, femi, ids["ft"]]) is None
     assert sorted(actor for actor, _seat in occupants(gm_page, car)) == sorted([danny, femi])
     assert page_errors[gm_page] == [] and page_errors[player1_page] == []
+
+
+def test_a_player_cannot_board_a_motor_on_a_map_they_are_not_on(gm_page: Page, player1_page: Page, page_errors):
+    """Where a person rides counts as where they are (places, shops), so a board from another map would put them in the
+    shop the motor is parked at. Danny (Player One) is on Dalston Lane, his Vexa Hatch on Mare Street: his request to
+    board it is refused; with no token anywhere it is refused too. A motor on no map is still boarded from its sheet."""
+    p1 = player1_page.evaluate("game.user.id")
+    car = import_actor(gm_page, "vehicles", "Vexa Hatch", {"ownership": {"default": 2, p1: 3}})
+    bike = import_actor(gm_page, "vehicles", "Carbon Whippet Road Bike", {"ownership": {"default": 2, p1: 3}})
+    danny = import_actor(gm_page, "pregens", 'Danny "Tealeaf" Doyle', {"ownership": {p1: 3}})
+    ids = gm_page.evaluate("""async ([car, danny]) => {
+        const mare = await Scene.create({name: "Mare Street", active: true});
+        const dalston = await Scene.create({name: "Dalston Lane"});
+        await mare.createEmbeddedDocuments("Token", [{name: "Vexa Hatch", actorId: car, actorLink: true, x: 500, y: 500}]);
+        const [dt] = await dalston.createEmbeddedDocuments("Token", [{name: "Danny", actorId: danny, actorLink: true, x: 500, y: 500}]);
+        return {dalston: dalston.id, dt: dt.id};
+    }""", [car, danny])
+    player1_page.wait_for_function("s => !!game.scenes.get(s)?.tokens.size", arg=ids["dalston"])
+    board = """async ([motor, actor]) => { try {
+        await game.system.api.requestGM('vehicle.board', {vehicleUuid: `Actor.${motor}`, actorUuid: `Actor.${actor}`});
+        return null; } catch (e) { return e.message; } }"""
+    refusal = 'Danny "Tealeaf" Doyle must stand beside Vexa Hatch to get in.'
+    assert player1_page.evaluate(board, [car, danny]) == refusal
+    gm_page.evaluate("([s, t]) => game.scenes.get(s).tokens.get(t).delete()", [ids["dalston"], ids["dt"]])
+    player1_page.wait_for_function("s => !game.scenes.get(s).tokens.size", arg=ids["dalston"])
+    assert player1_page.evaluate(board, [car, danny]) == refusal
+    assert occupants(gm_page, car) == []
+    assert player1_page.evaluate(board, [bike, danny]) is None  # on no map: from its sheet
+    assert [a for a, _seat in occupants(gm_page, bike)] == [danny]
+    assert page_errors[gm_page] == [] and page_errors[player1_page] == []

@@ -61,6 +61,10 @@ export function motorFor(user, uuid) {
   const motor = typeof uuid === "string" ? /** @type {Actor.Implementation | null} */ (fromUuidSync(/** @type {`Actor.${string}`} */ (uuid))) : null;
   if (!motor || motor.type !== "vehicle") throw new Error(L("SMOKE.Vehicle.notVehicle"));
   assertOwner(user, motor);
+  // An unlinked token's own copy keeps its Body, Fuel and condition on itself, which its owner can write: a player's
+  // motor is priced only as a world motor, whose numbers are the GM's record (a nicked unlinked motor becomes one,
+  // documents/vehicle/promote.mjs).
+  if (motor.isToken && !user.isGM) throw new Error(L("SMOKE.Vehicle.tokenCopy", { vehicle: motor.name ?? "" }));
   return motor;
 }
 

@@ -160,8 +160,8 @@ export async function placePeople(scene, { people = [], count = 1, where = "cent
 }
 
 /**
- * Active GM: park a compendium motor on the scene, nobody aboard (an event's van): one world actor per placing, so
- * each van is its own to steal, and one the players can see (Limited: a theft asks for it, documents/vehicle/common.mjs
+ * Active GM: park a compendium motor on the scene, nobody aboard (an event's van): one world actor per placing, its
+ * token linked to it, so each van is its own to steal, and one the players can see (Limited: a theft asks for it, documents/vehicle/common.mjs
  * personAtMotor), as an event's open van is there to be nicked.
  * @param {any} scene
  * @param {string} vehicleKey
@@ -174,6 +174,8 @@ export async function parkMotor(scene, vehicleKey, at = {}) {
   if (!pack || !id) throw new Error(L("SMOKE.Street.noPerson", { name: vehicleKey }));
   const actor = await game.actors.importFromCompendium(pack, id,
     /** @type {Parameters<typeof game.actors.importFromCompendium>[2]} */ ({ "ownership.default": CONST.DOCUMENT_OWNERSHIP_LEVELS.LIMITED }));
-  const [token] = await placeActors(scene, { where: at.where ?? "centre", view: at.view ?? null }, [actor]);
+  // Linked: the world actor is this van, so its Body and Fuel are the GM's record from the start (an unlinked copy
+  // would keep them on the token, documents/vehicle/promote.mjs).
+  const [token] = await placeActors(scene, { where: at.where ?? "centre", view: at.view ?? null }, [actor], { actorLink: true });
   return { actorId: actor.id, tokenId: token?.id ?? "" };
 }

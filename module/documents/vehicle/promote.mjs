@@ -1,7 +1,7 @@
 /**
- * A nicked street motor gets an actor of its own (README › Known gaps, closed): a motor Street Control parks is an
- * **unlinked** token (documents/street/setup.mjs), whose synthetic actor keeps its Body, fire, Fuel and condition on
- * the token's own copy (its ActorDelta), which no GM record follows. While only the GM owns it that copy is the GM's;
+ * A nicked motor that stood on the map as an **unlinked** token gets an actor of its own (README › Known gaps): a
+ * motor the GM put on a map with its token's *Link Actor Data* unticked is a synthetic actor that keeps its Body,
+ * fire, Fuel and condition on the token's own copy (its ActorDelta), which no GM record follows. While only the GM owns it that copy is the GM's;
  * once a theft hands it to a player, its owner could write those numbers and the fence, the garage and the chase would
  * act on them. So, before the keys change hands, the active GM makes the motor a world actor of its own, as it stands
  * (the synthetic actor's data: its base actor with the token's changes), and links the token to it. From then on it is

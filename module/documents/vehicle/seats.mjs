@@ -180,11 +180,11 @@ async function onBoard(user, { vehicleUuid, actorUuid, seat = null, tokenId = ""
     throw new Error(L("SMOKE.Boarding.refused.aboardOther", { actor: actor.name, vehicle: elsewhere.vehicle.name }));
   }
   const token = occupantToken(vehicle, actor, typeof tokenId === "string" ? tokenId : "");
-  // A player gets in from beside the motor (a ruling: rules/vehicles.mjs besideMotor); their token is then carried
-  // to the motor's square, so without it a board across the map would move them there. The GM seats anyone.
+  // A player gets in from beside the motor (a ruling: rules/vehicles.mjs besideMotor): their token is then carried
+  // to the motor's square, and where they ride counts as where they are (places, shops), so a board from across the
+  // map, or from another map, would put them there. A motor on no map is boarded from its sheet. The GM seats anyone.
   const motorToken = vehicleToken(vehicle);
-  if (!user.isGM && token && motorToken && token.parent === motorToken.parent
-    && !besideMotor(token, motorToken, motorToken.parent?.grid?.size ?? 100)) {
+  if (!user.isGM && motorToken && !(token && besideMotor(token, motorToken, motorToken.parent?.grid?.size ?? 100))) {
     throw new Error(L("SMOKE.Boarding.refused.notBeside", { actor: actor.name ?? "", vehicle: vehicle.name ?? "" }));
   }
   const result = board({ seats: seatsOf(vehicle), occupants: seatRecords(vehicle), actorId: actor.uuid, seat: seat || null,

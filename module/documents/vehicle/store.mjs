@@ -74,8 +74,8 @@ export async function writeOccupants(motorUuid, occupants) {
 }
 
 /**
- * GM (inside a request handler): a motor's occupants move to its new UUID (a nicked street motor given an actor of
- * its own, documents/vehicle/promote.mjs); an occupant recorded by the old one is recorded by the new.
+ * GM (inside a request handler): a motor's occupants move to its new UUID (a nicked unlinked motor given an actor
+ * of its own, documents/vehicle/promote.mjs); an occupant recorded by the old one is recorded by the new.
  * @param {string} fromUuid
  * @param {string} toUuid
  * @throws {Error} anywhere but on the active GM.

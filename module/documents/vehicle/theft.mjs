@@ -16,6 +16,7 @@ import { refuseCard, resolveTN } from "../core/check.mjs";
 import { kitSystem } from "../core/kit-record.mjs";
 import { bikeLockOf, cutBikeLock } from "./lock-store.mjs";
 import { requestGM } from "../core/requests.mjs";
+import { isRecorded } from "../core/token-actors.mjs";
 import { claimRoll, issueRoll } from "../core/roll-claims.mjs";
 import { L, isVehicle, personAtMotor, postCard, purposeRoll, vehicleFrom } from "./common.mjs";
 import { printedOf } from "./print.mjs";
@@ -76,7 +77,7 @@ export function theftTools(vehicle, thief) {
  * Nick a motor (Getting a motor › Theft and recovery): Graft against the lock's band, eased by the tool's bands before
  * the TN is set; or a carjacking with Muscle or Front. The GM fixes the band and TN first (from the motor's lock and
  * the thief's own tool); the thief rolls; the GM reads the outcome from the card's own roll and, when the lock opens,
- * gives the thief's user ownership of the motor (a street motor first becomes a world motor of its own). A card says
+ * gives the thief's user ownership of the motor (an unlinked token's copy first becomes a world motor). A card says
  * what the outcome does (the lock opens or holds; somebody sees — a loud tool makes a Sorted or a Bad Luck seen —, the
  * witnessed crime's Heat, lost time, a jammed lock, no automatic police call for a docked hire bike).
  * @param {Vehicle} vehicle
@@ -84,8 +85,8 @@ export function theftTools(vehicle, thief) {
  * @param {TheftOptions} [options]
  * @returns {Promise<{message: ChatMessage.Implementation, result: import("../../rules/vehicles.mjs").TheftResult,
  *   owner: boolean, vehicleUuid: string}|null>}  null when the dialog was closed or the roll could not be made (a
- *   warning says why). `vehicleUuid`: the motor now — a street motor (an unlinked token's copy) handed to the thief is
- *   a world actor of its own (documents/vehicle/promote.mjs).
+ *   warning says why). `vehicleUuid`: the motor now — an unlinked token's copy handed to the thief is a world actor
+ *   of its own (documents/vehicle/promote.mjs).
  * @throws {Error} for a thief the user does not own, a stat carjacking does not use, or the GM's refusal.
  */
 export async function rollTheft(vehicle, thief, { carjacking = false, stat = undefined, toolId = null, olderCar = false,
@@ -116,6 +117,26 @@ export async function rollTheft(vehicle, thief, { carjacking = false, stat = und
 // -- the GM's handlers ----------------------------------------------------------------------------------
 
 /**
+ * A player may nick a motor only where what they would be handed is the GM's to hand over: not a world motor that
+ * stands on a map as unlinked tokens (each token's copy takes its ownership from it, so the thief would own copies
+ * whose numbers they could then write), and not a token's copy the GM never placed (documents/core/token-actors.mjs)
+ * or that a player owns already (its numbers may be theirs). The GM's own requests are not limited.
+ * @param {User.Implementation} user
+ * @param {Vehicle} vehicle
+ * @throws {Error} with the reason.
+ */
+function assertStealable(user, vehicle) {
+  if (user.isGM) return;
+  if (!vehicle.isToken) {
+    const copies = (game.scenes ?? []).some(s => s.tokens.some(t => t.actorId === vehicle.id && !t.actorLink));
+    if (copies) throw new Error(L("SMOKE.Theft.template", { vehicle: vehicle.name ?? "" }));
+    return;
+  }
+  const playerOwned = game.users.some(u => !u.isGM && vehicle.testUserPermission(u, "OWNER"));
+  if (!isRecorded(vehicle.token) || playerOwned) throw new Error(L("SMOKE.Theft.notTheGms", { vehicle: vehicle.name ?? "" }));
+}
+
+/**
  * GM: fix a theft roll before it is made. The thief is the requester's; the tool is one the thief carries that eases
  * this lock (the best by default); the band is the motor's lock eased by it (a carjacking: Medium, or the GM's band);
  * the TN is that band's for the thief's unboosted dice.
@@ -123,6 +144,7 @@ export async function rollTheft(vehicle, thief, { carjacking = false, stat = und
 async function onTheftIssue(user, { vehicleUuid, thiefUuid, carjacking = false, stat, toolId = null, olderCar = false,
   band = "medium" }) {
   const { vehicle, actor: thief } = personAtMotor(user, vehicleUuid, thiefUuid, "SMOKE.Theft.notPerson");
+  assertStealable(user, vehicle);
   const allowed = theftStats(!!carjacking);
   const useStat = stat ?? allowed[0];
   if (!allowed.includes(useStat)) throw new Error(L("SMOKE.Theft.wrongStat", { stat: L(`SMOKE.Stat.${useStat}.name`) }));
@@ -183,7 +205,8 @@ async function onTheftClaim(user, { rollId, messageId }) {
   // The Bike Lock is cut when the lock opens (the GM's record of it goes: the bike is free to ride).
   if (result.opens && ctx.bikeLocked) await cutBikeLock(vehicle);
   if (result.opens && !owner) {
-    // A street motor (an unlinked token's copy) becomes a world motor first, so its numbers stay the GM's record.
+    assertStealable(user, vehicle); // again: a copy may have changed hands since the roll was issued
+    // A motor on the map as an unlinked token's copy becomes a world motor first, so its numbers stay the GM's record.
     vehicle = await ownActorFor(vehicle);
     await vehicle.update({ [`ownership.${user.id}`]: CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER });
     owner = handed = true;
