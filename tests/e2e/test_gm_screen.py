@@ -58,6 +58,11 @@ def test_a_forged_result_card_and_a_second_roll_are_refused(gm_page: Page, playe
         key: "pick-a-lock", tweaks: ["toolkit"], actorUuids: [`Actor.${id}`]}); return null; } catch (e) { return e.message; } }""", danny)
     assert bad == "Pick a Lock has no such tweak (toolkit)."
     assert sent["entries"] == [{"name": 'Danny "Tealeaf" Doyle', "options": [{"stat": "sav", "tn": 10}, {"stat": "mov", "tn": 10}]}]
+    # the GM's card and its request reach Player One's client first (a clean clone read them before they had arrived)
+    player1_page.wait_for_function("""() => {
+        const card = game.messages.contents.filter(m => m.flags['the-smoke']?.gmRequest).at(-1);
+        return !!card && !!game.settings.get('the-smoke', 'gmRequests')[card.flags['the-smoke'].gmRequest.id];
+    }""")
     ids = player1_page.evaluate("""() => {
         const card = game.messages.contents.filter(m => m.flags['the-smoke']?.gmRequest).at(-1);
         const req = game.settings.get('the-smoke', 'gmRequests')[card.flags['the-smoke'].gmRequest.id];
