@@ -80,9 +80,9 @@ export function gridRoute({ rows, cols, blocked, crosses, from, to }) {
   const cost = new Int32Array(n).fill(-1);
   // per square: 1 passable, 2 blocked (0 not yet asked); 4 done
   const state = new Uint8Array(n);
+  // asked only when `blocked` is given
   const passable = (/** @type {number} */ k) => {
-    if (!blocked) return true;
-    if (!(state[k] & 3)) state[k] |= blocked({ i: Math.floor(k / cols), j: k % cols }) ? 2 : 1;
+    if (!(state[k] & 3)) state[k] |= /** @type {(sq: Square) => boolean} */ (blocked)({ i: Math.floor(k / cols), j: k % cols }) ? 2 : 1;
     return (state[k] & 3) === 1;
   };
   const start = from.i * cols + from.j;

@@ -172,8 +172,10 @@ export async function parkMotor(scene, vehicleKey, at = {}) {
   const id = /** @type {Record<string, Record<string, string> | undefined>} */ (CATALOGUE_IDS).vehicles?.[vehicleKey];
   const pack = actorPack(`${SYSTEM_ID}.vehicles`);
   if (!pack || !id) throw new Error(L("SMOKE.Street.noPerson", { name: vehicleKey }));
+  // importFromCompendium's third argument is merged with the entry's create data (fvtt-types
+  // src/foundry/client/documents/abstract/world-collection.d.mts): a nested object, so no dotted-key expansion is assumed.
   const actor = await game.actors.importFromCompendium(pack, id,
-    /** @type {Parameters<typeof game.actors.importFromCompendium>[2]} */ ({ "ownership.default": CONST.DOCUMENT_OWNERSHIP_LEVELS.LIMITED }));
+    /** @type {Parameters<typeof game.actors.importFromCompendium>[2]} */ ({ ownership: { default: CONST.DOCUMENT_OWNERSHIP_LEVELS.LIMITED } }));
   // Linked: the world actor is this van, so its Body and Fuel are the GM's record from the start (an unlinked copy
   // would keep them on the token, documents/vehicle/promote.mjs).
   const [token] = await placeActors(scene, { where: at.where ?? "centre", view: at.view ?? null }, [actor], { actorLink: true });
