@@ -27,6 +27,9 @@ def test_xp_is_awarded_on_the_gm_screen_the_sheet_links_there(gm_page: Page, pla
     screen.get_by_label("XP for").select_option("patOrder")
     screen.get_by_role("button", name="Give").click()
     expect(gm_page.locator("#chat-log .chat-message").last).to_contain_text("Jaz Kaur gains 2 XP (Completed Pat order)")
+    # the award clears the form by drawing it again, and Give is off until then: the next choices go in after it
+    # (a clean clone chose them before the redraw, which put the form back)
+    expect(screen.get_by_role("button", name="Give")).to_be_enabled()
     screen.get_by_label("XP for").select_option("mission")
     screen.get_by_label("Amount").fill("7")
     screen.get_by_role("button", name="Give").click()
