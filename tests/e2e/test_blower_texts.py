@@ -95,6 +95,8 @@ def test_texts_survive_the_gms_cleared_site_data_and_a_new_browser(world, open_u
     p1, p2 = open_user_page("player1", RECORD_FRAMES), open_user_page("player2", RECORD_FRAMES)
     gm_text(gm, "Pat", [P1], SECRET)
     gm_text(gm, "Kez", [P1, P2], "Crew meet at nine")
+    # Both phones hold their copies before the GM's are wiped (a text whose only copy is the GM's is lost with it)
+    wait_texts(p1, [SECRET, "Crew meet at nine"])
     wait_texts(p2, ["Crew meet at nine"])
     gm.evaluate("() => localStorage.clear()")
     gm.reload()

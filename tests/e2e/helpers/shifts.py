@@ -63,6 +63,8 @@ def board(page: Page, vehicle_id: str, actor_id: str, seat: str) -> None:
 
 
 def start(page: Page, actor_id: str, shift: str):
+    # The character may have been made by the GM a moment ago: wait until this client has it (as board does).
+    page.wait_for_function("a => !!game.actors.get(a)", arg=actor_id)
     return page.evaluate("""([a, s]) => game.system.api.shifts.startShift(game.actors.get(a), s)
         .then(r => r, e => e.message)""", [actor_id, shift])
 
