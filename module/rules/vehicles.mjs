@@ -452,6 +452,73 @@ export function besideMotor(person, motor, size) {
 }
 
 /**
+ * @typedef {object} SquareFootprint  A token on the map in grid squares: its top-left square and its size.
+ * @property {number} i  Row.
+ * @property {number} j  Column.
+ * @property {number} [w=1]  Squares across.
+ * @property {number} [h=1]  Squares down.
+ */
+
+/**
+ * Whether a person beside a motor can step to it: some square of theirs touches a square of the motor's (diagonals
+ * included) and the step between the two crosses no wall (Getting a motor › Seats; Foundry table guide › Getting in).
+ * A ruling, with {@link besideMotor}: nobody gets in through a wall, a shutter or a locked door.
+ * @param {SquareFootprint} person
+ * @param {SquareFootprint} motor
+ * @param {import("./satnav.mjs").StepCrossing} crosses  Whether a step between two neighbouring squares crosses a wall.
+ * @returns {boolean}
+ */
+export function reachesMotor(person, motor, crosses) {
+  for (let pi = person.i; pi < person.i + (person.h ?? 1); pi++) {
+    for (let pj = person.j; pj < person.j + (person.w ?? 1); pj++) {
+      for (let mi = motor.i; mi < motor.i + (motor.h ?? 1); mi++) {
+        for (let mj = motor.j; mj < motor.j + (motor.w ?? 1); mj++) {
+          if (Math.abs(pi - mi) <= 1 && Math.abs(pj - mj) <= 1 && !crosses(mi, mj, pi, pj)) return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * Where a person gets out of a motor (Getting a motor › Seats, "leave"; a ruling, as the book gives no place): the
+ * first square around the motor's footprint that is inside `bounds`, holds no other token and is reached from the
+ * motor's nearest square without crossing a wall. The ring is tried clockwise from the motor's right-hand side, top
+ * first (the kerb side of a motor facing up the map), then below, left, above; corners between the sides.
+ * @param {object} args
+ * @param {SquareFootprint} args.motor
+ * @param {{i0: number, j0: number, i1: number, j1: number}} args.bounds  Squares a token may stand on: rows i0 to
+ *   i1 − 1, columns j0 to j1 − 1 (the scene's image).
+ * @param {(i: number, j: number) => boolean} args.taken  Whether another token stands on the square.
+ * @param {import("./satnav.mjs").StepCrossing} [args.crosses]  Walls (none by default).
+ * @returns {{i: number, j: number}|null}  Null when every square around the motor is walled off, taken or off the
+ *   map (the caller leaves the person on the motor's square).
+ */
+export function alightSquare({ motor, bounds, taken, crosses = () => false }) {
+  const { i, j } = motor;
+  const w = motor.w ?? 1;
+  const h = motor.h ?? 1;
+  /** @type {[number, number][]} */
+  const ring = [];
+  for (let r = i; r < i + h; r++) ring.push([r, j + w]);
+  ring.push([i + h, j + w]);
+  for (let c = j + w - 1; c >= j; c--) ring.push([i + h, c]);
+  ring.push([i + h, j - 1]);
+  for (let r = i + h - 1; r >= i; r--) ring.push([r, j - 1]);
+  ring.push([i - 1, j - 1]);
+  for (let c = j; c < j + w; c++) ring.push([i - 1, c]);
+  ring.push([i - 1, j + w]);
+  const clamp = (/** @type {number} */ v, /** @type {number} */ lo, /** @type {number} */ hi) => Math.max(lo, Math.min(hi, v));
+  for (const [r, c] of ring) {
+    if (r < bounds.i0 || c < bounds.j0 || r >= bounds.i1 || c >= bounds.j1 || taken(r, c)) continue;
+    // the motor's square nearest this one: a side's neighbour, or the motor's corner for a corner square
+    if (!crosses(clamp(r, i, i + h - 1), clamp(c, j, j + w - 1), r, c)) return { i: r, j: c };
+  }
+  return null;
+}
+
+/**
  * Leave a seat. A rider behind a Prisoner cage cannot let themselves out: "Caged occupants need someone outside, a
  * permitted front-seat occupant or the GM to release them" — the releaser must not be aboard this motor, or must sit
  * in a crew seat (the driver included). Records of deleted actors are dropped too.

@@ -145,3 +145,27 @@ def test_core_never_deletes_an_expired_effect(world, open_user_page):
     settle(player)
     for page in (gm, player):
         assert page.evaluate("([a, e]) => !!game.actors.get(a).effects.get(e)", [ROOK, effect]) is True
+
+
+def test_a_new_scene_is_padded_and_its_image_starts_inside_the_canvas(gm_page: Page):
+    """v13 pads a scene's canvas: BaseScene `padding` is "the proportion of canvas padding applied around the outside of
+    the scene", `initial: 0.25` (fvtt-types client/documents/scene.d.mts); `Scene#prepareBaseData` sets `dimensions =
+    getDimensions()` (same file), which the square grid's `calculateDimensions(sceneWidth, sceneHeight, padding)`
+    computes by rounding each side's padding up to whole squares (`Math.ceil(padding * sceneWidth / size) * size`;
+    rows and columns `Math.ceil(height / size - 1e-6)`: core v13 `common/grid/square.mjs`, code index), as Foundry's own
+    Crucible `getDimensions` (module/documents/scene.mjs) calls it, `sceneX` being "the X coordinate of the scene
+    rectangle within the larger canvas" (v13 API docs, SceneDimensions). Token, wall and region coordinates are canvas
+    pixels, so the system places on `sceneRect` (module/documents/core/scene-area.mjs)."""
+    dims = gm_page.evaluate("""async () => {
+        const out = [];
+        for (const data of [{width: 3050, height: 2000}, {width: 2000, height: 1000, padding: 0}, {width: 1000, height: 1000, padding: 0.5, grid: {size: 150}}]) {
+          const s = await Scene.create({name: "Padded", grid: {size: 100}, ...data});
+          const d = s.dimensions;
+          out.push([s.padding, d.sceneRect, d.width, d.height, d.rows, d.columns]);
+          await s.delete();
+        }
+        return out; }""")
+    assert dims == [
+        [0.25, {"x": 800, "y": 500, "width": 3050, "height": 2000}, 4650, 3000, 30, 47],
+        [0, {"x": 0, "y": 0, "width": 2000, "height": 1000}, 2000, 1000, 10, 20],
+        [0.5, {"x": 600, "y": 600, "width": 1000, "height": 1000}, 2200, 2200, 15, 15]]

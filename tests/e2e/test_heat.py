@@ -211,9 +211,10 @@ def test_call_in_units_at_three_stars(gm_page: Page, player1_page: Page, page_er
     assert gm_page.evaluate(units, ids["scene"]) == {"areaCars": 2, "bikes": 1, "carriers": 1}
     names = gm_page.evaluate("s => [...game.scenes.get(s).tokens].filter(t => t.flags['the-smoke']?.unit).map(t => t.name).sort()", ids["scene"])
     assert names == ["Metro Police Area Car", "Metro Police Area Car", "Metro Police Bike", "Metro Police Carrier"]
-    # on the scene's edges
-    edge = gm_page.evaluate("""s => [...game.scenes.get(s).tokens].filter(t => t.flags['the-smoke']?.unit)
-        .every(t => t.x === 0 || t.y === 0 || t.x === 5900 || t.y === 1900)""", ids["scene"])
+    # on the edges of the scene's image (v13: inside the canvas's padding, test_scene_area.py)
+    edge = gm_page.evaluate("""s => { const r = game.scenes.get(s).dimensions.sceneRect;
+        return [...game.scenes.get(s).tokens].filter(t => t.flags['the-smoke']?.unit).every(t => t.x === r.x
+          || t.y === r.y || t.x === r.x + r.width - 100 || t.y === r.y + r.height - 100); }""", ids["scene"])
     assert edge
     # each unit is its own motor (an unlinked token: its own Body and seats), not two tokens of one car
     uuids = gm_page.evaluate("s => [...game.scenes.get(s).tokens].filter(t => t.flags['the-smoke']?.unit).map(t => [t.actorLink, t.actor.uuid])", ids["scene"])

@@ -62,14 +62,16 @@ def test_setup_places_the_street_people_and_sets_the_street(gm_page: Page, playe
     assert sorted(p["name"] for p in placed) == sorted(["Lea Boy", "Metro Police Officer", "Armed Response Officer", "Paramedic",
                                                         "Firefighter", "Cabbie", "Courier", "Patient", "Suspect"])
     assert len({(p["x"], p["y"]) for p in placed}) == 9
-    assert all(abs(p["x"] - 1000) <= 200 and abs(p["y"] - 500) <= 200 for p in placed)  # round the centre square
-    gm_page.evaluate("canvas.pan({x: 1750, y: 250})")  # the GM looks at the top right
+    # round the centre square of the scene's image (v13: inside the canvas's padding, test_scene_area.py)
+    r = gm_page.evaluate("s => game.scenes.get(s).dimensions.sceneRect", ids["scene"])
+    assert all(abs(p["x"] - (r["x"] + 1000)) <= 200 and abs(p["y"] - (r["y"] + 500)) <= 200 for p in placed)
+    gm_page.evaluate("([x, y]) => canvas.pan({x, y})", [r["x"] + 1750, r["y"] + 250])  # the GM looks at the top right
     window.get_by_label("Place at").select_option("view")
     window.get_by_role("button", name="Place Lea Boy").click()
     gm_page.wait_for_function("s => game.scenes.get(s).tokens.size === 10", arg=ids["scene"])
     assert gm_page.evaluate("game.actors.filter(a => a.flags['the-smoke']?.streetPerson).length") == 9
     last = gm_page.evaluate("s => game.scenes.get(s).tokens.contents.at(-1)", ids["scene"])
-    assert (last["name"], last["x"], last["y"]) == ("Lea Boy", 1700, 200)
+    assert (last["name"], last["x"], last["y"]) == ("Lea Boy", r["x"] + 1700, r["y"] + 200)
     window.get_by_label("Police units for").select_option("2")
     window.get_by_role("button", name="Call in units").click()
     gm_page.wait_for_function("s => game.scenes.get(s).tokens.filter(t => t.flags['the-smoke']?.unit).length === 3", arg=ids["scene"])

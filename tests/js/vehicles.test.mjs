@@ -5,12 +5,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  besideMotor,
+  besideMotor, reachesMotor, alightSquare,
   abilityEffects, drivingModifiers, riderGuard, vehicleGuardValue, vehicleNumbers, seatPlan, seating, board, leave,
   canRelease, canRepair, riderPosition, canFold, patchUp, kitRepair, repair, repairCheck, garageBill, fireState, lockTargets, toolEasing, bestTool, toolFit,
   theftBand, theftOutcome, theftCrime, theftStats, incident, TERRAINS, STRONG_FROM
 } from "../../module/rules/vehicles.mjs";
 import { planCheck } from "../../module/rules/check.mjs";
+import { wallCrossing } from "../../module/rules/satnav.mjs";
 import { RULES, VEHICLE_ABILITIES } from "../../module/generated/rules.mjs";
 
 // The roster's abilities (packs-src/vehicles), by motor.
@@ -432,4 +433,45 @@ test("getting in: from beside the motor, diagonals included, never a square or m
   const bus = { x: 0, y: 0, width: 4, height: 2 };
   assert.equal(besideMotor({ x: 400, y: 100 }, bus, size), true, "beside a bus's far end, 2.5 squares from its centre");
   assert.throws(() => besideMotor({ x: 0, y: 0 }, bus, 0), RangeError);
+});
+
+test("getting in: not through a wall, though the person stands beside the motor (a ruling)", () => {
+  const size = 100;
+  const car = { i: 5, j: 5, w: 2, h: 1 }; // columns 5–6, row 5
+  // a wall along x = 700 from y = 400 to y = 700: the car's right end is walled off
+  const crosses = wallCrossing([[700, 400, 700, 700]], size);
+  assert.equal(reachesMotor({ i: 5, j: 7 }, car, crosses), false, "beside its right end, the wall between");
+  assert.equal(reachesMotor({ i: 6, j: 6 }, car, crosses), true, "below its second square, the wall not between");
+  assert.equal(reachesMotor({ i: 5, j: 7 }, car, () => false), true, "no walls: beside is enough");
+  assert.equal(reachesMotor({ i: 5, j: 8 }, car, () => false), false, "a square away is not beside");
+  // a wall that stops short of the corner: a diagonal step past its end still reaches (one through its end does not)
+  const short = wallCrossing([[700, 520, 700, 600]], size);
+  assert.equal(reachesMotor({ i: 5, j: 7 }, car, short), false, "straight across the wall");
+  assert.equal(reachesMotor({ i: 4, j: 7 }, car, short), true, "diagonally past the wall's end");
+  assert.equal(reachesMotor({ i: 4, j: 7 }, car, wallCrossing([[700, 500, 700, 600]], size)), false,
+    "diagonally through the wall's end (touching is crossing: rules/satnav.mjs segmentsCross)");
+});
+
+test("getting out: the first free square clockwise from the motor's right, on the map, not across a wall (a ruling)", () => {
+  const size = 100;
+  const bounds = { i0: 0, j0: 0, i1: 20, j1: 40 };
+  const none = () => false;
+  const car = { i: 5, j: 5, w: 2, h: 1 };
+  assert.deepEqual(alightSquare({ motor: car, bounds, taken: none }), { i: 5, j: 7 }, "beside its right end, as before");
+  // that square is taken: the corner below it, then along the bottom
+  const busy = new Set(["5,7"]);
+  assert.deepEqual(alightSquare({ motor: car, bounds, taken: (i, j) => busy.has(`${i},${j}`) }), { i: 6, j: 7 });
+  // a wall down the car's right side and along its bottom: the left side is next
+  const walls = wallCrossing([[700, 400, 700, 700], [400, 600, 800, 600]], size);
+  assert.deepEqual(alightSquare({ motor: car, bounds, taken: none, crosses: walls }), { i: 5, j: 4 });
+  // at the map's right edge the right side is off the map
+  const atEdge = { i: 5, j: 38, w: 2, h: 1 };
+  assert.deepEqual(alightSquare({ motor: atEdge, bounds, taken: none }), { i: 6, j: 39 }, "the corner's off the map too: below");
+  // a car boxed in: nowhere to get out
+  const everything = () => true;
+  assert.equal(alightSquare({ motor: car, bounds, taken: everything }), null);
+  // on a padded canvas the map starts at square (5, 10): a motor against its top-left corner
+  const padded = { i0: 5, j0: 10, i1: 25, j1: 50 };
+  assert.deepEqual(alightSquare({ motor: { i: 5, j: 10 }, bounds: padded, taken: (i, j) => i === 5 && j === 11 }),
+    { i: 6, j: 11 });
 });

@@ -190,6 +190,8 @@ def demo_world(packs: Path, *, path: Path = DEMO_FILE) -> tuple[dict, dict[str, 
         level = {"none": 0, "limited": LIMITED, "observer": OBSERVER}[scene.get("players", "none")]
         scenes.append({"_id": scene["id"], "name": scene["name"], "active": bool(scene.get("active")),
                        "width": scene["squares"][0] * SQUARE, "height": scene["squares"][1] * SQUARE,
+                       # no padding (v13's default is a quarter): `at` squares count from the canvas's corner
+                       "padding": 0,
                        "grid": {"type": 1, "size": SQUARE, "distance": 1, "units": "sq"}, "navigation": True,
                        "ownership": {"default": level}, "regions": regions, "tokens": tokens})
 

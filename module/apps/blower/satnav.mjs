@@ -9,6 +9,7 @@
  * @module apps/blower/satnav
  */
 import { gridRoute, satnavReading, wallCrossing } from "../../rules/satnav.mjs";
+import { canvasSquares, movementWalls } from "../../documents/core/scene-area.mjs";
 import { directionsOf, isMissing, onJobsChange, routeBetween } from "./sources.mjs";
 import { liveHandlebarsBase, onHooks } from "../live-window.mjs";
 
@@ -106,19 +107,18 @@ function pointOf(scene, d) {
 }
 
 /**
- * The route along passable squares when the scene has walls that stop movement (v13 Wall documents: `move` not
- * NONE, not an open door); null when it has none (the straight count is the route).
+ * The route along passable squares when the scene has walls that stop movement (documents/core/scene-area.mjs
+ * movementWalls); null when it has none (the straight count is the route).
  * @param {any} scene
  * @param {{i: number, j: number}} from
  * @param {{i: number, j: number}} to
  */
 function wallRoute(scene, from, to) {
-  const walls = [...(scene.walls ?? [])].filter(w => w.move !== 0 && !(w.door > 0 && w.ds === 1) && w.c?.length === 4)
-    .map(w => /** @type {number[]} */ ([...w.c]));
+  const walls = movementWalls(scene);
   if (!walls.length) return null;
-  const size = scene.grid.size;
-  return gridRoute({ rows: Math.ceil(scene.height / size), cols: Math.ceil(scene.width / size),
-    crosses: wallCrossing(walls, size), from, to });
+  // the canvas's squares, padding included: token and wall coordinates are canvas pixels (documents/core/scene-area.mjs)
+  const { rows, cols, size } = canvasSquares(scene);
+  return gridRoute({ rows, cols, crosses: wallCrossing(walls, size), from, to });
 }
 
 /** @extends {Base<Record<string, any>>} */

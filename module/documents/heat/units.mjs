@@ -21,6 +21,7 @@ import { exitBehaviors, stripName } from "../street-map/strips.mjs";
 import { anprPass } from "../../rules/police.mjs";
 import { tokenDistance } from "../fight/attack.mjs";
 import { gmStore } from "../core/gm-store.mjs";
+import { sceneRect } from "../core/scene-area.mjs";
 import { heatOf, setHeat } from "./store.mjs";
 import { occupantsOf } from "../vehicle/seats.mjs";
 import { effectsOf } from "../vehicle/print.mjs";
@@ -74,15 +75,15 @@ async function unitActor(key) {
 }
 
 /**
- * Points along a scene's four edges, one per unit, spread out (a square in from the edge).
+ * Points along a scene's four edges, one per unit, spread out (a square in from the edge), in canvas pixels.
  * @param {any} scene
  * @param {number} n
  * @param {number} offset  Units already placed (so new ones do not stack).
  */
 function edgePoints(scene, n, offset) {
   const size = scene.grid?.size ?? 100;
-  const w = scene.width ?? scene.dimensions?.width ?? 4000;
-  const h = scene.height ?? scene.dimensions?.height ?? 3000;
+  // the scene's image, not its padding (documents/core/scene-area.mjs): its edges are the map's
+  const { x: x0, y: y0, width: w, height: h } = sceneRect(scene);
   const pts = [];
   for (let i = 0; i < n; i++) {
     const k = offset + i;
@@ -90,7 +91,7 @@ function edgePoints(scene, n, offset) {
     const side = k % 4;
     const p = side === 0 ? { x: along, y: 0 } : side === 1 ? { x: w - size, y: along }
       : side === 2 ? { x: w - size - along, y: h - size } : { x: 0, y: h - size - along };
-    pts.push({ x: Math.max(0, Math.round(p.x / size) * size), y: Math.max(0, Math.round(p.y / size) * size) });
+    pts.push({ x: x0 + Math.max(0, Math.round(p.x / size) * size), y: y0 + Math.max(0, Math.round(p.y / size) * size) });
   }
   return pts;
 }

@@ -34,7 +34,8 @@ import { crossingRefusal, driverOf, occupantsOf, seatRecords, vehicleOf } from "
 import { writeOccupants } from "../vehicle/store.mjs";
 import { afterCrossing } from "./follow.mjs";
 import { bindingOf, isRecorded } from "../core/token-actors.mjs";
-import { L, exitBehaviors, linkOf, rectOf, regionAt, sceneRect, stripName } from "./strips.mjs";
+import { L, exitBehaviors, linkOf, rectOf, regionAt, stripName } from "./strips.mjs";
+import { sceneRect } from "../core/scene-area.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
 
 export { SYSTEM_ID };

@@ -101,14 +101,3 @@ export function allStrips() {
   }
   return out;
 }
-
-/**
- * The scene's playable area (v13 `scene.dimensions.sceneRect`, padding outside it), in pixels.
- * @param {any} scene
- * @returns {{x: number, y: number, width: number, height: number}}
- */
-export function sceneRect(scene) {
-  const r = scene?.dimensions?.sceneRect;
-  if (r) return { x: r.x, y: r.y, width: r.width, height: r.height };
-  return { x: 0, y: 0, width: scene?.width ?? 4000, height: scene?.height ?? 3000 };
-}

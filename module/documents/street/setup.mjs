@@ -14,6 +14,7 @@ import { recordedDice } from "../core/record.mjs";
 import { placeFrom, streetState } from "../../rules/street.mjs";
 import { freeSquare } from "../../rules/street-map.mjs";
 import { actorPack } from "../core/lookup.mjs";
+import { sceneRect } from "../core/scene-area.mjs";
 import { rainBand, streetOf } from "../core/street-state.mjs";
 
 export { rainBand, streetOf };
@@ -95,15 +96,16 @@ async function personKey(ref) {
 }
 
 /**
- * The squares the scene's tokens cover.
+ * The squares the scene's tokens cover, counted from the scene image's top-left corner.
  * @param {any} scene
  * @param {number} size
+ * @param {{x: number, y: number}} origin  The image's corner on the canvas, pixels.
  */
-function takenSquares(scene, size) {
+function takenSquares(scene, size, origin) {
   const out = [];
   for (const t of scene.tokens) {
-    const i0 = Math.floor(t.y / size);
-    const j0 = Math.floor(t.x / size);
+    const i0 = Math.floor((t.y - origin.y) / size);
+    const j0 = Math.floor((t.x - origin.x) / size);
     for (let di = 0; di < Math.max(1, Math.ceil(t.height ?? 1)); di++) for (let dj = 0; dj < Math.max(1, Math.ceil(t.width ?? 1)); dj++) out.push({ i: i0 + di, j: j0 + dj });
   }
   return out;
@@ -119,14 +121,17 @@ function takenSquares(scene, size) {
  */
 export async function placeActors(scene, { where = "centre", view = null }, actors, extra = {}) {
   const size = scene.grid?.size ?? 100;
+  // On the scene's image, not its padding (documents/core/scene-area.mjs): squares count from its corner.
+  const rect = sceneRect(scene);
+  const seen = view && Number.isFinite(view.x) && Number.isFinite(view.y) ? { x: view.x - rect.x, y: view.y - rect.y } : null;
   let start;
   try {
     // Any other `where`: placeFrom refuses it (caught below).
-    start = placeFrom({ where: /** @type {"centre"|"view"} */ (where), width: scene.width ?? scene.dimensions?.width, height: scene.height ?? scene.dimensions?.height, size, view });
+    start = placeFrom({ where: /** @type {"centre"|"view"} */ (where), width: rect.width, height: rect.height, size, view: seen });
   } catch {
     throw new Error(L("SMOKE.Street.badWhere", { where: String(where) }));
   }
-  const taken = takenSquares(scene, size);
+  const taken = takenSquares(scene, size, rect);
   const data = [];
   for (const actor of actors) {
     const w = actor.prototypeToken?.width ?? 1;
@@ -134,7 +139,7 @@ export async function placeActors(scene, { where = "centre", view = null }, acto
     const sq = freeSquare({ at: { i: start.i, j: start.j }, w, h, taken, rows: start.rows, cols: start.cols });
     if (!sq) throw new Error(L("SMOKE.Street.noRoom", { scene: scene.name }));
     for (let di = 0; di < h; di++) for (let dj = 0; dj < w; dj++) taken.push({ i: sq.i + di, j: sq.j + dj });
-    data.push({ name: actor.name, actorId: actor.id, actorLink: false, x: sq.j * size, y: sq.i * size, width: w, height: h,
+    data.push({ name: actor.name, actorId: actor.id, actorLink: false, x: rect.x + sq.j * size, y: rect.y + sq.i * size, width: w, height: h,
       texture: { src: actor.prototypeToken?.texture?.src ?? actor.img }, disposition: 0, ...extra });
   }
   return scene.createEmbeddedDocuments("Token", data);

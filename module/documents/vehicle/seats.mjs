@@ -15,7 +15,9 @@
  * Rulebook: Getting a motor › Seats; Vehicle abilities.
  * @module documents/vehicle/seats
  */
-import { besideMotor, board, leave, riderPosition, seating } from "../../rules/vehicles.mjs";
+import { alightSquare, besideMotor, board, leave, reachesMotor, riderPosition, seating } from "../../rules/vehicles.mjs";
+import { wallCrossing } from "../../rules/satnav.mjs";
+import { canvasSquares, movementWalls, sceneRect } from "../core/scene-area.mjs";
 import { assertGM, assertOwner, requestGM } from "../core/requests.mjs";
 import {
   L, SYSTEM_ID, actorAt, actorExists, actorFrom, isVehicle, personAtMotor, refusal, seatLabel, vehicleFrom
@@ -184,8 +186,16 @@ async function onBoard(user, { vehicleUuid, actorUuid, seat = null, tokenId = ""
   // to the motor's square, and where they ride counts as where they are (places, shops), so a board from across the
   // map, or from another map, would put them there. A motor on no map is boarded from its sheet. The GM seats anyone.
   const motorToken = vehicleToken(vehicle);
-  if (!user.isGM && motorToken && !(token && besideMotor(token, motorToken, motorToken.parent?.grid?.size ?? 100))) {
-    throw new Error(L("SMOKE.Boarding.refused.notBeside", { actor: actor.name ?? "", vehicle: vehicle.name ?? "" }));
+  if (!user.isGM && motorToken) {
+    const scene = motorToken.parent;
+    const size = scene?.grid?.size ?? 100;
+    const names = { actor: actor.name ?? "", vehicle: vehicle.name ?? "" };
+    if (!(token && besideMotor(token, motorToken, size))) throw new Error(L("SMOKE.Boarding.refused.notBeside", names));
+    // ... and not through a wall (rules/vehicles.mjs reachesMotor)
+    const crosses = wallCrossing(movementWalls(scene), size);
+    if (!reachesMotor(squaresOf(token, size), squaresOf(motorToken, size), crosses)) {
+      throw new Error(L("SMOKE.Boarding.refused.walledOff", names));
+    }
   }
   const result = board({ seats: seatsOf(vehicle), occupants: seatRecords(vehicle), actorId: actor.uuid, seat: seat || null,
     tokenId: token?.id ?? "", exists: actorExists });
@@ -281,7 +291,45 @@ export async function carry(vehicle, token) {
   { animate: false, smokeCarried: true });
 }
 
-/** Put a leaving occupant's token beside the motor, shown as it was before boarding. */
+/**
+ * A token's footprint in grid squares (canvas squares: v13 token x, y are canvas pixels).
+ * @param {any} token
+ * @param {number} size  The grid square, pixels.
+ * @returns {import("../../rules/vehicles.mjs").SquareFootprint}
+ */
+function squaresOf(token, size) {
+  return { i: Math.round(token.y / size), j: Math.round(token.x / size),
+    w: Math.max(1, Math.round(token.width ?? 1)), h: Math.max(1, Math.round(token.height ?? 1)) };
+}
+
+/**
+ * Where a leaving occupant stands: the first free square around the motor that no wall cuts off (rules/vehicles.mjs
+ * alightSquare) on the scene's image, else on the canvas's padding (a motor parked there), else the motor's own square.
+ * @param {any} scene
+ * @param {any} vt  The motor's token.
+ * @param {any} token  The leaving occupant's token.
+ * @returns {{x: number, y: number}}  Canvas pixels.
+ */
+function alightPoint(scene, vt, token) {
+  const size = scene.grid?.size ?? 100;
+  const rect = sceneRect(scene);
+  const busy = new Set();
+  for (const t of scene.tokens) {
+    if (t.id === token.id || t.id === vt.id || t.getFlag?.(SYSTEM_ID, "carried")) continue;
+    const f = squaresOf(t, size);
+    for (let di = 0; di < (f.h ?? 1); di++) for (let dj = 0; dj < (f.w ?? 1); dj++) busy.add(`${f.i + di},${f.j + dj}`);
+  }
+  const { rows, cols } = canvasSquares(scene);
+  const crosses = wallCrossing(movementWalls(scene), size);
+  const ask = (/** @type {{i0: number, j0: number, i1: number, j1: number}} */ bounds) => alightSquare({
+    motor: squaresOf(vt, size), bounds, taken: (i, j) => busy.has(`${i},${j}`), crosses });
+  const square = ask({ i0: Math.ceil(rect.y / size), j0: Math.ceil(rect.x / size),
+    i1: Math.floor((rect.y + rect.height) / size), j1: Math.floor((rect.x + rect.width) / size) })
+    ?? ask({ i0: 0, j0: 0, i1: rows, j1: cols });
+  return square ? { x: square.j * size, y: square.i * size } : { x: vt.x, y: vt.y };
+}
+
+/** Put a leaving occupant's token beside the motor (alightPoint), shown as it was before boarding. */
 export async function drop(vehicle, actor, tokenId) {
   const vt = vehicleToken(vehicle);
   const scene = vt?.parent;
@@ -291,8 +339,7 @@ export async function drop(vehicle, actor, tokenId) {
     && t.getFlag?.(SYSTEM_ID, "carried")?.vehicle === vehicle.uuid);
   if (!token) return;
   const was = token.getFlag?.(SYSTEM_ID, "carried");
-  const size = scene.grid?.size ?? 100;
-  await token.update({ x: vt.x + Math.round((vt.width ?? 1) * size), y: vt.y, hidden: was ? !!was.hidden : false,
+  await token.update({ ...alightPoint(scene, vt, token), hidden: was ? !!was.hidden : false,
     [`flags.${SYSTEM_ID}.-=carried`]: null }, { animate: false, smokeCarried: true });
 }
 

@@ -33,8 +33,10 @@ def notification(page: Page, text: str | re.Pattern) -> None:
 
 # Three maps of 2000 × 1000 px (grid 100) in a row: Mare Street ⇄ Morning Lane ⇄ Dalston. Each east strip is the
 # column x 1900–2000, each west strip the column x 0–100, both the whole height. Dalston is not shown to players.
+# Three maps drawn without padding (v13's default is a quarter: test_scene_area.py crosses a padded one), so the
+# strips at x 0 and 1900 are the images' edges.
 MAKE_MAP = """async () => {
-    const mk = (name, extra) => Scene.create({name, width: 2000, height: 1000, grid: {size: 100}, ...extra});
+    const mk = (name, extra) => Scene.create({name, width: 2000, height: 1000, padding: 0, grid: {size: 100}, ...extra});
     const mare = await mk("Mare Street", {active: true, ownership: {default: 1}});
     const morning = await mk("Morning Lane", {ownership: {default: 1}});
     const dalston = await mk("Dalston", {});

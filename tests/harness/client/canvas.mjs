@@ -166,6 +166,10 @@ export class Scene extends ClientDocument {
       ownership: new ObjectField({ initial: { default: LEVELS.NONE } }),
       width: new NumberField({ integer: true, positive: true, initial: 4000 }),
       height: new NumberField({ integer: true, positive: true, initial: 3000 }),
+      // v13 BaseScene: the proportion of canvas padding around the scene (fvtt-types client/documents/scene.d.mts:
+      // `padding: NumberField<{min: 0, max: 0.5, step: 0.05, initial: 0.25}>`), so by default the scene's image starts
+      // a quarter of its size in from the canvas's top-left corner, and token and wall coordinates are canvas pixels
+      padding: new NumberField({ required: true, nullable: false, min: 0, max: 0.5, step: 0.05, initial: 0.25 }),
       grid: new SchemaField({
         type: new NumberField({ required: true, choices: Object.values(GRID_TYPES),
           initial: () => systemGrid().type ?? GRID_TYPES.SQUARE }),
@@ -192,6 +196,29 @@ export class Scene extends ClientDocument {
     }
     this.grid = new SquareGrid({ size: config.size ?? 100, distance: config.distance ?? 1, units: config.units ?? "",
       diagonals: globalThis.game?.settings?.get("core", "gridDiagonals") ?? GRID_DIAGONALS.EQUIDISTANT });
+    this.dimensions = this.getDimensions();
+  }
+
+  /**
+   * v13 Scene#getDimensions (set as `scene.dimensions` by prepareBaseData: fvtt-types client/documents/scene.d.mts),
+   * for a square grid: the padding rounded up to whole squares on each side (v13 common/grid/square.mjs
+   * `calculateDimensions`, as Crucible's own `getDimensions` in module/documents/scene.mjs calls it), the scene's image
+   * the rectangle inside (`sceneRect`, at `sceneX`, `sceneY`; v13 SceneDimensions in the API docs). The harness has no
+   * background offset (v13 subtracts `background.offsetX/Y` from `sceneX/Y`).
+   */
+  getDimensions() {
+    const size = this.grid.size;
+    const sceneWidth = this.width;
+    const sceneHeight = this.height;
+    const padding = this.padding ?? 0;
+    const x = Math.ceil((padding * sceneWidth) * (1 / size)) * size;
+    const y = Math.ceil((padding * sceneHeight) * (1 / size)) * size;
+    const width = sceneWidth + (2 * x);
+    const height = sceneHeight + (2 * y);
+    return { width, height, size, rect: { x: 0, y: 0, width, height }, sceneX: x, sceneY: y, sceneWidth, sceneHeight,
+      sceneRect: { x, y, width: sceneWidth, height: sceneHeight }, distance: this.grid.distance,
+      distancePixels: size / this.grid.distance, ratio: sceneWidth / sceneHeight, maxR: Math.hypot(width, height),
+      rows: Math.ceil((height / size) - 1e-6), columns: Math.ceil((width / size) - 1e-6) };
   }
 
   get isView() {
@@ -1249,8 +1276,8 @@ export class HarnessCanvas {
    * @param {{x?: number, y?: number, scale?: number}} [position]
    */
   pan({ x = this.stage.pivot.x, y = this.stage.pivot.y, scale = this.stage.scale.x } = {}) {
-    const w = this.scene?.width ?? 0;
-    const h = this.scene?.height ?? 0;
+    const w = this.scene?.dimensions?.width ?? 0;
+    const h = this.scene?.dimensions?.height ?? 0;
     const position = { x: Math.max(0, Math.min(w, Number(x))), y: Math.max(0, Math.min(h, Number(y))), scale: Number(scale) || 1 };
     this.stage.pivot.x = position.x;
     this.stage.pivot.y = position.y;
@@ -1280,11 +1307,9 @@ export class HarnessCanvas {
     });
   }
 
+  /** v13 Canvas#dimensions: the drawn scene's (Scene#dimensions). */
   get dimensions() {
-    if (!this.scene) return null;
-    const { width, height } = this.scene;
-    const { size, distance } = this.scene.grid;
-    return { width, height, sceneWidth: width, sceneHeight: height, size, distance };
+    return this.scene?.dimensions ?? null;
   }
 
   /** Draw the viewed scene (or `scene`): set grid and placeables, show them on the board. */
@@ -1293,7 +1318,8 @@ export class HarnessCanvas {
     this.ready = !!this.scene;
     this.grid = this.scene?.grid ?? null;
     // a drawn scene opens with the camera on its centre (v13: the scene's initial view, else its centre)
-    if (this.scene) Object.assign(this.stage.pivot, { x: this.scene.width / 2, y: this.scene.height / 2 });
+    const r = this.scene?.dimensions?.sceneRect;
+    if (r) Object.assign(this.stage.pivot, { x: r.x + (r.width / 2), y: r.y + (r.height / 2) });
     this.tokens._sync();
     if (this.ready) Hooks.callAll("canvasReady", this);
     return this;
@@ -1351,7 +1377,7 @@ export class HarnessCanvas {
         style="left: ${px(sh.x)}; top: ${px(sh.y)}; width: ${px(sh.width)}; height: ${px(sh.height)};">${escapeHTML(r.name)}</div>`))
       .join("");
     return `<h2 class="board-scene">${escapeHTML(this.scene.name)}</h2>
-      <div class="board-surface" style="width: ${px(this.scene.width)}; height: ${px(this.scene.height)};
+      <div class="board-surface" style="width: ${px(this.scene.dimensions.width)}; height: ${px(this.scene.dimensions.height)};
         background-size: ${px(this.scene.grid.size)} ${px(this.scene.grid.size)};">${regions}${tokens}</div>`;
   }
 }
