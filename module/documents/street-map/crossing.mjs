@@ -32,7 +32,7 @@ import { exitPoint, facingInto, freeSquare } from "../../rules/street-map.mjs";
 import { gmStore } from "../core/gm-store.mjs";
 import { crossingRefusal, driverOf, occupantsOf, seatRecords, vehicleOf } from "../vehicle/vehicle.mjs";
 import { writeOccupants } from "../vehicle/store.mjs";
-import { afterCrossing } from "./follow.mjs";
+import { leaveFights, pullViews } from "./follow.mjs";
 import { bindingOf, isRecorded } from "../core/token-actors.mjs";
 import { L, exitBehaviors, linkOf, rectOf, regionAt, stripName } from "./strips.mjs";
 import { sceneRect } from "../core/scene-area.mjs";
@@ -211,7 +211,16 @@ export function cross(user, token, region, { movement = null } = {}) {
       if (no.gm) ui.notifications.warn(no.message, { permanent: true });
       throw new Error(no.message);
     }
-    token.stopMovement?.();
+    // Only the user who moved a token may stop its movement: v13 throws for anyone else (core client/documents/token.mjs
+    // `#stopMovement`; fvtt-types token.d.mts "Only the User that initiated the movement can stop it"). A player's own
+    // client stops their drag at the strip (street-map.mjs); here only the GM's own.
+    if (token.movement?.user?.isSelf) {
+      try {
+        token.stopMovement?.();
+      } catch (err) {
+        console.warn("The Smoke | could not stop a movement", err);
+      }
+    }
     await token.object?.movementAnimationPromise;
     if (!isRecorded(token)) throw new Error(L("SMOKE.Tokens.notTheirs", { name: token.name ?? "" })); // changed meanwhile
     const record = plan(user, token, region, entryPoint(token, region, movement));
@@ -239,11 +248,14 @@ export async function finish(record) {
     if (record.seats.to !== record.seats.from) await writeOccupants(record.seats.from, []);
     await writeOccupants(record.seats.to, record.seats.occupants);
   }
+  // The fights on the map left behind first: deleting a token deletes its combatants (v13 TokenDocument
+  // _onDeleteOperation → Combat._onDeleteTokens, core client/documents/combat.mjs), so who left a chase is read before.
+  if (to && from) await leaveFights(record, from, to).catch(err => console.warn("The Smoke | leaving a fight", err));
   const stale = to ? record.tokens.filter(t => from?.tokens.get(t.oldId)).map(t => t.oldId) : [];
   if (stale.length) await from.deleteEmbeddedDocuments("Token", stale, { smokeCrossing: record.id });
   await crossings.set(record.id, null);
   if (to) Hooks.callAll("smoke.crossed", { ...record, uuids: uuidChanges(record) });
-  if (to) await afterCrossing(record, from, to).catch(err => console.warn("The Smoke | after a crossing", err));
+  if (to) pullViews(record, to);
   return { sceneId: record.toSceneId, tokenIds: record.tokens.map(t => t.newId) };
 }
 

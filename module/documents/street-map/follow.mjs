@@ -23,17 +23,24 @@ import { noteHTML } from "../core/chat-html.mjs";
 import { actorAt } from "../core/lookup.mjs";
 
 /**
+ * GM, before the old tokens are deleted (deleting a token deletes its combatants in v13): the crossing actors leave
+ * the fights on the map behind.
  * @param {import("./crossing.mjs").CrossingRecord} record
  * @param {any} from
  * @param {any} to  The scenes.
  */
-export async function afterCrossing(record, from, to) {
+export async function leaveFights(record, from, to) {
   // Each crossing actor, or what its UUID says of it once it is gone (a synthetic actor with its token).
   const crossed = record.actorUuids.map(u => actorAt(u) ?? { uuid: u, id: u.split(".").at(-1), isToken: u.includes("Token.") });
-  const newActors = record.tokens.map(t => to.tokens.get(t.newId)?.actor).filter(Boolean);
-  if (from) await leaveChases(from, [...crossed, ...newActors], new Set(record.tokens.map(t => t.oldId)));
-  pullViews(record, to, newActors);
+  await leaveChases(from, [...crossed, ...arrived(record, to)], new Set(record.tokens.map(t => t.oldId)));
 }
+
+/**
+ * @param {import("./crossing.mjs").CrossingRecord} record
+ * @param {any} to
+ * @returns {any[]} The crossing actors as they stand on the new scene.
+ */
+const arrived = (record, to) => record.tokens.map(t => to.tokens.get(t.newId)?.actor).filter(Boolean);
 
 /** GM: the crossing actors leave every started fight on the map behind; a chase with nobody wanted left ends. */
 async function leaveChases(scene, actors, oldTokenIds) {
@@ -55,8 +62,13 @@ async function leaveChases(scene, actors, oldTokenIds) {
   }
 }
 
-/** GM: pull the crossing actors' owners (and the mover) to the new scene. */
-function pullViews(record, to, actors) {
+/**
+ * GM, after the crossing: pull the crossing actors' owners (and the mover) to the new scene.
+ * @param {import("./crossing.mjs").CrossingRecord} record
+ * @param {any} to
+ */
+export function pullViews(record, to) {
+  const actors = arrived(record, to);
   const users = new Set();
   for (const u of game.users) {
     if (!u.active || u.isGM) continue;

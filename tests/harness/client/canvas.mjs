@@ -661,8 +661,20 @@ export class TokenDocument extends ClientDocument {
     return args.result && !!updated;
   }
 
-  /** v13 TokenDocument#stopMovement (harness: local state only; other clients are not told). */
+  /**
+   * v13 TokenDocument#stopMovement: "Only the User that initiated the movement can stop it" (fvtt-types
+   * client/documents/token.d.mts), and core throws for anyone else before it looks at the state (core v13
+   * `client/documents/token.mjs` `#stopMovement(broadcast)`: `if ( broadcast && !this.movement.user.isSelf ) throw new
+   * Error("Only the User that initiated the movement can stop it.")`, code index). Harness: local state only; other
+   * clients are not told.
+   */
   stopMovement() {
+    if (!this.movement.user?.isSelf) throw new Error("Only the User that initiated the movement can stop it.");
+    return this.#stop();
+  }
+
+  /** The stop itself (v13 `#stopMovement(false)`, as on a mover's disconnect: no check of who moved). */
+  #stop() {
     const m = this.movement;
     if (m.state === "stopped") return true;
     if (m.state === "completed") return false;
@@ -1044,13 +1056,22 @@ export class TokenDocument extends ClientDocument {
       const updateOptions = deepFreeze(JSON.parse(JSON.stringify({ animate, animation, diff, noHook, pan, render,
         renderSheet, isPaste, isUndo })));
       this._movementState = Object.freeze({ ...movement, user, state, updateOptions });
-    } else if (options._clearMovementHistory) this.stopMovement();
+    } else if (options._clearMovementHistory) this.#stop();
     super._onUpdate(changed, options, userId);
     if (["x", "y", "elevation", "width", "height"].some(k => k in changed)) {
       syncTokenRegions(this, { userId, movement: options._movement?.[this.id] ?? null });
     }
     if ("_movementHistory" in changed) Hooks.callAll("recordToken", this);
     if (this.parent?.isView) globalThis.canvas.tokens._sync();
+  }
+
+  /**
+   * v13 TokenDocument._onDeleteOperation (every client, after every deleteToken): on the deleting user's client,
+   * `if ( user.isSelf ) foundry.documents.Combat._onDeleteTokens(documents, operation, user)` (core v13
+   * `client/documents/token.mjs`, code index; fvtt-types client/documents/combat.d.mts lists `_onDeleteTokens`).
+   */
+  static _onDeleteOperation(documents, operation, user) {
+    if (user?.isSelf) getDocumentClass("Combat")._onDeleteTokens(documents, operation, user);
   }
 
   /**

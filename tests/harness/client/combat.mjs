@@ -46,6 +46,41 @@ export class Combat extends ClientDocument {
     };
   }
 
+  /**
+   * v13 Combat._onDeleteTokens(tokens, operation, user) (core v13 `client/documents/combat.mjs`, code index): when
+   * tokens are deleted, every combatant of theirs is deleted — or, when the delete operation names a
+   * `replacements[oldTokenId]` token UUID, moved to that token (its `sceneId`, `tokenId`). Core skips a combat whose
+   * `scene` is set and is not the tokens' scene; it compares the field with the scene's id, so whether a combat linked
+   * to the tokens' own scene is skipped depends on how `combat.scene` reads. The stand-in takes the stricter reading:
+   * every combat on that scene or on none loses the combatants (the system must not rely on them surviving).
+   */
+  static _onDeleteTokens(tokens, operation, user) {
+    if (operation.pack) return;
+    const sceneId = operation.parent?.id;
+    const modifications = tokens.map(token => {
+      const replacement = operation.replacements?.[token.id];
+      if (!replacement) return [token.id];
+      const parts = String(replacement).split(".");
+      return [token.id, parts[1], parts[3]];
+    });
+    for (const combat of globalThis.game.combats) {
+      const on = combat.scene?.id ?? combat._source.scene ?? null;
+      if ((on !== null) && (on !== sceneId)) continue;
+      const updates = [];
+      const deletions = [];
+      for (const combatant of combat.combatants) {
+        for (const [tokenId, newSceneId, newTokenId] of modifications) {
+          if ((combatant.sceneId === sceneId) && (combatant.tokenId === tokenId)) {
+            if (newTokenId) updates.push({ _id: combatant.id, sceneId: newSceneId, tokenId: newTokenId });
+            else deletions.push(combatant.id);
+          }
+        }
+      }
+      if (updates.length) combat.updateEmbeddedDocuments("Combatant", updates);
+      if (deletions.length) combat.deleteEmbeddedDocuments("Combatant", deletions);
+    }
+  }
+
   /** The sorted turn order (set up by setupTurns). */
   turns = this.turns || [];
 

@@ -343,6 +343,9 @@ export class Database {
     if ((operation === "update") && touched.length) {
       cls._onUpdateOperation?.(touched.map(t => t[0]), options, globalThis.game.users.get(userId) ?? null);
     }
+    if ((operation === "delete") && touched.length) {
+      cls._onDeleteOperation?.(touched.map(t => t[0]), { ...options, parent }, globalThis.game.users.get(userId) ?? null);
+    }
     const rootName = root?.documentName ?? documentName;
     if (rootName === "Actor") {
       // v13 Actor → dependent tokens: an unlinked token's synthetic actor follows its base actor
