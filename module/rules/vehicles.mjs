@@ -17,6 +17,7 @@
 import { RULES, VEHICLE_ABILITIES } from "../generated/rules.mjs";
 import { adjustedVehicle } from "./chase-gauge.mjs";
 import { vehicleGuard } from "./record.mjs";
+import { segmentsCross } from "./satnav.mjs";
 
 const CHASE = RULES.chase;
 const FIRE = RULES["vehicle-fire"];
@@ -460,45 +461,75 @@ export function besideMotor(person, motor, size) {
  */
 
 /**
- * Whether a person beside a motor can step to it: some square of theirs touches a square of the motor's (diagonals
- * included) and the step between the two crosses no wall (Getting a motor › Seats; Foundry table guide › Getting in).
- * A ruling, with {@link besideMotor}: nobody gets in through a wall, a shutter or a locked door.
- * @param {SquareFootprint} person
- * @param {SquareFootprint} motor
- * @param {import("./satnav.mjs").StepCrossing} crosses  Whether a step between two neighbouring squares crosses a wall.
+ * The most squares a motor's footprint is taken to cover each way when getting in and out. The catalogue's motors are
+ * one square (their prototype tokens); a GM may draw a bus longer. A token's size is its owner's to set, so a bigger
+ * one reaches no further.
+ */
+export const MOTOR_REACH_SQUARES = 4;
+
+/**
+ * Where a person stands, for getting in: the one square centred on their token, whatever size its owner made it.
+ * @param {Footprint} person  Pixels; its size in squares.
+ * @param {number} size  The grid's square, pixels.
+ * @returns {Footprint}  One square, pixels.
+ */
+export function standingSquare(person, size) {
+  return { x: person.x + ((person.width ?? 1) - 1) * size / 2, y: person.y + ((person.height ?? 1) - 1) * size / 2,
+    width: 1, height: 1 };
+}
+
+/**
+ * A motor's footprint for getting in and out, at most {@link MOTOR_REACH_SQUARES} each way from its top-left corner.
+ * @template {{width?: number, height?: number}} F
+ * @param {F} motor
+ * @returns {F}
+ */
+export function motorFootprint(motor) {
+  return { ...motor, width: reach(motor.width), height: reach(motor.height) };
+}
+
+/**
+ * @param {number|undefined} n  Squares (a token's width or height).
+ * @returns {number}  Whole squares, 1 to {@link MOTOR_REACH_SQUARES}.
+ */
+const reach = n => Math.min(MOTOR_REACH_SQUARES, Math.max(1, Math.round(n ?? 1)));
+
+/**
+ * Whether nothing walls a person off from a motor they stand beside (Getting a motor › Seats; Foundry table guide ›
+ * Getting in): the line from the middle of the square they stand on to the middle of the motor's first square (its
+ * top-left: where its riders are carried) crosses no wall. A ruling, with {@link besideMotor}: nobody gets in through
+ * a wall, a shutter or a locked door, and a motor parked across a wall is boarded from the side its first square is on.
+ * @param {Footprint} stand  The square the person stands on ({@link standingSquare}), pixels.
+ * @param {Footprint} motor  Pixels.
+ * @param {number} size  The grid's square, pixels.
+ * @param {number[][]} walls  Wall segments [x0, y0, x1, y1], pixels (walls that stop movement).
  * @returns {boolean}
  */
-export function reachesMotor(person, motor, crosses) {
-  for (let pi = person.i; pi < person.i + (person.h ?? 1); pi++) {
-    for (let pj = person.j; pj < person.j + (person.w ?? 1); pj++) {
-      for (let mi = motor.i; mi < motor.i + (motor.h ?? 1); mi++) {
-        for (let mj = motor.j; mj < motor.j + (motor.w ?? 1); mj++) {
-          if (Math.abs(pi - mi) <= 1 && Math.abs(pj - mj) <= 1 && !crosses(mi, mj, pi, pj)) return true;
-        }
-      }
-    }
-  }
-  return false;
+export function reachesMotor(stand, motor, size, walls) {
+  const line = [stand.x + size / 2, stand.y + size / 2, motor.x + size / 2, motor.y + size / 2];
+  return !walls.some(w => segmentsCross(line, w));
 }
 
 /**
  * Where a person gets out of a motor (Getting a motor › Seats, "leave"; a ruling, as the book gives no place): the
- * first square around the motor's footprint that is inside `bounds`, holds no other token and is reached from the
- * motor's nearest square without crossing a wall. The ring is tried clockwise from the motor's right-hand side, top
- * first (the kerb side of a motor facing up the map), then below, left, above; corners between the sides.
+ * first square around the motor's footprint that is inside `bounds`, holds no other token and is reached in a straight
+ * line from the middle of the motor's first square (its top-left, where its riders are carried) without crossing a
+ * wall. The ring is tried clockwise from the motor's right-hand side, top first (the kerb side of a motor facing up
+ * the map), then below, left, above; corners between the sides.
  * @param {object} args
- * @param {SquareFootprint} args.motor
+ * @param {SquareFootprint} args.motor  Capped at {@link MOTOR_REACH_SQUARES} each way.
  * @param {{i0: number, j0: number, i1: number, j1: number}} args.bounds  Squares a token may stand on: rows i0 to
  *   i1 − 1, columns j0 to j1 − 1 (the scene's image).
  * @param {(i: number, j: number) => boolean} args.taken  Whether another token stands on the square.
- * @param {import("./satnav.mjs").StepCrossing} [args.crosses]  Walls (none by default).
+ * @param {number[][]} [args.walls]  Wall segments [x0, y0, x1, y1], pixels (none by default).
+ * @param {number} [args.size=100]  The grid's square, pixels.
  * @returns {{i: number, j: number}|null}  Null when every square around the motor is walled off, taken or off the
  *   map (the caller leaves the person on the motor's square).
  */
-export function alightSquare({ motor, bounds, taken, crosses = () => false }) {
+export function alightSquare({ motor, bounds, taken, walls = [], size = 100 }) {
   const { i, j } = motor;
-  const w = motor.w ?? 1;
-  const h = motor.h ?? 1;
+  const w = reach(motor.w);
+  const h = reach(motor.h);
   /** @type {[number, number][]} */
   const ring = [];
   for (let r = i; r < i + h; r++) ring.push([r, j + w]);
@@ -509,11 +540,11 @@ export function alightSquare({ motor, bounds, taken, crosses = () => false }) {
   ring.push([i - 1, j - 1]);
   for (let c = j; c < j + w; c++) ring.push([i - 1, c]);
   ring.push([i - 1, j + w]);
-  const clamp = (/** @type {number} */ v, /** @type {number} */ lo, /** @type {number} */ hi) => Math.max(lo, Math.min(hi, v));
+  const half = size / 2;
   for (const [r, c] of ring) {
     if (r < bounds.i0 || c < bounds.j0 || r >= bounds.i1 || c >= bounds.j1 || taken(r, c)) continue;
-    // the motor's square nearest this one: a side's neighbour, or the motor's corner for a corner square
-    if (!crosses(clamp(r, i, i + h - 1), clamp(c, j, j + w - 1), r, c)) return { i: r, j: c };
+    const line = [j * size + half, i * size + half, c * size + half, r * size + half];
+    if (!walls.some(wall => segmentsCross(line, wall))) return { i: r, j: c };
   }
   return null;
 }

@@ -169,3 +169,36 @@ def test_a_new_scene_is_padded_and_its_image_starts_inside_the_canvas(gm_page: P
         [0.25, {"x": 800, "y": 500, "width": 3050, "height": 2000}, 4650, 3000, 30, 47],
         [0, {"x": 0, "y": 0, "width": 2000, "height": 1000}, 2000, 1000, 10, 20],
         [0.5, {"x": 600, "y": 600, "width": 1000, "height": 1000}, 2200, 2200, 15, 15]]
+
+
+def test_only_the_mover_stops_a_movement_and_a_deleted_token_takes_its_combatants(world, open_user_page):
+    """Two v13 facts a crossing relies on (module/documents/street-map/crossing.mjs). (1) "Only the User that initiated
+    the movement can stop it" (fvtt-types client/documents/token.d.mts `stopMovement`), and core throws for anyone else
+    (core v13 client/documents/token.mjs `#stopMovement(broadcast)`: `if ( broadcast && !this.movement.user.isSelf )
+    throw new Error("Only the User that initiated the movement can stop it.")`, code index). (2) Deleting tokens deletes
+    their combatants, or moves them to the token named in the operation's `replacements` (core v13
+    client/documents/token.mjs `_onDeleteOperation` → client/documents/combat.mjs `Combat._onDeleteTokens`, code index)."""
+    world.seed(actors=[{"_id": ROOK, "name": "Rook", "type": "character", "ownership": {"default": 0, P1: 3}}],
+               scenes=[{"_id": "SceneConform0002", "name": "Mare Street", "active": True, "width": 1000, "height": 1000,
+                        "grid": {"size": 100}, "tokens": [
+                            {"_id": "RookToken0000001", "name": "Rook", "actorId": ROOK, "actorLink": True, "x": 100, "y": 100},
+                            {"_id": "RookToken0000002", "name": "Rook 2", "actorId": ROOK, "actorLink": True, "x": 300, "y": 100},
+                            {"_id": "RookToken0000003", "name": "Rook 3", "actorId": ROOK, "actorLink": True, "x": 500, "y": 100}]}])
+    gm, player = open_user_page("gm"), open_user_page("player1")
+    token = "() => game.scenes.get('SceneConform0002').tokens.get('RookToken0000001')"
+    player.evaluate(f"() => ({token})().move([{{x: 200, y: 100}}])")
+    gm.wait_for_function(f"() => ({token})().x === 200 && ({token})().movement.user?.id === '{P1}'")
+    assert "Only the User that initiated the movement can stop it." in gm.evaluate(
+        f"() => {{ try {{ ({token})().stopMovement(); return null; }} catch (e) {{ return e.message; }} }}")
+    player.wait_for_function(f"() => ({token})().movement.user?.isSelf === true")
+    assert player.evaluate(f"() => ({token})().stopMovement()") is False  # the mover may: the move is complete
+
+    ids = gm.evaluate("""async () => { const c = await Combat.implementation.create({scene: null, active: true});
+        const list = await c.createEmbeddedDocuments("Combatant", ["RookToken0000002", "RookToken0000003"].map(t =>
+          ({actorId: "RookActor0000001", tokenId: t, sceneId: "SceneConform0002"})));
+        return [c.id, ...list.map(x => x.id)]; }""")
+    gm.evaluate("""() => game.scenes.get('SceneConform0002').deleteEmbeddedDocuments("Token", ["RookToken0000002", "RookToken0000003"],
+        {replacements: {RookToken0000003: "Scene.SceneConform0002.Token.RookToken0000001"}})""")
+    gm.wait_for_function("id => game.combats.get(id).combatants.size === 1", arg=ids[0])
+    left = gm.evaluate("id => game.combats.get(id).combatants.contents.map(c => [c.id, c.tokenId])", ids[0])
+    assert left == [[ids[2], "RookToken0000001"]]

@@ -133,3 +133,58 @@ def test_nobody_gets_in_or_out_of_a_motor_through_a_wall(gm_page: Page, player1_
     gm_page.wait_for_function("([s, t]) => !game.scenes.get(s).tokens.get(t).hidden", arg=[s, ids["dt"]])
     assert gm_page.evaluate(AT, [s, ids["dt"]]) == [900, 600, False]
     assert page_errors[gm_page] == [] and page_errors[player1_page] == []
+
+
+LEAVE = """async ([car, actor]) => { try {
+    await game.system.api.requestGM('vehicle.leave', {vehicleUuid: `Actor.${car}`, actorUuid: `Actor.${actor}`});
+    return null; } catch (e) { return e.message; } }"""
+
+
+def test_token_sizes_a_player_sets_get_nobody_through_a_wall_or_stall_the_gm(gm_page: Page, player1_page: Page,
+                                                                              page_errors):
+    """The hostile review's attacks, through a token's size, which its owner sets (Token Config). A wall at x = 1100.
+    Danny shrunk to half a square hard against the wall, with his own car beyond it: refused (he stands on the square
+    at his token's centre, left of the wall). Danny blown up to 15 × 8 squares over the car from across the map:
+    refused, not beside it. In from the car's side of the wall, he widens his own car to 3 squares across the wall
+    and gets out: on the side of the car's first square, not beyond the wall. A 5000-square token of his near the car
+    stalls nothing: getting out takes the GM no longer than usual and he is shown again."""
+    p1 = player1_page.evaluate("game.user.id")
+    car = import_actor(gm_page, "vehicles", "Vexa Hatch", {"ownership": {"default": 2, p1: 3}})
+    danny = import_actor(gm_page, "pregens", 'Danny "Tealeaf" Doyle', {"ownership": {p1: 3}})
+    femi = import_actor(gm_page, "pregens", "Femi Adebayo", {"ownership": {p1: 3}})
+    ids = gm_page.evaluate("""async ([car, danny, femi]) => {
+        const scene = await Scene.create({name: "Dalston Lane", active: true, width: 2000, height: 1000, grid: {size: 100}});
+        await scene.createEmbeddedDocuments("Wall", [{c: [1100, 300, 1100, 800]}]);
+        const [vt, dt, ft] = await scene.createEmbeddedDocuments("Token", [
+          {name: "Vexa Hatch", actorId: car, actorLink: true, x: 1100, y: 500},
+          {name: "Danny", actorId: danny, actorLink: true, x: 1050, y: 500},
+          {name: "Femi", actorId: femi, actorLink: true, x: 300, y: 300}]);
+        return {scene: scene.id, vt: vt.id, dt: dt.id, ft: ft.id};
+    }""", [car, danny, femi])
+    s = ids["scene"]
+    player1_page.wait_for_function("([s, c]) => game.scenes.get(s)?.tokens.size === 3 && !!game.actors.get(c)", arg=[s, car])
+    size = "([s, t, d]) => game.scenes.get(s).tokens.get(t).update(d)"
+    player1_page.evaluate(size, [s, ids["dt"], {"width": 0.5, "height": 0.5}])
+    gm_page.wait_for_function("([s, t]) => game.scenes.get(s).tokens.get(t).width === 0.5", arg=[s, ids["dt"]])
+    assert player1_page.evaluate(BOARD, [car, danny, ids["dt"]]) == (
+        'Danny "Tealeaf" Doyle can\'t reach Vexa Hatch: there is a wall in the way.')
+    player1_page.evaluate(size, [s, ids["dt"], {"width": 15, "height": 8, "x": 100, "y": 100}])
+    gm_page.wait_for_function("([s, t]) => game.scenes.get(s).tokens.get(t).width === 15", arg=[s, ids["dt"]])
+    assert player1_page.evaluate(BOARD, [car, danny, ids["dt"]]) == 'Danny "Tealeaf" Doyle must stand beside Vexa Hatch to get in.'
+    assert gm_page.evaluate(SEATS, f"Actor.{car}") == []
+
+    gm_page.evaluate("""([s, vt, dt]) => game.scenes.get(s).updateEmbeddedDocuments("Token", [{_id: vt, x: 1000, y: 500},
+        {_id: dt, x: 900, y: 500, width: 1, height: 1}])""", [s, ids["vt"], ids["dt"]])
+    player1_page.wait_for_function("([s, t]) => game.scenes.get(s).tokens.get(t).x === 1000", arg=[s, ids["vt"]])
+    player1_page.wait_for_function("([s, t]) => game.scenes.get(s).tokens.get(t).width === 1", arg=[s, ids["dt"]])
+    assert player1_page.evaluate(BOARD, [car, danny, ids["dt"]]) is None
+    gm_page.wait_for_function("([s, t]) => game.scenes.get(s).tokens.get(t).hidden", arg=[s, ids["dt"]])
+    player1_page.evaluate(size, [s, ids["vt"], {"width": 3}])  # his own car, now across the wall
+    player1_page.evaluate(size, [s, ids["ft"], {"width": 5000, "height": 5000, "x": 2500, "y": 1500}])
+    gm_page.wait_for_function("([s, t]) => game.scenes.get(s).tokens.get(t).width === 5000", arg=[s, ids["ft"]])
+    started = gm_page.evaluate("Date.now()")
+    assert player1_page.evaluate(LEAVE, [car, danny]) is None
+    gm_page.wait_for_function("([s, t]) => !game.scenes.get(s).tokens.get(t).hidden", arg=[s, ids["dt"]])
+    assert gm_page.evaluate("Date.now()") - started < 5000
+    assert gm_page.evaluate(AT, [s, ids["dt"]]) == [1000, 600, False]  # below the car's first square, left of the wall
+    assert page_errors[gm_page] == [] and page_errors[player1_page] == []

@@ -5,13 +5,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  besideMotor, reachesMotor, alightSquare,
+  besideMotor, reachesMotor, alightSquare, standingSquare, motorFootprint, MOTOR_REACH_SQUARES,
   abilityEffects, drivingModifiers, riderGuard, vehicleGuardValue, vehicleNumbers, seatPlan, seating, board, leave,
   canRelease, canRepair, riderPosition, canFold, patchUp, kitRepair, repair, repairCheck, garageBill, fireState, lockTargets, toolEasing, bestTool, toolFit,
   theftBand, theftOutcome, theftCrime, theftStats, incident, TERRAINS, STRONG_FROM
 } from "../../module/rules/vehicles.mjs";
 import { planCheck } from "../../module/rules/check.mjs";
-import { wallCrossing } from "../../module/rules/satnav.mjs";
 import { RULES, VEHICLE_ABILITIES } from "../../module/generated/rules.mjs";
 
 // The roster's abilities (packs-src/vehicles), by motor.
@@ -437,19 +436,30 @@ test("getting in: from beside the motor, diagonals included, never a square or m
 
 test("getting in: not through a wall, though the person stands beside the motor (a ruling)", () => {
   const size = 100;
-  const car = { i: 5, j: 5, w: 2, h: 1 }; // columns 5–6, row 5
-  // a wall along x = 700 from y = 400 to y = 700: the car's right end is walled off
-  const crosses = wallCrossing([[700, 400, 700, 700]], size);
-  assert.equal(reachesMotor({ i: 5, j: 7 }, car, crosses), false, "beside its right end, the wall between");
-  assert.equal(reachesMotor({ i: 6, j: 6 }, car, crosses), true, "below its second square, the wall not between");
-  assert.equal(reachesMotor({ i: 5, j: 7 }, car, () => false), true, "no walls: beside is enough");
-  assert.equal(reachesMotor({ i: 5, j: 8 }, car, () => false), false, "a square away is not beside");
-  // a wall that stops short of the corner: a diagonal step past its end still reaches (one through its end does not)
-  const short = wallCrossing([[700, 520, 700, 600]], size);
-  assert.equal(reachesMotor({ i: 5, j: 7 }, car, short), false, "straight across the wall");
-  assert.equal(reachesMotor({ i: 4, j: 7 }, car, short), true, "diagonally past the wall's end");
-  assert.equal(reachesMotor({ i: 4, j: 7 }, car, wallCrossing([[700, 500, 700, 600]], size)), false,
-    "diagonally through the wall's end (touching is crossing: rules/satnav.mjs segmentsCross)");
+  const car = { x: 500, y: 500, width: 2, height: 1 }; // columns 5–6, row 5; riders carried to (500, 500)
+  const wall = [[700, 400, 700, 700]]; // down the car's right end
+  assert.equal(reachesMotor({ x: 700, y: 500 }, car, size, wall), false, "beside its right end, the wall between");
+  assert.equal(reachesMotor({ x: 600, y: 600 }, car, size, wall), true, "below its second square, the wall not between");
+  assert.equal(reachesMotor({ x: 700, y: 500 }, car, size, []), true, "no walls");
+  // a car parked across a wall is got into from the side its first square is on
+  const across = [[600, 400, 600, 700]];
+  assert.equal(reachesMotor({ x: 400, y: 500 }, car, size, across), true, "its first square's side");
+  assert.equal(reachesMotor({ x: 700, y: 500 }, car, size, across), false, "the far side");
+  // a wall that stops short of the line still lets them in
+  assert.equal(reachesMotor({ x: 700, y: 400 }, car, size, [[700, 500, 700, 700]]), true, "diagonally past the wall's end");
+});
+
+test("getting in: a token made bigger or smaller stands on the square at its centre; a motor reaches 4 squares at most", () => {
+  const size = 100;
+  // a half-size token hard against a wall at x = 1100 still stands left of it
+  assert.deepEqual(standingSquare({ x: 1050, y: 500, width: 0.5, height: 0.5 }, size), { x: 1025, y: 475, width: 1, height: 1 });
+  const car = { x: 1100, y: 500 };
+  assert.equal(reachesMotor(standingSquare({ x: 1050, y: 500, width: 0.5, height: 0.5 }, size), car, size,
+    [[1100, 300, 1100, 800]]), false);
+  // a 15 × 8 token over a garage across the map stands where its centre is, far from the car
+  assert.equal(besideMotor(standingSquare({ x: 100, y: 100, width: 15, height: 8 }, size), car, size), false);
+  assert.deepEqual(motorFootprint({ x: 0, y: 0, width: 300, height: 0.4 }), { x: 0, y: 0, width: MOTOR_REACH_SQUARES, height: 1 });
+  assert.equal(MOTOR_REACH_SQUARES, 4);
 });
 
 test("getting out: the first free square clockwise from the motor's right, on the map, not across a wall (a ruling)", () => {
@@ -462,16 +472,21 @@ test("getting out: the first free square clockwise from the motor's right, on th
   const busy = new Set(["5,7"]);
   assert.deepEqual(alightSquare({ motor: car, bounds, taken: (i, j) => busy.has(`${i},${j}`) }), { i: 6, j: 7 });
   // a wall down the car's right side and along its bottom: the left side is next
-  const walls = wallCrossing([[700, 400, 700, 700], [400, 600, 800, 600]], size);
-  assert.deepEqual(alightSquare({ motor: car, bounds, taken: none, crosses: walls }), { i: 5, j: 4 });
+  const walls = [[700, 400, 700, 700], [400, 600, 800, 600]];
+  assert.deepEqual(alightSquare({ motor: car, bounds, taken: none, walls, size }), { i: 5, j: 4 });
+  // a car parked across a wall (between its two squares): out on the side of its first square only
+  assert.deepEqual(alightSquare({ motor: car, bounds, taken: none, walls: [[600, 0, 600, 2000]], size }), { i: 6, j: 5 });
   // at the map's right edge the right side is off the map
   const atEdge = { i: 5, j: 38, w: 2, h: 1 };
   assert.deepEqual(alightSquare({ motor: atEdge, bounds, taken: none }), { i: 6, j: 39 }, "the corner's off the map too: below");
   // a car boxed in: nowhere to get out
-  const everything = () => true;
-  assert.equal(alightSquare({ motor: car, bounds, taken: everything }), null);
+  assert.equal(alightSquare({ motor: car, bounds, taken: () => true }), null);
   // on a padded canvas the map starts at square (5, 10): a motor against its top-left corner
   const padded = { i0: 5, j0: 10, i1: 25, j1: 50 };
   assert.deepEqual(alightSquare({ motor: { i: 5, j: 10 }, bounds: padded, taken: (i, j) => i === 5 && j === 11 }),
     { i: 6, j: 11 });
+  // a motor token made huge is taken as 4 squares each way: its ring is tried, not thousands of squares
+  let asked = 0;
+  assert.equal(alightSquare({ motor: { i: 0, j: 0, w: 3000, h: 3000 }, bounds, taken: () => { asked++; return true; } }), null);
+  assert.equal(asked, 9, "the in-bounds squares of a 4 × 4 footprint's ring at the map's corner: right 4, corner 1, below 4");
 });

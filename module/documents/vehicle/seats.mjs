@@ -15,8 +15,8 @@
  * Rulebook: Getting a motor › Seats; Vehicle abilities.
  * @module documents/vehicle/seats
  */
-import { alightSquare, besideMotor, board, leave, reachesMotor, riderPosition, seating } from "../../rules/vehicles.mjs";
-import { wallCrossing } from "../../rules/satnav.mjs";
+import { alightSquare, besideMotor, board, leave, motorFootprint, reachesMotor, riderPosition, seating, standingSquare }
+  from "../../rules/vehicles.mjs";
 import { canvasSquares, movementWalls, sceneRect } from "../core/scene-area.mjs";
 import { assertGM, assertOwner, requestGM } from "../core/requests.mjs";
 import {
@@ -190,12 +190,13 @@ async function onBoard(user, { vehicleUuid, actorUuid, seat = null, tokenId = ""
     const scene = motorToken.parent;
     const size = scene?.grid?.size ?? 100;
     const names = { actor: actor.name ?? "", vehicle: vehicle.name ?? "" };
-    if (!(token && besideMotor(token, motorToken, size))) throw new Error(L("SMOKE.Boarding.refused.notBeside", names));
+    // Token sizes are their owners' to set: the person stands on the square at their token's centre, and the motor
+    // reaches no further than rules/vehicles.mjs MOTOR_REACH_SQUARES.
+    const stand = token ? standingSquare(token, size) : null;
+    const body = motorFootprint(motorToken);
+    if (!(stand && besideMotor(stand, body, size))) throw new Error(L("SMOKE.Boarding.refused.notBeside", names));
     // ... and not through a wall (rules/vehicles.mjs reachesMotor)
-    const crosses = wallCrossing(movementWalls(scene), size);
-    if (!reachesMotor(squaresOf(token, size), squaresOf(motorToken, size), crosses)) {
-      throw new Error(L("SMOKE.Boarding.refused.walledOff", names));
-    }
+    if (!reachesMotor(stand, body, size, movementWalls(scene))) throw new Error(L("SMOKE.Boarding.refused.walledOff", names));
   }
   const result = board({ seats: seatsOf(vehicle), occupants: seatRecords(vehicle), actorId: actor.uuid, seat: seat || null,
     tokenId: token?.id ?? "", exists: actorExists });
@@ -292,17 +293,6 @@ export async function carry(vehicle, token) {
 }
 
 /**
- * A token's footprint in grid squares (canvas squares: v13 token x, y are canvas pixels).
- * @param {any} token
- * @param {number} size  The grid square, pixels.
- * @returns {import("../../rules/vehicles.mjs").SquareFootprint}
- */
-function squaresOf(token, size) {
-  return { i: Math.round(token.y / size), j: Math.round(token.x / size),
-    w: Math.max(1, Math.round(token.width ?? 1)), h: Math.max(1, Math.round(token.height ?? 1)) };
-}
-
-/**
  * Where a leaving occupant stands: the first free square around the motor that no wall cuts off (rules/vehicles.mjs
  * alightSquare) on the scene's image, else on the canvas's padding (a motor parked there), else the motor's own square.
  * @param {any} scene
@@ -312,17 +302,24 @@ function squaresOf(token, size) {
  */
 function alightPoint(scene, vt, token) {
   const size = scene.grid?.size ?? 100;
-  const rect = sceneRect(scene);
+  const body = motorFootprint(vt);
+  const motor = { i: Math.round(vt.y / size), j: Math.round(vt.x / size), w: body.width, h: body.height };
+  // The squares other tokens hold, looked at only round the motor (a token of any size costs no more than the ring).
+  const ring = { i0: motor.i - 1, j0: motor.j - 1, i1: motor.i + motor.h + 1, j1: motor.j + motor.w + 1 };
   const busy = new Set();
   for (const t of scene.tokens) {
     if (t.id === token.id || t.id === vt.id || t.getFlag?.(SYSTEM_ID, "carried")) continue;
-    const f = squaresOf(t, size);
-    for (let di = 0; di < (f.h ?? 1); di++) for (let dj = 0; dj < (f.w ?? 1); dj++) busy.add(`${f.i + di},${f.j + dj}`);
+    const i0 = Math.max(ring.i0, Math.round(t.y / size));
+    const j0 = Math.max(ring.j0, Math.round(t.x / size));
+    const i1 = Math.min(ring.i1, Math.round(t.y / size) + Math.max(1, Math.round(t.height ?? 1)));
+    const j1 = Math.min(ring.j1, Math.round(t.x / size) + Math.max(1, Math.round(t.width ?? 1)));
+    for (let i = i0; i < i1; i++) for (let j = j0; j < j1; j++) busy.add(`${i},${j}`);
   }
+  const rect = sceneRect(scene);
   const { rows, cols } = canvasSquares(scene);
-  const crosses = wallCrossing(movementWalls(scene), size);
+  const walls = movementWalls(scene);
   const ask = (/** @type {{i0: number, j0: number, i1: number, j1: number}} */ bounds) => alightSquare({
-    motor: squaresOf(vt, size), bounds, taken: (i, j) => busy.has(`${i},${j}`), crosses });
+    motor, bounds, taken: (i, j) => busy.has(`${i},${j}`), walls, size });
   const square = ask({ i0: Math.ceil(rect.y / size), j0: Math.ceil(rect.x / size),
     i1: Math.floor((rect.y + rect.height) / size), j1: Math.floor((rect.x + rect.width) / size) })
     ?? ask({ i0: 0, j0: 0, i1: rows, j1: cols });
