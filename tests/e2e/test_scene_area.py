@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from helpers import import_actor
+from helpers import MAKE_MAP, MOVE, PLACE, P1 as PLAYER_ONE, character, crossed, import_actor, tokens_of
 from helpers.blower import ACTORS, P1, ROOK, USERS, alt
 
 KEZ = {"_id": "KezActor00000001", "name": "Kez", "type": "npc", "ownership": {"default": 1}}
@@ -187,4 +187,26 @@ def test_token_sizes_a_player_sets_get_nobody_through_a_wall_or_stall_the_gm(gm_
     gm_page.wait_for_function("([s, t]) => !game.scenes.get(s).tokens.get(t).hidden", arg=[s, ids["dt"]])
     assert gm_page.evaluate("Date.now()") - started < 5000
     assert gm_page.evaluate(AT, [s, ids["dt"]]) == [1000, 600, False]  # below the car's first square, left of the wall
+    assert page_errors[gm_page] == [] and page_errors[player1_page] == []
+
+
+def test_a_huge_token_on_the_far_map_does_not_stall_a_crossing(gm_page: Page, player1_page: Page, page_errors):
+    """A token's size is its owner's to set. Player One blows up a token of his on Morning Lane to 5000 × 5000 squares;
+    Danny then walks across from Mare Street: the GM finds him a free square on Morning Lane by looking only at the
+    map's own squares (documents/core/scene-area.mjs takenSquares), not at 25 million, and he arrives as usual."""
+    m = gm_page.evaluate(MAKE_MAP)
+    danny = character(gm_page, 'Danny "Tealeaf" Doyle', PLAYER_ONE)
+    femi = character(gm_page, "Femi Adebayo", PLAYER_ONE)
+    [dt] = gm_page.evaluate(PLACE, [m["mare"], [{"name": "Danny", "actorId": danny, "actorLink": True, "x": 1600, "y": 300}]])
+    [ft] = gm_page.evaluate(PLACE, [m["morning"], [{"name": "Femi", "actorId": femi, "actorLink": True, "x": 1000, "y": 900}]])
+    player1_page.wait_for_function("([s, t]) => !!game.scenes.get(s)?.tokens.get(t)", arg=[m["morning"], ft])
+    player1_page.evaluate("([s, t]) => game.scenes.get(s).tokens.get(t).update({width: 5000, height: 5000})", [m["morning"], ft])
+    gm_page.wait_for_function("([s, t]) => game.scenes.get(s).tokens.get(t).width === 5000", arg=[m["morning"], ft])
+    player1_page.wait_for_function("([s, t]) => !!game.scenes.get(s)?.tokens.get(t)", arg=[m["mare"], dt])
+    started = gm_page.evaluate("Date.now()")
+    player1_page.evaluate(MOVE, [m["mare"], dt, 1900, 300])
+    crossed(gm_page, m["morning"], danny)
+    assert gm_page.evaluate("Date.now()") - started < 5000
+    [arrived] = tokens_of(gm_page, m["morning"], danny)
+    assert (arrived["x"], arrived["y"]) == (0, 300)
     assert page_errors[gm_page] == [] and page_errors[player1_page] == []

@@ -54,3 +54,23 @@ export function movementWalls(scene) {
   return [...(scene?.walls ?? [])].filter(w => w.move !== 0 && !(w.door > 0 && w.ds === 1) && w.c?.length === 4)
     .map(w => /** @type {number[]} */ ([...w.c]));
 }
+
+/**
+ * The squares the scene's tokens cover, counted from `origin` and clipped to `rows` × `cols` (the area the caller looks
+ * at): a token's size is its owner's to set, so a huge one costs no more than the area does.
+ * @param {any} scene
+ * @param {{size: number, origin: {x: number, y: number}, rows: number, cols: number}} area  `size`: the grid square,
+ *   pixels; `origin`: the area's top-left corner, canvas pixels.
+ * @returns {{i: number, j: number}[]}
+ */
+export function takenSquares(scene, { size, origin, rows, cols }) {
+  const out = [];
+  for (const t of scene?.tokens ?? []) {
+    const i = Math.round((t.y - origin.y) / size);
+    const j = Math.round((t.x - origin.x) / size);
+    const i1 = Math.min(rows, i + Math.max(1, Math.ceil((t.height ?? 1) - 1e-6)));
+    const j1 = Math.min(cols, j + Math.max(1, Math.ceil((t.width ?? 1) - 1e-6)));
+    for (let r = Math.max(0, i); r < i1; r++) for (let c = Math.max(0, j); c < j1; c++) out.push({ i: r, j: c });
+  }
+  return out;
+}

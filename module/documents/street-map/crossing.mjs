@@ -35,7 +35,7 @@ import { writeOccupants } from "../vehicle/store.mjs";
 import { leaveFights, pullViews } from "./follow.mjs";
 import { bindingOf, isRecorded } from "../core/token-actors.mjs";
 import { L, exitBehaviors, linkOf, rectOf, regionAt, stripName } from "./strips.mjs";
-import { sceneRect } from "../core/scene-area.mjs";
+import { sceneRect, takenSquares } from "../core/scene-area.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
 
 export { SYSTEM_ID };
@@ -131,17 +131,11 @@ function plan(user, token, region, point) {
   const to = /** @type {import("../../rules/street-map.mjs").Rect} */ (rectOf(landing));
   const at = exitPoint({ from: /** @type {import("../../rules/street-map.mjs").Rect} */ (rectOf(region)), to, point });
   const w = Math.max(1, Math.round(token.width ?? 1)); const h = Math.max(1, Math.round(token.height ?? 1));
-  const taken = [];
-  for (const t of scene.tokens) {
-    for (let di = 0; di < Math.max(1, Math.round(t.height ?? 1)); di++) {
-      for (let dj = 0; dj < Math.max(1, Math.round(t.width ?? 1)); dj++) {
-        taken.push({ i: Math.round((t.y - bounds.y) / size) + di, j: Math.round((t.x - bounds.x) / size) + dj });
-      }
-    }
-  }
+  const rows = Math.floor(bounds.height / size);
+  const cols = Math.floor(bounds.width / size);
+  const taken = takenSquares(scene, { size, origin: bounds, rows, cols });
   const want = { i: Math.round((at.y - bounds.y - h * size / 2) / size), j: Math.round((at.x - bounds.x - w * size / 2) / size) };
-  const square = freeSquare({ at: want, w, h, taken, rows: Math.floor(bounds.height / size), cols: Math.floor(bounds.width / size) })
-    ?? want;
+  const square = freeSquare({ at: want, w, h, taken, rows, cols }) ?? want;
   const x = bounds.x + square.j * size; const y = bounds.y + square.i * size;
   const rotation = facingInto({ strip: { ...to, x: to.x - bounds.x, y: to.y - bounds.y }, width: bounds.width, height: bounds.height });
   const id = foundry.utils.randomID();

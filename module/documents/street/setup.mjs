@@ -14,7 +14,7 @@ import { recordedDice } from "../core/record.mjs";
 import { placeFrom, streetState } from "../../rules/street.mjs";
 import { freeSquare } from "../../rules/street-map.mjs";
 import { actorPack } from "../core/lookup.mjs";
-import { sceneRect } from "../core/scene-area.mjs";
+import { sceneRect, takenSquares } from "../core/scene-area.mjs";
 import { rainBand, streetOf } from "../core/street-state.mjs";
 
 export { rainBand, streetOf };
@@ -96,22 +96,6 @@ async function personKey(ref) {
 }
 
 /**
- * The squares the scene's tokens cover, counted from the scene image's top-left corner.
- * @param {any} scene
- * @param {number} size
- * @param {{x: number, y: number}} origin  The image's corner on the canvas, pixels.
- */
-function takenSquares(scene, size, origin) {
-  const out = [];
-  for (const t of scene.tokens) {
-    const i0 = Math.floor((t.y - origin.y) / size);
-    const j0 = Math.floor((t.x - origin.x) / size);
-    for (let di = 0; di < Math.max(1, Math.ceil(t.height ?? 1)); di++) for (let dj = 0; dj < Math.max(1, Math.ceil(t.width ?? 1)); dj++) out.push({ i: i0 + di, j: j0 + dj });
-  }
-  return out;
-}
-
-/**
  * Active GM: token data on the nearest free square of a scene, one at a time (each placed token is taken by the next).
  * @param {any} scene
  * @param {{where?: string, view?: {x: number, y: number}|null}} at
@@ -131,7 +115,7 @@ export async function placeActors(scene, { where = "centre", view = null }, acto
   } catch {
     throw new Error(L("SMOKE.Street.badWhere", { where: String(where) }));
   }
-  const taken = takenSquares(scene, size, rect);
+  const taken = takenSquares(scene, { size, origin: rect, rows: start.rows, cols: start.cols });
   const data = [];
   for (const actor of actors) {
     const w = actor.prototypeToken?.width ?? 1;
