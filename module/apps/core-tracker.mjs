@@ -13,10 +13,13 @@
  * - a combatant's *Roll Initiative*: `[data-action="rollInitiative"]` (dnd5e 5.3.3 `module/applications/combat/
  *   combat-tracker.mjs` `_onCombatantControl` reads that action from the button's dataset);
  * - the combatant context menu's *Reroll* and *Clear Initiative*: entries named `COMBAT.CombatantReroll` and
- *   `COMBAT.CombatantClear` (Draw Steel 0.10.2 splices those names out of `_getEntryContextOptions`), reached through
- *   the v13 hook `getCombatantContextOptions(app, entries)` (https://foundryvtt.com/api/functions/hookEvents.
- *   getDocumentContextOptions.html: "Substitute "Document" in the hook name"). Their `condition` (v13; `visible` in
- *   v14) is wrapped, as the menu is built once and the viewed fight's mode can change.
+ *   `COMBAT.CombatantClear` (Draw Steel 0.10.2 splices those names out of `_getEntryContextOptions`). v13's tracker
+ *   builds that menu with `_createContextMenu(this._getEntryContextOptions, ".combatant", {fixed: true})`, whose
+ *   default hook is `get{}ContextOptions` with each class name up the chain (core v13 ApplicationV2
+ *   `_createContextMenu`, code index; fvtt-types client/hooks.d.mts: `get${ApplicationV2Name}ContextOptions`), so it
+ *   fires `getCombatTrackerContextOptions(app, entries)`; `getCombatantContextOptions` (the documents' hook pattern,
+ *   https://foundryvtt.com/api/functions/hookEvents.getDocumentContextOptions.html) is kept too, as it costs nothing.
+ *   Their `condition` (v13; `visible` in v14) is wrapped, as the menu is built once and the viewed fight's mode can change.
  * @module apps/core-tracker
  */
 
@@ -80,6 +83,11 @@ const hooks = {
   renderCombatTracker: (app, html) => {
     if (speedMode(app?.viewed) && html instanceof HTMLElement) removeInitiativeControls(html);
   },
+  /**
+   * @param {any} app
+   * @param {any[]} entries
+   */
+  getCombatTrackerContextOptions: (app, entries) => void guardInitiativeEntries(entries, () => app?.viewed),
   /**
    * @param {any} app
    * @param {any[]} entries

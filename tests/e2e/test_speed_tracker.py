@@ -52,3 +52,21 @@ def test_the_simple_tracker_keeps_core_controls_and_they_roll(gm_page: Page, pla
     gm_tracker.locator('[data-action="resetAll"]').click()
     gm_page.wait_for_function("() => game.combat.combatants.every(c => c.initiative === null)")
     assert page_errors[gm_page] == [] and page_errors[player1_page] == []
+
+
+def test_a_players_initiative_shows_as_they_chose_not_by_the_gms_roll_mode(gm_page: Page, player1_page: Page,
+                                                                           page_errors):
+    """The simple tracker's initiative is rolled on the GM's client (the request), and v13's Combat#rollInitiative
+    reads the calling client's roll mode (core v13 client/documents/combat.mjs: `"rollMode" in messageOptions ? … :
+    game.settings.get("core", "rollMode")`). A GM who keeps private GM rolls as their default must not hide a
+    player's initiative from that player: it shows by the player's own roll mode (public here)."""
+    make_fight(gm_page, two_fighters(gm_page), mode="simple")
+    gm_page.evaluate("() => game.settings.set('core', 'rollMode', 'gmroll')")
+    assert player1_page.evaluate("() => game.settings.get('core', 'rollMode')") == "publicroll"
+    player1_page.locator("#combat-tracker .combatant", has_text="Alf").locator('[data-action="rollInitiative"]').click()
+    gm_page.wait_for_function("() => game.messages.some(m => m.flags?.core?.initiativeRoll)")
+    player1_page.wait_for_function("() => game.messages.some(m => m.flags?.core?.initiativeRoll)")
+    seen = player1_page.evaluate("""() => game.messages.filter(m => m.flags?.core?.initiativeRoll)
+        .map(m => [m.whisper.length, m.isContentVisible])""")
+    assert seen == [[0, True]]
+    assert page_errors[gm_page] == [] and page_errors[player1_page] == []

@@ -3,7 +3,7 @@
 // v13 entries carry `condition`, v14's `visible` (both are kept working).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { guardInitiativeEntries } from "../../module/apps/core-tracker.mjs";
+import { feature, guardInitiativeEntries } from "../../module/apps/core-tracker.mjs";
 
 const entries = () => [
   { name: "COMBAT.CombatantUpdate", condition: () => true },
@@ -23,4 +23,13 @@ test("in speed mode the initiative entries are hidden; in the simple tracker the
     [true, false, true, true]);
   combat = null; // no fight viewed: core's own rules
   assert.equal(list[2].condition(), true);
+});
+
+test("the guard listens where v13's tracker calls: get<Class>ContextOptions for the CombatTracker", () => {
+  // v13 CombatTracker#_onFirstRender: `_createContextMenu(this._getEntryContextOptions, ".combatant", {fixed: true})`
+  // with the default hook `get{}ContextOptions` per class up the chain (core v13 ApplicationV2, code index;
+  // fvtt-types client/hooks.d.mts `get${ApplicationV2Name}ContextOptions`).
+  const list = entries();
+  feature.hooks.getCombatTrackerContextOptions({ viewed: { isSpeed: true } }, list);
+  assert.deepEqual([list[1].condition("owned"), list[2].condition(), list[3].visible()], [false, false, false]);
 });

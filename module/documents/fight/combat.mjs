@@ -168,7 +168,9 @@ export class SmokeCombat extends Combat {
       return this;
     }
     const list = typeof ids === "string" ? [ids] : [...(ids ?? [])];
-    await requestGM("combat.rollInitiative", { combatId: this.id, combatantIds: list });
+    // The roller's own roll mode: the GM's client rolls it, and v13 would otherwise show it by the GM's default.
+    await requestGM("combat.rollInitiative", { combatId: this.id, combatantIds: list,
+      rollMode: game.settings.get("core", "rollMode") });
     return this;
   }
 
@@ -484,12 +486,20 @@ export const requests = {
   },
 
   // The simple tracker's initiative (exploding d6 + Moves modifier), rolled by the GM for combatants the user owns.
-  "combat.rollInitiative": async (user, { combatId, combatantIds = [] }) => {
+  "combat.rollInitiative": async (user, { combatId, combatantIds = [], rollMode = null }) => {
     const combat = combatOf(combatId);
     if (combat.isSpeed) throw new Error(game.i18n.localize("SMOKE.Combat.speedNoInitiative"));
     const ids = combatantIds.length ? combatantIds : combat.combatants.filter(c => c.initiative === null).map(c => c.id);
     for (const id of ids) assertOwner(user, combat.combatants.get(id)?.actor ?? combat.combatants.get(id) ?? null);
-    await Combat.prototype.rollInitiative.call(combat, ids);
+    // A player's roll shows as they chose, not by the GM's default roll mode (v13 Combat#rollInitiative reads the
+    // calling client's `core.rollMode`); a hidden combatant's stays private (core's own rule, kept by not overriding it).
+    const mode = !user.isGM && Object.values(CONST.DICE_ROLL_MODES).includes(rollMode) ? rollMode : null;
+    const open = mode ? ids.filter(id => !combat.combatants.get(id)?.hidden) : [];
+    const rest = ids.filter(id => !open.includes(id));
+    // core reads `"rollMode" in messageOptions` (v13 client/documents/combat.mjs, code index); fvtt-types omits the key
+    if (open.length) await Combat.prototype.rollInitiative.call(combat, open, {
+      messageOptions: /** @type {ChatMessage.CreateData} */ (/** @type {unknown} */ ({ rollMode: mode })) });
+    if (rest.length) await Combat.prototype.rollInitiative.call(combat, rest);
   }
 };
 

@@ -43,7 +43,9 @@ export function registerSeatStore() {
 /** @returns {Record<string, Occupant[]>} The whole store (a copy). */
 export function allSeats() {
   const value = /** @type {any} */ (settings().get(SYSTEM_ID, KEY));
-  return value && typeof value === "object" ? value : {};
+  // A copy: v13 hands every caller the setting's one cached value (core Setting#_initialize casts it once per update),
+  // and the writers below change what they get before they set it.
+  return value && typeof value === "object" ? foundry.utils.deepClone(value) : {};
 }
 
 /**

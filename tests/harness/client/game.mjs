@@ -41,14 +41,31 @@ export class ClientSettings {
     return config.scope === "user" ? `${config.id}::${userId}` : config.id;
   }
 
+  /**
+   * v13 ClientSettings#get. A world or user setting is a Setting document whose `value` is cast once per update
+   * (core v13 `client/documents/setting.mjs` `_initialize`: `this.value = this._castType()`; `client/helpers/
+   * client-settings.mjs` `get`: `doc = storage.getSetting(setting.id, user)` … `return doc.value`, code index), so
+   * every caller gets the same object until the next update: a caller that changes it changes everyone's. A client
+   * setting, or a world setting never set, is a new Setting each time.
+   */
   get(namespace, key) {
     const config = this.#config(namespace, key);
-    let raw;
-    if (config.scope === "client") raw = localStorage.getItem(config.id);
-    else raw = this.#world.get(this.#worldKey(config, game.userId))?.value;
-    const value = raw === undefined || raw === null ? deepClone(config.default) : JSON.parse(raw);
-    return this.#cast(config, value);
+    if (config.scope === "client") {
+      const raw = localStorage.getItem(config.id);
+      return this.#cast(config, raw === undefined || raw === null ? deepClone(config.default) : JSON.parse(raw));
+    }
+    const id = this.#worldKey(config, game.userId);
+    const raw = this.#world.get(id)?.value;
+    if (raw === undefined || raw === null) return this.#cast(config, deepClone(config.default));
+    const cached = this.#values.get(id);
+    if (cached && cached.raw === raw) return cached.value;
+    const value = this.#cast(config, JSON.parse(raw));
+    this.#values.set(id, { raw, value });
+    return value;
   }
+
+  /** World and user settings' cast values, by key, with the stored JSON they were cast from. */
+  #values = new Map();
 
   #cast(config, value) {
     const type = config.type;
