@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from helpers import P1, make_actor, make_fight
+from helpers import P1, make_actor, make_fight, settle
 
 CONTROLS = '[data-action="rollAll"], [data-action="rollNPC"], [data-action="resetAll"], [data-action="rollInitiative"]'
 
@@ -70,3 +70,23 @@ def test_a_players_initiative_shows_as_they_chose_not_by_the_gms_roll_mode(gm_pa
         .map(m => [m.whisper.length, m.isContentVisible])""")
     assert seen == [[0, True]]
     assert page_errors[gm_page] == [] and page_errors[player1_page] == []
+
+
+def test_a_players_write_of_the_round_ends_nothing_and_is_put_back(gm_page: Page, player1_page: Page, page_errors):
+    """v13 lets a player write a fight's round and turn (core common/documents/combat.mjs BaseCombat#canUpdate:
+    "Players may only modify a subset of fields" — `round`, `turn`, `combatants` — and the base `_canChangeRound`
+    allows it). Timed Conditions end when the GM's rounds pass: Goon's three-round effect survives Alf's player
+    jumping the round to 9, and the GM puts the round back."""
+    fighters = two_fighters(gm_page)
+    combat = make_fight(gm_page, fighters, mode="simple")
+    gm_page.evaluate("""async ([goon, combat]) => game.actors.get(goon).createEmbeddedDocuments("ActiveEffect", [{name: "Dazed",
+        duration: {rounds: 3, startRound: game.combats.get(combat).round, combat}}])""", [fighters[1], combat])
+    start = gm_page.evaluate("id => game.combats.get(id).round", combat)
+    player1_page.wait_for_function("id => !!game.combats.get(id)?.started", arg=combat)
+    err = player1_page.evaluate("""id => game.combats.get(id).update({round: 9}).then(() => null, e => e.message)""", combat)
+    assert err is None  # v13 (and the stand-in) let it through
+    gm_page.wait_for_function("([id, r]) => game.combats.get(id).round === r", arg=[combat, start])
+    settle(gm_page)
+    assert gm_page.evaluate("id => game.actors.get(id).effects.contents.map(e => e.name)", fighters[1]) == ["Dazed"]
+    assert player1_page.evaluate("id => game.combats.get(id).round", combat) == start
+    assert page_errors[gm_page] == []

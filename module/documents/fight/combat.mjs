@@ -545,7 +545,8 @@ async function rewindRound(combat) {
 
 /**
  * Hooks of a fight, registered by the entry: a mid-round joiner's dice; the GM's Toggle Defeated and the simple
- * tracker's initiative recorded on the Combat; a player's own write to a Combatant's initiative or defeated put back.
+ * tracker's initiative recorded on the Combat; a player's own write to a Combatant's initiative or defeated, or to the
+ * fight's round or turn, put back.
  * @type {Record<string, Function>}
  */
 export const hooks = {
@@ -557,6 +558,16 @@ export const hooks = {
     const faces = await diceForJoiner(combat, combatant);
     if (faces.length) await ChatMessage.create({ speaker: { alias: game.i18n.localize("SMOKE.Combat.title") },
       content: await noteHTML(game.i18n.format("SMOKE.Combat.joined", { name: combatant.name ?? "", dice: faces.join(", ") })) });
+  },
+  // The round and the turn are the GM's: v13 lets a player write them (BaseCombat#canUpdate allows `round` and
+  // `turn`, and its `_canChangeRound`/`_canChangeTurn` are the base class's on the server, core common/documents/
+  // combat.mjs), so a player's own write is put back to where it stood before it.
+  updateCombat: async (combat, changes, options, userId) => {
+    if (!game.user.isActiveGM || !(combat instanceof SmokeCombat) || game.users.get(userId)?.isGM) return;
+    if (!("round" in changes) && !("turn" in changes)) return;
+    const before = combat.previous;
+    if (!before) return;
+    await combat.update({ round: before.round, turn: before.turn }, { turnEvents: false });
   },
   updateCombatant: async (combatant, changes, options, userId) => {
     const combat = combatant.parent;

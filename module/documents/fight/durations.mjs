@@ -55,8 +55,12 @@ export async function expireEffects(combat = null) {
  */
 export const hooks = {
   updateWorldTime: () => { expireEffects().catch(err => console.warn("The Smoke | timed Conditions did not end", err)); },
-  updateCombat: (combat, changed) => {
+  updateCombat: (combat, changed, options, userId) => {
     if (!("round" in (changed ?? {}))) return;
+    // Only a GM's round counts: v13 lets a player write a fight's round (BaseCombat#canUpdate: "Players may only
+    // modify a subset of fields", round and turn among them, core common/documents/combat.mjs), and the GM puts it
+    // back (documents/fight/combat.mjs hooks); a player's round would end their Conditions early.
+    if (!game.users?.get(userId)?.isGM) return;
     expireEffects(combat).catch(err => console.warn("The Smoke | timed Conditions did not end", err));
   }
 };
