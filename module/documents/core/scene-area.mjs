@@ -61,11 +61,13 @@ export function movementWalls(scene) {
  * @param {any} scene
  * @param {{size: number, origin: {x: number, y: number}, rows: number, cols: number}} area  `size`: the grid square,
  *   pixels; `origin`: the area's top-left corner, canvas pixels.
+ * @param {(token: any) => boolean} [skip]  Tokens not counted.
  * @returns {{i: number, j: number}[]}
  */
-export function takenSquares(scene, { size, origin, rows, cols }) {
+export function takenSquares(scene, { size, origin, rows, cols }, skip = () => false) {
   const out = [];
   for (const t of scene?.tokens ?? []) {
+    if (skip(t)) continue;
     const i = Math.round((t.y - origin.y) / size);
     const j = Math.round((t.x - origin.x) / size);
     const i1 = Math.min(rows, i + Math.max(1, Math.ceil((t.height ?? 1) - 1e-6)));

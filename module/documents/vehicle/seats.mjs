@@ -17,7 +17,7 @@
  */
 import { alightSquare, besideMotor, board, leave, motorFootprint, reachesMotor, riderPosition, seating, standingSquare }
   from "../../rules/vehicles.mjs";
-import { canvasSquares, movementWalls, sceneRect } from "../core/scene-area.mjs";
+import { canvasSquares, movementWalls, sceneRect, takenSquares } from "../core/scene-area.mjs";
 import { assertGM, assertOwner, requestGM } from "../core/requests.mjs";
 import {
   L, SYSTEM_ID, actorAt, actorExists, actorFrom, isVehicle, personAtMotor, refusal, seatLabel, vehicleFrom
@@ -305,16 +305,10 @@ function alightPoint(scene, vt, token) {
   const body = motorFootprint(vt);
   const motor = { i: Math.round(vt.y / size), j: Math.round(vt.x / size), w: body.width, h: body.height };
   // The squares other tokens hold, looked at only round the motor (a token of any size costs no more than the ring).
-  const ring = { i0: motor.i - 1, j0: motor.j - 1, i1: motor.i + motor.h + 1, j1: motor.j + motor.w + 1 };
-  const busy = new Set();
-  for (const t of scene.tokens) {
-    if (t.id === token.id || t.id === vt.id || t.getFlag?.(SYSTEM_ID, "carried")) continue;
-    const i0 = Math.max(ring.i0, Math.round(t.y / size));
-    const j0 = Math.max(ring.j0, Math.round(t.x / size));
-    const i1 = Math.min(ring.i1, Math.round(t.y / size) + Math.max(1, Math.round(t.height ?? 1)));
-    const j1 = Math.min(ring.j1, Math.round(t.x / size) + Math.max(1, Math.round(t.width ?? 1)));
-    for (let i = i0; i < i1; i++) for (let j = j0; j < j1; j++) busy.add(`${i},${j}`);
-  }
+  const i0 = motor.i - 1;
+  const j0 = motor.j - 1;
+  const busy = new Set(takenSquares(scene, { size, origin: { x: j0 * size, y: i0 * size }, rows: motor.h + 2, cols: motor.w + 2 },
+    t => t.id === token.id || t.id === vt.id || !!t.getFlag?.(SYSTEM_ID, "carried")).map(q => `${q.i + i0},${q.j + j0}`));
   const rect = sceneRect(scene);
   const { rows, cols } = canvasSquares(scene);
   const walls = movementWalls(scene);
