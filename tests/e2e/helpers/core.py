@@ -36,12 +36,15 @@ P1, P2, GM = "HarnessPlayer001", "HarnessPlayer002", "HarnessGMaster01"
 
 def make_actor(page: Page, name: str, *, owner: str | None = None, kind: str = "character", system: dict | None = None,
                items: list | None = None) -> str:
-    """Create an actor as the GM (owned by ``owner`` if given); returns its id."""
-    return page.evaluate("""async ([name, owner, kind, system, items]) => {
+    """Create an actor as the GM (owned by ``owner`` if given); returns its id once every connected client has it
+    (``settle``)."""
+    actor_id = page.evaluate("""async ([name, owner, kind, system, items]) => {
         const data = {name, type: kind, system: system ?? {}, items: items ?? []};
         if (owner) data.ownership = {[owner]: 3};
         return (await Actor.implementation.create(data)).id;
     }""", [name, owner, kind, system, items])
+    settle(page, 0)
+    return actor_id
 
 
 def make_fight(page: Page, actor_ids: list[str], *, mode: str = "speed", start: bool = True) -> str:

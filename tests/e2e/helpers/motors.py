@@ -7,19 +7,22 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from .core import P1, P2
+from .core import P1, P2, settle
 
 VEHICLES_MODULE = "/systems/the-smoke/module/documents/vehicle/vehicle.mjs"
 
 
 def import_actor(page: Page, pack: str, name: str, update: dict | None = None) -> str:
-    """Import an actor from a compendium as the GM, with an update (ownership …); returns its id."""
-    return page.evaluate("""async ([pack, name, update]) => {
+    """Import an actor from a compendium as the GM, with an update (ownership …); returns its id once every
+    connected client has it (``settle``: a player's page acting on it next must not find it missing)."""
+    actor_id = page.evaluate("""async ([pack, name, update]) => {
         const p = game.packs.get(`the-smoke.${pack}`);
         const entry = (await p.getIndex()).contents.find(e => e.name === name);
         const actor = await game.actors.importFromCompendium(p, entry._id, update ?? {});
         return actor.id;
     }""", [pack, name, update])
+    settle(page, 0)
+    return actor_id
 
 
 def seat_records(page: Page, vehicle_uuid: str) -> list[dict]:
