@@ -231,3 +231,29 @@ def test_a_crossing_interrupted_by_a_reload_neither_duplicates_nor_loses_a_token
     assert len(tokens_of(gm_page, m["mare"], danny)) == 1
     assert page_errors[player1_page] == []
 
+
+
+def test_a_forged_region_event_takes_nobody_across(gm_page: Page, player1_page: Page, page_errors):
+    """v13 sends a region's events from the client that triggers them to every other client
+    (RegionDocument#_triggerEvent emits "regionEvent" with the sender's event data and user id: core v13
+    client/documents/region.mjs, code index), so a player's console can send the GM a "tokenMoveIn" for a strip their
+    token never reached, or one that names the GM as its user. Danny stands mid-street: neither forged event takes
+    him across (the GM checks its own record of the token: where it stands and whose move it last was); walking into
+    the strip still does."""
+    m = gm_page.evaluate(MAKE_MAP)
+    danny = character(gm_page, 'Danny "Tealeaf" Doyle', P1)
+    [dt] = gm_page.evaluate(PLACE, [m["mare"], [{"name": "Danny", "actorId": danny, "actorLink": True, "x": 800, "y": 300}]])
+    player1_page.wait_for_function("([s, t]) => !!game.scenes.get(s)?.tokens.get(t)", arg=[m["mare"], dt])
+    player1_page.evaluate(MOVE, [m["mare"], dt, 900, 300])  # his own move, mid-street
+    gm_page.wait_for_function("([s, t]) => game.scenes.get(s).tokens.get(t).x === 900", arg=[m["mare"], dt])
+    player1_page.evaluate("""async ([s, t, strip]) => { const token = game.scenes.get(s).tokens.get(t);
+        const region = fromUuidSync(strip);
+        await region._triggerEvent("tokenMoveIn", {token, movement: {origin: {x: 1800, y: 300}, passed: {waypoints: [{x: 1900, y: 300}]}}});
+        game.socket.emit("regionEvent", {regionUuid: strip, userId: "HarnessGMaster01", eventName: "tokenMoveIn",
+          eventData: {token: token.uuid}, eventDataUuids: ["token"]}); }""", [m["mare"], dt, m["mareE"]])
+    settle(gm_page)
+    assert tokens_of(gm_page, m["morning"], danny) == []
+    assert [t["x"] for t in tokens_of(gm_page, m["mare"], danny)] == [900]
+    player1_page.evaluate(MOVE, [m["mare"], dt, 1900, 300])
+    crossed(gm_page, m["morning"], danny)
+    assert page_errors[gm_page] == []

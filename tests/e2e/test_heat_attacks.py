@@ -316,3 +316,24 @@ def test_a_uniform_the_player_ticks_authorised_is_still_kept_by_police_and_the_g
     assert kept == [given]
     card = player1_page.locator("#chat-log .smoke-heat-card[data-kind=busted]").last
     expect(card).to_contain_text("Police keep: Police Uniform.")
+
+
+def test_a_roof_is_where_the_token_stands_not_what_its_record_of_regions_says(gm_page: Page, player1_page: Page):
+    """v13 builds `token.regions` from the token's stored `_regions`, which the moving client works out and sends and
+    which the token's owner may write (core v13 client/documents/token.mjs `#onUpdateRegions`: `for ( const id of
+    this._source._regions )`; common/documents/token.mjs: `_regions` a plain field; code index). The stand-in works
+    regions out from the position, so here the GM's copy of Danny's record is made to claim a roof across the street,
+    as a forged `_regions` would in v13: the helicopter still sees him, because the GM tests where he stands."""
+    ids = H.setup(gm_page, player1_page)
+    danny = ids["danny"]
+    shown = "id => document.querySelector(`[data-smoke-heat-countdown='Actor.${id}']`)?.textContent ?? ''"
+    H.set_heat(gm_page, danny, 3)
+    H.open_character(player1_page, danny)
+    player1_page.wait_for_function(f"id => ({shown})(id) === 'In sight'", arg=danny)
+    gm_page.evaluate("""async ([s, danny]) => { const scene = game.scenes.get(s);
+        const [roof] = await scene.createEmbeddedDocuments("Region", [{name: "Arches", shapes: [{type: "rectangle",
+          x: 3000, y: 1500, width: 400, height: 400}], behaviors: [{name: "Roof", type: "the-smoke.indoors"}]}]);
+        const token = scene.tokens.find(t => t.actorId === danny);
+        Object.defineProperty(token, "regions", {get: () => new Set([roof]), configurable: true}); }""", [ids["scene"], danny])
+    ticks(gm_page, n=2)
+    assert player1_page.evaluate(shown, danny) == "In sight"

@@ -424,6 +424,11 @@ async function handleRequest(ws, user, msg) {
         for (const target of connectionsOf(userId)) sendTo(target, { type: "pullToScene", sceneId });
         return true;
       }
+      // v13 core "regionEvent" (RegionDocument#_triggerEvent): to every other client, as the sender sent it.
+      if (msg.event === "regionEvent") {
+        broadcast({ type: "regionEvent", payload: msg.args?.[0] ?? {} }, ws);
+        return true;
+      }
       const allowed = manifest.socket && msg.event === `system.${manifest.id}`;
       if (!allowed) throw new Error(`Socket event "${msg.event}" is not permitted (only system.${manifest.id} with "socket": true)`);
       broadcast({ type: "socket", event: msg.event, args: msg.args ?? [] }, ws);

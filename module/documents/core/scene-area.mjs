@@ -76,3 +76,26 @@ export function takenSquares(scene, { size, origin, rows, cols }, skip = () => f
   }
   return out;
 }
+
+/**
+ * @param {any} token
+ * @returns {{x: number, y: number, elevation: number}} The token's centre, canvas pixels.
+ */
+export function tokenCentre(token) {
+  const size = token.parent?.grid?.size ?? 100;
+  return { x: token.x + ((token.width ?? 1) * size) / 2, y: token.y + ((token.height ?? 1) * size) / 2,
+    elevation: token.elevation ?? 0 };
+}
+
+/**
+ * Whether a token's centre is in a region, worked out from where the token stands (v13 `RegionDocument#testPoint`).
+ * Never read from `token.regions`: v13 builds that from the token's stored `_regions`, which the moving client works
+ * out and sends, and which the token's owner may write (core v13 client/documents/token.mjs `#onUpdateRegions`:
+ * `for ( const id of this._source._regions )`; common/documents/token.mjs `_regions` is a plain field, code index).
+ * @param {any} region
+ * @param {any} token
+ * @returns {boolean}
+ */
+export function tokenIn(region, token) {
+  return typeof region?.testPoint === "function" ? !!region.testPoint(tokenCentre(token)) : !!token.regions?.has?.(region);
+}

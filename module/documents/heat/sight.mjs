@@ -20,6 +20,7 @@ import { POLICE_ABILITY } from "../../rules/vehicles.mjs";
 import { tokenDistance } from "../fight/attack.mjs";
 import { vehicleOf } from "../vehicle/seats.mjs";
 import { hasAbility } from "../vehicle/print.mjs";
+import { tokenIn } from "../core/scene-area.mjs";
 
 export { SYSTEM_ID };
 /** The Region behaviour type that marks a roof (system.yml documentTypes.RegionBehavior). */
@@ -115,11 +116,14 @@ export function unitsSeeing(token) {
 
 /**
  * @param {any} token
- * @returns {boolean} The token stands in a roofed Region (an enabled indoors behaviour).
+ * @returns {boolean} The token's centre is in a roofed Region (an enabled indoors behaviour) of its scene: worked out
+ *   from where it stands (documents/core/scene-area.mjs tokenIn), never from the token's own record of its regions,
+ *   which its owner can write.
  */
 export function underRoof(token) {
-  for (const region of token.regions ?? []) {
-    for (const b of region.behaviors ?? []) if (b.type === INDOORS_TYPE && !b.disabled) return true;
+  for (const region of token.parent?.regions ?? []) {
+    if (![...(region.behaviors ?? [])].some(b => b.type === INDOORS_TYPE && !b.disabled)) continue;
+    if (tokenIn(region, token)) return true;
   }
   return false;
 }

@@ -25,6 +25,7 @@
 import { placeKinds, placeOffers } from "../../rules/money.mjs";
 import { vehicleOf } from "../vehicle/seats.mjs";
 import { tokensOf } from "../core/token-actors.mjs";
+import { tokenIn } from "../core/scene-area.mjs";
 import { SYSTEM_ID } from "../../generated/rules.mjs";
 
 export const PLACE_TYPE = `${SYSTEM_ID}.place`;
@@ -91,16 +92,6 @@ function refreshFor(event) {
 }
 
 /**
- * @param {any} token
- * @returns {{x: number, y: number, elevation: number}} The token's centre.
- */
-function tokenCentre(token) {
-  const size = token.parent?.grid?.size ?? 100;
-  return { x: token.x + ((token.width ?? 1) * size) / 2, y: token.y + ((token.height ?? 1) * size) / 2,
-    elevation: token.elevation ?? 0 };
-}
-
-/**
  * The tokens that put an actor somewhere: the ones that stand for them, and for the motor they sit in (the GM's seat
  * store), on one scene or every scene.
  * @param {Actor.Implementation} actor
@@ -113,13 +104,8 @@ function presence(actor, scene = null) {
   return tokens;
 }
 
-/**
- * @param {any} region @param {any} token Whether the token's centre is in the region (worked out here, never read
- * from what the moving client recorded of the token's regions).
- * @param token
- */
-const holds = (region, token) => (typeof region.testPoint === "function" ? region.testPoint(tokenCentre(token))
-  : token.regions?.has?.(region));
+/** Whether the token's centre is in the region (documents/core/scene-area.mjs tokenIn: never the token's own record). */
+const holds = tokenIn;
 
 /**
  * @param {any} region

@@ -97,8 +97,14 @@ export function refusal(user, token, region) {
   return null;
 }
 
-/** The point where the token's path entered the region (its centre now when the path is unknown). */
-function entryPoint(token, region, movement) {
+/**
+ * The point where a movement's path (its origin and the waypoints it passed) entered the region, or null.
+ * @param {any} token
+ * @param {any} region
+ * @param {any} movement  A v13 TokenMovementOperation (`origin`, `passed.waypoints`), or nothing.
+ * @returns {{x: number, y: number, elevation: number}|null}
+ */
+export function pathEntry(token, region, movement) {
   const half = { x: (token.width ?? 1) * (token.parent?.grid?.size ?? 100) / 2, y: (token.height ?? 1) * (token.parent?.grid?.size ?? 100) / 2 };
   const path = movement?.origin ? [movement.origin, ...(movement.passed?.waypoints ?? [])] : [];
   const pts = path.map(w => ({ x: w.x + half.x, y: w.y + half.y, elevation: w.elevation ?? 0 }));
@@ -110,7 +116,12 @@ function entryPoint(token, region, movement) {
       if (region.testPoint(p)) return p;
     }
   }
-  return centreOf(token);
+  return null;
+}
+
+/** The point where the token's path entered the region (its centre now when the path is unknown). */
+function entryPoint(token, region, movement) {
+  return pathEntry(token, region, movement) ?? centreOf(token);
 }
 
 /**

@@ -20,7 +20,8 @@
 import { defineExitBehavior, EXIT_TYPE } from "../../data/exit-behavior.mjs";
 import { checkGraph, graphOf, hops as hopsOn, route as routeOn } from "../../rules/street-map.mjs";
 import { requestGM } from "../core/requests.mjs";
-import { cross, crossings, refusal, resumeCrossings, SYSTEM_ID } from "./crossing.mjs";
+import { cross, crossings, pathEntry, refusal, resumeCrossings, SYSTEM_ID } from "./crossing.mjs";
+import { tokenIn } from "../core/scene-area.mjs";
 import { L, allStrips, exitBehaviors, regionAt } from "./strips.mjs";
 import { mergeParts } from "../core/feature.mjs";
 
@@ -119,7 +120,14 @@ async function onMoveIn(event) {
     return;
   }
   if (exitBehaviors(region)[0] !== this.parent) return; // one crossing per strip, by its first EXIT behaviour
-  await cross(user, token, region, { movement: event.data.movement }).catch(err => console.warn("The Smoke |", err.message));
+  // Any client can send a region event to every client (v13 RegionDocument#_triggerEvent emits "regionEvent" with the
+  // sender's own event data; core client/documents/region.mjs, code index), so the GM acts only on its own record of
+  // the token: the move the token's document shows (set from the server's update) is this user's, and it ends in the
+  // strip or its path went through it; the path is read from that record, not from the event.
+  const moved = token.movement;
+  if (!moved?.user || moved.user.id !== user.id) return;
+  if (!tokenIn(region, token) && !pathEntry(token, region, moved)) return;
+  await cross(user, token, region, { movement: moved }).catch(err => console.warn("The Smoke |", err.message));
 }
 
 /** The token left the strip it landed on: its arrival marker goes (GM). */

@@ -77,6 +77,9 @@ export class HarnessSocket {
       case "pullToScene": // v13: a GM pulled this client to a scene (Scene#pullUsers)
         globalThis.game?.scenes?.get(msg.sceneId)?.view();
         return;
+      case "regionEvent": // v13: another client's RegionDocument#_triggerEvent
+        getDocumentClass("Region")._onSocketEvent(msg.payload).catch(err => console.error(err));
+        return;
       default:
         this.onEvent(msg);
     }

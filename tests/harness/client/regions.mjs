@@ -256,9 +256,43 @@ export class RegionDocument extends ClientDocument {
     for (const b of this.behaviors) if (!b.disabled) b._onStatusEvent(REGION_EVENTS.BEHAVIOR_DEACTIVATED, userId);
   }
 
-  /** Trigger an event on this region's enabled behaviours that handle it, in order (v13 RegionDocument#_triggerEvent). */
+  /**
+   * v13 RegionDocument#_triggerEvent(eventName, eventData): the event is handled on this client and sent to every other
+   * client, documents in its data as UUIDs, with this user's id (core v13 client/documents/region.mjs:
+   * `game.socket.emit("regionEvent", {regionUuid, userId: game.user.id, eventName, eventData, eventDataUuids})`, code
+   * index) — so any client may send any region event. The stand-in's own membership events (every client works them
+   * out from the token's move, `user` given) are handled here only.
+   */
   async _triggerEvent(name, data, user) {
-    const event = { name, data, region: this, user };
+    if (user === undefined) {
+      user = globalThis.game.user;
+      const eventData = { ...data };
+      const eventDataUuids = [];
+      for (const [key, value] of Object.entries(eventData)) {
+        if (value?.uuid && (typeof value.documentName === "string")) { eventData[key] = value.uuid; eventDataUuids.push(key); }
+      }
+      globalThis.game.socket.emit("regionEvent", { regionUuid: this.uuid, userId: user.id, eventName: name,
+        eventData: JSON.parse(JSON.stringify(eventData)), eventDataUuids });
+    }
+    return this._handleEvent({ name, data, region: this, user });
+  }
+
+  /**
+   * v13 `#onSocketEvent` for "regionEvent": `const event = {name: eventName, data: eventData, region, user:
+   * game.users.get(userId)}; await region._handleEvent(event);` (core v13 client/documents/region.mjs, code index). The
+   * stand-in's server passes the sender's `userId` on as sent (whether v13's stamps it is not settled).
+   */
+  static async _onSocketEvent({ regionUuid, userId, eventName, eventData, eventDataUuids = [] }) {
+    const region = globalThis.fromUuidSync(regionUuid);
+    if (!region) return;
+    const data = { ...eventData };
+    for (const key of eventDataUuids) data[key] = globalThis.fromUuidSync(data[key]);
+    await region._handleEvent({ name: eventName, data, region, user: globalThis.game.users.get(userId) ?? null });
+  }
+
+  /** v13 RegionDocument#_handleEvent: the region's enabled behaviours that handle the event, in order. */
+  async _handleEvent(event) {
+    const { name } = event;
     for (const behavior of Array.from(this.behaviors)) {
       if (behavior.disabled || !behavior.hasEvent(name)) continue;
       try {
