@@ -435,8 +435,8 @@ export function board({ seats, occupants, actorId, seat = null, tokenId = "", ex
 /**
  * Whether a person stands beside a motor to get in (Getting a motor › Seats: "Board an actual free seat"; Foundry
  * table guide › Getting in). A ruling, as the book gives no distance: the two tokens' footprints touch or overlap
- * (diagonals included), less than a whole square apart, so a bus is boarded from beside any part of it and nobody
- * boards a motor across the street. A person already aboard stands on the motor's square.
+ * (diagonals included), less than `RULES.chase.boarding.besideSquares` (1) apart, so a bus is boarded from beside any
+ * part of it and nobody boards a motor across the street. A person already aboard stands on the motor's square.
  * @param {Footprint} person
  * @param {Footprint} motor
  * @param {number} size  The grid's square, pixels (> 0).
@@ -449,7 +449,7 @@ export function besideMotor(person, motor, size) {
     /** @type {number} */ bSquares) => Math.max(0, b0 - (a0 + aSquares * size), a0 - (b0 + bSquares * size));
   const gap = Math.max(apart(person.x, person.width ?? 1, motor.x, motor.width ?? 1),
     apart(person.y, person.height ?? 1, motor.y, motor.height ?? 1));
-  return gap < size;
+  return gap < RULES.chase.boarding.besideSquares * size;
 }
 
 /**
@@ -465,7 +465,13 @@ export function besideMotor(person, motor, size) {
  * one square (their prototype tokens); a GM may draw a bus longer. A token's size is its owner's to set, so a bigger
  * one reaches no further.
  */
-export const MOTOR_REACH_SQUARES = 4;
+export const MOTOR_REACH_SQUARES = RULES.chase.boarding.motorReachSquares;
+
+/**
+ * @param {number|undefined} n  Squares (a token's width or height).
+ * @returns {number}  Whole squares, 1 to {@link MOTOR_REACH_SQUARES}.
+ */
+const reach = n => Math.min(MOTOR_REACH_SQUARES, Math.max(1, Math.round(n ?? 1)));
 
 /**
  * Where a person stands, for getting in: the one square centred on their token, whatever size its owner made it.
@@ -480,19 +486,13 @@ export function standingSquare(person, size) {
 
 /**
  * A motor's footprint for getting in and out, at most {@link MOTOR_REACH_SQUARES} each way from its top-left corner.
- * @template {{width?: number, height?: number}} F
- * @param {F} motor
- * @returns {F}
+ * Read field by field (a TokenDocument is not spread: its fields need not be its own properties).
+ * @param {Footprint} motor  Pixels; its size in squares.
+ * @returns {Footprint}
  */
 export function motorFootprint(motor) {
-  return { ...motor, width: reach(motor.width), height: reach(motor.height) };
+  return { x: motor.x, y: motor.y, width: reach(motor.width), height: reach(motor.height) };
 }
-
-/**
- * @param {number|undefined} n  Squares (a token's width or height).
- * @returns {number}  Whole squares, 1 to {@link MOTOR_REACH_SQUARES}.
- */
-const reach = n => Math.min(MOTOR_REACH_SQUARES, Math.max(1, Math.round(n ?? 1)));
 
 /**
  * Whether nothing walls a person off from a motor they stand beside (Getting a motor › Seats; Foundry table guide ›

@@ -214,7 +214,7 @@ PARTS = {
                ("shooting", "grab", "breakFree", "cuff"), ("down", "firstAid", "ongoingHarm", "endOfRound", "recovery",
                                                            "simpleTracker")],
     "rep": [("maxLevel", "tiers", "levels"), ("levelUp", "growth", "advance", "unlocks", "xp")],
-    "chase": [("vehicleGuard", "footChaseFromStars", "wantedDriverFromStars", "gauge", "fuel"),
+    "chase": [("vehicleGuard", "footChaseFromStars", "wantedDriverFromStars", "gauge", "fuel", "boarding"),
               ("failedCheck", "evasive", "goEvasive", "ram", "pit", "flatTyre", "lowBody", "getaway", "driving")],
     "shifts": [("shifts", "clockWindows"), ("pay", "example"), ("paramedic", "fire", "pursuit", "checkBand", "disturbance")],
 }
@@ -1010,6 +1010,10 @@ def test_chase_gauge():
         says("Five litres. Refuels a vehicle")
         assert not re.search(r"Fuel[^.|]*\b(per|each|every)\b", book.text()), "the book now gives a rate of fuel use"
         t.eq({"perHop": WORDS["one"]}, "fuel")
+        # Getting in and out (a ruling, docs/guide/13-rulings.md): the book names a free seat and no distance; beside
+        # is less than one square apart, and a motor's footprint (its owner may resize the token) counts 4 squares at most.
+        says("Board an actual free seat")
+        t.eq({"besideSquares": 1, "motorReachSquares": 4}, "boarding")
         says("At the start of each driving action, reset distance travelled to zero.")
         says("The limits are **cumulative**")
         t.eq(True, "gauge", "resetEachAction")

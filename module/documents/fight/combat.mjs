@@ -561,7 +561,8 @@ export const hooks = {
   },
   // The round and the turn are the GM's: v13 lets a player write them (BaseCombat#canUpdate allows `round` and
   // `turn`, and its `_canChangeRound`/`_canChangeTurn` are the base class's on the server, core common/documents/
-  // combat.mjs), so a player's own write is put back to where it stood before it.
+  // combat.mjs), so a player's own write is put back to where it stood before it: `combat.previous`, which core's
+  // `_onUpdate` sets to the state before the update (`#recordPreviousState(priorState)`, client/documents/combat.mjs).
   updateCombat: async (combat, changes, options, userId) => {
     if (!game.user.isActiveGM || !(combat instanceof SmokeCombat) || game.users.get(userId)?.isGM) return;
     if (!("round" in changes) && !("turn" in changes)) return;

@@ -123,7 +123,9 @@ async function onMoveIn(event) {
   // Any client can send a region event to every client (v13 RegionDocument#_triggerEvent emits "regionEvent" with the
   // sender's own event data; core client/documents/region.mjs, code index), so the GM acts only on its own record of
   // the token: the move the token's document shows (set from the server's update) is this user's, and it ends in the
-  // strip or its path went through it; the path is read from that record, not from the event.
+  // strip or its path went through it; the path is read from that record, not from the event. (A token's `movement`
+  // and its `user` are set on every client from the server's update: core client/documents/token.mjs
+  // `#onUpdateMovement`, `const user = game.users.get(userId)`, code index.)
   const moved = token.movement;
   if (!moved?.user || moved.user.id !== user.id) return;
   if (!tokenIn(region, token) && !pathEntry(token, region, moved)) return;

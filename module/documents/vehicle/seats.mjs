@@ -303,7 +303,7 @@ export async function carry(vehicle, token) {
 function alightPoint(scene, vt, token) {
   const size = scene.grid?.size ?? 100;
   const body = motorFootprint(vt);
-  const motor = { i: Math.round(vt.y / size), j: Math.round(vt.x / size), w: body.width, h: body.height };
+  const motor = { i: Math.round(vt.y / size), j: Math.round(vt.x / size), w: body.width ?? 1, h: body.height ?? 1 };
   // The squares other tokens hold, looked at only round the motor (a token of any size costs no more than the ring).
   const i0 = motor.i - 1;
   const j0 = motor.j - 1;
